@@ -1,0 +1,48 @@
+// Flat config for the whole workspace. Type-aware rules catch floating promises and non-exhaustive switches;
+// `no-restricted-imports` encodes the architecture's module boundaries (ARCHITECTURE.md §2, CONVENTIONS.md).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const services = ['identity', 'tickets', 'connectors', 'campaigns', 'reporting'];
+const noDeepImports = { group: ['@sb/*/src', '@sb/*/src/**', '@sb/*/dist/**'], message: 'Import through the package entrypoint.' };
+const boundary = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [noDeepImports, { group: forbidden, message }] }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.data/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
+    },
+  },
+  { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  boundary(['libs/contracts/**/*.ts'], ['@sb/*', 'node:*'], 'contracts are pure: no other package, no Node API.'),
+  boundary(['libs/platform/**/*.ts', 'libs/storage/**/*.ts'], ['@sb/*', '!@sb/contracts'], 'platform depends on contracts only.'),
+  boundary(['web/src/**/*.{ts,tsx}'], ['@sb/*', '!@sb/contracts', 'node:*'], 'the web app imports only @sb/contracts.'),
+  boundary(['gateway/src/**/*.ts'], [...services.map((s) => `@sb/${s}`), '@sb/web', '@sb/standalone'], 'the gateway talks to services over the bus only.'),
+  ...services.map((s) =>
+    boundary(
+      [`services/${s}/src/**/*.ts`],
+      [...services.filter((o) => o !== s).map((o) => `@sb/${o}`), '@sb/gateway', '@sb/web', '@sb/standalone', '@sb/testing'],
+      'a service never imports another service, the gateway or test code.',
+    ),
+  ),
+  prettier,
+);

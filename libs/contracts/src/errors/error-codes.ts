@@ -1,0 +1,79 @@
+/**
+ * The error catalogue (spec 1 §8, spec 2 §8, spec 3 §8). Every code a service or the gateway answers
+ * lives here with its HTTP status and a default English text; the web app translates by code.
+ */
+export const ErrorCodes = {
+  // connections
+  ERR_NO_OTHER_WHATSAPP: { status: 400, message: 'At least one default connection is needed.' },
+  ERR_NO_DEF_WAPP_FOUND: { status: 404, message: 'No default connection found.' },
+  ERR_WAPP_NOT_INITIALIZED: { status: 400, message: 'Connection not initialised.' },
+  ERR_WAPP_CHECK_CONTACT: { status: 400, message: 'Contact check failed.' },
+  ERR_WAPP_INVALID_CONTACT: { status: 400, message: 'This is not a valid number.' },
+  ERR_WAPP_DOWNLOAD_MEDIA: { status: 400, message: 'Media download failed.' },
+  ERR_SENDING_WAPP_MSG: { status: 400, message: 'Sending the message failed.' },
+  ERR_DELETE_WAPP_MSG: { status: 400, message: 'Deleting the message failed.' },
+  ERR_FETCH_WAPP_MSG: { status: 400, message: 'Fetching failed; the message may be too old.' },
+  ERR_WAPP_GREETING_REQUIRED: {
+    status: 400,
+    message: 'A greeting message is required when there is more than one queue.',
+  },
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, message: 'The queue colour must be unique.' },
+  // session and access
+  ERR_INVALID_CREDENTIALS: { status: 401, message: 'Authentication error, try again.' },
+  ERR_SESSION_EXPIRED: { status: 401, message: 'Session expired, log in.' },
+  ERR_TOKEN_EXPIRED: { status: 403, message: 'Access token expired, refresh it.' },
+  ERR_INVALID_TOKEN: { status: 401, message: 'Invalid or revoked token, log in.' },
+  ERR_OUT_OF_HOURS: { status: 401, message: 'Outside working hours.' },
+  ERR_SUBSCRIPTION_EXPIRED: {
+    status: 402,
+    message: 'The subscription expired, contact support.',
+  },
+  ERR_COMPANY_INACTIVE: { status: 403, message: 'This company is inactive, contact support.' },
+  ERR_NO_PERMISSION: { status: 403, message: 'No permission.' },
+  ERR_PLAN_FEATURE_DISABLED: {
+    status: 403,
+    message: 'This company has no permission to access this page.',
+  },
+  ERR_USER_CREATION_DISABLED: { status: 403, message: 'User creation is disabled.' },
+  ERR_BOT_CHECK_FAILED: { status: 400, message: 'Complete the bot check.' },
+  ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, wait a moment.' },
+  // lookups
+  ERR_NO_SETTING_FOUND: { status: 404, message: 'No setting found with this ID.' },
+  ERR_NO_CONTACT_FOUND: { status: 404, message: 'No contact found with this ID.' },
+  ERR_NO_TICKET_FOUND: { status: 404, message: 'No ticket found with this ID.' },
+  ERR_NO_USER_FOUND: { status: 404, message: 'No user found with this ID.' },
+  ERR_NO_WAPP_FOUND: { status: 404, message: 'No connection found with this ID.' },
+  ERR_NO_COMPANY_FOUND: { status: 404, message: 'No company found with this ID.' },
+  ERR_NO_PLAN_FOUND: { status: 404, message: 'No plan found with this ID.' },
+  // conflicts and creation
+  ERR_DUPLICATED_CONTACT: { status: 409, message: 'This contact already exists.' },
+  ERR_OTHER_OPEN_TICKET: { status: 409, message: 'An open ticket already exists for this contact.' },
+  ERR_EMAIL_ALREADY_EXISTS: { status: 409, message: 'A user with this email already exists.' },
+  ERR_COMPANY_NAME_ALREADY_EXISTS: { status: 409, message: 'A company with this name already exists.' },
+  ERR_CREATING_MESSAGE: { status: 400, message: 'Creating the message failed.' },
+  ERR_CREATING_TICKET: { status: 400, message: 'Creating the ticket failed.' },
+  ERR_PLAN_LIMIT_REACHED: { status: 403, message: 'The plan limit for this resource was reached.' },
+  // transport and generic
+  ERR_VALIDATION: { status: 400, message: 'Some fields are missing or invalid.' },
+  ERR_MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  ERR_NOT_FOUND: { status: 404, message: 'Not found.' },
+  ERR_SERVICE_TIMEOUT: { status: 504, message: 'The service did not answer in time.' },
+  ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable.' },
+  ERR_INTERNAL: { status: 500, message: 'An internal error occurred.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+
+/** The JSON body of every error answer: `{ error, message }`, plus the failing fields for 400s. */
+export type ErrorBody = {
+  error: ErrorCode;
+  message: string;
+  fields?: Record<string, string[]>;
+  /** extra data some codes carry, e.g. the holder of ERR_OTHER_OPEN_TICKET */
+  details?: unknown;
+  /** id that ties a 500 to its log line */
+  errorId?: string;
+};
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ErrorCodes, value);
