@@ -6,8 +6,7 @@ export type BusRequest<T = unknown> = { ctx: RequestContext | AnonymousContext; 
 
 /** What comes back: the answer, or an error as data (it crosses the bus, never a thrown stack). */
 export type BusReply<T = unknown> =
-  | { ok: true; data: T }
-  | { ok: false; error: ErrorBody & { status: number } };
+  { ok: true; data: T } | { ok: false; error: ErrorBody & { status: number } };
 
 /** A domain event, written to the outbox in the transaction of the change and relayed to the bus. */
 export type DomainEvent<T = unknown> = {

@@ -1,5 +1,11 @@
 /** The services behind the gateway; each is also its NATS queue group and its Postgres schema. */
-export const ServiceNames = ['identity', 'tickets', 'connectors', 'campaigns', 'reporting'] as const;
+export const ServiceNames = [
+  'identity',
+  'tickets',
+  'connectors',
+  'campaigns',
+  'reporting',
+] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 /** Request subjects: `<service>.<resource>.<verb>`. Never write one as a string elsewhere. */
@@ -31,6 +37,17 @@ export const eventSubject = (
   entity: string,
   action: string,
 ): string => `evt.${companyId}.${service}.${entity}.${action}`;
+
+/** The domain events published so far, as the parts `Outbox.add` and `eventSubject` take. */
+export const DomainEventTypes = {
+  identity: {
+    sessionCreated: { service: 'identity', entity: 'session', action: 'created' },
+    sessionRevoked: { service: 'identity', entity: 'session', action: 'revoked' },
+    userUpdated: { service: 'identity', entity: 'user', action: 'updated' },
+  },
+} as const satisfies Partial<
+  Record<ServiceName, Record<string, { service: ServiceName; entity: string; action: string }>>
+>;
 
 /** Splits an event subject back into its parts (undefined when it is not one). */
 export const parseEventSubject = (subject: string) => {

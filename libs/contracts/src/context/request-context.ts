@@ -14,7 +14,10 @@ export type RequestContext = {
 };
 
 /** Context of a call nobody is logged in for (login, signup, public lists). */
-export type AnonymousContext = Omit<RequestContext, 'companyId' | 'userId' | 'profile' | 'super'> & {
+export type AnonymousContext = Omit<
+  RequestContext,
+  'companyId' | 'userId' | 'profile' | 'super'
+> & {
   companyId: 0;
   userId: 0;
   profile: 'anonymous';

@@ -18,6 +18,8 @@ export const ErrorCodes = {
     message: 'A greeting message is required when there is more than one queue.',
   },
   ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, message: 'The queue colour must be unique.' },
+  // queue names are unique per company (BEHAVIOUR.md §2)
+  ERR_QUEUE_NAME_ALREADY_EXISTS: { status: 409, message: 'A queue with this name already exists.' },
   // session and access
   ERR_INVALID_CREDENTIALS: { status: 401, message: 'Authentication error, try again.' },
   ERR_SESSION_EXPIRED: { status: 401, message: 'Session expired, log in.' },
@@ -37,6 +39,9 @@ export const ErrorCodes = {
   ERR_USER_CREATION_DISABLED: { status: 403, message: 'User creation is disabled.' },
   ERR_BOT_CHECK_FAILED: { status: 400, message: 'Complete the bot check.' },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, wait a moment.' },
+  // password reset by code (spec 3 §4, at most 3 attempts); the UI shows its own texts for these
+  ERR_INVALID_RESET_CODE: { status: 400, message: 'Invalid verification code.' },
+  ERR_RESET_ATTEMPTS_EXCEEDED: { status: 429, message: 'Too many attempts, ask for a new code.' },
   // lookups
   ERR_NO_SETTING_FOUND: { status: 404, message: 'No setting found with this ID.' },
   ERR_NO_CONTACT_FOUND: { status: 404, message: 'No contact found with this ID.' },
@@ -45,17 +50,34 @@ export const ErrorCodes = {
   ERR_NO_WAPP_FOUND: { status: 404, message: 'No connection found with this ID.' },
   ERR_NO_COMPANY_FOUND: { status: 404, message: 'No company found with this ID.' },
   ERR_NO_PLAN_FOUND: { status: 404, message: 'No plan found with this ID.' },
+  ERR_NO_QUEUE_FOUND: { status: 404, message: 'No queue found with this ID.' },
+  ERR_NO_TAG_FOUND: { status: 404, message: 'No tag found with this ID.' },
+  ERR_NO_MESSAGE_FOUND: { status: 404, message: 'No message found with this ID.' },
+  ERR_NO_CAMPAIGN_FOUND: { status: 404, message: 'No campaign found with this ID.' },
+  ERR_NO_SCHEDULE_FOUND: { status: 404, message: 'No schedule found with this ID.' },
   // conflicts and creation
   ERR_DUPLICATED_CONTACT: { status: 409, message: 'This contact already exists.' },
-  ERR_OTHER_OPEN_TICKET: { status: 409, message: 'An open ticket already exists for this contact.' },
+  ERR_OTHER_OPEN_TICKET: {
+    status: 409,
+    message: 'An open ticket already exists for this contact.',
+  },
   ERR_EMAIL_ALREADY_EXISTS: { status: 409, message: 'A user with this email already exists.' },
-  ERR_COMPANY_NAME_ALREADY_EXISTS: { status: 409, message: 'A company with this name already exists.' },
+  ERR_COMPANY_NAME_ALREADY_EXISTS: {
+    status: 409,
+    message: 'A company with this name already exists.',
+  },
+  ERR_PLAN_NAME_ALREADY_EXISTS: { status: 409, message: 'A plan with this name already exists.' },
   ERR_CREATING_MESSAGE: { status: 400, message: 'Creating the message failed.' },
   ERR_CREATING_TICKET: { status: 400, message: 'Creating the ticket failed.' },
   ERR_PLAN_LIMIT_REACHED: { status: 403, message: 'The plan limit for this resource was reached.' },
+  // a campaign is read-only when it starts in less than an hour, and cancel/restart need a fitting status
+  ERR_CAMPAIGN_NOT_EDITABLE: { status: 409, message: 'This campaign can no longer be changed.' },
   // transport and generic
   ERR_VALIDATION: { status: 400, message: 'Some fields are missing or invalid.' },
   ERR_MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  ERR_PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  // uploads: the contact import takes xlsx only, profile pictures images only
+  ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not accepted.' },
   ERR_NOT_FOUND: { status: 404, message: 'Not found.' },
   ERR_SERVICE_TIMEOUT: { status: 504, message: 'The service did not answer in time.' },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable.' },
@@ -77,3 +99,24 @@ export type ErrorBody = {
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(ErrorCodes, value);
+
+/** The HTTP status of a code; anything outside the catalogue is an internal error. */
+export const errorStatus = (code: string): number =>
+  isErrorCode(code) ? ErrorCodes[code].status : ErrorCodes.ERR_INTERNAL.status;
+
+/** The default English text of a code (the web app translates by code). */
+export const errorMessage = (code: string): string =>
+  isErrorCode(code) ? ErrorCodes[code].message : ErrorCodes.ERR_INTERNAL.message;
+
+/** An error body with the catalogue text unless a more precise one is given. */
+export const errorBody = (
+  code: ErrorCode,
+  extra: Partial<Omit<ErrorBody, 'error'>> = {},
+): ErrorBody => ({ error: code, ...extra, message: extra.message ?? ErrorCodes[code].message });
+
+/** Whether a value looks like an error body answered by the gateway (used by the web app's handler). */
+export const isErrorBody = (value: unknown): value is ErrorBody =>
+  typeof value === 'object' &&
+  value !== null &&
+  isErrorCode((value as { error?: unknown }).error) &&
+  typeof (value as { message?: unknown }).message === 'string';

@@ -1,0 +1,3 @@
+export * from './languages.js';
+export * from './session.js';
+export * from './requests.js';

@@ -1,0 +1,19 @@
+import type { SessionUser, LoginInput, UserUpdateInput } from './session.js';
+
+// Data shapes of the identity bus requests and events of issue 2 (see docs/foundation-contracts.md).
+
+/** identity.auth.login */
+export type LoginRequest = LoginInput & { ip?: string; userAgent?: string };
+/** identity.auth.refresh */
+export type RefreshRequest = { refreshToken: string };
+/** identity.auth.logout */
+export type LogoutRequest = { refreshToken?: string; sessionId?: string };
+/** identity.user.update */
+export type UserUpdateRequest = UserUpdateInput & { id: number };
+/** identity.session.revoked-list answer */
+export type RevokedSessionsReply = { sessions: { sessionId: string; expiresAt: string }[] };
+
+/** evt.<cid>.identity.session.created / .revoked */
+export type SessionEventData = { sessionId: string; userId: number };
+/** evt.<cid>.identity.user.updated */
+export type UserUpdatedEventData = { user: SessionUser };

@@ -1,0 +1,1 @@
+export * from './plan-flags.js';

@@ -1,0 +1,3 @@
+export * from './socket-events.js';
+export * from './rooms.js';
+export * from './event-socket-routes.js';

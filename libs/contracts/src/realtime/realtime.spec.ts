@@ -1,0 +1,160 @@
+import type { DomainEvent } from '../bus/envelope.js';
+import { DomainEventTypes, eventSubject } from '../bus/subjects.js';
+import type { SessionUser } from '../auth/session.js';
+import { EventSocketRoutes, eventRouteKey, resolveEventSocket } from './event-socket-routes.js';
+import { roomCompanyId, rooms } from './rooms.js';
+import {
+  ClientSocketEvents,
+  CompanySocketEventNames,
+  SocketHandshakeQuery,
+  UserStatusPayload,
+  socketEvent,
+} from './socket-events.js';
+
+const event = <D>(
+  companyId: number,
+  type: { service: 'identity'; entity: string; action: string },
+  data: D,
+): DomainEvent<D> => ({
+  id: 'e1',
+  subject: eventSubject(companyId, type.service, type.entity, type.action),
+  companyId,
+  occurredAt: '2024-01-01T00:00:00.000Z',
+  data,
+});
+
+describe('socket events', () => {
+  it('builds company event names', () => {
+    expect(socketEvent.company(7, 'ticket')).toBe('company-7-ticket');
+    expect(socketEvent.company(7, 'appMessage')).toBe('company-7-appMessage');
+    expect(socketEvent.company(12, 'tag')).toBe('company-12-tag');
+    expect(socketEvent.announcement).toBe('company-announcement');
+  });
+
+  it('covers every event of spec 1 §7 and BEHAVIOUR.md §10', () => {
+    for (const name of [
+      'ticket',
+      'appMessage',
+      'contact',
+      'whatsapp',
+      'whatsappSession',
+      'presence',
+      'queue',
+      'user',
+      'auth',
+      'campaign',
+      'chat',
+      'queueIntegration',
+      'ContactList',
+      'ContactListItem',
+      'quickmessage',
+      'chatbot',
+      'help',
+      'settings',
+      'tag',
+      'schedule',
+      'file',
+      'importMessages',
+    ]) {
+      expect(CompanySocketEventNames).toContain(name);
+    }
+  });
+
+  it('names the client events', () => {
+    expect(Object.values(ClientSocketEvents).sort()).toEqual([
+      'joinChatBox',
+      'joinNotification',
+      'joinTickets',
+      'userStatus',
+    ]);
+  });
+
+  it('parses the handshake query into ids', () => {
+    expect(SocketHandshakeQuery.parse({ companyId: '3', userId: '15' })).toEqual({
+      companyId: 3,
+      userId: 15,
+    });
+    expect(SocketHandshakeQuery.safeParse({ companyId: 'abc', userId: '1' }).success).toBe(false);
+    expect(SocketHandshakeQuery.safeParse({ companyId: '0', userId: '1' }).success).toBe(false);
+    expect(SocketHandshakeQuery.safeParse({ userId: '1' }).success).toBe(false);
+  });
+
+  it('reads the userStatus payload, online by default', () => {
+    expect(UserStatusPayload.parse({})).toEqual({ online: true });
+    expect(UserStatusPayload.parse({ online: false })).toEqual({ online: false });
+  });
+});
+
+describe('rooms', () => {
+  it('scopes every room by company', () => {
+    expect(rooms.company(4)).toBe('c:4');
+    expect(rooms.user(4, 9)).toBe('c:4:user:9');
+    expect(rooms.ticket(4, 31)).toBe('c:4:ticket:31');
+    expect(rooms.status(4, 'pending')).toBe('c:4:status:pending');
+    expect(rooms.notification(4)).toBe('c:4:notification');
+  });
+
+  it('tells the company of a room', () => {
+    expect(roomCompanyId(rooms.user(4, 9))).toBe(4);
+    expect(roomCompanyId(rooms.company(41))).toBe(41);
+    expect(roomCompanyId(rooms.platform())).toBeUndefined();
+    expect(roomCompanyId('c:x')).toBeUndefined();
+  });
+});
+
+describe('event socket routes', () => {
+  const user = { id: 9, name: 'Ana' } as SessionUser;
+
+  it('keys routes by <service>.<entity>.<action>', () => {
+    expect(eventRouteKey('evt.4.identity.user.updated')).toBe('identity.user.updated');
+    expect(eventRouteKey('identity.auth.login')).toBeUndefined();
+    expect(Object.keys(EventSocketRoutes)).toEqual(
+      expect.arrayContaining(['identity.user.updated', 'identity.session.created']),
+    );
+  });
+
+  it('sends user updates to the whole company', () => {
+    expect(resolveEventSocket(event(4, DomainEventTypes.identity.userUpdated, { user }))).toEqual({
+      event: 'company-4-user',
+      payload: { action: 'update', user },
+      rooms: ['c:4'],
+    });
+  });
+
+  it('sends a new session to the other sessions of the same user only', () => {
+    const created = event(4, DomainEventTypes.identity.sessionCreated, {
+      sessionId: 's2',
+      userId: 9,
+    });
+    expect(resolveEventSocket(created)).toEqual({
+      event: 'company-4-auth',
+      payload: { action: 'update', user: { id: 9 } },
+      rooms: ['c:4:user:9'],
+      exceptSessionId: 's2',
+    });
+  });
+
+  it('keeps every room inside the event company', () => {
+    const resolved = [
+      resolveEventSocket(event(8, DomainEventTypes.identity.userUpdated, { user })),
+      resolveEventSocket(
+        event(8, DomainEventTypes.identity.sessionCreated, { sessionId: 's', userId: 1 }),
+      ),
+    ];
+    for (const result of resolved) {
+      for (const room of result?.rooms ?? []) expect(roomCompanyId(room)).toBe(8);
+    }
+  });
+
+  it('ignores events with no route', () => {
+    const revoked = event(4, DomainEventTypes.identity.sessionRevoked, {
+      sessionId: 's',
+      userId: 9,
+    });
+    expect(resolveEventSocket(revoked)).toBeUndefined();
+    expect(
+      resolveEventSocket({ ...revoked, subject: 'evt.4.identity.toString.x' }),
+    ).toBeUndefined();
+    expect(resolveEventSocket({ ...revoked, subject: 'nonsense' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The per-company socket event names (spec 1 §7, spec 3 §7, BEHAVIOUR.md §10). Every one is emitted as
+ * `company-<id>-<name>`; the reference's dashless `company<id>-tag|schedule|file` and `importMessages-<id>`
+ * are normalised to the same form, since the web app is ours.
+ */
+export const CompanySocketEventNames = [
+  'ticket',
+  'appMessage',
+  'contact',
+  'whatsapp',
+  'whatsappSession',
+  'presence',
+  'queue',
+  'user',
+  'auth',
+  'campaign',
+  'chat',
+  'queueIntegration',
+  'ContactList',
+  'ContactListItem',
+  'quickmessage',
+  'chatbot',
+  'help',
+  'settings',
+  'tag',
+  'schedule',
+  'file',
+  'prompt',
+  'importMessages',
+] as const;
+export type CompanySocketEventName = (typeof CompanySocketEventNames)[number];
+
+export const socketEvent = {
+  /** `company-<cid>-<name>` */
+  company: (companyId: number, name: CompanySocketEventName): string =>
+    `company-${companyId}-${name}`,
+  /** Platform-wide announcements, sent to every company. */
+  announcement: 'company-announcement',
+} as const;
+
+/** Events the web app emits to the gateway. */
+export const ClientSocketEvents = {
+  joinNotification: 'joinNotification',
+  /** with the ticket id */
+  joinChatBox: 'joinChatBox',
+  /** with a ticket status */
+  joinTickets: 'joinTickets',
+  /** heartbeat every 5 minutes */
+  userStatus: 'userStatus',
+} as const;
+export type ClientSocketEvent = (typeof ClientSocketEvents)[keyof typeof ClientSocketEvents];
+
+/** How often the web app sends `userStatus` (spec 1 §9). */
+export const UserStatusIntervalMs = 300_000;
+
+const id = z.coerce.number().int().positive();
+
+/** The handshake query of spec 1 §7; it must match the access token (sent in the handshake `auth`). */
+export const SocketHandshakeQuery = z.object({ companyId: id, userId: id });
+export type SocketHandshakeQuery = z.infer<typeof SocketHandshakeQuery>;
+
+/** The handshake `auth` field: the access token, never trusted from the query alone. */
+export type SocketHandshakeAuth = { token: string };
+
+/** `userStatus` payload: the heartbeat says the user is online; `online: false` when leaving. */
+export const UserStatusPayload = z.object({ online: z.boolean().default(true) });
+export type UserStatusPayload = z.infer<typeof UserStatusPayload>;
