@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+/** Cloudflare's Turnstile verification endpoint (the default of TURNSTILE_VERIFY_URL). */
+export const TurnstileVerifyUrl = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+/** Environment of the gateway itself, validated at boot (startGateway and main.ts). */
+export const gatewayEnvSchema = z.object({
+  JWT_SECRET: z
+    .string()
+    .min(32, 'JWT_SECRET must have at least 32 characters (shared with identity)'),
+  COOKIE_SECURE: flag,
+  TURNSTILE_SECRET: z.string().optional(),
+  TURNSTILE_VERIFY_URL: z.url().default(TurnstileVerifyUrl),
+  /** requests per window and IP on /auth/*; 0 turns the limit off (benchmarks) */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(50),
+  AUTH_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** how long a forwarded call waits for its service before 504 */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** how long GET /health waits for each service */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  /** express `trust proxy`: 'true', a hop count, or a list of addresses/subnets; unset = off */
+  TRUST_PROXY: z.string().optional(),
+  BODY_LIMIT: z.string().default('1mb'),
+});
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+/** Environment of `src/main.ts`: the process wiring around startGateway. */
+export const gatewayMainEnvSchema = z.object({
+  NATS_URL: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  WEB_ORIGINS: z.string().optional(),
+  WEB_ORIGIN: z.string().optional(),
+});
+
+/** WEB_ORIGINS (comma separated) wins over WEB_ORIGIN; the Vite dev server and the standalone web by default. */
+export const webOriginsFrom = (env: { WEB_ORIGINS?: string; WEB_ORIGIN?: string }): string[] => {
+  const raw = env.WEB_ORIGINS ?? env.WEB_ORIGIN ?? 'http://localhost:3000';
+  return raw
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+};
+
+/** Express `trust proxy` value from TRUST_PROXY. */
+export const trustProxyFrom = (
+  value: string | undefined,
+): boolean | number | string | undefined => {
+  if (value === undefined || value === '' || value === 'false') return undefined;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+};

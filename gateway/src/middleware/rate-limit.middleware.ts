@@ -1,0 +1,18 @@
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '@sb/platform/errors';
+import type { FixedWindowRateLimiter } from './rate-limiter.js';
+
+/** Counts each request per client IP; over the limit → 429 ERR_TOO_MANY_REQUESTS with Retry-After. */
+export const rateLimitMiddleware =
+  (limiter: FixedWindowRateLimiter, now: () => number = Date.now) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    if (!limiter.enabled || req.method === 'OPTIONS') return next();
+    const decision = limiter.hit(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const resetSeconds = Math.max(0, Math.ceil((decision.resetAt - now()) / 1000));
+    res.setHeader('RateLimit-Limit', String(decision.limit));
+    res.setHeader('RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('RateLimit-Reset', String(resetSeconds));
+    if (decision.allowed) return next();
+    res.setHeader('Retry-After', String(resetSeconds));
+    next(new AppError('ERR_TOO_MANY_REQUESTS'));
+  };

@@ -1,0 +1,38 @@
+import type { NextFunction, Request, Response } from 'express';
+import { anonymousContext } from '@sb/platform/context';
+import type { Logger } from '@sb/platform/logger';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { languageFromHeader, requestIdFrom } from '../auth/request-context.js';
+
+/**
+ * First middleware: gives the request its id (x-request-id or a new uuid, echoed back), an anonymous
+ * context until the guard knows the caller, and one log line when the answer is finished, carrying
+ * requestId, companyId and userId (never headers or bodies, so never tokens or passwords).
+ */
+export const requestStateMiddleware =
+  (logger: Logger) =>
+  (request: Request, res: Response, next: NextFunction): void => {
+    const req = request as GatewayRequest;
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    const lang = languageFromHeader(req.headers['accept-language']);
+    req.sb = { requestId, startedAt: performance.now(), ctx: anonymousContext(requestId, lang) };
+    res.setHeader('x-request-id', requestId);
+    res.on('finish', () => {
+      const { ctx } = req.sb;
+      const line = {
+        requestId,
+        companyId: ctx.companyId || undefined,
+        userId: ctx.userId || undefined,
+        method: req.method,
+        // the path only: query strings may carry a socket token
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - req.sb.startedAt) * 10) / 10,
+      };
+      // probes hit /health every few seconds: keep them out of the info log
+      if (req.path.startsWith('/health')) logger.debug(line, 'request served');
+      else if (res.statusCode >= 500) logger.warn(line, 'request failed');
+      else logger.info(line, 'request served');
+    });
+    next();
+  };

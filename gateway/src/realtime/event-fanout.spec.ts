@@ -1,0 +1,66 @@
+import { eventSubject, type DomainEvent } from '@sb/contracts';
+import { planSocketEmit, sessionRoom } from './event-fanout.js';
+
+const event = <T>(companyId: number, entity: string, action: string, data: T): DomainEvent<T> => ({
+  id: 'e1',
+  subject: eventSubject(companyId, 'identity', entity, action),
+  companyId,
+  occurredAt: new Date(0).toISOString(),
+  data,
+});
+
+describe('planSocketEmit (the event → socket route table)', () => {
+  it('sends user.updated to the company room as company-<cid>-user', () => {
+    const user = { id: 4, name: 'Ana' };
+    expect(planSocketEmit(event(3, 'user', 'updated', { user }))).toEqual({
+      event: 'company-3-user',
+      payload: { action: 'update', user },
+      rooms: ['c:3'],
+      except: [],
+      dropped: [],
+    });
+  });
+
+  it("sends session.created to the user's room except the new session's own sockets", () => {
+    const plan = planSocketEmit(event(3, 'session', 'created', { sessionId: 's-9', userId: 4 }));
+    expect(plan).toMatchObject({
+      event: 'company-3-auth',
+      payload: { action: 'update', user: { id: 4 } },
+      rooms: ['c:3:user:4'],
+      except: [sessionRoom('s-9')],
+    });
+  });
+
+  it('ignores events without a socket route and non-event subjects', () => {
+    expect(
+      planSocketEmit(event(3, 'session', 'revoked', { sessionId: 's', userId: 4 })),
+    ).toBeUndefined();
+    expect(
+      planSocketEmit({ ...event(3, 'user', 'updated', {}), subject: 'identity.auth.login' }),
+    ).toBeUndefined();
+  });
+
+  it('drops rooms of another company, and the platform room for a company event', () => {
+    const wrongRow = () => ({
+      event: 'company-3-ticket',
+      payload: {},
+      rooms: ['c:3:ticket:1', 'c:4', 'c:31', 'platform', 'c:3:ticket:1'],
+    });
+    expect(planSocketEmit(event(3, 'ticket', 'updated', {}), wrongRow)).toMatchObject({
+      rooms: ['c:3:ticket:1'],
+      dropped: ['c:4', 'c:31', 'platform'],
+    });
+  });
+
+  it('lets platform-wide events of company 0 reach the platform room only', () => {
+    const announcement = () => ({
+      event: 'company-announcement',
+      payload: {},
+      rooms: ['platform', 'c:2'],
+    });
+    expect(planSocketEmit(event(0, 'announcement', 'created', {}), announcement)).toMatchObject({
+      rooms: ['platform'],
+      dropped: ['c:2'],
+    });
+  });
+});

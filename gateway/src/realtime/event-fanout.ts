@@ -1,0 +1,42 @@
+import { resolveEventSocket, roomCompanyId, rooms, type DomainEvent } from '@sb/contracts';
+
+/** Gateway-internal room of one login session's sockets (never a target of the event table). */
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+
+export type SocketEmit = {
+  event: string;
+  payload: unknown;
+  rooms: string[];
+  /** rooms whose sockets are skipped */
+  except: string[];
+  /** rooms the table named outside the event's company: dropped, and worth a warning */
+  dropped: string[];
+};
+
+/**
+ * What one domain event becomes on the sockets: the contracts' event→socket table, restricted to rooms of
+ * the event's own company (the platform room only for platform-wide events of company 0). A wrong table
+ * row can therefore never send one tenant's data to another.
+ */
+export const planSocketEmit = (
+  event: DomainEvent,
+  resolve: typeof resolveEventSocket = resolveEventSocket,
+): SocketEmit | undefined => {
+  const resolved = resolve(event);
+  if (!resolved) return undefined;
+  const allowed: string[] = [];
+  const dropped: string[] = [];
+  for (const room of new Set(resolved.rooms)) {
+    const sameCompany =
+      room === rooms.platform() ? event.companyId === 0 : roomCompanyId(room) === event.companyId;
+    (sameCompany ? allowed : dropped).push(room);
+  }
+  if (allowed.length === 0 && dropped.length === 0) return undefined;
+  return {
+    event: resolved.event,
+    payload: resolved.payload,
+    rooms: allowed,
+    except: resolved.exceptSessionId ? [sessionRoom(resolved.exceptSessionId)] : [],
+    dropped,
+  };
+};

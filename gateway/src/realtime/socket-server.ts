@@ -1,0 +1,200 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import {
+  ClientSocketEvents,
+  SocketHandshakeQuery,
+  TicketStatuses,
+  rooms,
+  type DomainEvent,
+  type RequestContext,
+} from '@sb/contracts';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { runInContext } from '@sb/platform/context';
+import { AppError } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import type { AccessTokenService, VerifiedToken } from '../auth/access-token.service.js';
+import { contextFromToken, isCompanyExpired, requestIdFrom } from '../auth/request-context.js';
+import type { RevokedSessions } from '../auth/revoked-sessions.service.js';
+import { toAppError } from '../errors/http-exception.filter.js';
+import { planSocketEmit, sessionRoom } from './event-fanout.js';
+import type { TicketAccessChecker } from './ticket-access.js';
+import type { UserPresence } from './user-presence.js';
+
+/** spec 1 §7: ping interval and timeout of 18 s. */
+export const SocketPingMs = 18_000;
+
+export type SocketServerOptions = {
+  httpServer: HttpServer;
+  bus: Bus;
+  logger: Logger;
+  webOrigins: string[];
+  tokens: AccessTokenService;
+  revoked: RevokedSessions;
+  presence: UserPresence;
+  ticketAccess: TicketAccessChecker;
+};
+
+type SocketData = { token: VerifiedToken; ctx: RequestContext };
+type GatewaySocket = Socket<
+  Record<string, never>,
+  Record<string, never>,
+  Record<string, never>,
+  SocketData
+>;
+type Ack = (answer: { ok: true } | { ok: false; error: string; message: string }) => void;
+
+export type RunningSocketServer = { io: Server; close(): Promise<void> };
+
+const firstString = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : undefined;
+
+/** A refused handshake: the client's connect_error carries the code as message and the body as data. */
+const refusal = (error: AppError): Error & { data: unknown } =>
+  Object.assign(new Error(error.code), { data: error.toBody() });
+
+/**
+ * socket.io on the gateway's HTTP server (ARCHITECTURE.md §4): authenticated handshake, tenant-scoped
+ * rooms, the client events of spec 1 §7, and the fan-out of every bus event (`evt.>`) to the local sockets.
+ */
+export const startSocketServer = async (
+  options: SocketServerOptions,
+): Promise<RunningSocketServer> => {
+  const { logger, tokens, revoked, presence, ticketAccess } = options;
+  const io = new Server(options.httpServer, {
+    path: '/socket.io',
+    pingInterval: SocketPingMs,
+    pingTimeout: SocketPingMs,
+    cors: { origin: options.webOrigins, credentials: true },
+    serveClient: false,
+  });
+
+  io.use((socket: GatewaySocket, next) => {
+    const { auth, query, headers } = socket.handshake;
+    const raw =
+      firstString((auth as Record<string, unknown> | undefined)?.token) ?? firstString(query.token);
+    const authenticate = async (): Promise<SocketData> => {
+      if (!raw) throw new AppError('ERR_SESSION_EXPIRED');
+      const token = await tokens.verify(raw.replace(/^Bearer\s+/i, ''));
+      if (isCompanyExpired(token.cid, token.due)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED');
+      const claimed = {
+        companyId: firstString(query.companyId),
+        userId: firstString(query.userId),
+      };
+      if (claimed.companyId !== undefined || claimed.userId !== undefined) {
+        const parsed = SocketHandshakeQuery.safeParse(claimed);
+        if (
+          !parsed.success ||
+          parsed.data.companyId !== token.cid ||
+          parsed.data.userId !== token.userId
+        ) {
+          throw new AppError('ERR_NO_PERMISSION', {
+            message: 'companyId/userId do not match the token.',
+          });
+        }
+      }
+      const ctx = contextFromToken(
+        token,
+        requestIdFrom(headers['x-request-id']),
+        headers['accept-language'],
+      );
+      return { token, ctx };
+    };
+    authenticate().then(
+      (data) => {
+        socket.data = data;
+        next();
+      },
+      (err: unknown) => next(refusal(toAppError(err, logger))),
+    );
+  });
+
+  io.on('connection', (socket: GatewaySocket) => {
+    const { token, ctx } = socket.data;
+    const cid = token.cid;
+    void socket.join([
+      rooms.company(cid),
+      rooms.user(cid, token.userId),
+      rooms.platform(),
+      sessionRoom(token.sid),
+    ]);
+    presence.touch(cid, token.userId);
+    runInContext(ctx, () => logger.debug({ socketId: socket.id }, 'socket connected'));
+
+    // Every client event answers its optional ack, so a client can wait until it is in the room.
+    const on = (name: string, handler: (arg: unknown) => Promise<void> | void) => {
+      socket.on(
+        name as never,
+        ((...args: unknown[]) => {
+          const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
+          Promise.resolve()
+            .then(() => runInContext(ctx, () => handler(args[0])))
+            .then(
+              () => ack?.({ ok: true }),
+              (err: unknown) => {
+                const error = toAppError(err, logger);
+                ack?.({ ok: false, error: error.code, message: error.message });
+              },
+            );
+        }) as never,
+      );
+    };
+
+    on(ClientSocketEvents.joinNotification, () => socket.join(rooms.notification(cid)));
+    on(ClientSocketEvents.joinTickets, (status) => {
+      if (typeof status !== 'string' || !(TicketStatuses as readonly string[]).includes(status)) {
+        throw new AppError('ERR_VALIDATION', { fields: { status: ['unknown ticket status'] } });
+      }
+      return socket.join(rooms.status(cid, status));
+    });
+    on(ClientSocketEvents.joinChatBox, async (raw) => {
+      const ticketId = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+      if (!Number.isSafeInteger(ticketId) || ticketId <= 0) {
+        throw new AppError('ERR_VALIDATION', { fields: { ticketId: ['must be a ticket id'] } });
+      }
+      if (!(await ticketAccess(ctx, ticketId))) throw new AppError('ERR_NO_PERMISSION');
+      await socket.join(rooms.ticket(cid, ticketId));
+    });
+    on(ClientSocketEvents.userStatus, () => presence.touch(cid, token.userId));
+  });
+
+  const stopOnRevoked = revoked.onRevoked((sessionId) => {
+    io.in(sessionRoom(sessionId)).disconnectSockets(true);
+  });
+
+  const emit = (event: DomainEvent) => {
+    const plan = planSocketEmit(event);
+    if (!plan) return;
+    if (plan.dropped.length) {
+      logger.warn(
+        { subject: event.subject, rooms: plan.dropped },
+        'event routed to rooms of another company: dropped',
+      );
+    }
+    if (!plan.rooms.length) return;
+    let target = io.to(plan.rooms);
+    if (plan.except.length) target = target.except(plan.except);
+    target.emit(plan.event, plan.payload);
+  };
+  const subscription: BusSubscription = await options.bus.subscribe('evt.>', (event) => {
+    try {
+      emit(event);
+    } catch (err) {
+      logger.error({ err, subject: event.subject }, 'socket fan-out failed');
+    }
+  });
+
+  return {
+    io,
+    close: async () => {
+      stopOnRevoked();
+      await subscription.unsubscribe();
+      io.disconnectSockets(true);
+      // not io.close(): that closes the HTTP server too, which Nest closes itself
+      io.engine.close();
+    },
+  };
+};

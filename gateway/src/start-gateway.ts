@@ -1,0 +1,141 @@
+import type { AddressInfo } from 'node:net';
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import type { Bus } from '@sb/platform/bus';
+import { loadConfig } from '@sb/platform/config';
+import { createLogger, type Logger } from '@sb/platform/logger';
+import { AccessTokenService } from './auth/access-token.service.js';
+import { RevokedSessions } from './auth/revoked-sessions.service.js';
+import { startRevokedSessionSync } from './auth/revoked-sessions.sync.js';
+import { createBotVerifier, type BotVerifier } from './bot-check/bot-verifier.js';
+import { HttpExceptionFilter } from './errors/http-exception.filter.js';
+import { gatewayEnvSchema, trustProxyFrom } from './gateway.config.js';
+import { GatewayModule } from './gateway.module.js';
+import { gatewayVersion } from './http/system.controller.js';
+import { bodyParserErrors, bodyParsers } from './middleware/body-parser.middleware.js';
+import { rateLimitMiddleware } from './middleware/rate-limit.middleware.js';
+import { FixedWindowRateLimiter } from './middleware/rate-limiter.js';
+import { requestStateMiddleware } from './middleware/request-state.middleware.js';
+import { securityHeadersMiddleware } from './middleware/security-headers.middleware.js';
+import { NestPinoLogger } from './nest-logger.js';
+import { setupOpenApi } from './openapi/openapi.js';
+import { startSocketServer } from './realtime/socket-server.js';
+import { allowTicketsOfOwnCompany, type TicketAccessChecker } from './realtime/ticket-access.js';
+import { UserPresence } from './realtime/user-presence.js';
+
+export type StartGatewayOptions = {
+  bus: Bus;
+  /** 0 picks a free port */
+  port: number;
+  /** origins of the web app allowed by CORS (HTTP and socket.io), with credentials */
+  webOrigins: string[];
+  logger?: Logger;
+  /** the gateway's variables (JWT_SECRET, COOKIE_SECURE, TURNSTILE_*, …); process.env by default */
+  env?: Record<string, string | undefined>;
+  /** listen address; all interfaces by default */
+  host?: string;
+  /** who may join a ticket room (joinChatBox); the tickets issue plugs its rule in here */
+  ticketAccess?: TicketAccessChecker;
+  /** replaces the verifier chosen from TURNSTILE_SECRET */
+  botVerifier?: BotVerifier;
+};
+
+export type RunningGateway = {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  /** last `userStatus` heartbeat per user seen by this instance */
+  presence: UserPresence;
+  /** resolves once the revoked sessions of identity were loaded */
+  revokedSessionsLoaded: Promise<void>;
+  close(): Promise<void>;
+};
+
+/** How long a revoked session id is kept when identity gave no expiry: longer than any access token. */
+const revokedRetentionMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The public entry (ARCHITECTURE.md §1): REST at the spec paths forwarded over the bus, OpenAPI at /docs,
+ * socket.io at /socket.io on the same port. No domain logic, no database.
+ */
+export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
+  const logger = options.logger ?? createLogger('gateway');
+  const env = loadConfig(gatewayEnvSchema, options.env ?? process.env);
+  const revoked = new RevokedSessions(revokedRetentionMs);
+  const tokens = new AccessTokenService(env.JWT_SECRET, revoked);
+  const bot = options.botVerifier ?? createBotVerifier(env, logger);
+  const presence = new UserPresence();
+
+  const app = await NestFactory.create<NestExpressApplication>(
+    GatewayModule.forRoot({ bus: options.bus, logger, env, tokens, revoked, bot }),
+    new ExpressAdapter(),
+    { bodyParser: false, abortOnError: false, logger: new NestPinoLogger(logger) },
+  );
+  const express = app.getHttpAdapter().getInstance();
+  express.disable('x-powered-by');
+  const trustProxy = trustProxyFrom(env.TRUST_PROXY);
+  if (trustProxy !== undefined) express.set('trust proxy', trustProxy);
+
+  app.enableCors({
+    origin: options.webOrigins,
+    credentials: true,
+    exposedHeaders: ['x-request-id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining'],
+  });
+  app.use(requestStateMiddleware(logger));
+  app.use(securityHeadersMiddleware({ hsts: env.COOKIE_SECURE }));
+  const authLimiter = new FixedWindowRateLimiter({
+    limit: env.AUTH_RATE_LIMIT,
+    windowMs: env.AUTH_RATE_WINDOW_MS,
+  });
+  app.use('/auth', rateLimitMiddleware(authLimiter));
+  app.use(cookieParser());
+  app.use(...bodyParsers(env.BODY_LIMIT));
+  app.use(bodyParserErrors);
+  app.useGlobalFilters(new HttpExceptionFilter(logger));
+  setupOpenApi(app, gatewayVersion);
+  await app.init();
+
+  const sockets = await startSocketServer({
+    httpServer: app.getHttpServer(),
+    bus: options.bus,
+    logger,
+    webOrigins: options.webOrigins,
+    tokens,
+    revoked,
+    presence,
+    ticketAccess: options.ticketAccess ?? allowTicketsOfOwnCompany,
+  });
+  const revokedSync = await startRevokedSessionSync({ bus: options.bus, revoked, logger });
+  const presencePrune = setInterval(() => presence.prune(revokedRetentionMs), 60 * 60 * 1000);
+  presencePrune.unref();
+
+  try {
+    await app.listen(options.port, options.host ?? '::');
+  } catch (err) {
+    clearInterval(presencePrune);
+    await revokedSync.stop();
+    await sockets.close();
+    await app.close();
+    throw err;
+  }
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url, webOrigins: options.webOrigins }, 'gateway listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    presence,
+    revokedSessionsLoaded: revokedSync.loaded,
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(presencePrune);
+        await revokedSync.stop();
+        await sockets.close();
+        await app.close();
+      })()),
+  };
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { io, type Socket } from 'socket.io-client';
+import type { AccessTokenClaims, DomainEvent } from '@sb/contracts';
+import { createInProcessBus, type Bus } from '@sb/platform/bus';
+import {
+  dropTestNatsNamespace,
+  natsUrlOrSkip,
+  openTestBus,
+  testNatsNamespace,
+} from '@sb/testing';
+
+export const jwtSecret = 'gateway-api-test-secret-0123456789';
+export const webOrigin = 'http://web.test:3000';
+
+/** One bus for the gateway and one for the services (the same object in process, two NATS connections). */
+export type BusPair = { gatewayBus: Bus; serviceBus: Bus; close(): Promise<void> };
+
+/** The buses every API test runs over: in-process always, NATS when a server is available. */
+export type BusKind = { name: string; connect(): Promise<BusPair>; stop(): Promise<void> };
+
+export const busKinds = async (): Promise<BusKind[]> => {
+  const kinds: BusKind[] = [
+    {
+      name: 'in-process bus',
+      connect: async () => {
+        const bus = createInProcessBus({ requestTimeoutMs: 5_000 });
+        return { gatewayBus: bus, serviceBus: bus, close: () => bus.close() };
+      },
+      stop: async () => undefined,
+    },
+  ];
+  const natsUrl = await natsUrlOrSkip();
+  if (natsUrl) {
+    kinds.push({
+      name: 'NATS',
+      connect: async () => {
+        // both buses in one namespace of this test file, apart from other files on the shared server
+        const namespace = testNatsNamespace('gateway');
+        const gatewayBus = (await openTestBus('nats', 'gateway', { namespace }))!;
+        const serviceBus = (await openTestBus('nats', 'services', { namespace }))!;
+        return {
+          gatewayBus,
+          serviceBus,
+          close: async () => {
+            await gatewayBus.close();
+            await serviceBus.close();
+            await dropTestNatsNamespace(natsUrl, namespace);
+          },
+        };
+      },
+      stop: async () => undefined,
+    });
+  }
+  return kinds;
+};
+
+export const futureIso = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+export const signAccessToken = (
+  claims: Partial<AccessTokenClaims> = {},
+  options: { expiresAt?: number; secret?: string } = {},
+): Promise<string> => {
+  const payload: AccessTokenClaims = {
+    sub: '10',
+    cid: 2,
+    profile: 'admin',
+    super: false,
+    sid: randomUUID(),
+    lang: 'en',
+    flags: [],
+    due: futureIso(),
+    ...claims,
+  };
+  return new SignJWT({ ...payload })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(options.expiresAt ?? Math.floor(Date.now() / 1000) + 900)
+    .sign(new TextEncoder().encode(options.secret ?? jwtSecret));
+};
+
+export const event = <T>(companyId: number, subject: string, data: T): DomainEvent<T> => ({
+  id: randomUUID(),
+  subject: `evt.${companyId}.${subject}`,
+  companyId,
+  occurredAt: new Date().toISOString(),
+  data,
+});
+
+/** A socket.io client that resolves once connected, or rejects with the connect_error. */
+export const connectSocket = (
+  url: string,
+  options: { token?: string; query?: Record<string, string>; tokenInQuery?: boolean } = {},
+): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const socket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      ...(options.token && !options.tokenInQuery ? { auth: { token: options.token } } : {}),
+      query: {
+        ...(options.tokenInQuery && options.token ? { token: options.token } : {}),
+        ...options.query,
+      },
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+
+/** Emits a client event and waits for the gateway's ack. */
+export const emitWithAck = (socket: Socket, name: string, ...args: unknown[]) =>
+  socket.timeout(5_000).emitWithAck(name, ...args) as Promise<{ ok: boolean; error?: string }>;
+
+/** Collects every socket event a socket receives. */
+export const recordEvents = (socket: Socket) => {
+  const received: { event: string; payload: unknown }[] = [];
+  socket.onAny((name: string, payload: unknown) => received.push({ event: name, payload }));
+  return received;
+};
+
+export const waitFor = async (check: () => boolean, timeoutMs = 5_000, what = 'condition') => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A response's JSON body, loosely typed for assertions (fetch types it as unknown). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const json = (res: Response): Promise<any> => res.json();

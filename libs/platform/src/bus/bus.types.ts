@@ -1,0 +1,70 @@
+import type { BusRequest, DomainEvent } from '@sb/contracts';
+
+export type RequestOptions = { timeoutMs?: number };
+
+export type RequestHandler<Req = unknown, Res = unknown> = (
+  payload: BusRequest<Req>,
+  meta: { subject: string },
+) => Promise<Res>;
+
+export type HandleOptions = {
+  /** queue group: one member answers each request (the Nest layer passes the service name) */
+  queue?: string;
+};
+
+export type EventMeta = { subject: string; deliveryCount: number };
+
+export type EventHandler<T = unknown> = (
+  event: DomainEvent<T>,
+  meta: EventMeta,
+) => Promise<void> | void;
+
+export type ConsumeOptions<T = unknown> = {
+  /** durable consumer name: instances using the same name share the work */
+  durable: string;
+  /** subject filter(s) inside the EVENTS stream, NATS wildcards allowed */
+  filter: string | string[];
+  handler: EventHandler<T>;
+  /** deliveries before an event is given up (logged); default 10 */
+  maxDeliver?: number;
+  /** how long a delivery may stay unacknowledged before it is redelivered; default 30 s */
+  ackWaitMs?: number;
+};
+
+/** A registration that can be removed; resolves once the bus stopped delivering to it. */
+export type BusSubscription = { unsubscribe(): Promise<void> };
+
+export type Bus = {
+  /** request/reply: the replied data, or a rejection with the replied AppError / 503 / 504 */
+  request<Res = unknown, Req = unknown>(
+    subject: string,
+    payload: BusRequest<Req>,
+    options?: RequestOptions,
+  ): Promise<Res>;
+  /** answers requests on `subject`; a throw becomes an error reply */
+  handle<Req = unknown, Res = unknown>(
+    subject: string,
+    handler: RequestHandler<Req, Res>,
+    options?: HandleOptions,
+  ): Promise<BusSubscription>;
+  /** stores the event in the EVENTS stream (deduplicated by event.id) */
+  publish(event: DomainEvent): Promise<void>;
+  /** at-least-once delivery through a durable consumer */
+  consume<T = unknown>(options: ConsumeOptions<T>): Promise<BusSubscription>;
+  /** live fan-out of events to every subscriber, no replay */
+  subscribe<T = unknown>(filter: string, handler: EventHandler<T>): Promise<BusSubscription>;
+  close(): Promise<void>;
+};
+
+export const defaultRequestTimeoutMs = 10_000;
+export const defaultMaxDeliver = 10;
+export const defaultAckWaitMs = 30_000;
+/** the EVENTS stream keeps an event this long */
+export const eventRetentionMs = 7 * 24 * 60 * 60 * 1000;
+/** window in which a second publish of one event id is dropped */
+export const duplicateWindowMs = 2 * 60 * 1000;
+
+/** Delay before an event whose handler threw is delivered again: 200 ms doubling up to 30 s. */
+export function redeliveryDelayMs(deliveryCount: number): number {
+  return Math.min(200 * 2 ** Math.max(0, deliveryCount - 1), 30_000);
+}

@@ -1,0 +1,332 @@
+import type { BusReply, BusRequest, DomainEvent } from '@sb/contracts';
+import { EventStream } from '@sb/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  JetStreamApiError,
+  StorageType,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import {
+  connect,
+  nanos,
+  RequestError,
+  TimeoutError,
+  type Msg,
+  type NatsConnection,
+  type Subscription,
+} from '@nats-io/transport-node';
+import { runInContext } from '../context/request-context.js';
+import { AppError } from '../errors/app-error.js';
+import { errorToReply, unwrapReply } from '../errors/error-reply.js';
+import { createLogger, type Logger } from '../logger/create-logger.js';
+import {
+  defaultAckWaitMs,
+  defaultMaxDeliver,
+  defaultRequestTimeoutMs,
+  duplicateWindowMs,
+  eventRetentionMs,
+  redeliveryDelayMs,
+  type Bus,
+  type BusSubscription,
+  type ConsumeOptions,
+  type EventHandler,
+  type HandleOptions,
+  type RequestHandler,
+  type RequestOptions,
+} from './bus.types.js';
+
+export type NatsBusOptions = {
+  url: string;
+  /** connection name shown by the server (service name) */
+  name: string;
+  logger?: Logger;
+  requestTimeoutMs?: number;
+  /**
+   * Prefix for every subject and its own event stream, so several environments (or parallel test files)
+   * can share one NATS server without answering each other's requests.
+   */
+  namespace?: string;
+};
+
+/** Maps our subjects to the wire subjects of a namespace and back. */
+export type SubjectSpace = {
+  wire(subject: string): string;
+  local(wireSubject: string): string;
+  streamName: string;
+};
+
+export function subjectSpace(namespace?: string): SubjectSpace {
+  if (!namespace) {
+    return { wire: (s) => s, local: (s) => s, streamName: EventStream.name };
+  }
+  if (!/^[A-Za-z0-9_-]+$/.test(namespace)) {
+    throw new Error(`NATS namespace "${namespace}" may only hold letters, digits, _ and -`);
+  }
+  const prefix = `${namespace}.`;
+  return {
+    wire: (s) => prefix + s,
+    local: (s) => (s.startsWith(prefix) ? s.slice(prefix.length) : s),
+    streamName: `${EventStream.name}_${namespace.replaceAll('-', '_')}`,
+  };
+}
+
+const encoder = new TextEncoder();
+const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
+
+/** Creates the EVENTS stream, or brings its settings up to date. */
+async function ensureEventStream(jsm: JetStreamManager, space: SubjectSpace) {
+  const config = {
+    subjects: [space.wire(EventStream.subjects)],
+    max_age: nanos(eventRetentionMs),
+    duplicate_window: nanos(duplicateWindowMs),
+  };
+  try {
+    await jsm.streams.add({ name: space.streamName, storage: StorageType.File, ...config });
+  } catch (err) {
+    // Already there (another process created it): align the updatable settings.
+    if (!(err instanceof JetStreamApiError)) throw err;
+    await jsm.streams.update(space.streamName, config);
+  }
+}
+
+class NatsBus implements Bus {
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly consumers = new Set<{ messages: ConsumerMessages; loop: Promise<void> }>();
+  private readonly js;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly jsm: JetStreamManager,
+    private readonly logger: Logger,
+    private readonly requestTimeoutMs: number,
+    private readonly space: SubjectSpace,
+  ) {
+    this.js = jetstream(nc);
+  }
+
+  async request<Res = unknown, Req = unknown>(
+    subject: string,
+    payload: BusRequest<Req>,
+    options: RequestOptions = {},
+  ): Promise<Res> {
+    let msg: Msg;
+    try {
+      msg = await this.nc.request(this.space.wire(subject), encode(payload), {
+        timeout: options.timeoutMs ?? this.requestTimeoutMs,
+      });
+    } catch (err) {
+      if (err instanceof RequestError && err.isNoResponders()) {
+        throw new AppError('ERR_SERVICE_UNAVAILABLE', { details: { subject } });
+      }
+      if (
+        err instanceof TimeoutError ||
+        (err as Error | undefined)?.cause instanceof TimeoutError
+      ) {
+        throw new AppError('ERR_SERVICE_TIMEOUT', { details: { subject } });
+      }
+      throw err;
+    }
+    return unwrapReply(msg.json<BusReply<Res>>());
+  }
+
+  async handle<Req = unknown, Res = unknown>(
+    subject: string,
+    handler: RequestHandler<Req, Res>,
+    options: HandleOptions = {},
+  ): Promise<BusSubscription> {
+    const sub = this.nc.subscribe(this.space.wire(subject), {
+      queue: options.queue,
+      callback: (err, msg) => {
+        if (err) {
+          this.logger.error({ err, subject }, 'request subscription failed');
+          return;
+        }
+        void this.answer(msg, handler as RequestHandler);
+      },
+    });
+    return this.track(sub);
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    await this.js.publish(this.space.wire(event.subject), encode(event), { msgID: event.id });
+  }
+
+  async consume<T = unknown>(options: ConsumeOptions<T>): Promise<BusSubscription> {
+    const maxDeliver = options.maxDeliver ?? defaultMaxDeliver;
+    const filters = (Array.isArray(options.filter) ? options.filter : [options.filter]).map((f) =>
+      this.space.wire(f),
+    );
+    const config: Partial<ConsumerConfig> = {
+      durable_name: options.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(options.ackWaitMs ?? defaultAckWaitMs),
+      max_deliver: maxDeliver,
+      // a single filter works on every server; several need NATS 2.10
+      ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
+    };
+    try {
+      await this.jsm.consumers.add(this.space.streamName, config);
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError)) throw err;
+      const {
+        durable_name: _name,
+        deliver_policy: _policy,
+        ack_policy: _ack,
+        ...updatable
+      } = config;
+      await this.jsm.consumers.update(this.space.streamName, options.durable, updatable);
+    }
+    const consumer = await this.js.consumers.get(this.space.streamName, options.durable);
+    const messages = await consumer.consume({ max_messages: 8 });
+    const handler = options.handler as EventHandler;
+    const loop = (async () => {
+      for await (const msg of messages)
+        await this.process(msg, handler, options.durable, maxDeliver);
+    })().catch((err: unknown) =>
+      this.logger.error({ err, durable: options.durable }, 'consumer stopped'),
+    );
+    const entry = { messages, loop };
+    this.consumers.add(entry);
+    return {
+      unsubscribe: async () => {
+        this.consumers.delete(entry);
+        await messages.close();
+        await loop;
+      },
+    };
+  }
+
+  async subscribe<T = unknown>(filter: string, handler: EventHandler<T>): Promise<BusSubscription> {
+    const sub = this.nc.subscribe(this.space.wire(filter), {
+      callback: (err, msg) => {
+        if (err) {
+          this.logger.error({ err, filter }, 'event subscription failed');
+          return;
+        }
+        void (async () => {
+          try {
+            await handler(msg.json<DomainEvent<T>>(), {
+              subject: this.space.local(msg.subject),
+              deliveryCount: 1,
+            });
+          } catch (error) {
+            this.logger.warn({ err: error, subject: msg.subject }, 'live event handler failed');
+          }
+        })();
+      },
+    });
+    return this.track(sub);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(
+      [...this.consumers].map(async ({ messages, loop }) => {
+        await messages.close();
+        await loop;
+      }),
+    );
+    this.consumers.clear();
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+
+  private async track(sub: Subscription): Promise<BusSubscription> {
+    this.subscriptions.add(sub);
+    // Make sure the server knows the interest before callers rely on it.
+    await this.nc.flush();
+    return {
+      unsubscribe: async () => {
+        this.subscriptions.delete(sub);
+        if (!sub.isClosed()) await sub.drain();
+      },
+    };
+  }
+
+  /** Runs a request handler and replies; never throws. */
+  private async answer(msg: Msg, handler: RequestHandler) {
+    let payload: BusRequest;
+    try {
+      payload = msg.json<BusRequest>();
+    } catch {
+      msg.respond(encode(errorToReply(new AppError('ERR_MALFORMED_JSON'), this.logger)));
+      return;
+    }
+    const reply = await runInContext(payload.ctx, async (): Promise<BusReply> => {
+      try {
+        const data = await handler(payload, { subject: this.space.local(msg.subject) });
+        return { ok: true, data: data ?? null };
+      } catch (err) {
+        return errorToReply(err, this.logger);
+      }
+    });
+    try {
+      msg.respond(encode(reply));
+    } catch (err) {
+      this.logger.error({ err, subject: msg.subject }, 'could not send a reply');
+    }
+  }
+
+  private async process(msg: JsMsg, handler: EventHandler, durable: string, maxDeliver: number) {
+    const deliveryCount = msg.info.deliveryCount;
+    let event: DomainEvent;
+    try {
+      event = msg.json<DomainEvent>();
+    } catch (err) {
+      this.logger.error({ err, durable, subject: msg.subject }, 'event is not JSON, dropped');
+      msg.term();
+      return;
+    }
+    try {
+      await handler(event, { subject: this.space.local(msg.subject), deliveryCount });
+      msg.ack();
+    } catch (err) {
+      this.logger.warn(
+        { err, durable, subject: msg.subject, eventId: event.id, deliveryCount },
+        'event handler failed',
+      );
+      if (deliveryCount >= maxDeliver) {
+        this.logger.error(
+          { durable, subject: msg.subject, eventId: event.id },
+          'event given up after its last delivery',
+        );
+        msg.term();
+        return;
+      }
+      msg.nak(redeliveryDelayMs(deliveryCount));
+    }
+  }
+}
+
+/** Connects to NATS and makes sure the EVENTS stream exists. */
+export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
+  const logger = options.logger ?? createLogger('bus');
+  const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnect') {
+        logger.warn({ status: status.type }, 'NATS connection status changed');
+      }
+    }
+  })();
+  try {
+    const space = subjectSpace(options.namespace);
+    const jsm = await jetstreamManager(nc);
+    await ensureEventStream(jsm, space);
+    return new NatsBus(
+      nc,
+      jsm,
+      logger,
+      options.requestTimeoutMs ?? defaultRequestTimeoutMs,
+      space,
+    );
+  } catch (err) {
+    await nc.close();
+    throw err;
+  }
+}

@@ -1,0 +1,53 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+// Unqualified names: a service's connections put its own schema first on the search_path.
+
+/** The transactional outbox: events written with the change, relayed to the bus afterwards. */
+export class PlatformOutboxEvent1700000000000 implements MigrationInterface {
+  name = 'PlatformOutboxEvent1700000000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE outbox_event (
+        id uuid PRIMARY KEY,
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        subject text NOT NULL,
+        company_id integer NOT NULL,
+        payload jsonb NOT NULL,
+        occurred_at timestamptz NOT NULL DEFAULT now(),
+        published_at timestamptz NULL
+      )`);
+    // the relay's hot query: unpublished rows in write order
+    await queryRunner.query(
+      'CREATE INDEX outbox_event_unpublished_idx ON outbox_event (seq) WHERE published_at IS NULL',
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE outbox_event');
+  }
+}
+
+/** Events a durable consumer already applied, so a redelivery is not applied twice. */
+export class PlatformProcessedEvent1700000000001 implements MigrationInterface {
+  name = 'PlatformProcessedEvent1700000000001';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE processed_event (
+        consumer text NOT NULL,
+        event_id uuid NOT NULL,
+        processed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (consumer, event_id)
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE processed_event');
+  }
+}
+
+export const platformMigrations = [
+  PlatformOutboxEvent1700000000000,
+  PlatformProcessedEvent1700000000001,
+];

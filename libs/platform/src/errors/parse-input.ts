@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { AppError } from './app-error.js';
+
+/** Failing fields by dotted path (`_` for the value itself), each with its messages. */
+export function validationFields(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** Validates input with a contracts schema; a failure is a 400 `ERR_VALIDATION` naming the fields. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  throw new AppError('ERR_VALIDATION', { fields: validationFields(result.error) });
+}

@@ -1,0 +1,40 @@
+import { anonymousContext, runInContext } from '../context/request-context.js';
+import { createLogger } from './create-logger.js';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = { write: (line: string) => void lines.push(JSON.parse(line)) };
+  return { lines, logger: createLogger('test', { level: 'debug', destination }) };
+}
+
+describe('createLogger', () => {
+  it('adds requestId, companyId and userId of the current context', () => {
+    const { lines, logger } = capture();
+    const ctx = { ...anonymousContext('req-7'), companyId: 3, userId: 9 } as never;
+    runInContext(ctx, () => logger.info('inside'));
+    logger.info('outside');
+    expect(lines[0]).toMatchObject({
+      name: 'test',
+      msg: 'inside',
+      requestId: 'req-7',
+      companyId: 3,
+      userId: 9,
+    });
+    expect(lines[1]).not.toHaveProperty('requestId');
+  });
+
+  it('redacts passwords, tokens, authorization headers and cookies', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        password: 'p',
+        body: { refreshToken: 'r', email: 'a@b.c' },
+        req: { headers: { authorization: 'Bearer x', cookie: 'jrt=1' } },
+      },
+      'login',
+    );
+    const line = JSON.stringify(lines[0]);
+    expect(line).not.toMatch(/"p"|"r"|Bearer x|jrt=1/);
+    expect(lines[0]).toMatchObject({ password: '[redacted]', body: { email: 'a@b.c' } });
+  });
+});

@@ -1,0 +1,47 @@
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+import { currentContext } from '../context/request-context.js';
+
+export type Logger = PinoLogger;
+
+export type CreateLoggerOptions = {
+  level?: string;
+  /** where lines go (stdout by default); tests pass a stream to read them back */
+  destination?: DestinationStream;
+};
+
+const secretKeys = [
+  'password',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'authorization',
+  'cookie',
+  'secret',
+];
+
+/** Secrets at the top level and up to two levels deep (`req.headers.authorization`). */
+const redactPaths = secretKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+
+function defaultLevel(): string {
+  if (process.env.LOG_LEVEL) return process.env.LOG_LEVEL;
+  // Jest sets NODE_ENV=test: keep test output readable unless asked for logs.
+  return process.env.NODE_ENV === 'test' ? 'silent' : 'info';
+}
+
+/** JSON logs (pino); every line carries requestId/companyId/userId of the call being served. */
+export function createLogger(name: string, options: CreateLoggerOptions = {}): Logger {
+  return pino(
+    {
+      name,
+      level: options.level ?? defaultLevel(),
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      mixin() {
+        const ctx = currentContext();
+        return ctx
+          ? { requestId: ctx.requestId, companyId: ctx.companyId, userId: ctx.userId }
+          : {};
+      },
+    },
+    options.destination,
+  );
+}

@@ -1,0 +1,71 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { Bus, BusSubscription } from '../bus/bus.types.js';
+import type { CallContext } from '../context/request-context.js';
+import type { Logger } from '../logger/create-logger.js';
+import { BUS_HANDLER_METADATA } from './bus-handler.decorator.js';
+
+export type BusHandlerMethod = (data: unknown, ctx: CallContext) => unknown;
+
+export type DiscoveredBusHandler = {
+  subject: string;
+  owner: string;
+  method: string;
+  call: BusHandlerMethod;
+};
+
+/** Every `@BusHandler` method of the application's providers, bound to its instance. */
+export function discoverBusHandlers(app: INestApplicationContext): DiscoveredBusHandler[] {
+  const discovery = app.get(DiscoveryService);
+  const scanner = app.get(MetadataScanner);
+  const found: DiscoveredBusHandler[] = [];
+  for (const wrapper of [...discovery.getProviders(), ...discovery.getControllers()]) {
+    const instance = wrapper.instance as Record<string, unknown> | undefined;
+    if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+    const prototype = Object.getPrototypeOf(instance) as object;
+    for (const method of scanner.getAllMethodNames(prototype)) {
+      const fn = instance[method];
+      if (typeof fn !== 'function') continue;
+      const subject = Reflect.getMetadata(BUS_HANDLER_METADATA, fn) as string | undefined;
+      if (!subject) continue;
+      found.push({
+        subject,
+        owner: instance.constructor.name,
+        method,
+        call: (data, ctx) => (fn as BusHandlerMethod).call(instance, data, ctx),
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * Registers every `@BusHandler` on the bus in the service's queue group. The bus runs each call in
+ * the caller's context and turns throws into error replies (unknown ones: ERR_INTERNAL + errorId).
+ */
+export async function registerBusHandlers(
+  app: INestApplicationContext,
+  options: { bus: Bus; queue: string; logger: Logger },
+): Promise<BusSubscription[]> {
+  const { bus, queue, logger } = options;
+  const handlers = discoverBusHandlers(app);
+  const seen = new Map<string, string>();
+  for (const handler of handlers) {
+    const where = `${handler.owner}.${handler.method}`;
+    const previous = seen.get(handler.subject);
+    if (previous) throw new Error(`${handler.subject} is handled twice: ${previous} and ${where}`);
+    seen.set(handler.subject, where);
+  }
+  return Promise.all(
+    handlers.map((handler) =>
+      bus.handle(
+        handler.subject,
+        async (payload) => {
+          logger.debug({ subject: handler.subject }, 'bus request');
+          return handler.call(payload.data, payload.ctx);
+        },
+        { queue },
+      ),
+    ),
+  );
+}

@@ -1,0 +1,6 @@
+/** Injection token of the service's `Bus`. */
+export const BUS = 'sb:bus';
+/** Injection token of the service's pino `Logger`. */
+export const LOGGER = 'sb:logger';
+/** Injection token of the service's environment (`Record<string, string | undefined>`). */
+export const ENV = 'sb:env';

@@ -1,0 +1,152 @@
+import type { DomainEvent } from '@sb/contracts';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import type { Bus } from '../bus/bus.types.js';
+import type { Logger } from '../logger/create-logger.js';
+import { outboxChannel, schemaOf } from './outbox.js';
+
+export type OutboxRelayOptions = {
+  dataSource: DataSource;
+  bus: Bus;
+  logger: Logger;
+  /** poll period when no NOTIFY arrives; default 200 ms */
+  intervalMs?: number;
+  batchSize?: number;
+  /** published rows older than this are deleted; default 7 days (the stream's retention) */
+  retentionMs?: number;
+};
+
+export type OutboxRelay = { stop(): Promise<void> };
+
+type OutboxRow = {
+  id: string;
+  subject: string;
+  company_id: number;
+  payload: unknown;
+  occurred_at: Date;
+};
+
+const cleanupEveryMs = 10 * 60 * 1000;
+
+/**
+ * Publishes outbox rows in write order and marks them published. Rows are claimed with
+ * `FOR UPDATE SKIP LOCKED`, so several relays (instances of a service) never publish one row at
+ * the same time; a crash between publish and mark republishes, which the stream deduplicates by id.
+ */
+export async function startOutboxRelay(options: OutboxRelayOptions): Promise<OutboxRelay> {
+  const { dataSource, bus, logger } = options;
+  const intervalMs = options.intervalMs ?? 200;
+  const batchSize = options.batchSize ?? 100;
+  const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
+  const channel = outboxChannel(schemaOf(dataSource.manager));
+  const url = (dataSource.options as { url?: string }).url;
+
+  let running = true;
+  let wake: (() => void) | undefined;
+  let listener: pg.Client | undefined;
+  let lastCleanup = 0;
+
+  const nudge = () => wake?.();
+
+  async function listen() {
+    if (!url || listener) return;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', nudge);
+    client.on('error', (err) => {
+      logger.warn({ err }, 'outbox LISTEN connection lost; polling until it is back');
+      if (listener === client) listener = undefined;
+      client.end().catch(() => undefined);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      listener = client;
+    } catch (err) {
+      logger.warn({ err }, 'outbox LISTEN failed; polling only');
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /** Publishes one batch; answers whether it was full (more may wait). */
+  async function relayBatch(): Promise<boolean> {
+    let failure: unknown;
+    const full = await dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id, subject, company_id, payload, occurred_at FROM outbox_event
+          WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
+      const published: string[] = [];
+      for (const row of rows) {
+        try {
+          await bus.publish({
+            id: row.id,
+            subject: row.subject,
+            companyId: row.company_id,
+            occurredAt: new Date(row.occurred_at).toISOString(),
+            data: row.payload,
+          } satisfies DomainEvent);
+        } catch (err) {
+          failure = err;
+          break;
+        }
+        published.push(row.id);
+      }
+      // what did go out stays marked even when a later publish failed (commit, then report)
+      if (published.length > 0) {
+        await manager.query(
+          'UPDATE outbox_event SET published_at = now() WHERE id = ANY($1::uuid[])',
+          [published],
+        );
+      }
+      return rows.length === batchSize;
+    });
+    if (failure) throw failure;
+    return full;
+  }
+
+  async function cleanup() {
+    if (Date.now() - lastCleanup < cleanupEveryMs) return;
+    lastCleanup = Date.now();
+    await dataSource.query(
+      `DELETE FROM outbox_event WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
+      [retentionMs],
+    );
+  }
+
+  let failures = 0;
+  const loop = (async () => {
+    while (running) {
+      try {
+        await listen();
+        while (running && (await relayBatch()));
+        await cleanup();
+        failures = 0;
+      } catch (err) {
+        failures++;
+        logger.warn({ err, failures }, 'outbox relay cycle failed; retrying');
+      }
+      if (!running) break;
+      const pause = Math.min(intervalMs * 2 ** Math.min(failures, 5), 10_000);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  })();
+
+  return {
+    stop: async () => {
+      running = false;
+      nudge();
+      await loop;
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

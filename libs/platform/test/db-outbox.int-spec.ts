@@ -1,0 +1,402 @@
+import { randomUUID } from 'node:crypto';
+import type { DomainEvent } from '@sb/contracts';
+import { createTestDatabase, natsUrlOrSkip, type TestDatabase } from '@sb/testing/infra';
+import type { DataSource } from 'typeorm';
+import type { Bus, ConsumeOptions } from '../src/bus/bus.types.js';
+import { createInProcessBus } from '../src/bus/in-process-bus.js';
+import { createNatsBus } from '../src/bus/nats-bus.js';
+import { createServiceDataSource } from '../src/db/service-data-source.js';
+import { createLogger } from '../src/logger/create-logger.js';
+import { consumeIdempotently } from '../src/outbox/idempotent-consumer.js';
+import { Outbox } from '../src/outbox/outbox.js';
+import { startOutboxRelay, type OutboxRelay } from '../src/outbox/outbox-relay.js';
+import { CreateNote1800000000000, NoteEntity, NotesRepository } from './test-notes.fixture.js';
+
+const logger = createLogger('platform-int');
+const natsUrl = await natsUrlOrSkip();
+let db: TestDatabase;
+let dataSource: DataSource;
+const schema = 'identity';
+
+const openDataSource = () =>
+  createServiceDataSource({
+    url: db.url,
+    schema,
+    entities: [NoteEntity],
+    migrations: [CreateNote1800000000000],
+    logger,
+  });
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase('platform_db');
+  dataSource = await openDataSource();
+});
+
+afterAll(async () => {
+  await dataSource?.destroy();
+  await db?.drop();
+});
+
+describe('createServiceDataSource', () => {
+  it('creates the schema with the platform tables and its migrations table inside it', async () => {
+    const tables: { table_name: string }[] = await dataSource.query(
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+      [schema],
+    );
+    expect(tables.map((t) => t.table_name)).toEqual([
+      'migrations',
+      'note',
+      'outbox_event',
+      'processed_event',
+    ]);
+    const publicTables = await dataSource.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    expect(publicTables).toEqual([]);
+  });
+
+  it('migrates once when several instances start together, and reopens without migrating again', async () => {
+    const [a, b] = await Promise.all([openDataSource(), openDataSource()]);
+    const runs: { name: string }[] = await a.query(
+      `SELECT name FROM ${schema}.migrations ORDER BY id`,
+    );
+    expect(runs.map((r) => r.name)).toEqual([
+      'PlatformOutboxEvent1700000000000',
+      'PlatformProcessedEvent1700000000001',
+      'CreateNote1800000000000',
+    ]);
+    await Promise.all([a.destroy(), b.destroy()]);
+  });
+
+  it('rejects a schema name that is not a plain identifier', async () => {
+    await expect(
+      createServiceDataSource({ url: db.url, schema: 'x; drop', entities: [], migrations: [] }),
+    ).rejects.toThrow(/invalid schema/);
+  });
+});
+
+describe('TenantRepository on Postgres', () => {
+  it('keeps each tenant in its own rows', async () => {
+    const notes = new NotesRepository(dataSource.getRepository(NoteEntity));
+    const mine = await notes.save(1, { text: 'company one' });
+    await notes.save(2, { text: 'company two' });
+    expect((await notes.find(1)).map((n) => n.text)).toEqual(['company one']);
+    expect(await notes.findOne(2, { id: mine.id })).toBeNull();
+    await expect(notes.findOneOrFail(2, { id: mine.id })).rejects.toMatchObject({
+      code: 'ERR_NOT_FOUND',
+    });
+    await expect(notes.save(2, { id: mine.id, text: 'hijack' })).rejects.toMatchObject({
+      code: 'ERR_NOT_FOUND',
+    });
+    expect((await notes.findOneOrFail(1, { id: mine.id })).text).toBe('company one');
+    expect(await notes.delete(2, { id: mine.id })).toBe(0);
+    expect(await notes.count(1)).toBe(1);
+    expect(await notes.delete(1, { id: mine.id })).toBe(1);
+  });
+});
+
+type BusCase = { name: string; make: () => Promise<Bus> };
+const buses: BusCase[] = [{ name: 'in-process', make: async () => createInProcessBus({ logger }) }];
+if (natsUrl)
+  buses.push({
+    name: 'NATS',
+    make: () => createNatsBus({ url: natsUrl, name: 'platform-outbox-test', logger }),
+  });
+
+describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
+  let bus: Bus;
+  let relays: OutboxRelay[] = [];
+  const unsubscribes: (() => Promise<void>)[] = [];
+  const company = () => 800_000 + Math.floor(Math.random() * 99_999);
+
+  beforeEach(async () => {
+    bus = await make();
+    await dataSource.query('DELETE FROM outbox_event');
+  });
+
+  afterEach(async () => {
+    await Promise.all(unsubscribes.splice(0).map((u) => u()));
+    await Promise.all(relays.map((r) => r.stop()));
+    relays = [];
+    await bus.close();
+  });
+
+  async function collect(companyId: number) {
+    const received: DomainEvent[] = [];
+    const sub = await bus.subscribe(`evt.${companyId}.>`, (e) => void received.push(e));
+    unsubscribes.push(() => sub.unsubscribe());
+    return received;
+  }
+
+  it('publishes what a committed transaction added, in order, and marks it published', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    relays.push(await startOutboxRelay({ dataSource, bus, logger }));
+    const added = await dataSource.transaction(async (manager) => {
+      const events: DomainEvent[] = [];
+      for (let i = 0; i < 5; i++) {
+        events.push(
+          await Outbox.add(manager, {
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: { i },
+          }),
+        );
+      }
+      return events;
+    });
+    expect(added[0]).toMatchObject({
+      subject: `evt.${cid}.identity.user.updated`,
+      companyId: cid,
+      data: { i: 0 },
+    });
+    await waitFor(() => received.length >= 5);
+    expect(received).toEqual(added);
+    await waitFor(async () => {
+      const [row] = await dataSource.query(
+        'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
+      );
+      return row.n === 0;
+    });
+  });
+
+  it('never publishes what a rolled-back transaction added', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    relays.push(await startOutboxRelay({ dataSource, bus, logger }));
+    await dataSource
+      .transaction(async (manager) => {
+        await Outbox.add(manager, {
+          companyId: cid,
+          service: 'identity',
+          entity: 'user',
+          action: 'updated',
+          data: {},
+        });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    const kept = await dataSource.transaction((manager) =>
+      Outbox.add(manager, {
+        companyId: cid,
+        service: 'identity',
+        entity: 'user',
+        action: 'created',
+        data: {},
+      }),
+    );
+    await waitFor(() => received.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.map((e) => e.id)).toEqual([kept.id]);
+  });
+
+  it('is woken by NOTIFY instead of waiting for its next poll', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    relays.push(await startOutboxRelay({ dataSource, bus, logger, intervalMs: 60_000 }));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the relay is now asleep
+    const started = Date.now();
+    await dataSource.transaction((manager) =>
+      Outbox.add(manager, {
+        companyId: cid,
+        service: 'identity',
+        entity: 'user',
+        action: 'updated',
+        data: {},
+      }),
+    );
+    await waitFor(() => received.length >= 1, 5000);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('publishes each row once with several relays running', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    let publishes = 0;
+    const counting: Bus = { ...bus, publish: (e) => (publishes++, bus.publish(e)) };
+    relays.push(
+      await startOutboxRelay({ dataSource, bus: counting, logger, batchSize: 5 }),
+      await startOutboxRelay({ dataSource, bus: counting, logger, batchSize: 5 }),
+      await startOutboxRelay({ dataSource, bus: counting, logger, batchSize: 5 }),
+    );
+    for (let i = 0; i < 30; i++) {
+      await dataSource.transaction((manager) =>
+        Outbox.add(manager, {
+          companyId: cid,
+          service: 'identity',
+          entity: 'user',
+          action: 'updated',
+          data: { i },
+        }),
+      );
+    }
+    await waitFor(() => received.length >= 30);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(publishes).toBe(30);
+    expect(new Set(received.map((e) => e.id)).size).toBe(30);
+  });
+
+  it('stops cleanly and publishes nothing afterwards', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    const relay = await startOutboxRelay({ dataSource, bus, logger });
+    await relay.stop();
+    await dataSource.transaction((manager) =>
+      Outbox.add(manager, {
+        companyId: cid,
+        service: 'identity',
+        entity: 'user',
+        action: 'updated',
+        data: {},
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received).toEqual([]);
+  });
+
+  it('feeds an idempotent consumer end to end', async () => {
+    const cid = company();
+    relays.push(await startOutboxRelay({ dataSource, bus, logger }));
+    const durable = `outbox_${randomUUID().slice(0, 8)}`;
+    const sub = await consumeIdempotently({
+      dataSource,
+      bus,
+      durable,
+      filter: `evt.${cid}.identity.user.created`,
+      handler: async (event, manager) => {
+        await manager.query('INSERT INTO note (company_id, text) VALUES ($1, $2)', [
+          event.companyId,
+          `from ${event.id}`,
+        ]);
+      },
+    });
+    unsubscribes.push(() => sub.unsubscribe());
+    const event = await dataSource.transaction((manager) =>
+      Outbox.add(manager, {
+        companyId: cid,
+        service: 'identity',
+        entity: 'user',
+        action: 'created',
+        data: {},
+      }),
+    );
+    await waitFor(async () => {
+      const rows = await dataSource.query('SELECT text FROM note WHERE company_id = $1', [cid]);
+      return rows.length === 1 && rows[0].text === `from ${event.id}`;
+    });
+  });
+});
+
+describe('consumeIdempotently', () => {
+  // A bus that hands back the wrapped handler, so the test can deliver at will (duplicates, retries).
+  function capturingBus() {
+    let handler: ConsumeOptions['handler'] | undefined;
+    const bus = {
+      consume: async (options: ConsumeOptions) => {
+        handler = options.handler;
+        return { unsubscribe: async () => undefined };
+      },
+    } as unknown as Bus;
+    const deliver = (event: DomainEvent, deliveryCount = 1) =>
+      (handler as ConsumeOptions['handler'])(event, { subject: event.subject, deliveryCount });
+    return { bus, deliver };
+  }
+
+  const makeEvent = (companyId: number): DomainEvent => ({
+    id: randomUUID(),
+    subject: `evt.${companyId}.identity.user.created`,
+    companyId,
+    occurredAt: new Date().toISOString(),
+    data: {},
+  });
+
+  const notesOf = async (companyId: number) =>
+    (
+      await dataSource.query('SELECT count(*)::int AS n FROM note WHERE company_id = $1', [
+        companyId,
+      ])
+    )[0].n as number;
+
+  it('applies a redelivered event once', async () => {
+    const { bus, deliver } = capturingBus();
+    await consumeIdempotently({
+      dataSource,
+      bus,
+      durable: 'replica',
+      filter: 'evt.>',
+      handler: async (event, manager) => {
+        await manager.query('INSERT INTO note (company_id, text) VALUES ($1, $2)', [
+          event.companyId,
+          'x',
+        ]);
+      },
+    });
+    const event = makeEvent(700_001);
+    await deliver(event);
+    await deliver(event, 2);
+    expect(await notesOf(700_001)).toBe(1);
+  });
+
+  it('records nothing when the handler throws, so the retry applies it', async () => {
+    const { bus, deliver } = capturingBus();
+    let fail = true;
+    await consumeIdempotently({
+      dataSource,
+      bus,
+      durable: 'flaky',
+      filter: 'evt.>',
+      handler: async (event, manager) => {
+        await manager.query('INSERT INTO note (company_id, text) VALUES ($1, $2)', [
+          event.companyId,
+          'y',
+        ]);
+        if (fail) throw new Error('transient');
+      },
+    });
+    const event = makeEvent(700_002);
+    await expect(deliver(event)).rejects.toThrow('transient');
+    expect(await notesOf(700_002)).toBe(0);
+    fail = false;
+    await deliver(event, 2);
+    expect(await notesOf(700_002)).toBe(1);
+  });
+
+  it('keeps consumers apart: two durables each apply the same event', async () => {
+    const first = capturingBus();
+    const second = capturingBus();
+    const apply = async (event: DomainEvent, manager: import('typeorm').EntityManager) => {
+      await manager.query('INSERT INTO note (company_id, text) VALUES ($1, $2)', [
+        event.companyId,
+        'z',
+      ]);
+    };
+    await consumeIdempotently({
+      dataSource,
+      bus: first.bus,
+      durable: 'one',
+      filter: 'evt.>',
+      handler: apply,
+    });
+    await consumeIdempotently({
+      dataSource,
+      bus: second.bus,
+      durable: 'two',
+      filter: 'evt.>',
+      handler: apply,
+    });
+    const event = makeEvent(700_003);
+    await first.deliver(event);
+    await second.deliver(event);
+    expect(await notesOf(700_003)).toBe(2);
+  });
+});

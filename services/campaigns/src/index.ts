@@ -1,0 +1,19 @@
+import { startNestService, type RunningService, type ServiceRuntime } from '@sb/platform/nest';
+import { createRequire } from 'node:module';
+import { campaignsMigrations } from './migrations/index.js';
+import { CampaignsModule } from './campaigns.module.js';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+export { CampaignsModule } from './campaigns.module.js';
+
+/** Boots the campaigns service: its schema and migrations, its bus handlers and the health answer. */
+export const startCampaignsService = (runtime: ServiceRuntime): Promise<RunningService> =>
+  startNestService({
+    name: 'campaigns',
+    version,
+    module: CampaignsModule,
+    entities: [],
+    migrations: campaignsMigrations,
+    runtime,
+  });

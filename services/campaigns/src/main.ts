@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runServiceMain } from '@sb/platform/nest';
+import { startCampaignsService } from './index.js';
+
+runServiceMain('campaigns', startCampaignsService);

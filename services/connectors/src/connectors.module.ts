@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The connectors service's root module; its domain modules are added by the issues that build them. */
+@Module({})
+export class ConnectorsModule {}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { CompaniesModule } from '../companies/companies.module.js';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity-config.js';
+import { SessionsModule } from '../sessions/sessions.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccessTokenSigner } from './access-token.js';
+import { AuthHandler } from './auth.handler.js';
+import { AuthService } from './auth.service.js';
+
+@Module({
+  imports: [CompaniesModule, UsersModule, SessionsModule],
+  providers: [
+    {
+      provide: AccessTokenSigner,
+      inject: [IDENTITY_CONFIG],
+      useFactory: (config: IdentityConfig) =>
+        new AccessTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
+    },
+    AuthService,
+    AuthHandler,
+  ],
+})
+export class AuthModule {}

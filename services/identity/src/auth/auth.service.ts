@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  FallbackLanguage,
+  LoginInput,
+  type IssuedSession,
+  type LoginRequest,
+  type LogoutRequest,
+  type RefreshRequest,
+  type RequestContext,
+  type SessionUser,
+} from '@sb/contracts';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { DataSource } from 'typeorm';
+import { CompaniesRepository } from '../companies/companies.repository.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { toAccessClaims, toSessionUser, type SessionUserSource } from '../users/session-user.js';
+import { SessionUserLoader } from '../users/session-user.loader.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { AccessTokenSigner } from './access-token.js';
+import { verifyPassword } from './password-hasher.js';
+import { isWithinWorkingHours } from './working-hours.js';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly companies: CompaniesRepository,
+    private readonly loader: SessionUserLoader,
+    private readonly sessions: SessionsService,
+    @Inject(AccessTokenSigner) private readonly signer: AccessTokenSigner,
+  ) {}
+
+  async login(request: LoginRequest, now = new Date()): Promise<IssuedSession> {
+    const input = parseInput(LoginInput, request);
+    const user = await this.users.findByEmail(input.email);
+    // always compare, so an unknown email costs as much as a wrong password
+    const passwordOk = await verifyPassword(input.password, user?.passwordHash);
+    if (!user || !passwordOk) throw new AppError('ERR_INVALID_CREDENTIALS');
+    const source = await this.loader.load(user);
+    if (!source) throw new AppError('ERR_INVALID_CREDENTIALS');
+    const { startWork, endWork } = user;
+    if (!isWithinWorkingHours(now, startWork, endWork, source.company.timezone)) {
+      throw new AppError('ERR_OUT_OF_HOURS');
+    }
+    const opened = await this.dataSource.transaction(async (manager) => {
+      const session = await this.sessions.open(
+        manager,
+        {
+          userId: user.id,
+          companyId: user.companyId,
+          ip: request.ip,
+          userAgent: request.userAgent,
+        },
+        now,
+      );
+      await this.companies.touchLastLogin(manager, user.companyId, now);
+      return session;
+    });
+    return this.issue(source, opened, now);
+  }
+
+  async refresh(request: RefreshRequest, now = new Date()): Promise<IssuedSession> {
+    if (typeof request?.refreshToken !== 'string' || request.refreshToken === '') {
+      throw new AppError('ERR_SESSION_EXPIRED');
+    }
+    const rotated = await this.sessions.rotate(request.refreshToken, now);
+    const user = await this.users.findById(rotated.companyId, rotated.userId);
+    const source = user && (await this.loader.load(user));
+    if (!source) throw new AppError('ERR_INVALID_TOKEN');
+    return this.issue(source, rotated, now);
+  }
+
+  async logout(
+    ctx: Pick<RequestContext, 'companyId' | 'userId'>,
+    request: LogoutRequest,
+    now = new Date(),
+  ): Promise<Record<string, never>> {
+    await this.sessions.revoke(
+      ctx,
+      { sessionId: request?.sessionId, refreshToken: request?.refreshToken },
+      now,
+    );
+    return {};
+  }
+
+  async me(ctx: Pick<RequestContext, 'companyId' | 'userId'>): Promise<SessionUser> {
+    const user = ctx.userId > 0 ? await this.users.findById(ctx.companyId, ctx.userId) : null;
+    const source = user && (await this.loader.load(user));
+    // a token for a user that no longer exists: the client must log in again
+    if (!source) throw new AppError('ERR_INVALID_TOKEN');
+    return toSessionUser(source);
+  }
+
+  private async issue(
+    source: SessionUserSource,
+    session: { sessionId: string; refreshToken: string; refreshExpiresAt: Date },
+    now: Date,
+  ): Promise<IssuedSession> {
+    const claims = toAccessClaims(source, session.sessionId, FallbackLanguage);
+    const access = await this.signer.sign(claims, now);
+    return {
+      accessToken: access.token,
+      refreshToken: session.refreshToken,
+      refreshExpiresAt: session.refreshExpiresAt.toISOString(),
+      sessionId: session.sessionId,
+      user: toSessionUser(source),
+    };
+  }
+}

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runServiceMain } from '@sb/platform/nest';
+import { startIdentityService } from './index.js';
+
+runServiceMain('identity', startIdentityService);

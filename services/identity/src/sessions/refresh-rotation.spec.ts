@@ -1,0 +1,55 @@
+import { decideRefresh } from './refresh-rotation.js';
+import { hashRefreshToken, newRefreshToken } from './refresh-token.js';
+
+const now = new Date('2025-06-10T12:00:00Z');
+const later = new Date('2025-06-17T12:00:00Z');
+const earlier = new Date('2025-06-10T11:59:59Z');
+
+describe('decideRefresh', () => {
+  it('rotates the current token of a live session', () => {
+    expect(decideRefresh({ kind: 'current', revokedAt: null, expiresAt: later }, now)).toBe(
+      'rotate',
+    );
+  });
+
+  it('rejects a current token once the session expired', () => {
+    expect(decideRefresh({ kind: 'current', revokedAt: null, expiresAt: earlier }, now)).toBe(
+      'reject',
+    );
+    expect(decideRefresh({ kind: 'current', revokedAt: null, expiresAt: now }, now)).toBe('reject');
+  });
+
+  it('rejects the current token of a revoked session', () => {
+    expect(decideRefresh({ kind: 'current', revokedAt: earlier, expiresAt: later }, now)).toBe(
+      'reject',
+    );
+  });
+
+  it('revokes the whole family when a rotated token comes back', () => {
+    expect(decideRefresh({ kind: 'rotated', revokedAt: null }, now)).toBe('revoke-family');
+  });
+
+  it('only rejects a rotated token of a family already revoked', () => {
+    expect(decideRefresh({ kind: 'rotated', revokedAt: earlier }, now)).toBe('reject');
+  });
+
+  it('rejects a token it never issued', () => {
+    expect(decideRefresh({ kind: 'unknown' }, now)).toBe('reject');
+  });
+});
+
+describe('refresh tokens', () => {
+  it('are random, URL-safe and long', () => {
+    const a = newRefreshToken();
+    const b = newRefreshToken();
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('are stored as a stable sha256 hex digest, never as themselves', () => {
+    const token = newRefreshToken();
+    expect(hashRefreshToken(token)).toBe(hashRefreshToken(token));
+    expect(hashRefreshToken(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashRefreshToken(token)).not.toContain(token);
+  });
+});

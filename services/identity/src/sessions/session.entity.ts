@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A refresh-token family: one login, rotated on every refresh, revoked as a whole. */
+@Entity({ name: 'sessions' })
+export class Session {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @Column({ name: 'company_id', type: 'integer' })
+  companyId!: number;
+
+  /** sha256 of the only refresh token of this family that may still be used */
+  @Column({ name: 'current_token_hash', type: 'char', length: 64, unique: true })
+  currentTokenHash!: string;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  /** when the last access token issued for this session expires (bounds the revoked list) */
+  @Column({ name: 'access_expires_at', type: 'timestamptz' })
+  accessExpiresAt!: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt!: Date | null;
+
+  @Column({ name: 'revoked_reason', type: 'varchar', length: 20, nullable: true })
+  revokedReason!: SessionRevokedReason | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip!: string | null;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 500, nullable: true })
+  userAgent!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+export type SessionRevokedReason = 'logout' | 'reuse';

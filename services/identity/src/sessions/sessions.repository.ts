@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull, MoreThan, Not, type EntityManager } from 'typeorm';
+import { RotatedToken } from './rotated-token.entity.js';
+import { Session, type SessionRevokedReason } from './session.entity.js';
+
+export type NewSession = Pick<
+  Session,
+  | 'id'
+  | 'userId'
+  | 'companyId'
+  | 'currentTokenHash'
+  | 'expiresAt'
+  | 'accessExpiresAt'
+  | 'ip'
+  | 'userAgent'
+>;
+
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, session: NewSession): Promise<void> {
+    await manager.getRepository(Session).insert(session);
+  }
+
+  /** The session whose current token has this hash, locked until the transaction ends. */
+  async lockByCurrentTokenHash(manager: EntityManager, hash: string): Promise<Session | null> {
+    return manager.getRepository(Session).findOne({
+      where: { currentTokenHash: hash },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** The session a rotated-away token belonged to, locked until the transaction ends. */
+  async lockByRotatedTokenHash(manager: EntityManager, hash: string): Promise<Session | null> {
+    const rotated = await manager.getRepository(RotatedToken).findOneBy({ tokenHash: hash });
+    if (!rotated) return null;
+    return manager.getRepository(Session).findOne({
+      where: { id: rotated.sessionId },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  async lockOwnSession(
+    manager: EntityManager,
+    companyId: number,
+    userId: number,
+    sessionId: string,
+  ): Promise<Session | null> {
+    return manager.getRepository(Session).findOne({
+      where: { id: sessionId, companyId, userId },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** Retires the current token (kept for reuse detection) and installs the next one. */
+  async rotate(
+    manager: EntityManager,
+    session: Session,
+    next: { tokenHash: string; expiresAt: Date; accessExpiresAt: Date },
+    at: Date,
+  ): Promise<void> {
+    await manager
+      .getRepository(RotatedToken)
+      .insert({ tokenHash: session.currentTokenHash, sessionId: session.id, rotatedAt: at });
+    await manager.getRepository(Session).update(
+      { id: session.id },
+      {
+        currentTokenHash: next.tokenHash,
+        expiresAt: next.expiresAt,
+        accessExpiresAt: next.accessExpiresAt,
+      },
+    );
+  }
+
+  /** Revokes a live session; false when it was already revoked (nothing changed). */
+  async revoke(
+    manager: EntityManager,
+    sessionId: string,
+    reason: SessionRevokedReason,
+    at: Date,
+  ): Promise<boolean> {
+    const result = await manager
+      .getRepository(Session)
+      .update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: at, revokedReason: reason });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Revoked sessions that may still have a live access token. */
+  async listRevokedWithLiveAccess(now: Date): Promise<Pick<Session, 'id' | 'accessExpiresAt'>[]> {
+    return this.dataSource.getRepository(Session).find({
+      select: { id: true, accessExpiresAt: true },
+      where: { revokedAt: Not(IsNull()), accessExpiresAt: MoreThan(now) },
+      order: { accessExpiresAt: 'ASC' },
+    });
+  }
+}

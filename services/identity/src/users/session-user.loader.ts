@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CompaniesRepository } from '../companies/companies.repository.js';
+import { CompanySettingsRepository } from '../settings/company-settings.repository.js';
+import type { SessionUserSource } from './session-user.js';
+import type { User } from './user.entity.js';
+
+/** Loads what a session user is built from: the user's company, its plan and its settings. */
+@Injectable()
+export class SessionUserLoader {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly companies: CompaniesRepository,
+    private readonly companySettings: CompanySettingsRepository,
+  ) {}
+
+  async load(
+    user: User,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SessionUserSource | undefined> {
+    const found = await this.companies.findWithPlan(user.companyId, manager);
+    if (!found) return undefined;
+    const companySettings = await this.companySettings.listForCompany(user.companyId, manager);
+    // Queue names and colours belong to tickets; identity shows them once tickets owns queues
+    // (user_queues already holds the ids).
+    return { user, ...found, companySettings, queues: [] };
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CompaniesModule } from '../companies/companies.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { SessionUserLoader } from './session-user.loader.js';
+import { UsersHandler } from './users.handler.js';
+import { UsersRepository } from './users.repository.js';
+import { UsersService } from './users.service.js';
+
+@Module({
+  imports: [CompaniesModule, SettingsModule],
+  providers: [UsersRepository, SessionUserLoader, UsersService, UsersHandler],
+  exports: [UsersRepository, SessionUserLoader],
+})
+export class UsersModule {}

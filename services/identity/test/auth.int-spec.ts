@@ -1,0 +1,265 @@
+import {
+  PlanFlags,
+  SettingDefaults,
+  Subjects,
+  type AccessTokenClaims,
+  type IssuedSession,
+  type RevokedSessionsReply,
+  type SessionUser,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import { jwtVerify } from 'jose';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  JWT_SECRET,
+  insertCompany,
+  insertUser,
+  openBus,
+  startIdentityTestApp,
+  type BusKind,
+  type IdentityTestApp,
+} from './identity-test-app.js';
+
+const S = Subjects.identity;
+
+/** A working window that excludes the current minute on the UTC clock. */
+const windowExcludingNow = () => {
+  const hour = (new Date().getUTCHours() + 2) % 24;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { startWork: `${pad(hour)}:00`, endWork: `${pad(hour)}:30` };
+};
+
+describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', (kind) => {
+  let bus: Bus | undefined;
+  let app: IdentityTestApp;
+
+  beforeAll(async () => {
+    bus = await openBus(kind, 'identity-auth-int-spec');
+    if (bus) app = await startIdentityTestApp(bus);
+  });
+
+  afterAll(async () => {
+    if (bus) await app.close();
+  });
+
+  const run = (name: string, fn: () => Promise<void>) =>
+    it(name, async () => {
+      if (!bus) return; // openBus said why
+      await fn();
+    });
+
+  const login = (email: string, password: string, extra: object = {}) =>
+    app.request<IssuedSession>(S.login, { email, password, ...extra });
+
+  const ctxOf = (session: IssuedSession) => ({
+    companyId: session.user.companyId,
+    userId: session.user.id,
+    profile: session.user.profile,
+    super: session.user.super,
+  });
+
+  const outboxSubjects = async (): Promise<string[]> => {
+    const { rows } = await app.db.query<{ subject: string }>(
+      'SELECT subject FROM identity.outbox_event ORDER BY occurred_at, subject',
+    );
+    return rows.map((row) => row.subject);
+  };
+
+  run('answers its health check', async () => {
+    await expect(app.request(S.health, {})).resolves.toMatchObject({
+      service: 'identity',
+      status: 'ok',
+    });
+  });
+
+  run('logs the seeded super admin in, with company 1, its plan and settings', async () => {
+    const session = await login(ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD, { ip: '10.0.0.1' });
+    expect(session.user).toMatchObject({ email: ADMIN_EMAIL, profile: 'admin', super: true });
+    expect(session.user.company).toMatchObject({
+      id: 1,
+      dueDate: '2999-12-31T00:00:00.000Z',
+      status: true,
+    });
+    for (const flag of PlanFlags) expect(session.user.company.plan[flag]).toBe(true);
+    expect(session.user.company.companieSettings).toContainEqual({
+      key: 'sendSignMessage',
+      value: SettingDefaults.sendSignMessage,
+    });
+    expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Date(session.refreshExpiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 86400e3);
+
+    const { payload } = await jwtVerify(session.accessToken, new TextEncoder().encode(JWT_SECRET));
+    const claims = payload as unknown as AccessTokenClaims;
+    expect(claims).toMatchObject({
+      sub: String(session.user.id),
+      cid: 1,
+      profile: 'admin',
+      super: true,
+      sid: session.sessionId,
+      due: '2999-12-31T00:00:00.000Z',
+    });
+    expect(claims.flags).toEqual([...PlanFlags]);
+
+    const { rows } = await app.db.query(
+      'SELECT ip, current_token_hash FROM identity.sessions WHERE id = $1',
+      [session.sessionId],
+    );
+    expect(rows[0].ip).toBe('10.0.0.1');
+    expect(rows[0].current_token_hash).not.toBe(session.refreshToken);
+    const company = await app.db.query('SELECT last_login FROM identity.companies WHERE id = 1');
+    expect(company.rows[0].last_login).not.toBeNull();
+    expect(await outboxSubjects()).toContain('evt.1.identity.session.created');
+  });
+
+  run('refuses a wrong password and an unknown email alike', async () => {
+    await expect(login(ADMIN_EMAIL, 'wrong-password')).rejects.toMatchObject({
+      code: 'ERR_INVALID_CREDENTIALS',
+      status: 401,
+    });
+    await expect(login('nobody@switchboard.test', ADMIN_PASSWORD)).rejects.toMatchObject({
+      code: 'ERR_INVALID_CREDENTIALS',
+      status: 401,
+    });
+  });
+
+  run('names the missing or malformed login fields', async () => {
+    await expect(app.request(S.login, { email: 'not-an-email' })).rejects.toMatchObject({
+      code: 'ERR_VALIDATION',
+      status: 400,
+      fields: { email: expect.any(Array), password: expect.any(Array) },
+    });
+  });
+
+  run('refuses a login outside the working hours on the company clock', async () => {
+    const companyId = await insertCompany(app.db, `Night shift ${kind}`, 'UTC');
+    const user = await insertUser(app.db, {
+      companyId,
+      email: `late-${kind}@acme.test`,
+      ...windowExcludingNow(),
+    });
+    await expect(login(user.email, user.password)).rejects.toMatchObject({
+      code: 'ERR_OUT_OF_HOURS',
+      status: 401,
+    });
+  });
+
+  run('answers me with the session user of the context', async () => {
+    const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const me = await app.request<SessionUser>(S.me, {}, ctxOf(session));
+    expect(me).toEqual(session.user);
+  });
+
+  run('rotates the refresh token, and a reused one revokes the whole family', async () => {
+    const first = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const second = await app.request<IssuedSession>(S.refresh, {
+      refreshToken: first.refreshToken,
+    });
+    expect(second.sessionId).toBe(first.sessionId);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.user.id).toBe(first.user.id);
+
+    // the old token comes back: someone copied it
+    await expect(
+      app.request(S.refresh, { refreshToken: first.refreshToken }),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN', status: 401 });
+    // the whole family is gone, the legitimate holder included
+    await expect(
+      app.request(S.refresh, { refreshToken: second.refreshToken }),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN', status: 401 });
+
+    const { rows } = await app.db.query(
+      'SELECT revoked_reason FROM identity.sessions WHERE id = $1',
+      [first.sessionId],
+    );
+    expect(rows[0].revoked_reason).toBe('reuse');
+    const revoked = await app.request<RevokedSessionsReply>(S.revokedSessions, {});
+    expect(revoked.sessions.map((s) => s.sessionId)).toContain(first.sessionId);
+    expect(await outboxSubjects()).toContain('evt.1.identity.session.revoked');
+  });
+
+  run('refuses a refresh token it never issued', async () => {
+    await expect(app.request(S.refresh, { refreshToken: 'made-up' })).rejects.toMatchObject({
+      code: 'ERR_INVALID_TOKEN',
+    });
+  });
+
+  run('logout revokes the session', async () => {
+    const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(
+      app.request(S.logout, { sessionId: session.sessionId }, ctxOf(session)),
+    ).resolves.toEqual({});
+    await expect(
+      app.request(S.refresh, { refreshToken: session.refreshToken }),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN' });
+    const revoked = await app.request<RevokedSessionsReply>(S.revokedSessions, {});
+    const entry = revoked.sessions.find((s) => s.sessionId === session.sessionId);
+    expect(new Date(entry!.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    // a second logout changes nothing and is not an error
+    await expect(
+      app.request(S.logout, { sessionId: session.sessionId }, ctxOf(session)),
+    ).resolves.toEqual({});
+  });
+
+  run('logout by refresh token alone (expired access token) revokes too', async () => {
+    const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await app.request(S.logout, { refreshToken: session.refreshToken });
+    await expect(
+      app.request(S.refresh, { refreshToken: session.refreshToken }),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN' });
+  });
+
+  run('lets a user change their language, and tells the company', async () => {
+    const companyId = await insertCompany(app.db, `Lang ${kind}`);
+    const user = await insertUser(app.db, { companyId, email: `lang-${kind}@acme.test` });
+    const session = await login(user.email, user.password);
+    const updated = await app.request<SessionUser>(
+      S.userUpdate,
+      { id: user.id, language: 'en' },
+      ctxOf(session),
+    );
+    expect(updated.language).toBe('en');
+    const me = await app.request<SessionUser>(S.me, {}, ctxOf(session));
+    expect(me.language).toBe('en');
+    const { rows } = await app.db.query(
+      `SELECT payload FROM identity.outbox_event WHERE subject = $1`,
+      [`evt.${companyId}.identity.user.updated`],
+    );
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows[0])).toContain('"language":"en"');
+  });
+
+  run('refuses an unknown language, naming the field', async () => {
+    const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(
+      app.request(S.userUpdate, { id: session.user.id, language: 'fr' }, ctxOf(session)),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION', fields: { language: expect.any(Array) } });
+  });
+
+  run("answers 404 for another company's user, 403 for a colleague", async () => {
+    const companyA = await insertCompany(app.db, `A ${kind}`);
+    const companyB = await insertCompany(app.db, `B ${kind}`);
+    const alice = await insertUser(app.db, { companyId: companyA, email: `alice-${kind}@a.test` });
+    const colleague = await insertUser(app.db, {
+      companyId: companyA,
+      email: `carl-${kind}@a.test`,
+    });
+    const bob = await insertUser(app.db, {
+      companyId: companyB,
+      email: `bob-${kind}@b.test`,
+      profile: 'admin',
+    });
+    const bobSession = await login(bob.email, bob.password);
+    await expect(
+      app.request(S.userUpdate, { id: alice.id, language: 'tr' }, ctxOf(bobSession)),
+    ).rejects.toMatchObject({ code: 'ERR_NO_USER_FOUND', status: 404 });
+    const aliceSession = await login(alice.email, alice.password);
+    await expect(
+      app.request(S.userUpdate, { id: colleague.id, language: 'tr' }, ctxOf(aliceSession)),
+    ).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION', status: 403 });
+    const { rows } = await app.db.query('SELECT language FROM identity.users WHERE id = $1', [
+      alice.id,
+    ]);
+    expect(rows[0].language).toBeNull();
+  });
+});

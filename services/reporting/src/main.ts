@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runServiceMain } from '@sb/platform/nest';
+import { startReportingService } from './index.js';
+
+runServiceMain('reporting', startReportingService);

@@ -1,0 +1,9 @@
+import type { MigrationInterface } from 'typeorm';
+
+type MigrationClass = new () => MigrationInterface;
+
+/**
+ * reporting's own migrations, oldest first. None yet: the platform migrations (outbox and processed-event
+ * tables) already run in this service's schema at boot, which is all the service stores so far.
+ */
+export const reportingMigrations: MigrationClass[] = [];

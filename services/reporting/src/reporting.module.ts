@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The reporting service's root module; its domain modules are added by the issues that build them. */
+@Module({})
+export class ReportingModule {}

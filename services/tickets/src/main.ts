@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runServiceMain } from '@sb/platform/nest';
+import { startTicketsService } from './index.js';
+
+runServiceMain('tickets', startTicketsService);
