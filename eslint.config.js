@@ -34,7 +34,7 @@ export default tseslint.config(
   },
   { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
   boundary(['libs/contracts/**/*.ts'], ['@sb/*', 'node:*'], 'contracts are pure: no other package, no Node API.'),
-  boundary(['libs/platform/**/*.ts', 'libs/storage/**/*.ts'], ['@sb/*', '!@sb/contracts'], 'platform depends on contracts only.'),
+  boundary(['libs/platform/src/**/*.ts', 'libs/storage/src/**/*.ts'], ['@sb/*', '!@sb/contracts'], 'platform depends on contracts only.'),
   boundary(['web/src/**/*.{ts,tsx}'], ['@sb/*', '!@sb/contracts', 'node:*'], 'the web app imports only @sb/contracts.'),
   boundary(['gateway/src/**/*.ts'], [...services.map((s) => `@sb/${s}`), '@sb/web', '@sb/standalone'], 'the gateway talks to services over the bus only.'),
   ...services.map((s) =>

@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runServiceMain } from '@sb/platform/nest';
 import { startCampaignsService } from './index.js';
 
-runServiceMain('campaigns', startCampaignsService);
+await runServiceMain('campaigns', startCampaignsService);

@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runServiceMain } from '@sb/platform/nest';
 import { startConnectorsService } from './index.js';
 
-runServiceMain('connectors', startConnectorsService);
+await runServiceMain('connectors', startConnectorsService);

@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runServiceMain } from '@sb/platform/nest';
 import { startIdentityService } from './index.js';
 
-runServiceMain('identity', startIdentityService);
+await runServiceMain('identity', startIdentityService);

@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runServiceMain } from '@sb/platform/nest';
 import { startReportingService } from './index.js';
 
-runServiceMain('reporting', startReportingService);
+await runServiceMain('reporting', startReportingService);

@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runServiceMain } from '@sb/platform/nest';
 import { startTicketsService } from './index.js';
 
-runServiceMain('tickets', startTicketsService);
+await runServiceMain('tickets', startTicketsService);

@@ -54,7 +54,7 @@ export class IdentityInitial1763780400000 implements MigrationInterface {
         company_id integer NOT NULL REFERENCES ${s}.companies(id) ON DELETE CASCADE,
         name varchar(120) NOT NULL,
         email varchar(254) NOT NULL,
-        password_hash varchar(100) NOT NULL,
+        password_hash varchar(255) NOT NULL,
         profile varchar(20) NOT NULL DEFAULT 'user',
         super boolean NOT NULL DEFAULT false,
         start_work varchar(5) NOT NULL DEFAULT '00:00',

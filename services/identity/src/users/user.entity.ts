@@ -29,7 +29,7 @@ export class User {
   @Column({ type: 'varchar', length: 254, unique: true })
   email!: string;
 
-  @Column({ name: 'password_hash', type: 'varchar', length: 100 })
+  @Column({ name: 'password_hash', type: 'varchar', length: 255 })
   passwordHash!: string;
 
   @Column({ type: 'varchar', length: 20, default: 'user' })

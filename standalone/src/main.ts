@@ -1,0 +1,42 @@
+// `npm start`: the whole platform in one process, for a laptop or a demo.
+import 'reflect-metadata';
+import { createLogger } from '@sb/platform/logger';
+import { installProcessGuards } from '@sb/platform/nest';
+import { startStandalone } from './standalone.js';
+
+async function main(): Promise<void> {
+  // A stray rejection is logged, never a crash: the request it belonged to has had its answer.
+  installProcessGuards(createLogger('standalone'));
+
+  const standalone = await startStandalone();
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl+C while shutting down: give up waiting.
+      process.exit(130);
+    }
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping Switchboard…\n`);
+    // A stuck dependency must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 20_000).unref();
+    standalone.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  process.stdout.write(standalone.banner);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Switchboard could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

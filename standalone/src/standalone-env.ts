@@ -1,0 +1,35 @@
+import { baseEnvSchema } from '@sb/platform/config';
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** Everything `npm start` reads from the environment; services and the gateway validate their own. */
+export const standaloneEnvSchema = baseEnvSchema.extend({
+  PORT: port(8080),
+  WEB_PORT: port(3000),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  NATS_URL: optionalText.pipe(z.url({ protocol: /^(nats|tls|wss?)$/ }).optional()),
+  S3_ENDPOINT: optionalText,
+  ADMIN_EMAIL: z.email().default('admin@admin.com'),
+  ADMIN_PASSWORD: optionalText,
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'use at least 32 characters (identity signs tokens with it)').optional(),
+  ),
+  TURNSTILE_SITE_KEY: optionalText,
+  TURNSTILE_SECRET: optionalText,
+  /** The operator's terms of use and privacy policy, linked from the login page when set. */
+  TERMS_URL: optionalText.pipe(z.url().optional()),
+  PRIVACY_URL: optionalText.pipe(z.url().optional()),
+  /** The API address the browser uses, when it differs from http://localhost:PORT (a proxy, a LAN host). */
+  PUBLIC_API_URL: optionalText.pipe(z.url().optional()),
+  /** The web address people open, when it differs from http://localhost:WEB_PORT; allowed by CORS. */
+  PUBLIC_WEB_URL: optionalText.pipe(z.url().optional()),
+});
+
+export type StandaloneEnv = z.infer<typeof standaloneEnvSchema>;

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCampaignsService } from '@sb/campaigns';
+import { startConnectorsService } from '@sb/connectors';
+import { startGateway } from '@sb/gateway';
+import { startIdentityService } from '@sb/identity';
+import { createBus } from '@sb/platform/bus';
+import { loadConfig } from '@sb/platform/config';
+import { startEmbeddedPostgres } from '@sb/platform/embedded-postgres';
+import { createLogger } from '@sb/platform/logger';
+import type { RunningService, ServiceRuntime } from '@sb/platform/nest';
+import { startReportingService } from '@sb/reporting';
+import { startTicketsService } from '@sb/tickets';
+import { renderBanner } from './banner.js';
+import { resolveJwtSecret } from './jwt-secret.js';
+import { standaloneEnvSchema, type StandaloneEnv } from './standalone-env.js';
+import { startWebServer } from './web-server.js';
+
+type Env = Record<string, string | undefined>;
+
+export type StandaloneOptions = {
+  /** Defaults to process.env. */
+  env?: Env;
+  /** The built web app; defaults to web/dist of this repository. */
+  webDistDir?: string;
+};
+
+export type RunningStandalone = {
+  webUrl: string;
+  apiUrl: string;
+  databaseUrl: string;
+  bus: 'nats' | 'in-process';
+  /** The message to show a person once everything listens (ends with `ready`). */
+  banner: string;
+  close(): Promise<void>;
+};
+
+const services: { name: string; start: (runtime: ServiceRuntime) => Promise<RunningService> }[] = [
+  { name: 'identity', start: startIdentityService },
+  { name: 'tickets', start: startTicketsService },
+  { name: 'connectors', start: startConnectorsService },
+  { name: 'campaigns', start: startCampaignsService },
+  { name: 'reporting', start: startReportingService },
+];
+
+// standalone/src and standalone/dist sit at the same depth, so this works from sources and from the build.
+export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Everything in one process: PostgreSQL (embedded unless DATABASE_URL), the bus (in-process unless
+ * NATS_URL), every service, the gateway and the web app.
+ */
+export async function startStandalone(options: StandaloneOptions = {}): Promise<RunningStandalone> {
+  const rawEnv = options.env ?? process.env;
+  const env: StandaloneEnv = loadConfig(standaloneEnvSchema, rawEnv);
+  const log = (name: string) => createLogger(name, { level: env.LOG_LEVEL });
+  const logger = log('standalone');
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  // Undo what started, newest first, when a later step fails or on shutdown.
+  const closers: { name: string; close: () => Promise<void> }[] = [];
+  const closeAll = async () => {
+    for (const { name, close } of closers.splice(0).reverse()) {
+      try {
+        await close();
+      } catch (error) {
+        logger.error({ err: error }, `stopping ${name} failed`);
+      }
+    }
+  };
+
+  try {
+    const jwtSecret = resolveJwtSecret(dataDir, env.JWT_SECRET);
+
+    const [databaseUrl, bus] = await Promise.all([
+      (async () => {
+        if (env.DATABASE_URL) return env.DATABASE_URL;
+        const postgres = await startEmbeddedPostgres({
+          dataDir: path.join(dataDir, 'postgres'),
+          logger: log('embedded-postgres'),
+        });
+        closers.push({ name: 'embedded PostgreSQL', close: () => postgres.stop() });
+        return postgres.url;
+      })(),
+      (async () => {
+        const created = await createBus({
+          natsUrl: env.NATS_URL,
+          name: 'standalone',
+          logger: log('bus'),
+        });
+        closers.push({ name: 'bus', close: () => created.close() });
+        return created;
+      })(),
+    ]);
+
+    const serviceEnv: Env = { ...rawEnv, JWT_SECRET: jwtSecret, ADMIN_EMAIL: env.ADMIN_EMAIL };
+    // Each service migrates its own schema, so they start side by side.
+    const started = await Promise.allSettled(
+      services.map(async ({ name, start }) => {
+        const running = await start({ bus, databaseUrl, logger: log(name), env: serviceEnv });
+        closers.push({ name, close: () => running.close() });
+      }),
+    );
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+
+    let apiUrl = env.PUBLIC_API_URL;
+    const web = await startWebServer({
+      distDir: options.webDistDir ?? defaultWebDistDir,
+      port: env.WEB_PORT,
+      runtimeConfig: () => ({
+        apiUrl: apiUrl ?? '',
+        turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
+        termsUrl: env.TERMS_URL,
+        privacyUrl: env.PRIVACY_URL,
+      }),
+    });
+    closers.push({ name: 'web server', close: () => web.close() });
+
+    const webOrigins = [
+      ...new Set([
+        env.PUBLIC_WEB_URL ?? web.url,
+        `http://localhost:${web.port}`,
+        `http://127.0.0.1:${web.port}`,
+      ]),
+    ].map((origin) => new URL(origin).origin);
+    const gateway = await startGateway({
+      bus,
+      port: env.PORT,
+      webOrigins,
+      logger: log('gateway'),
+      env: serviceEnv,
+    });
+    closers.push({ name: 'gateway', close: () => gateway.close() });
+    // localhost like the web URL: the browser then treats both as one site for the refresh cookie.
+    apiUrl ??= `http://localhost:${gateway.port}`;
+
+    const webUrl = env.PUBLIC_WEB_URL ?? web.url;
+    return {
+      webUrl,
+      apiUrl,
+      databaseUrl,
+      bus: env.NATS_URL ? 'nats' : 'in-process',
+      banner: renderBanner({
+        webUrl,
+        apiUrl,
+        adminEmail: env.ADMIN_EMAIL,
+        adminPasswordSet: Boolean(env.ADMIN_PASSWORD),
+        database: env.DATABASE_URL ? 'external' : 'embedded',
+        bus: env.NATS_URL ? 'nats' : 'in-process',
+        dataDir,
+      }),
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

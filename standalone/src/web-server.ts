@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
+
+/** What the web app reads at run time from `/config.js` (one build serves every deployment). */
+export type WebRuntimeConfig = {
+  apiUrl: string;
+  turnstileSiteKey: string;
+  /** the operator's legal pages, linked from the login page when set */
+  termsUrl?: string;
+  privacyUrl?: string;
+};
+
+export type WebServerOptions = {
+  /** The built web app (index.html + hashed assets under assets/). */
+  distDir: string;
+  port: number;
+  host?: string;
+  /** Read on every /config.js request, so it may depend on ports only known after start. */
+  runtimeConfig: () => WebRuntimeConfig;
+};
+
+export type RunningWebServer = { url: string; port: number; close(): Promise<void> };
+
+// Vite puts content-hashed files under assets/: they never change under the same name.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function renderConfigScript(config: WebRuntimeConfig): string {
+  // JSON.stringify alone would let a value close the script tag; escape '<' as well.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `window.__SWITCHBOARD__ = ${json};\n`;
+}
+
+/** Serves the single-page app: static files, `/config.js`, and index.html for every client route. */
+export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
+  const indexFile = path.join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(
+      `The web app is not built (${indexFile} is missing): run \`npm run build\` first.`,
+    );
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.get('/config.js', (_req, res) => {
+    res
+      .type('application/javascript')
+      .set('Cache-Control', 'no-store')
+      .send(renderConfigScript(options.runtimeConfig()));
+  });
+
+  app.use(
+    express.static(options.distDir, {
+      index: false,
+      setHeaders: (res, filePath) => {
+        const relative = path.relative(options.distDir, filePath);
+        res.setHeader(
+          'Cache-Control',
+          relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+        );
+      },
+    }),
+  );
+
+  app.use((req, res) => {
+    // A path whose last segment has an extension asks for a file that does not exist: 404, not the app.
+    const lastSegment = req.path.split('/').pop() ?? '';
+    if ((req.method === 'GET' || req.method === 'HEAD') && !lastSegment.includes('.')) {
+      res.set('Cache-Control', 'no-cache').sendFile(indexFile);
+      return;
+    }
+    res.status(404).type('text/plain').send('Not found');
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(options.port, options.host ?? '0.0.0.0', (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@sb/testing';
+import { chromium, type Browser } from 'playwright-core';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ReadyTimeoutMs = 150_000;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+
+export type RunningApp = {
+  webUrl: string;
+  apiUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts the built standalone (`node standalone/dist/main.js`) on free ports with a fresh database and
+ * resolves once it prints that it is ready.
+ */
+export const startApp = async (): Promise<RunningApp> => {
+  const entry = path.join(repoRoot, 'standalone/dist/main.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build` first');
+  }
+  const [port, webPort] = [await freePort(), await freePort()];
+  const database = await createTestDatabase('e2e');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
+  const adminEmail = 'admin@e2e.test';
+  const adminPassword = `E2e-${Math.random().toString(36).slice(2, 10)}`;
+
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      WEB_PORT: String(webPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`standalone not ready in ${ReadyTimeoutMs} ms:\n${output.slice(-4000)}`)),
+      ReadyTimeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/\bready\b/i.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`standalone exited with ${code}:\n${output.slice(-4000)}`));
+    });
+  });
+
+  return {
+    // config.js names the API on localhost: the page must be on the same site for the refresh cookie.
+    webUrl: `http://localhost:${webPort}`,
+    apiUrl: `http://localhost:${port}`,
+    adminEmail,
+    adminPassword,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      await database.drop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Debian's chromium, headless, with nothing that reaches the network on its own. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });

@@ -1,0 +1,41 @@
+import { ClientSocketEvents, UserStatusIntervalMs } from '@sb/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { storedToken } from '../app/browser-storage.js';
+import { apiUrl } from '../app/runtime-config.js';
+
+let socket: Socket | null = null;
+let heartbeat: ReturnType<typeof setInterval> | null = null;
+
+/**
+ * The one socket of the app (spec 1 §7), opened after login. The token is read at every (re)connect so
+ * a refreshed access token is used; the query names the company and user the token must match.
+ */
+export const connectSocket = (session: { companyId: number; userId: number }): Socket => {
+  disconnectSocket();
+  const opened = io(apiUrl(), {
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    auth: (send) => send({ token: storedToken() ?? '' }),
+    query: { companyId: String(session.companyId), userId: String(session.userId) },
+  });
+  opened.on('connect', () => {
+    opened.emit(ClientSocketEvents.joinNotification);
+    opened.emit(ClientSocketEvents.userStatus, { online: true });
+  });
+  heartbeat = setInterval(() => {
+    if (opened.connected) opened.emit(ClientSocketEvents.userStatus, { online: true });
+  }, UserStatusIntervalMs);
+  socket = opened;
+  return opened;
+};
+
+export const disconnectSocket = (): void => {
+  if (heartbeat) clearInterval(heartbeat);
+  heartbeat = null;
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+};
+
+/** The open socket, for features that join rooms or listen to their events. */
+export const currentSocket = (): Socket | null => socket;

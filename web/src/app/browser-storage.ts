@@ -1,0 +1,48 @@
+/** Every key the app keeps in localStorage (spec 3 §3 browser-storage preferences, spec 1 §4 session). */
+export const StorageKeys = {
+  token: 'token',
+  theme: 'preferredTheme',
+  language: 'i18nextLng',
+  volume: 'volume',
+  cshow: 'cshow',
+} as const;
+
+const read = (key: string): string | null => {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+const write = (key: string, value: string | null): void => {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // storage disabled (private mode): the preference lives for this page only
+  }
+};
+
+export const storedToken = (): string | null => read(StorageKeys.token);
+export const storeToken = (token: string | null): void => write(StorageKeys.token, token);
+
+export type ThemeName = 'light' | 'dark';
+export const storedTheme = (): ThemeName | null => {
+  const value = read(StorageKeys.theme);
+  return value === 'light' || value === 'dark' ? value : null;
+};
+export const storeTheme = (theme: ThemeName): void => write(StorageKeys.theme, theme);
+
+export const storedLanguage = (): string | null => read(StorageKeys.language);
+export const storeLanguage = (language: string): void => write(StorageKeys.language, language);
+
+/** Notification volume, 0 to 1; 1 when nothing valid is stored. */
+export const storedVolume = (): number => {
+  const value = Number.parseFloat(read(StorageKeys.volume) ?? '');
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 1;
+};
+export const storeVolume = (volume: number): void => write(StorageKeys.volume, String(volume));
+
+/** The campaign and contact-list routes exist only while this flag is present. */
+export const campaignRoutesEnabled = (): boolean => read(StorageKeys.cshow) !== null;

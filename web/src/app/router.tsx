@@ -1,0 +1,78 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageTitle } from '../components/page-title.js';
+import { isAdmin } from '../features/auth/access.js';
+import { PublicOnly, RequireAccess, RequireSession } from '../features/auth/guards.js';
+import { LoginPage } from '../features/auth/login-page.js';
+import { PublicPage } from '../features/auth/public-layout.js';
+import { selectUser } from '../features/auth/session.slice.js';
+import { NotFoundPage } from '../features/pages/not-found-page.js';
+import { SubscriptionExpiredPage } from '../features/pages/subscription-expired-page.js';
+import { AppShell } from '../features/shell/app-shell.js';
+import { campaignRoutesEnabled } from './browser-storage.js';
+import { useAppSelector } from './hooks.js';
+import { DashboardRoute, PageRoutes, SubscriptionExpiredPath } from './route-table.js';
+
+const Dashboard = () => {
+  const user = useAppSelector(selectUser);
+  if (user && !isAdmin(user)) return <Navigate to="/tickets" replace />;
+  return (
+    <RequireAccess rule={DashboardRoute.access}>
+      <PageTitle titleKey={DashboardRoute.titleKey} />
+    </RequireAccess>
+  );
+};
+
+/** The route table of spec 1 §2 and spec 3 §2.1 with its guards. */
+export const AppRoutes = () => {
+  const campaigns = campaignRoutesEnabled();
+  return (
+    <Routes>
+      <Route
+        path="/login"
+        element={
+          <PublicOnly>
+            <LoginPage />
+          </PublicOnly>
+        }
+      />
+      <Route
+        path="/signup"
+        element={
+          <PublicOnly>
+            <PublicPage titleKey="signup" />
+          </PublicOnly>
+        }
+      />
+      <Route
+        path="/recovery-password"
+        element={
+          <PublicOnly>
+            <PublicPage titleKey="recoveryPassword" />
+          </PublicOnly>
+        }
+      />
+      <Route
+        element={
+          <RequireSession>
+            <AppShell />
+          </RequireSession>
+        }
+      >
+        <Route index element={<Dashboard />} />
+        {PageRoutes.filter((route) => campaigns || !route.campaignsOnly).map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={
+              <RequireAccess rule={route.access}>
+                <PageTitle titleKey={route.titleKey} />
+              </RequireAccess>
+            }
+          />
+        ))}
+        <Route path={SubscriptionExpiredPath} element={<SubscriptionExpiredPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+};

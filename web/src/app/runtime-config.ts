@@ -1,0 +1,24 @@
+/** What /config.js (served by the standalone server or by vite dev) puts on the window at run time. */
+export type RuntimeConfig = {
+  apiUrl?: string;
+  turnstileSiteKey?: string;
+  /** the operator's own legal pages, linked from the login page when set */
+  termsUrl?: string;
+  privacyUrl?: string;
+};
+
+declare global {
+  interface Window {
+    __SWITCHBOARD__?: RuntimeConfig;
+  }
+}
+
+const DefaultApiUrl = 'http://localhost:8080';
+
+/** The gateway's base URL: runtime config first, so one build runs against any deployment. */
+export const apiUrl = (): string =>
+  (window.__SWITCHBOARD__?.apiUrl || import.meta.env.VITE_API_URL || DefaultApiUrl).replace(/\/+$/, '');
+
+/** The Cloudflare Turnstile site key, or undefined when the server runs without a bot check. */
+export const turnstileSiteKey = (): string | undefined =>
+  window.__SWITCHBOARD__?.turnstileSiteKey || undefined;

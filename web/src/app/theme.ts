@@ -1,0 +1,66 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+// Brand purple with a lavender tint (spec 3 §9). Components use the semantic tokens only, so the
+// `.dark` class on <html> switches every surface at once.
+const config = defineConfig({
+  globalCss: {
+    'html, body, #root': { height: '100%' },
+    body: { bg: 'bg.canvas', color: 'fg', fontFeatureSettings: '"cv11", "ss01"' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: {
+          value: `'Inter', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, sans-serif`,
+        },
+        body: {
+          value: `'Inter', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, sans-serif`,
+        },
+      },
+      colors: {
+        brand: {
+          50: { value: '#f6f3ff' },
+          100: { value: '#ece6ff' },
+          200: { value: '#d9ceff' },
+          300: { value: '#bca8fb' },
+          400: { value: '#9c7ff3' },
+          500: { value: '#7f5ae6' },
+          600: { value: '#6b46c1' },
+          700: { value: '#5837a3' },
+          800: { value: '#452b81' },
+          900: { value: '#32205e' },
+          950: { value: '#1f133c' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.200}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+        bg: {
+          canvas: { value: { _light: '#f7f6fb', _dark: '#121018' } },
+        },
+        shell: {
+          bar: {
+            value: {
+              _light: 'linear-gradient(90deg, {colors.brand.700}, {colors.brand.500})',
+              _dark: 'linear-gradient(90deg, #1d1730, #2a2145)',
+            },
+          },
+          barFg: { value: { _light: 'white', _dark: '{colors.brand.100}' } },
+          drawer: { value: { _light: 'white', _dark: '#17141f' } },
+          active: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

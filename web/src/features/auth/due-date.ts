@@ -1,0 +1,32 @@
+const DayMs = 24 * 60 * 60 * 1000;
+/** Company 1 hosts the platform and never expires (spec 1 §4). */
+const PlatformCompanyId = 1;
+const WarnBelowDays = 5;
+
+export type DueDateStatus =
+  | { kind: 'valid'; daysLeft: number; warn: boolean }
+  | { kind: 'expired' };
+
+/** What login does with the company due date: enter, enter with a days-left warning, or expiry. */
+export const dueDateStatus = (
+  company: { id: number; dueDate: string | null | undefined },
+  now: Date = new Date(),
+): DueDateStatus => {
+  if (company.id === PlatformCompanyId) return { kind: 'valid', daysLeft: Infinity, warn: false };
+  const due = company.dueDate ? new Date(company.dueDate) : null;
+  if (!due || Number.isNaN(due.getTime()) || due.getTime() <= now.getTime()) return { kind: 'expired' };
+  const daysLeft = Math.round((due.getTime() - now.getTime()) / DayMs);
+  return { kind: 'valid', daysLeft, warn: daysLeft < WarnBelowDays };
+};
+
+export const isCompanyExpired = (company: { id: number; dueDate: string | null | undefined }) =>
+  dueDateStatus(company).kind === 'expired';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Dates show as day/month/year (spec 1 §9). */
+export const formatDate = (iso: string | null | undefined): string => {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+};

@@ -1,0 +1,44 @@
+import { socketEvent, type SessionUser } from '@sb/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { connectSocket, disconnectSocket } from '../../api/socket.js';
+import { useAppDispatch } from '../../app/hooks.js';
+import { notify } from '../../components/toaster.js';
+import { userUpdated } from './session.slice.js';
+
+export const DuplicateSessionReloadMs = 1000;
+
+type AuthEvent = { action?: string; user?: { id?: number } };
+type UserEvent = { action?: string; user?: SessionUser };
+
+/**
+ * Opens the shared socket for the logged-in user and handles the session events (spec 1 §4): another
+ * login of the same user ends this one; updates of the user refresh it.
+ */
+export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) => {
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation('auth');
+  const { id: userId, companyId } = user;
+
+  useEffect(() => {
+    const socket = connectSocket({ companyId, userId });
+    let reload: ReturnType<typeof setTimeout> | undefined;
+
+    socket.on(socketEvent.company(companyId, 'auth'), (data: AuthEvent) => {
+      if (data?.action !== 'update' || data.user?.id !== userId) return;
+      notify.error(t('sessionElsewhere'), { id: 'session-elsewhere' });
+      reload ??= setTimeout(() => {
+        window.localStorage.clear();
+        window.location.reload();
+      }, DuplicateSessionReloadMs);
+    });
+
+    socket.on(socketEvent.company(companyId, 'user'), (data: UserEvent) => {
+      if (data?.action === 'update' && data.user?.id === userId) dispatch(userUpdated(data.user));
+    });
+
+    return () => {
+      disconnectSocket();
+    };
+  }, [companyId, dispatch, t, userId]);
+};

@@ -1,0 +1,49 @@
+import { EmptyState, IconButton, Popover, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/**
+ * A header button with its popover list. Notifications, announcements and internal chats fill the list
+ * in their own features; with nothing to list a person sees the empty state.
+ */
+export const HeaderPopover = ({
+  label,
+  icon,
+  emptyIcon,
+  emptyText,
+  color,
+  testId,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  emptyIcon: ReactNode;
+  emptyText: string;
+  color?: string;
+  testId: string;
+  children?: ReactNode;
+}) => (
+  <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
+    <Popover.Trigger asChild>
+      <IconButton aria-label={label} title={label} variant="ghost" color={color} data-testid={testId}>
+        {icon}
+      </IconButton>
+    </Popover.Trigger>
+    <Portal>
+      <Popover.Positioner>
+        <Popover.Content width={{ base: '80vw', sm: '80' }}>
+          <Popover.Header fontWeight="semibold">{label}</Popover.Header>
+          <Popover.Body pt="0">
+            {children ?? (
+              <EmptyState.Root size="sm">
+                <EmptyState.Content>
+                  <EmptyState.Indicator>{emptyIcon}</EmptyState.Indicator>
+                  <EmptyState.Description>{emptyText}</EmptyState.Description>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            )}
+          </Popover.Body>
+        </Popover.Content>
+      </Popover.Positioner>
+    </Portal>
+  </Popover.Root>
+);

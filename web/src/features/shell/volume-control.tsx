@@ -1,0 +1,61 @@
+import { Box, IconButton, Popover, Portal, Slider, Text, HStack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuVolume1, LuVolume2, LuVolumeX } from 'react-icons/lu';
+import { storeVolume, storedVolume } from '../../app/browser-storage.js';
+
+/** Notification volume, 0 to 1 in steps of 0.1, stored as `volume` (spec 1 §2, §9). */
+export const VolumeControl = ({ color }: { color?: string }) => {
+  const { t } = useTranslation('shell');
+  const [volume, setVolume] = useState(storedVolume);
+  const change = (value: number) => {
+    const rounded = Math.round(value * 10) / 10;
+    setVolume(rounded);
+    storeVolume(rounded);
+  };
+  const Icon = volume === 0 ? LuVolumeX : volume < 0.5 ? LuVolume1 : LuVolume2;
+  return (
+    <Popover.Root positioning={{ placement: 'bottom' }}>
+      <Popover.Trigger asChild>
+        <IconButton aria-label={t('volume')} title={t('volume')} variant="ghost" color={color}>
+          <Icon />
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content width="64">
+            <Popover.Arrow />
+            <Popover.Body>
+              <HStack justify="space-between" mb="3">
+                <Text fontWeight="medium" fontSize="sm">
+                  {t('volume')}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {Math.round(volume * 100)}%
+                </Text>
+              </HStack>
+              <Box px="1">
+                <Slider.Root
+                  min={0}
+                  max={1}
+                  step={0.1}
+                  value={[volume]}
+                  colorPalette="brand"
+                  aria-label={[t('volume')]}
+                  onValueChange={(details) => change(details.value[0] ?? 0)}
+                >
+                  <Slider.Control>
+                    <Slider.Track>
+                      <Slider.Range />
+                    </Slider.Track>
+                    <Slider.Thumbs />
+                  </Slider.Control>
+                </Slider.Root>
+              </Box>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+};

@@ -1,0 +1,30 @@
+import type { SessionUser } from '@sb/contracts';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { App, AppProviders } from '../app/app.js';
+import { initI18n } from '../app/i18n.js';
+import { createStore } from '../app/store.js';
+
+let i18nReady: Promise<unknown> | null = null;
+export const setupI18n = async (language = 'en') => {
+  i18nReady ??= initI18n();
+  const i18n = (await i18nReady) as Awaited<ReturnType<typeof initI18n>>;
+  await i18n.changeLanguage(language);
+  return i18n;
+};
+
+/** Renders the whole app at a path, logged in as `user` or logged out. */
+export const renderApp = async (path: string, user?: SessionUser) => {
+  await setupI18n();
+  const store = createStore(
+    user ? { session: { status: 'authenticated', user } } : { session: { status: 'anonymous', user: null } },
+  );
+  const view = render(
+    <AppProviders store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...view, store };
+};
