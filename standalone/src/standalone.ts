@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCampaignsService } from '@sb/campaigns';
@@ -15,6 +16,13 @@ import { renderBanner } from './banner.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { standaloneEnvSchema, type StandaloneEnv } from './standalone-env.js';
 import { startWebServer } from './web-server.js';
+
+/** This machine's IPv4 addresses, so the app opened from another computer on the LAN passes CORS. */
+const localAddresses = () =>
+  Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry?.family === 'IPv4' && !entry.internal)
+    .map((entry) => entry!.address);
 
 type Env = Record<string, string | undefined>;
 
@@ -85,6 +93,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
       (async () => {
         const created = await createBus({
           natsUrl: env.NATS_URL,
+          namespace: env.NATS_NAMESPACE,
           name: 'standalone',
           logger: log('bus'),
         });
@@ -104,12 +113,13 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
 
-    let apiUrl = env.PUBLIC_API_URL;
+    let gatewayPort = env.PORT;
     const web = await startWebServer({
       distDir: options.webDistDir ?? defaultWebDistDir,
       port: env.WEB_PORT,
-      runtimeConfig: () => ({
-        apiUrl: apiUrl ?? '',
+      runtimeConfig: (request) => ({
+        // the host the browser used: one site for web and API, so the refresh cookie goes along
+        apiUrl: env.PUBLIC_API_URL ?? `${request.protocol}://${request.hostname}:${gatewayPort}`,
         turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
         termsUrl: env.TERMS_URL,
         privacyUrl: env.PRIVACY_URL,
@@ -122,6 +132,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
         env.PUBLIC_WEB_URL ?? web.url,
         `http://localhost:${web.port}`,
         `http://127.0.0.1:${web.port}`,
+        ...localAddresses().map((address) => `http://${address}:${web.port}`),
       ]),
     ].map((origin) => new URL(origin).origin);
     const gateway = await startGateway({
@@ -132,8 +143,8 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
       env: serviceEnv,
     });
     closers.push({ name: 'gateway', close: () => gateway.close() });
-    // localhost like the web URL: the browser then treats both as one site for the refresh cookie.
-    apiUrl ??= `http://localhost:${gateway.port}`;
+    gatewayPort = gateway.port;
+    const apiUrl = env.PUBLIC_API_URL ?? `http://localhost:${gateway.port}`;
 
     const webUrl = env.PUBLIC_WEB_URL ?? web.url;
     return {

@@ -18,8 +18,11 @@ export type WebServerOptions = {
   distDir: string;
   port: number;
   host?: string;
-  /** Read on every /config.js request, so it may depend on ports only known after start. */
-  runtimeConfig: () => WebRuntimeConfig;
+  /**
+   * Read on every /config.js request, so it may depend on ports only known after start and on the host
+   * name the browser used (the API must be on the same host for the refresh cookie to be sent).
+   */
+  runtimeConfig: (request: { protocol: string; hostname: string }) => WebRuntimeConfig;
 };
 
 export type RunningWebServer = { url: string; port: number; close(): Promise<void> };
@@ -45,11 +48,11 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const app = express();
   app.disable('x-powered-by');
 
-  app.get('/config.js', (_req, res) => {
+  app.get('/config.js', (req, res) => {
     res
       .type('application/javascript')
       .set('Cache-Control', 'no-store')
-      .send(renderConfigScript(options.runtimeConfig()));
+      .send(renderConfigScript(options.runtimeConfig(req)));
   });
 
   app.use(

@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, resolveTestInfrastructure, type TestDatabase } from '@sb/testing';
+import {
+  createTestDatabase,
+  dropTestNatsNamespace,
+  resolveTestInfrastructure,
+  testNatsNamespace,
+  type TestDatabase,
+} from '@sb/testing';
 import { startStandalone, type RunningStandalone } from '../src/standalone.js';
 
 // The whole platform in one process, as `npm start` runs it, on random ports and a fresh database.
@@ -12,6 +18,8 @@ describe('standalone', () => {
   let database: TestDatabase;
   let env: Record<string, string | undefined>;
   let app: RunningStandalone | undefined;
+  let natsUrl: string | undefined;
+  const natsNamespace = testNatsNamespace('standalone');
 
   beforeAll(async () => {
     workDir = mkdtempSync(path.join(tmpdir(), 'sb-standalone-'));
@@ -22,14 +30,15 @@ describe('standalone', () => {
       '<!doctype html><title>Switchboard test</title>',
     );
     writeFileSync(path.join(distDir, 'assets', 'app-1a2b3c.js'), 'export {};');
-    const infra = await resolveTestInfrastructure();
+    natsUrl = (await resolveTestInfrastructure()).natsUrl;
     database = await createTestDatabase('standalone');
     env = {
       PORT: '0',
       WEB_PORT: '0',
       DATA_DIR: path.join(workDir, 'data'),
       DATABASE_URL: database.url,
-      NATS_URL: infra.natsUrl,
+      NATS_URL: natsUrl,
+      NATS_NAMESPACE: natsNamespace,
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
@@ -40,6 +49,7 @@ describe('standalone', () => {
   afterAll(async () => {
     await app?.close();
     await database?.drop();
+    if (natsUrl) await dropTestNatsNamespace(natsUrl, natsNamespace);
     rmSync(workDir, { recursive: true, force: true });
   });
 

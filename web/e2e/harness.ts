@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase } from '@sb/testing';
+import { createTestDatabase, dropTestNatsNamespace, testNatsNamespace } from '@sb/testing';
 import { chromium, type Browser } from 'playwright-core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,6 +44,7 @@ export const startApp = async (): Promise<RunningApp> => {
   const [port, webPort] = [await freePort(), await freePort()];
   const database = await createTestDatabase('e2e');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
+  const natsNamespace = testNatsNamespace('e2e');
   const adminEmail = 'admin@e2e.test';
   const adminPassword = `E2e-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -55,6 +56,8 @@ export const startApp = async (): Promise<RunningApp> => {
       WEB_PORT: String(webPort),
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
+      // when CI gives a NATS_URL, stay apart from anything else on that server
+      NATS_NAMESPACE: natsNamespace,
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -100,6 +103,9 @@ export const startApp = async (): Promise<RunningApp> => {
         clearTimeout(killer);
       }
       await database.drop().catch(() => undefined);
+      if (process.env.NATS_URL) {
+        await dropTestNatsNamespace(process.env.NATS_URL, natsNamespace).catch(() => undefined);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

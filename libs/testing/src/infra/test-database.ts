@@ -14,6 +14,22 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
+/**
+ * pg's Pool.end() resolves once it has *asked* its clients to close; a FORCE drop in that instant
+ * terminates them mid-goodbye and their pool emits an unhandled error. Give them a moment first.
+ */
+async function waitForDisconnects(client: pg.Client, database: string, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** A fresh, uniquely named database on the test Postgres server; `drop()` removes it (FORCE). */
 export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
   const { databaseUrl } = await resolveTestInfrastructure();
@@ -25,9 +41,10 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
     name,
     url: withDatabase(databaseUrl, name),
     drop: async () => {
-      await onServer(databaseUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
-      );
+      await onServer(databaseUrl, async (client) => {
+        await waitForDisconnects(client, name);
+        await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+      });
     },
   };
 }
