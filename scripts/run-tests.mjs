@@ -135,20 +135,26 @@ async function main() {
   const lines = [];
   const total = { passed: 0, failed: 0, skipped: 0 };
 
-  console.log('\n=== build (nx run-many -t build) ===\n');
-  const build = await run(
-    process.execPath,
-    ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--output-style=static'],
-    root,
-    minutes('TEST_TIMEOUT_BUILD_MIN', 10),
-  );
-  const built = build.code === 0;
-  if (!built) {
+  // Build, then the static checks (eslint with the architecture's boundaries, tsc): each a step that
+  // counts as one failure when it does not pass.
+  const step = async (name, targets, timeoutMs) => {
+    console.log(`\n=== ${name} (nx run-many -t ${targets.join(' ')}) ===\n`);
+    const outcome = await run(
+      process.execPath,
+      ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', ...targets, '--output-style=static'],
+      root,
+      timeoutMs,
+    );
+    if (outcome.code === 0) {
+      lines.push(`${name}: ok`);
+      return true;
+    }
     total.failed += 1;
-    lines.push(`build: FAILED (${build.reason})`);
-  } else {
-    lines.push('build: ok');
-  }
+    lines.push(`${name}: FAILED (${outcome.reason})`);
+    return false;
+  };
+  const built = await step('build', ['build'], minutes('TEST_TIMEOUT_BUILD_MIN', 10));
+  await step('lint and typecheck', ['lint', 'typecheck'], minutes('TEST_TIMEOUT_LINT_MIN', 10));
 
   for (const suite of suites) {
     if (suite.requiredFile && !existsSync(suite.requiredFile)) {

@@ -8,6 +8,8 @@ export type RuntimeConfig = {
 };
 
 declare global {
+  // merging into the DOM's Window needs an interface
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface Window {
     __SWITCHBOARD__?: RuntimeConfig;
   }

@@ -17,6 +17,8 @@ type TurnstileApi = {
 };
 
 declare global {
+  // merging into the DOM's Window needs an interface
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface Window {
     turnstile?: TurnstileApi;
   }

@@ -60,6 +60,6 @@ export const useLogout = () => {
     await logout().unwrap().catch(() => undefined);
     storeToken(null);
     dispatch(loggedOut());
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [dispatch, logout, navigate]);
 };
