@@ -10,14 +10,20 @@ import { SubscriptionExpiredPage } from '../features/pages/subscription-expired-
 import { AppShell } from '../features/shell/app-shell.js';
 import { campaignRoutesEnabled } from './browser-storage.js';
 import { useAppSelector } from './hooks.js';
+import { RoutePages } from './route-pages.js';
 import { DashboardRoute, PageRoutes, SubscriptionExpiredPath } from './route-table.js';
+
+const RoutePage = ({ titleKey }: { titleKey: string }) => {
+  const Page = RoutePages[titleKey];
+  return Page ? <Page /> : <PageTitle titleKey={titleKey} />;
+};
 
 const Dashboard = () => {
   const user = useAppSelector(selectUser);
   if (user && !isAdmin(user)) return <Navigate to="/tickets" replace />;
   return (
     <RequireAccess rule={DashboardRoute.access}>
-      <PageTitle titleKey={DashboardRoute.titleKey} />
+      <RoutePage titleKey={DashboardRoute.titleKey} />
     </RequireAccess>
   );
 };
@@ -65,7 +71,7 @@ export const AppRoutes = () => {
             path={route.path}
             element={
               <RequireAccess rule={route.access}>
-                <PageTitle titleKey={route.titleKey} />
+                <RoutePage titleKey={route.titleKey} />
               </RequireAccess>
             }
           />

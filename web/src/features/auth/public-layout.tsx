@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LuChartLine, LuMessagesSquare, LuUsers } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandMark } from '../../components/brand-mark.js';
+import { PublicRoutePages } from '../../app/route-pages.js';
 import { PreferenceControls } from '../shell/preference-controls.js';
 
 const Highlight = ({ icon, text }: { icon: ReactNode; text: string }) => (
@@ -86,6 +87,13 @@ export const PublicLayout = ({ children }: { children: ReactNode }) => {
 /** A public page whose form comes with a later feature: its title and the way back to login. */
 export const PublicPage = ({ titleKey }: { titleKey: string }) => {
   const { t } = useTranslation('auth');
+  const Page = PublicRoutePages[titleKey];
+  if (Page)
+    return (
+      <PublicLayout>
+        <Page />
+      </PublicLayout>
+    );
   const routes = useTranslation('routes').t;
   return (
     <PublicLayout>
