@@ -30,7 +30,11 @@ export function jestConfig(dir, extra = {}) {
       '^@sb/(identity|tickets|connectors|campaigns|reporting)$': `${root}/services/$1/src/index.ts`,
       '^@sb/gateway$': `${root}/gateway/src/index.ts`,
     },
-    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts', '<rootDir>/test/**/*.api-spec.ts'],
+    testMatch: [
+      '<rootDir>/src/**/*.spec.ts',
+      '<rootDir>/test/**/*.int-spec.ts',
+      '<rootDir>/test/**/*.api-spec.ts',
+    ],
     testTimeout: 30000,
     ...extra,
   };

@@ -13,7 +13,9 @@ const serveRuntimeConfig = (server: { middlewares: Connect.Server }) => {
   server.middlewares.use('/config.js', (_req, res) => {
     const config = {
       ...(process.env.SB_API_URL ? { apiUrl: process.env.SB_API_URL } : {}),
-      ...(process.env.TURNSTILE_SITE_KEY ? { turnstileSiteKey: process.env.TURNSTILE_SITE_KEY } : {}),
+      ...(process.env.TURNSTILE_SITE_KEY
+        ? { turnstileSiteKey: process.env.TURNSTILE_SITE_KEY }
+        : {}),
     };
     res.setHeader('Content-Type', 'application/javascript');
     res.end(`window.__SWITCHBOARD__ = ${JSON.stringify(config)};\n`);

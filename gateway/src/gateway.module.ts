@@ -12,15 +12,26 @@ import {
   GATEWAY_LOGGER,
   type GatewayDeps,
 } from './gateway.tokens.js';
+import { AnnouncementsController } from './http/announcements.controller.js';
 import { AuthController } from './http/auth.controller.js';
+import { CompaniesController } from './http/companies.controller.js';
+import { InvoicesController } from './http/invoices.controller.js';
+import { PlansController } from './http/plans.controller.js';
+import { PasswordResetController } from './http/password-reset.controller.js';
+import { SignupController } from './http/signup.controller.js';
+import { HelpsController } from './http/helps.controller.js';
 import { ServiceClient } from './http/service-client.js';
 import { SystemController } from './http/system.controller.js';
 import { UsersController } from './http/users.controller.js';
+import { SettingsController } from './http/settings.controller.js';
+import { MediaController } from './media/media.controller.js';
+import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
   tokens: AccessTokenService;
   revoked: RevokedSessions;
   bot: BotVerifier;
+  media: MediaDeps;
 };
 
 /** The HTTP side: controllers forward to services; the two global guards protect every route. */
@@ -34,6 +45,8 @@ export class GatewayModule {
       { provide: BOT_VERIFIER, useValue: deps.bot },
       { provide: AccessTokenService, useValue: deps.tokens },
       { provide: RevokedSessions, useValue: deps.revoked },
+      { provide: MEDIA_STORAGE, useValue: deps.media.storage },
+      { provide: MEDIA_SIGNER, useValue: deps.media.signer },
       ServiceClient,
       // order matters: authenticate first, then check profiles, permissions and plan flags
       { provide: APP_GUARD, useClass: AuthGuard },
@@ -41,7 +54,20 @@ export class GatewayModule {
     ];
     return {
       module: GatewayModule,
-      controllers: [AuthController, UsersController, SystemController],
+      controllers: [
+        AuthController,
+        UsersController,
+        SystemController,
+        HelpsController,
+        AnnouncementsController,
+        CompaniesController,
+        PlansController,
+        InvoicesController,
+        SettingsController,
+        MediaController,
+        SignupController,
+        PasswordResetController,
+      ],
       providers,
     };
   }

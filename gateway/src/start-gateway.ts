@@ -24,6 +24,8 @@ import { setupOpenApi } from './openapi/openapi.js';
 import { startSocketServer } from './realtime/socket-server.js';
 import { allowTicketsOfOwnCompany, type TicketAccessChecker } from './realtime/ticket-access.js';
 import { UserPresence } from './realtime/user-presence.js';
+import { createStorage, type ObjectStorage } from '@sb/storage';
+import { createMediaSigner } from './media/media-signing.js';
 
 export type StartGatewayOptions = {
   bus: Bus;
@@ -40,6 +42,8 @@ export type StartGatewayOptions = {
   ticketAccess?: TicketAccessChecker;
   /** replaces the verifier chosen from TURNSTILE_SECRET */
   botVerifier?: BotVerifier;
+  /** where uploads go; by default createStorage(env) (S3_ENDPOINT, else MEDIA_DIR / DATA_DIR/media) */
+  storage?: ObjectStorage;
 };
 
 export type RunningGateway = {
@@ -67,9 +71,20 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   const tokens = new AccessTokenService(env.JWT_SECRET, revoked);
   const bot = options.botVerifier ?? createBotVerifier(env, logger);
   const presence = new UserPresence();
+  const rawEnv = options.env ?? process.env;
+  const mediaSigner = createMediaSigner(rawEnv);
+  const storage = options.storage ?? (await createStorage(rawEnv, { signer: mediaSigner }));
 
   const app = await NestFactory.create<NestExpressApplication>(
-    GatewayModule.forRoot({ bus: options.bus, logger, env, tokens, revoked, bot }),
+    GatewayModule.forRoot({
+      bus: options.bus,
+      logger,
+      env,
+      tokens,
+      revoked,
+      bot,
+      media: { storage, signer: mediaSigner },
+    }),
     new ExpressAdapter(),
     { bodyParser: false, abortOnError: false, logger: new NestPinoLogger(logger) },
   );
@@ -90,6 +105,11 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     windowMs: env.AUTH_RATE_WINDOW_MS,
   });
   app.use('/auth', rateLimitMiddleware(authLimiter));
+  // the public password-reset routes share the /auth budget (each call may send a message)
+  app.use(
+    ['/api/enviar-email', '/api/verificar-code', '/api/atualizar-senha'],
+    rateLimitMiddleware(authLimiter),
+  );
   app.use(cookieParser());
   app.use(...bodyParsers(env.BODY_LIMIT));
   app.use(bodyParserErrors);

@@ -124,7 +124,7 @@ describe.each(kinds)('gateway over the $name', (kind) => {
     });
 
     it('answers an unknown route with 404 JSON, token or not', async () => {
-      for (const path of ['/nope', '/auth/nope', '/users']) {
+      for (const path of ['/nope', '/auth/nope', '/users/1/nope']) {
         const res = await api(path);
         expect(res.status).toBe(404);
         expect(res.headers.get('content-type')).toContain('application/json');

@@ -102,7 +102,12 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
       })(),
     ]);
 
-    const serviceEnv: Env = { ...rawEnv, JWT_SECRET: jwtSecret, ADMIN_EMAIL: env.ADMIN_EMAIL };
+    const serviceEnv: Env = {
+      ...rawEnv,
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      ADMIN_EMAIL: env.ADMIN_EMAIL,
+    };
     // Each service migrates its own schema, so they start side by side.
     const started = await Promise.allSettled(
       services.map(async ({ name, start }) => {

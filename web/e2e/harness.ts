@@ -18,7 +18,9 @@ const freePort = () =>
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
     });
   });
 
@@ -70,7 +72,8 @@ export const startApp = async (): Promise<RunningApp> => {
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`standalone not ready in ${ReadyTimeoutMs} ms:\n${output.slice(-4000)}`)),
+      () =>
+        reject(new Error(`standalone not ready in ${ReadyTimeoutMs} ms:\n${output.slice(-4000)}`)),
       ReadyTimeoutMs,
     );
     const onData = (chunk: Buffer) => {

@@ -8,7 +8,6 @@ import { createStore } from './app/store.js';
 
 initColorMode();
 
-
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,32 +1,103 @@
-import { Body, Controller, Inject, Param, Put, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { Subjects, UserUpdateInput, type SessionUser, type UserUpdateRequest } from '@sb/contracts';
+import {
+  Subjects,
+  UserCreateInput,
+  UserEditInput,
+  UserListQuery,
+  type SessionUser,
+  type UserEditRequest,
+  type UserListItem,
+  type UserRecord,
+  type UsersPage,
+} from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
+import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
+/** Users of spec 2 §7. Identity applies the role rules of spec 2 §6; the guards here are the first gate. */
 @ApiTags('users')
 @ApiBearerAuth()
 @Controller('users')
 export class UsersController {
   constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
 
-  /** Identity decides who may change whom (a user may update themself for now). */
+  @Get()
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Users of the company, 40 per page: { users, hasMore, count }' })
+  list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<UsersPage> {
+    const data = parseInput(UserListQuery, query ?? {});
+    return this.services.request<UsersPage>(Subjects.identity.userList, req.sb.ctx, data);
+  }
+
+  /** Every user of the company may list names for pickers (transfer, filters). */
+  @Get('list')
+  @ApiOperation({
+    summary: 'All users of the company (id, name, profile, online, picture, queueIds)',
+  })
+  picker(@Req() req: GatewayRequest): Promise<UserListItem[]> {
+    return this.services.request<UserListItem[]>(Subjects.identity.userPickerList, req.sb.ctx, {});
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One user of the company' })
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<UserRecord> {
+    return this.services.request<UserRecord>(
+      Subjects.identity.userGet,
+      req.sb.ctx,
+      parseInput(idParam, { id }),
+    );
+  }
+
+  @Post()
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Creates a user (admins; within the plan limit)' })
+  @ApiBody({ schema: openApiSchema(UserCreateInput) })
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<UserRecord> {
+    const data = parseInput(UserCreateInput, body ?? {});
+    return this.services.request<UserRecord>(Subjects.identity.userCreate, req.sb.ctx, data);
+  }
+
+  /** Identity decides who may change which field (a user: own name, password, theme, menu, language…). */
   @Put(':id')
-  @ApiOperation({ summary: "Updates a user's preferences (language)" })
-  @ApiBody({ schema: openApiSchema(UserUpdateInput) })
+  @ApiOperation({ summary: 'Updates a user' })
+  @ApiBody({ schema: openApiSchema(UserEditInput) })
   update(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<SessionUser> {
     const params = parseInput(idParam, { id });
-    const input = parseInput(UserUpdateInput, body ?? {});
-    const data: UserUpdateRequest = { ...input, id: params.id };
+    const input = parseInput(UserEditInput, body ?? {});
+    const data: UserEditRequest = { ...input, id: params.id };
     return this.services.request<SessionUser>(Subjects.identity.userUpdate, req.sb.ctx, data);
+  }
+
+  @Delete(':id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Deletes a user (admins; never themself)' })
+  async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ message: string }> {
+    await this.services.request(
+      Subjects.identity.userDelete,
+      req.sb.ctx,
+      parseInput(idParam, { id }),
+    );
+    return { message: 'User deleted' };
   }
 }

@@ -3,10 +3,12 @@ import { Server, type Socket } from 'socket.io';
 import {
   ClientSocketEvents,
   SocketHandshakeQuery,
+  Subjects,
   TicketStatuses,
   rooms,
   type DomainEvent,
   type RequestContext,
+  type UserPresenceRequest,
 } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { runInContext } from '@sb/platform/context';
@@ -121,7 +123,15 @@ export const startSocketServer = async (
       rooms.platform(),
       sessionRoom(token.sid),
     ]);
-    presence.touch(cid, token.userId);
+    const heartbeat = () => {
+      if (!presence.touch(cid, token.userId)) return;
+      // identity sets online/last_seen_at and tells the company when the status flips
+      const data: UserPresenceRequest = { online: true };
+      options.bus
+        .request(Subjects.identity.userPresence, { ctx, data })
+        .catch((err: unknown) => logger.warn({ err }, 'presence report failed'));
+    };
+    heartbeat();
     runInContext(ctx, () => logger.debug({ socketId: socket.id }, 'socket connected'));
 
     // Every client event answers its optional ack, so a client can wait until it is in the room.
@@ -158,7 +168,7 @@ export const startSocketServer = async (
       if (!(await ticketAccess(ctx, ticketId))) throw new AppError('ERR_NO_PERMISSION');
       await socket.join(rooms.ticket(cid, ticketId));
     });
-    on(ClientSocketEvents.userStatus, () => presence.touch(cid, token.userId));
+    on(ClientSocketEvents.userStatus, heartbeat);
   });
 
   const stopOnRevoked = revoked.onRevoked((sessionId) => {

@@ -1,14 +1,25 @@
+/** How often one user's heartbeat is forwarded to identity (its 6-minute online window needs less). */
+export const PresenceReportIntervalMs = 60_000;
+
 /**
  * Last heartbeat (`userStatus`) and connect time per user, in this gateway instance's memory. Identity
- * will own the `online` flag later; this only records what the sockets of this instance saw.
+ * owns the `online` flag; `touch` says when a heartbeat is due to be forwarded to it.
  */
 export class UserPresence {
   private readonly lastSeenAt = new Map<string, number>();
+  private readonly lastReportedAt = new Map<string, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  touch(companyId: number, userId: number): void {
-    this.lastSeenAt.set(`${companyId}:${userId}`, this.now());
+  /** Records a heartbeat; true when identity has not heard of this user for a reporting interval. */
+  touch(companyId: number, userId: number): boolean {
+    const key = `${companyId}:${userId}`;
+    const now = this.now();
+    this.lastSeenAt.set(key, now);
+    const reported = this.lastReportedAt.get(key);
+    if (reported !== undefined && now - reported < PresenceReportIntervalMs) return false;
+    this.lastReportedAt.set(key, now);
+    return true;
   }
 
   lastSeen(companyId: number, userId: number): Date | undefined {
@@ -31,5 +42,6 @@ export class UserPresence {
   prune(olderThanMs: number): void {
     const before = this.now() - olderThanMs;
     for (const [key, at] of this.lastSeenAt) if (at < before) this.lastSeenAt.delete(key);
+    for (const [key, at] of this.lastReportedAt) if (at < before) this.lastReportedAt.delete(key);
   }
 }

@@ -3,12 +3,7 @@ import { SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import type { AccessTokenClaims, DomainEvent } from '@sb/contracts';
 import { createInProcessBus, type Bus } from '@sb/platform/bus';
-import {
-  dropTestNatsNamespace,
-  natsUrlOrSkip,
-  openTestBus,
-  testNatsNamespace,
-} from '@sb/testing';
+import { dropTestNatsNamespace, natsUrlOrSkip, openTestBus, testNatsNamespace } from '@sb/testing';
 
 export const jwtSecret = 'gateway-api-test-secret-0123456789';
 export const webOrigin = 'http://web.test:3000';

@@ -1,5 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AnnouncementEntry } from './announcements/announcement.entity.js';
+import { AnnouncementsModule } from './announcements/announcements.module.js';
+import { HelpEntry } from './helps/help.entity.js';
+import { HelpsModule } from './helps/helps.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CompaniesAdminModule } from './companies/companies-admin.module.js';
+import { Invoice } from './invoices/invoice.entity.js';
+import { PlansModule } from './plans/plans.module.js';
 import { Company } from './companies/company.entity.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from './identity-config.js';
 import { Plan } from './plans/plan.entity.js';
@@ -12,6 +19,9 @@ import { Setting } from './settings/setting.entity.js';
 import { UserQueue } from './users/user-queue.entity.js';
 import { User } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
+import { PasswordReset } from './password-reset/password-reset.entity.js';
+import { PasswordResetModule } from './password-reset/password-reset.module.js';
+import { SignupModule } from './signup/signup.module.js';
 
 export const identityEntities = [
   Plan,
@@ -22,6 +32,10 @@ export const identityEntities = [
   RotatedToken,
   Setting,
   CompanySetting,
+  Invoice,
+  HelpEntry,
+  AnnouncementEntry,
+  PasswordReset,
 ];
 
 @Module({})
@@ -31,7 +45,18 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       global: true,
-      imports: [SeedModule, AuthModule, UsersModule, SessionsModule],
+      imports: [
+        SeedModule,
+        AuthModule,
+        UsersModule,
+        SessionsModule,
+        HelpsModule,
+        AnnouncementsModule,
+        PlansModule,
+        CompaniesAdminModule,
+        SignupModule,
+        PasswordResetModule,
+      ],
       providers: [{ provide: IDENTITY_CONFIG, useValue: config }],
       exports: [IDENTITY_CONFIG],
     };

@@ -2,7 +2,14 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './base-query.js';
 
 /** Every cache tag of the app; the refresh button invalidates them all. */
-export const TagTypes = ['Session', 'Version', 'Connection', 'Chat', 'Announcement', 'Ticket'] as const;
+export const TagTypes = [
+  'Session',
+  'Version',
+  'Connection',
+  'Chat',
+  'Announcement',
+  'Ticket',
+] as const;
 
 /** The one RTK Query api; each feature injects its endpoints (`<area>.api.ts`). */
 export const baseApi = createApi({

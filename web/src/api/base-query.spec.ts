@@ -11,7 +11,11 @@ const fakeFetch = (script: Record<string, Reply[]>) => {
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(request.url).pathname;
-    calls.push({ path, method: request.method, authorization: request.headers.get('authorization') });
+    calls.push({
+      path,
+      method: request.method,
+      authorization: request.headers.get('authorization'),
+    });
     const reply = script[path]?.shift() ?? { status: 404, body: { error: 'ERR_NOT_FOUND' } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
@@ -75,7 +79,11 @@ describe('base query session handling (spec 1 §4)', () => {
       '/auth/refresh_token': [{ status: 200, body: { token: 'NEW', user } }],
     });
     const { api } = apiStub();
-    const result = await createBaseQuery(fetchFn)({ url: '/users/9', method: 'PUT', body: {} }, api, {});
+    const result = await createBaseQuery(fetchFn)(
+      { url: '/users/9', method: 'PUT', body: {} },
+      api,
+      {},
+    );
     expect(result.error?.status).toBe(403);
     expect(calls.filter((call) => call.path === '/auth/refresh_token')).toHaveLength(1);
     expect(calls.filter((call) => call.path === '/users/9')).toHaveLength(2);
@@ -83,7 +91,9 @@ describe('base query session handling (spec 1 §4)', () => {
 
   it('on 401 clears the token and logs out', async () => {
     window.localStorage.setItem('token', 'REVOKED');
-    const { fetchFn } = fakeFetch({ '/auth/me': [{ status: 401, body: { error: 'ERR_INVALID_TOKEN' } }] });
+    const { fetchFn } = fakeFetch({
+      '/auth/me': [{ status: 401, body: { error: 'ERR_INVALID_TOKEN' } }],
+    });
     const { api, dispatched } = apiStub();
     const result = await createBaseQuery(fetchFn)('/auth/me', api, {});
     expect(result.error?.status).toBe(401);

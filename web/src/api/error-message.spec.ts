@@ -16,17 +16,24 @@ describe('error handler text (spec 1 §8)', () => {
   it('uses the language in force', async () => {
     await i18next.changeLanguage('pt-BR');
     const error = { status: 401, data: { error: 'ERR_INVALID_CREDENTIALS', message: 'raw' } };
-    expect(errorMessage(error, i18next.t)).toBe('Erro de autenticação. Por favor, tente novamente.');
+    expect(errorMessage(error, i18next.t)).toBe(
+      'Erro de autenticação. Por favor, tente novamente.',
+    );
     await i18next.changeLanguage('en');
   });
 
   it('shows the raw text of an unknown code', () => {
-    const error = { status: 400, data: { error: 'ERR_SOMETHING_NEW', message: 'Something new broke' } };
+    const error = {
+      status: 400,
+      data: { error: 'ERR_SOMETHING_NEW', message: 'Something new broke' },
+    };
     expect(errorMessage(error, i18next.t)).toBe('Something new broke');
   });
 
   it('shows a plain string answer as is', () => {
-    expect(errorMessage({ status: 500, data: 'Gateway exploded' }, i18next.t)).toBe('Gateway exploded');
+    expect(errorMessage({ status: 500, data: 'Gateway exploded' }, i18next.t)).toBe(
+      'Gateway exploded',
+    );
   });
 
   it('falls back to "An error occurred!"', () => {

@@ -4,7 +4,8 @@ import { storeTheme, storedTheme, type ThemeName } from './browser-storage.js';
 const listeners = new Set<() => void>();
 
 const systemTheme = (): ThemeName =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-color-scheme: dark)').matches
     ? 'dark'
     : 'light';
 

@@ -19,7 +19,10 @@ const DefaultApiUrl = 'http://localhost:8080';
 
 /** The gateway's base URL: runtime config first, so one build runs against any deployment. */
 export const apiUrl = (): string =>
-  (window.__SWITCHBOARD__?.apiUrl || import.meta.env.VITE_API_URL || DefaultApiUrl).replace(/\/+$/, '');
+  (window.__SWITCHBOARD__?.apiUrl || import.meta.env.VITE_API_URL || DefaultApiUrl).replace(
+    /\/+$/,
+    '',
+  );
 
 /** The Cloudflare Turnstile site key, or undefined when the server runs without a bot check. */
 export const turnstileSiteKey = (): string | undefined =>

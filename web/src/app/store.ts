@@ -21,7 +21,8 @@ export const createStore = (preloadedState?: Partial<RootState>) => {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(baseApi.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(listener.middleware).concat(baseApi.middleware),
   });
 };
 

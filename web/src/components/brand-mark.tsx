@@ -21,7 +21,12 @@ export const BrandMark = ({
       <LuMessageSquareText />
     </Box>
     {!compact && (
-      <Text fontWeight="bold" fontSize="lg" letterSpacing="-0.02em" color={inverted ? 'white' : 'fg'}>
+      <Text
+        fontWeight="bold"
+        fontSize="lg"
+        letterSpacing="-0.02em"
+        color={inverted ? 'white' : 'fg'}
+      >
         Switchboard
       </Text>
     )}

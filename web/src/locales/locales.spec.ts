@@ -19,10 +19,12 @@ describe('locales', () => {
   it('have no empty text', () => {
     for (const language of Languages) {
       const empty = keys(resources[language]).filter((key) => {
-        const value = key.split('.').reduce<unknown>(
-          (node, part) => (node as Record<string, unknown>)[part],
-          resources[language],
-        );
+        const value = key
+          .split('.')
+          .reduce<unknown>(
+            (node, part) => (node as Record<string, unknown>)[part],
+            resources[language],
+          );
         return typeof value !== 'string' || value.trim() === '';
       });
       expect(empty, language).toEqual([]);

@@ -17,7 +17,9 @@ export const setupI18n = async (language = 'en') => {
 export const renderApp = async (path: string, user?: SessionUser) => {
   await setupI18n();
   const store = createStore(
-    user ? { session: { status: 'authenticated', user } } : { session: { status: 'anonymous', user: null } },
+    user
+      ? { session: { status: 'authenticated', user } }
+      : { session: { status: 'anonymous', user: null } },
   );
   const view = render(
     <AppProviders store={store}>

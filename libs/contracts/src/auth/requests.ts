@@ -16,4 +16,9 @@ export type RevokedSessionsReply = { sessions: { sessionId: string; expiresAt: s
 /** evt.<cid>.identity.session.created / .revoked */
 export type SessionEventData = { sessionId: string; userId: number };
 /** evt.<cid>.identity.user.updated */
-export type UserUpdatedEventData = { user: SessionUser };
+export type UserUpdatedEventData = {
+  user: SessionUser;
+  /** the user's queue ids (tickets keeps its replica from these) and presence, from issue 3 on */
+  queueIds?: number[];
+  online?: boolean;
+};

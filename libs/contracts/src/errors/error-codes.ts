@@ -55,6 +55,8 @@ export const ErrorCodes = {
   ERR_NO_MESSAGE_FOUND: { status: 404, message: 'No message found with this ID.' },
   ERR_NO_CAMPAIGN_FOUND: { status: 404, message: 'No campaign found with this ID.' },
   ERR_NO_SCHEDULE_FOUND: { status: 404, message: 'No schedule found with this ID.' },
+  ERR_NO_HELP_FOUND: { status: 404, message: 'No help found with this ID.' },
+  ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, message: 'No announcement found with this ID.' },
   // conflicts and creation
   ERR_DUPLICATED_CONTACT: { status: 409, message: 'This contact already exists.' },
   ERR_OTHER_OPEN_TICKET: {
@@ -70,6 +72,15 @@ export const ErrorCodes = {
   ERR_CREATING_MESSAGE: { status: 400, message: 'Creating the message failed.' },
   ERR_CREATING_TICKET: { status: 400, message: 'Creating the ticket failed.' },
   ERR_PLAN_LIMIT_REACHED: { status: 403, message: 'The plan limit for this resource was reached.' },
+  ERR_PLAN_IN_USE: {
+    status: 409,
+    message: 'This plan is used by companies and cannot be deleted.',
+  },
+  // company 1 hosts the platform: never deleted, deactivated or given a due date
+  ERR_COMPANY_PROTECTED: {
+    status: 403,
+    message: 'The platform company cannot be changed this way.',
+  },
   // a campaign is read-only when it starts in less than an hour, and cancel/restart need a fitting status
   ERR_CAMPAIGN_NOT_EDITABLE: { status: 409, message: 'This campaign can no longer be changed.' },
   // transport and generic

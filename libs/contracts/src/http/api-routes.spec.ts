@@ -7,9 +7,18 @@ describe('api routes', () => {
       refresh: '/auth/refresh_token',
       logout: '/auth/logout',
       me: '/auth/me',
+      signup: '/auth/signup',
     });
     expect(ApiRoutes.users.byId).toBe('/users/:id');
     expect(ApiRoutes.version).toBe('/version');
+  });
+
+  it('has the signup and password reset paths of spec 1 §7 and spec 3 §7', () => {
+    expect(ApiRoutes.passwordReset).toEqual({
+      request: '/api/enviar-email',
+      verify: '/api/verificar-code/:requestId',
+      update: '/api/atualizar-senha',
+    });
   });
 
   it('fills path parameters, encoded', () => {

@@ -1,1 +1,2 @@
 export * from './plan-flags.js';
+export * from './plan-inputs.js';

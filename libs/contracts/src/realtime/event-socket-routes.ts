@@ -1,6 +1,12 @@
 import type { DomainEvent } from '../bus/envelope.js';
 import { parseEventSubject } from '../bus/subjects.js';
 import type { SessionEventData, UserUpdatedEventData } from '../auth/requests.js';
+import type {
+  AnnouncementEventData,
+  AnnouncementSocketPayload,
+} from '../announcements/announcements.js';
+import type { SettingsUpdatedEventData } from '../settings/setting-requests.js';
+import type { UserCreatedEventData, UserDeletedEventData } from '../users/requests.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 
@@ -29,12 +35,54 @@ export const EventSocketRoutes = {
     payload: (data) => ({ action: 'update', user: data.user }),
     rooms: (event) => [rooms.company(event.companyId)],
   }),
+  'identity.user.created': defineEventSocketRoute<UserCreatedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'user'),
+    payload: (data) => ({ action: 'create', user: data.user }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'identity.user.deleted': defineEventSocketRoute<UserDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'user'),
+    payload: (data) => ({ action: 'delete', userId: data.userId }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  // Platform settings (company 0) reach no room; company settings reach the whole company.
+  'identity.settings.updated': defineEventSocketRoute<SettingsUpdatedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'settings'),
+    payload: (data) => ({ action: 'update', setting: { key: data.key, value: data.value } }),
+    rooms: (event) => (event.companyId > 0 ? [rooms.company(event.companyId)] : []),
+  }),
   // A new login tells the user's other sessions (older tabs and devices) that the account was used elsewhere.
   'identity.session.created': defineEventSocketRoute<SessionEventData>({
     socketEvent: (cid) => socketEvent.company(cid, 'auth'),
     payload: (data) => ({ action: 'update', user: { id: data.userId } }),
     rooms: (event) => [rooms.user(event.companyId, event.data.userId)],
     exceptSessionId: (event) => event.data.sessionId,
+  }),
+  // Announcements are platform-wide (company 0): every authenticated socket hears them. An inactive one is
+  // sent as a delete, so its text never reaches the users who may not read it.
+  'identity.announcement.created': defineEventSocketRoute<AnnouncementEventData>({
+    socketEvent: () => socketEvent.announcement,
+    payload: (data): AnnouncementSocketPayload =>
+      data.record.status
+        ? { action: 'create', record: data.record }
+        : { action: 'delete', record: { id: data.record.id } },
+    rooms: () => [rooms.platform()],
+  }),
+  'identity.announcement.updated': defineEventSocketRoute<AnnouncementEventData>({
+    socketEvent: () => socketEvent.announcement,
+    payload: (data): AnnouncementSocketPayload =>
+      data.record.status
+        ? { action: 'update', record: data.record }
+        : { action: 'delete', record: { id: data.record.id } },
+    rooms: () => [rooms.platform()],
+  }),
+  'identity.announcement.deleted': defineEventSocketRoute<AnnouncementEventData>({
+    socketEvent: () => socketEvent.announcement,
+    payload: (data): AnnouncementSocketPayload => ({
+      action: 'delete',
+      record: { id: data.record.id },
+    }),
+    rooms: () => [rooms.platform()],
   }),
 } as const satisfies Record<string, EventSocketRoute<never>>;
 

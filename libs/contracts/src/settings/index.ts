@@ -1,1 +1,2 @@
 export * from './setting-definitions.js';
+export * from './setting-requests.js';

@@ -318,13 +318,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     const space = subjectSpace(options.namespace);
     const jsm = await jetstreamManager(nc);
     await ensureEventStream(jsm, space);
-    return new NatsBus(
-      nc,
-      jsm,
-      logger,
-      options.requestTimeoutMs ?? defaultRequestTimeoutMs,
-      space,
-    );
+    return new NatsBus(nc, jsm, logger, options.requestTimeoutMs ?? defaultRequestTimeoutMs, space);
   } catch (err) {
     await nc.close();
     throw err;

@@ -10,7 +10,9 @@ describe('subjectSpace', () => {
   it('prefixes subjects, strips the prefix back and names a stream of its own', () => {
     const space = subjectSpace('staging-2');
     expect(space.wire('evt.>')).toBe('staging-2.evt.>');
-    expect(space.local('staging-2.evt.1.identity.user.updated')).toBe('evt.1.identity.user.updated');
+    expect(space.local('staging-2.evt.1.identity.user.updated')).toBe(
+      'evt.1.identity.user.updated',
+    );
     expect(space.streamName).toBe('EVENTS_staging_2');
   });
 

@@ -37,6 +37,9 @@ export class Company {
   @Column({ type: 'varchar', length: 20, nullable: true })
   recurrence!: string | null;
 
+  @Column({ name: 'payment_method', type: 'varchar', length: 40, nullable: true })
+  paymentMethod!: string | null;
+
   @Column({ name: 'plan_id', type: 'integer' })
   planId!: number;
 

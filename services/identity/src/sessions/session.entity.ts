@@ -39,4 +39,4 @@ export class Session {
   createdAt!: Date;
 }
 
-export type SessionRevokedReason = 'logout' | 'reuse';
+export type SessionRevokedReason = 'logout' | 'reuse' | 'password-reset';

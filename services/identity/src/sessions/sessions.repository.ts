@@ -86,6 +86,18 @@ export class SessionsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Every live session of a user, locked until the transaction ends. */
+  async lockLiveSessionsOfUser(
+    manager: EntityManager,
+    companyId: number,
+    userId: number,
+  ): Promise<Session[]> {
+    return manager.getRepository(Session).find({
+      where: { companyId, userId, revokedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
   /** Revoked sessions that may still have a live access token. */
   async listRevokedWithLiveAccess(now: Date): Promise<Pick<Session, 'id' | 'accessExpiresAt'>[]> {
     return this.dataSource.getRepository(Session).find({

@@ -135,6 +135,21 @@ export class SessionsService {
     return null;
   }
 
+  /**
+   * Revokes every live session of a user (password changed), inside the caller's transaction; each
+   * gets its session.revoked event so gateways drop the access tokens at once.
+   */
+  async revokeAllOfUser(
+    manager: EntityManager,
+    owner: { companyId: number; userId: number },
+    reason: SessionRevokedReason,
+    now: Date,
+  ): Promise<number> {
+    const live = await this.sessions.lockLiveSessionsOfUser(manager, owner.companyId, owner.userId);
+    for (const session of live) await this.revokeLocked(manager, session, reason, now);
+    return live.length;
+  }
+
   async revokedList(now: Date): Promise<RevokedSessionsReply> {
     const rows = await this.sessions.listRevokedWithLiveAccess(now);
     return {

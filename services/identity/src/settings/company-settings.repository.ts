@@ -16,4 +16,16 @@ export class CompanySettingsRepository {
       order: { key: 'ASC' },
     });
   }
+
+  /** Inserts or replaces one key of one company ((company_id, key) is unique). */
+  async upsert(
+    manager: EntityManager,
+    companyId: number,
+    key: string,
+    value: string,
+  ): Promise<void> {
+    await manager
+      .getRepository(CompanySetting)
+      .upsert({ companyId, key, value }, { conflictPaths: ['companyId', 'key'] });
+  }
 }

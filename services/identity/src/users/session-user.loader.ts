@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { CompanySettingsRepository } from '../settings/company-settings.repository.js';
 import type { SessionUserSource } from './session-user.js';
+import { ProfileImageUrls } from './profile-image-urls.js';
 import type { User } from './user.entity.js';
 
 /** Loads what a session user is built from: the user's company, its plan and its settings. */
@@ -12,6 +13,7 @@ export class SessionUserLoader {
     private readonly dataSource: DataSource,
     private readonly companies: CompaniesRepository,
     private readonly companySettings: CompanySettingsRepository,
+    private readonly imageUrls: ProfileImageUrls,
   ) {}
 
   async load(
@@ -23,6 +25,12 @@ export class SessionUserLoader {
     const companySettings = await this.companySettings.listForCompany(user.companyId, manager);
     // Queue names and colours belong to tickets; identity shows them once tickets owns queues
     // (user_queues already holds the ids).
-    return { user, ...found, companySettings, queues: [] };
+    return {
+      user,
+      ...found,
+      companySettings,
+      queues: [],
+      profileImageUrl: this.imageUrls.url(user.profileImage),
+    };
   }
 }

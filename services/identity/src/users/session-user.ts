@@ -18,6 +18,8 @@ export type SessionUserSource = {
   plan: Plan;
   companySettings: { key: string; value: string }[];
   queues: SessionQueue[];
+  /** the signed URL of the picture (the loader signs user.profileImage, which holds the storage key) */
+  profileImageUrl?: string | null;
 };
 
 const planFlagsOf = (plan: Plan): PlanFlagValues =>
@@ -35,7 +37,7 @@ export const toSessionUser = (source: SessionUserSource): SessionUser => {
     email: user.email,
     profile: user.profile,
     super: user.super,
-    profileImage: user.profileImage,
+    profileImage: source.profileImageUrl !== undefined ? source.profileImageUrl : user.profileImage,
     language: isLanguage(user.language) ? user.language : null,
     allTicket: user.allTicket,
     allowGroup: user.allowGroup,

@@ -1,15 +1,60 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type SessionUser, type UserUpdateRequest } from '@sb/contracts';
+import {
+  Subjects,
+  type SessionUser,
+  type UserEditRequest,
+  type UserListItem,
+  type UserPresenceRequest,
+  type UserRecord,
+  type UsersPage,
+  type UserSetImageRequest,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
+import { requireCaller } from './user-rules.js';
 import { UsersService } from './users.service.js';
 
 @Injectable()
 export class UsersHandler {
   constructor(private readonly users: UsersService) {}
 
+  @BusHandler(Subjects.identity.userList)
+  list(data: unknown, ctx: CallContext): Promise<UsersPage> {
+    return this.users.list(requireCaller(ctx), data);
+  }
+
+  @BusHandler(Subjects.identity.userPickerList)
+  pickerList(_data: unknown, ctx: CallContext): Promise<UserListItem[]> {
+    return this.users.pickerList(requireCaller(ctx));
+  }
+
+  @BusHandler(Subjects.identity.userGet)
+  get(data: unknown, ctx: CallContext): Promise<UserRecord> {
+    return this.users.get(requireCaller(ctx), data);
+  }
+
+  @BusHandler(Subjects.identity.userCreate)
+  create(data: unknown, ctx: CallContext): Promise<UserRecord> {
+    return this.users.create(requireCaller(ctx), data);
+  }
+
   @BusHandler(Subjects.identity.userUpdate)
-  update(data: UserUpdateRequest, ctx: CallContext): Promise<SessionUser> {
-    return this.users.update(ctx, data);
+  update(data: UserEditRequest, ctx: CallContext): Promise<SessionUser> {
+    return this.users.update(requireCaller(ctx), data);
+  }
+
+  @BusHandler(Subjects.identity.userDelete)
+  remove(data: unknown, ctx: CallContext): Promise<Record<string, never>> {
+    return this.users.remove(requireCaller(ctx), data);
+  }
+
+  @BusHandler(Subjects.identity.userSetImage)
+  setImage(data: UserSetImageRequest, ctx: CallContext): Promise<SessionUser> {
+    return this.users.setImage(requireCaller(ctx), data);
+  }
+
+  @BusHandler(Subjects.identity.userPresence)
+  presence(data: UserPresenceRequest, ctx: CallContext): Promise<{ online: boolean }> {
+    return this.users.presence(requireCaller(ctx), data);
   }
 }

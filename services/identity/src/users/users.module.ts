@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { ProfileImageUrls } from './profile-image-urls.js';
 import { SessionUserLoader } from './session-user.loader.js';
 import { UsersHandler } from './users.handler.js';
 import { UsersRepository } from './users.repository.js';
@@ -8,7 +9,7 @@ import { UsersService } from './users.service.js';
 
 @Module({
   imports: [CompaniesModule, SettingsModule],
-  providers: [UsersRepository, SessionUserLoader, UsersService, UsersHandler],
-  exports: [UsersRepository, SessionUserLoader],
+  providers: [UsersRepository, ProfileImageUrls, SessionUserLoader, UsersService, UsersHandler],
+  exports: [UsersRepository, SessionUserLoader, ProfileImageUrls],
 })
 export class UsersModule {}

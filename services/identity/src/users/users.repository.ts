@@ -1,15 +1,41 @@
 import type { Language } from '@sb/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { UserQueue } from './user-queue.entity.js';
 import { User } from './user.entity.js';
 
+/** Column values of a user as the service writes them (password already hashed). */
+export type UserWrite = Partial<
+  Pick<
+    User,
+    | 'name'
+    | 'email'
+    | 'passwordHash'
+    | 'profile'
+    | 'allTicket'
+    | 'allowGroup'
+    | 'defaultTheme'
+    | 'defaultMenu'
+    | 'startWork'
+    | 'endWork'
+    | 'farewellMessage'
+    | 'wpp'
+    | 'whatsappId'
+    | 'profileImage'
+  > & { language: Language | null }
+>;
+
+/** Every method but the login lookup is scoped by companyId. */
 @Injectable()
 export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Login looks across companies on purpose: an email is unique platform-wide. */
-  async findByEmail(email: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ email: email.trim().toLowerCase() });
+  async findByEmail(
+    email: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<User | null> {
+    return manager.getRepository(User).findOneBy({ email: email.trim().toLowerCase() });
   }
 
   async findById(
@@ -20,13 +46,92 @@ export class UsersRepository {
     return manager.getRepository(User).findOneBy({ companyId, id });
   }
 
-  async updatePreferences(
+  /** One page ordered by name; the search matches name or email, case-insensitively. */
+  async page(
+    companyId: number,
+    search: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ users: User[]; count: number }> {
+    const query = this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('u.company_id = :companyId', { companyId });
+    if (search) {
+      // the search text is a bound parameter; LIKE wildcards in it are escaped
+      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.andWhere('(lower(u.name) LIKE :pattern OR u.email LIKE :pattern)', { pattern });
+    }
+    const [users, count] = await query
+      .orderBy('u.name', 'ASC')
+      .addOrderBy('u.id', 'ASC')
+      .skip(offset)
+      .take(limit)
+      .getManyAndCount();
+    return { users, count };
+  }
+
+  async all(companyId: number): Promise<User[]> {
+    return this.dataSource
+      .getRepository(User)
+      .find({ where: { companyId }, order: { name: 'ASC' } });
+  }
+
+  async count(companyId: number, manager: EntityManager): Promise<number> {
+    return manager.getRepository(User).countBy({ companyId });
+  }
+
+  async insert(
+    manager: EntityManager,
+    companyId: number,
+    values: UserWrite & Pick<User, 'name' | 'email' | 'passwordHash'>,
+  ): Promise<User> {
+    const repo = manager.getRepository(User);
+    return repo.save(repo.create({ ...values, companyId, super: false }));
+  }
+
+  async update(
     manager: EntityManager,
     companyId: number,
     id: number,
-    changes: { language?: Language },
+    changes: UserWrite,
   ): Promise<void> {
     if (Object.keys(changes).length === 0) return;
     await manager.getRepository(User).update({ companyId, id }, changes);
+  }
+
+  async remove(manager: EntityManager, companyId: number, id: number): Promise<void> {
+    await manager.getRepository(User).delete({ companyId, id });
+  }
+
+  async setPresence(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    online: boolean,
+    at: Date,
+  ): Promise<void> {
+    await manager.getRepository(User).update({ companyId, id }, { online, lastSeenAt: at });
+  }
+
+  /** Queue ids per user, for the users given (already scoped to one company by the caller). */
+  async queueIds(
+    userIds: number[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<number, number[]>> {
+    const byUser = new Map<number, number[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return byUser;
+    const rows = await manager
+      .getRepository(UserQueue)
+      .find({ where: { userId: In(userIds) }, order: { queueId: 'ASC' } });
+    for (const row of rows) byUser.get(row.userId)?.push(row.queueId);
+    return byUser;
+  }
+
+  async replaceQueues(manager: EntityManager, userId: number, queueIds: number[]): Promise<void> {
+    const repo = manager.getRepository(UserQueue);
+    await repo.delete({ userId });
+    const unique = [...new Set(queueIds)];
+    if (unique.length) await repo.insert(unique.map((queueId) => ({ userId, queueId })));
   }
 }

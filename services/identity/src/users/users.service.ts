@@ -1,20 +1,57 @@
 import { Injectable } from '@nestjs/common';
 import {
-  UserUpdateInput,
+  UserCreateInput,
+  UserEditInput,
+  UserListQuery,
+  UsersPageSize,
   type SessionUser,
-  type UserUpdateRequest,
+  type UserCreatedEventData,
+  type UserDeletedEventData,
+  type UserEditRequest,
+  type UserListItem,
+  type UserPresenceRequest,
+  type UserRecord,
+  type UsersPage,
+  type UserSetImageRequest,
   type UserUpdatedEventData,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource } from 'typeorm';
+import { keyBelongsToCompany } from '@sb/storage';
+import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
+import { hashPassword } from '../auth/password-hasher.js';
+import { assertUserLimit } from '../plans/plan-limits.js';
+import { ProfileImageUrls } from './profile-image-urls.js';
 import { toSessionUser } from './session-user.js';
-import { mayUpdateUser, type Caller } from './user-access.js';
 import { SessionUserLoader } from './session-user.loader.js';
-import { UsersRepository } from './users.repository.js';
+import { toUserListItem, toUserRecord } from './user-record.js';
+import {
+  forbiddenUserChanges,
+  isOnline,
+  mayChangePicture,
+  mayManageUsers,
+  type Caller,
+} from './user-rules.js';
+import type { User } from './user.entity.js';
+import { UsersRepository, type UserWrite } from './users.repository.js';
 
-const UserUpdateRequestSchema = UserUpdateInput.extend({ id: z.coerce.number().int().positive() });
+const IdInput = z.object({ id: z.coerce.number().int().positive() });
+const EditRequestSchema = UserEditInput.extend({ id: z.coerce.number().int().positive() });
+const SetImageSchema = z.object({ id: z.coerce.number().int().positive(), key: z.string().min(1) });
+const PresenceSchema = z.object({ online: z.boolean() });
+
+/** Postgres unique_violation on users.email */
+const isEmailTaken = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: string }).code === '23505' &&
+  String((err as { constraint?: string }).constraint ?? '').includes('email');
+
+const emailTaken = () =>
+  new AppError('ERR_EMAIL_ALREADY_EXISTS', {
+    fields: { email: ['An user with this email already exists.'] },
+  });
 
 @Injectable()
 export class UsersService {
@@ -22,30 +59,192 @@ export class UsersService {
     private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
     private readonly loader: SessionUserLoader,
+    private readonly imageUrls: ProfileImageUrls,
   ) {}
 
-  async update(ctx: Caller, request: UserUpdateRequest): Promise<SessionUser> {
+  async list(ctx: Caller, query: unknown): Promise<UsersPage> {
+    const { searchParam, pageNumber } = parseInput(UserListQuery, query ?? {});
+    const offset = (pageNumber - 1) * UsersPageSize;
+    const { users, count } = await this.users.page(
+      ctx.companyId,
+      searchParam,
+      offset,
+      UsersPageSize,
+    );
+    return {
+      users: await this.records(users),
+      count,
+      hasMore: count > offset + users.length,
+    };
+  }
+
+  async pickerList(ctx: Caller): Promise<UserListItem[]> {
+    return (await this.records(await this.users.all(ctx.companyId))).map(toUserListItem);
+  }
+
+  async get(ctx: Caller, data: unknown): Promise<UserRecord> {
+    const { id } = parseInput(IdInput, data);
+    return this.record(await this.found(ctx, id));
+  }
+
+  async create(ctx: Caller, data: unknown): Promise<UserRecord> {
+    if (!mayManageUsers(ctx)) throw new AppError('ERR_NO_PERMISSION');
+    const input = parseInput(UserCreateInput, data);
+    const { password, queueIds, ...fields } = input;
+    const passwordHash = await hashPassword(password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        // the plan's user limit, counted under a lock on the company row
+        await assertUserLimit(manager, ctx.companyId);
+        if (await this.users.findByEmail(input.email, manager)) throw emailTaken();
+        const user = await this.users.insert(manager, ctx.companyId, { ...fields, passwordHash });
+        await this.users.replaceQueues(manager, user.id, queueIds);
+        const record = await this.record(user, manager);
+        const event: UserCreatedEventData = { user: record };
+        await Outbox.add(manager, {
+          companyId: ctx.companyId,
+          service: 'identity',
+          entity: 'user',
+          action: 'created',
+          data: event,
+        });
+        return record;
+      });
+    } catch (err) {
+      throw isEmailTaken(err) ? emailTaken() : err;
+    }
+  }
+
+  /** PUT /users/:id: a user edits their own preferences; admins edit everyone of the company. */
+  async update(ctx: Caller, data: UserEditRequest): Promise<SessionUser> {
     if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
-    const { id, ...changes } = parseInput(UserUpdateRequestSchema, request);
+    const { id, password, queueIds, ...fields } = parseInput(EditRequestSchema, data);
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const target = await this.found(ctx, id, manager);
+        const currentQueues = (await this.users.queueIds([id], manager)).get(id) ?? [];
+        const forbidden = forbiddenUserChanges(
+          ctx,
+          target,
+          { ...fields, password, queueIds },
+          { ...target, queueIds: currentQueues },
+        );
+        if (forbidden.length) {
+          throw new AppError('ERR_NO_PERMISSION', {
+            fields: Object.fromEntries(forbidden.map((field) => [field, ['No permission.']])),
+          });
+        }
+        if (fields.email && fields.email !== target.email) {
+          const holder = await this.users.findByEmail(fields.email, manager);
+          if (holder && holder.id !== id) throw emailTaken();
+        }
+        const changes: UserWrite = { ...fields };
+        if (passwordHash) changes.passwordHash = passwordHash;
+        await this.users.update(manager, ctx.companyId, id, dropUndefined(changes));
+        if (queueIds) await this.users.replaceQueues(manager, id, queueIds);
+        return this.publishUpdated(manager, ctx.companyId, id);
+      });
+    } catch (err) {
+      throw isEmailTaken(err) ? emailTaken() : err;
+    }
+  }
+
+  async remove(ctx: Caller, data: unknown): Promise<Record<string, never>> {
+    const { id } = parseInput(IdInput, data);
+    if (!mayManageUsers(ctx)) throw new AppError('ERR_NO_PERMISSION');
     return this.dataSource.transaction(async (manager) => {
-      // scoped by the caller's company: another company's user is simply not found
-      const target = await this.users.findById(ctx.companyId, id, manager);
-      if (!target) throw new AppError('ERR_NO_USER_FOUND');
-      if (!mayUpdateUser(ctx, target)) throw new AppError('ERR_NO_PERMISSION');
-      await this.users.updatePreferences(manager, ctx.companyId, id, changes);
-      const updated = await this.users.findById(ctx.companyId, id, manager);
-      const source = updated && (await this.loader.load(updated, manager));
-      if (!source) throw new AppError('ERR_NO_USER_FOUND');
-      const user = toSessionUser(source);
-      const data: UserUpdatedEventData = { user };
+      const target = await this.found(ctx, id, manager);
+      if (target.id === ctx.userId) {
+        throw new AppError('ERR_NO_PERMISSION', { message: 'You cannot delete your own user.' });
+      }
+      if (target.super && ctx.super !== true) throw new AppError('ERR_NO_PERMISSION');
+      await this.users.remove(manager, ctx.companyId, id);
+      const event: UserDeletedEventData = { userId: id };
       await Outbox.add(manager, {
         companyId: ctx.companyId,
         service: 'identity',
         entity: 'user',
-        action: 'updated',
-        data,
+        action: 'deleted',
+        data: event,
       });
-      return user;
+      return {};
     });
   }
+
+  /** The gateway stored a picture under the caller's company; record its key on the user. */
+  async setImage(ctx: Caller, data: UserSetImageRequest): Promise<SessionUser> {
+    const { id, key } = parseInput(SetImageSchema, data);
+    if (!keyBelongsToCompany(key, ctx.companyId)) {
+      throw new AppError('ERR_VALIDATION', {
+        fields: { key: ['not a media key of this company'] },
+      });
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const target = await this.found(ctx, id, manager);
+      if (!mayChangePicture(ctx, target)) throw new AppError('ERR_NO_PERMISSION');
+      await this.users.update(manager, ctx.companyId, id, { profileImage: key });
+      return this.publishUpdated(manager, ctx.companyId, id);
+    });
+  }
+
+  /**
+   * The socket heartbeat: records when the caller was last seen. The event goes out only when the visible
+   * status flips, so a heartbeat every minute does not flood the company's sockets.
+   */
+  async presence(ctx: Caller, data: UserPresenceRequest): Promise<{ online: boolean }> {
+    if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
+    const { online } = parseInput(PresenceSchema, data);
+    return this.dataSource.transaction(async (manager) => {
+      const user = await this.found(ctx, ctx.userId, manager);
+      const now = new Date();
+      const wasOnline = isOnline(user, now.getTime());
+      await this.users.setPresence(manager, ctx.companyId, user.id, online, now);
+      if (wasOnline !== online) await this.publishUpdated(manager, ctx.companyId, user.id);
+      return { online };
+    });
+  }
+
+  private async found(ctx: Caller, id: number, manager?: EntityManager): Promise<User> {
+    // scoped by the caller's company: another company's user is simply not found
+    const user = await this.users.findById(ctx.companyId, id, manager);
+    if (!user) throw new AppError('ERR_NO_USER_FOUND');
+    return user;
+  }
+
+  private async publishUpdated(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+  ): Promise<SessionUser> {
+    const updated = await this.users.findById(companyId, id, manager);
+    const source = updated && (await this.loader.load(updated, manager));
+    if (!updated || !source) throw new AppError('ERR_NO_USER_FOUND');
+    const user = toSessionUser(source);
+    const queueIds = (await this.users.queueIds([id], manager)).get(id) ?? [];
+    const event: UserUpdatedEventData = { user, queueIds, online: isOnline(updated) };
+    await Outbox.add(manager, {
+      companyId,
+      service: 'identity',
+      entity: 'user',
+      action: 'updated',
+      data: event,
+    });
+    return user;
+  }
+
+  private async record(user: User, manager?: EntityManager): Promise<UserRecord> {
+    const queues = await this.users.queueIds([user.id], manager);
+    return toUserRecord(user, queues.get(user.id) ?? [], this.imageUrls.url(user.profileImage));
+  }
+
+  private async records(users: User[]): Promise<UserRecord[]> {
+    const queues = await this.users.queueIds(users.map((user) => user.id));
+    return users.map((user) =>
+      toUserRecord(user, queues.get(user.id) ?? [], this.imageUrls.url(user.profileImage)),
+    );
+  }
 }
+
+const dropUndefined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;

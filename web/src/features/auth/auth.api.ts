@@ -21,7 +21,11 @@ export const authApi = baseApi.injectEndpoints({
       providesTags: ['Session'],
     }),
     updateUserLanguage: build.mutation<SessionUser, { id: number; language: Language }>({
-      query: ({ id, language }) => ({ url: buildPath(ApiRoutes.users.byId, { id }), method: 'PUT', body: { language } }),
+      query: ({ id, language }) => ({
+        url: buildPath(ApiRoutes.users.byId, { id }),
+        method: 'PUT',
+        body: { language },
+      }),
     }),
   }),
 });

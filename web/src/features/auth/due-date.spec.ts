@@ -19,7 +19,10 @@ describe('company due date at login', () => {
       daysLeft: 4,
       warn: true,
     });
-    expect(dueDateStatus({ id: 2, dueDate: inDays(0.3) }, now)).toMatchObject({ daysLeft: 0, warn: true });
+    expect(dueDateStatus({ id: 2, dueDate: inDays(0.3) }, now)).toMatchObject({
+      daysLeft: 0,
+      warn: true,
+    });
   });
 
   it('treats a due date now or in the past as expired', () => {

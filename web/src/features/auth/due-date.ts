@@ -4,8 +4,7 @@ const PlatformCompanyId = 1;
 const WarnBelowDays = 5;
 
 export type DueDateStatus =
-  | { kind: 'valid'; daysLeft: number; warn: boolean }
-  | { kind: 'expired' };
+  { kind: 'valid'; daysLeft: number; warn: boolean } | { kind: 'expired' };
 
 /** What login does with the company due date: enter, enter with a days-left warning, or expiry. */
 export const dueDateStatus = (
@@ -14,7 +13,8 @@ export const dueDateStatus = (
 ): DueDateStatus => {
   if (company.id === PlatformCompanyId) return { kind: 'valid', daysLeft: Infinity, warn: false };
   const due = company.dueDate ? new Date(company.dueDate) : null;
-  if (!due || Number.isNaN(due.getTime()) || due.getTime() <= now.getTime()) return { kind: 'expired' };
+  if (!due || Number.isNaN(due.getTime()) || due.getTime() <= now.getTime())
+    return { kind: 'expired' };
   const daysLeft = Math.round((due.getTime() - now.getTime()) / DayMs);
   return { kind: 'valid', daysLeft, warn: daysLeft < WarnBelowDays };
 };

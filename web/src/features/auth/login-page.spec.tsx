@@ -44,7 +44,10 @@ describe('login page', () => {
   });
 
   it('reports invalid credentials with the translated error', async () => {
-    stubLogin(401, { error: 'ERR_INVALID_CREDENTIALS', message: 'Authentication error, try again.' });
+    stubLogin(401, {
+      error: 'ERR_INVALID_CREDENTIALS',
+      message: 'Authentication error, try again.',
+    });
     await renderApp('/login');
     fill('ana@example.com', 'wrong');
     expect(await screen.findByText('Authentication error. Please try again.')).toBeTruthy();

@@ -33,7 +33,8 @@ const loadTurnstile = (): Promise<TurnstileApi> => {
     const script = document.createElement('script');
     script.src = ScriptUrl;
     script.async = true;
-    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile')));
+    script.onload = () =>
+      window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile'));
     script.onerror = () => {
       loading = null;
       reject(new Error('turnstile'));

@@ -57,7 +57,9 @@ export const useLogout = () => {
   const navigate = useNavigate();
   return useCallback(async () => {
     // The server revokes the session; locally the session ends even when that call fails.
-    await logout().unwrap().catch(() => undefined);
+    await logout()
+      .unwrap()
+      .catch(() => undefined);
     storeToken(null);
     dispatch(loggedOut());
     void navigate('/login', { replace: true });

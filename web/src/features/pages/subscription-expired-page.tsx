@@ -1,11 +1,12 @@
-import { Alert, Card } from '@chakra-ui/react';
+import { Alert, Card, Heading } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
 import { formatDate, isCompanyExpired } from '../auth/due-date.js';
 import { selectUser } from '../auth/session.slice.js';
+import { InvoicesTable } from '../subscription/invoices-table.js';
 
-/** /financeiro-aberto: where an expired company's users land (spec 1 §4, §8). */
+/** /financeiro-aberto: the subscription state and, for admins, the company's invoices (spec 1 §4, §8). */
 export const SubscriptionExpiredPage = () => {
   const { t } = useTranslation('auth');
   const user = useAppSelector(selectUser);
@@ -24,6 +25,14 @@ export const SubscriptionExpiredPage = () => {
               </Alert.Title>
             </Alert.Content>
           </Alert.Root>
+          {(user.profile === 'admin' || user.super) && (
+            <>
+              <Heading as="h2" size="md" mt="6" mb="3">
+                {t('invoices', { ns: 'subscription' })}
+              </Heading>
+              <InvoicesTable />
+            </>
+          )}
         </Card.Body>
       </Card.Root>
     </PageTitle>

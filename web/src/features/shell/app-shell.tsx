@@ -27,7 +27,9 @@ const Shell = ({ user }: { user: SessionUser }) => {
         <TopBar
           user={user}
           wide={!mobile}
-          onToggleMenu={() => (mobile ? setMobileOpen((open) => !open) : setWideOpen((open) => !open))}
+          onToggleMenu={() =>
+            mobile ? setMobileOpen((open) => !open) : setWideOpen((open) => !open)
+          }
         />
         <Box as="main" flex="1" p={{ base: '4', md: '8' }} minW="0">
           <Outlet />

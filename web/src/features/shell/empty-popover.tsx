@@ -24,7 +24,13 @@ export const HeaderPopover = ({
 }) => (
   <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
     <Popover.Trigger asChild>
-      <IconButton aria-label={label} title={label} variant="ghost" color={color} data-testid={testId}>
+      <IconButton
+        aria-label={label}
+        title={label}
+        variant="ghost"
+        color={color}
+        data-testid={testId}
+      >
         {icon}
       </IconButton>
     </Popover.Trigger>

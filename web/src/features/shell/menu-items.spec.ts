@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sessionUser } from '../../test/session-user.js';
 import { menuItemsFor } from './menu-items.js';
 
-const links = (user: Parameters<typeof menuItemsFor>[0]) => menuItemsFor(user).map((item) => item.to);
+const links = (user: Parameters<typeof menuItemsFor>[0]) =>
+  menuItemsFor(user).map((item) => item.to);
 const everyone = ['/tickets', '/moments', '/quick-messages', '/contacts', '/tags', '/helps'];
 
 describe('drawer links', () => {
@@ -11,15 +12,26 @@ describe('drawer links', () => {
   });
 
   it('adds the plan-flag links of an agent: kanban, schedules, internal chat', () => {
-    const to = links(sessionUser({ flags: { useKanban: true, useSchedules: true, useInternalChat: true } }));
+    const to = links(
+      sessionUser({ flags: { useKanban: true, useSchedules: true, useInternalChat: true } }),
+    );
     expect(to).toEqual(expect.arrayContaining(['/Kanban', '/TagsKanban', '/schedules', '/chats']));
     expect(to).not.toContain('/campaigns');
     expect(to).not.toContain('/users');
   });
 
   it('never shows an agent the admin section, whatever the plan', () => {
-    const to = links(sessionUser({ flags: { useCampaigns: true, useOpenAi: true, useExternalApi: true } }));
-    for (const admin of ['/', '/campaigns', '/prompts', '/messages-api', '/users', '/connections']) {
+    const to = links(
+      sessionUser({ flags: { useCampaigns: true, useOpenAi: true, useExternalApi: true } }),
+    );
+    for (const admin of [
+      '/',
+      '/campaigns',
+      '/prompts',
+      '/messages-api',
+      '/users',
+      '/connections',
+    ]) {
       expect(to).not.toContain(admin);
     }
   });

@@ -47,7 +47,13 @@ export const MenuItems: readonly MenuItem[] = [
   { to: '/tickets', labelKey: 'tickets', icon: LuTicket, section: 'main' },
   { to: '/moments', labelKey: 'moments', icon: LuLayers, section: 'main' },
   { to: '/quick-messages', labelKey: 'quickMessages', icon: LuZap, section: 'main' },
-  { to: '/Kanban', labelKey: 'kanban', icon: LuKanban, section: 'main', access: { planFlag: 'useKanban' } },
+  {
+    to: '/Kanban',
+    labelKey: 'kanban',
+    icon: LuKanban,
+    section: 'main',
+    access: { planFlag: 'useKanban' },
+  },
   {
     to: '/TagsKanban',
     labelKey: 'tagsKanban',
@@ -102,7 +108,13 @@ export const MenuItems: readonly MenuItem[] = [
     access: { admin: true, planFlag: 'useExternalApi' },
   },
   { to: '/users', labelKey: 'users', icon: LuUsers, section: 'admin', access: { admin: true } },
-  { to: '/queues', labelKey: 'queues', icon: LuWorkflow, section: 'admin', access: { admin: true } },
+  {
+    to: '/queues',
+    labelKey: 'queues',
+    icon: LuWorkflow,
+    section: 'admin',
+    access: { admin: true },
+  },
   {
     to: '/prompts',
     labelKey: 'prompts',
@@ -126,7 +138,13 @@ export const MenuItems: readonly MenuItem[] = [
     indicator: 'connectionsError',
   },
   { to: '/files', labelKey: 'files', icon: LuFiles, section: 'admin', access: { admin: true } },
-  { to: '/settings', labelKey: 'settings', icon: LuSettings, section: 'admin', access: { admin: true } },
+  {
+    to: '/settings',
+    labelKey: 'settings',
+    icon: LuSettings,
+    section: 'admin',
+    access: { admin: true },
+  },
   {
     to: '/announcements',
     labelKey: 'announcements',
@@ -134,7 +152,13 @@ export const MenuItems: readonly MenuItem[] = [
     section: 'super',
     access: { super: true },
   },
-  { to: '/companies', labelKey: 'companies', icon: LuBuilding2, section: 'super', access: { super: true } },
+  {
+    to: '/companies',
+    labelKey: 'companies',
+    icon: LuBuilding2,
+    section: 'super',
+    access: { super: true },
+  },
 ];
 
 export const menuItemsFor = (user: SessionUser): MenuItem[] =>

@@ -10,7 +10,13 @@ import { selectUser, userUpdated } from '../auth/session.slice.js';
 
 type Variant = ButtonProps['variant'];
 
-export const ThemeToggle = ({ variant = 'ghost', color }: { variant?: Variant; color?: string }) => {
+export const ThemeToggle = ({
+  variant = 'ghost',
+  color,
+}: {
+  variant?: Variant;
+  color?: string;
+}) => {
   const { t } = useTranslation('shell');
   const { theme, toggle } = useColorMode();
   const label = theme === 'dark' ? t('lightTheme') : t('darkTheme');
@@ -29,7 +35,13 @@ export const ThemeToggle = ({ variant = 'ghost', color }: { variant?: Variant; c
 };
 
 /** Language menu: applied at once, and saved on the user when someone is logged in (spec 1 §1). */
-export const LanguageMenu = ({ variant = 'ghost', color }: { variant?: Variant; color?: string }) => {
+export const LanguageMenu = ({
+  variant = 'ghost',
+  color,
+}: {
+  variant?: Variant;
+  color?: string;
+}) => {
   const { t, i18n } = useTranslation('shell');
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
@@ -68,7 +80,11 @@ export const LanguageMenu = ({ variant = 'ghost', color }: { variant?: Variant; 
                 onValueChange={(details) => void choose(details.value as Language)}
               >
                 {Languages.map((language) => (
-                  <Menu.RadioItem key={language} value={language} data-testid={`language-${language}`}>
+                  <Menu.RadioItem
+                    key={language}
+                    value={language}
+                    data-testid={`language-${language}`}
+                  >
                     {t(`languages.${language}`, { ns: 'common' })}
                     <Menu.ItemIndicator />
                   </Menu.RadioItem>

@@ -1,94 +1,14 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  CloseButton,
-  DataList,
-  Dialog,
-  HStack,
-  Menu,
-  Portal,
-  Text,
-  VStack,
-} from '@chakra-ui/react';
+import { Avatar, Button, Menu, Portal, Text, VStack } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuLogOut, LuUser } from 'react-icons/lu';
 import { apiUrl } from '../../app/runtime-config.js';
 import { useLogout } from '../auth/use-auth-actions.js';
+import { ProfileModal } from '../profile/profile-modal.js';
 
 const imageUrl = (path: string | null) =>
   !path ? undefined : /^https?:\/\//.test(path) ? path : `${apiUrl()}/${path.replace(/^\/+/, '')}`;
-
-const ProfileDialog = ({
-  user,
-  open,
-  onClose,
-}: {
-  user: SessionUser;
-  open: boolean;
-  onClose: () => void;
-}) => {
-  const { t } = useTranslation('shell');
-  const rows: [string, string][] = [
-    [t('profileEmail'), user.email],
-    [t('profileCompany'), user.company.name],
-    [t('profileQueues'), user.queues.map((queue) => queue.name).join(', ') || t('profileNoQueues')],
-    [t('profileWorkHours'), `${user.startWork} – ${user.endWork}`],
-  ];
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('profile')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <VStack gap="2" mb="6">
-                <Avatar.Root size="2xl" colorPalette="brand">
-                  <Avatar.Fallback name={user.name} />
-                  <Avatar.Image src={imageUrl(user.profileImage)} />
-                </Avatar.Root>
-                <Text fontWeight="semibold" fontSize="lg">
-                  {user.name}
-                </Text>
-                <HStack>
-                  <Badge colorPalette="brand" variant="subtle">
-                    {t(`profiles.${user.profile}`)}
-                  </Badge>
-                  {user.super && (
-                    <Badge colorPalette="orange" variant="subtle">
-                      {t('superUser')}
-                    </Badge>
-                  )}
-                </HStack>
-              </VStack>
-              <DataList.Root orientation="horizontal" size="md">
-                {rows.map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                    <DataList.ItemValue>{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-              </DataList.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('close', { ns: 'common' })}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-};
 
 /** The avatar menu of the top bar: the user's profile and logout. */
 export const ProfileMenu = ({ user }: { user: SessionUser }) => {
@@ -130,7 +50,7 @@ export const ProfileMenu = ({ user }: { user: SessionUser }) => {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />
+      {profileOpen && <ProfileModal user={user} open onClose={() => setProfileOpen(false)} />}
     </>
   );
 };

@@ -1,4 +1,14 @@
-import { Badge, Box, Drawer, Flex, Portal, Stack, Text, Tooltip, type BoxProps } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Drawer,
+  Flex,
+  Portal,
+  Stack,
+  Text,
+  Tooltip,
+  type BoxProps,
+} from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -17,7 +27,13 @@ const ConnectionsBadge = ({ narrow }: { narrow: boolean }) => {
   return narrow ? (
     <Box position="absolute" top="1.5" right="2" boxSize="2.5" borderRadius="full" bg="red.solid" />
   ) : (
-    <Badge colorPalette="red" variant="solid" size="sm" ms="auto" aria-label={t('connectionProblem')}>
+    <Badge
+      colorPalette="red"
+      variant="solid"
+      size="sm"
+      ms="auto"
+      aria-label={t('connectionProblem')}
+    >
       !
     </Badge>
   );
@@ -68,7 +84,10 @@ const NavItem = ({
             color={isActive ? 'brand.fg' : 'fg.muted'}
             bg={isActive ? 'brand.muted' : 'transparent'}
             transition="background 0.15s, color 0.15s"
-            _hover={{ bg: isActive ? 'brand.muted' : 'bg.muted', color: isActive ? 'brand.fg' : 'fg' }}
+            _hover={{
+              bg: isActive ? 'brand.muted' : 'bg.muted',
+              color: isActive ? 'brand.fg' : 'fg',
+            }}
             data-testid={`menu-${item.to}`}
           >
             <Box as="span" fontSize="lg" flexShrink={0}>
@@ -133,7 +152,12 @@ export const MenuContent = ({
     .filter(({ items }) => items.length > 0);
   return (
     <Flex direction="column" h="full">
-      <Flex h="16" align="center" px={narrow ? '0' : '5'} justify={narrow ? 'center' : 'flex-start'}>
+      <Flex
+        h="16"
+        align="center"
+        px={narrow ? '0' : '5'}
+        justify={narrow ? 'center' : 'flex-start'}
+      >
         <BrandMark compact={narrow} />
       </Flex>
       <Stack as="nav" aria-label={t('menu')} gap="5" px="3" py="2" flex="1" overflowY="auto">

@@ -6,6 +6,7 @@ import { baseApi, TagTypes } from '../../api/base-api.js';
 import { useAppDispatch } from '../../app/hooks.js';
 import { isAdmin, hasPlanFlag } from '../auth/access.js';
 import { formatDate } from '../auth/due-date.js';
+import { AnnouncementsPopoverList } from '../announcements/announcements-popover.js';
 import { HeaderPopover } from './empty-popover.js';
 import { LanguageMenu, ThemeToggle } from './preference-controls.js';
 import { ProfileMenu } from './profile-menu.js';
@@ -43,7 +44,12 @@ export const TopBar = ({
         '& button:hover, & button[data-state=open]': { bg: 'whiteAlpha.200' },
       }}
     >
-      <IconButton aria-label={t('toggleMenu')} variant="ghost" onClick={onToggleMenu} data-testid="menu-toggle">
+      <IconButton
+        aria-label={t('toggleMenu')}
+        variant="ghost"
+        onClick={onToggleMenu}
+        data-testid="menu-toggle"
+      >
         <LuMenu />
       </IconButton>
       <Box flex="1" minW="0">
@@ -63,7 +69,12 @@ export const TopBar = ({
       </Box>
       <HStack gap="0.5">
         {wide && <VolumeControl />}
-        <IconButton aria-label={t('refresh')} title={t('refresh')} variant="ghost" onClick={refresh}>
+        <IconButton
+          aria-label={t('refresh')}
+          title={t('refresh')}
+          variant="ghost"
+          onClick={refresh}
+        >
           <LuRefreshCw />
         </IconButton>
         <HeaderPopover
@@ -80,7 +91,9 @@ export const TopBar = ({
             emptyIcon={<LuMegaphone />}
             emptyText={t('noAnnouncements')}
             testId="announcements"
-          />
+          >
+            <AnnouncementsPopoverList />
+          </HeaderPopover>
         )}
         {wide && hasPlanFlag(user, 'useInternalChat') && (
           <HeaderPopover

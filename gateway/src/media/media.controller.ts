@@ -1,0 +1,148 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import {
+  Subjects,
+  type RequestContext,
+  type SessionUser,
+  type UserMediaUploadResult,
+  type UserSetImageRequest,
+} from '@sb/contracts';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import {
+  ObjectNotFoundError,
+  mediaKey,
+  scopeToCompany,
+  type ObjectStorage,
+  type UrlSigner,
+} from '@sb/storage';
+import { AllowExpiredCompany, Public } from '../auth/auth.decorators.js';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { GATEWAY_LOGGER } from '../gateway.tokens.js';
+import { ServiceClient } from '../http/service-client.js';
+import { detectImageType, imageFileName } from './image-type.js';
+import { MaxProfileImageBytes, MEDIA_SIGNER, MEDIA_STORAGE } from './media.tokens.js';
+import { UploadTooLargeFilter } from './upload-errors.filter.js';
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const uploadFields = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  typeArch: z.literal('user').optional(),
+});
+const signatureQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+
+type UploadedImage = { buffer: Buffer; originalname?: string; size: number };
+
+/** Profile pictures in, signed media out: the files never pass through a service. */
+@ApiTags('media')
+@Controller()
+export class MediaController {
+  constructor(
+    @Inject(ServiceClient) private readonly services: ServiceClient,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(MEDIA_SIGNER) private readonly signer: UrlSigner,
+    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Post('users/:id/media-upload')
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Profile picture (png, jpeg, webp or gif, at most 5 MB)' })
+  @UseFilters(UploadTooLargeFilter)
+  @UseInterceptors(
+    FileInterceptor('profileImage', { limits: { fileSize: MaxProfileImageBytes, files: 1 } }),
+  )
+  async upload(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @UploadedFile() file: UploadedImage | undefined,
+  ): Promise<UserMediaUploadResult> {
+    const params = parseInput(idParam, { id });
+    const fields = parseInput(uploadFields, body ?? {});
+    if (fields.userId !== undefined && fields.userId !== params.id) {
+      throw new AppError('ERR_VALIDATION', { fields: { userId: ['does not match the path'] } });
+    }
+    if (!file) throw new AppError('ERR_VALIDATION', { fields: { profileImage: ['Required'] } });
+    const type = detectImageType(file.buffer);
+    if (!type) {
+      throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', {
+        message: 'Only png, jpeg, webp or gif images are accepted.',
+      });
+    }
+    const ctx = req.sb.ctx as RequestContext;
+    const storage = scopeToCompany(this.storage, ctx.companyId);
+    const key = mediaKey({
+      companyId: ctx.companyId,
+      area: 'users',
+      fileName: imageFileName(file.originalname, type),
+    });
+    await storage.put(key, file.buffer, { contentType: type, size: file.size });
+    try {
+      const data: UserSetImageRequest = { id: params.id, key };
+      const user = await this.services.request<SessionUser>(
+        Subjects.identity.userSetImage,
+        ctx,
+        data,
+      );
+      return { user };
+    } catch (err) {
+      // identity refused (no permission, unknown user): the file must not stay behind
+      await storage.remove(key).catch((removeErr: unknown) => {
+        this.logger.warn({ err: removeErr, key }, 'could not remove a refused upload');
+      });
+      throw err;
+    }
+  }
+
+  /** `<img>` tags cannot send a bearer token: the URL's own signature (key + expiry) is the permission. */
+  @Public()
+  @AllowExpiredCompany()
+  @Get('media/*key')
+  @ApiOperation({ summary: 'A stored file, by a signed URL' })
+  async serve(
+    @Param('key') rawKey: string | string[],
+    @Query() query: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
+    const key = Array.isArray(rawKey) ? rawKey.join('/') : rawKey;
+    const { exp, sig } = parseInput(signatureQuery, query ?? {});
+    if (!this.signer.verify(key, exp, sig)) {
+      throw new AppError('ERR_NO_PERMISSION', { message: 'Invalid or expired media link.' });
+    }
+    let object;
+    try {
+      object = await this.storage.get(key);
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) throw new AppError('ERR_NOT_FOUND');
+      throw err;
+    }
+    res.setHeader('Content-Type', object.contentType);
+    res.setHeader('Content-Length', String(object.size));
+    // the link itself expires; the browser may keep the bytes until then
+    res.setHeader('Cache-Control', 'private, max-age=86400');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('Content-Disposition', 'inline');
+    object.stream.on('error', (err) => {
+      this.logger.warn({ err, key }, 'media stream failed');
+      res.destroy(err);
+    });
+    object.stream.pipe(res);
+  }
+}

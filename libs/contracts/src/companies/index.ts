@@ -1,0 +1,2 @@
+export * from './recurrence.js';
+export * from './company-inputs.js';

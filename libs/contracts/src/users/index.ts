@@ -1,0 +1,2 @@
+export * from './user-inputs.js';
+export * from './requests.js';

@@ -1,0 +1,24 @@
+import type { UserCreateInput, UserEditFields, UserListQuery, UserRecord } from './user-inputs.js';
+
+// Data shapes of the identity user bus requests and events (issue 3).
+
+/** identity.user.list */
+export type UserListRequest = UserListQuery;
+/** identity.user.get / identity.user.delete */
+export type UserIdRequest = { id: number };
+/** identity.user.create */
+export type UserCreateRequest = UserCreateInput;
+/** identity.user.edit */
+export type UserEditRequest = UserEditFields & { id: number };
+/** identity.user.set-image: the gateway stored the file; identity records its key. */
+export type UserSetImageRequest = { id: number; key: string };
+/** identity.user.presence: the socket heartbeat (online) or the last socket gone (offline). */
+export type UserPresenceRequest = { online: boolean };
+
+/** evt.<cid>.identity.user.created */
+export type UserCreatedEventData = { user: UserRecord };
+/** evt.<cid>.identity.user.deleted */
+export type UserDeletedEventData = { userId: number };
+
+/** A user not seen for this long counts as offline (query-time rule, no timer). */
+export const UserOnlineWindowMs = 6 * 60 * 1000;

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { InvoicesModule } from '../invoices/invoices.module.js';
+import { PlansModule } from '../plans/plans.module.js';
+import { CompaniesModule } from './companies.module.js';
+import { CompaniesHandler } from './companies.handler.js';
+import { CompaniesService } from './companies.service.js';
+
+/** The super user's company administration (CompaniesModule stays the plain lookup others import). */
+@Module({
+  imports: [CompaniesModule, PlansModule, InvoicesModule],
+  providers: [CompaniesService, CompaniesHandler],
+})
+export class CompaniesAdminModule {}

@@ -1,0 +1,250 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CompaniesPageSize,
+  CompanyInput,
+  CompanyListQuery,
+  CompanySchedulesInput,
+  CompanyUpdateInput,
+  DomainEventTypes,
+  PlatformCompanyDueDate,
+  PlatformCompanyId,
+  trialDueDate,
+  type CompaniesPage,
+  type CompanyDeletedEventData,
+  type CompanyEventData,
+  type CompanyPlanView,
+  type CompanySchedulesView,
+  type CompanyView,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { hashPassword } from '../auth/password-hasher.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
+import { toPlanView } from '../plans/plan-view.js';
+import { PlansRepository } from '../plans/plans.repository.js';
+import { assertSuper } from '../plans/plans.service.js';
+import { seedCompanySettings } from '../seed/seed-values.js';
+import { CompanySetting } from '../settings/company-setting.entity.js';
+import { User } from '../users/user.entity.js';
+import { CompaniesRepository } from './companies.repository.js';
+import { toCompanyView } from './company-view.js';
+import { Company } from './company.entity.js';
+
+const IdSchema = z.object({ id: z.coerce.number().int().positive() });
+const CompanyIdSchema = z.object({ companyId: z.coerce.number().int().positive() });
+const platformDue = new Date(PlatformCompanyDueDate);
+
+/** A unique-constraint race lost after the pre-check: the same answer the pre-check gives. */
+const uniqueViolation = (err: unknown): AppError | undefined => {
+  if (!(err instanceof QueryFailedError)) return undefined;
+  const { code, constraint } = err.driverError as { code?: string; constraint?: string };
+  if (code !== '23505') return undefined;
+  if (constraint === 'companies_name_key') return new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS');
+  if (constraint === 'users_email_key') return new AppError('ERR_EMAIL_ALREADY_EXISTS');
+  return undefined;
+};
+
+function assertSchedulesAccess(ctx: CallContext, companyId: number) {
+  if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
+  if (ctx.super) return;
+  // another company's id is simply not found
+  if (ctx.companyId !== companyId) throw new AppError('ERR_NO_COMPANY_FOUND');
+  if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+}
+
+@Injectable()
+export class CompaniesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly companies: CompaniesRepository,
+    private readonly plans: PlansRepository,
+    private readonly invoices: InvoicesService,
+  ) {}
+
+  async page(ctx: CallContext, data: unknown): Promise<CompaniesPage> {
+    assertSuper(ctx);
+    const { searchParam, pageNumber } = parseInput(CompanyListQuery, data ?? {});
+    const offset = (pageNumber - 1) * CompaniesPageSize;
+    const { companies, count } = await this.companies.page(searchParam, offset, CompaniesPageSize);
+    return {
+      companies: await this.views(companies),
+      count,
+      hasMore: count > offset + companies.length,
+    };
+  }
+
+  async listAll(ctx: CallContext): Promise<CompanyView[]> {
+    assertSuper(ctx);
+    return this.views(await this.companies.listAll());
+  }
+
+  async get(ctx: CallContext, data: unknown): Promise<CompanyView> {
+    assertSuper(ctx);
+    const { id } = parseInput(IdSchema, data);
+    return this.view(await this.mustFind(id));
+  }
+
+  /** A company, its first admin (email + password of the form) and its default settings, at once. */
+  async create(ctx: CallContext, data: unknown): Promise<CompanyView> {
+    assertSuper(ctx);
+    const { password, ...input } = parseInput(CompanyInput, data);
+    const passwordHash = await hashPassword(password);
+    return this.guardUnique(() =>
+      this.dataSource.transaction(async (manager) => {
+        await this.assertPlan(manager, input.planId);
+        if (await this.companies.nameTaken(manager, input.name)) {
+          throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS');
+        }
+        if (await manager.getRepository(User).existsBy({ email: input.email })) {
+          throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
+        }
+        const saved = await manager.getRepository(Company).save({
+          ...input,
+          dueDate: input.dueDate ? new Date(input.dueDate) : trialDueDate(),
+        });
+        await manager.getRepository(User).insert({
+          companyId: saved.id,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          profile: 'admin',
+          super: false,
+        });
+        await manager
+          .getRepository(CompanySetting)
+          .insert(seedCompanySettings().map((row) => ({ ...row, companyId: saved.id })));
+        return this.publish(manager, saved.id, 'companyCreated');
+      }),
+    );
+  }
+
+  /**
+   * Changes a company. A later due date (the due-date button) also records the settled period as an
+   * invoice in the same transaction. Company 1 keeps its endless due date and stays active.
+   */
+  async update(ctx: CallContext, data: unknown): Promise<CompanyView> {
+    assertSuper(ctx);
+    const { id } = parseInput(IdSchema, data);
+    const { password, dueDate, ...changes } = parseInput(CompanyUpdateInput, data);
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    return this.guardUnique(() =>
+      this.dataSource.transaction(async (manager) => {
+        const company = await this.mustFind(id, manager);
+        const platform = id === PlatformCompanyId;
+        if (platform && changes.status === false) throw new AppError('ERR_COMPANY_PROTECTED');
+        if (changes.planId !== undefined) await this.assertPlan(manager, changes.planId);
+        if (changes.name && (await this.companies.nameTaken(manager, changes.name, id))) {
+          throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS');
+        }
+        // null (an empty or invalid date in the form) keeps the stored due date
+        const nextDue = platform ? platformDue : dueDate ? new Date(dueDate) : company.dueDate;
+        await manager.getRepository(Company).update({ id }, { ...changes, dueDate: nextDue });
+        if (!platform && nextDue && (!company.dueDate || nextDue > company.dueDate)) {
+          const plan = await this.assertPlan(manager, changes.planId ?? company.planId);
+          await this.invoices.recordAdvance(manager, id, {
+            previousDue: company.dueDate,
+            planName: plan.name,
+            amount: plan.amount,
+            recurrence: changes.recurrence ?? company.recurrence ?? 'MENSAL',
+          });
+        }
+        if (passwordHash) {
+          const admin = await this.companies.firstAdmin(manager, id);
+          if (admin) await manager.getRepository(User).update({ id: admin.id }, { passwordHash });
+        }
+        return this.publish(manager, id, 'companyUpdated');
+      }),
+    );
+  }
+
+  /** Deletes a company with its users, settings and invoices; company 1 never. */
+  async remove(ctx: CallContext, data: unknown): Promise<{ id: number }> {
+    assertSuper(ctx);
+    const { id } = parseInput(IdSchema, data);
+    if (id === PlatformCompanyId) throw new AppError('ERR_COMPANY_PROTECTED');
+    return this.dataSource.transaction(async (manager) => {
+      await this.mustFind(id, manager);
+      await manager.getRepository(Company).delete({ id });
+      const event: CompanyDeletedEventData = { id };
+      await Outbox.add(manager, {
+        companyId: id,
+        ...DomainEventTypes.identity.companyDeleted,
+        data: event,
+      });
+      return { id };
+    });
+  }
+
+  /** Per-weekday schedules (scheduleType company): the super user, or an admin of that company. */
+  /** The schedules of a company: the super user, or an admin of that company. */
+  async getSchedules(ctx: CallContext, data: unknown): Promise<CompanySchedulesView> {
+    const { id } = parseInput(IdSchema, data);
+    assertSchedulesAccess(ctx, id);
+    const company = await this.mustFind(id);
+    return { id, schedules: (company.schedules ?? []) as CompanySchedulesView['schedules'] };
+  }
+
+  async updateSchedules(ctx: CallContext, data: unknown): Promise<CompanyView> {
+    const { id } = parseInput(IdSchema, data);
+    const { schedules } = parseInput(CompanySchedulesInput, data);
+    assertSchedulesAccess(ctx, id);
+    return this.dataSource.transaction(async (manager) => {
+      await this.mustFind(id, manager);
+      await manager.getRepository(Company).update({ id }, { schedules });
+      return this.publish(manager, id, 'companyUpdated');
+    });
+  }
+
+  /** The plan with its flags: the super user for any company, anyone else for their own. */
+  async plan(ctx: CallContext, data: unknown): Promise<CompanyPlanView> {
+    if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
+    const { companyId } = parseInput(CompanyIdSchema, data);
+    if (!ctx.super && ctx.companyId !== companyId) throw new AppError('ERR_NO_COMPANY_FOUND');
+    const company = await this.mustFind(companyId);
+    return { companyId, plan: toPlanView(company.plan!) };
+  }
+
+  private async mustFind(id: number, manager?: EntityManager): Promise<Company> {
+    const company = await this.companies.findById(id, manager);
+    if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
+    return company;
+  }
+
+  private async assertPlan(manager: EntityManager, planId: number) {
+    const plan = await this.plans.findById(planId, manager);
+    if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', { fields: { planId: ['not found'] } });
+    return plan;
+  }
+
+  private async publish(
+    manager: EntityManager,
+    id: number,
+    type: 'companyCreated' | 'companyUpdated',
+  ): Promise<CompanyView> {
+    const company = await this.view(await this.mustFind(id, manager), manager);
+    const event: CompanyEventData = { company };
+    await Outbox.add(manager, { companyId: id, ...DomainEventTypes.identity[type], data: event });
+    return company;
+  }
+
+  private async view(company: Company, manager?: EntityManager): Promise<CompanyView> {
+    const counts = await this.companies.usersCount([company.id], manager);
+    return toCompanyView(company, counts.get(company.id) ?? 0);
+  }
+
+  private async views(companies: Company[]): Promise<CompanyView[]> {
+    const counts = await this.companies.usersCount(companies.map((company) => company.id));
+    return companies.map((company) => toCompanyView(company, counts.get(company.id) ?? 0));
+  }
+
+  private async guardUnique<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw uniqueViolation(err) ?? err;
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import { TenantRepository } from '@sb/platform/db';
+import { DataSource } from 'typeorm';
+import { Invoice } from './invoice.entity.js';
+
+@Injectable()
+export class InvoicesRepository extends TenantRepository<Invoice> {
+  protected readonly notFoundCode = 'ERR_NOT_FOUND' as const;
+
+  constructor(dataSource: DataSource) {
+    super(dataSource.getRepository(Invoice));
+  }
+}

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { PlanInput, PlanUpdateInput, type PlanLimitsReply, type PlanView } from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { Plan } from './plan.entity.js';
+import { planFlagsOf, toPlanView } from './plan-view.js';
+import { PlansRepository } from './plans.repository.js';
+
+const IdSchema = z.object({ id: z.coerce.number().int().positive() });
+const CompanyIdSchema = z.object({ companyId: z.coerce.number().int().positive() });
+
+export const assertSuper = (ctx: CallContext): void => {
+  if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
+  if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
+};
+
+@Injectable()
+export class PlansService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly plans: PlansRepository,
+  ) {}
+
+  /** GET /plans/list: what signup offers, for anyone. */
+  async listPublic(): Promise<PlanView[]> {
+    return (await this.plans.list(true)).map(toPlanView);
+  }
+
+  async listAll(ctx: CallContext): Promise<PlanView[]> {
+    assertSuper(ctx);
+    return (await this.plans.list(false)).map(toPlanView);
+  }
+
+  async create(ctx: CallContext, data: unknown): Promise<PlanView> {
+    assertSuper(ctx);
+    const input = parseInput(PlanInput, data);
+    return this.dataSource.transaction(async (manager) => {
+      if (await this.plans.nameTaken(manager, input.name)) {
+        throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
+      }
+      const plan = await manager
+        .getRepository(Plan)
+        .save({ ...input, amount: input.amount.toFixed(2) });
+      return toPlanView(plan);
+    });
+  }
+
+  async update(ctx: CallContext, data: unknown): Promise<PlanView> {
+    assertSuper(ctx);
+    const { id } = parseInput(IdSchema, data);
+    const { amount, ...changes } = parseInput(PlanUpdateInput, data);
+    return this.dataSource.transaction(async (manager) => {
+      const plan = await this.plans.findById(id, manager);
+      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
+      if (changes.name && (await this.plans.nameTaken(manager, changes.name, id))) {
+        throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
+      }
+      const values = { ...changes, ...(amount === undefined ? {} : { amount: amount.toFixed(2) }) };
+      if (Object.keys(values).length > 0) await manager.getRepository(Plan).update({ id }, values);
+      return toPlanView((await this.plans.findById(id, manager))!);
+    });
+  }
+
+  async remove(ctx: CallContext, data: unknown): Promise<{ id: number }> {
+    assertSuper(ctx);
+    const { id } = parseInput(IdSchema, data);
+    return this.dataSource.transaction(async (manager) => {
+      const plan = await this.plans.findById(id, manager);
+      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
+      const using = await this.plans.companiesUsing(manager, id);
+      if (using > 0) throw new AppError('ERR_PLAN_IN_USE', { details: { companies: using } });
+      await manager.getRepository(Plan).delete({ id });
+      return { id };
+    });
+  }
+
+  /** identity.plan.limits: service-to-service, for the services that count connections and queues. */
+  async limits(data: unknown): Promise<PlanLimitsReply> {
+    const { companyId } = parseInput(CompanyIdSchema, data);
+    const plan = await this.plans.findByCompany(companyId);
+    if (!plan) throw new AppError('ERR_NO_COMPANY_FOUND');
+    return {
+      companyId,
+      planId: plan.id,
+      limits: { users: plan.users, connections: plan.connections, queues: plan.queues },
+      flags: planFlagsOf(plan),
+    };
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CompanySettingKeys,
+  PlatformSettingKeys,
+  SettingUpdateInput,
+  isSettingKey,
+  resolveSettings,
+  type SettingEntry,
+  type SettingsUpdatedEventData,
+  type SettingKey,
+} from '@sb/contracts';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { CompanySettingsRepository } from './company-settings.repository.js';
+import { mayReadSetting, mayWriteSetting, type SettingsCaller } from './settings-access.js';
+import { SettingsRepository } from './settings.repository.js';
+
+const CompanyIdInput = z.object({ companyId: z.coerce.number().int().positive() });
+const KeyInput = z.object({ key: z.string().min(1).max(100) });
+
+const entries = (keys: SettingKey[], values: Record<SettingKey, string>): SettingEntry[] =>
+  keys.map((key) => ({ key, value: values[key] }));
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly platform: SettingsRepository,
+    private readonly companies: CompanySettingsRepository,
+  ) {}
+
+  /** GET /settings: the keys the caller may read, stored values over the defaults. */
+  async list(ctx: SettingsCaller): Promise<SettingEntry[]> {
+    const values = await this.resolved(ctx.companyId);
+    const keys = [...PlatformSettingKeys, ...CompanySettingKeys].filter((key) =>
+      mayReadSetting(ctx, key),
+    );
+    return entries(keys, values);
+  }
+
+  /** GET /companySettings/:companyId: the company keys of one company (its admins, or the super user). */
+  async companyList(ctx: SettingsCaller, data: unknown): Promise<SettingEntry[]> {
+    const { companyId } = parseInput(CompanyIdInput, data);
+    if (companyId !== ctx.companyId && !ctx.super) throw new AppError('ERR_NO_COMPANY_FOUND');
+    const values = resolveSettings(await this.companies.listForCompany(companyId));
+    const reader = { ...ctx, companyId };
+    return entries(
+      CompanySettingKeys.filter((key) => mayReadSetting(reader, key)),
+      values,
+    );
+  }
+
+  /** GET /companySettingOne?column=: one key of the caller's company. */
+  async companyOne(ctx: SettingsCaller, data: unknown): Promise<SettingEntry> {
+    const { key } = parseInput(KeyInput, data);
+    if (!isSettingKey(key) || !CompanySettingKeys.includes(key)) {
+      throw new AppError('ERR_NO_SETTING_FOUND');
+    }
+    if (!mayReadSetting(ctx, key)) throw new AppError('ERR_NO_PERMISSION');
+    const values = resolveSettings(await this.companies.listForCompany(ctx.companyId));
+    return { key, value: values[key] };
+  }
+
+  /** PUT /settings/:key and PUT /companySettings: the value must be one the key allows. */
+  async update(ctx: SettingsCaller, data: unknown): Promise<SettingEntry> {
+    const { key, value } = parseInput(SettingUpdateInput, data);
+    if (!mayWriteSetting(ctx, key)) throw new AppError('ERR_NO_PERMISSION');
+    const platform = PlatformSettingKeys.includes(key);
+    return this.dataSource.transaction(async (manager) => {
+      if (platform) await this.platform.upsert(manager, key, value);
+      else await this.companies.upsert(manager, ctx.companyId, key, value);
+      const event: SettingsUpdatedEventData = {
+        key,
+        value,
+        scope: platform ? 'platform' : 'company',
+      };
+      await Outbox.add(manager, {
+        // platform-wide events use company 0
+        companyId: platform ? 0 : ctx.companyId,
+        service: 'identity',
+        entity: 'settings',
+        action: 'updated',
+        data: event,
+      });
+      return { key, value };
+    });
+  }
+
+  private async resolved(companyId: number) {
+    const [platformRows, companyRows] = await Promise.all([
+      this.platform.list(),
+      this.companies.listForCompany(companyId),
+    ]);
+    const isPlatform = (key: string) => (PlatformSettingKeys as string[]).includes(key);
+    return resolveSettings([
+      ...platformRows.filter((row) => isPlatform(row.key)),
+      ...companyRows.filter((row) => !isPlatform(row.key)),
+    ]);
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainEventTypes,
+  SignupInput,
+  SignupTrialDays,
+  phoneDigits,
+  type CompanyEventData,
+  type SignupResult,
+  type UserCreatedEventData,
+} from '@sb/contracts';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource } from 'typeorm';
+import { hashPassword } from '../auth/password-hasher.js';
+import { toCompanyView } from '../companies/company-view.js';
+import { toUserRecord } from '../users/user-record.js';
+import { SignupRepository } from './signup.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** Which unique constraint a failed insert hit, as the catalogue code (a race with another signup). */
+const duplicateCode = (err: unknown) => {
+  const { code, constraint } = err as { code?: string; constraint?: string };
+  if (code !== '23505') return undefined;
+  if (constraint === 'companies_name_key') return 'ERR_COMPANY_NAME_ALREADY_EXISTS' as const;
+  if (constraint === 'users_email_key') return 'ERR_EMAIL_ALREADY_EXISTS' as const;
+  return undefined;
+};
+
+/**
+ * Public signup (spec 1 §2): always a new company on a public plan with a 3-day trial, its admin and
+ * the default settings, in one transaction. Never a user inside an existing company.
+ */
+@Injectable()
+export class SignupService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly signups: SignupRepository,
+  ) {}
+
+  async signup(data: unknown, now = new Date()): Promise<SignupResult> {
+    const input = parseInput(SignupInput, data);
+    if ((await this.signups.platformSettings()).userCreation === 'disabled') {
+      throw new AppError('ERR_USER_CREATION_DISABLED');
+    }
+    const plan = await this.signups.findPlan(input.planId);
+    if (!plan?.isPublic) {
+      throw new AppError('ERR_VALIDATION', {
+        message: 'Choose one of the offered plans.',
+        fields: { planId: ['Choose one of the offered plans'] },
+      });
+    }
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        if (await this.signups.companyNameTaken(manager, input.companyName)) {
+          throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS');
+        }
+        if (await this.signups.emailTaken(manager, input.email)) {
+          throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
+        }
+        const company = await this.signups.insertCompany(manager, {
+          name: input.companyName,
+          email: input.email,
+          phone: input.phone,
+          dueDate: new Date(now.getTime() + SignupTrialDays * DAY_MS),
+          recurrence: 'MENSAL',
+          planId: plan.id,
+        });
+        // the signup phone is the admin's number, so password reset works for them
+        const user = await this.signups.insertAdmin(manager, {
+          companyId: company.id,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          wpp: phoneDigits(input.phone),
+        });
+        await this.signups.insertDefaultSettings(manager, company.id);
+        const companyEvent: CompanyEventData = { company: toCompanyView(company, 1) };
+        await Outbox.add(manager, {
+          companyId: company.id,
+          ...DomainEventTypes.identity.companyCreated,
+          data: companyEvent,
+        });
+        const userEvent: UserCreatedEventData = { user: toUserRecord(user, [], null) };
+        await Outbox.add(manager, {
+          companyId: company.id,
+          ...DomainEventTypes.identity.userCreated,
+          data: userEvent,
+        });
+        return { companyId: company.id, userId: user.id };
+      });
+    } catch (err) {
+      const code = duplicateCode(err);
+      if (code) throw new AppError(code);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import {
+  Badge,
+  Button,
+  HStack,
+  IconButton,
+  Input,
+  InputGroup,
+  Spinner,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import type { Announcement } from '@sb/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPencil, LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
+import { PageTitle } from '../../components/page-title.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { ConfirmDialog } from '../helps/confirm-dialog.js';
+import { AnnouncementFormDialog } from './announcement-form-dialog.js';
+import { nearListEnd, priorityBorderColor } from './announcement-priority.js';
+import { useDeleteAnnouncementMutation, useListAnnouncementsQuery } from './announcements.api.js';
+
+/** Spec 1 §9: search boxes wait this long after the last key. */
+export const SearchDebounceMs = 500;
+
+const useDebounced = (value: string, ms: number) => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+};
+
+/** /announcements (super users, spec 3 §2.12): search, add, edit, delete. */
+export const AnnouncementsPage = () => {
+  const { t } = useTranslation('announcements');
+  const [search, setSearch] = useState('');
+  const searchParam = useDebounced(search.trim().toLowerCase(), SearchDebounceMs);
+  const [pageNumber, setPageNumber] = useState(1);
+  const [editing, setEditing] = useState<Announcement | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<Announcement | null>(null);
+  const [deleteAnnouncement, deleting] = useDeleteAnnouncementMutation();
+  const { data, isLoading, isFetching } = useListAnnouncementsQuery({ searchParam, pageNumber });
+
+  // a new search starts again at page 1 (spec 3 §4)
+  useEffect(() => setPageNumber(1), [searchParam]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteAnnouncement(toDelete.id).unwrap();
+      notify.success(t('deleted'));
+    } catch (error) {
+      toastError(error);
+    }
+    setToDelete(null);
+  };
+
+  const records = data?.records ?? [];
+
+  return (
+    <PageTitle titleKey="announcements">
+      <HStack mb="4" gap="3" justify="space-between" flexWrap="wrap">
+        <InputGroup startElement={<LuSearch />} maxW="sm">
+          <Input
+            placeholder={t('search')}
+            aria-label={t('search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </InputGroup>
+        <Button
+          colorPalette="brand"
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          <LuPlus /> {t('add')}
+        </Button>
+      </HStack>
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="md"
+        maxH="calc(100vh - 14rem)"
+        onScroll={(event) => {
+          if (data?.hasMore && !isFetching && nearListEnd(event.currentTarget)) {
+            setPageNumber((page) => page + 1);
+          }
+        }}
+      >
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('title')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('priority')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('mediaName')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {!isLoading && records.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={5}>
+                  <Text color="fg.muted">{t('empty')}</Text>
+                </Table.Cell>
+              </Table.Row>
+            )}
+            {records.map((record) => (
+              <Table.Row key={record.id} data-testid="announcement-row">
+                <Table.Cell
+                  borderLeftWidth="4px"
+                  borderLeftColor={priorityBorderColor(record.priority)}
+                >
+                  {record.title}
+                </Table.Cell>
+                <Table.Cell>{t(`priorities.${record.priority}`)}</Table.Cell>
+                <Table.Cell>{record.mediaName ?? '—'}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={record.status ? 'green' : 'gray'}>
+                    {record.status ? t('active') : t('inactive')}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <IconButton
+                    aria-label={t('edit')}
+                    size="xs"
+                    variant="ghost"
+                    onClick={() => {
+                      setEditing(record);
+                      setFormOpen(true);
+                    }}
+                  >
+                    <LuPencil />
+                  </IconButton>
+                  <IconButton
+                    aria-label={t('delete')}
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    onClick={() => setToDelete(record)}
+                  >
+                    <LuTrash2 />
+                  </IconButton>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {(isLoading || isFetching) && <Spinner size="sm" m="3" />}
+      </Table.ScrollArea>
+      <AnnouncementFormDialog open={formOpen} record={editing} onClose={() => setFormOpen(false)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('deleteTitle', { title: toDelete?.title ?? '' })}
+        busy={deleting.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {t('deleteWarning')}
+      </ConfirmDialog>
+    </PageTitle>
+  );
+};

@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { CompaniesPage } from '@sb/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app.js';
+import { sessionUser } from '../../test/session-user.js';
+
+vi.mock('../../api/socket.js', () => ({
+  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+  disconnectSocket: vi.fn(),
+  currentSocket: () => null,
+}));
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const company = (id: number, name: string, dueDate: string) => ({
+  id,
+  name,
+  email: `${name.toLowerCase()}@x.test`,
+  phone: null,
+  document: null,
+  paymentMethod: null,
+  status: true,
+  dueDate,
+  recurrence: 'MENSAL',
+  planId: 2,
+  plan: { id: 2, name: 'Basic', amount: '10.00' },
+  schedules: [],
+  usersCount: 1,
+  createdAt: inDays(-10),
+  lastLogin: null,
+});
+
+const stub = () => {
+  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const page: CompaniesPage = {
+    companies: [
+      company(2, 'Soon', inDays(3)),
+      company(3, 'Late', inDays(-2)),
+      company(4, 'Fine', inDays(40)),
+    ],
+    hasMore: false,
+    count: 3,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const request = input instanceof Request ? input : new Request(String(input));
+      const body =
+        request.method === 'GET'
+          ? undefined
+          : await request
+              .clone()
+              .json()
+              .catch(() => undefined);
+      calls.push({ method: request.method, url: request.url, body });
+      if (request.url.includes('/companies') && request.method === 'GET')
+        return Response.json(page);
+      if (request.url.includes('/plans/all')) return Response.json([]);
+      if (request.method === 'PUT') return Response.json(page.companies[0]);
+      return Response.json({ version: '1.0.0' });
+    }),
+  );
+  return calls;
+};
+
+describe('companies page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('highlights due dates and advances one by its recurrence', async () => {
+    const calls = stub();
+    await renderApp('/companies', sessionUser({ super: true, profile: 'admin', companyId: 1 }));
+    const soon = (await screen.findByText('Soon')).closest('tr')!;
+    expect(soon.getAttribute('data-highlight')).toBe('warning');
+    expect(screen.getByText('Late').closest('tr')!.getAttribute('data-highlight')).toBe('danger');
+    expect(screen.getByText('Fine').closest('tr')!.getAttribute('data-highlight')).toBe('none');
+
+    fireEvent.click(soon.querySelector('button[aria-label="Advance due date"]')!);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toMatch(/\/companies\/2$/);
+    const sent = new Date((put.body as { dueDate: string }).dueDate).getTime();
+    const expected = new Date(inDays(3));
+    expected.setUTCMonth(expected.getUTCMonth() + 1);
+    expect(Math.abs(sent - expected.getTime())).toBeLessThan(2 * 86_400_000);
+  });
+
+  it('refuses a company without name, email, plan or password before calling the server', async () => {
+    const calls = stub();
+    await renderApp('/companies', sessionUser({ super: true, profile: 'admin', companyId: 1 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add company' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('Required')).length).toBeGreaterThanOrEqual(3);
+    expect(calls.some((c) => c.method === 'POST' && c.url.includes('/companies'))).toBe(false);
+  });
+
+  it('searches after the typing pauses for 500 ms', async () => {
+    const calls = stub();
+    await renderApp('/companies', sessionUser({ super: true, profile: 'admin', companyId: 1 }));
+    await screen.findByText('Soon');
+    const searches = () => calls.filter((c) => c.url.includes('searchParam=acm'));
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'acm' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(searches()).toHaveLength(0);
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    expect(searches()[0]!.url).toContain('pageNumber=1');
+  });
+});

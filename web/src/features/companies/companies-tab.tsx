@@ -1,0 +1,229 @@
+import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { dueDateHighlight, nextDueDate, type CompanyView, type Recurrence } from '@sb/contracts';
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuCalendarPlus, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { notify } from '../../components/toaster.js';
+import { formatDate } from '../auth/due-date.js';
+import {
+  SearchDebounceMs,
+  useDeleteCompanyMutation,
+  useGetCompaniesQuery,
+  useUpdateCompanyMutation,
+} from './companies.api.js';
+import { CompanyFormDialog } from './company-form-dialog.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+
+const rowBg = { warning: 'yellow.subtle', danger: 'red.subtle' } as const;
+
+/** One page of rows; pages render one after another, so the list grows as the user scrolls. */
+const CompanyRows = ({
+  searchParam,
+  pageNumber,
+  onHasMore,
+  onEdit,
+  onDelete,
+}: {
+  searchParam: string;
+  pageNumber: number;
+  onHasMore: (page: number, hasMore: boolean) => void;
+  onEdit: (company: CompanyView) => void;
+  onDelete: (company: CompanyView) => void;
+}) => {
+  const { t } = useTranslation('companies');
+  const { data, isError } = useGetCompaniesQuery({ searchParam, pageNumber });
+  const [update] = useUpdateCompanyMutation();
+  const [advancing, setAdvancing] = useState<number | null>(null);
+  useEffect(() => {
+    if (data) onHasMore(pageNumber, data.hasMore);
+  }, [data, pageNumber, onHasMore]);
+  useEffect(() => {
+    if (isError) notify.error(t('loadError'));
+  }, [isError, t]);
+
+  /** The due-date button: one recurrence further (from today when already past due). */
+  const advance = async (company: CompanyView) => {
+    const recurrence = (company.recurrence ?? 'MENSAL') as Recurrence;
+    const current = company.dueDate ? new Date(company.dueDate) : null;
+    setAdvancing(company.id);
+    try {
+      await update({
+        id: company.id,
+        dueDate: nextDueDate(current, recurrence).toISOString(),
+      }).unwrap();
+      notify.success(t('success'));
+    } catch {
+      notify.error(t('saveError'));
+    } finally {
+      setAdvancing(null);
+    }
+  };
+
+  return (data?.companies ?? []).map((company) => {
+    const highlight = dueDateHighlight(company);
+    return (
+      <Table.Row
+        key={company.id}
+        bg={highlight ? rowBg[highlight] : undefined}
+        data-highlight={highlight ?? 'none'}
+      >
+        <Table.Cell>{company.id}</Table.Cell>
+        <Table.Cell>{company.name}</Table.Cell>
+        <Table.Cell>{company.email}</Table.Cell>
+        <Table.Cell>{company.plan.name}</Table.Cell>
+        <Table.Cell>{company.status ? t('active') : t('inactive')}</Table.Cell>
+        <Table.Cell>{company.usersCount}</Table.Cell>
+        <Table.Cell>{company.id === 1 ? '—' : formatDate(company.dueDate)}</Table.Cell>
+        <Table.Cell>{company.recurrence ? t(`recurrences.${company.recurrence}`) : ''}</Table.Cell>
+        <Table.Cell>
+          <HStack gap="1" justify="end">
+            {company.id !== 1 && (
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={t('advanceDueDate')}
+                title={t('advanceDueDate')}
+                loading={advancing === company.id}
+                onClick={() => void advance(company)}
+              >
+                <LuCalendarPlus />
+              </IconButton>
+            )}
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('edit')}
+              onClick={() => onEdit(company)}
+            >
+              <LuPencil />
+            </IconButton>
+            {company.id !== 1 && (
+              <IconButton
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={t('delete')}
+                onClick={() => onDelete(company)}
+              >
+                <LuTrash2 />
+              </IconButton>
+            )}
+          </HStack>
+        </Table.Cell>
+      </Table.Row>
+    );
+  });
+};
+
+/** The companies list (super): search, pages on scroll, add/edit, delete, due-date highlight and button. */
+export const CompaniesTab = () => {
+  const { t } = useTranslation('companies');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [pages, setPages] = useState(1);
+  const [hasMore, setHasMore] = useState(false);
+  const [editing, setEditing] = useState<CompanyView | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CompanyView | null>(null);
+  const [remove] = useDeleteCompanyMutation();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPages(1);
+    }, SearchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const pagesRef = useRef(pages);
+  pagesRef.current = pages;
+  // only the last page tells whether another one exists
+  const onHasMore = useCallback((page: number, more: boolean) => {
+    if (page === pagesRef.current) setHasMore(more);
+  }, []);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    if (hasMore && el.scrollHeight - el.scrollTop - el.clientHeight < 100) {
+      setHasMore(false);
+      setPages((n) => n + 1);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting.id).unwrap();
+      notify.success(t('success'));
+    } catch {
+      notify.error(t('deleteError'));
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <Box>
+      <HStack mb="3" justify="space-between">
+        <Input
+          maxW="sm"
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <Button colorPalette="brand" onClick={() => setEditing('new')}>
+          {t('add')}
+        </Button>
+      </HStack>
+      <Box
+        maxH="70vh"
+        overflowY="auto"
+        onScroll={onScroll}
+        borderWidth="1px"
+        borderRadius="md"
+        bg="bg.panel"
+      >
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              {['id', 'name', 'email', 'plan', 'status', 'attendants', 'dueDate', 'recurrence'].map(
+                (key) => (
+                  <Table.ColumnHeader key={key}>{t(key)}</Table.ColumnHeader>
+                ),
+              )}
+              <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {Array.from({ length: pages }, (_, i) => (
+              <CompanyRows
+                key={`${search}:${i + 1}`}
+                searchParam={search}
+                pageNumber={i + 1}
+                onHasMore={onHasMore}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <Text mt="2" fontSize="sm" color="fg.muted">
+        {t('highlightHint')}
+      </Text>
+      {editing && (
+        <CompanyFormDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          open
+          company={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('deleteTitle', { name: deleting?.name ?? '' })}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+};

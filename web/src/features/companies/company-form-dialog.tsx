@@ -1,0 +1,230 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+} from '@chakra-ui/react';
+import {
+  CompanyInput,
+  CompanyUpdateInput,
+  PlatformCompanyId,
+  RecurrenceNames,
+  type CompanyView,
+} from '@sb/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/toaster.js';
+import { useGetPlansQuery } from '../plans/plans.api.js';
+import {
+  SubmitDelayMs,
+  useCreateCompanyMutation,
+  useUpdateCompanyMutation,
+  wait,
+} from './companies.api.js';
+
+type Values = Record<
+  | 'name'
+  | 'email'
+  | 'password'
+  | 'phone'
+  | 'document'
+  | 'planId'
+  | 'status'
+  | 'dueDate'
+  | 'recurrence',
+  string
+>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The date input works in the viewer's calendar day, as the list shows it. */
+const toDateInput = (iso: string | null | undefined): string => {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+/** Local midnight of the chosen day; an empty or unreadable value goes as null (spec 2 §5). */
+const fromDateInput = (value: string): string | null => {
+  const date = new Date(`${value}T00:00:00`);
+  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+};
+
+const initialValues = (company?: CompanyView): Values => ({
+  name: company?.name ?? '',
+  email: company?.email ?? '',
+  password: '',
+  phone: company?.phone ?? '',
+  document: company?.document ?? '',
+  planId: company ? String(company.planId) : '',
+  status: company?.status === false ? 'false' : 'true',
+  dueDate: toDateInput(company?.dueDate),
+  recurrence: company?.recurrence ?? 'MENSAL',
+});
+
+/** Add or edit a company; on add, email + password create the company's first admin. */
+export const CompanyFormDialog = ({
+  company,
+  open,
+  onClose,
+}: {
+  company?: CompanyView;
+  open: boolean;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation('companies');
+  const { data: plans = [] } = useGetPlansQuery();
+  const [create] = useCreateCompanyMutation();
+  const [update] = useUpdateCompanyMutation();
+  const [values, setValues] = useState<Values>(() => initialValues(company));
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const raw = {
+      ...values,
+      status: values.status === 'true',
+      // an unchanged day keeps the stored instant (and records no invoice)
+      dueDate:
+        company && values.dueDate === toDateInput(company.dueDate)
+          ? undefined
+          : fromDateInput(values.dueDate),
+      password: values.password || undefined,
+      planId: values.planId || undefined,
+    };
+    const parsed = company ? CompanyUpdateInput.safeParse(raw) : CompanyInput.safeParse(raw);
+    if (!parsed.success) {
+      const found: Partial<Record<keyof Values, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Values;
+        found[key] ??= raw[key] === undefined || raw[key] === '' ? t('required') : t('invalid');
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    await wait(SubmitDelayMs);
+    try {
+      if (company) await update({ id: company.id, ...parsed.data }).unwrap();
+      else await create(parsed.data as CompanyInput).unwrap();
+      notify.success(t('success'));
+      onClose();
+    } catch {
+      notify.error(t('saveError'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // company 1 stays active and never expires: the server ignores these, the form says so
+  const platform = company?.id === PlatformCompanyId;
+  const text = (key: keyof Values, type = 'text', disabled = false) => (
+    <Field.Root invalid={!!errors[key]} required={['name', 'email', 'planId'].includes(key)}>
+      <Field.Label>{t(key)}</Field.Label>
+      <Input
+        type={type}
+        value={values[key]}
+        disabled={disabled}
+        onChange={(e) => set(key)(e.target.value)}
+      />
+      <Field.ErrorText>{errors[key]}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      size="lg"
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={(event) => void submit(event)} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t(company ? 'editTitle' : 'addTitle')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                  {text('name')}
+                  {text('email', 'email')}
+                  {text('password', 'password')}
+                  {text('phone')}
+                  {text('document')}
+                  <Field.Root invalid={!!errors.planId} required>
+                    <Field.Label>{t('plan')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        aria-label={t('plan')}
+                        value={values.planId}
+                        onChange={(e) => set('planId')(e.target.value)}
+                      >
+                        <option value="">{t('choosePlan')}</option>
+                        {plans.map((plan) => (
+                          <option key={plan.id} value={plan.id}>
+                            {plan.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                    </NativeSelect.Root>
+                    <Field.ErrorText>{errors.planId}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t('status')}</Field.Label>
+                    <NativeSelect.Root disabled={platform}>
+                      <NativeSelect.Field
+                        aria-label={t('status')}
+                        value={values.status}
+                        onChange={(e) => set('status')(e.target.value)}
+                      >
+                        <option value="true">{t('active')}</option>
+                        <option value="false">{t('inactive')}</option>
+                      </NativeSelect.Field>
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  {text('dueDate', 'date', platform)}
+                  <Field.Root>
+                    <Field.Label>{t('recurrence')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        aria-label={t('recurrence')}
+                        value={values.recurrence}
+                        onChange={(e) => set('recurrence')(e.target.value)}
+                      >
+                        {RecurrenceNames.map((name) => (
+                          <option key={name} value={name}>
+                            {t(`recurrences.${name}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                    </NativeSelect.Root>
+                  </Field.Root>
+                </SimpleGrid>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  {t('cancel')}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={saving}>
+                  {t('save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};

@@ -1,0 +1,143 @@
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  Portal,
+  SimpleGrid,
+} from '@chakra-ui/react';
+import { PlanFlags, PlanInput, type PlanFlag, type PlanView } from '@sb/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/toaster.js';
+import { SubmitDelayMs, wait } from '../companies/companies.api.js';
+import { useCreatePlanMutation, useUpdatePlanMutation } from './plans.api.js';
+
+type Numbers = 'users' | 'connections' | 'queues' | 'amount';
+type Values = { name: string; isPublic: boolean } & Record<Numbers, string> &
+  Record<PlanFlag, boolean>;
+
+const initialValues = (plan?: PlanView): Values => ({
+  name: plan?.name ?? '',
+  users: plan ? String(plan.users) : '',
+  connections: plan ? String(plan.connections) : '',
+  queues: plan ? String(plan.queues) : '',
+  amount: plan?.amount ?? '0.00',
+  isPublic: plan?.isPublic ?? true,
+  // a new plan has every feature on (spec 2 §3)
+  ...(Object.fromEntries(PlanFlags.map((flag) => [flag, plan ? plan[flag] : true])) as Record<
+    PlanFlag,
+    boolean
+  >),
+});
+
+/** Add or edit a plan: limits, amount (2 decimals), public flag and every feature flag. */
+export const PlanFormDialog = ({ plan, onClose }: { plan?: PlanView; onClose: () => void }) => {
+  const { t } = useTranslation('plans');
+  const [create] = useCreatePlanMutation();
+  const [update] = useUpdatePlanMutation();
+  const [values, setValues] = useState<Values>(() => initialValues(plan));
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const raw = {
+      ...values,
+      users: values.users === '' ? undefined : values.users,
+      connections: values.connections === '' ? undefined : values.connections,
+      queues: values.queues === '' ? undefined : values.queues,
+    };
+    const parsed = PlanInput.safeParse(raw);
+    if (!parsed.success) {
+      const found: Partial<Record<keyof Values, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Values;
+        found[key] ??= raw[key] === undefined || raw[key] === '' ? t('required') : t('invalid');
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    await wait(SubmitDelayMs);
+    try {
+      if (plan) await update({ id: plan.id, ...parsed.data }).unwrap();
+      else await create(parsed.data).unwrap();
+      notify.success(t('success'));
+      onClose();
+    } catch {
+      notify.error(t('saveError'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (key: 'name' | Numbers, type = 'text') => (
+    <Field.Root invalid={!!errors[key]} required={key !== 'amount'}>
+      <Field.Label>{t(key)}</Field.Label>
+      <Input
+        type={type}
+        step={key === 'amount' ? '0.01' : undefined}
+        value={values[key]}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      />
+      <Field.ErrorText>{errors[key]}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  const check = (key: PlanFlag | 'isPublic') => (
+    <Checkbox.Root
+      key={key}
+      checked={values[key]}
+      onCheckedChange={(e) => setValues((v) => ({ ...v, [key]: e.checked === true }))}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{t(`flags.${key}`)}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={(event) => void submit(event)} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t(plan ? 'editTitle' : 'addTitle')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" mb="4">
+                  {field('name')}
+                  {field('amount', 'number')}
+                  {field('users', 'number')}
+                  {field('connections', 'number')}
+                  {field('queues', 'number')}
+                </SimpleGrid>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
+                  {check('isPublic')}
+                  {PlanFlags.map(check)}
+                </SimpleGrid>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  {t('cancel')}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={saving}>
+                  {t('save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};

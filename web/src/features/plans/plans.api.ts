@@ -1,0 +1,50 @@
+import {
+  ApiRoutes,
+  buildPath,
+  type PlanInput,
+  type PlanUpdateInput,
+  type PlanView,
+} from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Plan', 'Company'] });
+
+/** Plans (super): every plan with its limits and flags; a change also refreshes the companies list. */
+export const plansApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPlans: build.query<PlanView[], void>({
+      query: () => ApiRoutes.plans.all,
+      providesTags: (plans) => [
+        ...(plans ?? []).map((p) => ({ type: 'Plan' as const, id: p.id })),
+        { type: 'Plan' as const, id: 'LIST' },
+      ],
+    }),
+    createPlan: build.mutation<PlanView, PlanInput>({
+      query: (body) => ({ url: ApiRoutes.plans.root, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Plan', id: 'LIST' }],
+    }),
+    updatePlan: build.mutation<PlanView, PlanUpdateInput & { id: number }>({
+      query: ({ id, ...body }) => ({
+        url: buildPath(ApiRoutes.plans.byId, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Plan', id },
+        { type: 'Plan', id: 'LIST' },
+        { type: 'Company', id: 'LIST' },
+      ],
+    }),
+    deletePlan: build.mutation<{ id: number }, number>({
+      query: (id) => ({ url: buildPath(ApiRoutes.plans.byId, { id }), method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Plan', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useGetPlansQuery,
+  useCreatePlanMutation,
+  useUpdatePlanMutation,
+  useDeletePlanMutation,
+} = plansApi;

@@ -1,0 +1,187 @@
+import { Avatar, Badge, Box, Button, HStack, IconButton, Input, Table } from '@chakra-ui/react';
+import type { UserRecord } from '@sb/contracts';
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { apiUrl } from '../../app/runtime-config.js';
+import { useAppSelector } from '../../app/hooks.js';
+import { PageTitle } from '../../components/page-title.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { selectUser } from '../auth/session.slice.js';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+import { UserModal } from './user-modal.js';
+import { SearchDebounceMs, useDeleteUserMutation, useGetUsersQuery } from './users.api.js';
+
+/** A signed `/media/…` path as an absolute URL of the API. */
+export const mediaUrl = (path: string | null) =>
+  !path ? undefined : /^https?:\/\//.test(path) ? path : `${apiUrl()}/${path.replace(/^\/+/, '')}`;
+
+const UserRows = ({
+  searchParam,
+  pageNumber,
+  onHasMore,
+  onEdit,
+  onDelete,
+}: {
+  searchParam: string;
+  pageNumber: number;
+  onHasMore: (page: number, hasMore: boolean) => void;
+  onEdit: (user: UserRecord) => void;
+  onDelete: (user: UserRecord) => void;
+}) => {
+  const { t } = useTranslation('users');
+  const { data, isError } = useGetUsersQuery({ searchParam, pageNumber });
+  useEffect(() => {
+    if (data) onHasMore(pageNumber, data.hasMore);
+  }, [data, pageNumber, onHasMore]);
+  useEffect(() => {
+    if (isError) notify.error(t('loadError'));
+  }, [isError, t]);
+  return (data?.users ?? []).map((user) => (
+    <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
+      <Table.Cell>
+        <HStack>
+          <Avatar.Root size="xs" colorPalette="brand">
+            <Avatar.Fallback name={user.name} />
+            <Avatar.Image src={mediaUrl(user.profileImage)} />
+          </Avatar.Root>
+          {user.name}
+        </HStack>
+      </Table.Cell>
+      <Table.Cell>{user.email}</Table.Cell>
+      <Table.Cell>{t(`profiles.${user.profile}`)}</Table.Cell>
+      <Table.Cell>
+        <Badge colorPalette={user.online ? 'green' : 'gray'} variant="subtle">
+          {user.online ? t('online') : t('offline')}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell>{`${user.startWork} – ${user.endWork}`}</Table.Cell>
+      <Table.Cell>
+        <HStack gap="1" justify="end">
+          <IconButton size="xs" variant="ghost" aria-label={t('edit')} onClick={() => onEdit(user)}>
+            <LuPencil />
+          </IconButton>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={t('delete')}
+            onClick={() => onDelete(user)}
+          >
+            <LuTrash2 />
+          </IconButton>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  ));
+};
+
+/** /users (admins): search, pages on scroll, add/edit modal, delete with confirmation. */
+export const UsersPage = () => {
+  const { t } = useTranslation('users');
+  const viewer = useAppSelector(selectUser);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [pages, setPages] = useState(1);
+  const [hasMore, setHasMore] = useState(false);
+  const [editing, setEditing] = useState<UserRecord | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<UserRecord | null>(null);
+  const [remove] = useDeleteUserMutation();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPages(1);
+    }, SearchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const pagesRef = useRef(pages);
+  pagesRef.current = pages;
+  const onHasMore = useCallback((page: number, more: boolean) => {
+    if (page === pagesRef.current) setHasMore(more);
+  }, []);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    if (hasMore && el.scrollHeight - el.scrollTop - el.clientHeight < 100) {
+      setHasMore(false);
+      setPages((n) => n + 1);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting.id).unwrap();
+      notify.success(t('deleted'));
+    } catch (err) {
+      toastError(err);
+    }
+    setDeleting(null);
+  };
+
+  if (!viewer) return null;
+  return (
+    <PageTitle titleKey="users">
+      <HStack mb="3" justify="space-between">
+        <Input
+          maxW="sm"
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <Button colorPalette="brand" onClick={() => setEditing('new')}>
+          {t('add')}
+        </Button>
+      </HStack>
+      <Box
+        maxH="70vh"
+        overflowY="auto"
+        onScroll={onScroll}
+        borderWidth="1px"
+        borderRadius="md"
+        bg="bg.panel"
+        data-testid="users-scroll"
+      >
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              {['name', 'email', 'profile', 'status', 'workHours'].map((key) => (
+                <Table.ColumnHeader key={key}>{t(`columns.${key}`)}</Table.ColumnHeader>
+              ))}
+              <Table.ColumnHeader textAlign="end">{t('columns.actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {Array.from({ length: pages }, (_, i) => (
+              <UserRows
+                key={`${search}:${i + 1}`}
+                searchParam={search}
+                pageNumber={i + 1}
+                onHasMore={onHasMore}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      {editing && (
+        <UserModal
+          key={editing === 'new' ? 'new' : editing.id}
+          user={editing === 'new' ? undefined : editing}
+          viewer={viewer}
+          open
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDeleteDialog
+        name={deleting?.name ?? null}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </PageTitle>
+  );
+};
