@@ -6,16 +6,32 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const services = ['identity', 'tickets', 'connectors', 'campaigns', 'reporting'];
-const noDeepImports = { group: ['@sb/*/src', '@sb/*/src/**', '@sb/*/dist/**'], message: 'Import through the package entrypoint.' };
+const noDeepImports = {
+  group: ['@sb/*/src', '@sb/*/src/**', '@sb/*/dist/**'],
+  message: 'Import through the package entrypoint.',
+};
 const boundary = (files, forbidden, message) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: [noDeepImports, { group: forbidden, message }] }],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [noDeepImports, { group: forbidden, message }] },
+    ],
   },
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.data/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      '**/.data/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,19 +44,44 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
     },
   },
   { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
-  boundary(['libs/contracts/**/*.ts'], ['@sb/*', 'node:*'], 'contracts are pure: no other package, no Node API.'),
-  boundary(['libs/platform/src/**/*.ts', 'libs/storage/src/**/*.ts'], ['@sb/*', '!@sb/contracts'], 'platform depends on contracts only.'),
-  boundary(['web/src/**/*.{ts,tsx}'], ['@sb/*', '!@sb/contracts', 'node:*'], 'the web app imports only @sb/contracts.'),
-  boundary(['gateway/src/**/*.ts'], [...services.map((s) => `@sb/${s}`), '@sb/web', '@sb/standalone'], 'the gateway talks to services over the bus only.'),
+  boundary(
+    ['libs/contracts/**/*.ts'],
+    ['@sb/*', 'node:*'],
+    'contracts are pure: no other package, no Node API.',
+  ),
+  boundary(
+    ['libs/platform/src/**/*.ts', 'libs/storage/src/**/*.ts'],
+    ['@sb/*', '!@sb/contracts'],
+    'platform depends on contracts only.',
+  ),
+  boundary(
+    ['web/src/**/*.{ts,tsx}'],
+    ['@sb/*', '!@sb/contracts', 'node:*'],
+    'the web app imports only @sb/contracts.',
+  ),
+  boundary(
+    ['gateway/src/**/*.ts'],
+    [...services.map((s) => `@sb/${s}`), '@sb/web', '@sb/standalone'],
+    'the gateway talks to services over the bus only.',
+  ),
   ...services.map((s) =>
     boundary(
       [`services/${s}/src/**/*.ts`],
-      [...services.filter((o) => o !== s).map((o) => `@sb/${o}`), '@sb/gateway', '@sb/web', '@sb/standalone', '@sb/testing'],
+      [
+        ...services.filter((o) => o !== s).map((o) => `@sb/${o}`),
+        '@sb/gateway',
+        '@sb/web',
+        '@sb/standalone',
+        '@sb/testing',
+      ],
       'a service never imports another service, the gateway or test code.',
     ),
   ),

@@ -21,8 +21,15 @@ setTimeout(() => {
 
 let bus;
 try {
-  bus = await createNatsBus({ url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: `${service}-health` });
-  const reply = await bus.request(healthSubject(service), { ctx: anonymousContext(), data: {} }, { timeoutMs });
+  bus = await createNatsBus({
+    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    name: `${service}-health`,
+  });
+  const reply = await bus.request(
+    healthSubject(service),
+    { ctx: anonymousContext(), data: {} },
+    { timeoutMs },
+  );
   process.stdout.write(`${service}: ${reply.status} ${reply.version}\n`);
   process.exitCode = 0;
 } catch (error) {
