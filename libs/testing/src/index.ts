@@ -1,1 +1,2 @@
 export * from './infra/index.js';
+export * from './services/index.js';

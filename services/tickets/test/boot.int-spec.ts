@@ -1,41 +1,4 @@
-import { healthSubject, type BusRequest } from '@sb/contracts';
-import { createTestDatabase, openTestBus, type TestBusKind } from '@sb/testing';
-import pg from 'pg';
+import { describeServiceBoot } from '@sb/testing';
 import { startTicketsService } from '../src/index.js';
 
-const openBus = (kind: TestBusKind) => openTestBus(kind, 'tickets-boot');
-
-const anonymous: BusRequest['ctx'] = {
-  requestId: 'tickets-boot',
-  companyId: 0,
-  userId: 0,
-  profile: 'anonymous',
-  super: false,
-  lang: 'en',
-};
-
-describe.each(['in-process', 'nats'] as const)('tickets service over the %s bus', (kind) => {
-  it('boots, answers its health check and runs its migrations in its own schema', async () => {
-    const bus = await openBus(kind);
-    if (!bus) return;
-    const database = await createTestDatabase();
-    const db = new pg.Pool({ connectionString: database.url, max: 1 });
-    const service = await startTicketsService({ bus, databaseUrl: database.url, env: {} });
-    try {
-      await expect(
-        bus.request(healthSubject('tickets'), { ctx: anonymous, data: {} }),
-      ).resolves.toMatchObject({ service: 'tickets', status: 'ok' });
-      const { rows } = await db.query<{ table_name: string }>(
-        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'tickets'`,
-      );
-      expect(rows.map((row) => row.table_name)).toEqual(
-        expect.arrayContaining(['outbox_event', 'processed_event']),
-      );
-    } finally {
-      await service.close();
-      await db.end();
-      await bus.close();
-      await database.drop();
-    }
-  });
-});
+describeServiceBoot('tickets', startTicketsService);

@@ -17,26 +17,15 @@ import { PageTitle } from '../../components/page-title.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { ConfirmDialog } from '../helps/confirm-dialog.js';
 import { AnnouncementFormDialog } from './announcement-form-dialog.js';
-import { nearListEnd, priorityBorderColor } from './announcement-priority.js';
+import { nearListEnd, useDebounced } from '../../components/paged-search.js';
+import { priorityBorderColor } from './announcement-priority.js';
 import { useDeleteAnnouncementMutation, useListAnnouncementsQuery } from './announcements.api.js';
-
-/** Spec 1 §9: search boxes wait this long after the last key. */
-export const SearchDebounceMs = 500;
-
-const useDebounced = (value: string, ms: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-};
 
 /** /announcements (super users, spec 3 §2.12): search, add, edit, delete. */
 export const AnnouncementsPage = () => {
   const { t } = useTranslation('announcements');
   const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim().toLowerCase(), SearchDebounceMs);
+  const searchParam = useDebounced(search.trim().toLowerCase());
   const [pageNumber, setPageNumber] = useState(1);
   const [editing, setEditing] = useState<Announcement | null>(null);
   const [formOpen, setFormOpen] = useState(false);

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone } from 'react-icons/lu';
 import { AnnouncementDialog } from './announcement-dialog.js';
-import { nearListEnd, priorityBorderColor } from './announcement-priority.js';
+import { nearListEnd } from '../../components/paged-search.js';
+import { priorityBorderColor } from './announcement-priority.js';
 import { usePopoverAnnouncementsQuery } from './announcements.api.js';
 
 /**

@@ -1,12 +1,12 @@
 import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
 import { dueDateHighlight, nextDueDate, type CompanyView, type Recurrence } from '@sb/contracts';
-import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCalendarPlus, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { usePagedSearch } from '../../components/paged-search.js';
 import { notify } from '../../components/toaster.js';
 import { formatDate } from '../auth/due-date.js';
 import {
-  SearchDebounceMs,
   useDeleteCompanyMutation,
   useGetCompaniesQuery,
   useUpdateCompanyMutation,
@@ -118,36 +118,10 @@ const CompanyRows = ({
 /** The companies list (super): search, pages on scroll, add/edit, delete, due-date highlight and button. */
 export const CompaniesTab = () => {
   const { t } = useTranslation('companies');
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [pages, setPages] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
+  const { typed, setTyped, search, pages, onHasMore, onScroll } = usePagedSearch();
   const [editing, setEditing] = useState<CompanyView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CompanyView | null>(null);
   const [remove] = useDeleteCompanyMutation();
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPages(1);
-    }, SearchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
-  const pagesRef = useRef(pages);
-  pagesRef.current = pages;
-  // only the last page tells whether another one exists
-  const onHasMore = useCallback((page: number, more: boolean) => {
-    if (page === pagesRef.current) setHasMore(more);
-  }, []);
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    if (hasMore && el.scrollHeight - el.scrollTop - el.clientHeight < 100) {
-      setHasMore(false);
-      setPages((n) => n + 1);
-    }
-  };
 
   const confirmDelete = async () => {
     if (!deleting) return;

@@ -64,5 +64,4 @@ export const {
 
 /** Forms wait this long before sending (spec 2 §9: company and plan forms). */
 export const SubmitDelayMs = 500;
-export const SearchDebounceMs = 500;
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,16 +1,17 @@
 import { Avatar, Badge, Box, Button, HStack, IconButton, Input, Table } from '@chakra-ui/react';
 import type { UserRecord } from '@sb/contracts';
-import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { apiUrl } from '../../app/runtime-config.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
+import { usePagedSearch } from '../../components/paged-search.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
 import { UserModal } from './user-modal.js';
-import { SearchDebounceMs, useDeleteUserMutation, useGetUsersQuery } from './users.api.js';
+import { useDeleteUserMutation, useGetUsersQuery } from './users.api.js';
 
 /** A signed `/media/…` path as an absolute URL of the API. */
 export const mediaUrl = (path: string | null) =>
@@ -80,35 +81,10 @@ const UserRows = ({
 export const UsersPage = () => {
   const { t } = useTranslation('users');
   const viewer = useAppSelector(selectUser);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [pages, setPages] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
+  const { typed, setTyped, search, pages, onHasMore, onScroll } = usePagedSearch();
   const [editing, setEditing] = useState<UserRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRecord | null>(null);
   const [remove] = useDeleteUserMutation();
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPages(1);
-    }, SearchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
-  const pagesRef = useRef(pages);
-  pagesRef.current = pages;
-  const onHasMore = useCallback((page: number, more: boolean) => {
-    if (page === pagesRef.current) setHasMore(more);
-  }, []);
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    if (hasMore && el.scrollHeight - el.scrollTop - el.clientHeight < 100) {
-      setHasMore(false);
-      setPages((n) => n + 1);
-    }
-  };
 
   const confirmDelete = async () => {
     if (!deleting) return;

@@ -13,8 +13,7 @@ import { baseApi } from '../../api/base-api.js';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['User'] });
 
-/** Spec 2 §9: search debounce 500 ms, user form submit delay 400 ms. */
-export const SearchDebounceMs = 500;
+/** Spec 2 §9: user form submit delay 400 ms. */
 export const SubmitDelayMs = 400;
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
