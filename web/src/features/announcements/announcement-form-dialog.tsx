@@ -23,7 +23,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuImage, LuTrash2 } from 'react-icons/lu';
 import { notify, toastError } from '../../components/toaster.js';
-import { submitDelay } from '../helps/confirm-dialog.js';
+import { submitDelay } from '../../components/submit-delay.js';
 import {
   useCreateAnnouncementMutation,
   useDeleteAnnouncementMediaMutation,

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPencil, LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { PageTitle } from '../../components/page-title.js';
 import { notify, toastError } from '../../components/toaster.js';
-import { ConfirmDialog } from '../helps/confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { AnnouncementFormDialog } from './announcement-form-dialog.js';
 import { nearListEnd, useDebounced } from '../../components/paged-search.js';
 import { priorityBorderColor } from './announcement-priority.js';

@@ -12,7 +12,7 @@ import {
   useUpdateCompanyMutation,
 } from './companies.api.js';
 import { CompanyFormDialog } from './company-form-dialog.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 
 const rowBg = { warning: 'yellow.subtle', danger: 'red.subtle' } as const;
 

@@ -61,7 +61,3 @@ export const {
   useDeleteCompanyMutation,
   useGetInvoicesQuery,
 } = companiesApi;
-
-/** Forms wait this long before sending (spec 2 §9: company and plan forms). */
-export const SubmitDelayMs = 500;
-export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

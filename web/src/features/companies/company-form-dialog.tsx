@@ -17,14 +17,10 @@ import {
 } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitDelay, SubmitDelayMs } from '../../components/submit-delay.js';
 import { notify } from '../../components/toaster.js';
 import { useGetPlansQuery } from '../plans/plans.api.js';
-import {
-  SubmitDelayMs,
-  useCreateCompanyMutation,
-  useUpdateCompanyMutation,
-  wait,
-} from './companies.api.js';
+import { useCreateCompanyMutation, useUpdateCompanyMutation } from './companies.api.js';
 
 type Values = Record<
   | 'name'
@@ -110,7 +106,7 @@ export const CompanyFormDialog = ({
     }
     setErrors({});
     setSaving(true);
-    await wait(SubmitDelayMs);
+    await submitDelay(SubmitDelayMs.administration);
     try {
       if (company) await update({ id: company.id, ...parsed.data }).unwrap();
       else await create(parsed.data as CompanyInput).unwrap();

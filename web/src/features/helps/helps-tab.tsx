@@ -14,7 +14,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { notify, toastError } from '../../components/toaster.js';
-import { ConfirmDialog, submitDelay } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { submitDelay, SubmitDelayMs } from '../../components/submit-delay.js';
 import {
   useCreateHelpMutation,
   useDeleteHelpMutation,
@@ -62,7 +63,7 @@ export const HelpsTab = () => {
     }
     setSaving(true);
     try {
-      await submitDelay();
+      await submitDelay(SubmitDelayMs.administration);
       if (editing === null) await createHelp(parsed.data).unwrap();
       else await updateHelp({ ...parsed.data, id: editing }).unwrap();
       notify.success(t('saved'));

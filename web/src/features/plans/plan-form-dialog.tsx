@@ -12,7 +12,7 @@ import { PlanFlags, PlanInput, type PlanFlag, type PlanView } from '@sb/contract
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/toaster.js';
-import { SubmitDelayMs, wait } from '../companies/companies.api.js';
+import { submitDelay, SubmitDelayMs } from '../../components/submit-delay.js';
 import { useCreatePlanMutation, useUpdatePlanMutation } from './plans.api.js';
 
 type Numbers = 'users' | 'connections' | 'queues' | 'amount';
@@ -62,7 +62,7 @@ export const PlanFormDialog = ({ plan, onClose }: { plan?: PlanView; onClose: ()
     }
     setErrors({});
     setSaving(true);
-    await wait(SubmitDelayMs);
+    await submitDelay(SubmitDelayMs.administration);
     try {
       if (plan) await update({ id: plan.id, ...parsed.data }).unwrap();
       else await create(parsed.data).unwrap();

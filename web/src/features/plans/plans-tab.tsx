@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { errorMessage } from '../../api/error-message.js';
 import { notify } from '../../components/toaster.js';
-import { ConfirmDialog } from '../companies/confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PlanFormDialog } from './plan-form-dialog.js';
 import { useDeletePlanMutation, useGetPlansQuery } from './plans.api.js';
 

@@ -15,15 +15,11 @@ import { Languages, UserEditInput, type SessionUser } from '@sb/contracts';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks.js';
+import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { userUpdated } from '../auth/session.slice.js';
 import { mediaUrl } from '../users/users-page.js';
-import {
-  SubmitDelayMs,
-  useUpdateUserMutation,
-  useUploadUserImageMutation,
-  wait,
-} from '../users/users.api.js';
+import { useUpdateUserMutation, useUploadUserImageMutation } from '../users/users.api.js';
 
 /** The schema shows its own messages: no native browser bubbles (Dialog.Content has no form props). */
 const zodValidatedForm = { noValidate: true };
@@ -102,7 +98,7 @@ export const ProfileModal = ({
     }
     setErrors({});
     setSaving(true);
-    await wait(SubmitDelayMs);
+    await submitDelay();
     try {
       if (file) dispatch(userUpdated((await upload({ id: user.id, file }).unwrap()).user));
       dispatch(userUpdated(await update({ ...parsed.data, id: user.id }).unwrap()));

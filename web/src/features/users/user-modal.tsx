@@ -20,7 +20,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, toastError } from '../../components/toaster.js';
-import { SubmitDelayMs, useCreateUserMutation, useUpdateUserMutation, wait } from './users.api.js';
+import { useCreateUserMutation, useUpdateUserMutation } from './users.api.js';
+import { submitDelay } from '../../components/submit-delay.js';
 
 /** The schema shows its own messages: no native browser bubbles (Dialog.Content has no form props). */
 const zodValidatedForm = { noValidate: true };
@@ -145,7 +146,7 @@ export const UserModal = ({
     }
     setErrors({});
     setSaving(true);
-    await wait(SubmitDelayMs);
+    await submitDelay();
     try {
       if (user) await update({ ...(parsed.data as UserEditInput), id: user.id }).unwrap();
       else await create(parsed.data as UserCreateInput).unwrap();

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/page-title.js';
 import { usePagedSearch } from '../../components/paged-search.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { UserModal } from './user-modal.js';
 import { useDeleteUserMutation, useGetUsersQuery } from './users.api.js';
 
@@ -153,11 +153,14 @@ export const UsersPage = () => {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDeleteDialog
-        name={deleting?.name ?? null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('confirmDeleteTitle', { name: deleting?.name ?? '' })}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
-      />
+      >
+        {t('confirmDeleteText')}
+      </ConfirmDialog>
     </PageTitle>
   );
 };

@@ -13,10 +13,6 @@ import { baseApi } from '../../api/base-api.js';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['User'] });
 
-/** Spec 2 §9: user form submit delay 400 ms. */
-export const SubmitDelayMs = 400;
-export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Users (identity): list pages, picker list, CRUD and the profile picture. */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({

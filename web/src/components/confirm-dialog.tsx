@@ -1,25 +1,32 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before a delete; the companies and plans lists share it. */
+/** Asks before a delete: a title naming what goes, an optional warning, cancel and delete. */
 export const ConfirmDialog = ({
-  title,
   open,
+  title,
+  children,
+  busy,
   onConfirm,
   onClose,
 }: {
-  title: string;
   open: boolean;
+  title: string;
+  children?: ReactNode;
+  busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) => {
-  const { t } = useTranslation('companies');
+  const { t } = useTranslation('common');
   return (
     <Dialog.Root
       open={open}
-      onOpenChange={(e) => !e.open && onClose()}
+      onOpenChange={(details) => !details.open && onClose()}
       role="alertdialog"
       placement="center"
+      lazyMount
+      unmountOnExit
     >
       <Portal>
         <Dialog.Backdrop />
@@ -28,12 +35,13 @@ export const ConfirmDialog = ({
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
+            {children && <Dialog.Body>{children}</Dialog.Body>}
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
                 {t('cancel')}
               </Button>
-              <Button colorPalette="red" onClick={onConfirm}>
-                {t('confirmDelete')}
+              <Button colorPalette="red" loading={busy} onClick={onConfirm}>
+                {t('delete')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>
