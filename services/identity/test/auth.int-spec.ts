@@ -144,6 +144,20 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
     });
   });
 
+  run('refuses the users of a company the platform switched off', async () => {
+    const companyId = await insertCompany(app.db, `Paused ${kind}`, 'UTC');
+    const user = await insertUser(app.db, { companyId, email: `paused-${kind}@acme.test` });
+    const session = await login(user.email, user.password);
+    await app.db.query('UPDATE identity.companies SET status = false WHERE id = $1', [companyId]);
+    await expect(login(user.email, user.password)).rejects.toMatchObject({
+      code: 'ERR_COMPANY_INACTIVE',
+      status: 403,
+    });
+    await expect(
+      app.request(S.refresh, { refreshToken: session.refreshToken }),
+    ).rejects.toMatchObject({ code: 'ERR_COMPANY_INACTIVE' });
+  });
+
   run('answers me with the session user of the context', async () => {
     const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const me = await app.request<SessionUser>(S.me, {}, ctxOf(session));

@@ -142,6 +142,24 @@ describe.each<BusKind>(['in-process', 'nats'])(
       },
     );
 
+    run(
+      'switching a company off revokes its sessions at once and keeps its users out',
+      async () => {
+        const plan = await newPlan();
+        const company = await newCompany(plan.id);
+        const credentials = { email: company.email, password: 'secret-1' };
+        const session = await app.request<IssuedSession>(S.login, credentials);
+        await asSuper(S.companyUpdate, { id: company.id, status: false });
+        expect(await outbox(`evt.${company.id}.identity.session.revoked`)).toBe(1);
+        const { rows } = await app.db.query(
+          'SELECT revoked_reason FROM identity.sessions WHERE id = $1',
+          [session.sessionId],
+        );
+        expect(rows[0]).toEqual({ revoked_reason: 'company-disabled' });
+        expect(await codeOf(app.request(S.login, credentials))).toBe('ERR_COMPANY_INACTIVE');
+      },
+    );
+
     run('answers clear codes for a taken name or email and a missing plan', async () => {
       const plan = await newPlan();
       const company = await newCompany(plan.id);

@@ -39,6 +39,8 @@ export class AuthService {
     if (!user || !passwordOk) throw new AppError('ERR_INVALID_CREDENTIALS');
     const source = await this.loader.load(user);
     if (!source) throw new AppError('ERR_INVALID_CREDENTIALS');
+    // a company switched off by the platform keeps its data but lets nobody in
+    if (!source.company.status) throw new AppError('ERR_COMPANY_INACTIVE');
     const { startWork, endWork } = user;
     if (!isWithinWorkingHours(now, startWork, endWork, source.company.timezone)) {
       throw new AppError('ERR_OUT_OF_HOURS');
@@ -68,6 +70,7 @@ export class AuthService {
     const user = await this.users.findById(rotated.companyId, rotated.userId);
     const source = user && (await this.loader.load(user));
     if (!source) throw new AppError('ERR_INVALID_TOKEN');
+    if (!source.company.status) throw new AppError('ERR_COMPANY_INACTIVE');
     return this.issue(source, rotated, now);
   }
 

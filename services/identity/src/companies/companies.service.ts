@@ -27,6 +27,7 @@ import { toPlanView } from '../plans/plan-view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { assertSuper } from '../plans/plans.service.js';
 import { seedCompanySettings } from '../seed/seed-values.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { CompanySetting } from '../settings/company-setting.entity.js';
 import { User } from '../users/user.entity.js';
 import { CompaniesRepository } from './companies.repository.js';
@@ -62,6 +63,7 @@ export class CompaniesService {
     private readonly companies: CompaniesRepository,
     private readonly plans: PlansRepository,
     private readonly invoices: InvoicesService,
+    private readonly sessions: SessionsService,
   ) {}
 
   async page(ctx: CallContext, data: unknown): Promise<CompaniesPage> {
@@ -155,6 +157,10 @@ export class CompaniesService {
           const admin = await this.companies.firstAdmin(manager, id);
           if (admin) await manager.getRepository(User).update({ id: admin.id }, { passwordHash });
         }
+        // switched off: its users are out now, not when their access tokens expire
+        if (company.status && changes.status === false) {
+          await this.sessions.revokeAll(manager, { companyId: id }, 'company-disabled', new Date());
+        }
         return this.publish(manager, id, 'companyUpdated');
       }),
     );
@@ -167,6 +173,7 @@ export class CompaniesService {
     if (id === PlatformCompanyId) throw new AppError('ERR_COMPANY_PROTECTED');
     return this.dataSource.transaction(async (manager) => {
       await this.mustFind(id, manager);
+      await this.sessions.revokeAll(manager, { companyId: id }, 'company-deleted', new Date());
       await manager.getRepository(Company).delete({ id });
       const event: CompanyDeletedEventData = { id };
       await Outbox.add(manager, {

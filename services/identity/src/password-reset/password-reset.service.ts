@@ -154,7 +154,7 @@ export class PasswordResetService {
       }
       await this.resets.update(manager, reset.id, { usedAt: now });
       await this.resets.retirePending(manager, owner.userId, now);
-      await this.sessions.revokeAllOfUser(manager, owner, 'password-reset', now);
+      await this.sessions.revokeAll(manager, owner, 'password-reset', now);
       return true;
     });
     if (!changed) throw new AppError('ERR_INVALID_RESET_CODE');

@@ -39,4 +39,5 @@ export class Session {
   createdAt!: Date;
 }
 
-export type SessionRevokedReason = 'logout' | 'reuse' | 'password-reset';
+export type SessionRevokedReason =
+  'logout' | 'reuse' | 'password-reset' | 'company-disabled' | 'company-deleted';

@@ -87,13 +87,13 @@ export class SessionsRepository {
   }
 
   /** Every live session of a user, locked until the transaction ends. */
-  async lockLiveSessionsOfUser(
+  /** The live sessions of one user, or of a whole company when no user is given, locked for update. */
+  async lockLiveSessions(
     manager: EntityManager,
-    companyId: number,
-    userId: number,
+    owner: { companyId: number; userId?: number },
   ): Promise<Session[]> {
     return manager.getRepository(Session).find({
-      where: { companyId, userId, revokedAt: IsNull() },
+      where: { ...owner, revokedAt: IsNull() },
       lock: { mode: 'pessimistic_write' },
     });
   }

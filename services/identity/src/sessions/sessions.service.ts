@@ -139,13 +139,14 @@ export class SessionsService {
    * Revokes every live session of a user (password changed), inside the caller's transaction; each
    * gets its session.revoked event so gateways drop the access tokens at once.
    */
-  async revokeAllOfUser(
+  /** Revokes every live session of a user, or of a whole company, each with its revoked event. */
+  async revokeAll(
     manager: EntityManager,
-    owner: { companyId: number; userId: number },
+    owner: { companyId: number; userId?: number },
     reason: SessionRevokedReason,
     now: Date,
   ): Promise<number> {
-    const live = await this.sessions.lockLiveSessionsOfUser(manager, owner.companyId, owner.userId);
+    const live = await this.sessions.lockLiveSessions(manager, owner);
     for (const session of live) await this.revokeLocked(manager, session, reason, now);
     return live.length;
   }
