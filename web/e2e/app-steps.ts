@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApp } from './harness.js';
+
+/**
+ * Steps a person takes in several scenarios. Pages open in an English browser: with no language saved
+ * on the user the app follows the browser, so every text below is the English one.
+ */
+export const openPage = async (browser: Browser): Promise<Page> => {
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
+  return context.newPage();
+};
+
+/** Logs in through the login form and waits for the shell's greeting. */
+export const logIn = async (page: Page, app: RunningApp, email: string, password: string) => {
+  await page.goto(`${app.webUrl}/login`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]');
+  await page.getByTestId('greeting').waitFor();
+};
+
+export const logInAsSuper = (page: Page, app: RunningApp) =>
+  logIn(page, app, app.adminEmail, app.adminPassword);
+
+/** Logs out through the avatar menu. */
+export const logOut = async (page: Page) => {
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('logout').click();
+  await page.waitForURL('**/login');
+};
+
+/** Waits for a toast (or any visible text) to show. */
+export const seeText = (page: Page, text: string | RegExp) =>
+  page.getByText(text).first().waitFor({ state: 'visible' });
+
+/** Follows a drawer link, as a person would (a full page load would lose nothing but time). */
+export const openFromMenu = async (page: Page, to: string) => {
+  await page.getByTestId(`menu-${to}`).click();
+  await page.waitForURL((url) => url.pathname === to);
+};
+
+/** The API's { token } for a user, to prepare data a scenario is not about. */
+export const apiToken = async (app: RunningApp, email: string, password: string) => {
+  const response = await fetch(`${app.apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login of ${email}: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+};
+
+export const apiCall = async <T>(
+  app: RunningApp,
+  token: string,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> => {
+  const response = await fetch(`${app.apiUrl}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+
+/** A name no other scenario or run uses. */
+export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
