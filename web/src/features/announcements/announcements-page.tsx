@@ -1,18 +1,8 @@
-import {
-  Badge,
-  Button,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  Spinner,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, InputGroup, Spinner, Table, Text } from '@chakra-ui/react';
 import type { Announcement } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
+import { LuPlus, LuSearch } from 'react-icons/lu';
 import { PageTitle } from '../../components/page-title.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -20,6 +10,7 @@ import { AnnouncementFormDialog } from './announcement-form-dialog.js';
 import { nearListEnd, useDebounced } from '../../components/paged-search.js';
 import { priorityBorderColor } from './announcement-priority.js';
 import { useDeleteAnnouncementMutation, useListAnnouncementsQuery } from './announcements.api.js';
+import { RowActions } from '../../components/row-actions.js';
 
 /** /announcements (super users, spec 3 §2.12): search, add, edit, delete. */
 export const AnnouncementsPage = () => {
@@ -113,27 +104,14 @@ export const AnnouncementsPage = () => {
                     {record.status ? t('active') : t('inactive')}
                   </Badge>
                 </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <IconButton
-                    aria-label={t('edit')}
-                    size="xs"
-                    variant="ghost"
-                    onClick={() => {
+                <Table.Cell>
+                  <RowActions
+                    onEdit={() => {
                       setEditing(record);
                       setFormOpen(true);
                     }}
-                  >
-                    <LuPencil />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('delete')}
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => setToDelete(record)}
-                  >
-                    <LuTrash2 />
-                  </IconButton>
+                    onDelete={() => setToDelete(record)}
+                  />
                 </Table.Cell>
               </Table.Row>
             ))}

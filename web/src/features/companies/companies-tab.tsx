@@ -2,7 +2,7 @@ import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/
 import { dueDateHighlight, nextDueDate, type CompanyView, type Recurrence } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCalendarPlus, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuCalendarPlus } from 'react-icons/lu';
 import { usePagedSearch } from '../../components/paged-search.js';
 import { notify } from '../../components/toaster.js';
 import { formatDate } from '../auth/due-date.js';
@@ -13,6 +13,7 @@ import {
 } from './companies.api.js';
 import { CompanyFormDialog } from './company-form-dialog.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { RowActions } from '../../components/row-actions.js';
 
 const rowBg = { warning: 'yellow.subtle', danger: 'red.subtle' } as const;
 
@@ -76,7 +77,10 @@ const CompanyRows = ({
         <Table.Cell>{company.id === 1 ? '—' : formatDate(company.dueDate)}</Table.Cell>
         <Table.Cell>{company.recurrence ? t(`recurrences.${company.recurrence}`) : ''}</Table.Cell>
         <Table.Cell>
-          <HStack gap="1" justify="end">
+          <RowActions
+            onEdit={() => onEdit(company)}
+            onDelete={company.id !== 1 ? () => onDelete(company) : undefined}
+          >
             {company.id !== 1 && (
               <IconButton
                 size="xs"
@@ -89,26 +93,7 @@ const CompanyRows = ({
                 <LuCalendarPlus />
               </IconButton>
             )}
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={t('edit')}
-              onClick={() => onEdit(company)}
-            >
-              <LuPencil />
-            </IconButton>
-            {company.id !== 1 && (
-              <IconButton
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                aria-label={t('delete')}
-                onClick={() => onDelete(company)}
-              >
-                <LuTrash2 />
-              </IconButton>
-            )}
-          </HStack>
+          </RowActions>
         </Table.Cell>
       </Table.Row>
     );

@@ -1,21 +1,11 @@
-import {
-  Button,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { HelpInput, type Help } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { notify, toastError } from '../../components/toaster.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { submitDelay, SubmitDelayMs } from '../../components/submit-delay.js';
+import { RowActions } from '../../components/row-actions.js';
 import {
   useCreateHelpMutation,
   useDeleteHelpMutation,
@@ -155,12 +145,9 @@ export const HelpsTab = () => {
                   {help.description}
                 </Table.Cell>
                 <Table.Cell>{help.video}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  <IconButton
-                    aria-label={t('edit')}
-                    size="xs"
-                    variant="ghost"
-                    onClick={() => {
+                <Table.Cell>
+                  <RowActions
+                    onEdit={() => {
                       setEditing(help.id);
                       setErrors({});
                       setDraft({
@@ -169,18 +156,8 @@ export const HelpsTab = () => {
                         video: help.video,
                       });
                     }}
-                  >
-                    <LuPencil />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('delete')}
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => setToDelete(help)}
-                  >
-                    <LuTrash2 />
-                  </IconButton>
+                    onDelete={() => setToDelete(help)}
+                  />
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -1,13 +1,13 @@
-import { Box, Button, HStack, IconButton, Table } from '@chakra-ui/react';
+import { Box, Button, HStack, Table } from '@chakra-ui/react';
 import { PlanFlags, type PlanView } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { errorMessage } from '../../api/error-message.js';
 import { notify } from '../../components/toaster.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PlanFormDialog } from './plan-form-dialog.js';
 import { useDeletePlanMutation, useGetPlansQuery } from './plans.api.js';
+import { RowActions } from '../../components/row-actions.js';
 
 /** The plans list (super): a tab of /settings. */
 export const PlansTab = () => {
@@ -65,25 +65,7 @@ export const PlansTab = () => {
                   {PlanFlags.filter((flag) => plan[flag]).length}/{PlanFlags.length}
                 </Table.Cell>
                 <Table.Cell>
-                  <HStack gap="1" justify="end">
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      aria-label={t('edit')}
-                      onClick={() => setEditing(plan)}
-                    >
-                      <LuPencil />
-                    </IconButton>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={t('delete')}
-                      onClick={() => setDeleting(plan)}
-                    >
-                      <LuTrash2 />
-                    </IconButton>
-                  </HStack>
+                  <RowActions onEdit={() => setEditing(plan)} onDelete={() => setDeleting(plan)} />
                 </Table.Cell>
               </Table.Row>
             ))}

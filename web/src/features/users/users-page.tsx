@@ -1,8 +1,7 @@
-import { Avatar, Badge, Box, Button, HStack, IconButton, Input, Table } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, HStack, Input, Table } from '@chakra-ui/react';
 import type { UserRecord } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { apiUrl } from '../../app/runtime-config.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
@@ -12,6 +11,7 @@ import { selectUser } from '../auth/session.slice.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { UserModal } from './user-modal.js';
 import { useDeleteUserMutation, useGetUsersQuery } from './users.api.js';
+import { RowActions } from '../../components/row-actions.js';
 
 /** A signed `/media/…` path as an absolute URL of the API. */
 export const mediaUrl = (path: string | null) =>
@@ -58,20 +58,7 @@ const UserRows = ({
       </Table.Cell>
       <Table.Cell>{`${user.startWork} – ${user.endWork}`}</Table.Cell>
       <Table.Cell>
-        <HStack gap="1" justify="end">
-          <IconButton size="xs" variant="ghost" aria-label={t('edit')} onClick={() => onEdit(user)}>
-            <LuPencil />
-          </IconButton>
-          <IconButton
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            aria-label={t('delete')}
-            onClick={() => onDelete(user)}
-          >
-            <LuTrash2 />
-          </IconButton>
-        </HStack>
+        <RowActions onEdit={() => onEdit(user)} onDelete={() => onDelete(user)} />
       </Table.Cell>
     </Table.Row>
   ));

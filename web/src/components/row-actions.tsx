@@ -1,0 +1,37 @@
+import { HStack, IconButton } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+
+/** The edit and delete buttons at the end of a list row; `children` go before them. */
+export const RowActions = ({
+  onEdit,
+  onDelete,
+  children,
+}: {
+  onEdit: () => void;
+  /** left out when the row cannot be deleted */
+  onDelete?: () => void;
+  children?: ReactNode;
+}) => {
+  const { t } = useTranslation('common');
+  return (
+    <HStack gap="1" justify="end">
+      {children}
+      <IconButton size="xs" variant="ghost" aria-label={t('edit')} onClick={onEdit}>
+        <LuPencil />
+      </IconButton>
+      {onDelete && (
+        <IconButton
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={t('delete')}
+          onClick={onDelete}
+        >
+          <LuTrash2 />
+        </IconButton>
+      )}
+    </HStack>
+  );
+};
