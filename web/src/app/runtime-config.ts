@@ -24,6 +24,13 @@ export const apiUrl = (): string =>
     '',
   );
 
+/**
+ * A signed `/media/…` path from the API as an absolute URL (the API may sit on another origin); full
+ * URLs (S3 presigned) pass through.
+ */
+export const mediaUrl = (path: string | null | undefined): string | undefined =>
+  !path ? undefined : /^https?:\/\//.test(path) ? path : `${apiUrl()}/${path.replace(/^\/+/, '')}`;
+
 /** The Cloudflare Turnstile site key, or undefined when the server runs without a bot check. */
 export const turnstileSiteKey = (): string | undefined =>
   window.__SWITCHBOARD__?.turnstileSiteKey || undefined;

@@ -9,7 +9,7 @@ import {
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 import { currentSocket } from '../../api/socket.js';
-import { apiUrl } from '../../app/runtime-config.js';
+import { mediaUrl } from '../../app/runtime-config.js';
 
 export type AnnouncementListArgs = { searchParam: string; pageNumber: number };
 
@@ -166,4 +166,4 @@ export const {
 
 /** The image address: identity signs `/media/<key>` links, served by the gateway without a token. */
 export const announcementImageUrl = (record: Pick<Announcement, 'mediaUrl'>): string | null =>
-  record.mediaUrl ? `${apiUrl()}${record.mediaUrl}` : null;
+  mediaUrl(record.mediaUrl) ?? null;

@@ -18,7 +18,7 @@ import { useAppDispatch } from '../../app/hooks.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { userUpdated } from '../auth/session.slice.js';
-import { mediaUrl } from '../users/users-page.js';
+import { mediaUrl } from '../../app/runtime-config.js';
 import { useUpdateUserMutation, useUploadUserImageMutation } from '../users/users.api.js';
 
 /** The schema shows its own messages: no native browser bubbles (Dialog.Content has no form props). */

@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Button, HStack, Input, Table } from '@chakra-ui/rea
 import type { UserRecord } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiUrl } from '../../app/runtime-config.js';
+import { mediaUrl } from '../../app/runtime-config.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
 import { usePagedSearch } from '../../components/paged-search.js';
@@ -12,10 +12,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { UserModal } from './user-modal.js';
 import { useDeleteUserMutation, useGetUsersQuery } from './users.api.js';
 import { RowActions } from '../../components/row-actions.js';
-
-/** A signed `/media/…` path as an absolute URL of the API. */
-export const mediaUrl = (path: string | null) =>
-  !path ? undefined : /^https?:\/\//.test(path) ? path : `${apiUrl()}/${path.replace(/^\/+/, '')}`;
 
 const UserRows = ({
   searchParam,
