@@ -1,15 +1,15 @@
 import type { CompanyView, PlanView } from '@sb/contracts';
-import { startIdentityService } from '@sb/identity';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
-import { startGateway, type RunningGateway } from '@sb/gateway';
+import type { TestDatabase } from '@sb/testing';
+import type { RunningGateway } from '@sb/gateway';
 import {
   busKinds,
+  type BusPair,
   json,
   jwtSecret,
   signAccessToken,
-  webOrigin,
-  type BusPair,
+  startIdentityStack,
+  stopIdentityStack,
 } from './support/gateway-harness.js';
 
 // Who may call the company, plan and invoice routes: super, an admin and an agent of company A, and an
@@ -51,21 +51,10 @@ describe.each(kinds)('companies, plans and invoices through the gateway over the
     (await call(path, as, method, body)).status;
 
   beforeAll(async () => {
-    database = await createTestDatabase('gateway_companies_api');
-    buses = await kind.connect();
-    identity = await startIdentityService({
-      bus: buses.serviceBus,
-      databaseUrl: database.url,
+    ({ database, buses, identity, gateway } = await startIdentityStack(kind, {
+      database: 'gateway_companies_api',
       env,
-    });
-    gateway = await startGateway({
-      bus: buses.gatewayBus,
-      port: 0,
-      host: '127.0.0.1',
-      webOrigins: [webOrigin],
-      env,
-    });
-    await gateway.revokedSessionsLoaded;
+    }));
     tokens.super = await signAccessToken({ sub: '1', cid: 1, super: true, profile: 'admin' });
     plan = await json(
       await call('/plans', 'super', 'POST', {
@@ -116,11 +105,7 @@ describe.each(kinds)('companies, plans and invoices through the gateway over the
   }, 90_000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
-    await buses?.close();
-    await database?.drop();
-    await kind.stop();
+    await stopIdentityStack({ gateway, identity, buses, database });
   }, 30_000);
 
   it('created both companies with the plan', () => {

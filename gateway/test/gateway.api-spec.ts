@@ -109,8 +109,6 @@ describe.each(kinds)('gateway over the $name', (kind) => {
     await buses?.close();
   });
 
-  afterAll(() => kind.stop());
-
   describe('HTTP', () => {
     it('answers GET /version with the package version, security headers and a request id', async () => {
       const res = await api('/version', { headers: { 'x-request-id': 'req-abc' } });

@@ -3,21 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import type { Announcement, AnnouncementPage, AuthResult, Help } from '@sb/contracts';
-import { startIdentityService } from '@sb/identity';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
-import { startGateway, type RunningGateway } from '@sb/gateway';
+import type { TestDatabase } from '@sb/testing';
+import type { RunningGateway } from '@sb/gateway';
 import {
   busKinds,
+  type BusPair,
   connectSocket,
   json,
   jwtSecret,
   recordEvents,
   signAccessToken,
   sleep,
+  startIdentityStack,
+  stopIdentityStack,
   waitFor,
-  webOrigin,
-  type BusPair,
 } from './support/gateway-harness.js';
 
 // Helps and announcements through the gateway with the real identity: roles, validation, socket fan-out.
@@ -59,21 +59,10 @@ describe.each(kinds)('helps and announcements through the gateway over the $name
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase('gateway_helps');
-    buses = await kind.connect();
-    identity = await startIdentityService({
-      bus: buses.serviceBus,
-      databaseUrl: database.url,
+    ({ database, buses, identity, gateway } = await startIdentityStack(kind, {
+      database: 'gateway_helps',
       env,
-    });
-    gateway = await startGateway({
-      bus: buses.gatewayBus,
-      port: 0,
-      host: '127.0.0.1',
-      webOrigins: [webOrigin],
-      env,
-    });
-    await gateway.revokedSessionsLoaded;
+    }));
     const res = await fetch(`${gateway.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -90,11 +79,7 @@ describe.each(kinds)('helps and announcements through the gateway over the $name
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
-    await buses?.close();
-    await database?.drop();
-    await kind.stop();
+    await stopIdentityStack({ gateway, identity, buses, database });
     await rm(mediaDir, { recursive: true, force: true });
   }, 30_000);
 

@@ -2,11 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResult } from '@sb/contracts';
-import { startIdentityService } from '@sb/identity';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
-import { startGateway, type RunningGateway } from '@sb/gateway';
-import { busKinds, json, jwtSecret, webOrigin, type BusPair } from './support/gateway-harness.js';
+import type { TestDatabase } from '@sb/testing';
+import type { RunningGateway } from '@sb/gateway';
+import {
+  busKinds,
+  type BusPair,
+  json,
+  jwtSecret,
+  startIdentityStack,
+  stopIdentityStack,
+} from './support/gateway-harness.js';
 
 // Issue 3 permission walk: every issue-3 route with the status each role gets, against the real identity.
 // Roles: a plain user and an admin of company 1, the super user (company 1) and the admin of another
@@ -343,21 +349,10 @@ describe.each(kinds)('issue 3 permission walk over the $name', (kind) => {
       AUTH_RATE_LIMIT: '0',
       MEDIA_DIR: mediaDir,
     };
-    database = await createTestDatabase('gateway_walk');
-    buses = await kind.connect();
-    identity = await startIdentityService({
-      bus: buses.serviceBus,
-      databaseUrl: database.url,
+    ({ database, buses, identity, gateway } = await startIdentityStack(kind, {
+      database: 'gateway_walk',
       env,
-    });
-    gateway = await startGateway({
-      bus: buses.gatewayBus,
-      port: 0,
-      host: '127.0.0.1',
-      webOrigins: [webOrigin],
-      env,
-    });
-    await gateway.revokedSessionsLoaded;
+    }));
 
     const superSession = await login(root.email, root.password);
     tokens.super = superSession.token;
@@ -415,11 +410,7 @@ describe.each(kinds)('issue 3 permission walk over the $name', (kind) => {
   }, 90_000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
-    await buses?.close();
-    await database?.drop();
-    await kind.stop();
+    await stopIdentityStack({ gateway, identity, buses, database });
     await rm(mediaDir, { recursive: true, force: true });
   }, 30_000);
 

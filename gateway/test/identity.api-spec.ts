@@ -1,20 +1,20 @@
 import type { Socket } from 'socket.io-client';
 import type { AuthResult } from '@sb/contracts';
-import { startIdentityService } from '@sb/identity';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
-import { startGateway, type RunningGateway } from '@sb/gateway';
+import type { TestDatabase } from '@sb/testing';
+import type { RunningGateway } from '@sb/gateway';
 import {
   busKinds,
+  type BusPair,
   connectSocket,
   json,
   jwtSecret,
   recordEvents,
   signAccessToken,
   sleep,
+  startIdentityStack,
+  stopIdentityStack,
   waitFor,
-  webOrigin,
-  type BusPair,
 } from './support/gateway-harness.js';
 
 // The login flow end to end: real identity on a fresh database, the gateway, real HTTP and socket.io.
@@ -53,21 +53,10 @@ describe.each(kinds)('login flow through gateway and identity over the $name', (
     api('/auth/refresh_token', { method: 'POST', headers: cookie ? { cookie } : {} });
 
   beforeAll(async () => {
-    database = await createTestDatabase('gateway_api');
-    buses = await kind.connect();
-    identity = await startIdentityService({
-      bus: buses.serviceBus,
-      databaseUrl: database.url,
+    ({ database, buses, identity, gateway } = await startIdentityStack(kind, {
+      database: 'gateway_api',
       env,
-    });
-    gateway = await startGateway({
-      bus: buses.gatewayBus,
-      port: 0,
-      host: '127.0.0.1',
-      webOrigins: [webOrigin],
-      env,
-    });
-    await gateway.revokedSessionsLoaded;
+    }));
   }, 90_000);
 
   afterEach(() => {
@@ -75,11 +64,7 @@ describe.each(kinds)('login flow through gateway and identity over the $name', (
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
-    await buses?.close();
-    await database?.drop();
-    await kind.stop();
+    await stopIdentityStack({ gateway, identity, buses, database });
   }, 30_000);
 
   it('login → me → refresh → logout', async () => {

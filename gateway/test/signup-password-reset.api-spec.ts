@@ -5,15 +5,16 @@ import {
   type BusRequest,
   type NotificationSendRequest,
 } from '@sb/contracts';
-import { startIdentityService } from '@sb/identity';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
+import type { TestDatabase } from '@sb/testing';
 import { startGateway, type RunningGateway } from '@sb/gateway';
 import {
   busKinds,
   json,
   jwtSecret,
   sleep,
+  startIdentityStack,
+  stopIdentityStack,
   webOrigin,
   type BusPair,
 } from './support/gateway-harness.js';
@@ -52,34 +53,26 @@ describe.each(kinds)('signup and password reset through the gateway over the $na
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase('gateway_signup');
-    buses = await kind.connect();
-    identity = await startIdentityService({
-      bus: buses.serviceBus,
-      databaseUrl: database.url,
+    ({ database, buses, identity, gateway } = await startIdentityStack(kind, {
+      database: 'gateway_signup',
       env,
-    });
-    await buses.serviceBus.handle(
-      Subjects.connectors.notificationSend,
-      async (payload: BusRequest) => {
-        sent.push(payload.data as NotificationSendRequest);
-        return { sent: true };
+      gateway: { botVerifier },
+      // a stand-in for the connectors service, which sends the reset codes
+      beforeGateway: async ({ serviceBus }) => {
+        await serviceBus.handle(
+          Subjects.connectors.notificationSend,
+          async (payload: BusRequest) => {
+            sent.push(payload.data as NotificationSendRequest);
+            return { sent: true };
+          },
+        );
+        await serviceBus.handle(Subjects.connectors.health, async () => ({
+          service: 'connectors',
+          status: 'ok',
+          version: 'test',
+        }));
       },
-    );
-    await buses.serviceBus.handle(Subjects.connectors.health, async () => ({
-      service: 'connectors',
-      status: 'ok',
-      version: 'test',
     }));
-    gateway = await startGateway({
-      bus: buses.gatewayBus,
-      port: 0,
-      host: '127.0.0.1',
-      webOrigins: [webOrigin],
-      env,
-      botVerifier,
-    });
-    await gateway.revokedSessionsLoaded;
     db = new pg.Pool({ connectionString: database.url, max: 2 });
     publicPlanId = (
       await db.query<{ id: number }>(
@@ -90,11 +83,8 @@ describe.each(kinds)('signup and password reset through the gateway over the $na
   }, 90_000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
-    await buses?.close();
     await db?.end();
-    await database?.drop();
+    await stopIdentityStack({ gateway, identity, buses, database });
   });
 
   const signupForm = (changes: Record<string, unknown> = {}) => ({

@@ -1,11 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startIdentityService } from '@sb/identity';
 import type { RunningService } from '@sb/platform/nest';
 import { createDiskStorage, createUrlSigner } from '@sb/storage';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
-import { startGateway, type RunningGateway } from '@sb/gateway';
+import type { TestDatabase } from '@sb/testing';
+import type { RunningGateway } from '@sb/gateway';
 import pg from 'pg';
 import { mediaSigningSecret } from '../src/media/media-signing.js';
 import {
@@ -13,7 +12,8 @@ import {
   json,
   jwtSecret,
   signAccessToken,
-  webOrigin,
+  startIdentityStack,
+  stopIdentityStack,
   type BusPair,
 } from './support/gateway-harness.js';
 
@@ -69,23 +69,13 @@ describe.each(kinds)('users, settings and media through the gateway over the $na
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('gateway_users_api');
-    buses = await kind.connect();
     mediaDir = await mkdtemp(path.join(tmpdir(), 'sb-media-'));
-    identity = await startIdentityService({
-      bus: buses.serviceBus,
-      databaseUrl: database.url,
-      env,
-    });
     const signer = createUrlSigner({ secret: mediaSigningSecret(env) });
-    gateway = await startGateway({
-      bus: buses.gatewayBus,
-      port: 0,
-      host: '127.0.0.1',
-      webOrigins: [webOrigin],
+    ({ database, buses, identity, gateway } = await startIdentityStack(kind, {
+      database: 'gateway_users_api',
       env,
-      storage: await createDiskStorage({ root: mediaDir, signer }),
-    });
+      gateway: { storage: await createDiskStorage({ root: mediaDir, signer }) },
+    }));
     db = new pg.Pool({ connectionString: database.url, max: 2 });
     const company = async (name: string) =>
       (
@@ -134,11 +124,8 @@ describe.each(kinds)('users, settings and media through the gateway over the $na
   }, 90_000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
-    await buses?.close();
     await db?.end();
-    await database?.drop();
+    await stopIdentityStack({ gateway, identity, buses, database });
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
   });
 

@@ -2,8 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import type { AccessTokenClaims, DomainEvent } from '@sb/contracts';
+import { startGateway, type RunningGateway } from '@sb/gateway';
+import { startIdentityService } from '@sb/identity';
 import { createInProcessBus, type Bus } from '@sb/platform/bus';
-import { dropTestNatsNamespace, natsUrlOrSkip, openTestBus, testNatsNamespace } from '@sb/testing';
+import type { RunningService } from '@sb/platform/nest';
+import {
+  createTestDatabase,
+  dropTestNatsNamespace,
+  natsUrlOrSkip,
+  openTestBus,
+  testNatsNamespace,
+  type TestDatabase,
+} from '@sb/testing';
 
 export const jwtSecret = 'gateway-api-test-secret-0123456789';
 export const webOrigin = 'http://web.test:3000';
@@ -12,7 +22,7 @@ export const webOrigin = 'http://web.test:3000';
 export type BusPair = { gatewayBus: Bus; serviceBus: Bus; close(): Promise<void> };
 
 /** The buses every API test runs over: in-process always, NATS when a server is available. */
-export type BusKind = { name: string; connect(): Promise<BusPair>; stop(): Promise<void> };
+export type BusKind = { name: string; connect(): Promise<BusPair> };
 
 export const busKinds = async (): Promise<BusKind[]> => {
   const kinds: BusKind[] = [
@@ -22,7 +32,6 @@ export const busKinds = async (): Promise<BusKind[]> => {
         const bus = createInProcessBus({ requestTimeoutMs: 5_000 });
         return { gatewayBus: bus, serviceBus: bus, close: () => bus.close() };
       },
-      stop: async () => undefined,
     },
   ];
   const natsUrl = await natsUrlOrSkip();
@@ -44,10 +53,56 @@ export const busKinds = async (): Promise<BusKind[]> => {
           },
         };
       },
-      stop: async () => undefined,
     });
   }
   return kinds;
+};
+
+/** The real identity on a fresh database behind a gateway on a random port, over one bus kind. */
+export type IdentityStack = {
+  database: TestDatabase;
+  buses: BusPair;
+  identity: RunningService;
+  gateway: RunningGateway;
+};
+
+export const startIdentityStack = async (
+  kind: BusKind,
+  options: {
+    database: string;
+    env: Record<string, string>;
+    /** more gateway options (storage, botVerifier, …) */
+    gateway?: Partial<Parameters<typeof startGateway>[0]>;
+    /** runs once identity is up, before the gateway (e.g. stand-ins for other services) */
+    beforeGateway?: (buses: BusPair) => Promise<void>;
+  },
+): Promise<IdentityStack> => {
+  const database = await createTestDatabase(options.database);
+  const buses = await kind.connect();
+  const identity = await startIdentityService({
+    bus: buses.serviceBus,
+    databaseUrl: database.url,
+    env: options.env,
+  });
+  await options.beforeGateway?.(buses);
+  const gateway = await startGateway({
+    bus: buses.gatewayBus,
+    port: 0,
+    host: '127.0.0.1',
+    webOrigins: [webOrigin],
+    env: options.env,
+    ...options.gateway,
+  });
+  await gateway.revokedSessionsLoaded;
+  return { database, buses, identity, gateway };
+};
+
+/** Stops what startIdentityStack started (any part may be missing after a failed start). */
+export const stopIdentityStack = async (stack: Partial<IdentityStack>) => {
+  await stack.gateway?.close();
+  await stack.identity?.close();
+  await stack.buses?.close();
+  await stack.database?.drop();
 };
 
 export const futureIso = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString();

@@ -24,5 +24,6 @@ export async function natsUrlOrSkip(): Promise<string | undefined> {
 export async function describeWithNats(name: string, fn: (natsUrl: string) => void): Promise<void> {
   const natsUrl = await natsUrlOrSkip();
   if (natsUrl) describe(name, () => fn(natsUrl));
+  // skipped on purpose, and said so: this machine has no NATS (ARCHITECTURE.md §8 fallback)
   else describe.skip(`${name} (skipped: no NATS)`, () => fn(''));
 }
