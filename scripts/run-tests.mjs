@@ -45,7 +45,7 @@ const suites = [
       `--outputFile.json=${path.join(resultsDir, 'web.json')}`,
     ],
     report: path.join(resultsDir, 'web.json'),
-    timeoutMs: minutes('TEST_TIMEOUT_WEB_MIN', 10),
+    timeoutMs: minutes('TEST_TIMEOUT_WEB_MIN', 15),
   },
   {
     name: 'browser e2e (jest)',
@@ -61,7 +61,7 @@ const suites = [
       `--outputFile=${path.join(resultsDir, 'e2e.json')}`,
     ],
     report: path.join(resultsDir, 'e2e.json'),
-    timeoutMs: minutes('TEST_TIMEOUT_E2E_MIN', 12),
+    timeoutMs: minutes('TEST_TIMEOUT_E2E_MIN', 20),
     needsBuild: true,
     requiredFile: path.join(root, 'web/e2e/jest.config.js'),
   },

@@ -26,6 +26,10 @@ export const gatewayEnvSchema = z.object({
   /** express `trust proxy`: 'true', a hop count, or a list of addresses/subnets; unset = off */
   TRUST_PROXY: z.string().optional(),
   BODY_LIMIT: z.string().default('1mb'),
+  /** GET /webhooks/meta answers Meta's subscription check only with this token */
+  META_VERIFY_TOKEN: z.string().optional(),
+  /** POST /webhooks/meta: the app secret the X-Hub-Signature-256 HMAC is checked with */
+  META_APP_SECRET: z.string().optional(),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 

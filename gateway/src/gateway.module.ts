@@ -25,6 +25,18 @@ import { SystemController } from './http/system.controller.js';
 import { UsersController } from './http/users.controller.js';
 import { SettingsController } from './http/settings.controller.js';
 import { MediaController } from './media/media.controller.js';
+import { QueuesController } from './http/queues.controller.js';
+import { ChatbotsController } from './http/chatbots.controller.js';
+import { QuickMessagesController } from './http/quick-messages.controller.js';
+import { ContactsController } from './http/contacts.controller.js';
+import { MessagesController } from './http/messages.controller.js';
+import { TicketsController } from './http/tickets.controller.js';
+import { TicketNotesController } from './http/ticket-notes.controller.js';
+import { KanbanController } from './http/kanban.controller.js';
+import { TagsController } from './http/tags.controller.js';
+import { ConnectionsController } from './http/connections.controller.js';
+import { MetaWebhooksController } from './http/meta-webhooks.controller.js';
+import { FacebookController } from './http/facebook.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
@@ -65,8 +77,20 @@ export class GatewayModule {
         InvoicesController,
         SettingsController,
         MediaController,
+        QueuesController,
+        ChatbotsController,
+        QuickMessagesController,
+        ContactsController,
+        TagsController,
         SignupController,
         PasswordResetController,
+        ConnectionsController,
+        MetaWebhooksController,
+        FacebookController,
+        MessagesController,
+        TicketsController,
+        TicketNotesController,
+        KanbanController,
       ],
       providers,
     };

@@ -22,7 +22,7 @@ import { securityHeadersMiddleware } from './middleware/security-headers.middlew
 import { NestPinoLogger } from './nest-logger.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { startSocketServer } from './realtime/socket-server.js';
-import { allowTicketsOfOwnCompany, type TicketAccessChecker } from './realtime/ticket-access.js';
+import { askTicketsService, type TicketAccessChecker } from './realtime/ticket-access.js';
 import { UserPresence } from './realtime/user-presence.js';
 import { createStorage, type ObjectStorage } from '@sb/storage';
 import { createMediaSigner } from './media/media-signing.js';
@@ -125,7 +125,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     tokens,
     revoked,
     presence,
-    ticketAccess: options.ticketAccess ?? allowTicketsOfOwnCompany,
+    ticketAccess: options.ticketAccess ?? askTicketsService(options.bus),
   });
   const revokedSync = await startRevokedSessionSync({ bus: options.bus, revoked, logger });
   const presencePrune = setInterval(() => presence.prune(revokedRetentionMs), 60 * 60 * 1000);

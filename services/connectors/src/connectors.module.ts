@@ -1,5 +1,15 @@
 import { Module } from '@nestjs/common';
+import type { ObjectType } from 'typeorm';
+import { Connection, ConnectionQueue } from './connections/connection.entity.js';
+import { ConnectionsModule } from './connections/connections.module.js';
+import { MetaModule } from './meta/meta.module.js';
+import { WhatsappModule } from './whatsapp/whatsapp.module.js';
 
-/** The connectors service's root module; its domain modules are added by the issues that build them. */
-@Module({})
+/** The connectors service's entities (each domain folder adds its own). */
+export const connectorsEntities: ObjectType<unknown>[] = [Connection, ConnectionQueue];
+
+/** The connectors service's root module: one imported module per domain folder. */
+@Module({
+  imports: [ConnectionsModule, MetaModule, WhatsappModule],
+})
 export class ConnectorsModule {}

@@ -1,7 +1,7 @@
 import { startNestService, type RunningService, type ServiceRuntime } from '@sb/platform/nest';
 import { createRequire } from 'node:module';
 import { ticketsMigrations } from './migrations/index.js';
-import { TicketsModule } from './tickets.module.js';
+import { ticketsEntities, TicketsModule } from './tickets.module.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -13,7 +13,7 @@ export const startTicketsService = (runtime: ServiceRuntime): Promise<RunningSer
     name: 'tickets',
     version,
     module: TicketsModule,
-    entities: [],
+    entities: ticketsEntities,
     migrations: ticketsMigrations,
     runtime,
   });

@@ -1,5 +1,40 @@
 import { Module } from '@nestjs/common';
+import type { ObjectType } from 'typeorm';
+import { QueuesModule } from './queues/queues.module.js';
+import { ChatbotsModule } from './chatbots/chatbots.module.js';
+import { QuickMessagesModule } from './quick-messages/quick-messages.module.js';
+import { Contact, ContactExtraInfoRow, ContactImportJobRow } from './contacts/contact.entity.js';
+import { ContactsModule } from './contacts/contacts.module.js';
+import { Tag } from './tags/tag.entity.js';
+import { TagsModule } from './tags/tags.module.js';
+import { Ticket, TicketLog, TicketNote, TicketTracking } from './tickets/ticket.entity.js';
+import { Message } from './messages/message.entity.js';
+import { MessagesModule } from './messages/messages.module.js';
+import { TicketsDomainModule } from './tickets/tickets-domain.module.js';
 
-/** The tickets service's root module; its domain modules are added by the issues that build them. */
-@Module({})
+/** The tickets service's entities (each domain folder adds its own). */
+export const ticketsEntities: ObjectType<unknown>[] = [
+  Contact,
+  ContactExtraInfoRow,
+  ContactImportJobRow,
+  Tag,
+  Ticket,
+  TicketTracking,
+  TicketLog,
+  TicketNote,
+  Message,
+];
+
+/** The tickets service's root module: one imported module per domain folder. */
+@Module({
+  imports: [
+    ContactsModule,
+    TagsModule,
+    QueuesModule,
+    ChatbotsModule,
+    QuickMessagesModule,
+    MessagesModule,
+    TicketsDomainModule,
+  ],
+})
 export class TicketsModule {}

@@ -69,6 +69,15 @@ export const ErrorCodes = {
     message: 'A company with this name already exists.',
   },
   ERR_PLAN_NAME_ALREADY_EXISTS: { status: 409, message: 'A plan with this name already exists.' },
+  // ticket workflow (spec 1 §4): a status change the current status does not allow, a close without a tag
+  // while requiredTag is on, a send to a blocked contact
+  ERR_TICKET_INVALID_TRANSITION: {
+    status: 409,
+    message: 'This ticket cannot move to that status from its current one.',
+  },
+  ERR_TICKET_TAG_REQUIRED: { status: 400, message: 'Assign a tag before closing the ticket.' },
+  ERR_CONTACT_BLOCKED: { status: 400, message: 'This contact is blocked.' },
+  ERR_NO_NOTE_FOUND: { status: 404, message: 'No note found with this ID.' },
   ERR_CREATING_MESSAGE: { status: 400, message: 'Creating the message failed.' },
   ERR_CREATING_TICKET: { status: 400, message: 'Creating the ticket failed.' },
   ERR_PLAN_LIMIT_REACHED: { status: 403, message: 'The plan limit for this resource was reached.' },

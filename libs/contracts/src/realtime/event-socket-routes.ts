@@ -7,6 +7,32 @@ import type {
 } from '../announcements/announcements.js';
 import type { SettingsUpdatedEventData } from '../settings/setting-requests.js';
 import type { UserCreatedEventData, UserDeletedEventData } from '../users/requests.js';
+import type {
+  ContactDeletedEventData,
+  ContactEventData,
+  ContactImportEventData,
+} from '../contacts/contact-records.js';
+import type { TagDeletedEventData, TagEventData } from '../tags/tag-records.js';
+import type {
+  ChatbotDeletedEventData,
+  ChatbotEventData,
+  QueueDeletedEventData,
+  QueueEventData,
+} from '../queues/queues.js';
+import type {
+  QuickMessageDeletedEventData,
+  QuickMessageEventData,
+} from '../quick-messages/quick-messages.js';
+import type { ConnectionDeletedEventData, ConnectionEventData } from '../channels/connections.js';
+import type {
+  MessageDeletedEventData,
+  MessageEventData,
+  TicketDeletedEventData,
+  TicketEventData,
+  TicketUnreadEventData,
+} from '../tickets/ticket-inputs.js';
+import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
+import type { SessionUpdatedEventData } from '../connections/connection-inputs.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 
@@ -83,6 +109,181 @@ export const EventSocketRoutes = {
       record: { id: data.record.id },
     }),
     rooms: () => [rooms.platform()],
+  }),
+  // contacts and tags (tickets service)
+  'tickets.contact.created': defineEventSocketRoute<ContactEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'contact'),
+    payload: (data) => ({ action: 'create', contact: data.contact }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.contact.updated': defineEventSocketRoute<ContactEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'contact'),
+    payload: (data) => ({ action: 'update', contact: data.contact }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.contact.deleted': defineEventSocketRoute<ContactDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'contact'),
+    payload: (data) => ({ action: 'delete', contactId: data.contactId }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.contact-import.progress': defineEventSocketRoute<ContactImportEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'contact'),
+    payload: (data) => ({ action: 'import', job: data.job }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.tag.created': defineEventSocketRoute<TagEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'tag'),
+    payload: (data) => ({ action: 'create', tag: data.tag }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.tag.updated': defineEventSocketRoute<TagEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'tag'),
+    payload: (data) => ({ action: 'update', tag: data.tag }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.tag.deleted': defineEventSocketRoute<TagDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'tag'),
+    payload: (data) => ({ action: 'delete', tagId: data.tagId }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  // queues, chatbots and quick messages (tickets service)
+  'tickets.queue.created': defineEventSocketRoute<QueueEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'queue'),
+    payload: (data) => ({ action: 'create', queue: data.queue }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.queue.updated': defineEventSocketRoute<QueueEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'queue'),
+    payload: (data) => ({ action: 'update', queue: data.queue }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.queue.deleted': defineEventSocketRoute<QueueDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'queue'),
+    payload: (data) => ({ action: 'delete', queueId: data.queueId }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.chatbot.created': defineEventSocketRoute<ChatbotEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'chatbot'),
+    payload: (data) => ({ action: 'create', chatbot: data.chatbot }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.chatbot.updated': defineEventSocketRoute<ChatbotEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'chatbot'),
+    payload: (data) => ({ action: 'update', chatbot: data.chatbot }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.chatbot.deleted': defineEventSocketRoute<ChatbotDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'chatbot'),
+    payload: (data) => ({ action: 'delete', chatbotId: data.chatbotId }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  // A personal quick message reaches only its owner; a general one the whole company.
+  'tickets.quick-message.created': defineEventSocketRoute<QuickMessageEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'quickmessage'),
+    payload: (data) => ({ action: 'create', record: data.record }),
+    rooms: (event) =>
+      event.data.record.geral
+        ? [rooms.company(event.companyId)]
+        : [rooms.user(event.companyId, event.data.record.userId)],
+  }),
+  'tickets.quick-message.updated': defineEventSocketRoute<QuickMessageEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'quickmessage'),
+    payload: (data) => ({ action: 'update', record: data.record }),
+    rooms: (event) =>
+      event.data.record.geral
+        ? [rooms.company(event.companyId)]
+        : [rooms.user(event.companyId, event.data.record.userId)],
+  }),
+  'tickets.quick-message.deleted': defineEventSocketRoute<QuickMessageDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'quickmessage'),
+    payload: (data) => ({ action: 'delete', id: data.id }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  // tickets and messages (tickets service): the status rooms of the lists, the notification room and the
+  // open chat; a ticket that changed status also reaches its old status room, whose lists drop it
+  'tickets.ticket.updated': defineEventSocketRoute<TicketEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'ticket'),
+    payload: (data): TicketSocketPayload => ({ action: 'update', ticket: data.ticket }),
+    rooms: (event) => {
+      const { ticket, previousStatus } = event.data;
+      const cid = event.companyId;
+      const targets = [
+        rooms.status(cid, ticket.status),
+        rooms.notification(cid),
+        rooms.ticket(cid, ticket.id),
+      ];
+      if (previousStatus && previousStatus !== ticket.status)
+        targets.push(rooms.status(cid, previousStatus));
+      return targets;
+    },
+  }),
+  'tickets.ticket.deleted': defineEventSocketRoute<TicketDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'ticket'),
+    payload: (data): TicketSocketPayload => ({ action: 'delete', ticketId: data.ticketId }),
+    rooms: (event) => [
+      rooms.status(event.companyId, event.data.status),
+      rooms.notification(event.companyId),
+      rooms.ticket(event.companyId, event.data.ticketId),
+    ],
+  }),
+  'tickets.ticket.unread-reset': defineEventSocketRoute<TicketUnreadEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'ticket'),
+    payload: (data): TicketSocketPayload => ({ action: 'updateUnread', ticketId: data.ticketId }),
+    rooms: (event) => [
+      rooms.status(event.companyId, event.data.status),
+      rooms.notification(event.companyId),
+      rooms.ticket(event.companyId, event.data.ticketId),
+    ],
+  }),
+  'tickets.message.created': defineEventSocketRoute<MessageEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'appMessage'),
+    payload: (data): AppMessageSocketPayload => ({ action: 'create', ...data }),
+    rooms: (event) => [
+      rooms.ticket(event.companyId, event.data.ticket.id),
+      rooms.notification(event.companyId),
+      rooms.status(event.companyId, event.data.ticket.status),
+    ],
+  }),
+  'tickets.message.updated': defineEventSocketRoute<MessageEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'appMessage'),
+    payload: (data): AppMessageSocketPayload => ({ action: 'update', ...data }),
+    rooms: (event) => [
+      rooms.ticket(event.companyId, event.data.ticket.id),
+      rooms.notification(event.companyId),
+    ],
+  }),
+  'tickets.message.deleted': defineEventSocketRoute<MessageDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'appMessage'),
+    payload: (data): AppMessageSocketPayload => ({
+      action: 'delete',
+      messageId: data.messageId,
+      ticketId: data.ticketId,
+    }),
+    rooms: (event) => [
+      rooms.ticket(event.companyId, event.data.ticketId),
+      rooms.notification(event.companyId),
+    ],
+  }),
+  // connections and their sessions (connectors service)
+  'connectors.connection.created': defineEventSocketRoute<ConnectionEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'whatsapp'),
+    payload: (data) => ({ action: 'update', whatsapp: data.connection }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'connectors.connection.updated': defineEventSocketRoute<ConnectionEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'whatsapp'),
+    payload: (data) => ({ action: 'update', whatsapp: data.connection }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'connectors.connection.deleted': defineEventSocketRoute<ConnectionDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'whatsapp'),
+    payload: (data) => ({ action: 'delete', whatsappId: data.connectionId }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'connectors.session.updated': defineEventSocketRoute<SessionUpdatedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'whatsappSession'),
+    payload: (data) => ({ action: 'update', session: data.session }),
+    rooms: (event) => [rooms.company(event.companyId)],
   }),
 } as const satisfies Record<string, EventSocketRoute<never>>;
 

@@ -1,1 +1,3 @@
 export * from './ticket-statuses.js';
+export * from './ticket-records.js';
+export * from './ticket-inputs.js';

@@ -1,9 +1,15 @@
 import type { MigrationInterface } from 'typeorm';
+import { Connections1800000001000 } from './1800000001000-connections.js';
+import { SessionLeases1800000002000 } from './1800000002000-session-leases.js';
+import { WebhookDeliveries1800000003000 } from './1800000003000-webhook-deliveries.js';
 
 type MigrationClass = new () => MigrationInterface;
 
 /**
- * connectors's own migrations, oldest first. None yet: the platform migrations (outbox and processed-event
- * tables) already run in this service's schema at boot, which is all the service stores so far.
+ * connectors's own migrations, oldest first (the platform's outbox and processed-event tables run before them).
  */
-export const connectorsMigrations: MigrationClass[] = [];
+export const connectorsMigrations: MigrationClass[] = [
+  Connections1800000001000,
+  SessionLeases1800000002000,
+  WebhookDeliveries1800000003000,
+];

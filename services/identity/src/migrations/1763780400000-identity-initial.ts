@@ -1,11 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { schemaOf } from './migration-schema.js';
+import { migrationSchemaOf } from '@sb/platform/db';
 
 export class IdentityInitial1763780400000 implements MigrationInterface {
   name = 'IdentityInitial1763780400000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner, 'identity');
+    const s = migrationSchemaOf(queryRunner, 'identity');
     await queryRunner.query(`
       CREATE TABLE ${s}.plans (
         id serial PRIMARY KEY,
@@ -129,7 +129,7 @@ export class IdentityInitial1763780400000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner, 'identity');
+    const s = migrationSchemaOf(queryRunner, 'identity');
     for (const table of [
       'company_settings',
       'settings',

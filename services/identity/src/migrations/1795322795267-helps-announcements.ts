@@ -1,12 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { schemaOf } from './migration-schema.js';
+import { migrationSchemaOf } from '@sb/platform/db';
 
 /** Platform-wide helps and announcements (no company column: every company reads them). */
 export class HelpsAnnouncements1795322795267 implements MigrationInterface {
   name = 'HelpsAnnouncements1795322795267';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner, 'identity');
+    const s = migrationSchemaOf(queryRunner, 'identity');
     await queryRunner.query(`
       CREATE TABLE ${s}.helps (
         id serial PRIMARY KEY,
@@ -36,7 +36,7 @@ export class HelpsAnnouncements1795322795267 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner, 'identity');
+    const s = migrationSchemaOf(queryRunner, 'identity');
     await queryRunner.query(`DROP TABLE IF EXISTS ${s}.announcements`);
     await queryRunner.query(`DROP TABLE IF EXISTS ${s}.helps`);
   }

@@ -1,12 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { schemaOf } from './migration-schema.js';
+import { migrationSchemaOf } from '@sb/platform/db';
 
 /** Invoices of a company (one per due-date advance) and the company's payment method. */
 export class CompaniesInvoices1795322898862 implements MigrationInterface {
   name = 'CompaniesInvoices1795322898862';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner, 'identity');
+    const s = migrationSchemaOf(queryRunner, 'identity');
     await queryRunner.query(`ALTER TABLE ${s}.companies ADD COLUMN payment_method varchar(40)`);
     await queryRunner.query(`
       CREATE TABLE ${s}.invoices (
@@ -26,7 +26,7 @@ export class CompaniesInvoices1795322898862 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner, 'identity');
+    const s = migrationSchemaOf(queryRunner, 'identity');
     await queryRunner.query(`DROP TABLE IF EXISTS ${s}.invoices`);
     await queryRunner.query(`ALTER TABLE ${s}.companies DROP COLUMN IF EXISTS payment_method`);
   }

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { schemaOf } from './migration-schema.js';
+import { migrationSchemaOf } from '@sb/platform/db';
 
 /**
  * Password reset requests by code (spec 3 §2.19): only an HMAC of the code is kept. A request for a
@@ -10,7 +10,7 @@ export class PasswordResets1795323033388 implements MigrationInterface {
   name = 'PasswordResets1795323033388';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner, 'identity');
+    const s = migrationSchemaOf(queryRunner, 'identity');
     await queryRunner.query(`
       CREATE TABLE ${s}.password_resets (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -39,7 +39,7 @@ export class PasswordResets1795323033388 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner, 'identity');
+    const s = migrationSchemaOf(queryRunner, 'identity');
     await queryRunner.query(`DROP INDEX IF EXISTS ${s}.users_wpp_digits_idx`);
     await queryRunner.query(`DROP TABLE IF EXISTS ${s}.password_resets`);
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { CompanySettingsRepository } from '../settings/company-settings.repository.js';
+import type { SessionQueue } from '@sb/contracts';
 import type { SessionUserSource } from './session-user.js';
 import { ProfileImageUrls } from './profile-image-urls.js';
 import type { User } from './user.entity.js';
@@ -23,13 +24,18 @@ export class SessionUserLoader {
     const found = await this.companies.findWithPlan(user.companyId, manager);
     if (!found) return undefined;
     const companySettings = await this.companySettings.listForCompany(user.companyId, manager);
-    // Queue names and colours belong to tickets; identity shows them once tickets owns queues
-    // (user_queues already holds the ids).
+    // names and colours come from the replica of the tickets service's queues
+    const queues: SessionQueue[] = await manager.query(
+      `SELECT q.id, q.name, q.color FROM user_queues uq
+       JOIN queue_replica q ON q.id = uq.queue_id AND q.company_id = $2
+       WHERE uq.user_id = $1 ORDER BY q.name, q.id`,
+      [user.id, user.companyId],
+    );
     return {
       user,
       ...found,
       companySettings,
-      queues: [],
+      queues,
       profileImageUrl: this.imageUrls.url(user.profileImage),
     };
   }

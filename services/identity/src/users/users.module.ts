@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { ProfileImageUrls } from './profile-image-urls.js';
+import { QueueReplicaConsumer } from './queue-replica.consumer.js';
 import { SessionUserLoader } from './session-user.loader.js';
 import { UsersHandler } from './users.handler.js';
 import { UsersRepository } from './users.repository.js';
@@ -9,7 +10,14 @@ import { UsersService } from './users.service.js';
 
 @Module({
   imports: [CompaniesModule, SettingsModule],
-  providers: [UsersRepository, ProfileImageUrls, SessionUserLoader, UsersService, UsersHandler],
+  providers: [
+    UsersRepository,
+    ProfileImageUrls,
+    SessionUserLoader,
+    UsersService,
+    UsersHandler,
+    QueueReplicaConsumer,
+  ],
   exports: [UsersRepository, SessionUserLoader, ProfileImageUrls],
 })
 export class UsersModule {}

@@ -1,0 +1,221 @@
+// Inbound Cloud API traffic: the channel emulator posts signed webhooks for 50 connections of 10 companies
+// to the gateway at rising rates; connectors stores each delivery, routes it and publishes
+// `connectors.message.received`. Measured: from the webhook POST to that event on the bus (the tickets
+// side, which stores the message and emits the socket event, is not part of this run yet: the result
+// says so in `stage`). Counts lost and duplicated messages after the backlog drained.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { envNumber, percentile, writeResult } from './bench-harness.mjs';
+import { benchNatsUrl, freshDatabase } from './bench-infra.mjs';
+
+const name = 'inbound';
+const companies = 10;
+const perCompany = 5;
+const stepSeconds = envNumber('BENCH_STEP_S', 5);
+const rates = (process.env.BENCH_RATES ?? '250,500,1000,1500,2000')
+  .split(',')
+  .map(Number)
+  .filter((rate) => rate > 0);
+const appSecret = 'bench-inbound-secret';
+
+process.env.LOG_LEVEL ??= 'warn';
+
+const { createBus, createInProcessBus } = await import('@sb/platform/bus');
+const { createLogger } = await import('@sb/platform/logger');
+const { startGateway } = await import('@sb/gateway');
+const { startConnectorsService } = await import('@sb/connectors');
+const { GraphEmulator, cloudWebhooks, signMetaBody } = await import('@sb/testing/channel-emulator');
+
+const database = await freshDatabase(name);
+const natsUrl = await benchNatsUrl();
+const mediaDir = await mkdtemp(join(tmpdir(), 'sb-bench-inbound-'));
+const closers = [() => database.drop(), () => rm(mediaDir, { recursive: true, force: true })];
+try {
+  const bus = natsUrl
+    ? await createBus({ natsUrl, namespace: `bench${Date.now()}`, name: 'bench' })
+    : createInProcessBus({});
+  closers.push(() => bus.close());
+  const emulator = await new GraphEmulator({ appSecret, lenient: true }).start();
+  closers.push(() => emulator.close());
+  const env = {
+    ...process.env,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    MEDIA_DIR: mediaDir,
+    META_APP_SECRET: appSecret,
+    META_GRAPH_URL: emulator.graphUrl,
+    META_WEBHOOK_POLL_MS: '200',
+    BODY_LIMIT: '1mb',
+  };
+  // identity stands in with a plan allowing every channel and enough connections
+  await bus.handle('identity.plan.limits', async ({ data }) => ({
+    companyId: data.companyId,
+    planId: 1,
+    limits: { users: 10, connections: 20, queues: 10 },
+    flags: { useWhatsapp: true, useFacebook: true, useInstagram: true },
+  }));
+  const connectors = await startConnectorsService({
+    bus,
+    databaseUrl: database.url,
+    logger: createLogger('connectors'),
+    env,
+  });
+  closers.push(() => connectors.close());
+  const gateway = await startGateway({
+    bus,
+    port: 0,
+    host: '127.0.0.1',
+    webOrigins: ['http://localhost:3000'],
+    logger: createLogger('gateway'),
+    env,
+  });
+  closers.push(() => gateway.close());
+  const webhookUrl = `${gateway.url}/webhooks/meta`;
+
+  const numbers = [];
+  for (let company = 1; company <= companies; company += 1) {
+    const ctx = {
+      companyId: company,
+      userId: 1,
+      profile: 'admin',
+      super: false,
+      requestId: 'b',
+      lang: 'en',
+    };
+    for (let n = 0; n < perCompany; n += 1) {
+      const phoneNumberId = String(9_000_000 + company * 100 + n);
+      await bus.request('connectors.connection.create', {
+        ctx,
+        data: {
+          name: `Bench ${company}-${n}`,
+          channel: 'whatsappapi',
+          credentials: { phoneNumberId, accessToken: `token-${phoneNumberId}` },
+        },
+      });
+      numbers.push(phoneNumberId);
+    }
+  }
+
+  const sentAt = new Map();
+  const latencies = new Map(); // externalId -> ms
+  let duplicated = 0;
+  let totalEvents = 0;
+  const subscription = await bus.subscribe('evt.*.connectors.message.received', async (event) => {
+    totalEvents += 1;
+    const id = event.data.externalId;
+    const started = sentAt.get(id);
+    if (started === undefined) return;
+    if (latencies.has(id)) duplicated += 1;
+    else latencies.set(id, performance.now() - started);
+  });
+  closers.push(() => subscription.unsubscribe());
+
+  let counter = 0;
+  let refused = 0;
+  const postOne = async () => {
+    counter += 1;
+    const id = `wamid.BENCH${counter}`;
+    const payload = cloudWebhooks.text({
+      phoneNumberId: numbers[counter % numbers.length],
+      from: `55119${String(counter % 10_000).padStart(8, '0')}`,
+      text: `bench message ${counter}`,
+      id,
+    });
+    const raw = JSON.stringify(payload);
+    sentAt.set(id, performance.now());
+    try {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signMetaBody(appSecret, raw),
+        },
+        body: raw,
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`answered ${response.status}`);
+    } catch {
+      // not accepted (Meta would retry it): not counted as lost
+      refused += 1;
+      sentAt.delete(id);
+    }
+    return id;
+  };
+
+  // warm-up, not measured
+  await Promise.all(Array.from({ length: 50 }, postOne));
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+
+  const steps = [];
+  for (const rate of rates) {
+    const ids = [];
+    const inflight = new Set();
+    const begin = performance.now();
+    const total = rate * stepSeconds;
+    for (let i = 0; i < total; i += 1) {
+      const due = begin + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const promise = postOne().then((id) => ids.push(id));
+      inflight.add(promise);
+      void promise.finally(() => inflight.delete(promise));
+    }
+    await Promise.all(inflight);
+    const sendSeconds = (performance.now() - begin) / 1000;
+    // the backlog drains: every accepted message of the step yields its event, or 20 s pass
+    const drainDeadline = performance.now() + 20_000;
+    while (
+      ids.some((id) => sentAt.has(id) && !latencies.has(id)) &&
+      performance.now() < drainDeadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const doneSeconds = (performance.now() - begin) / 1000;
+    const stepLatencies = Float64Array.from(
+      ids.filter((id) => latencies.has(id)).map((id) => latencies.get(id)),
+    ).sort();
+    const step = {
+      offered_per_s: rate,
+      sent_per_s: Math.round(ids.length / sendSeconds),
+      processed_per_s: Math.round(stepLatencies.length / doneSeconds),
+      p50_ms: percentile(stepLatencies, 50),
+      p99_ms: percentile(stepLatencies, 99),
+      lost: ids.filter((id) => sentAt.has(id) && !latencies.has(id)).length,
+    };
+    steps.push(step);
+    console.log(JSON.stringify(step));
+  }
+
+  const at500 = steps.find((step) => step.offered_per_s === 500);
+  // sustained: the highest processed rate of a step that kept up (≥ 95 % of the offered rate, no loss)
+  const kept = steps.filter(
+    (step) => step.processed_per_s >= 0.95 * step.offered_per_s && step.lost === 0,
+  );
+  const metrics = {
+    sustained_msgs_per_s: kept.length ? Math.max(...kept.map((step) => step.processed_per_s)) : 0,
+    p50_ms_at_500: at500?.p50_ms ?? null,
+    p99_ms_at_500: at500?.p99_ms ?? null,
+    lost: [...sentAt.keys()].filter((id) => !latencies.has(id)).length,
+    duplicated,
+    refused_webhooks: refused,
+    events_seen: totalEvents,
+  };
+  const file = writeResult(name, metrics, {
+    bus: natsUrl ? 'nats' : 'in-process',
+    database: database.kind,
+    stage:
+      'webhook → connectors.message.received on the bus (tickets storage and socket not included)',
+    connections: numbers.length,
+    companies,
+    steps,
+  });
+  console.log(`wrote ${file}`);
+} finally {
+  for (const close of closers.reverse()) {
+    try {
+      await close();
+    } catch (error) {
+      console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  ChatbotCreateInput,
+  ChatbotUpdateInput,
+  Subjects,
+  type ChatbotOption,
+} from '@sb/contracts';
+import { parseInput } from '@sb/platform/errors';
+import { Profiles } from '../auth/auth.decorators.js';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
+import { ServiceClient } from './service-client.js';
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Single chatbot options with their nested options (spec 2 §7): everyone reads, admins write. */
+@ApiTags('queues')
+@ApiBearerAuth()
+@Controller('chatbot')
+export class ChatbotsController {
+  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One chatbot option with its nested options' })
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ChatbotOption> {
+    const data = parseInput(idParam, { id });
+    return this.services.request<ChatbotOption>(Subjects.tickets.chatbotGet, req.sb.ctx, data);
+  }
+
+  @Post()
+  @Profiles('admin')
+  @ApiOperation({
+    summary: 'Adds an option to a queue (queueId) or under another option (chatbotId)',
+  })
+  @ApiBody({ schema: openApiSchema(ChatbotCreateInput) })
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ChatbotOption> {
+    const data = parseInput(ChatbotCreateInput, body ?? {});
+    return this.services.request<ChatbotOption>(Subjects.tickets.chatbotCreate, req.sb.ctx, data);
+  }
+
+  @Put(':id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Updates one chatbot option (admins)' })
+  @ApiBody({ schema: openApiSchema(ChatbotUpdateInput) })
+  update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<ChatbotOption> {
+    const params = parseInput(idParam, { id });
+    const data = { ...parseInput(ChatbotUpdateInput, body ?? {}), id: params.id };
+    return this.services.request<ChatbotOption>(Subjects.tickets.chatbotUpdate, req.sb.ctx, data);
+  }
+
+  @Delete(':id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Deletes a chatbot option and its nested options (admins)' })
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    const data = parseInput(idParam, { id });
+    return this.services.request<{ id: number }>(Subjects.tickets.chatbotDelete, req.sb.ctx, data);
+  }
+}

@@ -1,0 +1,214 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  ConnectionCreateInput,
+  ConnectionListQuery,
+  ConnectionUpdateInput,
+  Subjects,
+  type CloseImportedTicketsReply,
+  type ConnectionMediaReply,
+  type ConnectionMediaRequest,
+  type ConnectionRecord,
+  type RequestContext,
+} from '@sb/contracts';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { keyBelongsToCompany, mediaKey, type ObjectStorage } from '@sb/storage';
+import { Profiles } from '../auth/auth.decorators.js';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { GATEWAY_LOGGER } from '../gateway.tokens.js';
+import { detectMediaType, MaxAttachmentBytes, mediaFileName } from '../media/media-type.js';
+import { MEDIA_STORAGE } from '../media/media.tokens.js';
+import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
+import { ServiceClient } from './service-client.js';
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+type Message = { message: string };
+type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
+
+/** Connections and their sessions (spec 2 §7 "Connections"): everyone reads, admins change. */
+@ApiTags('connections')
+@ApiBearerAuth()
+@Controller()
+export class ConnectionsController {
+  constructor(
+    @Inject(ServiceClient) private readonly services: ServiceClient,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get('whatsapp')
+  @ApiOperation({ summary: "The company's connections (session=0 leaves the QR code out)" })
+  list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ConnectionRecord[]> {
+    const data = parseInput(ConnectionListQuery, query ?? {});
+    return this.services.request(Subjects.connectors.connectionList, req.sb.ctx, data);
+  }
+
+  @Get('whatsapp/:id')
+  @ApiOperation({ summary: 'One connection (session=0 leaves the QR code out)' })
+  get(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Query() query: unknown,
+  ): Promise<ConnectionRecord> {
+    const data = {
+      ...parseInput(ConnectionListQuery, query ?? {}),
+      ...parseInput(idParam, { id }),
+    };
+    return this.services.request(Subjects.connectors.connectionGet, req.sb.ctx, data);
+  }
+
+  @Post('whatsapp')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Creates a connection (admins)' })
+  @ApiBody({ schema: openApiSchema(ConnectionCreateInput) })
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ConnectionRecord> {
+    return this.services.request(Subjects.connectors.connectionCreate, req.sb.ctx, body ?? {});
+  }
+
+  @Put('whatsapp/:id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Updates a connection (admins)' })
+  @ApiBody({ schema: openApiSchema(ConnectionUpdateInput) })
+  update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<ConnectionRecord> {
+    const data = { ...((body ?? {}) as object), ...parseInput(idParam, { id }) };
+    return this.services.request(Subjects.connectors.connectionUpdate, req.sb.ctx, data);
+  }
+
+  @Delete('whatsapp/:id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Deletes a connection and closes its session (admins)' })
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    const data = parseInput(idParam, { id });
+    return this.services.request(Subjects.connectors.connectionDelete, req.sb.ctx, data);
+  }
+
+  /** The greeting media streams to object storage here; connectors only records its key. */
+  @Post('whatsapp/:id/media-upload')
+  @Profiles('admin')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: "Sets a connection's greeting media: field file (admins)" })
+  @UseFilters(UploadTooLargeFilter)
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MaxAttachmentBytes, files: 1 } }))
+  async upload(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @UploadedFile() file: UploadedMedia | undefined,
+  ): Promise<ConnectionRecord> {
+    const params = parseInput(idParam, { id });
+    if (!file) throw new AppError('ERR_VALIDATION', { fields: { file: ['Required'] } });
+    const type = detectMediaType(file.buffer);
+    if (!type) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
+    const ctx = req.sb.ctx as RequestContext;
+    const key = mediaKey({
+      companyId: ctx.companyId,
+      area: 'connections',
+      fileName: mediaFileName(file.originalname, type),
+    });
+    await this.storage.put(key, file.buffer, { contentType: type, size: file.size });
+    let reply: ConnectionMediaReply;
+    try {
+      const data: ConnectionMediaRequest = { id: params.id, mediaKey: key };
+      reply = await this.services.request(Subjects.connectors.connectionSetMedia, ctx, data);
+    } catch (err) {
+      await this.removeQuietly(key);
+      throw err;
+    }
+    await this.removeReplaced(reply, ctx.companyId);
+    return reply.record;
+  }
+
+  @Delete('whatsapp/:id/media-upload')
+  @Profiles('admin')
+  @ApiOperation({ summary: "Removes a connection's greeting media (admins)" })
+  async removeMedia(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+  ): Promise<ConnectionRecord> {
+    const data: ConnectionMediaRequest = { ...parseInput(idParam, { id }), mediaKey: null };
+    const reply = await this.services.request<ConnectionMediaReply>(
+      Subjects.connectors.connectionSetMedia,
+      req.sb.ctx,
+      data,
+    );
+    await this.removeReplaced(reply, (req.sb.ctx as RequestContext).companyId);
+    return reply.record;
+  }
+
+  @Post('whatsappsession/:id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Tries the session again (admins)' })
+  start(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
+    const data = parseInput(idParam, { id });
+    return this.services.request(Subjects.connectors.sessionStart, req.sb.ctx, data);
+  }
+
+  @Put('whatsappsession/:id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Forgets the pairing and asks for a new QR code (admins)' })
+  renew(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
+    const data = parseInput(idParam, { id });
+    return this.services.request(Subjects.connectors.sessionRenew, req.sb.ctx, data);
+  }
+
+  @Delete('whatsappsession/:id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Disconnects the session (admins)' })
+  disconnect(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
+    const data = parseInput(idParam, { id });
+    return this.services.request(Subjects.connectors.sessionDisconnect, req.sb.ctx, data);
+  }
+
+  @Post('whatsapp-restart')
+  @Profiles('admin')
+  @ApiOperation({ summary: "Restarts the company's live sessions (admins)" })
+  restart(@Req() req: GatewayRequest): Promise<Message> {
+    return this.services.request(Subjects.connectors.restartAll, req.sb.ctx, {});
+  }
+
+  @Post('closedimported/:id')
+  @Profiles('admin')
+  @ApiOperation({
+    summary: "Closes the tickets the connection's history import opened (admins)",
+  })
+  closeImported(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+  ): Promise<CloseImportedTicketsReply> {
+    const data = parseInput(idParam, { id });
+    return this.services.request(Subjects.connectors.closeImported, req.sb.ctx, data);
+  }
+
+  /** Only a key of this company is ever removed; a leftover file costs storage, never correctness. */
+  private async removeReplaced(reply: ConnectionMediaReply, companyId: number): Promise<void> {
+    const previous = reply.previousMediaKey;
+    if (previous && keyBelongsToCompany(previous, companyId)) await this.removeQuietly(previous);
+  }
+
+  private async removeQuietly(key: string): Promise<void> {
+    await this.storage.remove(key).catch((err: unknown) => {
+      this.logger.warn({ err, key }, 'could not remove a greeting media file');
+    });
+  }
+}

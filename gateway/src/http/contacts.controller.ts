@@ -1,0 +1,163 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  ContactBlockInput,
+  ContactImportRow,
+  ContactInput,
+  ContactListQuery,
+  ContactPickerQuery,
+  ContactUpdateInput,
+  Subjects,
+  type ContactImportJob,
+  type ContactPickerItem,
+  type ContactProfile,
+  type ContactRecord,
+  type ContactsPage,
+  type ContactTagsReply,
+} from '@sb/contracts';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { RequirePermission } from '../auth/auth.decorators.js';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import { MaxProfileImageBytes } from '../media/media.tokens.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
+import { readContactSheet } from './contact-sheet.js';
+import { ServiceClient } from './service-client.js';
+
+const S = Subjects.tickets;
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const contactIdParam = z.object({ contactId: z.coerce.number().int().positive() });
+const numberParam = z.object({ number: z.string().trim().min(1).max(100) });
+
+type UploadedSheet = { buffer: Buffer; size: number };
+
+/** Contacts (spec 1 §7, spec 2 §7): every company user; deleting needs contacts-page:deleteContact. */
+@ApiTags('contacts')
+@ApiBearerAuth()
+@Controller()
+export class ContactsController {
+  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+
+  @Get('contacts')
+  @ApiOperation({ summary: 'A page of 20 contacts: { contacts, hasMore, count }' })
+  page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ContactsPage> {
+    return this.ask(req, S.contactList, parseInput(ContactListQuery, query ?? {}));
+  }
+
+  @Get('contacts/list')
+  @ApiOperation({ summary: 'Contacts for pickers (id, name, number, channel)' })
+  picker(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ContactPickerItem[]> {
+    return this.ask(req, S.contactPicker, parseInput(ContactPickerQuery, query ?? {}));
+  }
+
+  @Get('contacts/profile/:number')
+  @ApiOperation({ summary: 'The contact with this number: { contactId, urlPicture }' })
+  profile(@Req() req: GatewayRequest, @Param('number') number: string): Promise<ContactProfile> {
+    return this.ask(req, S.contactProfile, parseInput(numberParam, { number }));
+  }
+
+  @Get('contacts/:id')
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
+    return this.ask(req, S.contactGet, parseInput(idParam, { id }));
+  }
+
+  @Post('contacts')
+  @ApiBody({ schema: openApiSchema(ContactInput) })
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactRecord> {
+    return this.ask(req, S.contactCreate, parseInput(ContactInput, body ?? {}));
+  }
+
+  @Post('contacts/upload')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Imports an xlsx sheet (name, number, email) as a paced job' })
+  @UseFilters(UploadTooLargeFilter)
+  @UseInterceptors(
+    FileInterceptor('file', { limits: { fileSize: MaxProfileImageBytes, files: 1 } }),
+  )
+  async upload(
+    @Req() req: GatewayRequest,
+    @UploadedFile() file: UploadedSheet | undefined,
+  ): Promise<ContactImportJob> {
+    if (!file) throw new AppError('ERR_VALIDATION', { fields: { file: ['Required'] } });
+    const rows = await readContactSheet(file.buffer);
+    return this.ask(req, S.contactImportStart, { rows });
+  }
+
+  @Post('contactsImport')
+  @ApiBody({ schema: openApiSchema(ContactImportRow) })
+  @ApiOperation({ summary: 'Imports one row: finds the contact by number or creates it' })
+  importOne(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactRecord> {
+    return this.ask(req, S.contactImportOne, parseInput(ContactImportRow, body ?? {}));
+  }
+
+  @Put('contacts/block/:id')
+  @ApiBody({ schema: openApiSchema(ContactBlockInput) })
+  block(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<ContactRecord> {
+    return this.ask(req, S.contactBlock, {
+      ...parseInput(ContactBlockInput, body ?? {}),
+      ...parseInput(idParam, { id }),
+    });
+  }
+
+  @Put('contacts/toggleDisableBot/:id')
+  toggleDisableBot(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
+    return this.ask(req, S.contactToggleDisableBot, parseInput(idParam, { id }));
+  }
+
+  @Put('contacts/toggleAcceptAudio/:id')
+  toggleAcceptAudio(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
+    return this.ask(req, S.contactToggleAcceptAudio, parseInput(idParam, { id }));
+  }
+
+  @Put('contacts/:id')
+  @ApiBody({ schema: openApiSchema(ContactUpdateInput) })
+  update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<ContactRecord> {
+    return this.ask(req, S.contactUpdate, {
+      ...parseInput(ContactUpdateInput, body ?? {}),
+      ...parseInput(idParam, { id }),
+    });
+  }
+
+  @Delete('contacts/:id')
+  @RequirePermission('contacts-page:deleteContact')
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    return this.ask(req, S.contactDelete, parseInput(idParam, { id }));
+  }
+
+  @Get('contactTags/:contactId')
+  @ApiOperation({ summary: "The contact's tags: { tags }" })
+  tags(
+    @Req() req: GatewayRequest,
+    @Param('contactId') contactId: string,
+  ): Promise<ContactTagsReply> {
+    return this.ask(req, S.contactTags, parseInput(contactIdParam, { contactId }));
+  }
+
+  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
+    return this.services.request<T>(subject, req.sb.ctx, data);
+  }
+}

@@ -1,0 +1,204 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  UploadedFiles,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  ChannelMediaMaxBytes,
+  MessageEditInput,
+  MessageForwardInput,
+  MessageListQuery,
+  MessageSendInput,
+  Subjects,
+  type MessageMediaType,
+  type MessageRecord,
+  type MessageSendRequest,
+  type MessagesPage,
+  type RequestContext,
+  type StoredMedia,
+  type TicketRecord,
+} from '@sb/contracts';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { mediaKey, type ObjectStorage } from '@sb/storage';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { GATEWAY_LOGGER } from '../gateway.tokens.js';
+import { detectMediaType, mediaFileName, type MediaType } from '../media/media-type.js';
+import { MEDIA_STORAGE } from '../media/media.tokens.js';
+import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
+import { ServiceClient } from './service-client.js';
+
+const S = Subjects.tickets;
+const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+const messageIdParam = z.object({ id: z.string().uuid() });
+
+/** The largest file any channel takes: multer's hard stop; the ticket's own channel is checked next. */
+const MaxUploadBytes = Math.max(...Object.values(ChannelMediaMaxBytes));
+const MaxUploadFiles = 10;
+
+type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
+
+/** Multipart fields arrive as text: quotedMsg and vCard as JSON. */
+const parseJsonField = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (!text || text === 'null' || text === 'undefined') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('ERR_VALIDATION', { fields: { quotedMsg: ['Invalid JSON'] } });
+  }
+};
+
+const kindOf = (type: MediaType | undefined): MessageMediaType => {
+  if (!type) return 'application';
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('video/')) return 'video';
+  return 'application';
+};
+
+/**
+ * Messages of a ticket (spec 1 §7): list, send (JSON or multipart `medias`), edit, revoke, forward.
+ * Files go to object storage here, typed by their bytes, after the ticket's channel limit is checked.
+ */
+@ApiTags('messages')
+@ApiBearerAuth()
+@Controller()
+export class MessagesController {
+  constructor(
+    @Inject(ServiceClient) private readonly services: ServiceClient,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get('messages/:ticketId')
+  @ApiOperation({ summary: '20 messages per page, newest page first; marks the ticket read' })
+  page(
+    @Req() req: GatewayRequest,
+    @Param('ticketId') ticketId: string,
+    @Query() query: unknown,
+  ): Promise<MessagesPage> {
+    return this.services.request(S.messageList, req.sb.ctx, {
+      ...parseInput(MessageListQuery, query ?? {}),
+      ...parseInput(ticketIdParam, { ticketId }),
+    });
+  }
+
+  @Post('messages/:ticketId')
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ schema: openApiSchema(MessageSendInput) })
+  @ApiOperation({ summary: 'Sends a text, files (medias), a vCard, a reply or a private note' })
+  @UseFilters(UploadTooLargeFilter)
+  @UseInterceptors(
+    FilesInterceptor('medias', MaxUploadFiles, { limits: { fileSize: MaxUploadBytes } }),
+  )
+  async send(
+    @Req() req: GatewayRequest,
+    @Param('ticketId') ticketId: string,
+    @Body() body: unknown,
+    @UploadedFiles() files: UploadedMedia[] | undefined,
+  ): Promise<MessageRecord[]> {
+    const { ticketId: id } = parseInput(ticketIdParam, { ticketId });
+    const raw = (body ?? {}) as Record<string, unknown>;
+    const input = parseInput(MessageSendInput, {
+      ...raw,
+      ...('quotedMsg' in raw ? { quotedMsg: parseJsonField(raw.quotedMsg) } : {}),
+      ...('vCard' in raw ? { vCard: parseJsonField(raw.vCard) } : {}),
+    });
+    const ctx = req.sb.ctx as RequestContext;
+    const medias = files && files.length > 0 ? await this.store(ctx, id, files) : undefined;
+    const data: MessageSendRequest = { ...input, ticketId: id, ...(medias ? { medias } : {}) };
+    try {
+      return await this.services.request<MessageRecord[]>(S.messageSend, ctx, data);
+    } catch (err) {
+      // tickets refused (blocked contact, unknown ticket): the files must not stay behind
+      for (const media of medias ?? []) await this.removeQuietly(media.key);
+      throw err;
+    }
+  }
+
+  @Put('messages/:id')
+  @ApiBody({ schema: openApiSchema(MessageEditInput) })
+  @ApiOperation({ summary: 'Edits an own text inside the channel edit window' })
+  edit(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<MessageRecord> {
+    return this.services.request(S.messageEdit, req.sb.ctx, {
+      ...parseInput(MessageEditInput, body ?? {}),
+      ...parseInput(messageIdParam, { id }),
+    });
+  }
+
+  @Delete('messages/:id')
+  @ApiOperation({ summary: 'Deletes an own message for everyone (private notes are destroyed)' })
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: string }> {
+    return this.services.request(S.messageDelete, req.sb.ctx, parseInput(messageIdParam, { id }));
+  }
+
+  @Post('message/forward')
+  @ApiBody({ schema: openApiSchema(MessageForwardInput) })
+  @ApiOperation({ summary: "Forwards one message to a contact's ticket on the same connection" })
+  forward(@Req() req: GatewayRequest, @Body() body: unknown): Promise<MessageRecord> {
+    return this.services.request(
+      S.messageForward,
+      req.sb.ctx,
+      parseInput(MessageForwardInput, body ?? {}),
+    );
+  }
+
+  /** Checks every file against the ticket's channel limit first, then stores them all. */
+  private async store(
+    ctx: RequestContext,
+    ticketId: number,
+    files: UploadedMedia[],
+  ): Promise<StoredMedia[]> {
+    const ticket = await this.services.request<TicketRecord>(S.ticketGet, ctx, { id: ticketId });
+    const limit = ChannelMediaMaxBytes[ticket.channel] ?? MaxUploadBytes;
+    if (files.some((file) => file.size > limit)) {
+      throw new AppError('ERR_PAYLOAD_TOO_LARGE', {
+        message: `Files on this channel may have at most ${Math.floor(limit / (1024 * 1024))} MB.`,
+      });
+    }
+    const stored: StoredMedia[] = [];
+    try {
+      for (const file of files) {
+        const type = detectMediaType(file.buffer);
+        const mimeType = type ?? 'application/octet-stream';
+        const fileName = type
+          ? mediaFileName(file.originalname, type)
+          : (file.originalname ?? 'file').replace(/[^A-Za-z0-9._-]+/g, '-').slice(-100) || 'file';
+        const key = mediaKey({ companyId: ctx.companyId, area: 'messages', fileName });
+        await this.storage.put(key, file.buffer, { contentType: mimeType, size: file.size });
+        stored.push({ key, mimeType, fileName, size: file.size, mediaType: kindOf(type) });
+      }
+    } catch (err) {
+      for (const media of stored) await this.removeQuietly(media.key);
+      throw err;
+    }
+    return stored;
+  }
+
+  /** A leftover file costs storage, never correctness: log it and go on. */
+  private async removeQuietly(key: string): Promise<void> {
+    await this.storage.remove(key).catch((err: unknown) => {
+      this.logger.warn({ err, key }, 'could not remove a message attachment');
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  Subjects,
+  TicketNoteInput,
+  TicketNoteListQuery,
+  type TicketNoteRecord,
+} from '@sb/contracts';
+import { parseInput } from '@sb/platform/errors';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
+import { ServiceClient } from './service-client.js';
+
+const S = Subjects.tickets;
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Ticket notes (spec 1 §7): list by ticket or contact, add, read, delete (author or admin). */
+@ApiTags('ticket-notes')
+@ApiBearerAuth()
+@Controller('ticket-notes')
+export class TicketNotesController {
+  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+
+  @Get('list')
+  list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketNoteRecord[]> {
+    return this.ask(req, S.ticketNoteList, parseInput(TicketNoteListQuery, query ?? {}));
+  }
+
+  @Post()
+  @ApiBody({ schema: openApiSchema(TicketNoteInput) })
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TicketNoteRecord> {
+    return this.ask(req, S.ticketNoteCreate, parseInput(TicketNoteInput, body ?? {}));
+  }
+
+  @Get(':id')
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TicketNoteRecord> {
+    return this.ask(req, S.ticketNoteGet, parseInput(idParam, { id }));
+  }
+
+  @Delete(':id')
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    return this.ask(req, S.ticketNoteDelete, parseInput(idParam, { id }));
+  }
+
+  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
+    return this.services.request<T>(subject, req.sb.ctx, data);
+  }
+}

@@ -1,0 +1,112 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  Subjects,
+  TicketCloseAllInput,
+  TicketCreateInput,
+  TicketListQuery,
+  TicketUpdateInput,
+  type TicketLogRecord,
+  type TicketRecord,
+  type TicketsPage,
+} from '@sb/contracts';
+import { parseInput } from '@sb/platform/errors';
+import { RequirePermission } from '../auth/auth.decorators.js';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
+import { ServiceClient } from './service-client.js';
+
+const S = Subjects.tickets;
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const uuidParam = z.object({ uuid: z.string().uuid() });
+const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+
+/**
+ * Tickets (spec 1 §7 "Tickets and messages"): every company user works tickets; the tickets service
+ * applies the visibility rules (queues, allTicket, allowGroup). Close all and delete need their permission.
+ */
+@ApiTags('tickets')
+@ApiBearerAuth()
+@Controller()
+export class TicketsController {
+  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+
+  @Get('tickets')
+  @ApiOperation({ summary: 'A page of 40 tickets by updatedAt: { tickets, hasMore, count }' })
+  list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsPage> {
+    return this.ask(req, S.ticketList, parseInput(TicketListQuery, query ?? {}));
+  }
+
+  @Get('tickets/u/:uuid')
+  @ApiOperation({ summary: 'The ticket with this uuid (with its contact)' })
+  byUuid(@Req() req: GatewayRequest, @Param('uuid') uuid: string): Promise<TicketRecord> {
+    return this.ask(req, S.ticketGetByUuid, parseInput(uuidParam, { uuid }));
+  }
+
+  @Get('tickets/:id')
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TicketRecord> {
+    return this.ask(req, S.ticketGet, parseInput(idParam, { id }));
+  }
+
+  @Post('tickets/closeAll')
+  @RequirePermission('tickets-manager:closeAll')
+  @ApiBody({ schema: openApiSchema(TicketCloseAllInput) })
+  @ApiOperation({ summary: "Closes the chosen queues' pending and open tickets: { count }" })
+  closeAll(@Req() req: GatewayRequest, @Body() body: unknown): Promise<{ count: number }> {
+    return this.ask(req, S.ticketCloseAll, parseInput(TicketCloseAllInput, body ?? {}));
+  }
+
+  @Post('tickets')
+  @ApiBody({ schema: openApiSchema(TicketCreateInput) })
+  @ApiOperation({
+    summary: 'Opens a ticket; 409 ERR_OTHER_OPEN_TICKET names the holder in details',
+  })
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TicketRecord> {
+    return this.ask(req, S.ticketCreate, parseInput(TicketCreateInput, body ?? {}));
+  }
+
+  @Put('tickets/:id')
+  @ApiBody({ schema: openApiSchema(TicketUpdateInput) })
+  @ApiOperation({
+    summary:
+      'Accept, transfer, return, close or reopen; a ticket held by someone else comes back unchanged',
+  })
+  update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<TicketRecord> {
+    return this.ask(req, S.ticketUpdate, {
+      ...parseInput(TicketUpdateInput, body ?? {}),
+      ...parseInput(idParam, { id }),
+    });
+  }
+
+  @Delete('tickets/:id')
+  @RequirePermission('ticket-options:deleteTicket')
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    return this.ask(req, S.ticketDelete, parseInput(idParam, { id }));
+  }
+
+  @Get('tickets-log/:ticketId')
+  @ApiOperation({ summary: "The ticket's log, oldest first" })
+  log(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<TicketLogRecord[]> {
+    return this.ask(req, S.ticketLogList, parseInput(ticketIdParam, { ticketId }));
+  }
+
+  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
+    return this.services.request<T>(subject, req.sb.ctx, data);
+  }
+}

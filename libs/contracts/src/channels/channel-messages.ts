@@ -1,0 +1,84 @@
+import type {
+  ChannelKind,
+  ChannelPeer,
+  MessageAck,
+  MessageMediaType,
+  StoredMedia,
+} from './channels.js';
+
+/**
+ * Event `evt.<cid>.connectors.message.received`: one normalised inbound (or echoed outbound) message.
+ * Published by every driver; consumed by the tickets service (issue 6 automation). Deduplicate by
+ * (connectionId, externalId).
+ */
+export type InboundMessageEventData = {
+  connectionId: number;
+  channel: ChannelKind;
+  /** the channel's id of this message */
+  externalId: string;
+  fromMe: boolean;
+  /** the conversation: the contact, or the group for group messages */
+  peer: ChannelPeer;
+  /** who wrote it inside a group */
+  participant?: ChannelPeer;
+  kind: 'message' | 'reaction' | 'edit' | 'revoke';
+  mediaType: MessageMediaType;
+  body: string;
+  media?: StoredMedia;
+  /** the message it answers, reacts to, edits or revokes */
+  quotedExternalId?: string;
+  targetExternalId?: string;
+  location?: { latitude: number; longitude: number; description?: string };
+  vcard?: string;
+  /** the channel's timestamp, ISO */
+  sentAt: string;
+  /** true for history import (no bot, no notifications) */
+  imported?: boolean;
+};
+
+/** Event `evt.<cid>.connectors.message.ack`: delivery progress of a message we sent. */
+export type MessageAckEventData = {
+  connectionId: number;
+  externalId: string;
+  ack: MessageAck;
+};
+
+/** Event `evt.<cid>.connectors.presence.updated`: the contact is typing or recording. */
+export type PresenceEventData = {
+  connectionId: number;
+  peerNumber: string;
+  presence: 'composing' | 'recording' | 'available' | 'unavailable';
+};
+
+/** Where an outbound command goes. */
+export type ChannelTarget = { connectionId: number; peer: ChannelPeer };
+
+/** Request `connectors.message.send` (tickets → connectors): one outbound message. */
+export type SendMessageCommand = ChannelTarget & {
+  body: string;
+  media?: StoredMedia;
+  quotedExternalId?: string;
+  vcard?: string;
+  /** Cloud API template sends */
+  template?: { name: string; language: string; components?: unknown[] };
+};
+
+/** Reply of `connectors.message.send`. Failures: ERR_WAPP_NOT_INITIALIZED, ERR_WAPP_INVALID_CONTACT, ERR_SENDING_WAPP_MSG. */
+export type SendMessageResult = { externalId: string; ack: MessageAck; sentAt: string };
+
+/** Request `connectors.message.revoke`: delete for everyone. Failure: ERR_DELETE_WAPP_MSG. */
+export type RevokeMessageCommand = ChannelTarget & { externalId: string; fromMe: boolean };
+
+/** Request `connectors.message.edit`. */
+export type EditMessageCommand = ChannelTarget & { externalId: string; body: string };
+
+/** Request `connectors.message.read`: mark the contact's messages as read on the channel. */
+export type ReadMessagesCommand = ChannelTarget & { externalIds: string[] };
+
+/** Request `connectors.contact.check`: is this number on the channel (onWhatsApp)? */
+export type CheckContactCommand = { connectionId: number; number: string };
+export type CheckContactResult = { exists: boolean; number: string; lid?: string };
+
+/** Request `connectors.contact.picture`: the profile picture URL of a peer, when the channel gives one. */
+export type ContactPictureCommand = { connectionId: number; number: string };
+export type ContactPictureResult = { pictureUrl: string | null };

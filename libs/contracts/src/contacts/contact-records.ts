@@ -1,0 +1,62 @@
+import type { ChannelKind } from '../channels/channels.js';
+import type { ContactImportRow, ContactListQuery } from './contact-inputs.js';
+
+export type ContactExtraInfo = { id: number; name: string; value: string };
+export type ContactTagRef = { id: number; name: string; color: string };
+
+/**
+ * A contact as the API answers it (spec 1 §3, spec 2 §3). `number` is masked for profile user when the
+ * company setting lgpdHideNumber is enabled (groups excepted).
+ */
+export type ContactRecord = {
+  id: number;
+  companyId: number;
+  name: string;
+  number: string;
+  email: string;
+  channel: ChannelKind;
+  isGroup: boolean;
+  active: boolean;
+  disableBot: boolean;
+  acceptAudioMessage: boolean;
+  lgpdAcceptedAt: string | null;
+  urlPicture: string | null;
+  extraInfo: ContactExtraInfo[];
+  tags: ContactTagRef[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** GET /contacts answer. */
+export type ContactsPage = { contacts: ContactRecord[]; hasMore: boolean; count: number };
+/** GET /contacts/list answer row (pickers). */
+export type ContactPickerItem = { id: number; name: string; number: string; channel: ChannelKind };
+/** GET /contacts/profile/:number answer. */
+export type ContactProfile = { contactId: number; urlPicture: string | null };
+
+/** Bus request data. */
+export type ContactListRequest = ContactListQuery;
+export type ContactIdRequest = { id: number };
+export type ContactUpdateRequest = Record<string, unknown> & { id: number };
+export type ContactBlockRequest = { id: number; active: boolean };
+export type ContactProfileRequest = { number: string };
+export type ContactTagsRequest = { contactId: number };
+export type ContactImportOneRequest = ContactImportRow;
+/** tickets.contact.import-start: rows already read from the sheet by the gateway. */
+export type ContactImportStartRequest = { rows: unknown[] };
+/** The import job as answered and as sent on `company-<id>-contactImport`. */
+export type ContactImportJob = {
+  id: number;
+  total: number;
+  done: number;
+  failed: number;
+  failedRows: { row: number; number: string; error: string }[];
+  status: 'running' | 'finished';
+};
+
+/** evt.<cid>.tickets.contact.created|updated */
+export type ContactEventData = { contact: ContactRecord };
+/** evt.<cid>.tickets.contact.deleted */
+export type ContactDeletedEventData = { contactId: number };
+/** evt.<cid>.tickets.contact-import.progress */
+export type ContactImportEventData = { job: ContactImportJob };

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** POST /quick-messages and PUT /quick-messages/:id body (spec 3 §3 Quick message, §5). */
+export const QuickMessageInput = z.object({
+  shortcode: z.string().trim().min(1).max(100),
+  message: z.string().max(10000).default(''),
+  geral: z.boolean().default(false),
+  status: z.boolean().default(true),
+});
+export type QuickMessageInput = z.infer<typeof QuickMessageInput>;
+
+/** GET /quick-messages query. */
+export const QuickMessageListQuery = z.object({
+  searchParam: z.string().trim().max(200).default(''),
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  userId: z.coerce.number().int().positive().optional(),
+});
+export type QuickMessageListQuery = z.infer<typeof QuickMessageListQuery>;
+
+export const QuickMessagePageSize = 20;
+
+export type QuickMessage = {
+  id: number;
+  shortcode: string;
+  message: string;
+  geral: boolean;
+  status: boolean;
+  userId: number;
+  mediaPath: string | null;
+  mediaName: string | null;
+  isMedia: boolean;
+  /** signed link to the attachment, null without one */
+  mediaUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** GET /quick-messages answer. */
+export type QuickMessagePage = { records: QuickMessage[]; hasMore: boolean };
+
+/** GET /quick-messages/list item: what the composer needs. */
+export type QuickMessageListItem = {
+  id: number;
+  shortcode: string;
+  message: string;
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaUrl: string | null;
+};
+
+/** tickets.quick-message.update */
+export type QuickMessageUpdateRequest = QuickMessageInput & { id: number };
+/** tickets.quick-message.media-set: the gateway stored the file, tickets records it. */
+export type QuickMessageMediaRequest = { id: number; mediaPath: string; mediaName: string };
+
+export type QuickMessageEventData = { record: QuickMessage };
+export type QuickMessageDeletedEventData = { id: number; userId: number; geral: boolean };

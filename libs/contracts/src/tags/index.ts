@@ -1,0 +1,2 @@
+export * from './tag-inputs.js';
+export * from './tag-records.js';

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import type { ChannelKind, StoredMedia } from '../channels/channels.js';
+import type {
+  ContactSummary,
+  MessageRecord,
+  TicketLogRecord,
+  TicketNoteRecord,
+  TicketRecord,
+} from './ticket-records.js';
+import { TicketStatuses, type TicketStatus } from './ticket-statuses.js';
+
+/** Tickets per page of GET /tickets (BEHAVIOUR.md §5 List) and messages per page of GET /messages. */
+export const TicketsPageSize = 40;
+export const MessagesPageSize = 20;
+
+const id = z.coerce.number().int().positive();
+
+/** Query strings carry lists as JSON (`[1,2]`), as `1,2` or as one value; bodies as arrays. */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    if (Array.isArray(value)) return value;
+    if (typeof value === 'number') return [value];
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return value;
+      }
+    }
+    return text.split(',').map((part) => part.trim());
+  }, z.array(item).optional());
+
+/** `true`/`false` as query text, a boolean, or 1/0. */
+const flag = z.preprocess((value) => {
+  if (value === 'true' || value === '1' || value === 1) return true;
+  if (value === 'false' || value === '0' || value === 0 || value === '') return false;
+  return value;
+}, z.boolean());
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}/, 'Invalid date')
+  .transform((value) => value.slice(0, 10));
+
+const status = z.enum(TicketStatuses);
+
+/** GET /tickets query (spec 1 §7). */
+export const TicketListQuery = z.object({
+  searchParam: z.string().trim().max(200).optional(),
+  pageNumber: z.coerce.number().int().positive().default(1),
+  status: status.optional(),
+  showAll: flag.optional(),
+  queueIds: listOf(id),
+  tags: listOf(id),
+  users: listOf(id),
+  whatsapps: listOf(id),
+  statusFilter: listOf(status),
+  userFilter: listOf(id),
+  date: day.optional(),
+  updatedAt: day.optional(),
+  withUnreadMessages: flag.optional(),
+});
+export type TicketListQuery = z.infer<typeof TicketListQuery>;
+
+export type TicketsPage = { tickets: TicketRecord[]; hasMore: boolean; count: number };
+
+/** POST /tickets body. */
+export const TicketCreateInput = z.object({
+  contactId: id,
+  queueId: id.nullish(),
+  whatsappId: id.nullish(),
+  userId: id.nullish(),
+  status: status.default('open'),
+});
+export type TicketCreateInput = z.infer<typeof TicketCreateInput>;
+
+/** PUT /tickets/:id body (spec 1 §7): the wanted status plus the assignment and close options. */
+export const TicketUpdateInput = z.object({
+  status: status.optional(),
+  userId: id.nullish(),
+  queueId: id.nullish(),
+  whatsappId: id.nullish(),
+  promptId: id.nullish(),
+  sendFarewellMessage: flag.optional(),
+  amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
+  useIntegration: flag.optional(),
+});
+export type TicketUpdateInput = z.infer<typeof TicketUpdateInput>;
+
+/** POST /tickets/closeAll body: the status to set and the queues whose active tickets get it. */
+export const TicketCloseAllInput = z.object({
+  status: z.enum(['closed']).default('closed'),
+  queueIds: listOf(id).transform((ids) => ids ?? []),
+});
+export type TicketCloseAllInput = z.infer<typeof TicketCloseAllInput>;
+
+/**
+ * The holder named by ERR_OTHER_OPEN_TICKET (in the error's `details`), and what PUT /tickets/:id answers
+ * when the ticket is already taken: the web app names its user and queue.
+ */
+export type TicketHolder = {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string } | null;
+};
+
+/** GET /messages/:ticketId query. */
+export const MessageListQuery = z.object({
+  pageNumber: z.coerce.number().int().positive().default(1),
+  selectedQueues: listOf(id),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuery>;
+
+/** GET /messages/:ticketId answer: one page, oldest first inside the page, newest page first. */
+export type MessagesPage = {
+  messages: MessageRecord[];
+  ticket: TicketRecord;
+  count: number;
+  hasMore: boolean;
+};
+
+/** POST /messages/:ticketId JSON body (spec 1 §3 send payload). */
+export const MessageSendInput = z.object({
+  body: z.string().max(65_536).default(''),
+  quotedMsg: z
+    .object({ id: z.string().uuid() })
+    .passthrough()
+    .nullish()
+    .transform((quoted) => quoted ?? null),
+  isPrivate: flag.default(false),
+  vCard: z
+    .object({ name: z.string().trim().max(255), number: z.string().trim().max(100) })
+    .nullish(),
+  read: flag.optional(),
+  fromMe: flag.optional(),
+  mediaUrl: z.string().max(2000).optional(),
+  /** adds the `*Name:*` signature when the company's sendSignMessage is enabled */
+  signMessage: flag.optional(),
+});
+export type MessageSendInput = z.infer<typeof MessageSendInput>;
+
+/** Multipart sends: the gateway stored the files (`medias`) and forwards their keys. */
+export type MessageSendRequest = MessageSendInput & { ticketId: number; medias?: StoredMedia[] };
+
+/** Largest attachment per channel, in bytes (what each channel accepts for a media message). */
+export const ChannelMediaMaxBytes: Record<ChannelKind, number> = {
+  whatsapp: 16 * 1024 * 1024,
+  whatsappapi: 16 * 1024 * 1024,
+  facebook: 25 * 1024 * 1024,
+  instagram: 8 * 1024 * 1024,
+};
+
+/** PUT /messages/:id body. */
+export const MessageEditInput = z.object({ body: z.string().trim().min(1).max(65_536) });
+
+/** POST /message/forward body. */
+export const MessageForwardInput = z.object({
+  messageId: z.string().uuid(),
+  contactId: id,
+  signMessage: flag.default(false),
+});
+export type MessageForwardInput = z.infer<typeof MessageForwardInput>;
+
+/** POST /ticket-notes body (spec 1 §5: at least 2 characters). */
+export const TicketNoteInput = z.object({
+  note: z.string().trim().min(2, 'Too Short!').max(5000),
+  ticketId: id,
+  contactId: id,
+});
+export type TicketNoteInput = z.infer<typeof TicketNoteInput>;
+
+/** GET /ticket-notes/list query. */
+export const TicketNoteListQuery = z.object({ ticketId: id.optional(), contactId: id.optional() });
+
+/** GET /ticket/kanban query. */
+export const KanbanQuery = z.object({
+  queueIds: listOf(id),
+  searchParam: z.string().trim().max(200).optional(),
+});
+export type KanbanQuery = z.infer<typeof KanbanQuery>;
+
+/** Request `tickets.ticket.can-access` (gateway joinChatBox): may the caller watch this ticket? */
+export type TicketAccessRequest = { ticketId: number };
+export type TicketAccessReply = { allowed: boolean };
+
+/** Events of the tickets service about tickets and messages (outbox → socket routes). */
+export type TicketEventData = { ticket: TicketRecord; previousStatus?: TicketStatus };
+export type TicketDeletedEventData = { ticketId: number; status: TicketStatus };
+export type TicketUnreadEventData = { ticketId: number; status: TicketStatus };
+export type MessageEventData = {
+  message: MessageRecord;
+  ticket: TicketRecord;
+  contact: ContactSummary;
+};
+export type MessageDeletedEventData = { messageId: string; ticketId: number; status: TicketStatus };
+
+export type TicketLogList = TicketLogRecord[];
+export type TicketNoteList = TicketNoteRecord[];

@@ -1,0 +1,3 @@
+export * from './emulator-page.js';
+export * from './graph-emulator.js';
+export * from './webhook-payloads.js';

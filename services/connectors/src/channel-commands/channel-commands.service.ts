@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  CheckContactCommand,
+  CheckContactResult,
+  ContactPictureCommand,
+  ContactPictureResult,
+  EditMessageCommand,
+  NotificationSendReply,
+  NotificationSendRequest,
+  ReadMessagesCommand,
+  RevokeMessageCommand,
+  SendMessageCommand,
+  SendMessageResult,
+} from '@sb/contracts';
+import { AppError } from '@sb/platform/errors';
+import { ENV } from '@sb/platform/nest';
+import type { ChannelDriver, DriverConnection } from '../drivers/channel-driver.js';
+import { toDriverConnection } from '../connections/connection-view.js';
+import type { Connection } from '../connections/connection.entity.js';
+import { ConnectionsRepository } from '../connections/connections.repository.js';
+import { DriverRegistry } from '../connections/driver-registry.js';
+import { OutboundGovernor } from './outbound-governor.js';
+
+type Env = Record<string, string | undefined>;
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** Reads the governor's knobs from the env (Cloud API default: 80 messages a second per number). */
+export function governorFromEnv(env: Env): OutboundGovernor {
+  return new OutboundGovernor({
+    ratePerSecond: positiveNumber(env.CONNECTORS_SEND_RATE_PER_SECOND, 80),
+    maxAttempts: positiveNumber(env.CONNECTORS_SEND_MAX_ATTEMPTS, 4),
+    baseDelayMs: positiveNumber(env.CONNECTORS_SEND_RETRY_BASE_MS, 500),
+  });
+}
+
+/** Whatever the tickets service asks a channel to do goes through here: scoped, checked, paced. */
+@Injectable()
+export class ChannelCommandsService {
+  private readonly governor: OutboundGovernor;
+
+  constructor(
+    private readonly connections: ConnectionsRepository,
+    private readonly drivers: DriverRegistry,
+    @Inject(ENV) env: Env,
+  ) {
+    this.governor = governorFromEnv(env);
+  }
+
+  async send(companyId: number, command: SendMessageCommand): Promise<SendMessageResult> {
+    const { driver, connection } = await this.live(companyId, command.connectionId);
+    return this.governor.run(connection.id, () => driver.send(connection, command));
+  }
+
+  async revoke(companyId: number, command: RevokeMessageCommand): Promise<{ ok: true }> {
+    const { driver, connection } = await this.live(companyId, command.connectionId);
+    await this.governor.run(connection.id, () => driver.revoke(connection, command));
+    return { ok: true };
+  }
+
+  async edit(companyId: number, command: EditMessageCommand): Promise<{ ok: true }> {
+    const { driver, connection } = await this.live(companyId, command.connectionId);
+    await this.governor.run(connection.id, () => driver.edit(connection, command));
+    return { ok: true };
+  }
+
+  async markRead(companyId: number, command: ReadMessagesCommand): Promise<{ ok: true }> {
+    const { driver, connection } = await this.live(companyId, command.connectionId);
+    await this.governor.run(connection.id, () => driver.markRead(connection, command));
+    return { ok: true };
+  }
+
+  async checkContact(companyId: number, command: CheckContactCommand): Promise<CheckContactResult> {
+    const { driver, connection } = await this.live(companyId, command.connectionId);
+    return driver.checkContact(connection, command.number);
+  }
+
+  async picture(companyId: number, command: ContactPictureCommand): Promise<ContactPictureResult> {
+    const { driver, connection } = await this.live(companyId, command.connectionId);
+    return { pictureUrl: await driver.profilePicture(connection, command.number) };
+  }
+
+  /** A plain text from the company's default connection (password reset codes). */
+  async notify(request: NotificationSendRequest): Promise<NotificationSendReply> {
+    const row = await this.connections.findDefault(request.companyId);
+    if (!row) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
+    const { driver, connection } = this.ready(row);
+    const number = request.to.replace(/\D/g, '');
+    await this.governor.run(connection.id, () =>
+      driver.send(connection, {
+        connectionId: connection.id,
+        peer: { number, isGroup: false },
+        body: request.body,
+      }),
+    );
+    return { sent: true };
+  }
+
+  private async live(
+    companyId: number,
+    connectionId: number,
+  ): Promise<{ driver: ChannelDriver; connection: DriverConnection }> {
+    return this.ready(await this.connections.getById(companyId, connectionId));
+  }
+
+  private ready(row: Connection): { driver: ChannelDriver; connection: DriverConnection } {
+    if (row.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    return { driver: this.drivers.get(row.channel), connection: toDriverConnection(row) };
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { LOGGER } from '@sb/platform/nest';
+import type { Logger } from '@sb/platform/logger';
+import { ChannelCommandsHandler } from '../channel-commands/channel-commands.handler.js';
+import { ChannelCommandsService } from '../channel-commands/channel-commands.service.js';
+import { ConnectionEventSink } from './connection-event-sink.js';
+import { ConnectionsHandler } from './connections.handler.js';
+import { ConnectionsRepository } from './connections.repository.js';
+import { ConnectionsService } from './connections.service.js';
+import { DriverRegistry } from './driver-registry.js';
+
+/**
+ * Connections, their sessions and the channel commands. Driver modules import it to register their driver
+ * (DriverRegistry) and to hand what channels tell them to the ConnectionEventSink.
+ */
+@Module({
+  providers: [
+    DriverRegistry,
+    ConnectionsRepository,
+    ConnectionEventSink,
+    ConnectionsService,
+    ConnectionsHandler,
+    ChannelCommandsService,
+    ChannelCommandsHandler,
+  ],
+  exports: [DriverRegistry, ConnectionEventSink, ConnectionsRepository],
+})
+export class ConnectionsModule implements OnApplicationBootstrap {
+  constructor(
+    private readonly connections: ConnectionsService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Drivers registered in their modules' init; now the sessions that were live open again. */
+  onApplicationBootstrap(): void {
+    this.connections.startLiveSessions().catch((err: unknown) => {
+      this.logger.error({ err }, 'starting the live sessions failed');
+    });
+  }
+}

@@ -1,0 +1,318 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ConnectionCreateInput,
+  ConnectionUpdateInput,
+  DomainEventTypes,
+  Subjects,
+  type CloseImportedTicketsReply,
+  type CloseImportedTicketsRequest,
+  type ConnectionDeletedEventData,
+  type ConnectionEventData,
+  type ConnectionIdRequest,
+  type ConnectionMediaReply,
+  type ConnectionMediaRequest,
+  type ConnectionRecord,
+  type ConnectionUpdateRequest,
+  type PlanLimitsReply,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { BUS, LOGGER } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
+import type { Logger } from '@sb/platform/logger';
+import { DataSource, Not, type EntityManager } from 'typeorm';
+import { Connection } from './connection.entity.js';
+import {
+  assertGreeting,
+  assertImportWindow,
+  assertPlanAllows,
+  companyCaller,
+  externalIdOf,
+  requireAdmin,
+} from './connection-rules.js';
+import { toConnectionRecord, toDriverConnection } from './connection-view.js';
+import { ConnectionsRepository } from './connections.repository.js';
+import { DriverRegistry } from './driver-registry.js';
+import { ConnectionEventSink } from './connection-event-sink.js';
+
+/** The connections of a company (spec 2 §3, §4, §7 "Connections") and their sessions. */
+@Injectable()
+export class ConnectionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly connections: ConnectionsRepository,
+    private readonly drivers: DriverRegistry,
+    private readonly sink: ConnectionEventSink,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async list(ctx: CallContext, data: { session?: number } = {}): Promise<ConnectionRecord[]> {
+    const { companyId } = companyCaller(ctx);
+    const rows = await this.connections.listByCompany(companyId);
+    const queues = await this.connections.queueIdsOf(rows.map((row) => row.id));
+    return rows.map((row) => this.view(toConnectionRecord(row, queues.get(row.id) ?? []), data));
+  }
+
+  async get(ctx: CallContext, data: ConnectionIdRequest): Promise<ConnectionRecord> {
+    const { companyId } = companyCaller(ctx);
+    const row = await this.connections.getById(companyId, Number(data.id));
+    return this.view(await this.record(row), data);
+  }
+
+  async create(ctx: CallContext, data: unknown): Promise<ConnectionRecord> {
+    const { companyId } = requireAdmin(ctx);
+    const input = parseInput(ConnectionCreateInput, data);
+    assertGreeting(input.queueIds, input.greetingMessage);
+    assertImportWindow(input.importOldMessages, input.importRecentMessages);
+    if (input.channel === 'whatsappapi' && !input.credentials) {
+      throw new AppError('ERR_VALIDATION', { fields: { credentials: ['required'] } });
+    }
+    const plan = await this.bus.request<PlanLimitsReply>(Subjects.identity.planLimits, {
+      ctx,
+      data: { companyId },
+    });
+    const { queueIds, credentials: creds, ...fields } = input;
+    const credentials: Record<string, string> = { ...(creds ?? {}) };
+    const record = await this.dataSource.transaction(async (manager) => {
+      // one writer per company at a time, so the count and the default stay consistent
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
+      const repository = manager.getRepository(Connection);
+      const sameChannel = await repository.countBy({ companyId, channel: input.channel });
+      assertPlanAllows(plan, input.channel, sameChannel);
+      // the first connection of a company is its default
+      const isDefault = input.isDefault || (await repository.countBy({ companyId })) === 0;
+      if (isDefault) await this.clearDefault(manager, companyId, null);
+      const row = await repository.save(
+        repository.create({
+          ...fields,
+          companyId,
+          isDefault,
+          status: 'OPENING',
+          credentials,
+          externalId: externalIdOf(input.channel, credentials),
+        }),
+      );
+      await this.connections.replaceQueues(manager, row, queueIds);
+      const created = toConnectionRecord(row, queueIds);
+      const event: ConnectionEventData = { connection: created };
+      await Outbox.add(manager, {
+        companyId,
+        ...DomainEventTypes.connectors.connectionCreated,
+        data: event,
+      });
+      return created;
+    });
+    await this.startSession(companyId, record.id);
+    return record;
+  }
+
+  async update(ctx: CallContext, data: ConnectionUpdateRequest): Promise<ConnectionRecord> {
+    const { companyId } = requireAdmin(ctx);
+    const { id, ...body } = data;
+    const input = parseInput(ConnectionUpdateInput, body);
+    assertGreeting(input.queueIds, input.greetingMessage);
+    assertImportWindow(input.importOldMessages, input.importRecentMessages);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
+      const row = await this.connections.getById(companyId, Number(id), manager);
+      // a company always keeps one default connection
+      if (row.isDefault && !input.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+      if (input.isDefault && !row.isDefault) await this.clearDefault(manager, companyId, row.id);
+      const { queueIds, credentials, ...fields } = input;
+      Object.assign(row, fields);
+      if (credentials) {
+        row.credentials = { ...credentials };
+        row.externalId = externalIdOf(row.channel, row.credentials);
+      }
+      const saved = await manager.getRepository(Connection).save(row);
+      await this.connections.replaceQueues(manager, saved, queueIds);
+      return this.emitUpdated(manager, saved, queueIds);
+    });
+  }
+
+  async remove(ctx: CallContext, data: ConnectionIdRequest): Promise<{ id: number }> {
+    const { companyId } = requireAdmin(ctx);
+    const row = await this.connections.getById(companyId, Number(data.id));
+    await this.removeSession(row);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
+      await manager.getRepository(Connection).delete({ companyId, id: row.id });
+      const event: ConnectionDeletedEventData = { connectionId: row.id };
+      await Outbox.add(manager, {
+        companyId,
+        ...DomainEventTypes.connectors.connectionDeleted,
+        data: event,
+      });
+      // the oldest remaining connection takes over as default
+      if (row.isDefault) {
+        const next = await manager
+          .getRepository(Connection)
+          .findOne({ where: { companyId }, order: { id: 'ASC' } });
+        if (next) {
+          next.isDefault = true;
+          const saved = await manager.getRepository(Connection).save(next);
+          await this.emitUpdated(manager, saved);
+        }
+      }
+    });
+    return { id: row.id };
+  }
+
+  /** The greeting media (stored by the gateway's media module); null removes it. */
+  async setMedia(ctx: CallContext, data: ConnectionMediaRequest): Promise<ConnectionMediaReply> {
+    const { companyId } = requireAdmin(ctx);
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.connections.getById(companyId, Number(data.id), manager);
+      const previousMediaKey = row.greetingMediaAttachment;
+      row.greetingMediaAttachment = data.mediaKey;
+      const saved = await manager.getRepository(Connection).save(row);
+      return { record: await this.emitUpdated(manager, saved), previousMediaKey };
+    });
+  }
+
+  /** POST /whatsappsession/:id: try again with the pairing the connection has. */
+  async sessionStart(ctx: CallContext, data: ConnectionIdRequest): Promise<{ message: string }> {
+    const { companyId } = requireAdmin(ctx);
+    const row = await this.connections.getById(companyId, Number(data.id));
+    await this.sink.sessionStatus(row.id, { status: 'OPENING', retries: 0 });
+    await this.startSession(companyId, row.id);
+    return { message: 'Starting session.' };
+  }
+
+  /** PUT /whatsappsession/:id: forget the pairing and show a new QR code. */
+  async sessionRenew(ctx: CallContext, data: ConnectionIdRequest): Promise<{ message: string }> {
+    const { companyId } = requireAdmin(ctx);
+    const row = await this.connections.getById(companyId, Number(data.id));
+    await this.stopQuietly(row, true);
+    await this.sink.sessionStatus(row.id, { status: 'OPENING', qrcode: null, retries: 0 });
+    await this.startSession(companyId, row.id);
+    return { message: 'Starting session.' };
+  }
+
+  /** DELETE /whatsappsession/:id: log the session out; it stays DISCONNECTED until started again. */
+  async sessionDisconnect(
+    ctx: CallContext,
+    data: ConnectionIdRequest,
+  ): Promise<{ message: string }> {
+    const { companyId } = requireAdmin(ctx);
+    const row = await this.connections.getById(companyId, Number(data.id));
+    await this.stopQuietly(row, true);
+    await this.sink.sessionStatus(row.id, { status: 'DISCONNECTED', qrcode: null });
+    return { message: 'Session disconnected.' };
+  }
+
+  /** POST /whatsapp-restart/: re-open every session of the company that is not logged out. */
+  async restartAll(ctx: CallContext): Promise<{ message: string }> {
+    const { companyId } = requireAdmin(ctx);
+    const rows = await this.connections.listByCompany(companyId);
+    for (const row of rows.filter((r) => r.status !== 'DISCONNECTED')) {
+      await this.stopQuietly(row, false);
+      await this.startSession(companyId, row.id);
+    }
+    return { message: 'Restarting sessions.' };
+  }
+
+  /**
+   * POST /closedimported/:id: the tickets service closes the tickets the history import opened; the
+   * connection's import status is then cleared, so the close button goes away.
+   */
+  async closeImported(
+    ctx: CallContext,
+    data: ConnectionIdRequest,
+  ): Promise<CloseImportedTicketsReply> {
+    const { companyId } = requireAdmin(ctx);
+    const row = await this.connections.getById(companyId, Number(data.id));
+    const request: CloseImportedTicketsRequest = { connectionId: row.id };
+    const reply = await this.bus.request<CloseImportedTicketsReply>(
+      Subjects.tickets.ticketCloseImported,
+      { ctx, data: request },
+    );
+    await this.dataSource.transaction(async (manager) => {
+      const current = await this.connections.getById(companyId, row.id, manager);
+      if (current.statusImportMessages === null) return;
+      current.statusImportMessages = null;
+      await this.emitUpdated(manager, await manager.getRepository(Connection).save(current));
+    });
+    return reply;
+  }
+
+  /** After a restart: open the sessions that were live (Baileys' lease manager may take its own). */
+  async startLiveSessions(): Promise<void> {
+    for (const row of await this.connections.listStartable()) {
+      if (!this.drivers.has(row.channel) || this.drivers.get(row.channel).resumesSessions) continue;
+      await this.startSession(row.companyId, row.id);
+    }
+  }
+
+  /** A driver failing to start reports its status through the sink; here it is only logged. */
+  private async startSession(companyId: number, id: number): Promise<void> {
+    const row = await this.connections.findById(companyId, id);
+    if (!row || !this.drivers.has(row.channel)) return;
+    try {
+      await this.drivers.get(row.channel).start(toDriverConnection(row));
+    } catch (err) {
+      this.logger.warn({ err, connectionId: id }, 'session start failed');
+    }
+  }
+
+  /** Deleting: the session and what the driver stored for it go (a logout where nothing is stored). */
+  private async removeSession(row: Connection): Promise<void> {
+    if (!this.drivers.has(row.channel)) return;
+    const driver = this.drivers.get(row.channel);
+    if (!driver.remove) return this.stopQuietly(row, true);
+    try {
+      await driver.remove(toDriverConnection(row));
+    } catch (err) {
+      this.logger.warn({ err, connectionId: row.id }, 'session removal failed');
+    }
+  }
+
+  private async stopQuietly(row: Connection, logout: boolean): Promise<void> {
+    if (!this.drivers.has(row.channel)) return;
+    try {
+      await this.drivers.get(row.channel).stop(toDriverConnection(row), { logout });
+    } catch (err) {
+      this.logger.warn({ err, connectionId: row.id }, 'session stop failed');
+    }
+  }
+
+  private async clearDefault(manager: EntityManager, companyId: number, keepId: number | null) {
+    const repository = manager.getRepository(Connection);
+    const previous = await repository.findOneBy({
+      companyId,
+      isDefault: true,
+      ...(keepId ? { id: Not(keepId) } : {}),
+    });
+    if (!previous) return;
+    previous.isDefault = false;
+    await this.emitUpdated(manager, await repository.save(previous));
+  }
+
+  private async emitUpdated(
+    manager: EntityManager,
+    row: Connection,
+    queueIds?: number[],
+  ): Promise<ConnectionRecord> {
+    const ids =
+      queueIds ?? (await this.connections.queueIdsOf([row.id], manager)).get(row.id) ?? [];
+    const record = toConnectionRecord(row, ids);
+    const event: ConnectionEventData = { connection: record };
+    await Outbox.add(manager, {
+      companyId: row.companyId,
+      ...DomainEventTypes.connectors.connectionUpdated,
+      data: event,
+    });
+    return record;
+  }
+
+  private async record(row: Connection): Promise<ConnectionRecord> {
+    return toConnectionRecord(row, (await this.connections.queueIdsOf([row.id])).get(row.id) ?? []);
+  }
+
+  /** `session=0` asks for the connection without its QR code. */
+  private view(record: ConnectionRecord, query: { session?: number }): ConnectionRecord {
+    return Number(query.session) === 0 ? { ...record, qrcode: null } : record;
+  }
+}

@@ -1,0 +1,98 @@
+import {
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { ChannelKind } from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import type { Logger } from '@sb/platform/logger';
+import { BusHandler, ENV, LOGGER } from '@sb/platform/nest';
+import { Subjects, type FacebookConnectReply } from '@sb/contracts';
+import { DataSource } from 'typeorm';
+import { Connection } from '../connections/connection.entity.js';
+import { ConnectionEventSink } from '../connections/connection-event-sink.js';
+import { toDriverConnection } from '../connections/connection-view.js';
+import { ConnectionsModule } from '../connections/connections.module.js';
+import { DriverRegistry } from '../connections/driver-registry.js';
+import type { DriverConnection } from '../drivers/channel-driver.js';
+import { FacebookPagesService } from './facebook-pages.service.js';
+import { createMetaRuntime, type MetaRuntime } from './meta-runtime.js';
+import { MetaWebhooksHandler } from './meta-webhooks.handler.js';
+import { META_RUNTIME } from './meta.tokens.js';
+
+/**
+ * The connection a webhook account belongs to. Should two connections claim one account (a typo, or two
+ * companies), a connected one wins over one whose token was refused.
+ */
+async function findConnection(
+  dataSource: DataSource,
+  channel: ChannelKind,
+  externalId: string,
+): Promise<DriverConnection | null> {
+  const rows = await dataSource
+    .getRepository(Connection)
+    .find({ where: { channel, externalId }, order: { id: 'ASC' } });
+  const row = rows.find((candidate) => candidate.status === 'CONNECTED') ?? rows[0];
+  return row ? toDriverConnection(row) : null;
+}
+
+@Injectable()
+export class FacebookPagesHandler {
+  constructor(private readonly pages: FacebookPagesService) {}
+
+  @BusHandler(Subjects.connectors.facebookConnect)
+  connect(data: unknown, ctx: CallContext): Promise<FacebookConnectReply> {
+    return this.pages.connect(ctx, data);
+  }
+}
+
+/** WhatsApp Cloud API, Facebook and Instagram: drivers, webhook intake and POST /facebook. */
+@Module({
+  imports: [ConnectionsModule],
+  providers: [
+    {
+      provide: META_RUNTIME,
+      inject: [ENV, DataSource, ConnectionEventSink, LOGGER],
+      useFactory: (
+        env: Record<string, string | undefined>,
+        dataSource: DataSource,
+        sink: ConnectionEventSink,
+        logger: Logger,
+      ): MetaRuntime =>
+        createMetaRuntime({
+          env,
+          dataSource,
+          sink,
+          logger,
+          findConnection: (channel, externalId) => findConnection(dataSource, channel, externalId),
+        }),
+    },
+    MetaWebhooksHandler,
+    FacebookPagesService,
+    FacebookPagesHandler,
+  ],
+})
+export class MetaModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  constructor(
+    @Inject(META_RUNTIME) private readonly meta: MetaRuntime,
+    private readonly drivers: DriverRegistry,
+  ) {}
+
+  /** Before the connections module re-opens live sessions (its application bootstrap). */
+  onModuleInit(): void {
+    this.drivers.register(this.meta.cloud);
+    this.drivers.register(this.meta.facebook);
+    this.drivers.register(this.meta.instagram);
+  }
+
+  onApplicationBootstrap(): void {
+    this.meta.processor.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.meta.processor.stop();
+  }
+}

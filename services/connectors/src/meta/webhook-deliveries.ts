@@ -1,0 +1,104 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+export type ClaimedDelivery = { id: number; payload: unknown; attempts: number };
+
+/**
+ * Meta webhooks as received (table `webhook_deliveries`) and the inbound message ids already handed on
+ * (`webhook_message_keys`, unique per connection). Deliveries are claimed with a lease, so a worker that
+ * dies mid-way only delays them.
+ */
+export class WebhookDeliveries {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async store(source: string, object: string | null, payload: unknown): Promise<number> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `INSERT INTO webhook_deliveries (source, object, payload) VALUES ($1, $2, $3) RETURNING id`,
+      [source, object, JSON.stringify(payload)],
+    );
+    return Number(rows[0].id);
+  }
+
+  /** Takes up to `limit` due deliveries for `leaseMs`; other workers skip them meanwhile. */
+  async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    type Row = { id: string; payload: unknown; attempts: number };
+    // TypeORM answers an UPDATE … RETURNING as [rows, affected count]
+    const result: [Row[], number] | Row[] = await this.dataSource.query(
+      `UPDATE webhook_deliveries d
+          SET locked_until = now() + ($2 * interval '1 millisecond'), attempts = d.attempts + 1
+        WHERE d.id IN (
+          SELECT id FROM webhook_deliveries
+           WHERE status = 'pending' AND next_attempt_at <= now()
+             AND (locked_until IS NULL OR locked_until < now())
+           ORDER BY next_attempt_at, id
+           LIMIT $1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING d.id, d.payload, d.attempts`,
+      [limit, leaseMs],
+    );
+    const rows: Row[] = Array.isArray(result[0]) ? (result[0] as Row[]) : (result as Row[]);
+    return rows
+      .map((row) => ({ id: Number(row.id), payload: row.payload, attempts: row.attempts }))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  async markDone(id: number, issues: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries
+          SET status = 'done', processed_at = now(), locked_until = NULL, issues = $2
+        WHERE id = $1`,
+      [id, issues],
+    );
+  }
+
+  /** Tries again after `retryInMs`, or gives up (status failed, kept for inspection). */
+  async markFailed(id: number, error: string, retryInMs: number | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries
+          SET status = CASE WHEN $3::bigint IS NULL THEN 'failed' ELSE 'pending' END,
+              next_attempt_at = now() + (COALESCE($3::bigint, 0) * interval '1 millisecond'),
+              locked_until = NULL, last_error = $2
+        WHERE id = $1`,
+      [id, error.slice(0, 2000), retryInMs],
+    );
+  }
+
+  /** True when the message id of this connection was handed on already (a redelivery). */
+  async seen(connectionId: number, externalId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM webhook_message_keys WHERE connection_id = $1 AND external_id = $2`,
+      [connectionId, externalId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Records an inbound message id for a connection; false when it was seen before. Inside the caller's
+   * transaction, a concurrent insert of the same id waits for it and then sees the conflict.
+   */
+  async remember(
+    manager: EntityManager,
+    key: { connectionId: number; companyId: number; externalId: string; deliveryId: number },
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO webhook_message_keys (connection_id, external_id, company_id, delivery_id)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (connection_id, external_id) DO NOTHING
+       RETURNING connection_id`,
+      [key.connectionId, key.externalId, key.companyId, key.deliveryId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Drops processed deliveries and message ids older than the retention (Meta retries for days). */
+  async prune(deliveryDays: number, keyDays: number): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM webhook_deliveries
+        WHERE status = 'done' AND processed_at < now() - ($1 * interval '1 day')`,
+      [deliveryDays],
+    );
+    await this.dataSource.query(
+      `DELETE FROM webhook_message_keys WHERE created_at < now() - ($1 * interval '1 day')`,
+      [keyDays],
+    );
+  }
+}

@@ -1,0 +1,263 @@
+import { DomainEventTypes, type ChannelKind, type InboundMessageEventData } from '@sb/contracts';
+import { Outbox } from '@sb/platform/outbox';
+import type { Logger } from '@sb/platform/logger';
+import type { DataSource } from 'typeorm';
+import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
+import {
+  asArray,
+  asString,
+  isRecord,
+  type InboundBatch,
+  type InboundMessage,
+} from './meta-inbound.js';
+import type { MetaMedia } from './meta-media.js';
+import type { PeerProfile } from './messenger-driver.js';
+import { normaliseMetaWebhook } from './normalise-meta.js';
+import type { ClaimedDelivery, WebhookDeliveries } from './webhook-deliveries.js';
+
+export type WebhookProcessorOptions = {
+  dataSource: DataSource;
+  deliveries: WebhookDeliveries;
+  sink: ChannelEventSink;
+  media: MetaMedia;
+  logger: Logger;
+  /** the connection a webhook account id belongs to (connections.external_id) */
+  findConnection(channel: ChannelKind, accountId: string): Promise<DriverConnection | null>;
+  /** name and picture of a Messenger / Instagram sender */
+  peerProfile(connection: DriverConnection, id: string): Promise<PeerProfile>;
+  pollMs: number;
+  batchSize?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+};
+
+const HourMs = 60 * 60 * 1000;
+const ProfileCacheSize = 5000;
+const ConnectionCacheMs = 3000;
+
+/** The account a webhook is about (phone number id, page or Instagram id), to keep its order. */
+function accountKeyOf(payload: unknown): string {
+  const entry = isRecord(payload) ? asArray(payload.entry)[0] : undefined;
+  if (!isRecord(entry)) return '';
+  const change = asArray(entry.changes)[0];
+  const value = isRecord(change) && isRecord(change.value) ? change.value : undefined;
+  const phoneNumberId =
+    value && isRecord(value.metadata) ? asString(value.metadata.phone_number_id) : undefined;
+  return phoneNumberId ?? asString(entry.id) ?? '';
+}
+
+/**
+ * Works through stored Meta webhooks: right after one is stored, and on a poll for those a crash or a
+ * failure left behind. Each inbound message yields one event per connection (dedupe table);
+ * unknown accounts and unreadable parts are logged and skipped, never retried.
+ */
+export class MetaWebhookProcessor {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private lastPrune = 0;
+  private readonly profiles = new Map<string, { profile: PeerProfile; at: number }>();
+  private readonly connections = new Map<
+    string,
+    { connection: DriverConnection | null; at: number }
+  >();
+
+  constructor(private readonly options: WebhookProcessorOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.options.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Processes what is due now; calls while a run is going make it run once more. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err: unknown) => this.options.logger.error({ err }, 'Meta webhook processing failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Until nothing is due (tests and the poller). */
+  async drain(): Promise<void> {
+    const { deliveries, batchSize = 100, leaseMs = 120_000 } = this.options;
+    while (!this.stopped) {
+      const claimed = await deliveries.claim(batchSize, leaseMs);
+      if (claimed.length === 0) break;
+      // one account's deliveries in order, different accounts side by side
+      const byAccount = new Map<string, ClaimedDelivery[]>();
+      for (const delivery of claimed) {
+        const key = accountKeyOf(delivery.payload);
+        byAccount.set(key, [...(byAccount.get(key) ?? []), delivery]);
+      }
+      await Promise.all(
+        [...byAccount.values()].map(async (group) => {
+          for (const delivery of group) await this.processOne(delivery);
+        }),
+      );
+    }
+    if (Date.now() - this.lastPrune > HourMs) {
+      this.lastPrune = Date.now();
+      await deliveries.prune(7, 30);
+    }
+  }
+
+  private async processOne(delivery: ClaimedDelivery): Promise<void> {
+    const { deliveries, logger, maxAttempts = 10 } = this.options;
+    try {
+      const skipped = await this.process(delivery);
+      await deliveries.markDone(delivery.id, skipped);
+    } catch (err) {
+      const retryIn =
+        delivery.attempts >= maxAttempts
+          ? null
+          : Math.min(2 ** delivery.attempts * 1000, 15 * 60_000);
+      logger.warn({ err, deliveryId: delivery.id, retryIn }, 'Meta webhook delivery failed');
+      await deliveries.markFailed(delivery.id, String(err), retryIn);
+    }
+  }
+
+  /** Resolves to the number of skipped parts. */
+  private async process(delivery: ClaimedDelivery): Promise<number> {
+    const { logger } = this.options;
+    const { batches, issues } = normaliseMetaWebhook(delivery.payload);
+    for (const issue of issues) {
+      logger.warn({ deliveryId: delivery.id, issue }, 'skipped part of a Meta webhook');
+    }
+    let skipped = issues.length;
+    for (const batch of batches) {
+      const connection = await this.connectionOf(batch.channel, batch.accountId);
+      if (!connection) {
+        logger.warn(
+          { deliveryId: delivery.id, channel: batch.channel, accountId: batch.accountId },
+          'Meta webhook for an account no connection has',
+        );
+        skipped += 1;
+        continue;
+      }
+      await this.deliverBatch(delivery.id, connection, batch);
+    }
+    return skipped;
+  }
+
+  private async deliverBatch(
+    deliveryId: number,
+    connection: DriverConnection,
+    batch: InboundBatch,
+  ) {
+    for (const message of batch.messages) await this.deliver(deliveryId, connection, message);
+    for (const ack of batch.acks) {
+      await this.options.sink.messageAck(connection.companyId, {
+        connectionId: connection.id,
+        externalId: ack.externalId,
+        ack: ack.ack,
+      });
+    }
+  }
+
+  /**
+   * The message id and the `connectors.message.received` event are written in one transaction (outbox):
+   * a second delivery of the id waits for this one and then finds it recorded, so it yields no event.
+   * Media and profiles are fetched before, so no database connection waits on the Graph API.
+   */
+  private async deliver(deliveryId: number, connection: DriverConnection, message: InboundMessage) {
+    const { dataSource, deliveries } = this.options;
+    // a redelivery must not fetch media or profiles again (plain Cloud API texts need no look-up)
+    const costly = message.media !== undefined || connection.channel !== 'whatsappapi';
+    if (costly && (await deliveries.seen(connection.id, message.data.externalId))) return;
+    const data = await this.complete(connection, message);
+    await dataSource.transaction(async (manager) => {
+      const fresh = await deliveries.remember(manager, {
+        connectionId: connection.id,
+        companyId: connection.companyId,
+        externalId: message.data.externalId,
+        deliveryId,
+      });
+      if (!fresh) return;
+      await Outbox.add(manager, {
+        companyId: connection.companyId,
+        ...DomainEventTypes.connectors.messageReceived,
+        data,
+      });
+    });
+  }
+
+  /** The event data: tied to the connection, media copied to storage, Messenger names looked up. */
+  private async complete(
+    connection: DriverConnection,
+    message: InboundMessage,
+  ): Promise<InboundMessageEventData> {
+    const { media, logger } = this.options;
+    const data: InboundMessageEventData = { ...message.data, connectionId: connection.id };
+    if (message.media) {
+      try {
+        data.media = await media.fetchAndStore(
+          connection.companyId,
+          message.media,
+          connection.credentials.accessToken ?? connection.credentials.pageAccessToken ?? '',
+        );
+      } catch (err) {
+        // the message still reaches the ticket; the media is reported as lost
+        logger.warn(
+          { err, connectionId: connection.id, externalId: data.externalId },
+          'could not fetch the media of a Meta message',
+        );
+        data.body ||= message.media.fileName;
+      }
+    }
+    if (connection.channel !== 'whatsappapi' && !data.fromMe) {
+      const profile = await this.profileOf(connection, data.peer.number);
+      data.peer = {
+        ...data.peer,
+        ...(profile.name ? { name: profile.name } : {}),
+        ...(profile.pictureUrl ? { pictureUrl: profile.pictureUrl } : {}),
+      };
+    }
+    return data;
+  }
+
+  /** Connections by account, remembered for a few seconds (a burst of webhooks asks once). */
+  private async connectionOf(channel: ChannelKind, accountId: string) {
+    const key = `${channel}:${accountId}`;
+    const cached = this.connections.get(key);
+    if (cached && Date.now() - cached.at < ConnectionCacheMs) return cached.connection;
+    const connection = await this.options.findConnection(channel, accountId);
+    this.connections.set(key, { connection, at: Date.now() });
+    if (this.connections.size > ProfileCacheSize) {
+      this.connections.delete(this.connections.keys().next().value as string);
+    }
+    return connection;
+  }
+
+  /** Messenger webhooks carry only ids: names are looked up once an hour per person. */
+  private async profileOf(connection: DriverConnection, id: string): Promise<PeerProfile> {
+    const key = `${connection.id}:${id}`;
+    const cached = this.profiles.get(key);
+    if (cached && Date.now() - cached.at < HourMs) return cached.profile;
+    const profile = await this.options.peerProfile(connection, id);
+    this.profiles.delete(key);
+    this.profiles.set(key, { profile, at: Date.now() });
+    if (this.profiles.size > ProfileCacheSize) {
+      this.profiles.delete(this.profiles.keys().next().value as string);
+    }
+    return profile;
+  }
+}

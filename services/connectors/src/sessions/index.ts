@@ -1,0 +1,2 @@
+export * from './lease-rules.js';
+export * from './lease-manager.js';

@@ -1,0 +1,176 @@
+import type { AnonymousContext } from '@sb/contracts';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
+import type { ObjectStorage } from '@sb/storage';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
+import { LeaseManager } from '../sessions/lease-manager.js';
+import { AuthCipher, sessionEncryptionKey, type SessionKeySource } from './auth-cipher.js';
+import { clearAuthState, usePostgresAuthState } from './postgres-auth-state.js';
+import {
+  WhatsappDriver,
+  type SessionFence,
+  type WhatsappAuthStore,
+  type WhatsappRemoteCall,
+  type WhatsappRouter,
+} from './whatsapp-driver.js';
+import { baileysSocketFactory, type SocketFactory } from './whatsapp-socket.js';
+
+export type WhatsappSessionsOptions = {
+  dataSource: DataSource;
+  sink: ChannelEventSink;
+  env: Record<string, string | undefined>;
+  workerId: string;
+  /**
+   * With a bus, commands for a session held by another worker are handed to it (each worker answers
+   * on its own subject, see workerSubject); without one they only run where the session lives.
+   */
+  bus?: Bus;
+  /** The connection a newly taken lease belongs to (null when it was deleted meanwhile). */
+  loadConnection: (connectionId: number) => Promise<DriverConnection | null>;
+  storage?: ObjectStorage;
+  socketFactory?: SocketFactory;
+  ttlMs?: number;
+  renewMs?: number;
+  onError?: (error: unknown) => void;
+  logger?: { warn(details: object, message: string): void };
+};
+
+export type WhatsappSessions = {
+  driver: WhatsappDriver;
+  leases: LeaseManager;
+  /** where the auth-state key came from (logged at boot: a JWT_SECRET-derived key changes with it) */
+  keySource: SessionKeySource;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** The subject one connectors worker answers on for the sessions it holds (no queue group). */
+export const workerSubject = (workerId: string): string =>
+  `connectors.whatsapp-worker.${workerId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+/** Forwarded commands carry no user: they were checked by the worker that received them. */
+const internalContext = (): AnonymousContext => ({
+  requestId: randomUUID(),
+  companyId: 0,
+  userId: 0,
+  profile: 'anonymous',
+  super: false,
+  lang: 'en',
+});
+
+/** A worker id unique per process (several services may share one host, or one test process). */
+export const newWorkerId = (host: string): string =>
+  `${host}-${process.pid}-${randomUUID().slice(0, 8)}`;
+
+/**
+ * Wires the Baileys driver to the lease manager and the Postgres auth state: a taken lease opens the
+ * session with its epoch, a lost or shed one closes it, and `driver.start` only opens sessions this
+ * worker holds.
+ */
+export function createWhatsappSessions(options: WhatsappSessionsOptions): WhatsappSessions {
+  const { dataSource } = options;
+  const { key, source } = sessionEncryptionKey(options.env);
+  const cipher = new AuthCipher(key);
+  if (source === 'JWT_SECRET') {
+    // Rotating JWT_SECRET would make every stored pairing unreadable: say so where operators look.
+    options.logger?.warn(
+      { keySource: source },
+      'SESSION_ENCRYPTION_KEY is not set: the WhatsApp auth state is encrypted with a key derived from JWT_SECRET (HKDF-SHA256)',
+    );
+  }
+
+  const leases = new LeaseManager({
+    dataSource,
+    workerId: options.workerId,
+    ttlMs: options.ttlMs,
+    renewMs: options.renewMs,
+    onError: options.onError,
+    onAcquired: async (lease) => {
+      const connection = await options.loadConnection(lease.connectionId);
+      if (!connection) {
+        await leases.removeSession(lease.connectionId);
+        return;
+      }
+      await driver.openSession(connection, lease.epoch);
+    },
+    onReleased: async (lease) => driver.closeSession(lease.connectionId),
+  });
+
+  const authStore: WhatsappAuthStore = {
+    load: (connection, epoch) =>
+      usePostgresAuthState({
+        dataSource,
+        cipher,
+        companyId: connection.companyId,
+        connectionId: connection.id,
+        epoch,
+      }),
+    clear: (connectionId, epoch) => clearAuthState(dataSource, connectionId, epoch),
+  };
+
+  const fence: SessionFence = {
+    acquire: async (connection) => {
+      await leases.ensureSession(connection.companyId, connection.id);
+      if (!leases.heldLease(connection.id)) await leases.tick();
+      return leases.heldLease(connection.id)?.epoch ?? null;
+    },
+    isCurrent: async (connectionId, epoch) => {
+      const rows = (await dataSource.query(
+        `SELECT epoch FROM session_leases WHERE connection_id = $1`,
+        [connectionId],
+      )) as { epoch: string }[];
+      return rows.length > 0 && BigInt(rows[0].epoch) <= epoch;
+    },
+    park: (connectionId, epoch) => leases.parkSession(connectionId, epoch),
+    remove: (connectionId) => leases.removeSession(connectionId),
+  };
+
+  const { bus } = options;
+  const router: WhatsappRouter | undefined = bus && {
+    holderElsewhere: async (connectionId) => {
+      const rows = (await dataSource.query(
+        `SELECT holder FROM session_leases
+         WHERE connection_id = $1 AND active AND holder IS NOT NULL AND expires_at > now()`,
+        [connectionId],
+      )) as { holder: string }[];
+      const holder = rows[0]?.holder;
+      return holder && holder !== options.workerId ? holder : null;
+    },
+    forward: (holder, call) =>
+      bus.request(workerSubject(holder), { ctx: internalContext(), data: call }),
+  };
+
+  let subscription: BusSubscription | undefined;
+
+  // The lease callbacks above reach `driver` only once start() ticks, after this line ran.
+  const driver = new WhatsappDriver({
+    sink: options.sink,
+    socketFactory: options.socketFactory ?? baileysSocketFactory,
+    authStore,
+    fence,
+    router,
+    storage: options.storage,
+    onError: options.onError,
+  });
+
+  return {
+    driver,
+    leases,
+    keySource: source,
+    start: async () => {
+      if (bus && !subscription) {
+        subscription = await bus.handle<WhatsappRemoteCall>(
+          workerSubject(options.workerId),
+          ({ data }) => driver.execute(data),
+        );
+      }
+      leases.start();
+    },
+    stop: async () => {
+      await subscription?.unsubscribe();
+      subscription = undefined;
+      await leases.stop({ release: true });
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import {
+  Global,
+  Inject,
+  Module,
+  Optional,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { Bus } from '@sb/platform/bus';
+import type { Logger } from '@sb/platform/logger';
+import { BUS, ENV, LOGGER } from '@sb/platform/nest';
+import { createStorage, type ObjectStorage } from '@sb/storage';
+import { hostname } from 'node:os';
+import { DataSource } from 'typeorm';
+import { Connection } from '../connections/connection.entity.js';
+import { ConnectionEventSink } from '../connections/connection-event-sink.js';
+import { toDriverConnection } from '../connections/connection-view.js';
+import { ConnectionsModule } from '../connections/connections.module.js';
+import { DriverRegistry } from '../connections/driver-registry.js';
+import { createWhatsappSessions, newWorkerId, type WhatsappSessions } from './whatsapp-sessions.js';
+import type { SocketFactory } from './whatsapp-socket.js';
+
+export const WHATSAPP_SESSIONS = Symbol('WHATSAPP_SESSIONS');
+/** Replaces the Baileys socket factory (tests: a fake that emits Baileys-shaped events). */
+export const WHATSAPP_SOCKET_FACTORY = Symbol('WHATSAPP_SOCKET_FACTORY');
+
+type Env = Record<string, string | undefined>;
+
+const positive = (value: string | undefined): number | undefined => {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
+};
+
+/** Object storage opened on first use: a worker that never receives media never creates it. */
+function lazyStorage(env: Env): ObjectStorage {
+  let opened: Promise<ObjectStorage> | undefined;
+  const storage = () => (opened ??= createStorage(env));
+  return {
+    put: async (key, body, options) => (await storage()).put(key, body, options),
+    get: async (key) => (await storage()).get(key),
+    stat: async (key) => (await storage()).stat(key),
+    remove: async (key) => (await storage()).remove(key),
+    list: async (prefix) => (await storage()).list(prefix),
+  };
+}
+
+/** Hands a socket factory to the WhatsApp module (imported by startConnectorsService's callers in tests). */
+@Global()
+@Module({})
+export class WhatsappSocketFactoryModule {
+  static use(factory: SocketFactory): DynamicModule {
+    return {
+      module: WhatsappSocketFactoryModule,
+      providers: [{ provide: WHATSAPP_SOCKET_FACTORY, useValue: factory }],
+      exports: [WHATSAPP_SOCKET_FACTORY],
+    };
+  }
+}
+
+/**
+ * Baileys (QR pairing) sessions spread over the connectors workers by leases (ARCHITECTURE.md §7).
+ * Env: CONNECTORS_WORKER_ID (default host-pid-random), WHATSAPP_LEASE_TTL_MS (default 20000),
+ * WHATSAPP_LEASE_RENEW_MS (default 5000), SESSION_ENCRYPTION_KEY (else derived from JWT_SECRET).
+ */
+@Module({
+  imports: [ConnectionsModule],
+  providers: [
+    {
+      provide: WHATSAPP_SESSIONS,
+      inject: [
+        ENV,
+        DataSource,
+        ConnectionEventSink,
+        LOGGER,
+        BUS,
+        { token: WHATSAPP_SOCKET_FACTORY, optional: true },
+      ],
+      useFactory: (
+        env: Env,
+        dataSource: DataSource,
+        sink: ConnectionEventSink,
+        logger: Logger,
+        bus: Bus,
+        socketFactory: SocketFactory | undefined,
+      ): WhatsappSessions | null => {
+        if (!env.SESSION_ENCRYPTION_KEY && !env.JWT_SECRET) {
+          // Without a key no pairing can be stored: the service runs, Baileys connections cannot start.
+          logger.error(
+            'WhatsApp (Baileys) sessions are off: set SESSION_ENCRYPTION_KEY or JWT_SECRET to encrypt their auth state',
+          );
+          return null;
+        }
+        return createWhatsappSessions({
+          dataSource,
+          sink,
+          env,
+          bus,
+          workerId: env.CONNECTORS_WORKER_ID || newWorkerId(hostname()),
+          loadConnection: async (id) => {
+            const row = await dataSource.getRepository(Connection).findOneBy({ id });
+            return row && row.channel === 'whatsapp' ? toDriverConnection(row) : null;
+          },
+          storage: lazyStorage(env),
+          socketFactory: socketFactory ?? undefined,
+          ttlMs: positive(env.WHATSAPP_LEASE_TTL_MS),
+          renewMs: positive(env.WHATSAPP_LEASE_RENEW_MS),
+          logger,
+          onError: (err) => logger.warn({ err }, 'whatsapp session error'),
+        });
+      },
+    },
+  ],
+})
+export class WhatsappModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  constructor(
+    @Inject(WHATSAPP_SESSIONS) private readonly sessions: WhatsappSessions | null,
+    private readonly drivers: DriverRegistry,
+    private readonly dataSource: DataSource,
+    @Optional() @Inject(LOGGER) private readonly logger?: Logger,
+  ) {}
+
+  /** Before the connections module's bootstrap, which skips the drivers that resume by themselves. */
+  onModuleInit(): void {
+    if (this.sessions) this.drivers.register(this.sessions.driver);
+  }
+
+  /**
+   * Every live Baileys connection has a lease row (a parked one stays parked), then this worker joins
+   * the others: it claims its fair share at its first round.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.sessions) return;
+    await this.dataSource.query(
+      `INSERT INTO session_leases (connection_id, company_id, active, holder, epoch, expires_at)
+       SELECT id, company_id, true, NULL, 0, now() FROM connections
+       WHERE channel = 'whatsapp' AND status <> 'DISCONNECTED'
+       ON CONFLICT (connection_id) DO NOTHING`,
+    );
+    await this.sessions.start();
+    this.logger?.info(
+      { workerId: this.sessions.leases.workerId },
+      'whatsapp sessions worker started',
+    );
+  }
+
+  /** Frees the leases at once, so the other workers take the sessions over without waiting. */
+  async onModuleDestroy(): Promise<void> {
+    await this.sessions?.stop();
+  }
+}

@@ -1,0 +1,272 @@
+import {
+  Subjects,
+  type BusRequest,
+  type ConnectionRecord,
+  type PlanLimitsReply,
+  type RequestContext,
+  type SendMessageCommand,
+  type SendMessageResult,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { RunningService } from '@sb/platform/nest';
+import { createTestDatabase, openTestBus } from '@sb/testing';
+import type { INestApplicationContext } from '@nestjs/common';
+import pg from 'pg';
+import { DriverRegistry } from '../src/connections/driver-registry.js';
+import { ConnectionEventSink } from '../src/connections/connection-event-sink.js';
+import type { ChannelDriver, DriverConnection } from '../src/drivers/channel-driver.js';
+import { TransientChannelError } from '../src/drivers/channel-driver.js';
+import { startConnectorsService } from '../src/index.js';
+
+const S = Subjects.connectors;
+const base = { requestId: 't', userId: 1, super: false, lang: 'en' };
+const admin: RequestContext = { ...base, companyId: 1, profile: 'admin' };
+const agent: RequestContext = { ...base, companyId: 1, profile: 'user' };
+const otherAdmin: RequestContext = { ...base, companyId: 2, profile: 'admin' };
+const anonymous = { ...base, companyId: 0, profile: 'anonymous' } as unknown as RequestContext;
+
+/** Records what it was asked; the first send fails transiently once to exercise the governor. */
+class FakeDriver implements ChannelDriver {
+  readonly kind = 'whatsapp' as const;
+  started: number[] = [];
+  stopped: { id: number; logout: boolean }[] = [];
+  sent: SendMessageCommand[] = [];
+  failNext = 0;
+  async start(connection: DriverConnection) {
+    this.started.push(connection.id);
+  }
+  async stop(connection: DriverConnection, options: { logout: boolean }) {
+    this.stopped.push({ id: connection.id, logout: options.logout });
+  }
+  async send(_connection: DriverConnection, command: SendMessageCommand) {
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      throw new TransientChannelError('busy', 1);
+    }
+    this.sent.push(command);
+    return {
+      externalId: `x${this.sent.length}`,
+      ack: 1,
+      sentAt: new Date().toISOString(),
+    } as const;
+  }
+  async revoke() {}
+  async edit() {}
+  async markRead() {}
+  async checkContact(_c: DriverConnection, number: string) {
+    return { exists: true, number };
+  }
+  async profilePicture() {
+    return null;
+  }
+}
+
+describe('connections over the in-process bus', () => {
+  let bus: Bus;
+  let service: RunningService & { app: INestApplicationContext };
+  let db: pg.Pool;
+  const driver = new FakeDriver();
+  const planFor: Record<number, PlanLimitsReply> = {};
+
+  beforeAll(async () => {
+    bus = (await openTestBus('in-process', 'connectors-connections-int-spec'))!;
+    for (const companyId of [1, 2]) {
+      planFor[companyId] = {
+        companyId,
+        planId: 1,
+        limits: { users: 5, connections: 2, queues: 5 },
+        flags: { useWhatsapp: true, useFacebook: false, useInstagram: false },
+      } as PlanLimitsReply;
+    }
+    await bus.handle(Subjects.identity.planLimits, (payload: BusRequest) =>
+      Promise.resolve(planFor[(payload.data as { companyId: number }).companyId]),
+    );
+    const database = await createTestDatabase();
+    db = new pg.Pool({ connectionString: database.url, max: 2 });
+    service = (await startConnectorsService({
+      bus,
+      databaseUrl: database.url,
+      env: { CONNECTORS_SEND_RETRY_BASE_MS: '1' },
+    })) as RunningService & { app: INestApplicationContext };
+    service.app.get(DriverRegistry).register(driver);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await db?.end();
+    await bus?.close();
+  });
+
+  const call = <T>(subject: string, data: unknown, ctx: RequestContext) =>
+    bus.request<T>(subject, { ctx, data });
+  const events = async (companyId: number) => {
+    const { rows } = await db.query<{ subject: string }>(
+      `SELECT subject FROM connectors.outbox_event WHERE company_id = $1 ORDER BY seq`,
+      [companyId],
+    );
+    return rows.map((row) => row.subject);
+  };
+
+  let first: ConnectionRecord;
+  let second: ConnectionRecord;
+
+  it('creates the first connection as the default and starts its session', async () => {
+    first = await call<ConnectionRecord>(S.connectionCreate, { name: 'Main' }, admin);
+    expect(first).toMatchObject({
+      name: 'Main',
+      channel: 'whatsapp',
+      isDefault: true,
+      maxUseBotQueues: 3,
+      provider: 'beta',
+      queueIds: [],
+    });
+    expect(driver.started).toContain(first.id);
+    expect(await events(1)).toContain('evt.1.connectors.connection.created');
+  });
+
+  it('moves the default to a new default connection and keeps secrets out of answers', async () => {
+    second = await call<ConnectionRecord>(
+      S.connectionCreate,
+      {
+        name: 'Cloud',
+        channel: 'whatsappapi',
+        isDefault: true,
+        credentials: { phoneNumberId: '555', accessToken: 'secret' },
+      },
+      admin,
+    );
+    expect(second.isDefault).toBe(true);
+    expect(JSON.stringify(second)).not.toContain('secret');
+    const list = await call<ConnectionRecord[]>(S.connectionList, {}, agent);
+    expect(list.map((c) => [c.name, c.isDefault])).toEqual([
+      ['Cloud', true],
+      ['Main', false],
+    ]);
+    const { rows } = await db.query(
+      `SELECT external_id FROM connectors.connections WHERE id = $1`,
+      [second.id],
+    );
+    expect(rows[0].external_id).toBe('555');
+  });
+
+  it('applies the rules of the edit form', async () => {
+    await expect(
+      call(S.connectionUpdate, { id: second.id, name: 'Cloud', isDefault: false }, admin),
+    ).rejects.toMatchObject({ code: 'ERR_NO_OTHER_WHATSAPP' });
+    await expect(
+      call(S.connectionUpdate, { id: first.id, name: 'Main', queueIds: [1, 2] }, admin),
+    ).rejects.toMatchObject({ code: 'ERR_WAPP_GREETING_REQUIRED' });
+    const updated = await call<ConnectionRecord>(
+      S.connectionUpdate,
+      { id: first.id, name: 'Main', queueIds: [2, 1], greetingMessage: 'Hello' },
+      admin,
+    );
+    expect(updated.queueIds).toEqual([1, 2]);
+  });
+
+  // the limit counts connections per channel: Main and Second are both whatsapp
+  it('enforces plan flags and limits', async () => {
+    await expect(
+      call(S.connectionCreate, { name: 'Page', channel: 'facebook' }, admin),
+    ).rejects.toMatchObject({ code: 'ERR_PLAN_FEATURE_DISABLED' });
+    await call(S.connectionCreate, { name: 'Second' }, admin);
+    await expect(call(S.connectionCreate, { name: 'Third' }, admin)).rejects.toMatchObject({
+      code: 'ERR_PLAN_LIMIT_REACHED',
+    });
+  });
+
+  it('keeps users and other companies out', async () => {
+    await expect(call(S.connectionCreate, { name: 'Nope' }, agent)).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+    await expect(call(S.connectionGet, { id: first.id }, otherAdmin)).rejects.toMatchObject({
+      code: 'ERR_NO_WAPP_FOUND',
+    });
+    await expect(call(S.connectionDelete, { id: first.id }, otherAdmin)).rejects.toMatchObject({
+      code: 'ERR_NO_WAPP_FOUND',
+    });
+  });
+
+  it('stores what the driver reports and hides the QR with session=0', async () => {
+    const sink = service.app.get(ConnectionEventSink);
+    await sink.sessionStatus(first.id, { status: 'qrcode', qrcode: 'QR-DATA', retries: 1 });
+    expect(await call<ConnectionRecord>(S.connectionGet, { id: first.id }, agent)).toMatchObject({
+      status: 'qrcode',
+      qrcode: 'QR-DATA',
+      retries: 1,
+    });
+    expect(
+      (await call<ConnectionRecord>(S.connectionGet, { id: first.id, session: 0 }, agent)).qrcode,
+    ).toBeNull();
+    expect(await events(1)).toContain('evt.1.connectors.session.updated');
+  });
+
+  it('sends only through a connected session, retrying transient failures', async () => {
+    const command = {
+      connectionId: first.id,
+      peer: { number: '5511', isGroup: false },
+      body: 'hi',
+    };
+    await expect(call(S.messageSend, command, agent)).rejects.toMatchObject({
+      code: 'ERR_WAPP_NOT_INITIALIZED',
+    });
+    await service.app
+      .get(ConnectionEventSink)
+      .sessionStatus(first.id, { status: 'CONNECTED', qrcode: null, number: '5500' });
+    driver.failNext = 1;
+    const result = await call<SendMessageResult>(S.messageSend, command, agent);
+    expect(result.externalId).toBe('x1');
+    await expect(call(S.messageSend, command, otherAdmin)).rejects.toMatchObject({
+      code: 'ERR_NO_WAPP_FOUND',
+    });
+  });
+
+  it('answers notification.send from the default connection', async () => {
+    // the default (Cloud) has no driver here and is not connected
+    await expect(
+      call(S.notificationSend, { companyId: 1, to: '+55 11 9999', body: 'code' }, anonymous),
+    ).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await call(S.connectionUpdate, { id: first.id, name: 'Main', isDefault: true }, admin);
+    await call(S.notificationSend, { companyId: 1, to: '+55 11 9999', body: 'code' }, anonymous);
+    expect(driver.sent.at(-1)).toMatchObject({ peer: { number: '55119999' }, body: 'code' });
+    await expect(
+      call(S.notificationSend, { companyId: 2, to: '1', body: 'x' }, anonymous),
+    ).rejects.toMatchObject({ code: 'ERR_NO_DEF_WAPP_FOUND' });
+  });
+
+  it('closes the imported tickets through the tickets service and clears the import status', async () => {
+    const asked: unknown[] = [];
+    await bus.handle(Subjects.tickets.ticketCloseImported, (payload: BusRequest) => {
+      asked.push(payload.data);
+      return Promise.resolve({ closed: 4 });
+    });
+    await db.query(
+      `UPDATE connectors.connections SET status_import_messages = 'renderButtonCloseTickets' WHERE id = $1`,
+      [second.id],
+    );
+    await expect(call(S.closeImported, { id: second.id }, agent)).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+    await expect(call(S.closeImported, { id: second.id }, otherAdmin)).rejects.toMatchObject({
+      code: 'ERR_NO_WAPP_FOUND',
+    });
+    await expect(call(S.closeImported, { id: second.id }, admin)).resolves.toEqual({ closed: 4 });
+    expect(asked).toEqual([{ connectionId: second.id }]);
+    expect(
+      (await call<ConnectionRecord>(S.connectionGet, { id: second.id }, admin))
+        .statusImportMessages,
+    ).toBeNull();
+  });
+
+  it('disconnects with a logout and deletes, handing the default on', async () => {
+    await call(S.sessionDisconnect, { id: first.id }, admin);
+    expect(driver.stopped).toContainEqual({ id: first.id, logout: true });
+    expect((await call<ConnectionRecord>(S.connectionGet, { id: first.id }, admin)).status).toBe(
+      'DISCONNECTED',
+    );
+    await call(S.connectionDelete, { id: first.id }, admin);
+    const list = await call<ConnectionRecord[]>(S.connectionList, {}, admin);
+    expect(list.filter((c) => c.isDefault)).toHaveLength(1);
+    expect(await events(1)).toContain('evt.1.connectors.connection.deleted');
+  });
+});

@@ -1,0 +1,478 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import {
+  Subjects,
+  type BusRequest,
+  type ConnectionRecord,
+  type FacebookConnectReply,
+  type InboundMessageEventData,
+  type MessageAckEventData,
+  type MetaWebhookReply,
+  type PlanLimitsReply,
+  type RequestContext,
+  type SendMessageResult,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import { AppError } from '@sb/platform/errors';
+import type { RunningService } from '@sb/platform/nest';
+import { createStorage, streamToBuffer } from '@sb/storage';
+import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import { cloudWebhooks, GraphEmulator } from '@sb/testing/channel-emulator';
+import pg from 'pg';
+import { startConnectorsService } from '../src/index.js';
+
+// The Meta channels of the connectors service against the channel emulator over real HTTP: the emulator
+// plays the Graph API (META_GRAPH_URL) and posts signed webhooks to a small receiver standing in for the
+// gateway (check the signature, hand the body to connectors.webhook.meta).
+
+const S = Subjects.connectors;
+const base = { requestId: 't', userId: 1, super: false, lang: 'en' };
+const admin: RequestContext = { ...base, companyId: 1, profile: 'admin' };
+const appSecret = 'meta-int-secret';
+const phone = { phoneNumberId: '1110001', accessToken: 'cloud-token', display: '15550001111' };
+const page = { pageId: '2220001', pageAccessToken: 'page-token', instagramId: '3330001' };
+const customer = '5511999990001';
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type OutboxRow = { subject: string; payload: unknown };
+
+const waitFor = async <T>(check: () => Promise<T | undefined>, what: string, ms = 8000) => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+describe('Meta channels with the channel emulator', () => {
+  let bus: Bus;
+  let service: RunningService & { app: INestApplicationContext };
+  let database: TestDatabase;
+  let db: pg.Pool;
+  let emulator: GraphEmulator;
+  let receiver: Server;
+  let mediaDir: string;
+  let cloud: ConnectionRecord;
+
+  beforeAll(async () => {
+    mediaDir = await mkdtemp(join(tmpdir(), 'sb-meta-media-'));
+    bus = (await openTestBus('in-process', 'connectors-meta-int-spec'))!;
+    await bus.handle(Subjects.identity.planLimits, (payload: BusRequest) =>
+      Promise.resolve({
+        companyId: (payload.data as { companyId: number }).companyId,
+        planId: 1,
+        limits: { users: 5, connections: 10, queues: 5 },
+        flags: { useWhatsapp: true, useFacebook: true, useInstagram: true },
+      } as PlanLimitsReply),
+    );
+    // the gateway's part: signature, then the bus
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const expected = `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
+        if (req.headers['x-hub-signature-256'] !== expected) {
+          res.writeHead(401).end();
+          return;
+        }
+        bus
+          .request<MetaWebhookReply>(S.webhookMeta, {
+            ctx: { ...base, companyId: 0, profile: 'anonymous' },
+            data: { payload: JSON.parse(raw.toString('utf8')) as unknown },
+          })
+          .then((reply) => res.writeHead(200).end(JSON.stringify(reply)))
+          .catch(() => res.writeHead(500).end());
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    emulator = await new GraphEmulator({
+      appSecret,
+      webhookUrl: `http://127.0.0.1:${port}/webhooks/meta`,
+      phoneNumbers: [
+        {
+          phoneNumberId: phone.phoneNumberId,
+          accessToken: phone.accessToken,
+          displayPhoneNumber: phone.display,
+        },
+      ],
+      pages: [
+        {
+          pageId: page.pageId,
+          name: 'Acme Page',
+          pageAccessToken: page.pageAccessToken,
+          instagram: { id: page.instagramId, username: 'acme' },
+        },
+      ],
+      userTokens: ['user-token'],
+    }).start();
+    database = await createTestDatabase();
+    db = new pg.Pool({ connectionString: database.url, max: 2 });
+    service = (await startConnectorsService({
+      bus,
+      databaseUrl: database.url,
+      env: {
+        META_GRAPH_URL: emulator.graphUrl,
+        MEDIA_DIR: mediaDir,
+        META_WEBHOOK_POLL_MS: '200',
+        CONNECTORS_SEND_RETRY_BASE_MS: '1',
+        JWT_SECRET: 'meta-int-spec-secret-0123456789abcdef',
+      },
+    })) as RunningService & { app: INestApplicationContext };
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await db?.end();
+    await database?.drop();
+    await bus?.close();
+    await emulator?.close();
+    await new Promise((resolve) => receiver?.close(resolve));
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  const call = <T>(subject: string, data: unknown, ctx: RequestContext = admin) =>
+    bus.request<T>(subject, { ctx, data });
+  const outbox = async (kind: 'received' | 'ack') => {
+    const { rows } = await db.query<OutboxRow>(
+      `SELECT subject, payload FROM connectors.outbox_event WHERE subject = $1 ORDER BY seq`,
+      [`evt.1.connectors.message.${kind}`],
+    );
+    return rows.map((row) => row.payload);
+  };
+  const received = async () => (await outbox('received')) as InboundMessageEventData[];
+  const receivedWith = (externalId: string) =>
+    waitFor(
+      async () => (await received()).find((event) => event.externalId === externalId),
+      `the received event of ${externalId}`,
+    );
+  const connected = (id: number) =>
+    waitFor(async () => {
+      const record = await call<ConnectionRecord>(S.connectionGet, { id });
+      return record.status === 'CONNECTED' ? record : undefined;
+    }, `connection ${id} CONNECTED`);
+  const sendError = async (promise: Promise<unknown>) => {
+    try {
+      await promise;
+    } catch (err) {
+      return err as AppError;
+    }
+    throw new Error('the send succeeded');
+  };
+
+  it('opens a whatsappapi connection by checking its token at the Graph API', async () => {
+    const created = await call<ConnectionRecord>(S.connectionCreate, {
+      name: 'Cloud',
+      channel: 'whatsappapi',
+      credentials: { phoneNumberId: phone.phoneNumberId, accessToken: phone.accessToken },
+    });
+    cloud = await connected(created.id);
+    expect(cloud).toMatchObject({ channel: 'whatsappapi', number: phone.display });
+  });
+
+  it('a customer text becomes one connectors.message.received event', async () => {
+    const result = await emulator.customerText({
+      phoneNumberId: phone.phoneNumberId,
+      from: customer,
+      name: 'Ana',
+      text: 'Hello from the emulator',
+    });
+    expect(result.status).toBe(200);
+    const event = await receivedWith(result.messageId!);
+    expect(event).toMatchObject({
+      connectionId: cloud.id,
+      channel: 'whatsappapi',
+      fromMe: false,
+      kind: 'message',
+      mediaType: 'chat',
+      body: 'Hello from the emulator',
+      peer: { number: customer, name: 'Ana', isGroup: false },
+    });
+  });
+
+  it('stores a redelivered message once', async () => {
+    const payload = cloudWebhooks.text({
+      phoneNumberId: phone.phoneNumberId,
+      from: customer,
+      text: 'twice',
+      id: 'wamid.TWICE',
+    });
+    expect((await emulator.sendWebhook(payload)).status).toBe(200);
+    expect((await emulator.sendWebhook(payload)).status).toBe(200);
+    await receivedWith('wamid.TWICE');
+    // both deliveries are stored and processed; the second yields no event
+    await waitFor(async () => {
+      const { rows } = await db.query<{ count: string }>(
+        `SELECT count(*) FROM connectors.webhook_deliveries WHERE status = 'done'
+          AND payload::text LIKE '%wamid.TWICE%'`,
+      );
+      return Number(rows[0].count) === 2 ? true : undefined;
+    }, 'both deliveries processed');
+    expect((await received()).filter((event) => event.externalId === 'wamid.TWICE')).toHaveLength(
+      1,
+    );
+  });
+
+  it('copies inbound media to object storage', async () => {
+    const result = await emulator.customerMedia({
+      phoneNumberId: phone.phoneNumberId,
+      from: customer,
+      type: 'image',
+      buffer: png,
+      mimeType: 'image/png',
+      caption: 'a pixel',
+    });
+    const event = await receivedWith(result.messageId!);
+    expect(event).toMatchObject({ mediaType: 'image', body: 'a pixel' });
+    expect(event.media).toMatchObject({ mimeType: 'image/png', size: png.length });
+    expect(event.media!.key).toMatch(/^company-1\/messages\//);
+    const storage = await createStorage({ MEDIA_DIR: mediaDir });
+    const stored = await storage.get(event.media!.key);
+    expect(await streamToBuffer(stored.stream)).toEqual(png);
+  });
+
+  it('logs and skips unknown accounts and malformed payloads, and keeps working', async () => {
+    const before = (await received()).length;
+    const unknown = await emulator.customerText({
+      phoneNumberId: '999999',
+      from: customer,
+      text: 'to nobody',
+    });
+    expect(unknown.status).toBe(200);
+    for (const junk of [{ object: 'whatsapp_business_account', entry: 'x' }, { hello: 1 }]) {
+      expect((await emulator.sendWebhook(junk)).status).toBe(200);
+    }
+    const after = await emulator.customerText({
+      phoneNumberId: phone.phoneNumberId,
+      from: customer,
+      text: 'still here',
+    });
+    await receivedWith(after.messageId!);
+    expect((await received()).length).toBe(before + 1);
+    const { rows } = await db.query<{ status: string; issues: number }>(
+      `SELECT status, issues FROM connectors.webhook_deliveries
+        WHERE payload::text LIKE '%999999%'`,
+    );
+    expect(rows).toEqual([{ status: 'done', issues: 1 }]);
+  });
+
+  it('sends a text through the Cloud API and turns its statuses into acks', async () => {
+    const result = await call<SendMessageResult>(S.messageSend, {
+      connectionId: cloud.id,
+      peer: { number: `+${customer}`, isGroup: false },
+      body: 'Hi Ana, how can we help?',
+    });
+    const sent = await emulator.waitForSent((send) => send.id === result.externalId);
+    expect(sent).toMatchObject({
+      channel: 'whatsappapi',
+      accountId: phone.phoneNumberId,
+      to: customer,
+      type: 'text',
+      text: 'Hi Ana, how can we help?',
+    });
+    await emulator.status({
+      phoneNumberId: phone.phoneNumberId,
+      messageId: result.externalId,
+      recipientId: customer,
+      status: 'read',
+    });
+    const ack = await waitFor(
+      async () =>
+        ((await outbox('ack')) as MessageAckEventData[]).find(
+          (event) => event.externalId === result.externalId,
+        ),
+      'the ack',
+    );
+    expect(ack).toEqual({ connectionId: cloud.id, externalId: result.externalId, ack: 3 });
+  });
+
+  it('uploads media and sends it with its caption; sends templates', async () => {
+    const storage = await createStorage({ MEDIA_DIR: mediaDir });
+    const key = 'company-1/messages/outbound-pixel.png';
+    await storage.put(key, png, { contentType: 'image/png', size: png.length });
+    const result = await call<SendMessageResult>(S.messageSend, {
+      connectionId: cloud.id,
+      peer: { number: customer, isGroup: false },
+      body: 'see this',
+      media: {
+        key,
+        mimeType: 'image/png',
+        fileName: 'pixel.png',
+        size: png.length,
+        mediaType: 'image',
+      },
+    });
+    const sent = await emulator.waitForSent((send) => send.id === result.externalId);
+    expect(sent).toMatchObject({ type: 'image', text: 'see this' });
+    expect(emulator.mediaBytes(sent.mediaId!)).toEqual(png);
+    const template = await call<SendMessageResult>(S.messageSend, {
+      connectionId: cloud.id,
+      peer: { number: '5511977770000', isGroup: false },
+      body: '',
+      template: { name: 'hello_world', language: 'en_US' },
+    });
+    const sentTemplate = await emulator.waitForSent((send) => send.id === template.externalId);
+    expect(sentTemplate.body).toMatchObject({
+      type: 'template',
+      template: { name: 'hello_world', language: { code: 'en_US' } },
+    });
+  });
+
+  it('answers the catalogue errors of Cloud API refusals', async () => {
+    const invalid = await sendError(
+      call(S.messageSend, {
+        connectionId: cloud.id,
+        peer: { number: '123', isGroup: false },
+        body: 'x',
+      }),
+    );
+    expect(invalid.code).toBe('ERR_WAPP_INVALID_CONTACT');
+    const closed = await sendError(
+      call(S.messageSend, {
+        connectionId: cloud.id,
+        peer: { number: '5511966660000', isGroup: false },
+        body: 'nobody wrote first',
+      }),
+    );
+    expect(closed.code).toBe('ERR_SENDING_WAPP_MSG');
+    expect(closed.details).toMatchObject({ reason: 'outside_24h_window' });
+    const uploadsBefore = emulator.sent.length;
+    const tooLarge = await sendError(
+      call(S.messageSend, {
+        connectionId: cloud.id,
+        peer: { number: customer, isGroup: false },
+        body: 'huge',
+        media: {
+          key: 'company-1/messages/not-read.png',
+          mimeType: 'image/png',
+          fileName: 'huge.png',
+          size: 6 * 1024 * 1024,
+          mediaType: 'image',
+        },
+      }),
+    );
+    expect(tooLarge.code).toBe('ERR_PAYLOAD_TOO_LARGE');
+    expect(emulator.sent.length).toBe(uploadsBefore);
+    emulator.failNext({ status: 503, code: 2, message: 'Service temporarily unavailable' });
+    const retried = await call<SendMessageResult>(S.messageSend, {
+      connectionId: cloud.id,
+      peer: { number: customer, isGroup: false },
+      body: 'after a hiccup',
+    });
+    expect(retried.externalId).toMatch(/^wamid\./);
+  });
+
+  it('marks a whatsappapi connection with a refused token DISCONNECTED', async () => {
+    const created = await call<ConnectionRecord>(S.connectionCreate, {
+      name: 'Bad token',
+      channel: 'whatsappapi',
+      credentials: { phoneNumberId: phone.phoneNumberId, accessToken: 'wrong' },
+    });
+    const record = await waitFor(async () => {
+      const current = await call<ConnectionRecord>(S.connectionGet, { id: created.id });
+      return current.status === 'DISCONNECTED' ? current : undefined;
+    }, 'DISCONNECTED');
+    expect(record.status).toBe('DISCONNECTED');
+    const refused = await sendError(
+      call(S.messageSend, {
+        connectionId: created.id,
+        peer: { number: customer, isGroup: false },
+        body: 'x',
+      }),
+    );
+    expect(refused.code).toBe('ERR_WAPP_NOT_INITIALIZED');
+    await call(S.connectionDelete, { id: created.id });
+  });
+
+  it('POST /facebook creates a connection per page and its Instagram account', async () => {
+    const reply = await call<FacebookConnectReply>(S.facebookConnect, {
+      facebookUserId: '42',
+      facebookUserToken: 'user-token',
+      addInstagram: true,
+    });
+    expect(reply.connections.map((c) => [c.channel, c.name])).toEqual([
+      ['facebook', 'Acme Page'],
+      ['instagram', 'acme'],
+    ]);
+    for (const connection of reply.connections) await connected(connection.id);
+    // a second login refreshes the tokens instead of adding connections
+    const again = await call<FacebookConnectReply>(S.facebookConnect, {
+      facebookUserId: '42',
+      facebookUserToken: 'user-token',
+    });
+    expect(again.connections.map((c) => c.id)).toEqual([reply.connections[0].id]);
+    const refused = await sendError(
+      call(S.facebookConnect, { facebookUserId: '42', facebookUserToken: 'expired' }),
+    );
+    expect(refused.code).toBe('ERR_VALIDATION');
+  });
+
+  it('Messenger and Instagram: inbound with the sender name, replies inside 24 hours only', async () => {
+    const list = await call<ConnectionRecord[]>(S.connectionList, {});
+    const facebook = list.find((c) => c.channel === 'facebook')!;
+    const instagram = list.find((c) => c.channel === 'instagram')!;
+    const inbound = await emulator.messengerText({
+      object: 'page',
+      accountId: page.pageId,
+      from: 'PSID77',
+      text: 'Hi page',
+    });
+    expect(await receivedWith(inbound.messageId!)).toMatchObject({
+      connectionId: facebook.id,
+      channel: 'facebook',
+      body: 'Hi page',
+      peer: { number: 'PSID77', name: 'Customer ID77' },
+    });
+    const reply = await call<SendMessageResult>(S.messageSend, {
+      connectionId: facebook.id,
+      peer: { number: 'PSID77', isGroup: false },
+      body: 'Hello from the page',
+    });
+    expect(await emulator.waitForSent((send) => send.id === reply.externalId)).toMatchObject({
+      channel: 'facebook',
+      to: 'PSID77',
+      text: 'Hello from the page',
+    });
+    const closed = await sendError(
+      call(S.messageSend, {
+        connectionId: facebook.id,
+        peer: { number: 'PSID-SILENT', isGroup: false },
+        body: 'late',
+      }),
+    );
+    expect(closed.code).toBe('ERR_SENDING_WAPP_MSG');
+    expect(closed.details).toMatchObject({ reason: 'outside_24h_window' });
+
+    const igInbound = await emulator.messengerText({
+      object: 'instagram',
+      accountId: page.instagramId,
+      from: 'IGSID5',
+      text: 'Hi insta',
+    });
+    expect(await receivedWith(igInbound.messageId!)).toMatchObject({
+      connectionId: instagram.id,
+      channel: 'instagram',
+      body: 'Hi insta',
+    });
+    const igReply = await call<SendMessageResult>(S.messageSend, {
+      connectionId: instagram.id,
+      peer: { number: 'IGSID5', isGroup: false },
+      body: 'Hello on Instagram',
+    });
+    expect(await emulator.waitForSent((send) => send.id === igReply.externalId)).toMatchObject({
+      channel: 'instagram',
+      accountId: page.instagramId,
+    });
+  });
+});

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatbotOptionInput, ChatbotUpdateInput } from '@sb/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ChatbotColumns, type ChatbotRow } from './chatbot-rows.js';
+
+type Parent = { queueId: number | null; chatbotId: number | null };
+
+/**
+ * Chatbot options form a tree: roots carry queue_id, children carry chatbot_id (their parent). Every
+ * statement is scoped by company.
+ */
+@Injectable()
+export class ChatbotsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Every option of these queues, roots and descendants, in display order. */
+  forQueues(
+    companyId: number,
+    queueIds: number[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ChatbotRow[]> {
+    if (queueIds.length === 0) return Promise.resolve([]);
+    return manager.query(
+      `WITH RECURSIVE tree AS (
+         SELECT * FROM chatbots WHERE company_id = $1 AND queue_id = ANY($2) AND chatbot_id IS NULL
+         UNION ALL
+         SELECT c.* FROM chatbots c JOIN tree t ON c.chatbot_id = t.id WHERE c.company_id = $1
+       )
+       SELECT ${ChatbotColumns} FROM tree ORDER BY position, id`,
+      [companyId, queueIds],
+    );
+  }
+
+  /** One option and its descendants. */
+  subtree(
+    companyId: number,
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ChatbotRow[]> {
+    return manager.query(
+      `WITH RECURSIVE tree AS (
+         SELECT * FROM chatbots WHERE company_id = $1 AND id = $2
+         UNION ALL
+         SELECT c.* FROM chatbots c JOIN tree t ON c.chatbot_id = t.id WHERE c.company_id = $1
+       )
+       SELECT ${ChatbotColumns} FROM tree ORDER BY position, id`,
+      [companyId, id],
+    );
+  }
+
+  async exists(companyId: number, id: number, manager: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM chatbots WHERE company_id = $1 AND id = $2',
+      [companyId, id],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(
+    companyId: number,
+    parent: Parent,
+    option: ChatbotUpdateInput,
+    position: number,
+    manager: EntityManager,
+  ): Promise<number> {
+    const rows: { id: number }[] = await manager.query(
+      `INSERT INTO chatbots (company_id, queue_id, chatbot_id, name, greeting_message, queue_type,
+         close_ticket, opt_queue_id, opt_user_id, opt_integration_id, opt_file_id, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [companyId, parent.queueId, parent.chatbotId, ...this.values(option), position],
+    );
+    return rows[0]!.id;
+  }
+
+  async update(
+    companyId: number,
+    id: number,
+    option: ChatbotUpdateInput,
+    manager: EntityManager,
+    placement?: { parent: Parent; position: number },
+  ): Promise<void> {
+    const params: unknown[] = [companyId, id, ...this.values(option)];
+    let extra = '';
+    if (placement) {
+      params.push(placement.parent.queueId, placement.parent.chatbotId, placement.position);
+      extra = ', queue_id = $11, chatbot_id = $12, position = $13';
+    }
+    await manager.query(
+      `UPDATE chatbots SET name = $3, greeting_message = $4, queue_type = $5, close_ticket = $6,
+         opt_queue_id = $7, opt_user_id = $8, opt_integration_id = $9, opt_file_id = $10,
+         updated_at = now()${extra}
+       WHERE company_id = $1 AND id = $2`,
+      params,
+    );
+  }
+
+  async delete(companyId: number, ids: number[], manager: EntityManager): Promise<number> {
+    if (ids.length === 0) return 0;
+    const [, affected] = (await manager.query(
+      'DELETE FROM chatbots WHERE company_id = $1 AND id = ANY($2)',
+      [companyId, ids],
+    )) as [unknown, number];
+    return affected;
+  }
+
+  /**
+   * Makes a queue's option tree equal to `options`: known ids are updated in place (a ticket's bot stage
+   * may point at them), new ones inserted, missing ones deleted with their children.
+   */
+  async replaceQueueTree(
+    companyId: number,
+    queueId: number,
+    options: ChatbotOptionInput[],
+    manager: EntityManager,
+  ): Promise<void> {
+    const existing = new Set(
+      (await this.forQueues(companyId, [queueId], manager)).map((r) => r.id),
+    );
+    const kept = new Set<number>();
+    const save = async (list: ChatbotOptionInput[], parent: Parent): Promise<void> => {
+      for (const [position, option] of list.entries()) {
+        const { id, options: children, ...fields } = option;
+        let savedId: number;
+        if (id !== undefined && existing.has(id)) {
+          await this.update(companyId, id, fields, manager, { parent, position });
+          savedId = id;
+        } else {
+          savedId = await this.insert(companyId, parent, fields, position, manager);
+        }
+        kept.add(savedId);
+        await save(children ?? [], { queueId: null, chatbotId: savedId });
+      }
+    };
+    await save(options, { queueId, chatbotId: null });
+    await this.delete(
+      companyId,
+      [...existing].filter((id) => !kept.has(id)),
+      manager,
+    );
+  }
+
+  private values(option: ChatbotUpdateInput): unknown[] {
+    return [
+      option.name,
+      option.greetingMessage,
+      option.queueType,
+      option.closeTicket,
+      option.optQueueId,
+      option.optUserId,
+      option.optIntegrationId,
+      option.optFileId,
+    ];
+  }
+}

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ChatbotCreateInput,
+  ChatbotUpdateInput,
+  DomainEventTypes,
+  type ChatbotDeletedEventData,
+  type ChatbotEventData,
+  type ChatbotOption,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { requireAdmin, requireCompanyUser } from '../queues/tenant-access.js';
+import { buildChatbotTrees } from './chatbot-rows.js';
+import { ChatbotsRepository } from './chatbots.repository.js';
+
+const IdRequest = z.object({ id: z.coerce.number().int().positive() });
+
+/** One chatbot option at a time (GET/POST/PUT/DELETE /chatbot); the queue modal saves whole trees. */
+@Injectable()
+export class ChatbotsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly chatbots: ChatbotsRepository,
+  ) {}
+
+  async get(ctx: CallContext, request: unknown): Promise<ChatbotOption> {
+    requireCompanyUser(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.load(ctx.companyId, id);
+  }
+
+  async create(ctx: CallContext, data: unknown): Promise<ChatbotOption> {
+    requireAdmin(ctx);
+    const { queueId, chatbotId, ...fields } = parseInput(ChatbotCreateInput, data ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      // a child hangs off its parent option only; a root off a queue of the same company
+      const parent =
+        chatbotId !== null ? { queueId: null, chatbotId } : { queueId, chatbotId: null };
+      if (chatbotId !== null && !(await this.chatbots.exists(ctx.companyId, chatbotId, manager))) {
+        throw new AppError('ERR_NOT_FOUND');
+      }
+      if (chatbotId === null && !(await this.queueExists(ctx.companyId, queueId!, manager))) {
+        throw new AppError('ERR_NO_QUEUE_FOUND');
+      }
+      const { id: _ignored, ...values } = fields;
+      const id = await this.chatbots.insert(ctx.companyId, parent, values, 0, manager);
+      const chatbot = await this.load(ctx.companyId, id, manager);
+      const data: ChatbotEventData = { chatbot };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.chatbotCreated,
+        data,
+      });
+      return chatbot;
+    });
+  }
+
+  async update(ctx: CallContext, request: unknown): Promise<ChatbotOption> {
+    requireAdmin(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    const input = parseInput(ChatbotUpdateInput, request);
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.chatbots.exists(ctx.companyId, id, manager))) {
+        throw new AppError('ERR_NOT_FOUND');
+      }
+      await this.chatbots.update(ctx.companyId, id, input, manager);
+      const chatbot = await this.load(ctx.companyId, id, manager);
+      const data: ChatbotEventData = { chatbot };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.chatbotUpdated,
+        data,
+      });
+      return chatbot;
+    });
+  }
+
+  async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
+    requireAdmin(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      if ((await this.chatbots.delete(ctx.companyId, [id], manager)) === 0) {
+        throw new AppError('ERR_NOT_FOUND');
+      }
+      const data: ChatbotDeletedEventData = { chatbotId: id };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.chatbotDeleted,
+        data,
+      });
+      return { id };
+    });
+  }
+
+  private async queueExists(
+    companyId: number,
+    queueId: number,
+    manager: EntityManager,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM queues WHERE company_id = $1 AND id = $2',
+      [companyId, queueId],
+    );
+    return rows.length > 0;
+  }
+
+  private async load(
+    companyId: number,
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ChatbotOption> {
+    const rows = await this.chatbots.subtree(companyId, id, manager);
+    const root = rows.find((row) => row.id === id);
+    if (!root) throw new AppError('ERR_NOT_FOUND');
+    const [tree] = buildChatbotTrees(
+      rows.map((row) => (row.id === id ? { ...row, chatbot_id: null } : row)),
+    );
+    return { ...tree!, chatbotId: root.chatbot_id };
+  }
+}

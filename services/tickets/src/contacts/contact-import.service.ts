@@ -1,0 +1,171 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import {
+  ContactImportMaxRows,
+  ContactImportProgressEvery,
+  ContactImportRow,
+  ContactImportRowIntervalMs,
+  type ContactImportEventData,
+  type ContactImportJob,
+  type RequestContext,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { LOGGER } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { ContactImportJobRow } from './contact.entity.js';
+import { ContactsService, requireMember } from './contacts.service.js';
+
+const StartInput = z.object({ rows: z.array(z.unknown()).min(1).max(ContactImportMaxRows) });
+
+/** A job whose worker has not beaten for this long is taken over (crash or another instance died). */
+const StaleAfterMs = 30_000;
+
+const toJob = (row: ContactImportJobRow): ContactImportJob => ({
+  id: row.id,
+  total: row.total,
+  done: row.done,
+  failed: row.failedRows.length,
+  failedRows: row.failedRows,
+  status: row.status,
+});
+
+/**
+ * Contact import from a sheet (spec 2 §8/§9): one row every 330 ms, progress every 5 rows. The rows, the
+ * cursor and the failures are stored in contact_import_jobs, so a restart resumes where it stopped; the
+ * pause between rows is only pacing.
+ */
+@Injectable()
+export class ContactImportService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly driving = new Set<number>();
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly contacts: ContactsService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async start(call: CallContext, data: unknown): Promise<ContactImportJob> {
+    const ctx = requireMember(call);
+    const { rows } = parseInput(StartInput, data ?? {});
+    const repository = this.dataSource.getRepository(ContactImportJobRow);
+    const job = await repository.save(
+      repository.create({
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        rows,
+        total: rows.length,
+        heartbeatAt: new Date(),
+      }),
+    );
+    void this.drive(job.id);
+    return toJob(job);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const stale = await this.dataSource
+      .getRepository(ContactImportJobRow)
+      .createQueryBuilder('j')
+      .select('j.id', 'id')
+      .where("j.status = 'running'")
+      .andWhere('(j.heartbeat_at IS NULL OR j.heartbeat_at < :before)', {
+        before: new Date(Date.now() - StaleAfterMs),
+      })
+      .getRawMany<{ id: number }>();
+    for (const { id } of stale) void this.drive(id);
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+  }
+
+  /** Works the job row by row until it is finished, this instance stops, or another one owns it. */
+  private async drive(jobId: number): Promise<void> {
+    if (this.driving.has(jobId)) return;
+    this.driving.add(jobId);
+    try {
+      while (!this.stopped) {
+        const more = await this.step(jobId);
+        if (!more) return;
+        await sleep(ContactImportRowIntervalMs);
+      }
+    } catch (err) {
+      this.logger.error({ err, jobId }, 'contact import stopped; it resumes after a restart');
+    } finally {
+      this.driving.delete(jobId);
+    }
+  }
+
+  /** Imports the next row in one transaction with the cursor; false when nothing is left. */
+  private async step(jobId: number): Promise<boolean> {
+    const job = await this.dataSource
+      .getRepository(ContactImportJobRow)
+      .findOneBy({ id: jobId, status: 'running' });
+    if (!job) return false;
+    const index = job.done;
+    const failedRows = [...job.failedRows];
+    if (index < job.total) {
+      const raw = job.rows[index];
+      try {
+        await this.contacts.importRow(
+          this.jobContext(job),
+          parseInput(ContactImportRow, raw ?? {}),
+        );
+      } catch (err) {
+        const error = err instanceof AppError ? err.code : 'ERR_INTERNAL';
+        const number = String((raw as { number?: unknown } | undefined)?.number ?? '');
+        failedRows.push({ row: index + 1, number, error });
+      }
+    }
+    const done = Math.min(index + 1, job.total);
+    const finished = done >= job.total;
+    await this.dataSource.transaction(async (manager) => {
+      await manager
+        .getRepository(ContactImportJobRow)
+        .update(
+          { id: jobId },
+          { done, failedRows, status: finished ? 'finished' : 'running', heartbeatAt: new Date() },
+        );
+      if (finished || done % ContactImportProgressEvery === 0)
+        await this.progress(manager, {
+          ...job,
+          done,
+          failedRows,
+          status: finished ? 'finished' : 'running',
+        });
+    });
+    return !finished;
+  }
+
+  private async progress(manager: EntityManager, job: ContactImportJobRow): Promise<void> {
+    const event: ContactImportEventData = { job: toJob(job) };
+    await Outbox.add(manager, {
+      companyId: job.companyId,
+      service: 'tickets',
+      entity: 'contact-import',
+      action: 'progress',
+      data: event,
+    });
+  }
+
+  /** The rows are imported on behalf of the user who uploaded the sheet. */
+  private jobContext(job: ContactImportJobRow): RequestContext {
+    return {
+      requestId: `contact-import-${job.id}`,
+      companyId: job.companyId,
+      userId: job.userId,
+      profile: 'user',
+      super: false,
+      lang: 'en',
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import {
+  maskContactNumber,
+  type ChannelKind,
+  type ContactExtraInfo,
+  type ContactRecord,
+  type ContactTagRef,
+} from '@sb/contracts';
+import type { Contact, ContactExtraInfoRow } from './contact.entity.js';
+
+/** A contact row as the API answers it; `hide` masks the number (lgpdHideNumber for profile user). */
+export const toContactRecord = (
+  row: Contact,
+  extraInfo: ContactExtraInfoRow[],
+  tags: ContactTagRef[],
+  hide: boolean,
+): ContactRecord => ({
+  id: row.id,
+  companyId: row.companyId,
+  name: row.name,
+  number: hide ? maskContactNumber(row.number, row.isGroup) : row.number,
+  email: row.email,
+  channel: row.channel as ChannelKind,
+  isGroup: row.isGroup,
+  active: row.active,
+  disableBot: row.disableBot,
+  acceptAudioMessage: row.acceptAudioMessage,
+  lgpdAcceptedAt: row.lgpdAcceptedAt?.toISOString() ?? null,
+  urlPicture: row.urlPicture,
+  extraInfo: extraInfo.map((info): ContactExtraInfo => ({
+    id: info.id,
+    name: info.name,
+    value: info.value,
+  })),
+  tags,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ContactImportService } from './contact-import.service.js';
+import { ContactsHandler } from './contacts.handler.js';
+import { ContactsRepository } from './contacts.repository.js';
+import { ContactsService } from './contacts.service.js';
+import { NumberVisibility } from './number-visibility.js';
+
+/** Contacts; ContactsService (findOrCreateFromPeer) is exported for the inbound flow. */
+@Module({
+  providers: [
+    ContactsRepository,
+    NumberVisibility,
+    ContactsService,
+    ContactImportService,
+    ContactsHandler,
+  ],
+  exports: [ContactsService, NumberVisibility],
+})
+export class ContactsModule {}

@@ -1,0 +1,359 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ContactBlockInput,
+  ContactImportRow,
+  ContactInput,
+  ContactListQuery,
+  ContactPickerQuery,
+  ContactsPageSize,
+  ContactUpdateInput,
+  hasPermission,
+  maskContactNumber,
+  normaliseContactNumber,
+  type ChannelKind,
+  type ChannelPeer,
+  type ContactDeletedEventData,
+  type ContactEventData,
+  type ContactPickerItem,
+  type ContactProfile,
+  type ContactRecord,
+  type ContactsPage,
+  type ContactTagsReply,
+  type RequestContext,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import type { Contact } from './contact.entity.js';
+import { toContactRecord } from './contact-view.js';
+import { ContactsRepository, type ContactWrite } from './contacts.repository.js';
+import { NumberVisibility } from './number-visibility.js';
+
+const IdInput = z.object({ id: z.coerce.number().int().positive() });
+const ContactIdInput = z.object({ contactId: z.coerce.number().int().positive() });
+const NumberInput = z.object({ number: z.string().trim().min(1).max(100) });
+
+/** Postgres unique_violation on (company_id, channel, number) */
+const isDuplicate = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+
+const duplicated = () =>
+  new AppError('ERR_DUPLICATED_CONTACT', { fields: { number: ['This contact already exists.'] } });
+
+/** Contacts need a signed-in company user; the bus may carry anonymous calls too. */
+export const requireMember = (ctx: CallContext): RequestContext => {
+  if (ctx.companyId <= 0 || ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
+  return ctx as RequestContext;
+};
+
+@Injectable()
+export class ContactsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly contacts: ContactsRepository,
+    private readonly visibility: NumberVisibility,
+  ) {}
+
+  async page(call: CallContext, query: unknown): Promise<ContactsPage> {
+    const ctx = requireMember(call);
+    const filter = parseInput(ContactListQuery, query ?? {});
+    const offset = (filter.pageNumber - 1) * ContactsPageSize;
+    const { rows, count } = await this.contacts.page(
+      ctx.companyId,
+      filter,
+      offset,
+      ContactsPageSize,
+    );
+    const hide = await this.visibility.masksFor(ctx);
+    return {
+      contacts: await this.records(rows, hide),
+      count,
+      hasMore: count > offset + rows.length,
+    };
+  }
+
+  async picker(call: CallContext, query: unknown): Promise<ContactPickerItem[]> {
+    const ctx = requireMember(call);
+    const { searchParam } = parseInput(ContactPickerQuery, query ?? {});
+    const hide = await this.visibility.masksFor(ctx);
+    return (await this.contacts.picker(ctx.companyId, searchParam)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      number: this.visibility.mask(row.number, row.isGroup, hide),
+      channel: row.channel as ChannelKind,
+    }));
+  }
+
+  async get(call: CallContext, request: unknown): Promise<ContactRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    const row = await this.found(ctx.companyId, id);
+    return (await this.records([row], await this.visibility.masksFor(ctx)))[0]!;
+  }
+
+  async create(call: CallContext, data: unknown): Promise<ContactRecord> {
+    const ctx = requireMember(call);
+    const input = parseInput(ContactInput, data ?? {});
+    const number = normaliseContactNumber(input.number);
+    if (number.length < 8)
+      throw new AppError('ERR_VALIDATION', { fields: { number: ['Too Short!'] } });
+    const hide = await this.visibility.of(ctx);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        if (await this.contacts.findByNumber(ctx.companyId, 'whatsapp', number, manager))
+          throw duplicated();
+        const row = await this.contacts.insert(manager, ctx.companyId, {
+          name: input.name,
+          number,
+          email: input.email,
+          disableBot: input.disableBot,
+          channel: 'whatsapp',
+        });
+        await this.contacts.replaceExtraInfo(manager, row.id, input.extraInfo);
+        return this.announce(manager, ctx.companyId, row.id, 'created', hide);
+      });
+    } catch (err) {
+      throw isDuplicate(err) ? duplicated() : err;
+    }
+  }
+
+  async update(call: CallContext, request: unknown): Promise<ContactRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    const input = parseInput(ContactUpdateInput, request ?? {});
+    const hide = await this.visibility.of(ctx);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const current = await this.found(ctx.companyId, id, manager);
+        const fields: ContactWrite = {};
+        if (input.name !== undefined) fields.name = input.name;
+        if (input.email !== undefined) fields.email = input.email;
+        if (input.disableBot !== undefined) fields.disableBot = input.disableBot;
+        // a masked number coming back from a user's form is not a change of number
+        if (input.number !== undefined && !input.number.includes('*')) {
+          const number = normaliseContactNumber(input.number, current.isGroup);
+          if (!current.isGroup && number.length < 8)
+            throw new AppError('ERR_VALIDATION', { fields: { number: ['Too Short!'] } });
+          if (number !== current.number) {
+            const other = await this.contacts.findByNumber(
+              ctx.companyId,
+              current.channel,
+              number,
+              manager,
+            );
+            if (other && other.id !== id) throw duplicated();
+            fields.number = number;
+          }
+        }
+        if (Object.keys(fields).length)
+          await this.contacts.update(manager, ctx.companyId, id, fields);
+        if (input.extraInfo) await this.contacts.replaceExtraInfo(manager, id, input.extraInfo);
+        return this.announce(manager, ctx.companyId, id, 'updated', hide);
+      });
+    } catch (err) {
+      throw isDuplicate(err) ? duplicated() : err;
+    }
+  }
+
+  async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
+    const ctx = requireMember(call);
+    if (!hasPermission(ctx, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION');
+    const { id } = parseInput(IdInput, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.contacts.delete(manager, ctx.companyId, id)))
+        throw new AppError('ERR_NO_CONTACT_FOUND');
+      const event: ContactDeletedEventData = { contactId: id };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        service: 'tickets',
+        entity: 'contact',
+        action: 'deleted',
+        data: event,
+      });
+      return { id };
+    });
+  }
+
+  async block(call: CallContext, request: unknown): Promise<ContactRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    const { active } = parseInput(ContactBlockInput, request ?? {});
+    return this.setFlags(ctx, id, () => ({ active }));
+  }
+
+  toggleDisableBot(call: CallContext, request: unknown): Promise<ContactRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    return this.setFlags(ctx, id, (row) => ({ disableBot: !row.disableBot }));
+  }
+
+  toggleAcceptAudio(call: CallContext, request: unknown): Promise<ContactRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    return this.setFlags(ctx, id, (row) => ({ acceptAudioMessage: !row.acceptAudioMessage }));
+  }
+
+  /** GET /contacts/profile/:number: the company's contact with that number and its stored picture. */
+  async profile(call: CallContext, request: unknown): Promise<ContactProfile> {
+    const ctx = requireMember(call);
+    const { number } = parseInput(NumberInput, request ?? {});
+    const digits = normaliseContactNumber(number);
+    const row = digits ? await this.contacts.findByNumber(ctx.companyId, 'whatsapp', digits) : null;
+    if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
+    return { contactId: row.id, urlPicture: row.urlPicture };
+  }
+
+  async tags(call: CallContext, request: unknown): Promise<ContactTagsReply> {
+    const ctx = requireMember(call);
+    const { contactId } = parseInput(ContactIdInput, request ?? {});
+    await this.found(ctx.companyId, contactId);
+    return { tags: (await this.contacts.tagsOf([contactId])).get(contactId) ?? [] };
+  }
+
+  /** POST /contactsImport and each row of an uploaded sheet: find by number, else create. */
+  async importOne(call: CallContext, data: unknown): Promise<ContactRecord> {
+    const ctx = requireMember(call);
+    return this.importRow(ctx, parseInput(ContactImportRow, data ?? {}));
+  }
+
+  async importRow(ctx: RequestContext, row: ContactImportRow): Promise<ContactRecord> {
+    const number = normaliseContactNumber(row.number);
+    if (number.length < 8)
+      throw new AppError('ERR_VALIDATION', { fields: { number: ['Too Short!'] } });
+    const hide = await this.visibility.of(ctx);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const existing = await this.contacts.findByNumber(
+          ctx.companyId,
+          'whatsapp',
+          number,
+          manager,
+        );
+        if (existing) return (await this.records([existing], hide.caller, manager))[0]!;
+        const created = await this.contacts.insert(manager, ctx.companyId, {
+          name: row.name,
+          number,
+          email: row.email,
+          channel: 'whatsapp',
+        });
+        return this.announce(manager, ctx.companyId, created.id, 'created', hide);
+      });
+    } catch (err) {
+      throw isDuplicate(err) ? duplicated() : err;
+    }
+  }
+
+  /**
+   * The inbound flow (issue 6): the contact a channel peer is, matched by number or LID so one person never
+   * becomes two contacts. A known LID or a new number is stored; the name is only overwritten for groups
+   * or while it still equals the number (BEHAVIOUR §4). Runs in the caller's transaction; `hideNumbers`
+   * is the company's lgpdHideNumber, so the socket event masks the number when it is on.
+   */
+  async findOrCreateFromPeer(
+    companyId: number,
+    channel: ChannelKind,
+    peer: ChannelPeer,
+    manager: EntityManager = this.dataSource.manager,
+    hideNumbers = false,
+  ): Promise<ContactRecord> {
+    const hide = { company: hideNumbers, caller: false };
+    const number = normaliseContactNumber(peer.number, peer.isGroup);
+    const lid = peer.lid?.trim() || undefined;
+    const existing = await this.contacts.findByNumberOrLid(
+      manager,
+      companyId,
+      channel,
+      number,
+      lid,
+    );
+    if (!existing) {
+      const row = await this.contacts.insert(manager, companyId, {
+        name: peer.name?.trim() || number,
+        number,
+        lid: lid ?? null,
+        channel,
+        isGroup: peer.isGroup,
+        urlPicture: peer.pictureUrl ?? null,
+      });
+      return this.announce(manager, companyId, row.id, 'created', hide);
+    }
+    const fields: ContactWrite = {};
+    if (lid && existing.lid !== lid) fields.lid = lid;
+    // a contact first known only by its LID gets its phone number once the channel tells it
+    if (existing.number !== number && existing.number === existing.lid) fields.number = number;
+    if (
+      peer.name &&
+      (existing.isGroup || existing.name === existing.number) &&
+      peer.name !== existing.name
+    )
+      fields.name = peer.name;
+    if (peer.pictureUrl && peer.pictureUrl !== existing.urlPicture)
+      fields.urlPicture = peer.pictureUrl;
+    if (!Object.keys(fields).length) return (await this.records([existing], false, manager))[0]!;
+    await this.contacts.update(manager, companyId, existing.id, fields);
+    return this.announce(manager, companyId, existing.id, 'updated', hide);
+  }
+
+  private async setFlags(
+    ctx: RequestContext,
+    id: number,
+    change: (row: Contact) => ContactWrite,
+  ): Promise<ContactRecord> {
+    const hide = await this.visibility.of(ctx);
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.found(ctx.companyId, id, manager);
+      await this.contacts.update(manager, ctx.companyId, id, change(row));
+      return this.announce(manager, ctx.companyId, id, 'updated', hide);
+    });
+  }
+
+  /**
+   * Reads the contact back and records its event. The event goes to every socket of the company, so its
+   * number is masked whenever the company hides numbers (admins reload it through the API).
+   */
+  private async announce(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    action: 'created' | 'updated',
+    hide: { company: boolean; caller: boolean },
+  ): Promise<ContactRecord> {
+    const row = await this.found(companyId, id, manager);
+    const [plain] = await this.records([row], false, manager);
+    const contact: ContactRecord = hide.company
+      ? { ...plain!, number: maskContactNumber(row.number, row.isGroup) }
+      : plain!;
+    const event: ContactEventData = { contact };
+    await Outbox.add(manager, {
+      companyId,
+      service: 'tickets',
+      entity: 'contact',
+      action,
+      data: event,
+    });
+    return hide.caller ? contact : plain!;
+  }
+
+  private async found(companyId: number, id: number, manager?: EntityManager): Promise<Contact> {
+    const row = await this.contacts.findById(companyId, id, manager);
+    if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
+    return row;
+  }
+
+  private async records(
+    rows: Contact[],
+    hide: boolean,
+    manager?: EntityManager,
+  ): Promise<ContactRecord[]> {
+    const ids = rows.map((row) => row.id);
+    const [extraInfo, tags] = await Promise.all([
+      this.contacts.extraInfoOf(ids, manager),
+      this.contacts.tagsOf(ids, manager),
+    ]);
+    return rows.map((row) =>
+      toContactRecord(row, extraInfo.get(row.id) ?? [], tags.get(row.id) ?? [], hide),
+    );
+  }
+}

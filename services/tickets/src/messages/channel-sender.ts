@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainEventTypes,
+  Subjects,
+  type ChannelPeer,
+  type MessageEventData,
+  type ReadMessagesCommand,
+  type RequestContext,
+  type SendMessageCommand,
+  type SendMessageResult,
+  type StoredMedia,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { Logger } from '@sb/platform/logger';
+import { BUS, LOGGER } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
+import { AppError } from '@sb/platform/errors';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Contact } from '../contacts/contact.entity.js';
+import type { Ticket } from '../tickets/ticket.entity.js';
+import { MediaUrls } from '../quick-messages/media-urls.js';
+import type { Message } from './message.entity.js';
+import { MessageTicketView } from './message-ticket-view.js';
+import { toMessageRecord } from './message-view.js';
+import { MessagesRepository } from './messages.repository.js';
+
+/** How long the channel may take to accept one outbound message. */
+const SendTimeoutMs = 30_000;
+
+export type OutboundExtras = { media?: StoredMedia; quotedExternalId?: string; vcard?: string };
+
+/** The catalogue code of a refused send (the connector's own code, else ERR_SENDING_WAPP_MSG). */
+export const sendErrorCode = (err: unknown): string => {
+  const code = (err as { code?: unknown } | null)?.code;
+  // an unknown failure inside the connector is still a failed send
+  return typeof code === 'string' && code !== 'ERR_INTERNAL' && /^ERR_[A-Z_]{1,56}$/.test(code)
+    ? code
+    : 'ERR_SENDING_WAPP_MSG';
+};
+
+/** The company's own call when nobody is logged in (bot texts, acks). */
+export const systemContext = (companyId: number, lang = 'pt-BR'): RequestContext => ({
+  requestId: randomUUID(),
+  companyId,
+  userId: 0,
+  profile: 'admin',
+  super: false,
+  lang,
+});
+
+export const peerOf = (contact: Contact): ChannelPeer => ({
+  number: contact.number,
+  ...(contact.lid ? { lid: contact.lid } : {}),
+  isGroup: contact.isGroup,
+});
+
+/**
+ * Sends stored messages to their channel after the commit that stored them, so the HTTP answer never
+ * waits on WhatsApp. A failed send never loses the message: it stays stored with ack 0 (the clock icon)
+ * and no channel id, and the failure is logged with the message id; acks only ever move it forward.
+ */
+@Injectable()
+export class ChannelSender {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: MessagesRepository,
+    private readonly view: MessageTicketView,
+    private readonly mediaUrls: MediaUrls,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Fire and forget: a refusal is recorded on the message (sendError) and logged, never thrown. */
+  dispatch(
+    ctx: RequestContext,
+    ticket: Ticket,
+    contact: Contact,
+    message: Message,
+    extras: OutboundExtras,
+  ): void {
+    this.send(ctx, ticket, contact, message, extras).catch(async (err: unknown) => {
+      const code = sendErrorCode(err);
+      this.logger.warn(
+        { err, code, messageId: message.id, ticketId: ticket.id, companyId: ticket.companyId },
+        'outbound message not sent; kept with ack 0',
+      );
+      try {
+        await this.dataSource.transaction(async (manager) => {
+          const current = await this.repository.findMessage(ticket.companyId, message.id, manager);
+          if (!current || current.wid) return;
+          await this.repository.updateMessage(manager, ticket.companyId, message.id, {
+            sendError: code,
+          });
+          current.sendError = code;
+          await this.announce(manager, ctx, ticket, contact, current);
+        });
+      } catch (recordErr) {
+        this.logger.warn({ err: recordErr, messageId: message.id }, 'send failure not recorded');
+      }
+    });
+  }
+
+  /** Sends and records the channel's id and first ack; rejects when the channel refused. */
+  async send(
+    ctx: RequestContext,
+    ticket: Ticket,
+    contact: Contact,
+    message: Message,
+    extras: OutboundExtras,
+  ): Promise<void> {
+    if (!ticket.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    const command: SendMessageCommand = {
+      connectionId: ticket.whatsappId,
+      peer: peerOf(contact),
+      body: message.body,
+      ...(extras.media ? { media: extras.media } : {}),
+      ...(extras.quotedExternalId ? { quotedExternalId: extras.quotedExternalId } : {}),
+      ...(extras.vcard ? { vcard: extras.vcard } : {}),
+    };
+    const result = await this.bus.request<SendMessageResult>(
+      Subjects.connectors.messageSend,
+      { ctx, data: command },
+      { timeoutMs: SendTimeoutMs },
+    );
+    await this.dataSource.transaction(async (manager) => {
+      const current = await this.repository.findMessage(ticket.companyId, message.id, manager);
+      if (!current) return;
+      // an ack event may have arrived before this answer (it then found no row by wid)
+      const ack = result.ack > current.ack ? result.ack : current.ack;
+      await this.repository.updateMessage(manager, ticket.companyId, message.id, {
+        wid: result.externalId,
+        ack,
+        sendError: null,
+      });
+      current.wid = result.externalId;
+      current.ack = ack;
+      current.sendError = null;
+      await this.announce(manager, ctx, ticket, contact, current);
+    });
+  }
+
+  /** The message's update event (ack, channel id or failure) for the open chats. */
+  private async announce(
+    manager: EntityManager,
+    ctx: RequestContext,
+    ticket: Ticket,
+    contact: Contact,
+    message: Message,
+  ): Promise<void> {
+    const hide = await this.view.hideInEvents(ctx);
+    const { ticket: ticketRecord, contact: summary } = await this.view.record(
+      ctx,
+      ticket,
+      contact,
+      hide,
+      manager,
+    );
+    const quoted = message.quotedMsgId
+      ? await this.repository.findMessage(ticket.companyId, message.quotedMsgId, manager)
+      : null;
+    const data: MessageEventData = {
+      message: toMessageRecord(message, quoted, new Map([[contact.id, contact]]), (key) =>
+        this.mediaUrls.url(key),
+      ),
+      ticket: ticketRecord,
+      contact: summary,
+    };
+    await Outbox.add(manager, {
+      companyId: ticket.companyId,
+      ...DomainEventTypes.tickets.messageUpdated,
+      data,
+    });
+  }
+
+  /** Read receipts for the contact's messages (after commit; failures only logged). */
+  markRead(ctx: RequestContext, ticket: Ticket, contact: Contact, externalIds: string[]): void {
+    if (!ticket.whatsappId || externalIds.length === 0) return;
+    const command: ReadMessagesCommand = {
+      connectionId: ticket.whatsappId,
+      peer: peerOf(contact),
+      externalIds,
+    };
+    this.bus
+      .request(Subjects.connectors.messageRead, { ctx, data: command }, { timeoutMs: 10_000 })
+      .catch((err: unknown) => {
+        this.logger.debug({ err, ticketId: ticket.id }, 'read receipt not sent');
+      });
+  }
+}

@@ -1,0 +1,90 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import {
+  DomainEventTypes,
+  eventSubject,
+  MessageAcks,
+  type DomainEvent,
+  type MessageAckEventData,
+  type MessageEventData,
+} from '@sb/contracts';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { BUS } from '@sb/platform/nest';
+import { consumeIdempotently, Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MediaUrls } from '../quick-messages/media-urls.js';
+import { systemContext } from './channel-sender.js';
+import { MessageTicketView } from './message-ticket-view.js';
+import { nextAck } from './message-acks.js';
+import { toMessageRecord } from './message-view.js';
+import { MessagesRepository } from './messages.repository.js';
+
+const { service, entity, action } = DomainEventTypes.connectors.messageAck;
+
+/** Applies the channel's delivery acks (connectors.message.ack) to our messages, never downgrading. */
+@Injectable()
+export class MessageAcksConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private subscription?: BusSubscription;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: MessagesRepository,
+    private readonly view: MessageTicketView,
+    private readonly mediaUrls: MediaUrls,
+    @Inject(BUS) private readonly bus: Bus,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscription = await consumeIdempotently<MessageAckEventData>({
+      dataSource: this.dataSource,
+      bus: this.bus,
+      durable: 'tickets-message-acks',
+      filter: eventSubject('*' as unknown as number, service, entity, action),
+      handler: (event, manager) => this.apply(event, manager),
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.unsubscribe();
+  }
+
+  async apply(event: DomainEvent<MessageAckEventData>, manager: EntityManager): Promise<void> {
+    const { externalId, ack } = event.data;
+    if (!externalId || !(MessageAcks as readonly number[]).includes(ack)) return;
+    const companyId = event.companyId;
+    const message = await this.repository.findByWid(manager, companyId, externalId);
+    if (!message) return;
+    const next = nextAck(message.ack, ack);
+    if (next === message.ack) return;
+    if (!(await this.repository.raiseAck(manager, companyId, message.id, next))) return;
+    message.ack = next;
+    const ticket = await this.repository.findTicket(companyId, message.ticketId, manager);
+    if (!ticket) return;
+    const contact = await this.repository.findContact(companyId, ticket.contactId, manager);
+    if (!contact) return;
+    const ctx = systemContext(companyId);
+    const hide = await this.view.hideInEvents(ctx);
+    const { ticket: record, contact: summary } = await this.view.record(
+      ctx,
+      ticket,
+      contact,
+      hide,
+      manager,
+    );
+    const quoted = message.quotedMsgId
+      ? await this.repository.findMessage(companyId, message.quotedMsgId, manager)
+      : null;
+    const data: MessageEventData = {
+      message: toMessageRecord(message, quoted, new Map([[contact.id, contact]]), (key) =>
+        this.mediaUrls.url(key),
+      ),
+      ticket: record,
+      contact: summary,
+    };
+    await Outbox.add(manager, { companyId, ...DomainEventTypes.tickets.messageUpdated, data });
+  }
+}

@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import type { MessageAck } from '@sb/contracts';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { Contact } from '../contacts/contact.entity.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { Message } from './message.entity.js';
+
+export type QueueRef = { id: number; name: string; color: string };
+export type TagRef = { id: number; name: string; color: string };
+
+/** Every method is scoped by companyId. */
+@Injectable()
+export class MessagesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  findTicket(
+    companyId: number,
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Ticket | null> {
+    return manager.getRepository(Ticket).findOneBy({ companyId, id });
+  }
+
+  /** The ticket row locked for the change (unread count, lastMessage). */
+  lockTicket(manager: EntityManager, companyId: number, id: number): Promise<Ticket | null> {
+    return manager
+      .getRepository(Ticket)
+      .createQueryBuilder('t')
+      .setLock('pessimistic_write')
+      .where('t.company_id = :companyId AND t.id = :id', { companyId, id })
+      .getOne();
+  }
+
+  findContact(
+    companyId: number,
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Contact | null> {
+    return manager.getRepository(Contact).findOneBy({ companyId, id });
+  }
+
+  findMessage(
+    companyId: number,
+    id: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Message | null> {
+    return manager.getRepository(Message).findOneBy({ companyId, id });
+  }
+
+  findMessages(companyId: number, ids: string[]): Promise<Message[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.manager.getRepository(Message).findBy({ companyId, id: In(ids) });
+  }
+
+  findByWid(manager: EntityManager, companyId: number, wid: string): Promise<Message | null> {
+    return manager.getRepository(Message).findOneBy({ companyId, wid });
+  }
+
+  contactsByIds(companyId: number, ids: number[]): Promise<Contact[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.manager.getRepository(Contact).findBy({ companyId, id: In(ids) });
+  }
+
+  async queue(
+    companyId: number,
+    id: number | null,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<QueueRef | null> {
+    if (!id) return null;
+    const rows: QueueRef[] = await manager.query(
+      `SELECT id, name, color FROM queues WHERE company_id = $1 AND id = $2`,
+      [companyId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  ticketTags(
+    companyId: number,
+    ticketId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<TagRef[]> {
+    return manager.query(
+      `SELECT t.id, t.name, t.color FROM ticket_tags tt JOIN tags t ON t.id = tt.tag_id
+        WHERE tt.company_id = $1 AND tt.ticket_id = $2 ORDER BY t.name`,
+      [companyId, ticketId],
+    );
+  }
+
+  /**
+   * One page of the conversation with this contact on this connection: every ticket of the contact on
+   * the connection (its earlier tickets are the history), newest first. `queueIds` limits the earlier
+   * tickets to those queues (and tickets without a queue); the asked ticket is always included.
+   */
+  async page(
+    companyId: number,
+    ticket: Ticket,
+    queueIds: number[] | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: Message[]; count: number }> {
+    const query = this.dataSource.manager
+      .getRepository(Message)
+      .createQueryBuilder('m')
+      .innerJoin(Ticket, 't', 't.id = m.ticket_id')
+      .where('m.company_id = :companyId AND t.company_id = :companyId', { companyId })
+      .andWhere('t.contact_id = :contactId', { contactId: ticket.contactId })
+      .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', { whatsappId: ticket.whatsappId ?? 0 });
+    if (queueIds && queueIds.length > 0) {
+      query.andWhere('(t.id = :ticketId OR t.queue_id IS NULL OR t.queue_id IN (:...queueIds))', {
+        ticketId: ticket.id,
+        queueIds,
+      });
+    }
+    const [rows, count] = await query
+      .orderBy('m.created_at', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .skip(offset)
+      .take(limit)
+      .getManyAndCount();
+    return { rows, count };
+  }
+
+  insert(manager: EntityManager, message: Partial<Message>): Promise<Message> {
+    const repo = manager.getRepository(Message);
+    return repo.save(repo.create(message));
+  }
+
+  async updateMessage(
+    manager: EntityManager,
+    companyId: number,
+    id: string,
+    changes: Partial<
+      Pick<Message, 'wid' | 'ack' | 'body' | 'isDeleted' | 'isEdited' | 'read' | 'sendError'>
+    >,
+  ): Promise<void> {
+    await manager.getRepository(Message).update({ companyId, id }, changes);
+  }
+
+  async deleteMessage(manager: EntityManager, companyId: number, id: string): Promise<void> {
+    await manager.getRepository(Message).delete({ companyId, id });
+  }
+
+  /** Sets the ack when it moves forward; answers whether it changed. */
+  async raiseAck(
+    manager: EntityManager,
+    companyId: number,
+    id: string,
+    ack: MessageAck,
+  ): Promise<boolean> {
+    const result = await manager
+      .getRepository(Message)
+      .createQueryBuilder()
+      .update()
+      .set({ ack })
+      .where('company_id = :companyId AND id = :id AND ack < :ack', { companyId, id, ack })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async touchTicket(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    changes: Partial<Pick<Ticket, 'lastMessage' | 'fromMe' | 'unreadMessages'>>,
+  ): Promise<void> {
+    await manager.getRepository(Ticket).update({ companyId, id }, changes);
+  }
+
+  /** The unread inbound messages of a ticket (their channel ids for the read receipt), marked read. */
+  async markRead(manager: EntityManager, companyId: number, ticketId: number): Promise<string[]> {
+    const rows: { wid: string | null }[] = await manager.query(
+      `UPDATE messages SET read = true
+        WHERE company_id = $1 AND ticket_id = $2 AND read = false AND from_me = false
+        RETURNING wid`,
+      [companyId, ticketId],
+    );
+    return rows.map((row) => row.wid).filter((wid): wid is string => !!wid);
+  }
+
+  /** The active ticket of a contact on a connection (the forward target). */
+  activeTicket(
+    manager: EntityManager,
+    companyId: number,
+    contactId: number,
+    whatsappId: number | null,
+  ): Promise<Ticket | null> {
+    return manager
+      .getRepository(Ticket)
+      .createQueryBuilder('t')
+      .where('t.company_id = :companyId AND t.contact_id = :contactId', { companyId, contactId })
+      .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', { whatsappId: whatsappId ?? 0 })
+      .andWhere(`t.status IN ('pending', 'open', 'group', 'nps', 'lgpd')`)
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
+  createTicket(manager: EntityManager, ticket: Partial<Ticket>): Promise<Ticket> {
+    const repo = manager.getRepository(Ticket);
+    return repo.save(repo.create(ticket));
+  }
+
+  async updateTicket(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    changes: Partial<Pick<Ticket, 'status' | 'userId'>>,
+  ): Promise<void> {
+    await manager.getRepository(Ticket).update({ companyId, id }, changes);
+  }
+}

@@ -1,0 +1,621 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainEventTypes,
+  MessageEditInput,
+  MessageForwardInput,
+  MessageListQuery,
+  MessageMediaTypes,
+  MessageSendInput,
+  MessagesPageSize,
+  Subjects,
+  type EditMessageCommand,
+  type MessageDeletedEventData,
+  type MessageEventData,
+  type MessageRecord,
+  type MessagesPage,
+  type RequestContext,
+  type RevokeMessageCommand,
+  type StoredMedia,
+  type TicketEventData,
+  type TicketUnreadEventData,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { BUS, LOGGER } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
+import { keyBelongsToCompany } from '@sb/storage';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import type { Contact } from '../contacts/contact.entity.js';
+import { requireMember } from '../contacts/contacts.service.js';
+import { MediaUrls } from '../quick-messages/media-urls.js';
+import type { Ticket } from '../tickets/ticket.entity.js';
+import { TicketDirectory } from '../tickets/ticket-directory.js';
+import { canSeeTicket } from '../tickets/ticket-rules.js';
+import { ChannelDirectory } from './channel-directory.js';
+import { ChannelSender, peerOf, type OutboundExtras } from './channel-sender.js';
+import type { Message } from './message.entity.js';
+import { mayEdit } from './message-acks.js';
+import { fillPlaceholders, signBody, ticketProtocol } from './message-placeholders.js';
+import { MessageTicketView, type TicketDecor } from './message-ticket-view.js';
+import { lastMessageText, toMessageRecord } from './message-view.js';
+import { MessagesRepository } from './messages.repository.js';
+
+const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
+const MessageIdInput = z.object({ id: z.string().uuid() });
+const StoredMediaInput = z.object({
+  key: z.string().min(1).max(1000),
+  mimeType: z.string().max(255),
+  fileName: z.string().max(255),
+  size: z.number().int().nonnegative(),
+  mediaType: z.enum(MessageMediaTypes),
+});
+const SendRequest = MessageSendInput.extend({
+  ticketId: z.coerce.number().int().positive(),
+  medias: z.array(StoredMediaInput).max(10).optional(),
+});
+
+/** A new message before it is stored. */
+type Draft = {
+  body: string;
+  mediaType: Message['mediaType'];
+  media?: StoredMedia;
+  vcard?: string;
+};
+
+export const vCardText = (name: string, number: string): string => {
+  const digits = number.replace(/\D/g, '');
+  return [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:;${name};;;`,
+    `FN:${name}`,
+    `TEL;type=CELL;type=VOICE;waid=${digits}:+${digits}`,
+    'END:VCARD',
+  ].join('\n');
+};
+
+@Injectable()
+export class MessagesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: MessagesRepository,
+    private readonly view: MessageTicketView,
+    private readonly directory: ChannelDirectory,
+    private readonly sender: ChannelSender,
+    private readonly mediaUrls: MediaUrls,
+    private readonly tickets: TicketDirectory,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** GET /messages/:ticketId: 20 per page, newest page first, oldest first inside a page. */
+  async page(call: CallContext, data: unknown): Promise<MessagesPage> {
+    const ctx = requireMember(call);
+    const { ticketId } = parseInput(TicketIdInput, data);
+    const query = parseInput(MessageListQuery, data ?? {});
+    const ticket = await this.ticketOf(ctx, ticketId);
+    const contact = await this.contactOf(ctx, ticket.contactId);
+    const offset = (query.pageNumber - 1) * MessagesPageSize;
+    const { rows, count } = await this.repository.page(
+      ctx.companyId,
+      ticket,
+      query.selectedQueues,
+      offset,
+      MessagesPageSize,
+    );
+    if (query.pageNumber === 1) await this.markRead(ctx, ticket, contact);
+    const messages = await this.records(ctx.companyId, rows.reverse());
+    const hide = await this.directory.setting(ctx, 'lgpdHideNumber');
+    const { ticket: record } = await this.view.record(
+      ctx,
+      ticket,
+      contact,
+      ctx.profile === 'user' && hide !== 'disabled',
+    );
+    return { messages, ticket: record, count, hasMore: count > offset + rows.length };
+  }
+
+  /** POST /messages/:ticketId: stored with its events in one transaction, sent after commit. */
+  async send(call: CallContext, data: unknown): Promise<MessageRecord[]> {
+    const ctx = requireMember(call);
+    const input = parseInput(SendRequest, data ?? {});
+    const ticket = await this.ticketOf(ctx, input.ticketId);
+    const [contact, decor, quoted] = await Promise.all([
+      this.contactOf(ctx, ticket.contactId),
+      this.view.decor(ctx, ticket),
+      input.quotedMsg ? this.repository.findMessage(ctx.companyId, input.quotedMsg.id) : null,
+    ]);
+    if (!contact.active && !input.isPrivate) throw new AppError('ERR_CONTACT_BLOCKED');
+    if ((input.medias ?? []).some((media) => !keyBelongsToCompany(media.key, ctx.companyId))) {
+      throw new AppError('ERR_VALIDATION', { fields: { medias: ['Unknown file'] } });
+    }
+
+    let body = input.body;
+    if (body) body = await this.expand(ctx, ticket, contact, body);
+    if (input.signMessage && body && !input.isPrivate) {
+      if ((await this.directory.setting(ctx, 'sendSignMessage')) === 'enabled') {
+        body = signBody(body, await this.directory.userName(ctx, ctx.userId));
+      }
+    }
+    const drafts: Draft[] = [];
+    if (input.vCard) {
+      const vcard = vCardText(input.vCard.name, input.vCard.number);
+      drafts.push({ body: vcard, mediaType: 'contactMessage', vcard });
+    }
+    (input.medias ?? []).forEach((media, i) => {
+      drafts.push({ body: i === 0 ? body : '', mediaType: media.mediaType, media });
+    });
+    if (!input.vCard && drafts.length === 0) {
+      if (!body.trim()) throw new AppError('ERR_VALIDATION', { fields: { body: ['Required'] } });
+      drafts.push({ body, mediaType: 'chat' });
+    }
+    const validQuoted = quoted && !quoted.isDeleted ? quoted : null;
+
+    const stored = await this.store(ctx, ticket.id, contact, drafts, decor, {
+      userId: ctx.userId,
+      isPrivate: input.isPrivate,
+      isForwarded: false,
+      quotedMsgId: validQuoted?.id ?? null,
+      markRead: true,
+    });
+    if (!input.isPrivate) {
+      stored.messages.forEach((message, i) => {
+        const draft = drafts[i]!;
+        const extras: OutboundExtras = {
+          ...(draft.media ? { media: draft.media } : {}),
+          ...(draft.vcard ? { vcard: draft.vcard } : {}),
+          ...(validQuoted?.wid ? { quotedExternalId: validQuoted.wid } : {}),
+        };
+        this.sender.dispatch(ctx, stored.ticket, contact, message, extras);
+      });
+    }
+    this.sender.markRead(ctx, stored.ticket, contact, stored.readIds);
+    return this.records(ctx.companyId, stored.messages);
+  }
+
+  /** A bot/system text on a ticket (farewell, transfer, greeting): stored fromMe, then sent. */
+  async sendSystemText(ctx: RequestContext, ticketId: number, text: string): Promise<void> {
+    const ticket = await this.ticketOf(ctx, ticketId);
+    const contact = await this.contactOf(ctx, ticket.contactId);
+    if (!contact.active || !text.trim()) return;
+    const body = await this.expand(ctx, ticket, contact, text);
+    const decor = await this.view.decor(ctx, ticket);
+    const stored = await this.store(ctx, ticket.id, contact, [{ body, mediaType: 'chat' }], decor, {
+      userId: null,
+      isPrivate: false,
+      isForwarded: false,
+      quotedMsgId: null,
+      markRead: false,
+    });
+    for (const message of stored.messages) {
+      this.sender.dispatch(ctx, stored.ticket, contact, message, {});
+    }
+  }
+
+  /** DELETE /messages/:id: own messages only; revoked for everyone; private notes are destroyed. */
+  async remove(call: CallContext, data: unknown): Promise<{ id: string }> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(MessageIdInput, data);
+    const message = await this.messageOf(ctx, id);
+    if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
+    const ticket = await this.ticketOf(ctx, message.ticketId);
+    const contact = await this.contactOf(ctx, ticket.contactId);
+    if (message.isPrivate) {
+      await this.dataSource.transaction(async (manager) => {
+        await this.repository.deleteMessage(manager, ctx.companyId, id);
+        const event: MessageDeletedEventData = {
+          messageId: id,
+          ticketId: ticket.id,
+          status: ticket.status,
+        };
+        await Outbox.add(manager, {
+          companyId: ctx.companyId,
+          ...DomainEventTypes.tickets.messageDeleted,
+          data: event,
+        });
+      });
+      return { id };
+    }
+    if (message.isDeleted) return { id };
+    if (message.wid && ticket.whatsappId) {
+      const command: RevokeMessageCommand = {
+        connectionId: ticket.whatsappId,
+        peer: peerOf(contact),
+        externalId: message.wid,
+        fromMe: true,
+      };
+      try {
+        await this.bus.request(Subjects.connectors.messageRevoke, { ctx, data: command });
+      } catch (err) {
+        this.logger.warn({ err, messageId: id }, 'revoke failed');
+        throw new AppError('ERR_DELETE_WAPP_MSG');
+      }
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.updateMessage(manager, ctx.companyId, id, { isDeleted: true });
+      message.isDeleted = true;
+      await this.emitMessage(ctx, manager, 'messageUpdated', ticket, contact, message);
+    });
+    return { id };
+  }
+
+  /** PUT /messages/:id: own texts only, inside the channel's edit window. */
+  async edit(call: CallContext, data: unknown): Promise<MessageRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(MessageIdInput, data);
+    const { body } = parseInput(MessageEditInput, data ?? {});
+    const message = await this.messageOf(ctx, id);
+    const ticket = await this.ticketOf(ctx, message.ticketId);
+    const contact = await this.contactOf(ctx, ticket.contactId);
+    if (!mayEdit(message, ticket.channel, new Date())) {
+      throw new AppError('ERR_NO_PERMISSION', { message: 'This message can no longer be edited.' });
+    }
+    if (message.wid && ticket.whatsappId && !message.isPrivate) {
+      const command: EditMessageCommand = {
+        connectionId: ticket.whatsappId,
+        peer: peerOf(contact),
+        externalId: message.wid,
+        body,
+      };
+      try {
+        await this.bus.request(Subjects.connectors.messageEdit, { ctx, data: command });
+      } catch (err) {
+        this.logger.warn({ err, messageId: id }, 'edit failed');
+        throw new AppError('ERR_SENDING_WAPP_MSG');
+      }
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.updateMessage(manager, ctx.companyId, id, { body, isEdited: true });
+      message.body = body;
+      message.isEdited = true;
+      await this.emitMessage(ctx, manager, 'messageUpdated', ticket, contact, message);
+    });
+    const [record] = await this.records(ctx.companyId, [message]);
+    return record!;
+  }
+
+  /**
+   * POST /message/forward: one message to a contact, on the source ticket's connection. The contact's
+   * active ticket there is reused (a pending one without a user is taken by the requester); otherwise a
+   * ticket is created, open (group for groups) and assigned to the requester.
+   */
+  async forward(call: CallContext, data: unknown): Promise<MessageRecord> {
+    const ctx = requireMember(call);
+    const input = parseInput(MessageForwardInput, data ?? {});
+    const source = await this.messageOf(ctx, input.messageId);
+    if (source.isDeleted || source.isPrivate) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    const sourceTicket = await this.ticketOf(ctx, source.ticketId);
+    const contact = await this.repository.findContact(ctx.companyId, input.contactId);
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+    if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED');
+    let body = source.body;
+    if (input.signMessage && body && source.mediaType === 'chat') {
+      if ((await this.directory.setting(ctx, 'sendSignMessage')) === 'enabled') {
+        body = signBody(body, await this.directory.userName(ctx, ctx.userId));
+      }
+    }
+    const target = await this.dataSource.transaction(async (manager) => {
+      const active = await this.repository.activeTicket(
+        manager,
+        ctx.companyId,
+        contact.id,
+        sourceTicket.whatsappId,
+      );
+      const status = contact.isGroup ? 'group' : 'open';
+      if (!active) {
+        const created = await this.repository.createTicket(manager, {
+          uuid: randomUUID(),
+          companyId: ctx.companyId,
+          status,
+          isGroup: contact.isGroup,
+          channel: contact.channel,
+          contactId: contact.id,
+          whatsappId: sourceTicket.whatsappId,
+          queueId: null,
+          userId: ctx.userId,
+        });
+        await this.emitTicket(ctx, manager, created, contact);
+        return created;
+      }
+      if (active.status === 'pending' && !active.userId) {
+        await this.repository.updateTicket(manager, ctx.companyId, active.id, {
+          status,
+          userId: ctx.userId,
+        });
+        const previousStatus = active.status;
+        active.status = status;
+        active.userId = ctx.userId;
+        await this.emitTicket(ctx, manager, active, contact, previousStatus);
+      }
+      return active;
+    });
+    const media: StoredMedia | undefined = source.mediaKey
+      ? {
+          key: source.mediaKey,
+          mimeType: mimeOf(source),
+          fileName: source.mediaName ?? 'file',
+          size: 0,
+          mediaType: source.mediaType,
+        }
+      : undefined;
+    const decor = await this.view.decor(ctx, target);
+    const stored = await this.store(
+      ctx,
+      target.id,
+      contact,
+      [{ body, mediaType: source.mediaType, ...(media ? { media } : {}) }],
+      decor,
+      {
+        userId: ctx.userId,
+        isPrivate: false,
+        isForwarded: true,
+        quotedMsgId: null,
+        markRead: false,
+      },
+    );
+    const message = stored.messages[0]!;
+    this.sender.dispatch(ctx, stored.ticket, contact, message, media ? { media } : {});
+    const [record] = await this.records(ctx.companyId, [message]);
+    return record!;
+  }
+
+  /** Opening a ticket marks it read: unread count zeroed, read receipts sent, the lists told. */
+  async markRead(ctx: RequestContext, ticket: Ticket, contact: Contact): Promise<void> {
+    // BEHAVIOUR.md §4: only tickets a user holds (not the bot's), or groups
+    if (!ticket.isGroup && (ticket.isBot || !ticket.userId)) return;
+    const readIds = await this.dataSource.transaction(async (manager) => {
+      const ids = await this.repository.markRead(manager, ctx.companyId, ticket.id);
+      if (ticket.unreadMessages === 0 && ids.length === 0) return ids;
+      await this.repository.touchTicket(manager, ctx.companyId, ticket.id, { unreadMessages: 0 });
+      ticket.unreadMessages = 0;
+      const event: TicketUnreadEventData = { ticketId: ticket.id, status: ticket.status };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.ticketUnreadReset,
+        data: event,
+      });
+      return ids;
+    });
+    this.sender.markRead(ctx, ticket, contact, readIds);
+  }
+
+  private async store(
+    ctx: RequestContext,
+    ticketId: number,
+    contact: Contact,
+    drafts: Draft[],
+    decor: TicketDecor,
+    options: {
+      userId: number | null;
+      isPrivate: boolean;
+      isForwarded: boolean;
+      quotedMsgId: string | null;
+      markRead: boolean;
+    },
+  ): Promise<{ ticket: Ticket; messages: Message[]; readIds: string[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      const ticket = await this.repository.lockTicket(manager, ctx.companyId, ticketId);
+      if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+      const messages: Message[] = [];
+      const now = Date.now();
+      for (const [i, draft] of drafts.entries()) {
+        messages.push(
+          await this.repository.insert(manager, {
+            id: randomUUID(),
+            companyId: ctx.companyId,
+            ticketId: ticket.id,
+            contactId: null,
+            queueId: ticket.queueId,
+            userId: options.userId,
+            body: draft.body,
+            fromMe: true,
+            read: true,
+            ack: 0,
+            mediaType: draft.mediaType,
+            mediaKey: draft.media?.key ?? null,
+            mediaName: draft.media?.fileName ?? null,
+            isPrivate: options.isPrivate,
+            isForwarded: options.isForwarded,
+            quotedMsgId: i === 0 ? options.quotedMsgId : null,
+            // keeps the order of a multi-file send
+            createdAt: new Date(now + i),
+          }),
+        );
+      }
+      let readIds: string[] = [];
+      const changes: Partial<Pick<Ticket, 'lastMessage' | 'fromMe' | 'unreadMessages'>> = {};
+      // the hot path (an agent answering an already read ticket) skips the read-marking query
+      if (
+        options.markRead &&
+        ticket.unreadMessages > 0 &&
+        (ticket.isGroup || (!ticket.isBot && ticket.userId))
+      ) {
+        readIds = await this.repository.markRead(manager, ctx.companyId, ticket.id);
+        if (ticket.unreadMessages > 0 || readIds.length > 0) {
+          changes.unreadMessages = 0;
+          const event: TicketUnreadEventData = { ticketId: ticket.id, status: ticket.status };
+          await Outbox.add(manager, {
+            companyId: ctx.companyId,
+            ...DomainEventTypes.tickets.ticketUnreadReset,
+            data: event,
+          });
+        }
+      }
+      const last = messages[messages.length - 1]!;
+      if (!options.isPrivate) {
+        changes.lastMessage = lastMessageText(last);
+        changes.fromMe = true;
+      }
+      if (Object.keys(changes).length > 0) {
+        await this.repository.touchTicket(manager, ctx.companyId, ticket.id, changes);
+        Object.assign(ticket, changes);
+        ticket.updatedAt = new Date();
+      }
+      const { ticket: record, contact: summary } = this.view.build(ticket, contact, decor);
+      const quoted = options.quotedMsgId
+        ? await this.repository.findMessage(ctx.companyId, options.quotedMsgId, manager)
+        : null;
+      const names = new Map([[contact.id, contact]]);
+      for (const [i, message] of messages.entries()) {
+        const data: MessageEventData = {
+          message: toMessageRecord(message, i === 0 ? quoted : null, names, (key) =>
+            this.mediaUrls.url(key),
+          ),
+          ticket: record,
+          contact: summary,
+        };
+        await Outbox.add(manager, {
+          companyId: ctx.companyId,
+          ...DomainEventTypes.tickets.messageCreated,
+          data,
+        });
+      }
+      if (!options.isPrivate) {
+        const event: TicketEventData = { ticket: record };
+        await Outbox.add(manager, {
+          companyId: ctx.companyId,
+          ...DomainEventTypes.tickets.ticketUpdated,
+          data: event,
+        });
+      }
+      return { ticket, messages, readIds };
+    });
+  }
+
+  private async emitMessage(
+    ctx: RequestContext,
+    manager: EntityManager,
+    type: 'messageUpdated' | 'messageCreated',
+    ticket: Ticket,
+    contact: Contact,
+    message: Message,
+  ): Promise<void> {
+    const hide = await this.view.hideInEvents(ctx);
+    const { ticket: record, contact: summary } = await this.view.record(
+      ctx,
+      ticket,
+      contact,
+      hide,
+      manager,
+    );
+    const quoted = message.quotedMsgId
+      ? await this.repository.findMessage(ctx.companyId, message.quotedMsgId, manager)
+      : null;
+    const data: MessageEventData = {
+      message: toMessageRecord(message, quoted, new Map([[contact.id, contact]]), (key) =>
+        this.mediaUrls.url(key),
+      ),
+      ticket: record,
+      contact: summary,
+    };
+    await Outbox.add(manager, {
+      companyId: ctx.companyId,
+      ...DomainEventTypes.tickets[type],
+      data,
+    });
+  }
+
+  private async emitTicket(
+    ctx: RequestContext,
+    manager: EntityManager,
+    ticket: Ticket,
+    contact: Contact,
+    previousStatus?: Ticket['status'],
+  ): Promise<void> {
+    const hide = await this.view.hideInEvents(ctx);
+    const { ticket: record } = await this.view.record(ctx, ticket, contact, hide, manager);
+    const event: TicketEventData = previousStatus
+      ? { ticket: record, previousStatus }
+      : { ticket: record };
+    await Outbox.add(manager, {
+      companyId: ctx.companyId,
+      ...DomainEventTypes.tickets.ticketUpdated,
+      data: event,
+    });
+  }
+
+  private async expand(
+    ctx: RequestContext,
+    ticket: Ticket,
+    contact: Contact,
+    body: string,
+  ): Promise<string> {
+    if (!body.includes('{{')) return body;
+    const [userName, queue, connection] = await Promise.all([
+      this.directory.userName(ctx, ticket.userId ?? (ctx.userId || null)),
+      this.repository.queue(ctx.companyId, ticket.queueId),
+      this.directory.connection(ctx, ticket.whatsappId),
+    ]);
+    return fillPlaceholders(body, {
+      contactName: contact.name,
+      ticketId: ticket.id,
+      protocol: ticketProtocol(ticket),
+      userName,
+      queueName: queue?.name ?? '',
+      connectionName: connection?.name ?? '',
+      lang: ctx.lang,
+      now: new Date(),
+    });
+  }
+
+  private async records(companyId: number, rows: Message[]): Promise<MessageRecord[]> {
+    const quotedIds = [...new Set(rows.map((row) => row.quotedMsgId).filter((id) => id !== null))];
+    const quoted = new Map(
+      (await this.repository.findMessages(companyId, quotedIds)).map((row) => [row.id, row]),
+    );
+    const contactIds = new Set<number>();
+    for (const row of [...rows, ...quoted.values()])
+      if (row.contactId) contactIds.add(row.contactId);
+    const contacts = new Map(
+      (await this.repository.contactsByIds(companyId, [...contactIds])).map((c) => [c.id, c]),
+    );
+    return rows.map((row) =>
+      toMessageRecord(
+        row,
+        row.quotedMsgId ? (quoted.get(row.quotedMsgId) ?? null) : null,
+        contacts,
+        (key) => this.mediaUrls.url(key),
+      ),
+    );
+  }
+
+  /**
+   * The ticket the caller may see (tickets/ticket-rules canSeeTicket), else ERR_NO_TICKET_FOUND, the same
+   * answer as another company's. Admins and the system's own calls (userId 0) skip the identity lookup.
+   */
+  private async ticketOf(ctx: RequestContext, id: number): Promise<Ticket> {
+    const ticket = await this.repository.findTicket(ctx.companyId, id);
+    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+    if (ctx.userId > 0 && ctx.profile !== 'admin' && !ctx.super) {
+      if (!canSeeTicket(await this.tickets.viewer(ctx), ticket)) {
+        throw new AppError('ERR_NO_TICKET_FOUND');
+      }
+    }
+    return ticket;
+  }
+
+  private async contactOf(ctx: RequestContext, id: number): Promise<Contact> {
+    const contact = await this.repository.findContact(ctx.companyId, id);
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+    return contact;
+  }
+
+  private async messageOf(ctx: RequestContext, id: string): Promise<Message> {
+    const message = await this.repository.findMessage(ctx.companyId, id);
+    if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    return message;
+  }
+}
+
+/** A forwarded file keeps its type; the exact MIME type is the connector's to read from storage. */
+const ForwardMimeTypes: Partial<Record<Message['mediaType'], string>> = {
+  image: 'image/jpeg',
+  audio: 'audio/ogg',
+  video: 'video/mp4',
+};
+const mimeOf = (message: Message): string =>
+  ForwardMimeTypes[message.mediaType] ?? 'application/octet-stream';

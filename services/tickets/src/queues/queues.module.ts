@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ChatbotsModule } from '../chatbots/chatbots.module.js';
+import { QueuesHandler } from './queues.handler.js';
+import { QueuesRepository } from './queues.repository.js';
+import { QueuesService } from './queues.service.js';
+
+@Module({
+  imports: [ChatbotsModule],
+  providers: [QueuesRepository, QueuesService, QueuesHandler],
+  exports: [QueuesRepository],
+})
+export class QueuesModule {}

@@ -1,0 +1,176 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainEventTypes,
+  QueueInput,
+  Subjects,
+  type PlanLimitsReply,
+  type Queue,
+  type QueueDeletedEventData,
+  type QueueEventData,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { BUS } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
+import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
+import { QueuesRepository, type QueueRow } from './queues.repository.js';
+import { requireAdmin, requireCompanyUser } from './tenant-access.js';
+
+const IdRequest = z.object({ id: z.coerce.number().int().positive() });
+
+const toQueue = (row: QueueRow, chatbots: Queue['chatbots']): Queue => ({
+  id: row.id,
+  name: row.name,
+  color: row.color,
+  greetingMessage: row.greeting_message,
+  outOfHoursMessage: row.out_of_hours_message,
+  orderQueue: row.order_queue,
+  ativarRoteador: row.ativar_roteador,
+  tempoRoteador: row.tempo_roteador,
+  closeTicket: row.close_ticket,
+  promptId: row.prompt_id,
+  integrationId: row.integration_id,
+  fileListId: row.file_list_id,
+  schedules: row.schedules,
+  chatbots,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+@Injectable()
+export class QueuesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queues: QueuesRepository,
+    private readonly chatbots: ChatbotsRepository,
+    @Inject(BUS) private readonly bus: Bus,
+  ) {}
+
+  /** Every user reads the company's queues (ticket filters, transfers, the user modal). */
+  async list(ctx: CallContext): Promise<Queue[]> {
+    requireCompanyUser(ctx);
+    const rows = await this.queues.list(ctx.companyId);
+    const options = await this.chatbots.forQueues(
+      ctx.companyId,
+      rows.map((r) => r.id),
+    );
+    const trees = buildChatbotTrees(options);
+    return rows.map((row) =>
+      toQueue(
+        row,
+        trees.filter((root) => root.queueId === row.id),
+      ),
+    );
+  }
+
+  async get(ctx: CallContext, request: unknown): Promise<Queue> {
+    requireCompanyUser(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.load(ctx.companyId, id);
+  }
+
+  async create(ctx: CallContext, data: unknown): Promise<Queue> {
+    requireAdmin(ctx);
+    const input = parseInput(QueueInput, data ?? {});
+    const limits = await this.bus.request<PlanLimitsReply>(Subjects.identity.planLimits, {
+      ctx,
+      data: { companyId: ctx.companyId },
+    });
+    return this.dataSource.transaction(async (manager) => {
+      // serialise a company's queue creations so the plan count and uniqueness checks hold
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [
+        'tickets.queues',
+        ctx.companyId,
+      ]);
+      const count = await this.queues.count(ctx.companyId, manager);
+      if (count >= limits.limits.queues) throw new AppError('ERR_PLAN_LIMIT_REACHED');
+      await this.checkRules(ctx.companyId, input, 0, count + 1, manager);
+      const { chatbots, ...fields } = input;
+      const id = await this.queues.insert(ctx.companyId, fields, manager);
+      await this.chatbots.replaceQueueTree(ctx.companyId, id, chatbots ?? [], manager);
+      const queue = await this.load(ctx.companyId, id, manager);
+      await this.emit(manager, ctx.companyId, DomainEventTypes.tickets.queueCreated, { queue });
+      return queue;
+    });
+  }
+
+  async update(ctx: CallContext, request: unknown): Promise<Queue> {
+    requireAdmin(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    const input = parseInput(QueueInput, request);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [
+        'tickets.queues',
+        ctx.companyId,
+      ]);
+      if (!(await this.queues.find(ctx.companyId, id, manager))) {
+        throw new AppError('ERR_NO_QUEUE_FOUND');
+      }
+      const count = await this.queues.count(ctx.companyId, manager);
+      await this.checkRules(ctx.companyId, input, id, count, manager);
+      const { chatbots, ...fields } = input;
+      await this.queues.update(ctx.companyId, id, fields, manager);
+      if (chatbots) await this.chatbots.replaceQueueTree(ctx.companyId, id, chatbots, manager);
+      const queue = await this.load(ctx.companyId, id, manager);
+      await this.emit(manager, ctx.companyId, DomainEventTypes.tickets.queueUpdated, { queue });
+      return queue;
+    });
+  }
+
+  async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
+    requireAdmin(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.queues.delete(ctx.companyId, id, manager))) {
+        throw new AppError('ERR_NO_QUEUE_FOUND');
+      }
+      const data: QueueDeletedEventData = { queueId: id };
+      await this.emit(manager, ctx.companyId, DomainEventTypes.tickets.queueDeleted, data);
+      return { id };
+    });
+  }
+
+  /** Unique name and colour per company; a greeting once the company has more than one queue. */
+  private async checkRules(
+    companyId: number,
+    input: QueueInput,
+    exceptId: number,
+    queueCount: number,
+    manager: EntityManager,
+  ): Promise<void> {
+    const clash = await this.queues.clash(companyId, input, exceptId, manager);
+    if (clash.name) throw new AppError('ERR_QUEUE_NAME_ALREADY_EXISTS');
+    if (clash.color) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+    if (queueCount > 1 && input.greetingMessage.trim() === '') {
+      throw new AppError('ERR_VALIDATION', {
+        fields: {
+          greetingMessage: ['A greeting message is required when more than one queue exists.'],
+        },
+      });
+    }
+  }
+
+  private async load(
+    companyId: number,
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Queue> {
+    const row = await this.queues.find(companyId, id, manager);
+    if (!row) throw new AppError('ERR_NO_QUEUE_FOUND');
+    const options = await this.chatbots.forQueues(companyId, [id], manager);
+    return toQueue(row, buildChatbotTrees(options));
+  }
+
+  private async emit(
+    manager: EntityManager,
+    companyId: number,
+    type: { service: 'tickets'; entity: string; action: string },
+    data: QueueEventData | QueueDeletedEventData,
+  ): Promise<void> {
+    await Outbox.add(manager, { companyId, ...type, data });
+  }
+}

@@ -1,0 +1,212 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainEventTypes,
+  QuickMessageInput,
+  QuickMessageListQuery,
+  QuickMessagePageSize,
+  type QuickMessage,
+  type QuickMessageDeletedEventData,
+  type QuickMessageEventData,
+  type QuickMessageListItem,
+  type QuickMessagePage,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { isAdmin, requireCompanyUser } from '../queues/tenant-access.js';
+import { MediaUrls } from './media-urls.js';
+import { QuickMessagesRepository, type QuickMessageRow } from './quick-messages.repository.js';
+
+const IdRequest = z.object({ id: z.coerce.number().int().positive() });
+const MediaRequest = IdRequest.extend({
+  mediaPath: z.string().min(1).max(500),
+  mediaName: z.string().trim().min(1).max(255),
+});
+
+/** The deletion answer tells the gateway which stored file to remove. */
+export type QuickMessageRemoved = { id: number; mediaPath: string | null };
+
+/**
+ * Quick messages (spec 3 §2.7, §4): everyone sees their own and the general ones; only admins mark one
+ * general, and only admins change or delete a general one or another user's.
+ */
+@Injectable()
+export class QuickMessagesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly messages: QuickMessagesRepository,
+    private readonly mediaUrls: MediaUrls,
+  ) {}
+
+  async page(ctx: CallContext, query: unknown): Promise<QuickMessagePage> {
+    requireCompanyUser(ctx);
+    const { searchParam, pageNumber } = parseInput(QuickMessageListQuery, query ?? {});
+    const { rows, hasMore } = await this.messages.page(
+      ctx.companyId,
+      ctx.userId,
+      searchParam,
+      (pageNumber - 1) * QuickMessagePageSize,
+      QuickMessagePageSize,
+    );
+    return { records: rows.map((row) => this.view(row)), hasMore };
+  }
+
+  async composerList(ctx: CallContext): Promise<QuickMessageListItem[]> {
+    requireCompanyUser(ctx);
+    const rows = await this.messages.composerList(ctx.companyId, ctx.userId);
+    return rows.map((row) => ({
+      id: row.id,
+      shortcode: row.shortcode,
+      message: row.message,
+      mediaPath: row.media_path,
+      mediaName: row.media_name,
+      mediaUrl: this.mediaUrls.url(row.media_path),
+    }));
+  }
+
+  async get(ctx: CallContext, request: unknown): Promise<QuickMessage> {
+    requireCompanyUser(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.view(await this.visible(ctx, id));
+  }
+
+  async create(ctx: CallContext, data: unknown): Promise<QuickMessage> {
+    requireCompanyUser(ctx);
+    const input = parseInput(QuickMessageInput, data ?? {});
+    if (input.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
+    return this.dataSource.transaction(async (manager) => {
+      const id = await this.messages.insert(ctx.companyId, ctx.userId, input, manager);
+      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.quickMessageCreated);
+    });
+  }
+
+  async update(ctx: CallContext, request: unknown): Promise<QuickMessage> {
+    requireCompanyUser(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    const input = parseInput(QuickMessageInput, request);
+    if (input.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
+    return this.dataSource.transaction(async (manager) => {
+      await this.editable(ctx, id, manager);
+      await this.messages.update(ctx.companyId, id, input, manager);
+      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.quickMessageUpdated);
+    });
+  }
+
+  async remove(ctx: CallContext, request: unknown): Promise<QuickMessageRemoved> {
+    requireCompanyUser(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.editable(ctx, id, manager);
+      await this.messages.delete(ctx.companyId, id, manager);
+      const data: QuickMessageDeletedEventData = { id, userId: row.user_id, geral: row.geral };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.quickMessageDeleted,
+        data,
+      });
+      return { id, mediaPath: row.media_path };
+    });
+  }
+
+  /** The gateway checked the caller may edit (mediaCheck) and stored the file; record it. */
+  async setMedia(
+    ctx: CallContext,
+    request: unknown,
+  ): Promise<QuickMessage & { previousMediaPath: string | null }> {
+    requireCompanyUser(ctx);
+    const { id, mediaPath, mediaName } = parseInput(MediaRequest, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.editable(ctx, id, manager);
+      await this.messages.setMedia(
+        ctx.companyId,
+        id,
+        { path: mediaPath, name: mediaName },
+        manager,
+      );
+      const saved = await this.saved(
+        manager,
+        ctx.companyId,
+        id,
+        DomainEventTypes.tickets.quickMessageUpdated,
+      );
+      return { ...saved, previousMediaPath: row.media_path };
+    });
+  }
+
+  async clearMedia(
+    ctx: CallContext,
+    request: unknown,
+  ): Promise<QuickMessage & { previousMediaPath: string | null }> {
+    requireCompanyUser(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.editable(ctx, id, manager);
+      await this.messages.setMedia(ctx.companyId, id, { path: null, name: null }, manager);
+      const saved = await this.saved(
+        manager,
+        ctx.companyId,
+        id,
+        DomainEventTypes.tickets.quickMessageUpdated,
+      );
+      return { ...saved, previousMediaPath: row.media_path };
+    });
+  }
+
+  private view(row: QuickMessageRow): QuickMessage {
+    return {
+      id: row.id,
+      shortcode: row.shortcode,
+      message: row.message,
+      geral: row.geral,
+      status: row.status,
+      userId: row.user_id,
+      mediaPath: row.media_path,
+      mediaName: row.media_name,
+      isMedia: row.media_path !== null,
+      mediaUrl: this.mediaUrls.url(row.media_path),
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+
+  /** Another user's personal message does not exist for the caller (404, like another company's). */
+  private async visible(
+    ctx: CallContext,
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<QuickMessageRow> {
+    const row = await this.messages.find(ctx.companyId, id, manager);
+    if (!row || (!row.geral && row.user_id !== ctx.userId && !isAdmin(ctx))) {
+      throw new AppError('ERR_NOT_FOUND');
+    }
+    return row;
+  }
+
+  private async editable(
+    ctx: CallContext,
+    id: number,
+    manager: EntityManager,
+  ): Promise<QuickMessageRow> {
+    const row = await this.visible(ctx, id, manager);
+    if (!isAdmin(ctx) && (row.geral || row.user_id !== ctx.userId)) {
+      throw new AppError('ERR_NO_PERMISSION');
+    }
+    return row;
+  }
+
+  private async saved(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    type: { service: 'tickets'; entity: string; action: string },
+  ): Promise<QuickMessage> {
+    const row = await this.messages.find(companyId, id, manager);
+    if (!row) throw new AppError('ERR_NOT_FOUND');
+    const record = this.view(row);
+    const data: QuickMessageEventData = { record };
+    await Outbox.add(manager, { companyId, ...type, data });
+    return record;
+  }
+}

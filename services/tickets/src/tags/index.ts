@@ -1,0 +1,2 @@
+export { TagsModule } from './tags.module.js';
+export { Tag } from './tag.entity.js';

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { containsPattern, searchText } from '../contacts/contact-search.js';
+import { Tag } from './tag.entity.js';
+
+export type TagCounts = { contactsCount: number; ticketsCount: number };
+
+/** Every method is scoped by companyId. */
+@Injectable()
+export class TagsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  findById(
+    companyId: number,
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Tag | null> {
+    return manager.getRepository(Tag).findOneBy({ companyId, id });
+  }
+
+  async page(
+    companyId: number,
+    filter: { search: string; kanban?: number },
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: Tag[]; count: number }> {
+    const query = this.dataSource
+      .getRepository(Tag)
+      .createQueryBuilder('t')
+      .where('t.company_id = :companyId', { companyId });
+    if (filter.search)
+      query.andWhere(
+        "translate(lower(t.name), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn') LIKE :name",
+        { name: containsPattern(searchText(filter.search)) },
+      );
+    if (filter.kanban !== undefined)
+      query.andWhere('t.kanban = :kanban', { kanban: filter.kanban });
+    const [rows, count] = await query
+      .orderBy('t.name', 'ASC')
+      .addOrderBy('t.id', 'ASC')
+      .skip(offset)
+      .take(limit)
+      .getManyAndCount();
+    return { rows, count };
+  }
+
+  all(companyId: number, kanban?: number): Promise<Tag[]> {
+    return this.dataSource.getRepository(Tag).find({
+      where: kanban === undefined ? { companyId } : { companyId, kanban },
+      order: { name: 'ASC', id: 'ASC' },
+    });
+  }
+
+  async counts(
+    tagIds: number[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<number, TagCounts>> {
+    const result = new Map<number, TagCounts>();
+    if (!tagIds.length) return result;
+    const rows: { id: number; contacts: string; tickets: string }[] = await manager.query(
+      `SELECT t.id,
+              (SELECT count(*) FROM contact_tags ct WHERE ct.tag_id = t.id) AS contacts,
+              (SELECT count(*) FROM ticket_tags tt WHERE tt.tag_id = t.id) AS tickets
+         FROM tags t WHERE t.id = ANY($1)`,
+      [tagIds],
+    );
+    for (const row of rows)
+      result.set(row.id, {
+        contactsCount: Number(row.contacts),
+        ticketsCount: Number(row.tickets),
+      });
+    return result;
+  }
+
+  async insert(
+    manager: EntityManager,
+    companyId: number,
+    fields: Pick<Tag, 'name' | 'color' | 'kanban' | 'userId'>,
+  ): Promise<Tag> {
+    const repository = manager.getRepository(Tag);
+    return repository.save(repository.create({ ...fields, companyId }));
+  }
+
+  async update(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    fields: Partial<Pick<Tag, 'name' | 'color' | 'kanban'>>,
+  ): Promise<void> {
+    await manager.getRepository(Tag).update({ companyId, id }, fields);
+  }
+
+  async delete(manager: EntityManager, companyId: number, id: number): Promise<boolean> {
+    const result = await manager.getRepository(Tag).delete({ companyId, id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The tags of `tagIds` that belong to the company (ids of other companies drop out). */
+  async ownedIds(manager: EntityManager, companyId: number, tagIds: number[]): Promise<number[]> {
+    if (!tagIds.length) return [];
+    const rows: { id: number }[] = await manager.query(
+      'SELECT id FROM tags WHERE company_id = $1 AND id = ANY($2)',
+      [companyId, tagIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async replaceContactTags(manager: EntityManager, contactId: number, tagIds: number[]) {
+    await manager.query('DELETE FROM contact_tags WHERE contact_id = $1', [contactId]);
+    if (tagIds.length)
+      await manager.query(
+        'INSERT INTO contact_tags (contact_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+        [contactId, tagIds],
+      );
+  }
+}

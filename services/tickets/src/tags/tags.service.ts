@@ -1,0 +1,169 @@
+import { Injectable } from '@nestjs/common';
+import {
+  TagInput,
+  TagListQuery,
+  TagPickerQuery,
+  TagsPageSize,
+  TagSyncInput,
+  TagUpdateInput,
+  type TagDeletedEventData,
+  type TagEventData,
+  type TagRecord,
+  type TagsPage,
+  type TagSyncReply,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
+import { requireMember } from '../contacts/contacts.service.js';
+import type { Tag } from './tag.entity.js';
+import { TagsRepository, type TagCounts } from './tags.repository.js';
+
+const IdInput = z.object({ id: z.coerce.number().int().positive() });
+
+const toTagRecord = (row: Tag, counts?: TagCounts): TagRecord => ({
+  id: row.id,
+  companyId: row.companyId,
+  name: row.name,
+  color: row.color,
+  kanban: row.kanban,
+  userId: row.userId,
+  contactsCount: counts?.contactsCount ?? 0,
+  ticketsCount: counts?.ticketsCount ?? 0,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+@Injectable()
+export class TagsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tags: TagsRepository,
+    private readonly contacts: ContactsRepository,
+  ) {}
+
+  async page(call: CallContext, query: unknown): Promise<TagsPage> {
+    const ctx = requireMember(call);
+    const filter = parseInput(TagListQuery, query ?? {});
+    const offset = filter.offset ?? (filter.pageNumber - 1) * TagsPageSize;
+    const { rows, count } = await this.tags.page(
+      ctx.companyId,
+      { search: filter.searchParam, kanban: filter.kanban },
+      offset,
+      TagsPageSize,
+    );
+    return { tags: await this.records(rows), count, hasMore: count > offset + rows.length };
+  }
+
+  async picker(call: CallContext, query: unknown): Promise<TagRecord[]> {
+    const ctx = requireMember(call);
+    const { kanban } = parseInput(TagPickerQuery, query ?? {});
+    return this.records(await this.tags.all(ctx.companyId, kanban));
+  }
+
+  async kanban(call: CallContext): Promise<TagRecord[]> {
+    const ctx = requireMember(call);
+    return this.records(await this.tags.all(ctx.companyId, 1));
+  }
+
+  async get(call: CallContext, request: unknown): Promise<TagRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    return (await this.records([await this.found(ctx.companyId, id)]))[0]!;
+  }
+
+  /** Tags are created with the current user's id (spec 3 §6). */
+  async create(call: CallContext, data: unknown): Promise<TagRecord> {
+    const ctx = requireMember(call);
+    const input = parseInput(TagInput, data ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.tags.insert(manager, ctx.companyId, { ...input, userId: ctx.userId });
+      return this.announce(manager, ctx.companyId, row.id, 'created');
+    });
+  }
+
+  async update(call: CallContext, request: unknown): Promise<TagRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    const input = parseInput(TagUpdateInput, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      await this.found(ctx.companyId, id, manager);
+      await this.tags.update(manager, ctx.companyId, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.color !== undefined ? { color: input.color } : {}),
+        ...(input.kanban !== undefined ? { kanban: input.kanban } : {}),
+      });
+      return this.announce(manager, ctx.companyId, id, 'updated');
+    });
+  }
+
+  /** Deleting a tag is an admin action (BEHAVIOUR §9); its contact and ticket links go with it. */
+  async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
+    const ctx = requireMember(call);
+    if (ctx.profile !== 'admin' && !ctx.super) throw new AppError('ERR_NO_PERMISSION');
+    const { id } = parseInput(IdInput, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.tags.delete(manager, ctx.companyId, id)))
+        throw new AppError('ERR_NO_TAG_FOUND');
+      const event: TagDeletedEventData = { tagId: id };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        service: 'tickets',
+        entity: 'tag',
+        action: 'deleted',
+        data: event,
+      });
+      return { id };
+    });
+  }
+
+  /** POST /tags/sync: the contact's tags become exactly the given ones (of this company). */
+  async sync(call: CallContext, data: unknown): Promise<TagSyncReply> {
+    const ctx = requireMember(call);
+    const { contactId, tags } = parseInput(TagSyncInput, data ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.contacts.findById(ctx.companyId, contactId, manager)))
+        throw new AppError('ERR_NO_CONTACT_FOUND');
+      const owned = await this.tags.ownedIds(manager, ctx.companyId, [...new Set(tags)]);
+      if (owned.length !== new Set(tags).size) throw new AppError('ERR_NO_TAG_FOUND');
+      await this.tags.replaceContactTags(manager, contactId, owned);
+      const linked = (await this.contacts.tagsOf([contactId], manager)).get(contactId) ?? [];
+      return { contactId, tags: linked };
+    });
+  }
+
+  private async announce(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    action: 'created' | 'updated',
+  ): Promise<TagRecord> {
+    const [tag] = await this.records([await this.found(companyId, id, manager)], manager);
+    const event: TagEventData = { tag: tag! };
+    await Outbox.add(manager, {
+      companyId,
+      service: 'tickets',
+      entity: 'tag',
+      action,
+      data: event,
+    });
+    return tag!;
+  }
+
+  private async found(companyId: number, id: number, manager?: EntityManager): Promise<Tag> {
+    const row = await this.tags.findById(companyId, id, manager);
+    if (!row) throw new AppError('ERR_NO_TAG_FOUND');
+    return row;
+  }
+
+  private async records(rows: Tag[], manager?: EntityManager): Promise<TagRecord[]> {
+    const counts = await this.tags.counts(
+      rows.map((row) => row.id),
+      manager,
+    );
+    return rows.map((row) => toTagRecord(row, counts.get(row.id)));
+  }
+}

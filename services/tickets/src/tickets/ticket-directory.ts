@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  Subjects,
+  type ConnectionRecord,
+  type RequestContext,
+  type SettingEntry,
+  type UserListItem,
+  type UserRecord,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { Logger } from '@sb/platform/logger';
+import { BUS, LOGGER } from '@sb/platform/nest';
+import type { TicketViewer } from './ticket-rules.js';
+
+const LookupTimeoutMs = 3_000;
+const NamesTtlMs = 10_000;
+
+/**
+ * What tickets reads from the services that own it: the caller's queues and flags and the users' names
+ * (identity), the connections (connectors), and company settings (identity). The caller's access is read
+ * on every call, so a change of queues applies at once; names are kept a few seconds.
+ */
+@Injectable()
+export class TicketDirectory {
+  private readonly names = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  constructor(
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The caller as the ticket rules see them; a caller identity cannot describe sees only their own. */
+  async viewer(ctx: RequestContext): Promise<TicketViewer & { name: string }> {
+    const admin = ctx.profile === 'admin' || ctx.super;
+    try {
+      const user = await this.user(ctx, ctx.userId);
+      return {
+        userId: ctx.userId,
+        admin,
+        allTicket: user.allTicket === 'enable',
+        allowGroup: user.allowGroup,
+        queueIds: user.queueIds,
+        name: user.name,
+      };
+    } catch (err) {
+      this.logger.warn({ err, userId: ctx.userId }, 'caller lookup failed');
+      return {
+        userId: ctx.userId,
+        admin,
+        allTicket: false,
+        allowGroup: false,
+        queueIds: [],
+        name: '',
+      };
+    }
+  }
+
+  user(ctx: RequestContext, id: number): Promise<UserRecord> {
+    return this.bus.request<UserRecord>(
+      Subjects.identity.userGet,
+      { ctx, data: { id } },
+      { timeoutMs: LookupTimeoutMs },
+    );
+  }
+
+  /** The company's users by id (names for ticket rows). */
+  users(ctx: RequestContext): Promise<Map<number, UserListItem>> {
+    return this.cached(`u:${ctx.companyId}`, async () => {
+      const list = await this.bus.request<UserListItem[]>(
+        Subjects.identity.userPickerList,
+        { ctx, data: {} },
+        { timeoutMs: LookupTimeoutMs },
+      );
+      return new Map(list.map((user) => [user.id, user]));
+    });
+  }
+
+  /** The company's connections by id. */
+  connections(ctx: RequestContext): Promise<Map<number, ConnectionRecord>> {
+    return this.cached(`w:${ctx.companyId}`, async () => {
+      const list = await this.bus.request<ConnectionRecord[]>(
+        Subjects.connectors.connectionList,
+        { ctx, data: {} },
+        { timeoutMs: LookupTimeoutMs },
+      );
+      return new Map(list.map((row) => [row.id, row]));
+    });
+  }
+
+  /** A company setting's value; '' when identity does not answer (the setting's feature stays off). */
+  async setting(ctx: RequestContext, key: string): Promise<string> {
+    try {
+      const entry = await this.bus.request<SettingEntry>(
+        Subjects.identity.companySettingOne,
+        { ctx, data: { key } },
+        { timeoutMs: LookupTimeoutMs },
+      );
+      return entry.value;
+    } catch (err) {
+      this.logger.warn({ err, key }, 'setting lookup failed');
+      return '';
+    }
+  }
+
+  async enabled(ctx: RequestContext, key: string): Promise<boolean> {
+    return (await this.setting(ctx, key)) === 'enabled';
+  }
+
+  private cached<K, V>(key: string, load: () => Promise<Map<K, V>>): Promise<Map<K, V>> {
+    const now = Date.now();
+    const hit = this.names.get(key);
+    if (hit && now - hit.at < NamesTtlMs) return hit.value as Promise<Map<K, V>>;
+    const value = load().catch((err: unknown) => {
+      this.logger.debug({ err, key }, 'directory lookup failed');
+      this.names.delete(key);
+      return new Map<K, V>();
+    });
+    this.names.set(key, { at: now, value });
+    if (this.names.size > 5000) {
+      for (const [k, entry] of this.names) if (now - entry.at >= NamesTtlMs) this.names.delete(k);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,218 @@
+import type { TicketListQuery } from '@sb/contracts';
+import {
+  canSeeTicket,
+  listConditions,
+  listQueues,
+  logsOfChange,
+  planTicketChange,
+  transferText,
+  workingStatus,
+  type TicketFacts,
+  type TicketViewer,
+} from './ticket-rules.js';
+
+const viewer = (over: Partial<TicketViewer> = {}): TicketViewer => ({
+  userId: 7,
+  admin: false,
+  allTicket: false,
+  allowGroup: false,
+  queueIds: [1, 2],
+  ...over,
+});
+const ticket = (over: Partial<TicketFacts> = {}): TicketFacts => ({
+  status: 'pending',
+  userId: null,
+  queueId: 1,
+  isGroup: false,
+  ...over,
+});
+const query = (over: Partial<TicketListQuery> = {}): TicketListQuery => ({
+  pageNumber: 1,
+  ...over,
+});
+
+describe('canSeeTicket', () => {
+  it('lets admins see every ticket', () => {
+    expect(canSeeTicket(viewer({ admin: true, queueIds: [] }), ticket({ queueId: 99 }))).toBe(true);
+  });
+  it('lets users see their own tickets and their queues only', () => {
+    expect(canSeeTicket(viewer(), ticket({ queueId: 99, userId: 7, status: 'open' }))).toBe(true);
+    expect(canSeeTicket(viewer(), ticket({ queueId: 2 }))).toBe(true);
+    expect(canSeeTicket(viewer(), ticket({ queueId: 99 }))).toBe(false);
+  });
+  it('shows tickets without a queue only with allTicket', () => {
+    expect(canSeeTicket(viewer(), ticket({ queueId: null }))).toBe(false);
+    expect(canSeeTicket(viewer({ allTicket: true }), ticket({ queueId: null }))).toBe(true);
+  });
+  it('shows group tickets only with allowGroup', () => {
+    const group = ticket({ status: 'group', isGroup: true, queueId: 1, userId: 3 });
+    expect(canSeeTicket(viewer(), group)).toBe(false);
+    expect(canSeeTicket(viewer({ allowGroup: true }), group)).toBe(true);
+  });
+});
+
+describe('listQueues', () => {
+  it('keeps a non-admin inside their own queues', () => {
+    expect(listQueues(viewer(), [2, 5])).toEqual([2]);
+    expect(listQueues(viewer(), undefined)).toEqual([1, 2]);
+  });
+  it('gives admins the chosen queues or all', () => {
+    expect(listQueues(viewer({ admin: true }), [5])).toEqual([5]);
+    expect(listQueues(viewer({ admin: true }), [])).toBeNull();
+  });
+});
+
+describe('listConditions', () => {
+  it('never puts user text into the SQL', () => {
+    const evil = "%'; DROP TABLE tickets; --%";
+    const cond = listConditions(1, viewer(), query({ searchParam: evil }), evil, null);
+    expect(cond.sql).not.toContain('DROP');
+    expect(cond.params).toContain(evil);
+  });
+  it('limits the open tab to my tickets unless an admin shows all', () => {
+    const mine = listConditions(1, viewer(), query({ status: 'open' }), null, null);
+    expect(mine.sql).toMatch(/t\.status = \$\d+ AND t\.user_id = \$\d+/);
+    const all = listConditions(
+      1,
+      viewer({ admin: true }),
+      query({ status: 'open', showAll: true }),
+      null,
+      null,
+    );
+    expect(all.sql).not.toContain("t.status = 'pending'");
+    expect(all.sql).not.toMatch(/AND t\.user_id = \$\d+/);
+  });
+  it('ignores the users filter and showAll for non-admins', () => {
+    const cond = listConditions(1, viewer(), query({ users: [3], showAll: true }), null, null);
+    expect(cond.params).not.toContainEqual([3]);
+    expect(cond.sql).toContain("t.status = 'pending'");
+  });
+  it('numbers every parameter it adds', () => {
+    const cond = listConditions(
+      1,
+      viewer({ admin: true }),
+      query({
+        tags: [1],
+        whatsapps: [2],
+        users: [3],
+        date: '2026-01-01',
+        withUnreadMessages: true,
+      }),
+      '%a%',
+      '%12%',
+    );
+    const used = new Set([...cond.sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+    expect([...used].sort((a, b) => a - b)).toEqual(cond.params.map((_, i) => i + 1));
+  });
+  it('reads every parameter it adds, also when an admin shows all', () => {
+    const cond = listConditions(
+      1,
+      viewer({ admin: true }),
+      query({ showAll: true, status: 'pending', queueIds: [1] }),
+      null,
+      null,
+    );
+    const used = new Set([...cond.sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+    expect([...used].sort((a, b) => a - b)).toEqual(cond.params.map((_, i) => i + 1));
+  });
+});
+
+describe('planTicketChange', () => {
+  it('accepts a pending ticket for the caller', () => {
+    expect(planTicketChange(ticket(), { status: 'open' }, 7, false)).toEqual({
+      kind: 'accept',
+      status: 'open',
+      userId: 7,
+      queueId: 1,
+    });
+  });
+  it('accepts a group as group unless groups are tickets on that connection', () => {
+    const group = ticket({ isGroup: true });
+    expect(planTicketChange(group, { status: 'open' }, 7, false)).toMatchObject({
+      status: 'group',
+    });
+    expect(planTicketChange(group, { status: 'open' }, 7, true)).toMatchObject({ status: 'open' });
+    expect(workingStatus(true, false)).toBe('group');
+  });
+  it('answers "taken" when accepting a ticket another user holds', () => {
+    expect(
+      planTicketChange(ticket({ status: 'open', userId: 3 }), { status: 'open' }, 7, false),
+    ).toEqual({
+      kind: 'taken',
+    });
+  });
+  it('returns a ticket to its queue', () => {
+    expect(
+      planTicketChange(
+        ticket({ status: 'open', userId: 7 }),
+        { status: 'pending', userId: null },
+        7,
+        false,
+      ),
+    ).toEqual({ kind: 'return', queueId: 1 });
+  });
+  it('transfers to another user or only to a queue', () => {
+    expect(
+      planTicketChange(
+        ticket({ status: 'open', userId: 7 }),
+        { status: 'open', userId: 9, queueId: 2 },
+        7,
+        false,
+      ),
+    ).toEqual({ kind: 'transfer', status: 'open', userId: 9, queueId: 2 });
+    expect(
+      planTicketChange(ticket({ status: 'pending' }), { status: 'pending', queueId: 2 }, 7, false),
+    ).toEqual({ kind: 'transfer', status: 'pending', userId: null, queueId: 2 });
+  });
+  it('closes with or without farewell, and reopens a closed ticket', () => {
+    expect(
+      planTicketChange(ticket({ status: 'open', userId: 7 }), { status: 'closed' }, 7, false),
+    ).toEqual({
+      kind: 'close',
+      farewell: true,
+    });
+    expect(
+      planTicketChange(
+        ticket({ status: 'pending' }),
+        { status: 'closed', sendFarewellMessage: false },
+        7,
+        false,
+      ),
+    ).toEqual({ kind: 'close', farewell: false });
+    expect(
+      planTicketChange(ticket({ status: 'closed', userId: 3 }), { status: 'open' }, 7, false),
+    ).toEqual({
+      kind: 'reopen',
+      status: 'open',
+      userId: 7,
+      queueId: 1,
+    });
+  });
+  it('refuses moves the current status does not allow', () => {
+    expect(planTicketChange(ticket({ status: 'closed' }), { status: 'pending' }, 7, false)).toBe(
+      'ERR_TICKET_INVALID_TRANSITION',
+    );
+  });
+  it('only changes fields when no status is asked', () => {
+    expect(
+      planTicketChange(ticket({ status: 'open', userId: 7 }), { useIntegration: true }, 7, false),
+    ).toEqual({ kind: 'fields' });
+  });
+});
+
+describe('logsOfChange and texts', () => {
+  it('logs both sides of a transfer', () => {
+    const logs = logsOfChange(
+      { kind: 'transfer', status: 'open', userId: 9, queueId: 2 },
+      ticket({ status: 'open', userId: 7 }),
+      7,
+    );
+    expect(logs.map((l) => l.type)).toEqual(['transfered', 'receivedTransfer']);
+    expect(logs[1]).toMatchObject({ userId: 9, queueId: 2 });
+  });
+  it('names the queue and/or the agent of a transfer', () => {
+    expect(transferText('Vendas', null)).toContain('Vendas');
+    expect(transferText(null, 'Ana')).toContain('Ana');
+    expect(transferText(null, null)).toBeNull();
+  });
+});

@@ -1,0 +1,688 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  hasPermission,
+  TicketCloseAllInput,
+  TicketCreateInput,
+  TicketListQuery,
+  TicketsPageSize,
+  TicketUpdateInput,
+  type ConnectionRecord,
+  type RequestContext,
+  type TicketAccessReply,
+  type TicketDeletedEventData,
+  type TicketEventData,
+  type TicketLogRecord,
+  type TicketRecord,
+  type TicketsPage,
+  type TicketStatus,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { LOGGER } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { containsPattern, searchText } from '../contacts/contact-search.js';
+import { requireMember } from '../contacts/contacts.service.js';
+import { NumberVisibility } from '../contacts/number-visibility.js';
+import { OutboundMessages } from '../messages/outbound-messages.js';
+import type { Ticket } from './ticket.entity.js';
+import { TicketDirectory } from './ticket-directory.js';
+import {
+  acceptGreetingText,
+  canSeeTicket,
+  listConditions,
+  listsNewestPerContact,
+  logsOfChange,
+  planTicketChange,
+  transferText,
+  workingStatus,
+  type TicketChange,
+  type TicketViewer,
+} from './ticket-rules.js';
+import { toTicketHolder, TicketViews } from './ticket-view.js';
+import { TicketsRepository, type TicketWrite } from './tickets.repository.js';
+
+const IdInput = z.object({ id: z.coerce.number().int().positive() });
+const UuidInput = z.object({ uuid: z.string().uuid() });
+const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
+
+/** Postgres unique_violation (the one-active-ticket index). */
+const isUniqueViolation = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+
+/** A text to send on a ticket once the transaction committed. */
+type PendingText = { ticket: Ticket; text: string };
+
+type Hide = { company: boolean; caller: boolean };
+
+/** Settings a PUT reads (company settings, identity). */
+type UpdateSettings = {
+  requiredTag: boolean;
+  userRating: boolean;
+  sendGreetingAccepted: boolean;
+  sendMsgTransfTicket: boolean;
+  sendFarewellWaitingTicket: boolean;
+};
+
+@Injectable()
+export class TicketsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tickets: TicketsRepository,
+    private readonly views: TicketViews,
+    private readonly directory: TicketDirectory,
+    private readonly visibility: NumberVisibility,
+    private readonly outbound: OutboundMessages,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** GET /tickets: one page of 40 by updatedAt, newest first (BEHAVIOUR.md §5 List). */
+  async list(call: CallContext, query: unknown): Promise<TicketsPage> {
+    const ctx = requireMember(call);
+    const filter = parseInput(TicketListQuery, query ?? {});
+    const viewer = await this.directory.viewer(ctx);
+    const text = filter.searchParam ? searchText(filter.searchParam) : '';
+    const digits = filter.searchParam?.replace(/\D/g, '') ?? '';
+    const condition = listConditions(
+      ctx.companyId,
+      viewer,
+      filter,
+      text ? containsPattern(text) : null,
+      digits.length >= 3 ? containsPattern(digits) : null,
+    );
+    const offset = (filter.pageNumber - 1) * TicketsPageSize;
+    const { ids, count } = await this.tickets.page(
+      condition,
+      listsNewestPerContact(filter),
+      offset,
+      TicketsPageSize,
+    );
+    const rows = await this.tickets.findByIds(ctx.companyId, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = ids.map((id) => byId.get(id)).filter((row): row is Ticket => !!row);
+    const hide = await this.visibility.masksFor(ctx);
+    return {
+      tickets: await this.views.records(ctx, ordered, hide),
+      count,
+      hasMore: count > offset + ordered.length,
+    };
+  }
+
+  /** GET /tickets/:id (writes an "access" log entry). */
+  async get(call: CallContext, request: unknown): Promise<TicketRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    return this.open(ctx, await this.tickets.findById(ctx.companyId, id));
+  }
+
+  /** GET /tickets/u/:uuid (writes an "access" log entry). */
+  async getByUuid(call: CallContext, request: unknown): Promise<TicketRecord> {
+    const ctx = requireMember(call);
+    const { uuid } = parseInput(UuidInput, request ?? {});
+    return this.open(ctx, await this.tickets.findByUuid(ctx.companyId, uuid));
+  }
+
+  /** `tickets.ticket.can-access`: may the caller watch this ticket (gateway joinChatBox)? */
+  async canAccess(call: CallContext, request: unknown): Promise<TicketAccessReply> {
+    if (call.companyId <= 0 || call.userId <= 0) return { allowed: false };
+    const ctx = call as RequestContext;
+    const { ticketId } = parseInput(TicketIdInput, request ?? {});
+    const row = await this.tickets.findById(ctx.companyId, ticketId);
+    if (!row) return { allowed: false };
+    return { allowed: canSeeTicket(await this.directory.viewer(ctx), row) };
+  }
+
+  /** The ticket row the caller may see, else ERR_NO_TICKET_FOUND (the same answer as another company's). */
+  async visible(ctx: RequestContext, id: number, viewer?: TicketViewer): Promise<Ticket> {
+    const row = await this.tickets.findById(ctx.companyId, id);
+    if (!row || !canSeeTicket(viewer ?? (await this.directory.viewer(ctx)), row))
+      throw new AppError('ERR_NO_TICKET_FOUND');
+    return row;
+  }
+
+  /** GET /tickets-log/:ticketId: the timeline, oldest first. */
+  async logs(call: CallContext, request: unknown): Promise<TicketLogRecord[]> {
+    const ctx = requireMember(call);
+    const { ticketId } = parseInput(TicketIdInput, request ?? {});
+    await this.visible(ctx, ticketId);
+    const rows = await this.tickets.logs(ctx.companyId, ticketId);
+    const unique = (values: (number | null)[]) => [
+      ...new Set(values.filter((v): v is number => v !== null)),
+    ];
+    const [users, queues] = await Promise.all([
+      this.directory.users(ctx),
+      this.tickets.queues(ctx.companyId, unique(rows.map((r) => r.queueId))),
+    ]);
+    return rows.map((row) => {
+      const queue = row.queueId !== null ? queues.get(row.queueId) : undefined;
+      return {
+        id: row.id,
+        type: row.type,
+        user:
+          row.userId !== null ? { id: row.userId, name: users.get(row.userId)?.name ?? '' } : null,
+        queue: queue ? { id: queue.id, name: queue.name } : null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+  }
+
+  /** POST /tickets: a new ticket for a contact, unless one is already active on that connection. */
+  async create(call: CallContext, data: unknown): Promise<TicketRecord> {
+    const ctx = requireMember(call);
+    const input = parseInput(TicketCreateInput, data ?? {});
+    const admin = ctx.profile === 'admin' || ctx.super;
+    if (!input.queueId && !admin)
+      throw new AppError('ERR_VALIDATION', { fields: { queueId: ['Selecione uma fila'] } });
+    if (input.status === 'closed' || input.status === 'nps' || input.status === 'lgpd')
+      throw new AppError('ERR_VALIDATION', { fields: { status: ['Invalid status'] } });
+    const [hide, connections, users] = await Promise.all([
+      this.visibility.of(ctx),
+      this.directory.connections(ctx),
+      this.directory.users(ctx),
+    ]);
+    const contact = await this.tickets.contact(ctx.companyId, input.contactId);
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+    if (input.queueId && !(await this.tickets.queueExists(ctx.companyId, input.queueId)))
+      throw new AppError('ERR_NO_QUEUE_FOUND');
+    const connection = this.pickConnection(connections, input.whatsappId, contact.channel);
+    const userId = admin && input.userId ? input.userId : ctx.userId;
+    if (users.size && !users.has(userId)) throw new AppError('ERR_NO_USER_FOUND');
+    const groupAsTicket = connection?.groupAsTicket === 'enabled';
+    const status: TicketStatus =
+      input.status === 'pending' ? 'pending' : workingStatus(contact.isGroup, groupAsTicket);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const active = await this.tickets.findActive(
+          ctx.companyId,
+          contact.id,
+          connection?.id ?? null,
+          manager,
+        );
+        if (active) throw await this.otherOpen(ctx, active, manager);
+        const now = new Date();
+        const row = await this.tickets.insert(manager, {
+          uuid: randomUUID(),
+          companyId: ctx.companyId,
+          status,
+          isGroup: contact.isGroup,
+          channel: contact.channel,
+          contactId: contact.id,
+          whatsappId: connection?.id ?? null,
+          queueId: input.queueId ?? null,
+          userId: status === 'pending' ? null : userId,
+        });
+        await this.tickets.startTracking(manager, row, {
+          queuedAt: row.queueId ? now : null,
+          startedAt: status === 'pending' ? null : now,
+        });
+        await this.tickets.addLog(
+          manager,
+          ctx.companyId,
+          row.id,
+          'create',
+          ctx.userId,
+          row.queueId,
+        );
+        if (status !== 'pending')
+          await this.tickets.addLog(
+            manager,
+            ctx.companyId,
+            row.id,
+            'open',
+            row.userId,
+            row.queueId,
+          );
+        return this.announce(ctx, manager, row.id, hide);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        const active = await this.tickets.findActive(
+          ctx.companyId,
+          contact.id,
+          connection?.id ?? null,
+        );
+        if (active) throw await this.otherOpen(ctx, active);
+      }
+      throw err;
+    }
+  }
+
+  /** PUT /tickets/:id: accept, reopen, return to queue, transfer, close, or field changes. */
+  async update(call: CallContext, request: unknown): Promise<TicketRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdInput, request ?? {});
+    const input = parseInput(TicketUpdateInput, request ?? {});
+    const [viewer, hide, connections, users, settings] = await Promise.all([
+      this.directory.viewer(ctx),
+      this.visibility.of(ctx),
+      this.directory.connections(ctx),
+      this.directory.users(ctx),
+      this.updateSettings(ctx),
+    ]);
+    if (input.queueId && !(await this.tickets.queueExists(ctx.companyId, input.queueId)))
+      throw new AppError('ERR_NO_QUEUE_FOUND');
+    if (input.userId && users.size && !users.has(input.userId))
+      throw new AppError('ERR_NO_USER_FOUND');
+    if (input.whatsappId && connections.size && !connections.has(input.whatsappId))
+      throw new AppError('ERR_NO_WAPP_FOUND');
+    const texts: PendingText[] = [];
+    const result = await this.dataSource
+      .transaction(async (manager) => {
+        const row = await this.tickets.lock(ctx.companyId, id, manager);
+        if (!row || !canSeeTicket(viewer, row)) throw new AppError('ERR_NO_TICKET_FOUND');
+        const connection = row.whatsappId !== null ? connections.get(row.whatsappId) : undefined;
+        const change = planTicketChange(
+          row,
+          input,
+          ctx.userId,
+          connection?.groupAsTicket === 'enabled',
+        );
+        if (typeof change === 'string') throw new AppError(change);
+        if (change.kind === 'taken') return this.views.record(ctx, row, hide.caller, manager);
+        if (change.kind === 'reopen') {
+          const other = await this.tickets.findActive(
+            ctx.companyId,
+            row.contactId,
+            row.whatsappId,
+            manager,
+            row.id,
+          );
+          // another active ticket of the contact and connection: answered unchanged ("taken by")
+          if (other) return this.views.record(ctx, other, hide.caller, manager);
+        }
+        const previousStatus = row.status;
+        const fields = this.fieldChanges(input);
+        await this.applyChange(
+          ctx,
+          manager,
+          row,
+          change,
+          fields,
+          settings,
+          connection,
+          users,
+          texts,
+        );
+        if (Object.keys(fields).length)
+          await this.tickets.update(manager, ctx.companyId, row.id, fields);
+        // a close that only waits for the rating logged "nps" instead of "closed"
+        const logs = logsOfChange(change, row, ctx.userId).filter(
+          (log) => !(log.type === 'closed' && fields.status === 'nps'),
+        );
+        for (const log of logs)
+          await this.tickets.addLog(
+            manager,
+            ctx.companyId,
+            row.id,
+            log.type,
+            log.userId,
+            log.queueId,
+          );
+        return this.announce(ctx, manager, row.id, hide, previousStatus);
+      })
+      .catch(async (err: unknown) => {
+        // a reopen or connection change racing another active ticket of the contact and connection
+        if (!isUniqueViolation(err)) throw err;
+        const row = await this.tickets.findById(ctx.companyId, id);
+        const active =
+          row &&
+          (await this.tickets.findActive(
+            ctx.companyId,
+            row.contactId,
+            input.whatsappId ?? row.whatsappId,
+            undefined,
+            row.id,
+          ));
+        throw active ? await this.otherOpen(ctx, active) : err;
+      });
+    await this.sendTexts(texts);
+    return result;
+  }
+
+  /** DELETE /tickets/:id (permission ticket-options:deleteTicket). */
+  async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
+    const ctx = requireMember(call);
+    if (!hasPermission(ctx, 'ticket-options:deleteTicket')) throw new AppError('ERR_NO_PERMISSION');
+    const { id } = parseInput(IdInput, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.tickets.lock(ctx.companyId, id, manager);
+      if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
+      await this.tickets.delete(manager, ctx.companyId, id);
+      const data: TicketDeletedEventData = { ticketId: id, status: row.status };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        service: 'tickets',
+        entity: 'ticket',
+        action: 'deleted',
+        data,
+      });
+      return { id };
+    });
+  }
+
+  /** POST /tickets/closeAll (permission tickets-manager:closeAll): closes the chosen queues' tickets. */
+  async closeAll(call: CallContext, data: unknown): Promise<{ count: number }> {
+    const ctx = requireMember(call);
+    if (!hasPermission(ctx, 'tickets-manager:closeAll')) throw new AppError('ERR_NO_PERMISSION');
+    const input = parseInput(TicketCloseAllInput, data ?? {});
+    if (!input.queueIds.length) return { count: 0 };
+    const hide = await this.visibility.of(ctx);
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await this.tickets.activeInQueues(manager, ctx.companyId, input.queueIds);
+      const now = new Date();
+      for (const row of rows) {
+        await this.tickets.update(manager, ctx.companyId, row.id, {
+          status: 'closed',
+          ...this.closedFields(),
+        });
+        await this.tickets.track(manager, row, { closedAt: now, finishedAt: now });
+        await this.tickets.clearTicketTags(manager, ctx.companyId, row.id);
+        await this.tickets.addLog(
+          manager,
+          ctx.companyId,
+          row.id,
+          'closed',
+          ctx.userId,
+          row.queueId,
+        );
+      }
+      const updated = await this.tickets.findByIds(
+        ctx.companyId,
+        rows.map((r) => r.id),
+        manager,
+      );
+      const records = await this.views.records(ctx, updated, hide.company, manager);
+      const before = new Map(rows.map((r) => [r.id, r.status]));
+      for (const ticket of records) {
+        const event: TicketEventData = { ticket, previousStatus: before.get(ticket.id) };
+        await Outbox.add(manager, {
+          companyId: ctx.companyId,
+          service: 'tickets',
+          entity: 'ticket',
+          action: 'updated',
+          data: event,
+        });
+      }
+      return { count: rows.length };
+    });
+  }
+
+  /** Reads back a changed ticket, records its `tickets.ticket.updated` event and answers it. */
+  async announce(
+    ctx: RequestContext,
+    manager: EntityManager,
+    id: number,
+    hide: Hide,
+    previousStatus?: TicketStatus,
+  ): Promise<TicketRecord> {
+    const row = (await this.tickets.findById(ctx.companyId, id, manager))!;
+    const plain = await this.views.record(ctx, row, false, manager);
+    const masked = hide.company ? await this.views.record(ctx, row, true, manager) : plain;
+    const event: TicketEventData = { ticket: masked };
+    if (previousStatus && previousStatus !== row.status) event.previousStatus = previousStatus;
+    await Outbox.add(manager, {
+      companyId: ctx.companyId,
+      service: 'tickets',
+      entity: 'ticket',
+      action: 'updated',
+      data: event,
+    });
+    return hide.caller ? masked : plain;
+  }
+
+  private async open(ctx: RequestContext, row: Ticket | null): Promise<TicketRecord> {
+    const viewer = await this.directory.viewer(ctx);
+    if (!row || !canSeeTicket(viewer, row)) throw new AppError('ERR_NO_TICKET_FOUND');
+    await this.dataSource.transaction((manager) =>
+      this.tickets.addLog(manager, ctx.companyId, row.id, 'access', ctx.userId, row.queueId),
+    );
+    return this.views.record(ctx, row, await this.visibility.masksFor(ctx));
+  }
+
+  private async otherOpen(
+    ctx: RequestContext,
+    active: Ticket,
+    manager?: EntityManager,
+  ): Promise<AppError> {
+    const record = await this.views.record(ctx, active, true, manager);
+    return new AppError('ERR_OTHER_OPEN_TICKET', { details: toTicketHolder(record) });
+  }
+
+  /** The connection of a new ticket: the one asked for, else the company's default for the channel. */
+  private pickConnection(
+    connections: Map<number, ConnectionRecord>,
+    whatsappId: number | null | undefined,
+    channel: string,
+  ): ConnectionRecord | { id: number; groupAsTicket: string } | null {
+    if (whatsappId) {
+      const found = connections.get(whatsappId);
+      if (found) return found;
+      if (connections.size) throw new AppError('ERR_NO_WAPP_FOUND');
+      // connectors not answering: keep the id the caller chose
+      return { id: whatsappId, groupAsTicket: 'disabled' };
+    }
+    const all = [...connections.values()];
+    return (
+      all.find((c) => c.isDefault && c.channel === channel) ??
+      all.find((c) => c.channel === channel) ??
+      null
+    );
+  }
+
+  private async updateSettings(ctx: RequestContext): Promise<UpdateSettings> {
+    const [requiredTag, userRating, sendGreetingAccepted, sendMsgTransfTicket, farewellWaiting] =
+      await Promise.all([
+        this.directory.enabled(ctx, 'requiredTag'),
+        this.directory.enabled(ctx, 'userRating'),
+        this.directory.enabled(ctx, 'sendGreetingAccepted'),
+        this.directory.enabled(ctx, 'sendMsgTransfTicket'),
+        this.directory.enabled(ctx, 'sendFarewellWaitingTicket'),
+      ]);
+    return {
+      requiredTag,
+      userRating,
+      sendGreetingAccepted,
+      sendMsgTransfTicket,
+      sendFarewellWaitingTicket: farewellWaiting,
+    };
+  }
+
+  /** The plain field changes a PUT carries besides its status (prompt, bot counter, integration). */
+  private fieldChanges(input: TicketUpdateInput): TicketWrite {
+    const fields: TicketWrite = {};
+    if (input.promptId !== undefined) fields.promptId = input.promptId;
+    if (input.amountUsedBotQueues !== undefined)
+      fields.amountUsedBotQueues = input.amountUsedBotQueues;
+    if (input.useIntegration !== undefined) fields.useIntegration = input.useIntegration;
+    if (input.whatsappId) fields.whatsappId = input.whatsappId;
+    return fields;
+  }
+
+  /** What a closed ticket forgets: prompt, integration, typebot session, bot counter and stage. */
+  private closedFields(): TicketWrite {
+    return {
+      promptId: null,
+      integrationId: null,
+      useIntegration: false,
+      typebotSessionId: null,
+      typebotStatus: false,
+      typebotSessionAt: null,
+      amountUsedBotQueues: 0,
+      chatbotId: null,
+      isBot: false,
+    };
+  }
+
+  /** Applies one planned change to `fields`, the service cycle and the texts to send. */
+  private async applyChange(
+    ctx: RequestContext,
+    manager: EntityManager,
+    row: Ticket,
+    change: TicketChange,
+    fields: TicketWrite,
+    settings: UpdateSettings,
+    connection: ConnectionRecord | undefined,
+    users: Map<number, { name: string }>,
+    texts: PendingText[],
+  ): Promise<void> {
+    const now = new Date();
+    const nameOf = (userId: number | null) =>
+      userId === null ? '' : (users.get(userId)?.name ?? '');
+    switch (change.kind) {
+      case 'accept': {
+        Object.assign(fields, {
+          status: change.status,
+          userId: change.userId,
+          queueId: change.queueId,
+          isBot: false,
+        });
+        await this.tickets.track(manager, row, {
+          startedAt: now,
+          userId: change.userId,
+          queueId: change.queueId,
+          rated: false,
+        });
+        const groupOk = !row.isGroup || connection?.groupAsTicket === 'enabled';
+        if (settings.sendGreetingAccepted && row.status === 'pending' && groupOk) {
+          const contact = await this.tickets.contact(ctx.companyId, row.contactId, manager);
+          texts.push({
+            ticket: row,
+            text: acceptGreetingText(contact?.name ?? '', nameOf(change.userId)),
+          });
+        }
+        return;
+      }
+      case 'reopen': {
+        Object.assign(fields, {
+          status: change.status,
+          userId: change.userId,
+          queueId: change.queueId,
+          isBot: false,
+          userRating: null,
+          amountUsedBotQueuesNps: 0,
+        });
+        // the finished (or rating) cycle ends; the reopened ticket starts a new one
+        const current = await this.tickets.currentTracking(ctx.companyId, row.id, manager);
+        if (current) await this.tickets.track(manager, row, { finishedAt: now });
+        await this.tickets.startTracking(manager, row, {
+          userId: change.userId,
+          queueId: change.queueId,
+          startedAt: now,
+        });
+        return;
+      }
+      case 'return': {
+        Object.assign(fields, { status: 'pending', userId: null, queueId: change.queueId });
+        await this.tickets.track(manager, row, {
+          startedAt: null,
+          userId: null,
+          queueId: null,
+          queuedAt: now,
+        });
+        return;
+      }
+      case 'transfer': {
+        Object.assign(fields, {
+          status: change.status,
+          userId: change.userId,
+          queueId: change.queueId,
+          isBot: false,
+        });
+        await this.tickets.track(manager, row, {
+          queuedAt: now,
+          userId: change.userId,
+          queueId: change.queueId,
+          startedAt: change.userId !== null ? now : null,
+        });
+        if (settings.sendMsgTransfTicket && !row.isGroup) {
+          const queueName =
+            change.queueId !== null && change.queueId !== row.queueId
+              ? ((await this.tickets.queues(ctx.companyId, [change.queueId], manager)).get(
+                  change.queueId,
+                )?.name ?? null)
+              : null;
+          const userName =
+            change.userId !== null && change.userId !== row.userId
+              ? nameOf(change.userId) || null
+              : null;
+          const text = transferText(queueName, userName);
+          if (text) texts.push({ ticket: row, text });
+        }
+        return;
+      }
+      case 'close':
+        return this.close(ctx, manager, row, change.farewell, fields, settings, connection, texts);
+      case 'taken':
+      case 'fields':
+        return;
+    }
+  }
+
+  /**
+   * Close (BEHAVIOUR.md §5): with userRating on and a rating message, a non-group ticket first waits for
+   * the rating (status nps); otherwise the farewell is sent and the ticket is closed.
+   */
+  private async close(
+    ctx: RequestContext,
+    manager: EntityManager,
+    row: Ticket,
+    farewell: boolean,
+    fields: TicketWrite,
+    settings: UpdateSettings,
+    connection: ConnectionRecord | undefined,
+    texts: PendingText[],
+  ): Promise<void> {
+    const now = new Date();
+    if (
+      settings.requiredTag &&
+      !(await this.tickets.hasTag(ctx.companyId, row.id, row.contactId, manager))
+    )
+      throw new AppError('ERR_TICKET_TAG_REQUIRED');
+    const tracking = await this.tickets.currentTracking(ctx.companyId, row.id, manager);
+    const ratingMessage = connection?.ratingMessage?.trim();
+    if (
+      settings.userRating &&
+      ratingMessage &&
+      !row.isGroup &&
+      farewell &&
+      row.status !== 'nps' &&
+      !tracking?.rated
+    ) {
+      Object.assign(fields, { status: 'nps', amountUsedBotQueuesNps: 0 });
+      await this.tickets.track(manager, row, { closedAt: now });
+      await this.tickets.clearTicketTags(manager, ctx.companyId, row.id);
+      await this.tickets.addLog(manager, ctx.companyId, row.id, 'nps', ctx.userId, row.queueId);
+      texts.push({ ticket: row, text: ratingMessage });
+      return;
+    }
+    const waitingOk = row.status !== 'pending' || settings.sendFarewellWaitingTicket;
+    if (farewell && waitingOk && !row.isGroup) {
+      const holderId = row.userId ?? ctx.userId;
+      let text = '';
+      try {
+        text = (await this.directory.user(ctx, holderId)).farewellMessage?.trim() ?? '';
+      } catch (err) {
+        this.logger.debug({ err, holderId }, 'farewell lookup failed');
+      }
+      if (!text) text = connection?.complationMessage?.trim() ?? '';
+      if (text) texts.push({ ticket: row, text });
+    }
+    Object.assign(fields, { status: 'closed', ...this.closedFields() });
+    await this.tickets.track(manager, row, { closedAt: now, finishedAt: now });
+    await this.tickets.clearTicketTags(manager, ctx.companyId, row.id);
+  }
+
+  /** Sends the bot texts of a committed change; a failed send never undoes the change. */
+  private async sendTexts(texts: PendingText[]): Promise<void> {
+    for (const { ticket, text } of texts) {
+      try {
+        await this.outbound.sendBotText(ticket, text);
+      } catch (err) {
+        this.logger.warn({ err, ticketId: ticket.id }, 'ticket bot text failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { Subjects, type RequestContext, type SettingEntry } from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { RunningService } from '@sb/platform/nest';
+import { createTestDatabase, openTestBus } from '@sb/testing';
+import pg from 'pg';
+import { startTicketsService } from '../src/index.js';
+
+export type ContactsTagsTestApp = {
+  bus: Bus;
+  db: pg.Pool;
+  /** startNestService also hands back the Nest app (the index's type keeps only RunningService) */
+  service: RunningService & { app: INestApplicationContext };
+  /** lgpdHideNumber per company, answered by the stand-in for identity */
+  hideNumbers: Map<number, boolean>;
+  request<T>(subject: string, data: unknown, ctx: Partial<RequestContext>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export const admin = (companyId: number, userId = 1): Partial<RequestContext> => ({
+  companyId,
+  userId,
+  profile: 'admin',
+});
+export const user = (companyId: number, userId = 2): Partial<RequestContext> => ({
+  companyId,
+  userId,
+  profile: 'user',
+});
+
+/** tickets on a fresh database over NATS, with identity's company-one setting answered by a stand-in. */
+export async function startContactsTagsTestApp(
+  name: string,
+): Promise<ContactsTagsTestApp | undefined> {
+  const bus = await openTestBus('nats', name);
+  if (!bus) return undefined;
+  const hideNumbers = new Map<number, boolean>();
+  await bus.handle(Subjects.identity.companySettingOne, async (payload) => {
+    const ctx = payload.ctx as RequestContext;
+    const entry: SettingEntry = {
+      key: 'lgpdHideNumber',
+      value: hideNumbers.get(ctx.companyId) ? 'enabled' : 'disabled',
+    };
+    return entry;
+  });
+  const database = await createTestDatabase();
+  const db = new pg.Pool({ connectionString: database.url, max: 2 });
+  const service = (await startTicketsService({
+    bus,
+    databaseUrl: database.url,
+  })) as ContactsTagsTestApp['service'];
+  return {
+    bus,
+    db,
+    service,
+    hideNumbers,
+    request: <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
+      bus.request<T>(subject, {
+        ctx: { requestId: 'test', super: false, lang: 'en', ...ctx } as RequestContext,
+        data,
+      }),
+    async close() {
+      await service.close();
+      await db.end();
+      await bus.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,524 @@
+import {
+  Subjects,
+  type BusRequest,
+  type ContactRecord,
+  type RequestContext,
+  type TicketLogRecord,
+  type TicketNoteRecord,
+  type TicketRecord,
+  type TicketsPage,
+} from '@sb/contracts';
+import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
+
+const S = Subjects.tickets;
+
+type FakeUser = {
+  id: number;
+  name: string;
+  profile: 'admin' | 'user';
+  queueIds: number[];
+  allTicket: 'enable' | 'disable';
+  allowGroup: boolean;
+  farewellMessage: string | null;
+};
+
+describe('tickets over the bus', () => {
+  let app: TicketsTestApp;
+  const settings = new Map<string, string>();
+  const users = new Map<number, FakeUser>();
+  const sent: { body: string }[] = [];
+  let q1 = 0;
+  let q2 = 0;
+  let contactSeq = 0;
+
+  const admin: Partial<RequestContext> = { companyId: 1, userId: 1, profile: 'admin' };
+  const ana: Partial<RequestContext> = { companyId: 1, userId: 2, profile: 'user' };
+  const bruno: Partial<RequestContext> = { companyId: 1, userId: 3, profile: 'user' };
+  const other: Partial<RequestContext> = { companyId: 2, userId: 9, profile: 'admin' };
+
+  const newContact = async (name: string, ctx = admin) => {
+    contactSeq += 1;
+    return app.call<ContactRecord>(
+      S.contactCreate,
+      { name, number: `55119${String(70000000 + contactSeq)}` },
+      ctx,
+    );
+  };
+  const outbox = async (subject: string) =>
+    (
+      await app.db.query<{ data: unknown }>(
+        'SELECT payload AS data FROM tickets.outbox_event WHERE subject = $1 ORDER BY seq',
+        [subject],
+      )
+    ).rows.map((row) => row.data);
+  const storedTexts = async (ticketId: number) =>
+    (
+      await app.db.query<{ body: string }>(
+        'SELECT body FROM tickets.messages WHERE ticket_id = $1 AND from_me ORDER BY created_at',
+        [ticketId],
+      )
+    ).rows.map((row) => row.body);
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 50; i += 1) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  beforeAll(async () => {
+    app = await startTicketsTestApp('tickets-tickets-int-spec');
+    const queue = async (name: string, color: string) =>
+      (
+        await app.db.query<{ id: number }>(
+          'INSERT INTO tickets.queues (company_id, name, color) VALUES (1, $1, $2) RETURNING id',
+          [name, color],
+        )
+      ).rows[0]!.id;
+    q1 = await queue('Vendas', '#111111');
+    q2 = await queue('Suporte', '#222222');
+    const base = { allTicket: 'disable' as const, allowGroup: false, farewellMessage: null };
+    users.set(1, { ...base, id: 1, name: 'Admin', profile: 'admin', queueIds: [] });
+    users.set(2, { ...base, id: 2, name: 'Ana', profile: 'user', queueIds: [q1] });
+    users.set(3, {
+      ...base,
+      id: 3,
+      name: 'Bruno',
+      profile: 'user',
+      queueIds: [q2],
+      farewellMessage: 'Tchau!',
+    });
+    await app.bus.handle(Subjects.identity.userGet, (payload: BusRequest) => {
+      const { id } = payload.data as { id: number };
+      const found = (payload.ctx as RequestContext).companyId === 1 ? users.get(id) : undefined;
+      return found ? Promise.resolve(found) : Promise.reject(new Error('no user'));
+    });
+    await app.bus.handle(Subjects.identity.userPickerList, (payload: BusRequest) =>
+      Promise.resolve((payload.ctx as RequestContext).companyId === 1 ? [...users.values()] : []),
+    );
+    await app.bus.handle(Subjects.identity.companySettingOne, (payload: BusRequest) => {
+      const { key } = payload.data as { key: string };
+      return Promise.resolve({ key, value: settings.get(key) ?? 'disabled' });
+    });
+    const connection = {
+      id: 10,
+      name: 'Main WA',
+      channel: 'whatsapp',
+      isDefault: true,
+      groupAsTicket: 'disabled',
+      ratingMessage: 'Avalie de 1 a 5',
+      complationMessage: 'Obrigado pelo contato!',
+    };
+    await app.bus.handle(Subjects.connectors.connectionList, (payload: BusRequest) =>
+      Promise.resolve((payload.ctx as RequestContext).companyId === 1 ? [connection] : []),
+    );
+    await app.bus.handle(Subjects.connectors.connectionGet, () => Promise.resolve(connection));
+    await app.bus.handle(Subjects.connectors.messageSend, (payload: BusRequest) => {
+      sent.push(payload.data as { body: string });
+      return Promise.resolve({
+        externalId: `wa-${sent.length}`,
+        ack: 1,
+        sentAt: new Date().toISOString(),
+      });
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('creates an open ticket on the default connection with logs, tracking and an event', async () => {
+    const contact = await newContact('João Conceição');
+    const ticket = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1 },
+      ana,
+    );
+    expect(ticket).toMatchObject({
+      status: 'open',
+      userId: 2,
+      user: { id: 2, name: 'Ana' },
+      queue: { id: q1, name: 'Vendas' },
+      whatsappId: 10,
+      whatsapp: { name: 'Main WA', groupAsTicket: 'disabled' },
+      contact: { id: contact.id, name: 'João Conceição' },
+      tags: [],
+      unreadMessages: 0,
+    });
+    expect(ticket.code).toMatch(new RegExp(`${ticket.id}$`));
+    const logs = await app.call<TicketLogRecord[]>(S.ticketLogList, { ticketId: ticket.id }, ana);
+    expect(logs.map((l) => l.type)).toEqual(['create', 'open']);
+    const tracking = await app.db.query(
+      'SELECT started_at FROM tickets.ticket_tracking WHERE ticket_id = $1',
+      [ticket.id],
+    );
+    expect(tracking.rows[0].started_at).not.toBeNull();
+    expect(await outbox('evt.1.tickets.ticket.updated')).toContainEqual(
+      expect.objectContaining({ ticket: expect.objectContaining({ id: ticket.id }) }),
+    );
+  });
+
+  it('refuses a second active ticket for the contact and connection, naming the holder', async () => {
+    const contact = await newContact('Carla');
+    await app.call(S.ticketCreate, { contactId: contact.id, queueId: q1 }, ana);
+    await expect(
+      app.call(S.ticketCreate, { contactId: contact.id, queueId: q2 }, bruno),
+    ).rejects.toMatchObject({
+      code: 'ERR_OTHER_OPEN_TICKET',
+      status: 409,
+      details: { userId: 2, user: { name: 'Ana' }, queue: { name: 'Vendas' } },
+    });
+  });
+
+  it('requires a queue from non-admins and scopes everything by company', async () => {
+    const contact = await newContact('Dora');
+    await expect(app.call(S.ticketCreate, { contactId: contact.id }, ana)).rejects.toMatchObject({
+      code: 'ERR_VALIDATION',
+    });
+    const ticket = await app.call<TicketRecord>(S.ticketCreate, { contactId: contact.id }, admin);
+    await expect(app.call(S.ticketGet, { id: ticket.id }, other)).rejects.toMatchObject({
+      code: 'ERR_NO_TICKET_FOUND',
+      status: 404,
+    });
+    await expect(
+      app.call(S.ticketUpdate, { id: ticket.id, status: 'closed' }, other),
+    ).rejects.toMatchObject({ code: 'ERR_NO_TICKET_FOUND' });
+    await expect(app.call(S.ticketCreate, { contactId: contact.id }, other)).rejects.toMatchObject({
+      code: 'ERR_NO_CONTACT_FOUND',
+    });
+  });
+
+  it('lists by visibility: own queues, pending, and accent-insensitive search', async () => {
+    const eva = await newContact('Éva Müller');
+    const pending = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: eva.id, queueId: q1, status: 'pending' },
+      admin,
+    );
+    const fred = await newContact('Fred');
+    const inQ2 = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: fred.id, queueId: q2, status: 'pending' },
+      admin,
+    );
+    const anaPending = await app.call<TicketsPage>(S.ticketList, { status: 'pending' }, ana);
+    const ids = anaPending.tickets.map((t) => t.id);
+    expect(ids).toContain(pending.id);
+    expect(ids).not.toContain(inQ2.id);
+    const brunoPending = await app.call<TicketsPage>(S.ticketList, { status: 'pending' }, bruno);
+    expect(brunoPending.tickets.map((t) => t.id)).toEqual([inQ2.id]);
+    const search = await app.call<TicketsPage>(S.ticketList, { searchParam: 'eva mull' }, ana);
+    expect(search.tickets.map((t) => t.id)).toEqual([pending.id]);
+    await app.db.query(
+      `INSERT INTO tickets.messages (id, company_id, ticket_id, body) VALUES (gen_random_uuid(), 1, $1, 'Preciso de orçamento')`,
+      [pending.id],
+    );
+    const byBody = await app.call<TicketsPage>(S.ticketList, { searchParam: 'ORCAMENTO' }, ana);
+    expect(byBody.tickets.map((t) => t.id)).toEqual([pending.id]);
+    const open = await app.call<TicketsPage>(S.ticketList, { status: 'open' }, ana);
+    expect(open.tickets.every((t) => t.userId === 2)).toBe(true);
+    expect(open.count).toBe(open.tickets.length);
+  });
+
+  it('accepts, answers "taken", transfers, returns to queue and closes with a farewell', async () => {
+    const contact = await newContact('Gabi');
+    const created = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1, status: 'pending' },
+      admin,
+    );
+    const accepted = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: created.id, status: 'open' },
+      ana,
+    );
+    expect(accepted).toMatchObject({ status: 'open', userId: 2 });
+    users.set(3, { ...users.get(3)!, queueIds: [q1, q2] });
+    const taken = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: created.id, status: 'open' },
+      bruno,
+    );
+    expect(taken).toMatchObject({ id: created.id, userId: 2, user: { name: 'Ana' } });
+    const transferred = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: created.id, status: 'open', userId: 3, queueId: q2 },
+      ana,
+    );
+    expect(transferred).toMatchObject({ status: 'open', userId: 3, queueId: q2 });
+    const returned = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: created.id, status: 'pending', userId: null },
+      bruno,
+    );
+    expect(returned).toMatchObject({ status: 'pending', userId: null });
+    await app.call(S.ticketUpdate, { id: created.id, status: 'open' }, bruno);
+    const closed = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: created.id, status: 'closed' },
+      bruno,
+    );
+    expect(closed.status).toBe('closed');
+    const logs = await app.call<TicketLogRecord[]>(
+      S.ticketLogList,
+      { ticketId: created.id },
+      admin,
+    );
+    expect(logs.map((l) => l.type)).toEqual(
+      expect.arrayContaining(['open', 'transfered', 'receivedTransfer', 'pending', 'closed']),
+    );
+    await until(async () => (await storedTexts(created.id)).includes('Tchau!'));
+    expect(await storedTexts(created.id)).toContain('Tchau!');
+    const updates = (await outbox('evt.1.tickets.ticket.updated')) as {
+      ticket: TicketRecord;
+      previousStatus?: string;
+    }[];
+    expect(updates).toContainEqual(
+      expect.objectContaining({
+        ticket: expect.objectContaining({ id: created.id, status: 'closed' }),
+        previousStatus: 'open',
+      }),
+    );
+    users.set(3, { ...users.get(3)!, queueIds: [q2] });
+  });
+
+  it('closes without farewell, requires a tag when requiredTag is on, waits for a rating with userRating', async () => {
+    const contact = await newContact('Hugo');
+    const ticket = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1 },
+      ana,
+    );
+    settings.set('requiredTag', 'enabled');
+    await expect(
+      app.call(S.ticketUpdate, { id: ticket.id, status: 'closed' }, ana),
+    ).rejects.toMatchObject({ code: 'ERR_TICKET_TAG_REQUIRED' });
+    settings.delete('requiredTag');
+    settings.set('userRating', 'enabled');
+    const nps = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: ticket.id, status: 'closed' },
+      ana,
+    );
+    expect(nps.status).toBe('nps');
+    await until(async () => (await storedTexts(ticket.id)).includes('Avalie de 1 a 5'));
+    expect(await storedTexts(ticket.id)).toContain('Avalie de 1 a 5');
+    settings.delete('userRating');
+    const closed = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: ticket.id, status: 'closed', sendFarewellMessage: false },
+      ana,
+    );
+    expect(closed.status).toBe('closed');
+    expect(await storedTexts(ticket.id)).not.toContain('Obrigado pelo contato!');
+  });
+
+  it('reopens a closed ticket, or answers the other active ticket of the contact', async () => {
+    const contact = await newContact('Iris');
+    const first = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1 },
+      ana,
+    );
+    await app.call(
+      S.ticketUpdate,
+      { id: first.id, status: 'closed', sendFarewellMessage: false },
+      ana,
+    );
+    const reopened = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: first.id, status: 'open' },
+      ana,
+    );
+    expect(reopened).toMatchObject({ id: first.id, status: 'open', userId: 2 });
+    await app.call(
+      S.ticketUpdate,
+      { id: first.id, status: 'closed', sendFarewellMessage: false },
+      ana,
+    );
+    const second = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1 },
+      ana,
+    );
+    const answer = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: first.id, status: 'open' },
+      ana,
+    );
+    expect(answer.id).toBe(second.id);
+    await expect(
+      app.call(S.ticketUpdate, { id: first.id, status: 'pending' }, ana),
+    ).rejects.toMatchObject({ code: 'ERR_TICKET_INVALID_TRANSITION' });
+  });
+
+  it('toggles useIntegration, checks access, deletes (admin only) and closes all of chosen queues', async () => {
+    const contact = await newContact('Joana');
+    const ticket = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1 },
+      ana,
+    );
+    const toggled = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: ticket.id, useIntegration: true },
+      ana,
+    );
+    expect(toggled.useIntegration).toBe(true);
+    expect(await app.call(S.ticketCanAccess, { ticketId: ticket.id }, ana)).toEqual({
+      allowed: true,
+    });
+    expect(await app.call(S.ticketCanAccess, { ticketId: ticket.id }, bruno)).toEqual({
+      allowed: false,
+    });
+    expect(await app.call(S.ticketCanAccess, { ticketId: ticket.id }, other)).toEqual({
+      allowed: false,
+    });
+    await expect(app.call(S.ticketDelete, { id: ticket.id }, ana)).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+    await app.call(S.ticketDelete, { id: ticket.id }, admin);
+    await expect(app.call(S.ticketGet, { id: ticket.id }, admin)).rejects.toMatchObject({
+      code: 'ERR_NO_TICKET_FOUND',
+    });
+    expect(await outbox('evt.1.tickets.ticket.deleted')).toContainEqual({
+      ticketId: ticket.id,
+      status: 'open',
+    });
+    const k = await newContact('Kai');
+    const inQ2 = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: k.id, queueId: q2 },
+      admin,
+    );
+    await expect(app.call(S.ticketCloseAll, { queueIds: [q2] }, ana)).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+    const result = await app.call<{ count: number }>(S.ticketCloseAll, { queueIds: [q2] }, admin);
+    expect(result.count).toBeGreaterThanOrEqual(1);
+    expect((await app.call<TicketRecord>(S.ticketGet, { id: inQ2.id }, admin)).status).toBe(
+      'closed',
+    );
+  });
+
+  it('filters the list by tags, connections, unread, users and shows the newest closed per contact', async () => {
+    const contact = await newContact('Mara Filtro');
+    const old = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1 },
+      ana,
+    );
+    await app.call(
+      S.ticketUpdate,
+      { id: old.id, status: 'closed', sendFarewellMessage: false },
+      ana,
+    );
+    const newer = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1 },
+      ana,
+    );
+    await app.call(
+      S.ticketUpdate,
+      { id: newer.id, status: 'closed', sendFarewellMessage: false },
+      ana,
+    );
+    const closed = await app.call<TicketsPage>(
+      S.ticketList,
+      { status: 'closed', searchParam: 'mara' },
+      ana,
+    );
+    expect(closed.tickets.map((t) => t.id)).toEqual([newer.id]);
+
+    const tag = (
+      await app.db.query<{ id: number }>(
+        "INSERT INTO tickets.tags (company_id, name, color) VALUES (1, 'Filtro', '#444444') RETURNING id",
+      )
+    ).rows[0]!.id;
+    await app.db.query('INSERT INTO tickets.contact_tags (contact_id, tag_id) VALUES ($1, $2)', [
+      contact.id,
+      tag,
+    ]);
+    const tagged = await app.call<TicketsPage>(S.ticketList, { tags: [tag], showAll: true }, admin);
+    expect(tagged.tickets.map((t) => t.id)).toEqual([newer.id]);
+    const noConnection = await app.call<TicketsPage>(
+      S.ticketList,
+      { whatsapps: [999], showAll: true },
+      admin,
+    );
+    expect(noConnection.tickets).toEqual([]);
+    const other = await newContact('Nina Unread');
+    const unread = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: other.id, queueId: q1 },
+      ana,
+    );
+    await app.db.query('UPDATE tickets.tickets SET unread_messages = 2 WHERE id = $1', [unread.id]);
+    const withUnread = await app.call<TicketsPage>(S.ticketList, { withUnreadMessages: true }, ana);
+    expect(withUnread.tickets.map((t) => t.id)).toEqual([unread.id]);
+    const byUser = await app.call<TicketsPage>(
+      S.ticketList,
+      { users: [3], showAll: true, status: 'open' },
+      admin,
+    );
+    expect(byUser.tickets.every((t) => t.userId === 3)).toBe(true);
+    // the users filter is ignored for non-admins: Ana still sees her own open tickets
+    const anaFiltered = await app.call<TicketsPage>(
+      S.ticketList,
+      { users: [3], status: 'open' },
+      ana,
+    );
+    expect(anaFiltered.tickets.map((t) => t.id)).toContain(unread.id);
+  });
+
+  it('keeps notes on a ticket and moves kanban cards between lanes', async () => {
+    const contact = await newContact('Lia');
+    const ticket = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, queueId: q1 },
+      ana,
+    );
+    await expect(
+      app.call(S.ticketNoteCreate, { note: 'x', ticketId: ticket.id, contactId: contact.id }, ana),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    const note = await app.call<TicketNoteRecord>(
+      S.ticketNoteCreate,
+      { note: 'Cliente VIP', ticketId: ticket.id, contactId: contact.id },
+      ana,
+    );
+    expect(note).toMatchObject({ note: 'Cliente VIP', user: { id: 2, name: 'Ana' } });
+    const notes = await app.call<TicketNoteRecord[]>(
+      S.ticketNoteList,
+      { ticketId: ticket.id },
+      ana,
+    );
+    expect(notes.map((n) => n.id)).toEqual([note.id]);
+    await expect(app.call(S.ticketNoteDelete, { id: note.id }, bruno)).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+    await app.call(S.ticketNoteDelete, { id: note.id }, ana);
+    await expect(app.call(S.ticketNoteGet, { id: note.id }, ana)).rejects.toMatchObject({
+      code: 'ERR_NO_NOTE_FOUND',
+    });
+
+    const lane = (
+      await app.db.query<{ id: number }>(
+        "INSERT INTO tickets.tags (company_id, name, color, kanban) VALUES (1, 'Lead', '#333333', 1) RETURNING id",
+      )
+    ).rows[0]!.id;
+    const moved = await app.call<TicketRecord>(
+      S.ticketTagAdd,
+      { ticketId: ticket.id, tagId: lane },
+      ana,
+    );
+    expect(moved.tags).toEqual([{ id: lane, name: 'Lead', color: '#333333' }]);
+    const board = await app.call<{ tickets: TicketRecord[] }>(S.kanbanList, {}, ana);
+    expect(board.tickets.find((t) => t.id === ticket.id)?.tags.map((t) => t.id)).toEqual([lane]);
+    const brunoBoard = await app.call<{ tickets: TicketRecord[] }>(S.kanbanList, {}, bruno);
+    expect(brunoBoard.tickets.some((t) => t.id === ticket.id)).toBe(false);
+    const cleared = await app.call<TicketRecord>(S.ticketTagsClear, { ticketId: ticket.id }, ana);
+    expect(cleared.tags).toEqual([]);
+    await expect(
+      app.call(S.ticketTagAdd, { ticketId: ticket.id, tagId: 999999 }, ana),
+    ).rejects.toMatchObject({ code: 'ERR_NO_TAG_FOUND' });
+  });
+});
