@@ -38,5 +38,7 @@ export default defineConfig({
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Screen tests render Chakra and wait for async queries; on a busy 2-core runner 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

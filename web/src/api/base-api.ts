@@ -9,6 +9,10 @@ export const TagTypes = [
   'Chat',
   'Announcement',
   'Ticket',
+  'Contact',
+  'Tag',
+  'Queue',
+  'QuickMessage',
 ] as const;
 
 /** The one RTK Query api; each feature injects its endpoints (`<area>.api.ts`). */

@@ -6,6 +6,13 @@ import { RecoveryPasswordPage } from '../features/password-reset/recovery-passwo
 import { SettingsPage } from '../features/settings/settings-page.js';
 import { SignupPage } from '../features/signup/signup-page.js';
 import { UsersPage } from '../features/users/users-page.js';
+import { QueuesPage } from '../features/queues/queues-page.js';
+import { QuickMessagesPage } from '../features/quick-messages/quick-messages-page.js';
+import { ContactsPage } from '../features/contacts/contacts-page.js';
+import { TagsKanbanPage, TagsPage } from '../features/tags/tags-page.js';
+import { TicketsPage } from '../features/tickets/tickets-page.js';
+import { KanbanPage } from '../features/kanban/kanban-page.js';
+import { ConnectionsPage } from '../features/connections/connections-page.js';
 
 /**
  * The screen of each route, by its title key in route-table.ts. A route without an entry shows its
@@ -16,7 +23,15 @@ export const RoutePages: Partial<Record<string, ComponentType>> = {
   helps: HelpsPage,
   announcements: AnnouncementsPage,
   users: UsersPage,
+  queues: QueuesPage,
+  quickMessages: QuickMessagesPage,
   settings: SettingsPage,
+  contacts: ContactsPage,
+  tags: TagsPage,
+  tagsKanban: TagsKanbanPage,
+  tickets: TicketsPage,
+  kanban: KanbanPage,
+  connections: ConnectionsPage,
 };
 
 /** Public pages (signup, password recovery) by title key, shown inside the public layout. */

@@ -1,9 +1,24 @@
+import {
+  socketEvent,
+  type CloseImportedTicketsReply,
+  type ConnectionCreateInput,
+  type ConnectionRecord,
+  type FacebookConnectInput,
+  type FacebookConnectReply,
+  type SessionUser,
+} from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { currentSocket } from '../../api/socket.js';
 
 /** The fields of a connection the shell reads; the connections feature owns the rest. */
 export type ConnectionSummary = { id: number; name: string; status: string };
 
 export const ConnectedStatus = 'CONNECTED';
+
+const LIST = { type: 'Connection' as const, id: 'LIST' };
+type Message = { message: string };
+/** What the edit form sends (the contract's input before its defaults). */
+export type ConnectionFormValues = Partial<ConnectionCreateInput> & { name: string };
 
 export const connectionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -14,8 +29,110 @@ export const connectionsApi = baseApi.injectEndpoints({
         ...(result ?? []).map(({ id }) => ({ type: 'Connection' as const, id })),
       ],
     }),
+    /** The /connections list, QR codes included; kept fresh by the whatsapp and session sockets. */
+    listConnectionRecords: build.query<ConnectionRecord[], void>({
+      query: () => ({ url: '/whatsapp/' }),
+      providesTags: [LIST],
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = currentSocket();
+        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
+          .user;
+        if (!socket || !user) return;
+        const names = [
+          socketEvent.company(user.companyId, 'whatsapp'),
+          socketEvent.company(user.companyId, 'whatsappSession'),
+        ];
+        const listener = () => dispatch(connectionsApi.util.invalidateTags([LIST]));
+        for (const name of names) socket.on(name, listener);
+        await cacheEntryRemoved;
+        for (const name of names) socket.off(name, listener);
+      },
+    }),
+    createConnection: build.mutation<ConnectionRecord, ConnectionFormValues>({
+      query: (body) => ({ url: '/whatsapp', method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateConnection: build.mutation<ConnectionRecord, ConnectionFormValues & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/whatsapp/${id}`, method: 'PUT', body }),
+      invalidatesTags: [LIST],
+    }),
+    deleteConnection: build.mutation<{ id: number }, number>({
+      query: (id) => ({ url: `/whatsapp/${id}`, method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
+    startSession: build.mutation<Message, number>({
+      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'POST' }),
+      invalidatesTags: [LIST],
+    }),
+    renewSession: build.mutation<Message, number>({
+      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'PUT' }),
+      invalidatesTags: [LIST],
+    }),
+    disconnectSession: build.mutation<Message, number>({
+      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
+    restartConnections: build.mutation<Message, void>({
+      query: () => ({ url: '/whatsapp-restart/', method: 'POST' }),
+      invalidatesTags: [LIST],
+    }),
+    closeImportedTickets: build.mutation<CloseImportedTicketsReply, number>({
+      query: (id) => ({ url: `/closedimported/${id}`, method: 'POST' }),
+      invalidatesTags: [LIST],
+    }),
+    /** POST /facebook: one connection per page of the Facebook user (and its Instagram account). */
+    connectFacebook: build.mutation<FacebookConnectReply, Partial<FacebookConnectInput>>({
+      query: (body) => ({ url: '/facebook', method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    uploadGreetingMedia: build.mutation<ConnectionRecord, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: `/whatsapp/${id}/media-upload`, method: 'POST', body };
+      },
+      invalidatesTags: [LIST],
+    }),
+    removeGreetingMedia: build.mutation<ConnectionRecord, number>({
+      query: (id) => ({ url: `/whatsapp/${id}/media-upload`, method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
   }),
 });
+
+/** `company-{id}-importMessages`: history import progress (`this` of `all` messages). */
+export type ImportProgress = { this: number; all: number; date?: string };
+export type ImportMessagesEvent = {
+  action: string;
+  whatsappId?: number;
+  status?: ImportProgress;
+};
+
+/** The share done, 0 to 100, of an import progress. */
+export const importPercent = (progress: ImportProgress | undefined): number | null => {
+  if (!progress || !(progress.all > 0)) return null;
+  return Math.min(100, Math.round((progress.this / progress.all) * 100));
+};
+
+export const {
+  useListConnectionRecordsQuery,
+  useCreateConnectionMutation,
+  useUpdateConnectionMutation,
+  useDeleteConnectionMutation,
+  useStartSessionMutation,
+  useRenewSessionMutation,
+  useDisconnectSessionMutation,
+  useRestartConnectionsMutation,
+  useCloseImportedTicketsMutation,
+  useConnectFacebookMutation,
+  useUploadGreetingMediaMutation,
+  useRemoveGreetingMediaMutation,
+} = connectionsApi;
 
 /** The drawer's error badge: some connection is not connected. */
 export const hasConnectionProblem = (connections: readonly ConnectionSummary[] | undefined) =>

@@ -21,6 +21,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, toastError } from '../../components/toaster.js';
 import { useCreateUserMutation, useUpdateUserMutation } from './users.api.js';
+import { UserQueuesField } from '../queues/user-queues-field.js';
+import { UserConnectionField } from '../connections/user-connection-field.js';
 import { submitDelay } from '../../components/submit-delay.js';
 
 /** The schema shows its own messages: no native browser bubbles (Dialog.Content has no form props). */
@@ -112,6 +114,11 @@ export const UserModal = ({
   const [saving, setSaving] = useState(false);
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const mayEditProfile = viewer.super || hasPermission(viewer, 'user-modal:editProfile');
+  // queues (spec 2 §5: only roles allowed to edit queues see the selection)
+  const mayEditQueues = viewer.super || hasPermission(viewer, 'user-modal:editQueues');
+  const [queueIds, setQueueIds] = useState<number[]>(() => user?.queueIds ?? []);
+  // default connection (admins only, like the profile fields)
+  const [whatsappId, setWhatsappId] = useState<number | null>(() => user?.whatsappId ?? null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -123,6 +130,8 @@ export const UserModal = ({
       defaultMenu: values.defaultMenu,
       farewellMessage: values.farewellMessage || null,
       language: values.language || null,
+      ...(mayEditQueues ? { queueIds } : {}),
+      ...(mayEditProfile ? { whatsappId } : {}),
       ...(mayEditProfile
         ? {
             profile: values.profile,
@@ -271,6 +280,10 @@ export const UserModal = ({
                   onChange={(e) => set('farewellMessage')(e.target.value)}
                 />
               </Field.Root>
+              {mayEditQueues && <UserQueuesField value={queueIds} onChange={setQueueIds} />}
+              {mayEditProfile && (
+                <UserConnectionField value={whatsappId} onChange={setWhatsappId} />
+              )}
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>

@@ -1,0 +1,276 @@
+import { Badge, Button, HStack, Menu, Portal, Spinner, Table, Text } from '@chakra-ui/react';
+import type { ChannelKind, ConnectionRecord } from '@sb/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  LuCheck,
+  LuChevronDown,
+  LuCircleAlert,
+  LuCircleCheck,
+  LuQrCode,
+  LuRefreshCw,
+  LuWifiOff,
+} from 'react-icons/lu';
+import { useAppSelector } from '../../app/hooks.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { PageTitle } from '../../components/page-title.js';
+import { RowActions } from '../../components/row-actions.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { selectUser } from '../auth/session.slice.js';
+import { ConnectionModal } from './connection-modal.js';
+import {
+  useDeleteConnectionMutation,
+  useDisconnectSessionMutation,
+  useListConnectionRecordsQuery,
+  useRenewSessionMutation,
+  useRestartConnectionsMutation,
+  useStartSessionMutation,
+} from './connections.api.js';
+import { FacebookConnectDialog } from './facebook-connect-dialog.js';
+import { ImportStatus } from './import-status.js';
+import { QrCodeDialog } from './qr-code-dialog.js';
+
+/** The new-connection menu: one entry per channel the company's plan allows (spec 2 §2). */
+export const newConnectionKinds = (
+  plan: { useWhatsapp?: boolean; useFacebook?: boolean; useInstagram?: boolean } | undefined,
+): ChannelKind[] => [
+  ...(plan?.useWhatsapp ? (['whatsapp', 'whatsappapi'] as const) : []),
+  ...(plan?.useFacebook ? (['facebook'] as const) : []),
+  ...(plan?.useInstagram ? (['instagram'] as const) : []),
+];
+
+/** Spec 2 §4: one icon per session status. */
+const StatusIcon = ({ status }: { status: ConnectionRecord['status'] }) => {
+  if (status === 'CONNECTED') return <LuCircleCheck color="green" />;
+  if (status === 'qrcode') return <LuQrCode />;
+  if (status === 'OPENING' || status === 'PAIRING') return <Spinner size="xs" />;
+  if (status === 'DISCONNECTED') return <LuWifiOff color="red" />;
+  return <LuCircleAlert color="orange" />;
+};
+
+/** /connections (spec 2 §2, §4): sessions with their status, QR, session buttons and the edit dialog. */
+export const ConnectionsPage = () => {
+  const { t, i18n } = useTranslation('connections');
+  const viewer = useAppSelector(selectUser);
+  const isAdmin = viewer?.profile === 'admin' || !!viewer?.super;
+  const plan = viewer?.company.plan;
+  const { data: connections = [], isLoading } = useListConnectionRecordsQuery();
+  const [editing, setEditing] = useState<ConnectionRecord | null>(null);
+  const [channel, setChannel] = useState<ChannelKind>('whatsapp');
+  const [modalOpen, setModalOpen] = useState(false);
+  const [qrcode, setQrcode] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<ConnectionRecord | null>(null);
+  const [toDisconnect, setToDisconnect] = useState<ConnectionRecord | null>(null);
+  const [remove, deleting] = useDeleteConnectionMutation();
+  const [start] = useStartSessionMutation();
+  const [renew] = useRenewSessionMutation();
+  const [disconnect, disconnecting] = useDisconnectSessionMutation();
+  const [restart, restarting] = useRestartConnectionsMutation();
+  const [facebookKind, setFacebookKind] = useState<'facebook' | 'instagram' | null>(null);
+  const kinds = newConnectionKinds(plan);
+
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const openNew = (kind: ChannelKind) => {
+    // Facebook and Instagram connections come from the Facebook login (one per page)
+    if (kind === 'facebook' || kind === 'instagram') {
+      setFacebookKind(kind);
+      return;
+    }
+    setEditing(null);
+    setChannel(kind);
+    setModalOpen(true);
+  };
+
+  const sessionButtons = (c: ConnectionRecord) => {
+    if (c.status === 'qrcode') {
+      return (
+        <Button size="xs" colorPalette="brand" onClick={() => setQrcode(c.qrcode)}>
+          {t('showQr')}
+        </Button>
+      );
+    }
+    if (c.status === 'DISCONNECTED') {
+      return (
+        <HStack gap="1">
+          <Button size="xs" variant="outline" onClick={() => void run(() => start(c.id).unwrap())}>
+            {t('tryAgain')}
+          </Button>
+          <Button
+            size="xs"
+            colorPalette="brand"
+            onClick={() => void run(() => renew(c.id).unwrap())}
+          >
+            {t('newQr')}
+          </Button>
+        </HStack>
+      );
+    }
+    // spec 2 §4: a disabled connecting button with a spinner
+    if (c.status === 'OPENING') {
+      return (
+        <Button size="xs" variant="outline" disabled loading loadingText={t('statuses.OPENING')}>
+          {t('statuses.OPENING')}
+        </Button>
+      );
+    }
+    return (
+      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToDisconnect(c)}>
+        {t('disconnect')}
+      </Button>
+    );
+  };
+
+  return (
+    <PageTitle titleKey="connections">
+      <HStack mb="4" justify="space-between">
+        <Text fontWeight="medium" data-testid="connections-count">
+          {t('count', { count: connections.length })}
+        </Text>
+        {isAdmin && (
+          <HStack>
+            <Button
+              variant="outline"
+              loading={restarting.isLoading}
+              onClick={() =>
+                void run(async () => {
+                  await restart().unwrap();
+                  notify.success(t('restarted'));
+                })
+              }
+            >
+              <LuRefreshCw />
+              {t('restartAll')}
+            </Button>
+            {kinds.length > 0 && (
+              <Menu.Root positioning={{ placement: 'bottom-end' }}>
+                <Menu.Trigger asChild>
+                  <Button colorPalette="brand" data-testid="new-connection">
+                    {t('new')}
+                    <LuChevronDown />
+                  </Button>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content>
+                      {kinds.map((kind) => (
+                        <Menu.Item key={kind} value={kind} onClick={() => openNew(kind)}>
+                          {t(`add.${kind}`)}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
+            )}
+          </HStack>
+        )}
+      </HStack>
+      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100vh - 14rem)">
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('channel')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('name')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('number')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
+              {isAdmin && <Table.ColumnHeader>{t('session')}</Table.ColumnHeader>}
+              <Table.ColumnHeader>{t('import')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('lastUpdate')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('isDefault')}</Table.ColumnHeader>
+              {isAdmin && <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {!isLoading && connections.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={9}>
+                  <Text color="fg.muted">{t('empty')}</Text>
+                </Table.Cell>
+              </Table.Row>
+            )}
+            {connections.map((c) => (
+              <Table.Row key={c.id} data-testid="connection-row">
+                <Table.Cell>
+                  <Badge>{t(`channels.${c.channel}`)}</Badge>
+                </Table.Cell>
+                <Table.Cell>{c.name}</Table.Cell>
+                <Table.Cell>{c.number ?? '—'}</Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2" title={t(`statuses.${c.status}`)}>
+                    <StatusIcon status={c.status} />
+                    <Text fontSize="sm">{t(`statuses.${c.status}`)}</Text>
+                  </HStack>
+                </Table.Cell>
+                {isAdmin && <Table.Cell>{sessionButtons(c)}</Table.Cell>}
+                <Table.Cell>
+                  <ImportStatus connection={c} isAdmin={isAdmin} />
+                </Table.Cell>
+                <Table.Cell>
+                  {new Date(c.updatedAt).toLocaleString(i18n.language, {
+                    dateStyle: 'short',
+                    timeStyle: 'short',
+                  })}
+                </Table.Cell>
+                <Table.Cell>{c.isDefault && <LuCheck aria-label={t('isDefault')} />}</Table.Cell>
+                {isAdmin && (
+                  <Table.Cell>
+                    <RowActions
+                      onEdit={() => {
+                        setEditing(c);
+                        setModalOpen(true);
+                      }}
+                      onDelete={() => setToDelete(c)}
+                    />
+                  </Table.Cell>
+                )}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {isLoading && <Spinner size="sm" m="3" />}
+      </Table.ScrollArea>
+      <ConnectionModal
+        open={modalOpen}
+        connection={editing}
+        channel={channel}
+        onClose={() => setModalOpen(false)}
+      />
+      <QrCodeDialog qrcode={qrcode} onClose={() => setQrcode(null)} />
+      <FacebookConnectDialog kind={facebookKind} onClose={() => setFacebookKind(null)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('deleteTitle', { name: toDelete?.name ?? '' })}
+        busy={deleting.isLoading}
+        onConfirm={() =>
+          void run(async () => {
+            if (toDelete) await remove(toDelete.id).unwrap();
+            notify.success(t('deleted'));
+          }).finally(() => setToDelete(null))
+        }
+        onClose={() => setToDelete(null)}
+      >
+        {t('deleteWarning')}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toDisconnect !== null}
+        title={t('disconnectTitle', { name: toDisconnect?.name ?? '' })}
+        busy={disconnecting.isLoading}
+        onConfirm={() =>
+          void run(async () => {
+            if (toDisconnect) await disconnect(toDisconnect.id).unwrap();
+          }).finally(() => setToDisconnect(null))
+        }
+        onClose={() => setToDisconnect(null)}
+      >
+        {t('disconnectWarning')}
+      </ConfirmDialog>
+    </PageTitle>
+  );
+};

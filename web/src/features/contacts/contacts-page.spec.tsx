@@ -1,0 +1,160 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ContactRecord, ContactsPage, TagRecord } from '@sb/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app.js';
+import { sessionUser } from '../../test/session-user.js';
+
+vi.mock('../../api/socket.js', () => ({
+  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+  disconnectSocket: vi.fn(),
+  currentSocket: () => null,
+}));
+
+const contact = (id: number, name: string, active = true): ContactRecord => ({
+  id,
+  companyId: 2,
+  name,
+  number: `55119000000${id}`,
+  email: '',
+  channel: 'whatsapp',
+  isGroup: false,
+  active,
+  disableBot: false,
+  acceptAudioMessage: true,
+  lgpdAcceptedAt: null,
+  urlPicture: null,
+  extraInfo: [],
+  tags: [],
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+});
+
+const vip: TagRecord = {
+  id: 4,
+  companyId: 2,
+  name: 'VIP',
+  color: '#ff0000',
+  kanban: 0,
+  userId: 7,
+  contactsCount: 1,
+  ticketsCount: 0,
+  createdAt: '',
+  updatedAt: '',
+};
+
+const stub = () => {
+  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const page: ContactsPage = {
+    contacts: [contact(1, 'Bruno'), contact(2, 'Carla', false)],
+    hasMore: false,
+    count: 2,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const request = input instanceof Request ? input : new Request(String(input));
+      const body =
+        request.method === 'GET'
+          ? undefined
+          : await request
+              .clone()
+              .json()
+              .catch(() => undefined);
+      calls.push({ method: request.method, url: request.url, body });
+      const url = new URL(request.url);
+      if (url.pathname === '/tags/list') return Response.json([vip]);
+      if (url.pathname === '/contacts' && request.method === 'GET') return Response.json(page);
+      if (url.pathname === '/contacts' && request.method === 'POST')
+        return Response.json(contact(3, 'Dora'), { status: 201 });
+      if (url.pathname.startsWith('/contacts/block/'))
+        return Response.json(contact(1, 'Bruno', false));
+      if (request.method === 'DELETE') return Response.json({ id: 1 });
+      return Response.json({ version: '1.0.0' });
+    }),
+  );
+  return calls;
+};
+
+describe('contacts page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('searches, filters by tag as a JSON list and blocks a contact', async () => {
+    const calls = stub();
+    await renderApp('/contacts', sessionUser());
+    const row = await screen.findByTestId('contact-row-2');
+    expect(within(row).getByText('Blocked')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search contacts' }), {
+      target: { value: 'bru' },
+    });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('searchParam=bru'))).toBe(true), {
+      timeout: 2000,
+    });
+    await screen.findByRole('option', { name: 'VIP' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Filter by tag' }), {
+      target: { value: '4' },
+    });
+    await waitFor(() =>
+      expect(calls.some((c) => new URL(c.url).searchParams.get('contactTag') === '[4]')).toBe(true),
+    );
+    const first = await screen.findByTestId('contact-row-1');
+    fireEvent.click(within(first).getByRole('button', { name: 'Block contact' }));
+    await waitFor(() => {
+      const block = calls.find((c) => c.url.endsWith('/contacts/block/1'));
+      expect(block).toMatchObject({ method: 'PUT', body: { active: false } });
+    });
+  });
+
+  it('hides delete from users and asks admins before deleting', async () => {
+    stub();
+    const { unmount } = await renderApp('/contacts', sessionUser());
+    const row = await screen.findByTestId('contact-row-1');
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+    unmount();
+
+    const calls = stub();
+    await renderApp('/contacts', sessionUser({ profile: 'admin' }));
+    const adminRow = await screen.findByTestId('contact-row-1');
+    fireEvent.click(within(adminRow).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/contacts/1'))).toBe(true),
+    );
+  });
+
+  it('validates the contact form with the spec messages, then saves with extra info', async () => {
+    const calls = stub();
+    await renderApp('/contacts', sessionUser());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add contact' }));
+    const modal = await screen.findByTestId('contact-modal');
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'D' },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await within(modal).findAllByText('Too short!')).toHaveLength(2);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Dora' },
+    });
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Number' }), {
+      target: { value: '5511988887777' },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Add field' }));
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Field name' }), {
+      target: { value: 'CPF' },
+    });
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Value' }), {
+      target: { value: '123' },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), {
+      timeout: 2000,
+    });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      name: 'Dora',
+      number: '5511988887777',
+      extraInfo: [{ name: 'CPF', value: '123' }],
+    });
+  });
+});

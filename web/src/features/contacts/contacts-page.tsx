@@ -1,0 +1,348 @@
+import {
+  Badge,
+  Box,
+  Button,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import {
+  hasPermission,
+  socketEvent,
+  type ContactImportJob,
+  type ContactRecord,
+} from '@sb/contracts';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuDownload, LuLock, LuLockOpen, LuUpload } from 'react-icons/lu';
+import { currentSocket } from '../../api/socket.js';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { PageTitle } from '../../components/page-title.js';
+import { usePagedSearch } from '../../components/paged-search.js';
+import { RowActions } from '../../components/row-actions.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { selectUser } from '../auth/session.slice.js';
+import { useListTagsQuery } from '../tags/tags.api.js';
+import {
+  collectAllContacts,
+  contactSheetRows,
+  downloadContactSheet,
+  importProgress,
+  isXlsxFile,
+} from './contact-sheet.js';
+import { ContactModal } from './contact-modal.js';
+import {
+  contactsApi,
+  useDeleteContactMutation,
+  useListContactsQuery,
+  useToggleContactBlockMutation,
+  useUploadContactsMutation,
+  type ContactSocketPayload,
+} from './contacts.api.js';
+
+/** Spec 2 §9: the import panel closes this long after the job finished. */
+const ImportPanelCloseMs = 15_000;
+
+const ContactRows = ({
+  searchParam,
+  pageNumber,
+  contactTag,
+  mayDelete,
+  onHasMore,
+  onEdit,
+  onDelete,
+}: {
+  searchParam: string;
+  pageNumber: number;
+  contactTag: number[];
+  mayDelete: boolean;
+  onHasMore: (page: number, hasMore: boolean) => void;
+  onEdit: (contact: ContactRecord) => void;
+  onDelete: (contact: ContactRecord) => void;
+}) => {
+  const { t } = useTranslation('contacts');
+  const { data, isError } = useListContactsQuery({ searchParam, pageNumber, contactTag });
+  const [toggleBlock] = useToggleContactBlockMutation();
+  useEffect(() => {
+    if (data) onHasMore(pageNumber, data.hasMore);
+  }, [data, pageNumber, onHasMore]);
+  useEffect(() => {
+    if (isError) notify.error(t('loadError'));
+  }, [isError, t]);
+
+  const block = async (contact: ContactRecord) => {
+    try {
+      await toggleBlock({ id: contact.id, active: !contact.active }).unwrap();
+      notify.success(contact.active ? t('blocked') : t('unblocked'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (data?.contacts ?? []).map((contact) => (
+    <Table.Row key={contact.id} data-testid={`contact-row-${contact.id}`}>
+      <Table.Cell>
+        <HStack>
+          <Text>{contact.name}</Text>
+          {!contact.active && (
+            <Badge colorPalette="red" variant="subtle">
+              {t('blockedBadge')}
+            </Badge>
+          )}
+        </HStack>
+      </Table.Cell>
+      <Table.Cell>{contact.number}</Table.Cell>
+      <Table.Cell>{contact.email}</Table.Cell>
+      <Table.Cell>
+        <HStack gap="1" wrap="wrap">
+          {contact.tags.map((tag) => (
+            <Badge key={tag.id} style={{ background: tag.color, color: '#fff' }}>
+              {tag.name}
+            </Badge>
+          ))}
+        </HStack>
+      </Table.Cell>
+      <Table.Cell>
+        <RowActions
+          onEdit={() => onEdit(contact)}
+          onDelete={mayDelete ? () => onDelete(contact) : undefined}
+        >
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={contact.active ? t('block') : t('unblock')}
+            onClick={() => void block(contact)}
+          >
+            {contact.active ? <LuLock /> : <LuLockOpen />}
+          </IconButton>
+        </RowActions>
+      </Table.Cell>
+    </Table.Row>
+  ));
+};
+
+/** /contacts (spec 2 §2): search, tag filter, pages on scroll, add/edit, block, delete, import, export. */
+export const ContactsPage = () => {
+  const { t } = useTranslation('contacts');
+  const dispatch = useAppDispatch();
+  const viewer = useAppSelector(selectUser);
+  const { typed, setTyped, search, pages, onHasMore, onScroll } = usePagedSearch();
+  const [tagFilter, setTagFilter] = useState('');
+  const { data: tags = [] } = useListTagsQuery({ kanban: 0 });
+  const [editing, setEditing] = useState<ContactRecord | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ContactRecord | null>(null);
+  const [remove] = useDeleteContactMutation();
+  const [upload] = useUploadContactsMutation();
+  const [job, setJob] = useState<ContactImportJob | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const contactTag = tagFilter ? [Number(tagFilter)] : [];
+  const progress = importProgress(job);
+
+  // the import job reports on the company's contact channel
+  useEffect(() => {
+    const socket = currentSocket();
+    if (!socket || !viewer || !job || job.status === 'finished') return;
+    const name = socketEvent.company(viewer.companyId, 'contact');
+    const listener = (payload: ContactSocketPayload) => {
+      if (payload?.action === 'import' && payload.job.id === job.id) setJob(payload.job);
+    };
+    socket.on(name, listener);
+    return () => {
+      socket.off(name, listener);
+    };
+  }, [viewer, job]);
+
+  useEffect(() => {
+    if (!progress.finished) return;
+    dispatch(contactsApi.util.invalidateTags([{ type: 'Contact', id: 'LIST' }]));
+    const timer = setTimeout(() => setJob(null), ImportPanelCloseMs);
+    return () => clearTimeout(timer);
+  }, [progress.finished, dispatch]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting.id).unwrap();
+      notify.success(t('deleted'));
+    } catch (err) {
+      toastError(err);
+    }
+    setDeleting(null);
+  };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!isXlsxFile(file)) {
+      notify.error(t('onlyXlsx'));
+      return;
+    }
+    try {
+      setJob(await upload(file).unwrap());
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const exportSheet = async () => {
+    setExporting(true);
+    try {
+      const contacts = await collectAllContacts((pageNumber) =>
+        dispatch(
+          contactsApi.endpoints.listContacts.initiate(
+            { searchParam: search, pageNumber, contactTag },
+            { subscribe: false },
+          ),
+        ).unwrap(),
+      );
+      await downloadContactSheet(
+        contactSheetRows(contacts, {
+          name: t('columns.name'),
+          number: t('columns.number'),
+          email: t('columns.email'),
+          tags: t('columns.tags'),
+        }),
+      );
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (!viewer) return null;
+  const mayDelete = viewer.super || hasPermission(viewer, 'contacts-page:deleteContact');
+  return (
+    <PageTitle titleKey="contacts">
+      <HStack mb="3" justify="space-between" wrap="wrap" gap="2">
+        <HStack gap="2" flex="1" minW="xs">
+          <Input
+            maxW="sm"
+            placeholder={t('search')}
+            aria-label={t('search')}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <NativeSelect.Root maxW="56">
+            <NativeSelect.Field
+              aria-label={t('tagFilter')}
+              value={tagFilter}
+              onChange={(e) => setTagFilter(e.target.value)}
+            >
+              <option value="">{t('allTags')}</option>
+              {tags.map((tag) => (
+                <option key={tag.id} value={tag.id}>
+                  {tag.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+        <HStack gap="2">
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept=".xls,.xlsx"
+            data-testid="contacts-import-file"
+            onChange={(e) => void chooseFile(e)}
+          />
+          <Button
+            variant="outline"
+            onClick={() => fileInput.current?.click()}
+            disabled={progress.running}
+          >
+            <LuUpload />
+            {t('import')}
+          </Button>
+          <Button variant="outline" onClick={() => void exportSheet()} loading={exporting}>
+            <LuDownload />
+            {t('export')}
+          </Button>
+          <Button colorPalette="brand" onClick={() => setEditing('new')}>
+            {t('add')}
+          </Button>
+        </HStack>
+      </HStack>
+      {job && (
+        <Stack
+          mb="3"
+          p="3"
+          borderWidth="1px"
+          borderRadius="md"
+          bg="bg.panel"
+          data-testid="contacts-import"
+        >
+          <Text>
+            {progress.finished
+              ? t('importFinished')
+              : t('importRunning', { done: job.done, total: job.total })}
+          </Text>
+          {job.failedRows.map((row) => (
+            <Text key={row.row} color="fg.error" fontSize="sm">
+              {t('importFailedRow', { row: row.row, number: row.number })}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Box
+        maxH="70vh"
+        overflowY="auto"
+        onScroll={onScroll}
+        borderWidth="1px"
+        borderRadius="md"
+        bg="bg.panel"
+        data-testid="contacts-scroll"
+      >
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              {['name', 'number', 'email', 'tags'].map((key) => (
+                <Table.ColumnHeader key={key}>{t(`columns.${key}`)}</Table.ColumnHeader>
+              ))}
+              <Table.ColumnHeader textAlign="end">{t('columns.actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {Array.from({ length: pages }, (_, i) => (
+              <ContactRows
+                key={`${search}:${tagFilter}:${i + 1}`}
+                searchParam={search}
+                pageNumber={i + 1}
+                contactTag={contactTag}
+                mayDelete={mayDelete}
+                onHasMore={onHasMore}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      {editing && (
+        <ContactModal
+          key={editing === 'new' ? 'new' : editing.id}
+          contact={editing === 'new' ? undefined : editing}
+          open
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('confirmDeleteTitle', { name: deleting?.name ?? '' })}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        {t('confirmDeleteText')}
+      </ConfirmDialog>
+    </PageTitle>
+  );
+};

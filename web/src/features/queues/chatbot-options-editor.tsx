@@ -1,0 +1,227 @@
+import {
+  Box,
+  Button,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { ChatbotQueueTypes, type ChatbotOptionInput, type ChatbotQueueType } from '@sb/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuChevronDown, LuChevronRight, LuPlus, LuTrash2 } from 'react-icons/lu';
+
+export type ChatbotDraft = ChatbotOptionInput;
+type Choice = { id: number; name: string };
+
+export const newChatbotDraft = (): ChatbotDraft => ({
+  name: '',
+  greetingMessage: '',
+  queueType: 'text',
+  closeTicket: false,
+  optQueueId: null,
+  optUserId: null,
+  optIntegrationId: null,
+  optFileId: null,
+  options: [],
+});
+
+/** Spec 2 §5: every option needs a name of at least 4 characters; returns the first bad path. */
+export const firstShortOption = (options: ChatbotDraft[], path = ''): string | null => {
+  for (const [index, option] of options.entries()) {
+    const here = `${path}${index + 1}`;
+    if (option.name.trim().length < 4) return here;
+    const nested = firstShortOption(option.options ?? [], `${here}.`);
+    if (nested) return nested;
+  }
+  return null;
+};
+
+/**
+ * The queue modal's nested chatbot options: each level lists its options, each option opens its own
+ * level (the stepper of spec 2 §2), so a menu can go as deep as the bot needs.
+ */
+export const ChatbotOptionsEditor = ({
+  options,
+  onChange,
+  queues,
+  users,
+  depth = 0,
+}: {
+  options: ChatbotDraft[];
+  onChange: (options: ChatbotDraft[]) => void;
+  queues: Choice[];
+  users: Choice[];
+  depth?: number;
+}) => {
+  const { t } = useTranslation('queues');
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const patch = (index: number, change: Partial<ChatbotDraft>) =>
+    onChange(options.map((o, i) => (i === index ? { ...o, ...change } : o)));
+
+  return (
+    <Stack gap="2" data-testid={`chatbot-level-${depth}`}>
+      {options.map((option, index) => {
+        const short = option.name.trim().length < 4;
+        const open = openIndex === index;
+        return (
+          <Box key={option.id ?? `new-${index}`} borderWidth="1px" rounded="md" p="2">
+            <HStack>
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={open ? t('collapse') : t('expand')}
+                onClick={() => setOpenIndex(open ? null : index)}
+              >
+                {open ? <LuChevronDown /> : <LuChevronRight />}
+              </IconButton>
+              <Text fontSize="sm" color="fg.muted" minW="6">
+                {index + 1}
+              </Text>
+              <Field.Root invalid={short} flex="1">
+                <Input
+                  size="sm"
+                  aria-label={t('optionName')}
+                  placeholder={t('optionName')}
+                  value={option.name}
+                  onChange={(e) => patch(index, { name: e.target.value })}
+                />
+                {short && (
+                  <Field.ErrorText>{option.name ? t('tooShort') : t('required')}</Field.ErrorText>
+                )}
+              </Field.Root>
+              <IconButton
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={t('removeOption')}
+                onClick={() => onChange(options.filter((_, i) => i !== index))}
+              >
+                <LuTrash2 />
+              </IconButton>
+            </HStack>
+            {open && (
+              <Stack gap="3" mt="3" pl="6">
+                <Field.Root>
+                  <Field.Label>{t('optionGreeting')}</Field.Label>
+                  <Textarea
+                    size="sm"
+                    rows={3}
+                    value={option.greetingMessage ?? ''}
+                    onChange={(e) => patch(index, { greetingMessage: e.target.value })}
+                  />
+                </Field.Root>
+                <HStack gap="3" align="end" flexWrap="wrap">
+                  <Field.Root maxW="48">
+                    <Field.Label>{t('queueType')}</Field.Label>
+                    <NativeSelect.Root size="sm">
+                      <NativeSelect.Field
+                        aria-label={t('queueType')}
+                        value={option.queueType ?? 'text'}
+                        onChange={(e) =>
+                          patch(index, { queueType: e.target.value as ChatbotQueueType })
+                        }
+                      >
+                        {ChatbotQueueTypes.map((type) => (
+                          <option key={type} value={type}>
+                            {t(`queueTypes.${type}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  {(option.queueType === 'queue' || option.queueType === 'attendent') && (
+                    <Field.Root maxW="48">
+                      <Field.Label>{t('optQueue')}</Field.Label>
+                      <NativeSelect.Root size="sm">
+                        <NativeSelect.Field
+                          aria-label={t('optQueue')}
+                          value={option.optQueueId ?? ''}
+                          onChange={(e) =>
+                            patch(index, {
+                              optQueueId: e.target.value ? Number(e.target.value) : null,
+                            })
+                          }
+                        >
+                          <option value="">—</option>
+                          {queues.map((q) => (
+                            <option key={q.id} value={q.id}>
+                              {q.name}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                  )}
+                  {option.queueType === 'attendent' && (
+                    <Field.Root maxW="48">
+                      <Field.Label>{t('optUser')}</Field.Label>
+                      <NativeSelect.Root size="sm">
+                        <NativeSelect.Field
+                          aria-label={t('optUser')}
+                          value={option.optUserId ?? ''}
+                          onChange={(e) =>
+                            patch(index, {
+                              optUserId: e.target.value ? Number(e.target.value) : null,
+                            })
+                          }
+                        >
+                          <option value="">—</option>
+                          {users.map((u) => (
+                            <option key={u.id} value={u.id}>
+                              {u.name}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                  )}
+                  <Switch.Root
+                    size="sm"
+                    checked={option.closeTicket ?? false}
+                    onCheckedChange={(e) => patch(index, { closeTicket: e.checked })}
+                    pb="1"
+                  >
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                    <Switch.Label>{t('closeTicket')}</Switch.Label>
+                  </Switch.Root>
+                </HStack>
+                <Text fontSize="sm" fontWeight="medium">
+                  {t('subOptions')}
+                </Text>
+                <ChatbotOptionsEditor
+                  options={option.options ?? []}
+                  onChange={(children) => patch(index, { options: children })}
+                  queues={queues}
+                  users={users}
+                  depth={depth + 1}
+                />
+              </Stack>
+            )}
+          </Box>
+        );
+      })}
+      <Box>
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => {
+            onChange([...options, newChatbotDraft()]);
+            setOpenIndex(options.length);
+          }}
+        >
+          <LuPlus /> {t('addOption')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+};

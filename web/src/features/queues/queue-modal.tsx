@@ -1,0 +1,348 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { DefaultQueueSchedules, QueueInput, type Queue, type QueueSchedule } from '@sb/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submitDelay } from '../../components/submit-delay.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { useGetUserPickerQuery } from '../users/users.api.js';
+import {
+  ChatbotOptionsEditor,
+  firstShortOption,
+  type ChatbotDraft,
+} from './chatbot-options-editor.js';
+import {
+  useCreateQueueMutation,
+  useListQueuesQuery,
+  useUpdateQueueMutation,
+} from './queues.api.js';
+
+/** Spec 2 §9: rotation time options in minutes (0 = unset). */
+export const RotationMinutes = [0, 2, 5, 10, 15, 30, 45, 60] as const;
+const DefaultColor = '#7c7c7c';
+
+type Draft = {
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: string;
+  ativarRoteador: boolean;
+  tempoRoteador: number;
+  closeTicket: boolean;
+  schedules: QueueSchedule[];
+  chatbots: ChatbotDraft[];
+};
+type DraftErrors = Partial<Record<'name' | 'color' | 'greetingMessage' | 'chatbots', string>>;
+
+/** The saved tree as editable drafts (ids kept, so the server updates options in place). */
+const toDrafts = (options: Queue['chatbots']): ChatbotDraft[] =>
+  options.map((o) => ({
+    id: o.id,
+    name: o.name,
+    greetingMessage: o.greetingMessage,
+    queueType: o.queueType,
+    closeTicket: o.closeTicket,
+    optQueueId: o.optQueueId,
+    optUserId: o.optUserId,
+    optIntegrationId: o.optIntegrationId,
+    optFileId: o.optFileId,
+    options: toDrafts(o.options),
+  }));
+
+const draftOf = (queue: Queue | null): Draft => ({
+  name: queue?.name ?? '',
+  color: queue?.color ?? DefaultColor,
+  greetingMessage: queue?.greetingMessage ?? '',
+  outOfHoursMessage: queue?.outOfHoursMessage ?? '',
+  orderQueue: queue?.orderQueue == null ? '' : String(queue.orderQueue),
+  ativarRoteador: queue?.ativarRoteador ?? false,
+  tempoRoteador: queue?.tempoRoteador ?? 0,
+  closeTicket: queue?.closeTicket ?? false,
+  schedules: queue?.schedules.length ? queue.schedules : DefaultQueueSchedules,
+  chatbots: toDrafts(queue?.chatbots ?? []),
+});
+
+/**
+ * Add/edit dialog of /queues: the queue's data with its chatbot options, and the schedule tab when
+ * the company's schedule type is "queue" (spec 2 §2).
+ */
+export const QueueModal = ({
+  open,
+  queue,
+  showSchedules,
+  onClose,
+}: {
+  open: boolean;
+  queue: Queue | null;
+  showSchedules: boolean;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation('queues');
+  const [draft, setDraft] = useState<Draft>(draftOf(queue));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [create] = useCreateQueueMutation();
+  const [update] = useUpdateQueueMutation();
+  const { data: queues = [] } = useListQueuesQuery();
+  const { data: users = [] } = useGetUserPickerQuery();
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(draftOf(queue));
+    setErrors({});
+  }, [open, queue]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const setSchedule = (index: number, change: Partial<QueueSchedule>) =>
+    set(
+      'schedules',
+      draft.schedules.map((s, i) => (i === index ? { ...s, ...change } : s)),
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = {
+      ...draft,
+      orderQueue: draft.orderQueue === '' ? null : Number(draft.orderQueue),
+      promptId: queue?.promptId ?? null,
+      integrationId: queue?.integrationId ?? null,
+      fileListId: queue?.fileListId ?? null,
+    };
+    const found: DraftErrors = {};
+    const parsed = QueueInput.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'name') found.name = draft.name.trim() ? t('nameLength') : t('required');
+        if (field === 'color') found.color = t('required');
+      }
+    }
+    const shortOption = firstShortOption(draft.chatbots);
+    if (shortOption) found.chatbots = t('optionTooShort', { option: shortOption });
+    // spec 2 §5: with more than one queue, every queue needs its greeting
+    const otherQueues = queues.filter((q) => q.id !== queue?.id).length;
+    if (otherQueues > 0 && !draft.greetingMessage.trim())
+      found.greetingMessage = t('greetingRequired');
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await submitDelay();
+      if (queue) await update({ ...values, id: queue.id }).unwrap();
+      else await create(values).unwrap();
+      notify.success(t('saved'));
+      onClose();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      placement="center"
+      size="xl"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="queue-modal">
+            <form onSubmit={(event) => void submit(event)} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{queue ? t('edit') : t('add')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Tabs.Root defaultValue="data">
+                  <Tabs.List>
+                    <Tabs.Trigger value="data">{t('tabs.data')}</Tabs.Trigger>
+                    {showSchedules && (
+                      <Tabs.Trigger value="schedules">{t('tabs.schedules')}</Tabs.Trigger>
+                    )}
+                  </Tabs.List>
+                  <Tabs.Content value="data">
+                    <Stack gap="4">
+                      <HStack gap="3" align="start" flexWrap="wrap">
+                        <Field.Root invalid={!!errors.name} required flex="2" minW="48">
+                          <Field.Label>{t('name')}</Field.Label>
+                          <Input value={draft.name} onChange={(e) => set('name', e.target.value)} />
+                          <Field.ErrorText>{errors.name}</Field.ErrorText>
+                        </Field.Root>
+                        <Field.Root invalid={!!errors.color} required flex="1" minW="32">
+                          <Field.Label>{t('color')}</Field.Label>
+                          <HStack>
+                            <Input
+                              type="color"
+                              aria-label={t('colorPicker')}
+                              w="12"
+                              p="1"
+                              value={
+                                /^#[0-9a-f]{6}$/i.test(draft.color) ? draft.color : DefaultColor
+                              }
+                              onChange={(e) => set('color', e.target.value)}
+                            />
+                            <Input
+                              aria-label={t('color')}
+                              value={draft.color}
+                              onChange={(e) => set('color', e.target.value)}
+                            />
+                          </HStack>
+                          <Field.ErrorText>{errors.color}</Field.ErrorText>
+                        </Field.Root>
+                        <Field.Root flex="1" minW="24">
+                          <Field.Label>{t('orderQueue')}</Field.Label>
+                          <Input
+                            type="number"
+                            min={0}
+                            value={draft.orderQueue}
+                            onChange={(e) => set('orderQueue', e.target.value)}
+                          />
+                        </Field.Root>
+                      </HStack>
+                      <HStack gap="4" align="end" flexWrap="wrap">
+                        <Switch.Root
+                          checked={draft.closeTicket}
+                          onCheckedChange={(e) => set('closeTicket', e.checked)}
+                        >
+                          <Switch.HiddenInput />
+                          <Switch.Control />
+                          <Switch.Label>{t('closeTicket')}</Switch.Label>
+                        </Switch.Root>
+                        <Switch.Root
+                          checked={draft.ativarRoteador}
+                          onCheckedChange={(e) => set('ativarRoteador', e.checked)}
+                        >
+                          <Switch.HiddenInput />
+                          <Switch.Control />
+                          <Switch.Label>{t('ativarRoteador')}</Switch.Label>
+                        </Switch.Root>
+                        <Field.Root maxW="48">
+                          <Field.Label>{t('tempoRoteador')}</Field.Label>
+                          <NativeSelect.Root size="sm" disabled={!draft.ativarRoteador}>
+                            <NativeSelect.Field
+                              aria-label={t('tempoRoteador')}
+                              value={String(draft.tempoRoteador)}
+                              onChange={(e) => set('tempoRoteador', Number(e.target.value))}
+                            >
+                              {RotationMinutes.map((m) => (
+                                <option key={m} value={m}>
+                                  {m === 0 ? t('rotationUnset') : t('minutes', { count: m })}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        </Field.Root>
+                      </HStack>
+                      <Field.Root invalid={!!errors.greetingMessage}>
+                        <Field.Label>{t('greetingMessage')}</Field.Label>
+                        <Textarea
+                          rows={3}
+                          value={draft.greetingMessage}
+                          onChange={(e) => set('greetingMessage', e.target.value)}
+                        />
+                        <Field.ErrorText>{errors.greetingMessage}</Field.ErrorText>
+                      </Field.Root>
+                      <Field.Root>
+                        <Field.Label>{t('outOfHoursMessage')}</Field.Label>
+                        <Textarea
+                          rows={2}
+                          value={draft.outOfHoursMessage}
+                          onChange={(e) => set('outOfHoursMessage', e.target.value)}
+                        />
+                      </Field.Root>
+                      <Stack gap="2">
+                        <Text fontWeight="medium">{t('chatbotOptions')}</Text>
+                        <ChatbotOptionsEditor
+                          options={draft.chatbots}
+                          onChange={(chatbots) => set('chatbots', chatbots)}
+                          queues={queues.filter((q) => q.id !== queue?.id)}
+                          users={users}
+                        />
+                        {errors.chatbots && (
+                          <Text color="fg.error" fontSize="sm">
+                            {errors.chatbots}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Stack>
+                  </Tabs.Content>
+                  {showSchedules && (
+                    <Tabs.Content value="schedules">
+                      <Table.Root size="sm">
+                        <Table.Header>
+                          <Table.Row>
+                            <Table.ColumnHeader>{t('weekday')}</Table.ColumnHeader>
+                            <Table.ColumnHeader>{t('startTimeA')}</Table.ColumnHeader>
+                            <Table.ColumnHeader>{t('endTimeA')}</Table.ColumnHeader>
+                            <Table.ColumnHeader>{t('startTimeB')}</Table.ColumnHeader>
+                            <Table.ColumnHeader>{t('endTimeB')}</Table.ColumnHeader>
+                          </Table.Row>
+                        </Table.Header>
+                        <Table.Body>
+                          {draft.schedules.map((schedule, index) => (
+                            <Table.Row key={schedule.weekdayEn}>
+                              <Table.Cell>{t(`weekdays.${schedule.weekdayEn}`)}</Table.Cell>
+                              {(['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const).map(
+                                (key) => (
+                                  <Table.Cell key={key}>
+                                    <Input
+                                      size="sm"
+                                      type="time"
+                                      aria-label={`${t(`weekdays.${schedule.weekdayEn}`)} ${t(key)}`}
+                                      value={schedule[key]}
+                                      onChange={(e) =>
+                                        setSchedule(index, { [key]: e.target.value })
+                                      }
+                                    />
+                                  </Table.Cell>
+                                ),
+                              )}
+                            </Table.Row>
+                          ))}
+                        </Table.Body>
+                      </Table.Root>
+                    </Tabs.Content>
+                  )}
+                </Tabs.Root>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  {t('cancel')}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={saving}>
+                  {t('save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};

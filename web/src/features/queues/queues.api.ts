@@ -1,0 +1,67 @@
+import {
+  ApiRoutes,
+  buildPath,
+  socketEvent,
+  type Queue,
+  type QueueInput,
+  type SessionUser,
+} from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+import { currentSocket } from '../../api/socket.js';
+
+const LIST = { type: 'Queue' as const, id: 'LIST' };
+
+/** What the form sends: the contract's input before its defaults are applied. */
+export type QueueFormValues = QueueInput;
+
+/** Queues with their chatbot trees (tickets service); `company-<id>-queue` reloads the list. */
+export const queuesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listQueues: build.query<Queue[], void>({
+      query: () => ApiRoutes.queues.root,
+      providesTags: (queues) => [
+        ...(queues ?? []).map((q) => ({ type: 'Queue' as const, id: q.id })),
+        LIST,
+      ],
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = currentSocket();
+        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
+          .user;
+        if (!socket || !user) return;
+        const name = socketEvent.company(user.companyId, 'queue');
+        const listener = () => dispatch(queuesApi.util.invalidateTags([LIST]));
+        socket.on(name, listener);
+        await cacheEntryRemoved;
+        socket.off(name, listener);
+      },
+    }),
+    createQueue: build.mutation<Queue, QueueFormValues>({
+      query: (body) => ({ url: ApiRoutes.queues.root, method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateQueue: build.mutation<Queue, QueueFormValues & { id: number }>({
+      query: ({ id, ...body }) => ({
+        url: buildPath(ApiRoutes.queues.byId, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Queue', id }, LIST],
+    }),
+    deleteQueue: build.mutation<{ id: number }, number>({
+      query: (id) => ({ url: buildPath(ApiRoutes.queues.byId, { id }), method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Queue', id }, LIST],
+    }),
+  }),
+});
+
+export const {
+  useListQueuesQuery,
+  useCreateQueueMutation,
+  useUpdateQueueMutation,
+  useDeleteQueueMutation,
+} = queuesApi;

@@ -1,0 +1,113 @@
+import {
+  ApiRoutes,
+  buildPath,
+  socketEvent,
+  type QuickMessage,
+  type QuickMessageInput,
+  type QuickMessageListItem,
+  type QuickMessagePage,
+  type SessionUser,
+} from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+import { currentSocket } from '../../api/socket.js';
+
+export type QuickMessageListArgs = { searchParam: string; pageNumber: number };
+
+const LIST = { type: 'QuickMessage' as const, id: 'LIST' };
+
+/** Pages of one search share one cache entry: page 1 replaces it, later pages append. */
+const pagedList = {
+  serializeQueryArgs: ({ queryArgs }: { queryArgs: QuickMessageListArgs }) => queryArgs.searchParam,
+  merge: (
+    current: QuickMessagePage,
+    incoming: QuickMessagePage,
+    { arg }: { arg: QuickMessageListArgs },
+  ) => {
+    if (arg.pageNumber === 1) return incoming;
+    const known = new Set(current.records.map((r) => r.id));
+    current.records.push(...incoming.records.filter((r) => !known.has(r.id)));
+    current.hasMore = incoming.hasMore;
+    return current;
+  },
+  forceRefetch: ({
+    currentArg,
+    previousArg,
+  }: {
+    currentArg?: QuickMessageListArgs;
+    previousArg?: QuickMessageListArgs;
+  }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+};
+
+/** Quick messages (tickets service): the /quick-messages page, the composer list and the attachment. */
+export const quickMessagesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    pageQuickMessages: build.query<QuickMessagePage, QuickMessageListArgs>({
+      query: (params) => ({ url: ApiRoutes.quickMessages.root, params }),
+      ...pagedList,
+      providesTags: [LIST],
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = currentSocket();
+        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
+          .user;
+        if (!socket || !user) return;
+        const name = socketEvent.company(user.companyId, 'quickmessage');
+        const listener = () => dispatch(quickMessagesApi.util.invalidateTags([LIST]));
+        socket.on(name, listener);
+        await cacheEntryRemoved;
+        socket.off(name, listener);
+      },
+    }),
+    /** The composer's shortcodes: the user's own and the general ones. */
+    listQuickMessages: build.query<QuickMessageListItem[], void>({
+      query: () => ApiRoutes.quickMessages.list,
+      providesTags: [LIST],
+    }),
+    createQuickMessage: build.mutation<QuickMessage, QuickMessageInput>({
+      query: (body) => ({ url: ApiRoutes.quickMessages.root, method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateQuickMessage: build.mutation<QuickMessage, QuickMessageInput & { id: number }>({
+      query: ({ id, ...body }) => ({
+        url: buildPath(ApiRoutes.quickMessages.byId, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: [LIST],
+    }),
+    deleteQuickMessage: build.mutation<{ id: number }, number>({
+      query: (id) => ({ url: buildPath(ApiRoutes.quickMessages.byId, { id }), method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
+    uploadQuickMessageMedia: build.mutation<QuickMessage, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const body = new FormData();
+        body.append('typeArch', 'quickMessage');
+        body.append('file', file);
+        return { url: buildPath(ApiRoutes.quickMessages.media, { id }), method: 'POST', body };
+      },
+      invalidatesTags: [LIST],
+    }),
+    deleteQuickMessageMedia: build.mutation<QuickMessage, number>({
+      query: (id) => ({
+        url: buildPath(ApiRoutes.quickMessages.media, { id }),
+        method: 'DELETE',
+      }),
+      invalidatesTags: [LIST],
+    }),
+  }),
+});
+
+export const {
+  usePageQuickMessagesQuery,
+  useListQuickMessagesQuery,
+  useCreateQuickMessageMutation,
+  useUpdateQuickMessageMutation,
+  useDeleteQuickMessageMutation,
+  useUploadQuickMessageMediaMutation,
+  useDeleteQuickMessageMediaMutation,
+} = quickMessagesApi;

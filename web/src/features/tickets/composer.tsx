@@ -1,0 +1,249 @@
+import { Box, Button, HStack, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import type { MessageRecord, QuickMessageListItem, TicketRecord } from '@sb/contracts';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '../../app/runtime-config.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { useListQuickMessagesQuery } from '../quick-messages/quick-messages.api.js';
+import {
+  canCompose,
+  composeBody,
+  filterQuickReplies,
+  MinAudioBytes,
+  quickReplyLabel,
+} from './ticket-logic.js';
+import { useSendMediaMutation, useSendMessageMutation } from './tickets.api.js';
+
+/** The signature switch is remembered in the browser (spec 1 §9). */
+export const SignatureStorageKey = 'signOption';
+
+export const storedSign = (): boolean => {
+  try {
+    return localStorage.getItem(SignatureStorageKey) !== 'false';
+  } catch {
+    return true;
+  }
+};
+
+/**
+ * Text (max 5 rows; Enter sends, Shift+Enter breaks the line), quick replies while the text starts
+ * with "/", the reply quote, signature and private-note switches, attachments and audio recording.
+ * Disabled unless the ticket is open or group (spec 1 §5).
+ */
+export const Composer = ({
+  ticket,
+  replyTo,
+  onClearReply,
+}: {
+  ticket: TicketRecord;
+  replyTo: MessageRecord | null;
+  onClearReply: () => void;
+}) => {
+  const { t } = useTranslation('tickets');
+  const [text, setText] = useState('');
+  const [sign, setSign] = useState(storedSign);
+  const [isPrivate, setIsPrivate] = useState(false);
+  const [recorder, setRecorder] = useState<MediaRecorder | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { data: quickReplies = [] } = useListQuickMessagesQuery();
+  const [sendMessage, { isLoading: sending }] = useSendMessageMutation();
+  const [sendMedia, { isLoading: uploading }] = useSendMediaMutation();
+  const suggestions = filterQuickReplies(text, quickReplies);
+  const disabled = !canCompose(ticket.status);
+
+  const send = async (value = text) => {
+    const composed = composeBody(value, { sign, isPrivate });
+    if (!composed || disabled) return;
+    try {
+      await sendMessage({
+        ticketId: ticket.id,
+        ...composed,
+        isPrivate,
+        quotedMsg: replyTo ? { ...replyTo } : null,
+      }).unwrap();
+      setText('');
+      onClearReply();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const upload = async (files: File[], body = text) => {
+    if (files.length === 0 || disabled) return;
+    try {
+      await sendMedia({ ticketId: ticket.id, files, body: body.trim(), isPrivate }).unwrap();
+      setText('');
+    } catch (error) {
+      toastError(error);
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  // a quick reply with an attachment is sent as that file with its text, like the reference
+  const applyQuickReply = async (reply: QuickMessageListItem) => {
+    const link = mediaUrl(reply.mediaUrl);
+    if (!link) {
+      setText(reply.message);
+      return;
+    }
+    try {
+      const blob = await (await fetch(link)).blob();
+      const file = new File([blob], reply.mediaName ?? 'file', { type: blob.type });
+      await upload([file], reply.message);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const record = async () => {
+    if (recorder) {
+      recorder.stop();
+      return;
+    }
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const next = new MediaRecorder(stream);
+      const chunks: Blob[] = [];
+      next.ondataavailable = (event) => chunks.push(event.data);
+      next.onstop = () => {
+        stream.getTracks().forEach((track) => track.stop());
+        setRecorder(null);
+        const blob = new Blob(chunks, { type: next.mimeType || 'audio/webm' });
+        // a click without speech gives a tiny file: discarded (spec 1 §5)
+        if (blob.size < MinAudioBytes) {
+          notify.warning(t('composer.audioTooShort'));
+          return;
+        }
+        void upload([new File([blob], `audio-${Date.now()}.webm`, { type: blob.type })], '');
+      };
+      next.start();
+      setRecorder(next);
+    } catch {
+      notify.error(t('composer.micDenied'));
+    }
+  };
+
+  return (
+    <Stack p="2" borderTopWidth="1px" gap="1" data-testid="composer">
+      {replyTo && (
+        <HStack
+          justify="space-between"
+          fontSize="sm"
+          bg="bg.muted"
+          px="2"
+          borderLeftWidth="3px"
+          data-testid="reply-preview"
+        >
+          <Box minW="0">
+            <Text fontWeight="semibold">
+              {replyTo.fromMe ? t('message.you') : replyTo.contact?.name}
+            </Text>
+            <Text truncate>{replyTo.body}</Text>
+          </Box>
+          <Button size="2xs" variant="ghost" onClick={onClearReply}>
+            {t('composer.cancelReply')}
+          </Button>
+        </HStack>
+      )}
+      {suggestions.length > 0 && (
+        <Box
+          borderWidth="1px"
+          borderRadius="md"
+          maxH="40"
+          overflowY="auto"
+          role="listbox"
+          aria-label={t('composer.quickReplies')}
+        >
+          {suggestions.map((reply) => (
+            <Box
+              key={reply.id}
+              role="option"
+              aria-selected={false}
+              px="2"
+              py="1"
+              cursor="pointer"
+              _hover={{ bg: 'bg.muted' }}
+              onClick={() => void applyQuickReply(reply)}
+            >
+              <Text fontWeight="semibold">/{reply.shortcode}</Text>
+              <Text fontSize="sm">{quickReplyLabel(reply.message)}</Text>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <HStack gap="4">
+        <Switch.Root
+          size="sm"
+          checked={sign}
+          onCheckedChange={(d) => {
+            setSign(d.checked);
+            localStorage.setItem(SignatureStorageKey, String(d.checked));
+          }}
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>{t('composer.signature')}</Switch.Label>
+        </Switch.Root>
+        <Switch.Root size="sm" checked={isPrivate} onCheckedChange={(d) => setIsPrivate(d.checked)}>
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>{t('composer.private')}</Switch.Label>
+        </Switch.Root>
+      </HStack>
+      <HStack align="flex-end">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="composer-files"
+          onChange={(event) => void upload([...(event.target.files ?? [])])}
+        />
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          loading={uploading}
+          onClick={() => fileInput.current?.click()}
+        >
+          {t('composer.attach')}
+        </Button>
+        <Textarea
+          aria-label={t('composer.message')}
+          placeholder={disabled ? t('composer.disabled') : t('composer.placeholder')}
+          value={text}
+          disabled={disabled}
+          rows={1}
+          autoresize
+          maxH="7.5em"
+          bg={isPrivate ? 'yellow.subtle' : undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+        />
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          colorPalette={recorder ? 'red' : undefined}
+          onClick={() => void record()}
+        >
+          {recorder ? t('composer.stopRecording') : t('composer.record')}
+        </Button>
+        <Button
+          size="sm"
+          disabled={disabled || !text.trim()}
+          loading={sending}
+          onClick={() => void send()}
+        >
+          {t('composer.send')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+};

@@ -1,0 +1,189 @@
+import { Badge, Box, Button, Field, HStack, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import type { TicketRecord } from '@sb/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../components/toaster.js';
+import {
+  useGetContactQuery,
+  useListContactTagsQuery,
+  useToggleAcceptAudioMutation,
+  useToggleContactBlockMutation,
+  useToggleDisableBotMutation,
+} from '../contacts/contacts.api.js';
+import { useListTagsQuery, useSyncContactTagsMutation } from '../tags/tags.api.js';
+import {
+  useCreateTicketNoteMutation,
+  useDeleteTicketNoteMutation,
+  useListTicketNotesQuery,
+} from './tickets.api.js';
+
+/** A ticket note needs at least 2 characters (spec 1 §5). */
+export const MinNoteLength = 2;
+
+const Toggle = ({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+}) => (
+  <Switch.Root size="sm" checked={checked} onCheckedChange={onChange}>
+    <Switch.HiddenInput />
+    <Switch.Control />
+    <Switch.Label>{label}</Switch.Label>
+  </Switch.Root>
+);
+
+/** The 320 px right drawer: contact data, tags, toggles and the ticket notes. */
+export const ContactDrawer = ({
+  ticket,
+  onClose,
+  onSchedule,
+}: {
+  ticket: TicketRecord;
+  onClose: () => void;
+  onSchedule?: () => void;
+}) => {
+  const { t } = useTranslation('tickets');
+  const [note, setNote] = useState('');
+  const { data: contact } = useGetContactQuery(ticket.contactId);
+  const { data: contactTags } = useListContactTagsQuery(ticket.contactId);
+  const { data: allTags = [] } = useListTagsQuery();
+  const { data: notes = [] } = useListTicketNotesQuery({
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+  });
+  const [syncTags] = useSyncContactTagsMutation();
+  const [toggleBlock] = useToggleContactBlockMutation();
+  const [toggleBot] = useToggleDisableBotMutation();
+  const [toggleAudio] = useToggleAcceptAudioMutation();
+  const [createNote, { isLoading: saving }] = useCreateTicketNoteMutation();
+  const [deleteNote] = useDeleteTicketNoteMutation();
+  const tagIds = (contactTags?.tags ?? []).map((tag) => tag.id);
+
+  const run = (promise: { unwrap: () => Promise<unknown> }) =>
+    void promise.unwrap().catch(toastError);
+  const toggleTag = (id: number) =>
+    run(
+      syncTags({
+        contactId: ticket.contactId,
+        tags: tagIds.includes(id) ? tagIds.filter((tag) => tag !== id) : [...tagIds, id],
+      }),
+    );
+
+  return (
+    <Stack
+      w={{ base: 'full', md: '320px' }}
+      flexShrink={0}
+      borderLeftWidth="1px"
+      p="3"
+      gap="3"
+      overflowY="auto"
+    >
+      <HStack justify="space-between" align="flex-start">
+        <Box minW="0">
+          <Text fontWeight="semibold">{contact?.name ?? ticket.contact.name}</Text>
+          <Text fontSize="sm">{contact?.number ?? ticket.contact.number}</Text>
+          {contact?.email && <Text fontSize="sm">{contact.email}</Text>}
+        </Box>
+        <Button size="2xs" variant="ghost" onClick={onClose}>
+          {t('drawer.close')}
+        </Button>
+      </HStack>
+      {(contact?.extraInfo ?? []).length > 0 && (
+        <Stack gap="0.5" fontSize="sm">
+          <Text fontWeight="semibold">{t('drawer.extraInfo')}</Text>
+          {contact?.extraInfo.map((info) => (
+            <Text key={info.id}>
+              {info.name}: {info.value}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Text fontWeight="semibold">{t('drawer.tags')}</Text>
+      <HStack wrap="wrap" gap="1">
+        {allTags.map((tag) => (
+          <Badge
+            key={tag.id}
+            cursor="pointer"
+            variant={tagIds.includes(tag.id) ? 'solid' : 'outline'}
+            style={tagIds.includes(tag.id) ? { background: tag.color } : undefined}
+            onClick={() => toggleTag(tag.id)}
+          >
+            {tag.name}
+          </Badge>
+        ))}
+      </HStack>
+      {contact && (
+        <Stack gap="2">
+          <Toggle
+            label={t('drawer.disableBot')}
+            checked={contact.disableBot}
+            onChange={() => run(toggleBot(contact.id))}
+          />
+          <Toggle
+            label={t('drawer.acceptAudio')}
+            checked={contact.acceptAudioMessage}
+            onChange={() => run(toggleAudio(contact.id))}
+          />
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette={contact.active ? 'red' : 'green'}
+            onClick={() => run(toggleBlock({ id: contact.id, active: !contact.active }))}
+          >
+            {contact.active ? t('drawer.block') : t('drawer.unblock')}
+          </Button>
+        </Stack>
+      )}
+      {onSchedule && (
+        <Button size="xs" variant="outline" onClick={onSchedule}>
+          {t('drawer.schedule')}
+        </Button>
+      )}
+      <Stack gap="1">
+        <Text fontWeight="semibold">{t('drawer.notes')}</Text>
+        <Field.Root invalid={note.length > 0 && note.trim().length < MinNoteLength}>
+          <Textarea
+            size="sm"
+            aria-label={t('drawer.newNote')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <Field.ErrorText>{t('drawer.noteTooShort')}</Field.ErrorText>
+        </Field.Root>
+        <Button
+          size="xs"
+          loading={saving}
+          disabled={note.trim().length < MinNoteLength}
+          onClick={() =>
+            void createNote({ ticketId: ticket.id, contactId: ticket.contactId, note: note.trim() })
+              .unwrap()
+              .then(() => setNote(''), toastError)
+          }
+        >
+          {t('drawer.addNote')}
+        </Button>
+        {notes.map((item) => (
+          <HStack key={item.id} justify="space-between" fontSize="sm">
+            <Box>
+              <Text>{item.note}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {item.user.name} · {new Date(item.createdAt).toLocaleString()}
+              </Text>
+            </Box>
+            <Button
+              size="2xs"
+              variant="ghost"
+              onClick={() => run(deleteNote({ id: item.id, ticketId: ticket.id }))}
+            >
+              {t('drawer.deleteNote')}
+            </Button>
+          </HStack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+};

@@ -1,0 +1,33 @@
+import { Field, NativeSelect } from '@chakra-ui/react';
+
+/** A labelled native select of id/name options; '' means none. */
+export const PickerSelect = ({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  options: { id: number; name: string }[];
+  onChange: (id: number | null) => void;
+}) => (
+  <Field.Root>
+    <Field.Label>{label}</Field.Label>
+    <NativeSelect.Root>
+      <NativeSelect.Field
+        aria-label={label}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">—</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  </Field.Root>
+);

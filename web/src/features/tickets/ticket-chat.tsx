@@ -1,0 +1,191 @@
+import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  hasPermission,
+  socketEvent,
+  type MessageRecord,
+  type SessionUser,
+  type TicketSocketPayload,
+} from '@sb/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { currentSocket } from '../../api/socket.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
+import { hasPlanFlag } from '../auth/access.js';
+import { ChatHeader } from './chat-header.js';
+import { Composer, storedSign } from './composer.js';
+import { ContactDrawer } from './contact-drawer.js';
+import { ForwardModal } from './forward-modal.js';
+import { MessageList } from './message-list.js';
+import { EditMessageDialog, TicketActionDialogs } from './ticket-dialogs.js';
+import { canCompose } from './ticket-logic.js';
+import { useTicketActions } from './use-ticket-actions.js';
+import {
+  useDeleteMessageMutation,
+  useDeleteTicketMutation,
+  useEditMessageMutation,
+  useGetTicketByUuidQuery,
+  useUpdateTicketMutation,
+} from './tickets.api.js';
+
+/**
+ * The right pane: header, messages, composer and the 320 px contact drawer of the ticket in the route.
+ * A ticket that cannot be read, or that is deleted while open, sends the user back to /tickets.
+ */
+export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) => {
+  const { t } = useTranslation('tickets');
+  const navigate = useNavigate();
+  const mobile = useMediaQuery(MobileQuery);
+  const { data: ticket, isError } = useGetTicketByUuidQuery(uuid);
+  const actions = useTicketActions(user.id);
+  const [drawerOpen, setDrawerOpen] = useState(!mobile);
+  const [replyTo, setReplyTo] = useState<MessageRecord | null>(null);
+  const [selection, setSelection] = useState<MessageRecord[] | null>(null);
+  const [forwarding, setForwarding] = useState(false);
+  const [editing, setEditing] = useState<MessageRecord | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteTicket, { isLoading: deleting }] = useDeleteTicketMutation();
+  const [deleteMessage] = useDeleteMessageMutation();
+  const [editMessage, { isLoading: saving }] = useEditMessageMutation();
+  const [updateTicket] = useUpdateTicketMutation();
+  const ticketId = ticket?.id;
+
+  useEffect(() => {
+    if (isError) void navigate('/tickets');
+  }, [isError, navigate]);
+
+  // the open ticket was deleted (here or elsewhere): toast and back to the list (spec 1 §4)
+  useEffect(() => {
+    const socket = currentSocket();
+    if (!socket || ticketId === undefined) return;
+    const name = socketEvent.company(user.companyId, 'ticket');
+    const listener = (payload: TicketSocketPayload) => {
+      if (payload.action !== 'delete' || payload.ticketId !== ticketId) return;
+      notify.success(t('deleted'));
+      void navigate('/tickets');
+    };
+    socket.on(name, listener);
+    return () => void socket.off(name, listener);
+  }, [user.companyId, ticketId, navigate, t]);
+
+  if (!ticket)
+    return (
+      <Flex flex="1" align="center" justify="center">
+        <Spinner aria-label={t('loading')} />
+      </Flex>
+    );
+
+  const removeTicket = async () => {
+    try {
+      await deleteTicket(ticket.id).unwrap();
+      setConfirmDelete(false);
+      notify.success(t('deleted'));
+      void navigate('/tickets');
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const toggleSelect = (message: MessageRecord) =>
+    setSelection((chosen) =>
+      chosen?.some((m) => m.id === message.id)
+        ? chosen.filter((m) => m.id !== message.id)
+        : [...(chosen ?? []), message],
+    );
+
+  const chat = (
+    <Stack flex="1" minW="0" gap="0" h="full">
+      <ChatHeader
+        ticket={ticket}
+        busy={actions.busy}
+        mayDelete={hasPermission(user, 'ticket-options:deleteTicket')}
+        onAction={(action) => actions.run(action, ticket)}
+        onToggleIntegration={(useIntegration) =>
+          void updateTicket({ id: ticket.id, useIntegration }).unwrap().catch(toastError)
+        }
+        onDelete={() => setConfirmDelete(true)}
+        onToggleDrawer={() => setDrawerOpen((open) => !open)}
+      />
+      {selection && (
+        <HStack px="3" py="1" bg="bg.muted" justify="space-between" data-testid="forward-bar">
+          <Text fontSize="sm">{t('forward.count', { count: selection.length })}</Text>
+          <HStack>
+            <Button size="xs" variant="ghost" onClick={() => setSelection(null)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              size="xs"
+              onClick={() =>
+                selection.length ? setForwarding(true) : notify.error(t('forward.noneSelected'))
+              }
+            >
+              {t('forward.submit')}
+            </Button>
+          </HStack>
+        </HStack>
+      )}
+      <MessageList
+        ticket={ticket}
+        selection={selection ? new Set(selection.map((m) => m.id)) : null}
+        onToggleSelect={toggleSelect}
+        actions={{
+          onReply: canCompose(ticket.status) ? setReplyTo : undefined,
+          onForward: (message) => setSelection([message]),
+          onDelete: (message) => void deleteMessage(message.id).unwrap().catch(toastError),
+          onEdit: setEditing,
+        }}
+      />
+      <Composer ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+    </Stack>
+  );
+
+  return (
+    <Flex flex="1" minW="0" h="full">
+      {(!mobile || !drawerOpen) && chat}
+      {drawerOpen && (
+        <ContactDrawer
+          ticket={ticket}
+          onClose={() => setDrawerOpen(false)}
+          onSchedule={
+            hasPlanFlag(user, 'useSchedules') ? () => void navigate('/schedules') : undefined
+          }
+        />
+      )}
+      <TicketActionDialogs actions={actions} user={user} />
+      {forwarding && selection && (
+        <ForwardModal
+          messages={selection}
+          signMessage={storedSign()}
+          onClose={() => setForwarding(false)}
+          onDone={() => {
+            setForwarding(false);
+            setSelection(null);
+          }}
+        />
+      )}
+      {editing && (
+        <EditMessageDialog
+          message={editing}
+          busy={saving}
+          onClose={() => setEditing(null)}
+          onSave={(body) =>
+            void editMessage({ id: editing.id, body })
+              .unwrap()
+              .then(() => setEditing(null), toastError)
+          }
+        />
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('deleteConfirm', { id: ticket.id })}
+        busy={deleting}
+        onConfirm={() => void removeTicket()}
+        onClose={() => setConfirmDelete(false)}
+      >
+        {t('deleteWarning')}
+      </ConfirmDialog>
+    </Flex>
+  );
+};

@@ -1,0 +1,164 @@
+import { Button, Dialog, Portal, Text, Textarea } from '@chakra-ui/react';
+import type { MessageRecord, SessionUser } from '@sb/contracts';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseDialog } from './close-dialog.js';
+import { PickerSelect } from './picker-select.js';
+import { TransferModal } from './transfer-modal.js';
+import type { TakenBy, useTicketActions } from './use-ticket-actions.js';
+
+/** A centred dialog with a title, a body and footer buttons. */
+export const TicketDialog = ({
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer: ReactNode;
+}) => (
+  <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} placement="center">
+    <Portal>
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content>
+          <Dialog.Header>
+            <Dialog.Title>{title}</Dialog.Title>
+          </Dialog.Header>
+          <Dialog.Body>{children}</Dialog.Body>
+          <Dialog.Footer>{footer}</Dialog.Footer>
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Portal>
+  </Dialog.Root>
+);
+
+/** Accept or reopen a ticket without queue: start stays disabled until a queue is chosen (spec 1 §5). */
+export const QueueChoiceDialog = ({
+  queues,
+  busy,
+  onClose,
+  onChoose,
+}: {
+  queues: SessionUser['queues'];
+  busy: boolean;
+  onClose: () => void;
+  onChoose: (queueId: number) => void;
+}) => {
+  const { t } = useTranslation('tickets');
+  const [queueId, setQueueId] = useState<number | null>(null);
+  return (
+    <TicketDialog
+      title={t('queueChoice.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button loading={busy} disabled={!queueId} onClick={() => queueId && onChoose(queueId)}>
+            {t('queueChoice.start')}
+          </Button>
+        </>
+      }
+    >
+      <PickerSelect
+        label={t('transfer.queue')}
+        value={queueId}
+        options={queues}
+        onChange={setQueueId}
+      />
+    </TicketDialog>
+  );
+};
+
+/** Another user already holds the ticket: name the user and the queue (spec 1 §4). */
+export const TakenDialog = ({ taken, onClose }: { taken: TakenBy; onClose: () => void }) => {
+  const { t } = useTranslation('tickets');
+  return (
+    <TicketDialog
+      title={t('taken.title')}
+      onClose={onClose}
+      footer={<Button onClick={onClose}>{t('taken.ok')}</Button>}
+    >
+      <Text>
+        {t('taken.text', {
+          user: taken.user?.name ?? '—',
+          queue: taken.queue?.name ?? t('noQueue'),
+        })}
+      </Text>
+    </TicketDialog>
+  );
+};
+
+/** The dialogs a ticket action opens (transfer, resolve, queue choice, already taken). */
+export const TicketActionDialogs = ({
+  actions,
+  user,
+}: {
+  actions: ReturnType<typeof useTicketActions>;
+  user: SessionUser;
+}) => (
+  <>
+    {actions.transferring && (
+      <TransferModal ticket={actions.transferring} onClose={() => actions.setTransferring(null)} />
+    )}
+    {actions.closing && (
+      <CloseDialog
+        busy={actions.busy}
+        onClose={() => actions.setClosing(null)}
+        onResolve={actions.resolve}
+      />
+    )}
+    {actions.choosingQueue && (
+      <QueueChoiceDialog
+        queues={user.queues}
+        busy={actions.busy}
+        onClose={() => actions.setChoosingQueue(null)}
+        onChoose={actions.chooseQueue}
+      />
+    )}
+    {actions.taken && <TakenDialog taken={actions.taken} onClose={() => actions.setTaken(null)} />}
+  </>
+);
+
+/** Edits the text of one of my messages. */
+export const EditMessageDialog = ({
+  message,
+  busy,
+  onClose,
+  onSave,
+}: {
+  message: MessageRecord;
+  busy: boolean;
+  onClose: () => void;
+  onSave: (body: string) => void;
+}) => {
+  const { t } = useTranslation('tickets');
+  const [body, setBody] = useState(message.body);
+  const changed = body.trim() !== '' && body.trim() !== message.body;
+  return (
+    <TicketDialog
+      title={t('message.edit')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button loading={busy} disabled={!changed} onClick={() => onSave(body.trim())}>
+            {t('save')}
+          </Button>
+        </>
+      }
+    >
+      <Textarea
+        aria-label={t('composer.message')}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+    </TicketDialog>
+  );
+};

@@ -1,0 +1,116 @@
+import { Avatar, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { TicketRecord } from '@sb/contracts';
+import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '../../app/runtime-config.js';
+import {
+  actionsForStatus,
+  inlineFormat,
+  lastMessagePreview,
+  rowTime,
+  type TicketAction,
+} from './ticket-logic.js';
+
+const RatingEmoji = ['😡', '😠', '😐', '😊', '😍'];
+
+/** One ticket of the list with its badges and the action buttons of its status. */
+export const TicketRow = ({
+  ticket,
+  selected,
+  isAdmin,
+  onOpen,
+  onAction,
+}: {
+  ticket: TicketRecord;
+  selected: boolean;
+  isAdmin: boolean;
+  onOpen: (ticket: TicketRecord) => void;
+  onAction: (action: TicketAction, ticket: TicketRecord) => void;
+}) => {
+  const { t } = useTranslation('tickets');
+  const preview = lastMessagePreview(ticket.lastMessage ?? '');
+  const [firstTag, ...otherTags] = ticket.tags ?? [];
+  // A pending ticket must be accepted before it opens.
+  const open = () => ticket.status !== 'pending' && onOpen(ticket);
+  return (
+    <HStack
+      data-testid={`ticket-row-${ticket.id}`}
+      align="stretch"
+      gap="2"
+      borderBottomWidth="1px"
+      bg={selected ? 'bg.muted' : undefined}
+      cursor={ticket.status === 'pending' ? 'default' : 'pointer'}
+      onClick={open}
+    >
+      <Box
+        w="1"
+        flexShrink={0}
+        bg={ticket.queue?.color ?? 'gray.400'}
+        title={ticket.queue?.name ?? t('noQueue')}
+      />
+      <Avatar.Root size="sm" mt="2">
+        <Avatar.Fallback name={ticket.contact.name} />
+        {ticket.contact.urlPicture && <Avatar.Image src={mediaUrl(ticket.contact.urlPicture)} />}
+      </Avatar.Root>
+      <Stack flex="1" gap="0.5" py="2" pr="2" minW="0">
+        <HStack justify="space-between">
+          <Text fontWeight="semibold" truncate>
+            {ticket.contact.name.slice(0, 60)}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {rowTime(ticket.updatedAt)}
+          </Text>
+        </HStack>
+        <HStack justify="space-between">
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {preview.kind === 'text'
+              ? inlineFormat(preview.text).map((part, index) => (
+                  <Text
+                    as="span"
+                    key={index}
+                    fontWeight={part.style === 'bold' ? 'semibold' : undefined}
+                    fontStyle={part.style === 'italic' ? 'italic' : undefined}
+                    textDecoration={part.style === 'strike' ? 'line-through' : undefined}
+                  >
+                    {part.text}
+                  </Text>
+                ))
+              : t(`preview.${preview.kind}`)}
+          </Text>
+          {ticket.unreadMessages > 0 && (
+            <Badge colorPalette="green" borderRadius="full" aria-label={t('unread')}>
+              {ticket.unreadMessages}
+            </Badge>
+          )}
+        </HStack>
+        <HStack gap="1" wrap="wrap">
+          <Badge variant="outline">{t(`channel.${ticket.channel}`, ticket.channel)}</Badge>
+          {ticket.whatsapp && <Badge>{ticket.whatsapp.name}</Badge>}
+          {ticket.isGroup && <Badge colorPalette="purple">{t('group')}</Badge>}
+          {isAdmin && ticket.user && <Badge colorPalette="blue">{ticket.user.name}</Badge>}
+          {firstTag && <Badge style={{ background: firstTag.color }}>{firstTag.name}</Badge>}
+          {otherTags.length > 0 && <Badge>+{otherTags.length}</Badge>}
+          {ticket.status === 'closed' && ticket.userRating && (
+            <Text as="span" aria-label={t('rating')}>
+              {RatingEmoji[Math.min(Math.max(ticket.userRating.rate, 1), 5) - 1]}
+            </Text>
+          )}
+        </HStack>
+        <HStack gap="1">
+          {actionsForStatus(ticket.status).map((action) => (
+            <Button
+              key={action}
+              size="2xs"
+              variant="outline"
+              onClick={(event) => {
+                event.stopPropagation();
+                onAction(action, ticket);
+              }}
+            >
+              {t(`actions.${action}`)}
+            </Button>
+          ))}
+        </HStack>
+      </Stack>
+    </HStack>
+  );
+};

@@ -1,0 +1,269 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Input,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import type { TicketRecord, TicketStatus } from '@sb/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks.js';
+import { useDebounced } from '../../components/paged-search.js';
+import { toastError } from '../../components/toaster.js';
+import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
+import { isAdmin } from '../auth/access.js';
+import { selectUser } from '../auth/session.slice.js';
+import { ChipChoice } from './chip-choice.js';
+import { NewTicketModal } from './new-ticket-modal.js';
+import { EmptySearchFilters, SearchFilters, type SearchFilterValues } from './search-filters.js';
+import { TicketChat } from './ticket-chat.js';
+import { TicketActionDialogs, TicketDialog } from './ticket-dialogs.js';
+import { TicketList } from './ticket-list.js';
+import { useCloseAllTicketsMutation } from './tickets.api.js';
+import { useTicketActions } from './use-ticket-actions.js';
+
+type TopTab = 'open' | 'closed' | 'search';
+const OpenSubTabs = ['open', 'pending', 'group'] as const satisfies readonly TicketStatus[];
+const UuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /tickets and /tickets/:ticketId (spec 1 §2 Ticket workspace): the lists on the left (open with its
+ * open/pending/group sub-tabs, closed, search with its filter panel), the chosen ticket's chat on the
+ * right; under 600 px the two panes become tabs.
+ */
+export const TicketsPage = () => {
+  const { t } = useTranslation('tickets');
+  const { t: tRoutes } = useTranslation('routes');
+  const user = useAppSelector(selectUser);
+  const navigate = useNavigate();
+  const { ticketId } = useParams();
+  const uuid = ticketId && UuidPattern.test(ticketId) ? ticketId : undefined;
+  const mobile = useMediaQuery(MobileQuery);
+  const [tab, setTab] = useState<TopTab>('open');
+  const [subTab, setSubTab] = useState<(typeof OpenSubTabs)[number]>('open');
+  const [mobilePane, setMobilePane] = useState<'list' | 'chat'>(uuid ? 'chat' : 'list');
+  const [search, setSearch] = useState('');
+  const searchParam = useDebounced(search, 500).trim();
+  const [showAll, setShowAll] = useState(false);
+  const [queueIds, setQueueIds] = useState<number[]>(() => user?.queues.map((q) => q.id) ?? []);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [searchFilters, setSearchFilters] = useState<SearchFilterValues>(EmptySearchFilters);
+  const [counts, setCounts] = useState<Partial<Record<TicketStatus, number>>>({});
+  const [creating, setCreating] = useState(false);
+  const [confirmCloseAll, setConfirmCloseAll] = useState(false);
+  const [closeAll, { isLoading: closingAll }] = useCloseAllTicketsMutation();
+  const actions = useTicketActions(user?.id ?? 0);
+  const onCount = useCallback(
+    (status: TicketStatus, count: number) =>
+      setCounts((all) => (all[status] === count ? all : { ...all, [status]: count })),
+    [],
+  );
+
+  useEffect(() => setMobilePane(uuid ? 'chat' : 'list'), [uuid]);
+  // typing a search goes to the search tab, like the reference
+  useEffect(() => {
+    if (searchParam) setTab('search');
+  }, [searchParam]);
+
+  if (!user) return null;
+  const admin = isAdmin(user);
+  const base = { showAll: admin && showAll, queueIds };
+  const open = (ticket: TicketRecord) => void navigate(`/tickets/${ticket.uuid}`);
+  const listProps = {
+    selectedUuid: uuid,
+    isAdmin: admin,
+    onCount,
+    onOpen: open,
+    onAction: actions.run,
+  };
+
+  const list = (
+    <Stack
+      w={{ base: 'full', sm: '380px' }}
+      flexShrink={0}
+      borderRightWidth="1px"
+      gap="2"
+      h="full"
+      minH="0"
+    >
+      <HStack px="2" pt="2">
+        <Input
+          size="sm"
+          aria-label={t('search')}
+          placeholder={t('search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Button size="sm" onClick={() => setCreating(true)}>
+          {t('newTicket.open')}
+        </Button>
+        {admin && (
+          <Button size="sm" variant="outline" onClick={() => setConfirmCloseAll(true)}>
+            {t('closeAll')}
+          </Button>
+        )}
+      </HStack>
+      <Box px="2">
+        <ChipChoice
+          label={t('queues')}
+          options={user.queues}
+          value={queueIds}
+          onChange={setQueueIds}
+        />
+      </Box>
+      {admin && (
+        <Box px="2">
+          <Switch.Root size="sm" checked={showAll} onCheckedChange={(d) => setShowAll(d.checked)}>
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('showAll')}</Switch.Label>
+          </Switch.Root>
+        </Box>
+      )}
+      <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as TopTab)} size="sm">
+        <Tabs.List>
+          <Tabs.Trigger value="open">{t('tabs.open')}</Tabs.Trigger>
+          <Tabs.Trigger value="closed">{t('tabs.closed')}</Tabs.Trigger>
+          <Tabs.Trigger value="search">{t('tabs.search')}</Tabs.Trigger>
+        </Tabs.List>
+      </Tabs.Root>
+      {tab === 'open' && (
+        <Tabs.Root
+          value={subTab}
+          onValueChange={(d) => setSubTab(d.value as typeof subTab)}
+          size="sm"
+          variant="subtle"
+        >
+          <Tabs.List>
+            {OpenSubTabs.map((status) => (
+              <Tabs.Trigger key={status} value={status}>
+                {t(`status.${status}`)}
+                <Badge size="xs" data-testid={`count-${status}`}>
+                  {counts[status] ?? 0}
+                </Badge>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Tabs.Root>
+      )}
+      {tab === 'search' && (
+        <HStack px="2" justify="space-between">
+          <Text fontSize="sm" color="fg.muted">
+            {t('filters.title')}
+          </Text>
+          <Button size="xs" variant="ghost" onClick={() => setFiltersOpen((v) => !v)}>
+            {filtersOpen ? t('filters.hide') : t('filters.show')}
+          </Button>
+        </HStack>
+      )}
+      {tab === 'search' && filtersOpen && (
+        <SearchFilters value={searchFilters} isAdmin={admin} onChange={setSearchFilters} />
+      )}
+      {/* the three open sub-lists stay mounted so each count badge follows its list */}
+      {OpenSubTabs.map((status) => (
+        <Flex
+          key={status}
+          flex="1"
+          minH="0"
+          display={tab === 'open' && subTab === status ? 'flex' : 'none'}
+        >
+          <TicketList filters={{ ...base, status }} countKey={status} {...listProps} />
+        </Flex>
+      ))}
+      {tab === 'closed' && <TicketList filters={{ ...base, status: 'closed' }} {...listProps} />}
+      {tab === 'search' && (
+        <TicketList
+          filters={{
+            ...base,
+            searchParam: searchParam || undefined,
+            tags: searchFilters.tags,
+            whatsapps: searchFilters.whatsapps,
+            statusFilter: searchFilters.statusFilter,
+            users: admin ? searchFilters.users : undefined,
+            date: searchFilters.date || undefined,
+            withUnreadMessages: searchFilters.withUnreadMessages || undefined,
+          }}
+          {...listProps}
+        />
+      )}
+    </Stack>
+  );
+
+  const chat = uuid ? (
+    <TicketChat key={uuid} uuid={uuid} user={user} />
+  ) : (
+    <Flex flex="1" align="center" justify="center">
+      <Text color="fg.muted">{t('noTicket')}</Text>
+    </Flex>
+  );
+
+  return (
+    <Box h="calc(100vh - 80px)" display="flex" flexDirection="column">
+      {/* the workspace has no visible title; the heading names the page for screen readers */}
+      <VisuallyHidden asChild>
+        <h1>{tRoutes('tickets')}</h1>
+      </VisuallyHidden>
+      {mobile && (
+        <Tabs.Root
+          value={mobilePane}
+          onValueChange={(d) => setMobilePane(d.value as 'list' | 'chat')}
+          size="sm"
+        >
+          <Tabs.List>
+            <Tabs.Trigger value="chat">{t('mobile.ticket')}</Tabs.Trigger>
+            <Tabs.Trigger value="list">{t('mobile.list')}</Tabs.Trigger>
+          </Tabs.List>
+        </Tabs.Root>
+      )}
+      <Flex flex="1" minH="0">
+        {(!mobile || mobilePane === 'list') && list}
+        {(!mobile || mobilePane === 'chat') && chat}
+      </Flex>
+      {creating && (
+        <NewTicketModal
+          user={user}
+          onClose={() => setCreating(false)}
+          onCreated={(ticket) => {
+            setCreating(false);
+            void navigate(`/tickets/${ticket.uuid}`);
+          }}
+          onTaken={actions.setTaken}
+        />
+      )}
+      <TicketActionDialogs actions={actions} user={user} />
+      {confirmCloseAll && (
+        <TicketDialog
+          title={t('closeAllConfirm')}
+          onClose={() => setConfirmCloseAll(false)}
+          footer={
+            <>
+              <Button variant="outline" onClick={() => setConfirmCloseAll(false)}>
+                {t('cancel')}
+              </Button>
+              <Button
+                loading={closingAll}
+                onClick={() =>
+                  void closeAll({ status: 'closed', queueIds })
+                    .unwrap()
+                    .then(() => setConfirmCloseAll(false), toastError)
+                }
+              >
+                {t('closeAll')}
+              </Button>
+            </>
+          }
+        >
+          <Text>{t('closeAllText')}</Text>
+        </TicketDialog>
+      )}
+    </Box>
+  );
+};

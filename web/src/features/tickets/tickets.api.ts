@@ -1,0 +1,301 @@
+import {
+  ApiRoutes,
+  buildPath,
+  ClientSocketEvents,
+  socketEvent,
+  type AppMessageSocketPayload,
+  type KanbanQuery,
+  type MessageForwardInput,
+  type MessageListQuery,
+  type MessageSendInput,
+  type MessagesPage,
+  type SessionUser,
+  type TicketCloseAllInput,
+  type TicketCreateInput,
+  type TicketListQuery,
+  type TicketLogRecord,
+  type TicketNoteInput,
+  type TicketNoteRecord,
+  type TicketRecord,
+  type TicketSocketPayload,
+  type TicketsPage,
+  type TicketUpdateInput,
+} from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+import { currentSocket } from '../../api/socket.js';
+import { applyMessagePayload, applyTicketPayload } from './ticket-logic.js';
+
+/** GET /tickets arguments: the contract's query as the web app fills it (page number always set). */
+export type TicketListArgs = Partial<TicketListQuery> & { pageNumber: number };
+/** A contract input with its defaulted fields left optional (the server fills them). */
+type Defaulted<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+export type SendMessageArgs = Defaulted<MessageSendInput, 'body' | 'quotedMsg' | 'isPrivate'> & {
+  ticketId: number;
+};
+
+const json = (value: unknown[] | undefined) => (value?.length ? JSON.stringify(value) : undefined);
+
+/** Query params of a ticket list: lists as JSON like the reference client, empty filters left out. */
+export const ticketListParams = (
+  args: TicketListArgs,
+): Record<string, string | number | boolean> => {
+  const params: Record<string, string | number | boolean | undefined> = {
+    searchParam: args.searchParam || undefined,
+    pageNumber: args.pageNumber,
+    status: args.status,
+    showAll: args.showAll,
+    queueIds: json(args.queueIds),
+    tags: json(args.tags),
+    users: json(args.users),
+    whatsapps: json(args.whatsapps),
+    statusFilter: json(args.statusFilter),
+    userFilter: json(args.userFilter),
+    date: args.date,
+    updatedAt: args.updatedAt,
+    withUnreadMessages: args.withUnreadMessages,
+  };
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string | number | boolean
+  >;
+};
+
+const LIST = { type: 'Ticket' as const, id: 'LIST' };
+const KANBAN = { type: 'Ticket' as const, id: 'KANBAN' };
+
+const sessionUser = (getState: () => unknown): SessionUser | null =>
+  (getState() as { session: { user: SessionUser | null } }).session.user;
+
+type SocketContext = {
+  cacheDataLoaded: Promise<unknown>;
+  cacheEntryRemoved: Promise<unknown>;
+  getState: () => unknown;
+};
+
+/** Listens to one company event while a cache entry lives (one shared socket, spec 1 §7). */
+const whileCached = async <Payload>(
+  { cacheDataLoaded, cacheEntryRemoved, getState }: SocketContext,
+  event: 'ticket' | 'appMessage',
+  listener: (payload: Payload) => void,
+  onJoin?: (emit: (name: string, value: string) => void) => void,
+) => {
+  try {
+    await cacheDataLoaded;
+  } catch {
+    return;
+  }
+  const socket = currentSocket();
+  const user = sessionUser(getState);
+  if (!socket || !user) return;
+  const name = socketEvent.company(user.companyId, event);
+  socket.on(name, listener);
+  onJoin?.((eventName, value) => socket.emit(eventName, value));
+  await cacheEntryRemoved;
+  socket.off(name, listener);
+};
+
+/** The ticket workspace calls (tickets service through the gateway). */
+export const ticketsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listTickets: build.query<TicketsPage, TicketListArgs>({
+      query: (args) => ({ url: ApiRoutes.tickets.root, params: ticketListParams(args) }),
+      // Pages of one filter share a cache entry: page 1 replaces it, later pages append.
+      serializeQueryArgs: ({ queryArgs }) => JSON.stringify({ ...queryArgs, pageNumber: 0 }),
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(current.tickets.map((t) => t.id));
+        current.tickets.push(...incoming.tickets.filter((t) => !known.has(t.id)));
+        current.hasMore = incoming.hasMore;
+        current.count = incoming.count;
+        return current;
+      },
+      forceRefetch: ({ currentArg, previousArg }) =>
+        currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: (page) => [
+        ...(page?.tickets ?? []).map((t) => ({ type: 'Ticket' as const, id: t.id })),
+        LIST,
+      ],
+      // Ticket events and new messages patch the rows: unread ones move to the top (spec 1 §4).
+      async onCacheEntryAdded(arg, context) {
+        const viewerId = sessionUser(context.getState)?.id;
+        const patch = (payload: TicketSocketPayload) =>
+          context.updateCachedData((draft) => {
+            const before = draft.tickets.length;
+            draft.tickets = applyTicketPayload(draft.tickets, payload, arg, viewerId);
+            draft.count = Math.max(0, draft.count + draft.tickets.length - before);
+          });
+        await Promise.all([
+          whileCached<TicketSocketPayload>(context, 'ticket', patch),
+          whileCached<AppMessageSocketPayload>(context, 'appMessage', (payload) => {
+            if (payload.action !== 'delete') patch({ action: 'update', ticket: payload.ticket });
+          }),
+        ]);
+      },
+    }),
+    getTicketByUuid: build.query<TicketRecord, string>({
+      query: (uuid) => buildPath(ApiRoutes.tickets.byUuid, { uuid }),
+      providesTags: (ticket) => [{ type: 'Ticket', id: ticket?.id ?? 'UUID' }],
+      // the open ticket follows its updates (status, user, presence)
+      async onCacheEntryAdded(_uuid, context) {
+        await whileCached<TicketSocketPayload>(context, 'ticket', (payload) => {
+          if (payload.action !== 'update') return;
+          context.updateCachedData((draft) =>
+            draft.id === payload.ticket.id ? { ...draft, ...payload.ticket } : draft,
+          );
+        });
+      },
+    }),
+    createTicket: build.mutation<TicketRecord, Defaulted<TicketCreateInput, 'status'>>({
+      query: (body) => ({ url: ApiRoutes.tickets.root, method: 'POST', body }),
+      invalidatesTags: [LIST, KANBAN],
+    }),
+    updateTicket: build.mutation<TicketRecord, TicketUpdateInput & { id: number }>({
+      query: ({ id, ...body }) => ({
+        url: buildPath(ApiRoutes.tickets.byId, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => [LIST, KANBAN, { type: 'Ticket', id }],
+    }),
+    deleteTicket: build.mutation<void, number>({
+      query: (id) => ({ url: buildPath(ApiRoutes.tickets.byId, { id }), method: 'DELETE' }),
+      invalidatesTags: [LIST, KANBAN],
+    }),
+    closeAllTickets: build.mutation<void, Defaulted<TicketCloseAllInput, 'status'>>({
+      query: (body) => ({ url: ApiRoutes.tickets.closeAll, method: 'POST', body }),
+      invalidatesTags: [LIST, KANBAN],
+    }),
+    listTicketLogs: build.query<TicketLogRecord[], number>({
+      query: (ticketId) => buildPath(ApiRoutes.tickets.log, { ticketId }),
+    }),
+    listMessages: build.query<
+      MessagesPage,
+      Pick<MessageListQuery, 'pageNumber' | 'selectedQueues'> & { ticketId: number }
+    >({
+      query: ({ ticketId, pageNumber, selectedQueues }) => ({
+        url: buildPath(ApiRoutes.messages.byTicket, { ticketId }),
+        params: {
+          pageNumber,
+          ...(selectedQueues?.length ? { selectedQueues: json(selectedQueues) } : {}),
+        },
+      }),
+      // Older pages go above the loaded ones (the list is oldest first, newest at the bottom).
+      serializeQueryArgs: ({ queryArgs }) => String(queryArgs.ticketId),
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(current.messages.map((m) => m.id));
+        current.messages.unshift(...incoming.messages.filter((m) => !known.has(m.id)));
+        current.hasMore = incoming.hasMore;
+        return current;
+      },
+      forceRefetch: ({ currentArg, previousArg }) =>
+        currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `MSG-${ticketId}` }],
+      // joins the ticket's room and appends, replaces or marks deleted the messages it announces
+      async onCacheEntryAdded({ ticketId }, context) {
+        await whileCached<AppMessageSocketPayload>(
+          context,
+          'appMessage',
+          (payload) =>
+            context.updateCachedData((draft) => {
+              draft.messages = applyMessagePayload(draft.messages, payload, ticketId);
+            }),
+          (emit) => emit(ClientSocketEvents.joinChatBox, String(ticketId)),
+        );
+      },
+    }),
+    sendMessage: build.mutation<void, SendMessageArgs>({
+      query: ({ ticketId, ...body }) => ({
+        url: buildPath(ApiRoutes.messages.byTicket, { ticketId }),
+        method: 'POST',
+        body: { read: true, fromMe: true, ...body },
+      }),
+    }),
+    sendMedia: build.mutation<
+      void,
+      { ticketId: number; files: File[]; body?: string; isPrivate?: boolean }
+    >({
+      query: ({ ticketId, files, body, isPrivate }) => {
+        const form = new FormData();
+        form.append('fromMe', 'true');
+        form.append('body', body ?? '');
+        form.append('isPrivate', String(Boolean(isPrivate)));
+        for (const file of files) form.append('medias', file);
+        return {
+          url: buildPath(ApiRoutes.messages.byTicket, { ticketId }),
+          method: 'POST',
+          body: form,
+        };
+      },
+    }),
+    deleteMessage: build.mutation<void, string>({
+      query: (id) => ({ url: buildPath(ApiRoutes.messages.byId, { id }), method: 'DELETE' }),
+    }),
+    editMessage: build.mutation<void, { id: string; body: string }>({
+      query: ({ id, body }) => ({
+        url: buildPath(ApiRoutes.messages.byId, { id }),
+        method: 'PUT',
+        body: { body },
+      }),
+    }),
+    forwardMessage: build.mutation<void, Defaulted<MessageForwardInput, 'signMessage'>>({
+      query: (body) => ({ url: ApiRoutes.messages.forward, method: 'POST', body }),
+    }),
+    listTicketNotes: build.query<TicketNoteRecord[], { ticketId: number; contactId: number }>({
+      query: (params) => ({ url: ApiRoutes.ticketNotes.list, params }),
+      providesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `NOTES-${ticketId}` }],
+    }),
+    createTicketNote: build.mutation<TicketNoteRecord, TicketNoteInput>({
+      query: (body) => ({ url: ApiRoutes.ticketNotes.root, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `NOTES-${ticketId}` }],
+    }),
+    deleteTicketNote: build.mutation<void, { id: number; ticketId: number }>({
+      query: ({ id }) => ({ url: buildPath(ApiRoutes.ticketNotes.byId, { id }), method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `NOTES-${ticketId}` }],
+    }),
+    /** GET /ticket/kanban (spec 3 §7): the tickets of the user's queues with their tags. */
+    listKanbanTickets: build.query<Pick<TicketsPage, 'tickets'>, KanbanQuery>({
+      query: ({ queueIds, searchParam }) => ({
+        url: ApiRoutes.kanban.tickets,
+        params: {
+          ...(queueIds?.length ? { queueIds: json(queueIds) } : {}),
+          ...(searchParam ? { searchParam } : {}),
+        },
+      }),
+      providesTags: [KANBAN],
+    }),
+    /** PUT /ticket-tags/:ticketId/:tagId: links the ticket to a kanban lane's tag. */
+    addTicketTag: build.mutation<void, { ticketId: number; tagId: number }>({
+      query: (ids) => ({ url: buildPath(ApiRoutes.kanban.ticketTag, ids), method: 'PUT' }),
+    }),
+    /** DELETE /ticket-tags/:ticketId: removes the ticket's tag links. */
+    removeTicketTags: build.mutation<void, number>({
+      query: (ticketId) => ({
+        url: buildPath(ApiRoutes.kanban.ticketTags, { ticketId }),
+        method: 'DELETE',
+      }),
+    }),
+  }),
+});
+
+export const {
+  useListTicketsQuery,
+  useGetTicketByUuidQuery,
+  useCreateTicketMutation,
+  useUpdateTicketMutation,
+  useDeleteTicketMutation,
+  useCloseAllTicketsMutation,
+  useListTicketLogsQuery,
+  useListMessagesQuery,
+  useSendMessageMutation,
+  useSendMediaMutation,
+  useDeleteMessageMutation,
+  useEditMessageMutation,
+  useForwardMessageMutation,
+  useListTicketNotesQuery,
+  useCreateTicketNoteMutation,
+  useDeleteTicketNoteMutation,
+  useListKanbanTicketsQuery,
+  useAddTicketTagMutation,
+  useRemoveTicketTagsMutation,
+} = ticketsApi;
