@@ -9,7 +9,6 @@ import {
   Portal,
   Stack,
   Switch,
-  Table,
   Tabs,
   Text,
   Textarea,
@@ -22,6 +21,7 @@ import {
 } from '@sb/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
@@ -427,39 +427,7 @@ export const ConnectionModal = ({
                   )}
                   {showSchedules && (
                     <Tabs.Content value="schedules">
-                      <Table.Root size="sm">
-                        <Table.Header>
-                          <Table.Row>
-                            <Table.ColumnHeader>{t('weekday')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('startTimeA')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('endTimeA')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('startTimeB')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('endTimeB')}</Table.ColumnHeader>
-                          </Table.Row>
-                        </Table.Header>
-                        <Table.Body>
-                          {draft.schedules.map((schedule, index) => (
-                            <Table.Row key={schedule.weekdayEn}>
-                              <Table.Cell>{t(`weekdays.${schedule.weekdayEn}`)}</Table.Cell>
-                              {(['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const).map(
-                                (key) => (
-                                  <Table.Cell key={key}>
-                                    <Input
-                                      size="sm"
-                                      type="time"
-                                      aria-label={`${t(`weekdays.${schedule.weekdayEn}`)} ${t(key)}`}
-                                      value={schedule[key]}
-                                      onChange={(e) =>
-                                        setSchedule(index, { [key]: e.target.value })
-                                      }
-                                    />
-                                  </Table.Cell>
-                                ),
-                              )}
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
+                      <WeeklyScheduleTable rows={draft.schedules} onChange={setSchedule} />
                     </Tabs.Content>
                   )}
                 </Tabs.Root>

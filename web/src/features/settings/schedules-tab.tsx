@@ -1,4 +1,4 @@
-import { Button, Input, Spinner, Table } from '@chakra-ui/react';
+import { Box, Button, Spinner } from '@chakra-ui/react';
 import {
   ApiRoutes,
   buildPath,
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseApi } from '../../api/base-api.js';
 import { notify, toastError } from '../../components/toaster.js';
+import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
 
 const schedulesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -42,8 +43,6 @@ export const defaultSchedules = (): WeekdaySchedule[] =>
     endTimeB: '18:00',
   }));
 
-const fields = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const;
-
 /** Company working hours per weekday (shown when scheduleType is company), from the stored ones. */
 export const SchedulesTab = ({ companyId }: { companyId: number }) => {
   const { data, isLoading, isError } = schedulesApi.useGetCompanySchedulesQuery(companyId);
@@ -64,8 +63,6 @@ const SchedulesEditor = ({
     initial && initial.length ? initial : defaultSchedules(),
   );
   const [save, { isLoading }] = schedulesApi.useSaveCompanySchedulesMutation();
-  const set = (index: number, field: (typeof fields)[number], value: string) =>
-    setRows((all) => all.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
 
   const submit = async () => {
     const parsed = CompanySchedulesInput.safeParse({ schedules: rows });
@@ -83,35 +80,14 @@ const SchedulesEditor = ({
 
   return (
     <>
-      <Table.Root size="sm" mb="3">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('weekday')}</Table.ColumnHeader>
-            {fields.map((field) => (
-              <Table.ColumnHeader key={field}>{t(`scheduleFields.${field}`)}</Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row, index) => (
-            <Table.Row key={row.weekdayEn}>
-              <Table.Cell>{t(`weekdays.${row.weekdayEn}`)}</Table.Cell>
-              {fields.map((field) => (
-                <Table.Cell key={field}>
-                  <Input
-                    type="time"
-                    step={600}
-                    size="sm"
-                    aria-label={`${t(`weekdays.${row.weekdayEn}`)} ${t(`scheduleFields.${field}`)}`}
-                    value={row[field]}
-                    onChange={(e) => set(index, field, e.target.value)}
-                  />
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <Box mb="3">
+        <WeeklyScheduleTable
+          rows={rows}
+          onChange={(index, change) =>
+            setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)))
+          }
+        />
+      </Box>
       <Button colorPalette="brand" loading={isLoading} onClick={() => void submit()}>
         {t('saveSchedules')}
       </Button>
