@@ -12,6 +12,7 @@ export const ChatHeader = ({
   onAction,
   onToggleIntegration,
   onDelete,
+  onShowLog,
   onToggleDrawer,
 }: {
   ticket: TicketRecord;
@@ -20,6 +21,7 @@ export const ChatHeader = ({
   onAction: (action: TicketAction) => void;
   onToggleIntegration: (useIntegration: boolean) => void;
   onDelete: () => void;
+  onShowLog: () => void;
   onToggleDrawer: () => void;
 }) => {
   const { t } = useTranslation('tickets');
@@ -79,6 +81,9 @@ export const ChatHeader = ({
             {action === 'close' ? t('header.resolve') : t(`actions.${action}`)}
           </Button>
         ))}
+        <Button size="xs" variant="ghost" onClick={onShowLog}>
+          {t('log.open')}
+        </Button>
         {mayDelete && (
           <Button size="xs" colorPalette="red" variant="outline" onClick={onDelete}>
             {t('actions.delete')}

@@ -2,14 +2,17 @@ import { Box, Button, HStack, Stack, Switch, Text, Textarea } from '@chakra-ui/r
 import type { MessageRecord, QuickMessageListItem, TicketRecord } from '@sb/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LuCamera, LuContact } from 'react-icons/lu';
 import { mediaUrl } from '../../app/runtime-config.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListQuickMessagesQuery } from '../quick-messages/quick-messages.api.js';
+import { CameraModal } from './camera-modal.js';
+import { SendContactModal } from './send-contact-modal.js';
 import {
   canCompose,
   composeBody,
   filterQuickReplies,
-  MinAudioBytes,
+  keepsRecording,
   quickReplyLabel,
 } from './ticket-logic.js';
 import { useSendMediaMutation, useSendMessageMutation } from './tickets.api.js';
@@ -27,7 +30,8 @@ export const storedSign = (): boolean => {
 
 /**
  * Text (max 5 rows; Enter sends, Shift+Enter breaks the line), quick replies while the text starts
- * with "/", the reply quote, signature and private-note switches, attachments and audio recording.
+ * with "/", the reply quote, signature and private-note switches, attachments, camera photos, contact
+ * cards and audio recording.
  * Disabled unless the ticket is open or group (spec 1 §5).
  */
 export const Composer = ({
@@ -44,6 +48,7 @@ export const Composer = ({
   const [sign, setSign] = useState(storedSign);
   const [isPrivate, setIsPrivate] = useState(false);
   const [recorder, setRecorder] = useState<MediaRecorder | null>(null);
+  const [dialog, setDialog] = useState<'camera' | 'contact' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { data: quickReplies = [] } = useListQuickMessagesQuery();
   const [sendMessage, { isLoading: sending }] = useSendMessageMutation();
@@ -68,13 +73,15 @@ export const Composer = ({
     }
   };
 
-  const upload = async (files: File[], body = text) => {
-    if (files.length === 0 || disabled) return;
+  const upload = async (files: File[], body = text): Promise<boolean> => {
+    if (files.length === 0 || disabled) return false;
     try {
       await sendMedia({ ticketId: ticket.id, files, body: body.trim(), isPrivate }).unwrap();
       setText('');
+      return true;
     } catch (error) {
       toastError(error);
+      return false;
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -111,7 +118,7 @@ export const Composer = ({
         setRecorder(null);
         const blob = new Blob(chunks, { type: next.mimeType || 'audio/webm' });
         // a click without speech gives a tiny file: discarded (spec 1 §5)
-        if (blob.size < MinAudioBytes) {
+        if (!keepsRecording(blob.size)) {
           notify.warning(t('composer.audioTooShort'));
           return;
         }
@@ -209,6 +216,24 @@ export const Composer = ({
         >
           {t('composer.attach')}
         </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          aria-label={t('composer.camera')}
+          onClick={() => setDialog('camera')}
+        >
+          <LuCamera />
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          aria-label={t('composer.sendContact')}
+          onClick={() => setDialog('contact')}
+        >
+          <LuContact />
+        </Button>
         <Textarea
           aria-label={t('composer.message')}
           placeholder={disabled ? t('composer.disabled') : t('composer.placeholder')}
@@ -244,6 +269,16 @@ export const Composer = ({
           {t('composer.send')}
         </Button>
       </HStack>
+      {dialog === 'camera' && (
+        <CameraModal
+          busy={uploading}
+          onClose={() => setDialog(null)}
+          onCapture={(photo) => void upload([photo], '').then((sent) => sent && setDialog(null))}
+        />
+      )}
+      {dialog === 'contact' && (
+        <SendContactModal ticketId={ticket.id} onClose={() => setDialog(null)} />
+      )}
     </Stack>
   );
 };

@@ -10,7 +10,11 @@ import {
   useToggleContactBlockMutation,
   useToggleDisableBotMutation,
 } from '../contacts/contacts.api.js';
+import { ContactModal } from '../contacts/contact-modal.js';
 import { useListTagsQuery, useSyncContactTagsMutation } from '../tags/tags.api.js';
+import { NewContactTag } from './new-contact-tag.js';
+import { ScheduleModal } from './schedule-modal.js';
+import { displayNumber } from './ticket-logic.js';
 import {
   useCreateTicketNoteMutation,
   useDeleteTicketNoteMutation,
@@ -36,21 +40,27 @@ const Toggle = ({
   </Switch.Root>
 );
 
-/** The 320 px right drawer: contact data, tags, toggles and the ticket notes. */
+/**
+ * The 320 px right drawer: contact data (editable through the contact form), tags, extra info, block,
+ * the chatbot and audio toggles, the ticket notes and, with useSchedules, the schedule modal.
+ */
 export const ContactDrawer = ({
   ticket,
   onClose,
-  onSchedule,
+  schedule,
 }: {
   ticket: TicketRecord;
   onClose: () => void;
-  onSchedule?: () => void;
+  /** only with the plan flag useSchedules: who schedules, and where to go once saved */
+  schedule?: { userId: number; onSaved: () => void };
 }) => {
   const { t } = useTranslation('tickets');
   const [note, setNote] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const { data: contact } = useGetContactQuery(ticket.contactId);
   const { data: contactTags } = useListContactTagsQuery(ticket.contactId);
-  const { data: allTags = [] } = useListTagsQuery();
+  const { data: allTags = [] } = useListTagsQuery({ kanban: 0 });
   const { data: notes = [] } = useListTicketNotesQuery({
     ticketId: ticket.id,
     contactId: ticket.contactId,
@@ -85,12 +95,21 @@ export const ContactDrawer = ({
       <HStack justify="space-between" align="flex-start">
         <Box minW="0">
           <Text fontWeight="semibold">{contact?.name ?? ticket.contact.name}</Text>
-          <Text fontSize="sm">{contact?.number ?? ticket.contact.number}</Text>
+          <Text fontSize="sm" data-testid="contact-number">
+            {displayNumber(contact?.number ?? ticket.contact.number)}
+          </Text>
           {contact?.email && <Text fontSize="sm">{contact.email}</Text>}
         </Box>
-        <Button size="2xs" variant="ghost" onClick={onClose}>
-          {t('drawer.close')}
-        </Button>
+        <HStack gap="0">
+          {contact && (
+            <Button size="2xs" variant="ghost" onClick={() => setEditing(true)}>
+              {t('drawer.edit')}
+            </Button>
+          )}
+          <Button size="2xs" variant="ghost" onClick={onClose}>
+            {t('drawer.close')}
+          </Button>
+        </HStack>
       </HStack>
       {(contact?.extraInfo ?? []).length > 0 && (
         <Stack gap="0.5" fontSize="sm">
@@ -116,6 +135,9 @@ export const ContactDrawer = ({
           </Badge>
         ))}
       </HStack>
+      <NewContactTag
+        onCreated={(id) => run(syncTags({ contactId: ticket.contactId, tags: [...tagIds, id] }))}
+      />
       {contact && (
         <Stack gap="2">
           <Toggle
@@ -138,8 +160,8 @@ export const ContactDrawer = ({
           </Button>
         </Stack>
       )}
-      {onSchedule && (
-        <Button size="xs" variant="outline" onClick={onSchedule}>
+      {schedule && (
+        <Button size="xs" variant="outline" onClick={() => setScheduling(true)}>
           {t('drawer.schedule')}
         </Button>
       )}
@@ -184,6 +206,21 @@ export const ContactDrawer = ({
           </HStack>
         ))}
       </Stack>
+      {contact && editing && (
+        <ContactModal contact={contact} open onClose={() => setEditing(false)} />
+      )}
+      {schedule && scheduling && (
+        <ScheduleModal
+          ticketId={ticket.id}
+          contactId={ticket.contactId}
+          userId={schedule.userId}
+          onClose={() => setScheduling(false)}
+          onSaved={() => {
+            setScheduling(false);
+            schedule.onSaved();
+          }}
+        />
+      )}
     </Stack>
   );
 };

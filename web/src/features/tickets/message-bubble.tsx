@@ -155,6 +155,13 @@ export const MessageBubble = ({
             </Box>
           )}
         </HStack>
+        {message.fromMe && message.sendError && (
+          <Text fontSize="xs" color="fg.error" role="status" data-testid="send-error">
+            {t('message.notSent', {
+              reason: t(message.sendError, { ns: 'errors', defaultValue: message.sendError }),
+            })}
+          </Text>
+        )}
         {!message.isDeleted && !selecting && (
           <HStack gap="1">
             {actions.onReply && (

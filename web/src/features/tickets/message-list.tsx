@@ -3,7 +3,7 @@ import type { MessageRecord, TicketRecord } from '@sb/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageBubble, type MessageActions } from './message-bubble.js';
-import { withDateSeparators } from './ticket-logic.js';
+import { dayLabel, withDateSeparators } from './ticket-logic.js';
 import { useListMessagesQuery } from './tickets.api.js';
 
 /** The older page loads when the list is scrolled under this many pixels from its top (spec 1 §9). */
@@ -66,6 +66,7 @@ export const MessageList = ({
         item.kind === 'separator' ? (
           <Text
             key={item.key}
+            data-testid="date-separator"
             alignSelf="center"
             fontSize="xs"
             color="fg.muted"
@@ -73,7 +74,7 @@ export const MessageList = ({
             px="2"
             borderRadius="sm"
           >
-            {item.today ? t('message.today') : new Date(item.date).toLocaleDateString()}
+            {item.today ? t('message.today') : dayLabel(item.date)}
           </Text>
         ) : (
           <MessageBubble

@@ -20,6 +20,7 @@ import { ContactDrawer } from './contact-drawer.js';
 import { ForwardModal } from './forward-modal.js';
 import { MessageList } from './message-list.js';
 import { EditMessageDialog, TicketActionDialogs } from './ticket-dialogs.js';
+import { TicketLogModal } from './ticket-log-modal.js';
 import { canCompose } from './ticket-logic.js';
 import { useTicketActions } from './use-ticket-actions.js';
 import {
@@ -46,6 +47,7 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
   const [forwarding, setForwarding] = useState(false);
   const [editing, setEditing] = useState<MessageRecord | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showingLog, setShowingLog] = useState(false);
   const [deleteTicket, { isLoading: deleting }] = useDeleteTicketMutation();
   const [deleteMessage] = useDeleteMessageMutation();
   const [editMessage, { isLoading: saving }] = useEditMessageMutation();
@@ -106,6 +108,7 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
           void updateTicket({ id: ticket.id, useIntegration }).unwrap().catch(toastError)
         }
         onDelete={() => setConfirmDelete(true)}
+        onShowLog={() => setShowingLog(true)}
         onToggleDrawer={() => setDrawerOpen((open) => !open)}
       />
       {selection && (
@@ -148,8 +151,10 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
         <ContactDrawer
           ticket={ticket}
           onClose={() => setDrawerOpen(false)}
-          onSchedule={
-            hasPlanFlag(user, 'useSchedules') ? () => void navigate('/schedules') : undefined
+          schedule={
+            hasPlanFlag(user, 'useSchedules')
+              ? { userId: user.id, onSaved: () => void navigate('/schedules') }
+              : undefined
           }
         />
       )}
@@ -177,6 +182,7 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
           }
         />
       )}
+      {showingLog && <TicketLogModal ticketId={ticket.id} onClose={() => setShowingLog(false)} />}
       <ConfirmDialog
         open={confirmDelete}
         title={t('deleteConfirm', { id: ticket.id })}

@@ -6,12 +6,22 @@ import {
   applyNotification,
   applyTicketPayload,
   composeBody,
+  dayLabel,
+  defaultSendAt,
+  displayNumber,
   filterQuickReplies,
+  isTagRequiredError,
+  keepsRecording,
+  logTimeline,
   inlineFormat,
   lastMessagePreview,
   nextAudioRate,
   openTicketHolder,
+  rowTime,
+  scheduleErrors,
   shouldNotify,
+  speedDialActions,
+  storedAudioRate,
   withDateSeparators,
 } from './ticket-logic.js';
 
@@ -210,5 +220,101 @@ describe('inlineFormat', () => {
       { text: ' ok' },
     ]);
     expect(inlineFormat('plain')).toEqual([{ text: 'plain' }]);
+  });
+});
+
+describe('displayNumber', () => {
+  it('masks 13 and 12 digit numbers and leaves the rest as the API answered them', () => {
+    expect(displayNumber('5511999887766')).toBe('+55 (11) 99988-7766');
+    expect(displayNumber('551133224455')).toBe('+55 (11) 3322-4455');
+    // lgpdHideNumber masking is the API's: shown as is
+    expect(displayNumber('***********66')).toBe('***********66');
+    expect(displayNumber('12036302-1234@g.us')).toBe('12036302-1234@g.us');
+    expect(displayNumber('99887766')).toBe('99887766');
+  });
+});
+
+describe('dates', () => {
+  it('shows HH:mm for today and dd/MM/yyyy otherwise', () => {
+    const now = new Date(2026, 10, 24, 15, 0);
+    expect(rowTime(new Date(2026, 10, 24, 9, 5).toISOString(), now)).toBe('09:05');
+    expect(rowTime(new Date(2026, 0, 3, 9, 5).toISOString(), now)).toBe('03/01/2026');
+    expect(dayLabel(new Date(2025, 11, 31, 23, 59).toISOString())).toBe('31/12/2025');
+  });
+
+  it('marks the separator of today', () => {
+    const now = new Date(2026, 10, 24, 15, 0);
+    const items = withDateSeparators(
+      [
+        message('a', new Date(2026, 10, 23, 10).toISOString()),
+        message('b', new Date(2026, 10, 24, 10).toISOString()),
+      ],
+      now,
+    );
+    expect(
+      items.filter((i) => i.kind === 'separator').map((i) => i.kind === 'separator' && i.today),
+    ).toEqual([false, true]);
+  });
+});
+
+describe('audio', () => {
+  it('keeps recordings of 10,000 bytes or more', () => {
+    expect(keepsRecording(9_999)).toBe(false);
+    expect(keepsRecording(10_000)).toBe(true);
+  });
+
+  it('reads the stored playback rate, 1 when missing or unknown', () => {
+    localStorage.removeItem('audioMessageRate');
+    expect(storedAudioRate()).toBe(1);
+    localStorage.setItem('audioMessageRate', '1.5');
+    expect(storedAudioRate()).toBe(1.5);
+    localStorage.setItem('audioMessageRate', '3');
+    expect(storedAudioRate()).toBe(1);
+    localStorage.removeItem('audioMessageRate');
+  });
+});
+
+describe('speedDialActions', () => {
+  it('offers close all only with tickets-manager:closeAll', () => {
+    expect(speedDialActions({ profile: 'admin' })).toEqual(['newTicket', 'closeAll']);
+    expect(speedDialActions({ profile: 'user' })).toEqual(['newTicket']);
+  });
+});
+
+describe('isTagRequiredError', () => {
+  it('recognises the requiredTag refusal only', () => {
+    expect(isTagRequiredError({ status: 400, data: { error: 'ERR_TICKET_TAG_REQUIRED' } })).toBe(
+      true,
+    );
+    expect(isTagRequiredError({ status: 400, data: { error: 'ERR_VALIDATION' } })).toBe(false);
+    expect(isTagRequiredError({ status: 'FETCH_ERROR' })).toBe(false);
+  });
+});
+
+describe('schedule form', () => {
+  it('defaults the send time to one hour ahead', () => {
+    expect(defaultSendAt(new Date(2026, 10, 24, 23, 30))).toBe('2026-11-25T00:30');
+  });
+
+  it('needs a body of 5 characters and a send time', () => {
+    expect(scheduleErrors({ body: '', sendAt: '' })).toEqual({
+      body: 'schedule.required',
+      sendAt: 'schedule.required',
+    });
+    expect(scheduleErrors({ body: ' hey ', sendAt: '2026-11-25T00:30' })).toEqual({
+      body: 'schedule.tooShort',
+    });
+    expect(scheduleErrors({ body: 'hello', sendAt: '2026-11-25T00:30' })).toEqual({});
+  });
+});
+
+describe('logTimeline', () => {
+  it('orders the log oldest first', () => {
+    const entries = [
+      { id: 2, createdAt: '2026-11-24T10:00:00.000Z' },
+      { id: 1, createdAt: '2026-11-24T09:00:00.000Z' },
+      { id: 3, createdAt: '2026-11-24T10:00:00.000Z' },
+    ];
+    expect(logTimeline(entries).map((e) => e.id)).toEqual([1, 2, 3]);
   });
 });

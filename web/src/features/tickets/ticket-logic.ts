@@ -1,11 +1,13 @@
-import type {
-  AppMessageSocketPayload,
-  ErrorBody,
-  TicketHolder,
-  MessageRecord,
-  TicketRecord,
-  TicketSocketPayload,
-  TicketStatus,
+import {
+  hasPermission,
+  type AppMessageSocketPayload,
+  type ErrorBody,
+  type SessionUser,
+  type TicketHolder,
+  type MessageRecord,
+  type TicketRecord,
+  type TicketSocketPayload,
+  type TicketStatus,
 } from '@sb/contracts';
 
 /** The filter of one ticket list (a tab's status, the queue choice, show-all, unread only). */
@@ -195,14 +197,86 @@ export const shouldNotify = (
   return true;
 };
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A day as the workspace shows dates: dd/MM/yyyy (spec 1 §9). */
+export const dayLabel = (iso: string): string => {
+  const d = new Date(iso);
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+};
+
 /** Row time: HH:mm today, else dd/MM/yyyy. */
 export const rowTime = (iso: string, now: Date = new Date()): string => {
   const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
   if (dayKey(iso) === dayKey(now.toISOString()))
     return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+  return dayLabel(iso);
 };
+
+/**
+ * A contact number as the workspace shows it (spec 1 §5): 13 digits as +55 (11) 99999-9999, 12 digits
+ * as +55 (11) 9999-9999; anything else (a masked lgpd number, a group id, another length) as the API
+ * answered it.
+ */
+export const displayNumber = (number: string): string => {
+  const match =
+    /^(\d{2})(\d{2})(\d{5})(\d{4})$/.exec(number) ?? /^(\d{2})(\d{2})(\d{4})(\d{4})$/.exec(number);
+  if (!match) return number;
+  const [, country, area, first, last] = match;
+  return `+${country} (${area}) ${first}-${last}`;
+};
+
+/** The error code of a failed call (an RTK Query error whose answer names one), else undefined. */
+export const errorCodeOf = (error: unknown): string | undefined => {
+  const data =
+    error && typeof error === 'object' && 'data' in error
+      ? (error as { data: unknown }).data
+      : undefined;
+  return data && typeof data === 'object' && typeof (data as ErrorBody).error === 'string'
+    ? (data as ErrorBody).error
+    : undefined;
+};
+
+/** Closing refused because requiredTag is on and the contact has no tag (spec 1 §4): a warning. */
+export const isTagRequiredError = (error: unknown): boolean =>
+  errorCodeOf(error) === 'ERR_TICKET_TAG_REQUIRED';
+
+export const MinAudioBytes = 10_000;
+
+/** Audio recordings under 10,000 bytes are discarded, never sent (spec 1 §5). */
+export const keepsRecording = (size: number): boolean => size >= MinAudioBytes;
+
+export type SpeedDialAction = 'newTicket' | 'closeAll';
+
+/** The list's speed dial: new ticket for everyone, close all with tickets-manager:closeAll. */
+export const speedDialActions = (user: { profile: SessionUser['profile'] }): SpeedDialAction[] =>
+  hasPermission(user, 'tickets-manager:closeAll') ? ['newTicket', 'closeAll'] : ['newTicket'];
+
+/** A schedule's message needs 5 characters (spec 1 §5). */
+export const MinScheduleBody = 5;
+
+/** The default send time of a new schedule, as a datetime-local value: one hour from now. */
+export const defaultSendAt = (now: Date = new Date()): string => {
+  const d = new Date(now.getTime() + 60 * 60 * 1000);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/** The schedule form's errors (keys of the tickets namespace), empty when it may be sent. */
+export const scheduleErrors = (values: {
+  body: string;
+  sendAt: string;
+}): Partial<Record<'body' | 'sendAt', 'schedule.tooShort' | 'schedule.required'>> => {
+  const errors: Partial<Record<'body' | 'sendAt', 'schedule.tooShort' | 'schedule.required'>> = {};
+  if (!values.body.trim()) errors.body = 'schedule.required';
+  else if (values.body.trim().length < MinScheduleBody) errors.body = 'schedule.tooShort';
+  if (!values.sendAt || Number.isNaN(new Date(values.sendAt).getTime()))
+    errors.sendAt = 'schedule.required';
+  return errors;
+};
+
+/** The ticket log, oldest first (the timeline reads top to bottom). */
+export const logTimeline = <T extends { createdAt: string; id: number }>(entries: T[]): T[] =>
+  [...entries].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 
 /** Last message as a row shows it: Location / Contact markers, else cut at 40 characters. */
 export const lastMessagePreview = (
@@ -212,8 +286,6 @@ export const lastMessagePreview = (
   if (text.includes('BEGIN:VCARD')) return { kind: 'contact', text: '' };
   return { kind: 'text', text: text.length > 40 ? `${text.slice(0, 40)}...` : text };
 };
-
-export const MinAudioBytes = 10_000;
 
 /** The holder named by an ERR_OTHER_OPEN_TICKET answer (its `details`), or null for other errors. */
 export const openTicketHolder = (error: unknown): TicketHolder | null => {

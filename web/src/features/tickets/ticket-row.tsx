@@ -1,6 +1,8 @@
 import { Avatar, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import type { TicketRecord } from '@sb/contracts';
+import type { ChannelKind, TicketRecord } from '@sb/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FaFacebookMessenger, FaInstagram, FaWhatsapp } from 'react-icons/fa';
 import { mediaUrl } from '../../app/runtime-config.js';
 import {
   actionsForStatus,
@@ -9,6 +11,14 @@ import {
   rowTime,
   type TicketAction,
 } from './ticket-logic.js';
+
+/** The channel badge's icon and its colour palette. */
+const ChannelIcons: Record<ChannelKind, { icon: ReactNode; palette: string }> = {
+  whatsapp: { icon: <FaWhatsapp />, palette: 'green' },
+  whatsappapi: { icon: <FaWhatsapp />, palette: 'teal' },
+  facebook: { icon: <FaFacebookMessenger />, palette: 'blue' },
+  instagram: { icon: <FaInstagram />, palette: 'pink' },
+};
 
 const RatingEmoji = ['😡', '😠', '😐', '😊', '😍'];
 
@@ -62,19 +72,25 @@ export const TicketRow = ({
         </HStack>
         <HStack justify="space-between">
           <Text fontSize="sm" color="fg.muted" truncate>
-            {preview.kind === 'text'
-              ? inlineFormat(preview.text).map((part, index) => (
-                  <Text
-                    as="span"
-                    key={index}
-                    fontWeight={part.style === 'bold' ? 'semibold' : undefined}
-                    fontStyle={part.style === 'italic' ? 'italic' : undefined}
-                    textDecoration={part.style === 'strike' ? 'line-through' : undefined}
-                  >
-                    {part.text}
-                  </Text>
-                ))
-              : t(`preview.${preview.kind}`)}
+            {ticket.presence ? (
+              <Text as="span" color="green.fg" fontStyle="italic">
+                {t(`presence.${ticket.presence}`)}
+              </Text>
+            ) : preview.kind === 'text' ? (
+              inlineFormat(preview.text).map((part, index) => (
+                <Text
+                  as="span"
+                  key={index}
+                  fontWeight={part.style === 'bold' ? 'semibold' : undefined}
+                  fontStyle={part.style === 'italic' ? 'italic' : undefined}
+                  textDecoration={part.style === 'strike' ? 'line-through' : undefined}
+                >
+                  {part.text}
+                </Text>
+              ))
+            ) : (
+              t(`preview.${preview.kind}`)
+            )}
           </Text>
           {ticket.unreadMessages > 0 && (
             <Badge colorPalette="green" borderRadius="full" aria-label={t('unread')}>
@@ -83,7 +99,14 @@ export const TicketRow = ({
           )}
         </HStack>
         <HStack gap="1" wrap="wrap">
-          <Badge variant="outline">{t(`channel.${ticket.channel}`, ticket.channel)}</Badge>
+          <Badge
+            variant="outline"
+            colorPalette={ChannelIcons[ticket.channel].palette}
+            aria-label={t(`channel.${ticket.channel}`, ticket.channel)}
+            title={t(`channel.${ticket.channel}`, ticket.channel)}
+          >
+            {ChannelIcons[ticket.channel].icon}
+          </Badge>
           {ticket.whatsapp && <Badge>{ticket.whatsapp.name}</Badge>}
           {ticket.isGroup && <Badge colorPalette="purple">{t('group')}</Badge>}
           {isAdmin && ticket.user && <Badge colorPalette="blue">{ticket.user.name}</Badge>}

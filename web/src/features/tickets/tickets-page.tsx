@@ -11,7 +11,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import type { TicketRecord, TicketStatus } from '@sb/contracts';
+import { hasPermission, type TicketRecord, type TicketStatus } from '@sb/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -27,6 +27,8 @@ import { EmptySearchFilters, SearchFilters, type SearchFilterValues } from './se
 import { TicketChat } from './ticket-chat.js';
 import { TicketActionDialogs, TicketDialog } from './ticket-dialogs.js';
 import { TicketList } from './ticket-list.js';
+import { speedDialActions } from './ticket-logic.js';
+import { SpeedDial } from './speed-dial.js';
 import { useCloseAllTicketsMutation } from './tickets.api.js';
 import { useTicketActions } from './use-ticket-actions.js';
 
@@ -75,7 +77,8 @@ export const TicketsPage = () => {
 
   if (!user) return null;
   const admin = isAdmin(user);
-  const base = { showAll: admin && showAll, queueIds };
+  const mayShowAll = hasPermission(user, 'tickets-manager:showall');
+  const base = { showAll: mayShowAll && showAll, queueIds };
   const open = (ticket: TicketRecord) => void navigate(`/tickets/${ticket.uuid}`);
   const listProps = {
     selectedUuid: uuid,
@@ -87,6 +90,7 @@ export const TicketsPage = () => {
 
   const list = (
     <Stack
+      position="relative"
       w={{ base: 'full', sm: '380px' }}
       flexShrink={0}
       borderRightWidth="1px"
@@ -102,14 +106,6 @@ export const TicketsPage = () => {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <Button size="sm" onClick={() => setCreating(true)}>
-          {t('newTicket.open')}
-        </Button>
-        {admin && (
-          <Button size="sm" variant="outline" onClick={() => setConfirmCloseAll(true)}>
-            {t('closeAll')}
-          </Button>
-        )}
       </HStack>
       <Box px="2">
         <ChipChoice
@@ -119,7 +115,7 @@ export const TicketsPage = () => {
           onChange={setQueueIds}
         />
       </Box>
-      {admin && (
+      {mayShowAll && (
         <Box px="2">
           <Switch.Root size="sm" checked={showAll} onCheckedChange={(d) => setShowAll(d.checked)}>
             <Switch.HiddenInput />
@@ -194,6 +190,12 @@ export const TicketsPage = () => {
           {...listProps}
         />
       )}
+      <SpeedDial
+        actions={speedDialActions(user)}
+        onAction={(action) =>
+          action === 'newTicket' ? setCreating(true) : setConfirmCloseAll(true)
+        }
+      />
     </Stack>
   );
 

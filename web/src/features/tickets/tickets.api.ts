@@ -60,6 +60,22 @@ export const ticketListParams = (
   >;
 };
 
+/**
+ * POST /schedules (spec 1 §7 "Schedules from a ticket"). Schedules belong to the campaigns service,
+ * which the gateway does not serve yet: until it does the call fails and the shared error handler says so.
+ */
+export const SchedulesRoute = '/schedules';
+
+/** The schedule a ticket's contact drawer creates. */
+export type ScheduleInput = {
+  body: string;
+  contactId: number;
+  ticketId: number;
+  userId: number;
+  /** ISO date and time */
+  sendAt: string;
+};
+
 const LIST = { type: 'Ticket' as const, id: 'LIST' };
 const KANBAN = { type: 'Ticket' as const, id: 'KANBAN' };
 
@@ -253,6 +269,9 @@ export const ticketsApi = baseApi.injectEndpoints({
       query: ({ id }) => ({ url: buildPath(ApiRoutes.ticketNotes.byId, { id }), method: 'DELETE' }),
       invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `NOTES-${ticketId}` }],
     }),
+    createSchedule: build.mutation<unknown, ScheduleInput>({
+      query: (body) => ({ url: SchedulesRoute, method: 'POST', body }),
+    }),
     /** GET /ticket/kanban (spec 3 §7): the tickets of the user's queues with their tags. */
     listKanbanTickets: build.query<Pick<TicketsPage, 'tickets'>, KanbanQuery>({
       query: ({ queueIds, searchParam }) => ({
@@ -295,6 +314,7 @@ export const {
   useListTicketNotesQuery,
   useCreateTicketNoteMutation,
   useDeleteTicketNoteMutation,
+  useCreateScheduleMutation,
   useListKanbanTicketsQuery,
   useAddTicketTagMutation,
   useRemoveTicketTagsMutation,

@@ -11,7 +11,7 @@ import { useUpdateTicketMutation } from './tickets.api.js';
 
 /**
  * Transfers a ticket: a user makes it open (group for groups) with that user; only a queue makes it
- * pending without user (spec 1 §4).
+ * pending without user (spec 1 §4). Transfer stays disabled until a queue is chosen (spec 1 §5).
  */
 export const TransferModal = ({
   ticket,
@@ -74,11 +74,7 @@ export const TransferModal = ({
               <Button variant="outline" onClick={onClose}>
                 {t('cancel')}
               </Button>
-              <Button
-                loading={isLoading}
-                disabled={!userId && !queueId}
-                onClick={() => void submit()}
-              >
+              <Button loading={isLoading} disabled={!queueId} onClick={() => void submit()}>
                 {t('transfer.submit')}
               </Button>
             </Dialog.Footer>

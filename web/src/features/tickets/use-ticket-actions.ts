@@ -1,8 +1,9 @@
 import type { TicketHolder, TicketRecord, TicketUpdateInput } from '@sb/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toastError } from '../../components/toaster.js';
-import { openTicketHolder, type TicketAction } from './ticket-logic.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { isTagRequiredError, openTicketHolder, type TicketAction } from './ticket-logic.js';
 import { useUpdateTicketMutation } from './tickets.api.js';
 
 /** A taken ticket: who holds it and in which queue (spec 1 §4 "already taken" warning). */
@@ -14,6 +15,7 @@ export type TakenBy = Pick<TicketHolder, 'user' | 'queue'>;
  * another user holds shows the warning instead of opening.
  */
 export const useTicketActions = (userId: number) => {
+  const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const [updateTicket, { isLoading }] = useUpdateTicketMutation();
   const [transferring, setTransferring] = useState<TicketRecord | null>(null);
@@ -40,6 +42,7 @@ export const useTicketActions = (userId: number) => {
       const holder = openTicketHolder(error);
       if (holder && holder.userId !== userId) setTaken(holder);
       else if (holder) void navigate(`/tickets/${holder.uuid}`);
+      else if (isTagRequiredError(error)) notify.warning(t('close.tagRequired'));
       else toastError(error);
       return false;
     }
