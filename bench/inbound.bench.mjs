@@ -1,11 +1,18 @@
-// Inbound Cloud API traffic: the channel emulator posts signed webhooks for 50 connections of 10 companies
-// to the gateway at rising rates; connectors stores each delivery, routes it and publishes
-// `connectors.message.received`. Measured: from the webhook POST to that event on the bus (the tickets
-// side, which stores the message and emits the socket event, is not part of this run yet: the result
-// says so in `stage`). Counts lost and duplicated messages after the backlog drained.
+// Inbound Cloud API traffic end to end (issue 5): the channel emulator posts signed webhooks for 50
+// connections of 10 companies to the gateway at rising rates; connectors stores each delivery and publishes
+// `connectors.message.received`; tickets stores the contact, ticket and message and emits the
+// `company-<id>-appMessage` create event through its outbox; the gateway fans it out to a socket.io client
+// of each company (an admin in the notification room, as the web app joins it). Measured: from the webhook
+// POST to that socket event (p50/p99 at 500 messages/s, the highest rate that kept up), and lost and
+// duplicated messages counted from the socket events and from the stored rows after the backlog drained.
+// identity stands in (plan limits, settings, user names, presence); the access tokens are signed here.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { io } from 'socket.io-client';
 import { envNumber, percentile, writeResult } from './bench-harness.mjs';
 import { benchNatsUrl, freshDatabase } from './bench-infra.mjs';
 
@@ -18,6 +25,9 @@ const rates = (process.env.BENCH_RATES ?? '250,500,1000,1500,2000')
   .map(Number)
   .filter((rate) => rate > 0);
 const appSecret = 'bench-inbound-secret';
+const jwtSecret = 'bench-secret-bench-secret-bench-secret';
+const drainMs = envNumber('BENCH_DRAIN_MS', 30_000);
+const targets = { sustained_msgs_per_s: 1000, p99_ms_at_500: 250, lost: 0, duplicated: 0 };
 
 process.env.LOG_LEVEL ??= 'warn';
 
@@ -25,6 +35,7 @@ const { createBus, createInProcessBus } = await import('@sb/platform/bus');
 const { createLogger } = await import('@sb/platform/logger');
 const { startGateway } = await import('@sb/gateway');
 const { startConnectorsService } = await import('@sb/connectors');
+const { startTicketsService } = await import('@sb/tickets');
 const { GraphEmulator, cloudWebhooks, signMetaBody } = await import('@sb/testing/channel-emulator');
 
 const database = await freshDatabase(name);
@@ -40,7 +51,7 @@ try {
   closers.push(() => emulator.close());
   const env = {
     ...process.env,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    JWT_SECRET: jwtSecret,
     MEDIA_DIR: mediaDir,
     META_APP_SECRET: appSecret,
     META_GRAPH_URL: emulator.graphUrl,
@@ -54,6 +65,16 @@ try {
     limits: { users: 10, connections: 20, queues: 10 },
     flags: { useWhatsapp: true, useFacebook: true, useInstagram: true },
   }));
+  // the rest of identity the tickets service and the gateway ask for
+  await bus.handle('identity.company-setting.one', async ({ data }) => ({
+    key: data.key,
+    value: data.key === 'lgpdHideNumber' ? 'disabled' : 'enabled',
+  }));
+  await bus.handle('identity.user.get', async ({ data }) => ({
+    id: data.id,
+    name: `Agent ${data.id}`,
+  }));
+  await bus.handle('identity.user.presence', async () => ({ ok: true }));
   const connectors = await startConnectorsService({
     bus,
     databaseUrl: database.url,
@@ -61,6 +82,13 @@ try {
     env,
   });
   closers.push(() => connectors.close());
+  const tickets = await startTicketsService({
+    bus,
+    databaseUrl: database.url,
+    logger: createLogger('tickets'),
+    env,
+  });
+  closers.push(() => tickets.close());
   const gateway = await startGateway({
     bus,
     port: 0,
@@ -96,19 +124,54 @@ try {
     }
   }
 
-  const sentAt = new Map();
-  const latencies = new Map(); // externalId -> ms
+  // one admin socket per company, in the notification room (every appMessage create reaches it)
+  const sockets = [];
+  for (let company = 1; company <= companies; company += 1) {
+    const token = await new SignJWT({
+      sub: '1',
+      cid: company,
+      profile: 'admin',
+      super: false,
+      sid: randomUUID(),
+      lang: 'en',
+      flags: [],
+      due: '2999-12-31T00:00:00.000Z',
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(new TextEncoder().encode(jwtSecret));
+    const socket = await connectSocket(gateway.url, token, company);
+    await socket.emitWithAck('joinNotification');
+    sockets.push(socket);
+  }
+  closers.push(() => sockets.forEach((socket) => socket.close()));
+
+  const sentAt = new Map(); // externalId -> ms
+  const idOfBody = new Map(); // message text -> externalId
+  const latencies = new Map(); // externalId -> ms, webhook POST to socket event
+  const busLatencies = new Map(); // externalId -> ms, webhook POST to connectors.message.received
   let duplicated = 0;
   let totalEvents = 0;
+  let socketEvents = 0;
   const subscription = await bus.subscribe('evt.*.connectors.message.received', async (event) => {
     totalEvents += 1;
     const id = event.data.externalId;
     const started = sentAt.get(id);
-    if (started === undefined) return;
-    if (latencies.has(id)) duplicated += 1;
-    else latencies.set(id, performance.now() - started);
+    if (started !== undefined && !busLatencies.has(id))
+      busLatencies.set(id, performance.now() - started);
   });
   closers.push(() => subscription.unsubscribe());
+  for (const [index, socket] of sockets.entries()) {
+    socket.on(`company-${index + 1}-appMessage`, (payload) => {
+      if (payload.action !== 'create' || payload.message.fromMe) return;
+      socketEvents += 1;
+      const id = idOfBody.get(payload.message.body);
+      if (id === undefined) return;
+      if (latencies.has(id)) duplicated += 1;
+      else latencies.set(id, performance.now() - sentAt.get(id));
+    });
+  }
 
   let counter = 0;
   let refused = 0;
@@ -123,6 +186,7 @@ try {
     });
     const raw = JSON.stringify(payload);
     sentAt.set(id, performance.now());
+    idOfBody.set(`bench message ${counter}`, id);
     try {
       const response = await fetch(webhookUrl, {
         method: 'POST',
@@ -162,8 +226,8 @@ try {
     }
     await Promise.all(inflight);
     const sendSeconds = (performance.now() - begin) / 1000;
-    // the backlog drains: every accepted message of the step yields its event, or 20 s pass
-    const drainDeadline = performance.now() + 20_000;
+    // the backlog drains: every accepted message of the step reaches the sockets, or the drain time passes
+    const drainDeadline = performance.now() + drainMs;
     while (
       ids.some((id) => sentAt.has(id) && !latencies.has(id)) &&
       performance.now() < drainDeadline
@@ -174,17 +238,36 @@ try {
     const stepLatencies = Float64Array.from(
       ids.filter((id) => latencies.has(id)).map((id) => latencies.get(id)),
     ).sort();
+    const stepBus = Float64Array.from(
+      ids.filter((id) => busLatencies.has(id)).map((id) => busLatencies.get(id)),
+    ).sort();
     const step = {
       offered_per_s: rate,
       sent_per_s: Math.round(ids.length / sendSeconds),
       processed_per_s: Math.round(stepLatencies.length / doneSeconds),
       p50_ms: percentile(stepLatencies, 50),
       p99_ms: percentile(stepLatencies, 99),
+      bus_p50_ms: percentile(stepBus, 50),
+      bus_p99_ms: percentile(stepBus, 99),
       lost: ids.filter((id) => sentAt.has(id) && !latencies.has(id)).length,
     };
     steps.push(step);
     console.log(JSON.stringify(step));
   }
+
+  // the stored rows: every accepted message once (the unique wid makes a second row impossible, so a
+  // duplicate would be a second message row of one channel id across companies or a missing one)
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const accepted = [...sentAt.keys()];
+  const { rows: storedRows } = await db.query(
+    `SELECT wid, count(*)::int AS n FROM tickets.messages WHERE wid = ANY($1::text[]) GROUP BY wid`,
+    [accepted],
+  );
+  await db.end();
+  const storedCount = new Map(storedRows.map((row) => [row.wid, row.n]));
+  const notStored = accepted.filter((id) => !storedCount.has(id)).length;
+  const storedTwice = storedRows.filter((row) => row.n > 1).length;
 
   const at500 = steps.find((step) => step.offered_per_s === 500);
   // sustained: the highest processed rate of a step that kept up (≥ 95 % of the offered rate, no loss)
@@ -195,16 +278,22 @@ try {
     sustained_msgs_per_s: kept.length ? Math.max(...kept.map((step) => step.processed_per_s)) : 0,
     p50_ms_at_500: at500?.p50_ms ?? null,
     p99_ms_at_500: at500?.p99_ms ?? null,
-    lost: [...sentAt.keys()].filter((id) => !latencies.has(id)).length,
-    duplicated,
+    lost: Math.max(accepted.filter((id) => !latencies.has(id)).length, notStored),
+    duplicated: duplicated + storedTwice,
+    lost_socket: accepted.filter((id) => !latencies.has(id)).length,
+    lost_rows: notStored,
+    duplicated_socket: duplicated,
+    duplicated_rows: storedTwice,
     refused_webhooks: refused,
-    events_seen: totalEvents,
+    received_events_seen: totalEvents,
+    socket_create_events: socketEvents,
   };
   const file = writeResult(name, metrics, {
     bus: natsUrl ? 'nats' : 'in-process',
     database: database.kind,
-    stage:
-      'webhook → connectors.message.received on the bus (tickets storage and socket not included)',
+    targets,
+    measured:
+      'webhook POST → stored message → company-<id>-appMessage create on a connected socket',
     connections: numbers.length,
     companies,
     steps,
@@ -218,4 +307,22 @@ try {
       console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+function connectSocket(url, token, companyId) {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token },
+      query: { companyId: String(companyId), userId: '1' },
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
 }

@@ -37,6 +37,7 @@ import { TagsController } from './http/tags.controller.js';
 import { ConnectionsController } from './http/connections.controller.js';
 import { MetaWebhooksController } from './http/meta-webhooks.controller.js';
 import { FacebookController } from './http/facebook.controller.js';
+import { ExternalApiController } from './http/external-api.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
@@ -91,6 +92,7 @@ export class GatewayModule {
         TicketsController,
         TicketNotesController,
         KanbanController,
+        ExternalApiController,
       ],
       providers,
     };

@@ -228,4 +228,59 @@ describe.each(kinds)('messages over the $name', (kind) => {
     );
     expect(edited).toMatchObject({ body: 'changed', isEdited: true });
   });
+
+  it('refuses a file that is not what it claims, leaving the conversation unchanged', async () => {
+    const before = await ok<MessagesPage>(await call('admin', 'GET', `/messages/${ticketId}`));
+    const fake = new FormData();
+    fake.append('body', 'not a picture');
+    fake.append('medias', new Blob(['#!/bin/sh\necho hi'], { type: 'image/jpeg' }), 'photo.jpg');
+    const refused = await fetch(`${url()}/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      body: fake,
+    });
+    expect(refused.status).toBe(415);
+    expect(await json(refused)).toMatchObject({ error: 'ERR_UNSUPPORTED_MEDIA_TYPE' });
+    // a PNG named .pdf claims a document it is not
+    const renamed = new FormData();
+    renamed.append('medias', new Blob([png], { type: 'application/pdf' }), 'invoice.pdf');
+    const refusedPdf = await fetch(`${url()}/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      body: renamed,
+    });
+    expect(refusedPdf.status).toBe(415);
+    const after = await ok<MessagesPage>(await call('admin', 'GET', `/messages/${ticketId}`));
+    expect(after.count).toBe(before.count);
+  });
+
+  it('refuses a send or a forward to a blocked contact with ERR_CONTACT_BLOCKED', async () => {
+    const [message] = await ok<MessageRecord[]>(
+      await call('admin', 'POST', `/messages/${ticketId}`, { body: 'before the block' }),
+    );
+    const page = await ok<MessagesPage>(await call('admin', 'GET', `/messages/${ticketId}`));
+    const contactId = page.ticket.contact.id;
+    await ok(await call('admin', 'PUT', `/contacts/block/${otherContactId}`, { active: false }));
+    const forward = await call('admin', 'POST', '/message/forward', {
+      messageId: message!.id,
+      contactId: otherContactId,
+    });
+    expect(forward.status).toBe(400);
+    expect(await json(forward)).toMatchObject({ error: 'ERR_CONTACT_BLOCKED' });
+    await ok(await call('admin', 'PUT', `/contacts/block/${contactId}`, { active: false }));
+    try {
+      const send = await call('admin', 'POST', `/messages/${ticketId}`, { body: 'blocked' });
+      expect(send.status).toBe(400);
+      expect(await json(send)).toMatchObject({ error: 'ERR_CONTACT_BLOCKED' });
+      // a private note is never sent, so it is still allowed
+      const note = await call('admin', 'POST', `/messages/${ticketId}`, {
+        body: 'internal',
+        isPrivate: true,
+      });
+      expect(note.status).toBe(201);
+    } finally {
+      await ok(await call('admin', 'PUT', `/contacts/block/${contactId}`, { active: true }));
+      await ok(await call('admin', 'PUT', `/contacts/block/${otherContactId}`, { active: true }));
+    }
+  });
 });

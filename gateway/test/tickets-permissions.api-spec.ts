@@ -23,7 +23,7 @@ import {
 // data). Ticket and message routes join by adding rows (and, if they need them, fixture ids).
 
 type Role = 'user' | 'admin' | 'otherAdmin';
-type Expected = '2xx' | 403 | 404;
+type Expected = '2xx' | 400 | 403 | 404 | 409;
 type Fixture = {
   contactId: number;
   doomedContactId: number;
@@ -43,6 +43,20 @@ type Fixture = {
   doomedUserPersonalId: number;
   connectionId: number;
   doomedConnectionId: number;
+  /** an open ticket of the kept contact, held by the plain user, in the kept queue */
+  ticketId: number;
+  ticketUuid: string;
+  doomedTicketId: number;
+  /** a contact with no ticket yet (POST /tickets) */
+  spareContactId: number;
+  /** the plain user's messages on the ticket */
+  messageId: string;
+  doomedMessageId: string;
+  /** the plain user's notes on the ticket */
+  noteId: number;
+  doomedNoteId: number;
+  /** a kanban lane */
+  laneTagId: number;
 };
 type Upload = { field: string; file: 'png' | 'pdf' | 'xlsx'; fields?: Record<string, string> };
 type Row = {
@@ -299,6 +313,108 @@ const table: Row[] = [
       ['user', '2xx'],
     ],
   },
+  // the phone's contacts and chats (spec 2 §7): company 1's connection is not connected, the other
+  // company has no WhatsApp connection at all
+  ...(['/contacts/import', '/contacts/import/chats'] as const).map((path): Row => ({
+    method: 'POST',
+    path: () => path,
+    body: () => ({}),
+    expect: [
+      ['user', 400],
+      ['admin', 400],
+      ['otherAdmin', 404],
+    ],
+  })),
+  // tickets (spec 1 §6: deleting needs ticket-options:deleteTicket, close all tickets-manager:closeAll)
+  { method: 'GET', path: () => '/tickets', expect: everyone },
+  { method: 'GET', path: () => '/tickets?status=open&showAll=true', expect: everyone },
+  { method: 'GET', path: () => '/tickets?searchParam=walk&status=closed', expect: everyone },
+  { method: 'GET', path: (f) => `/tickets/${f.ticketId}`, expect: ownCompany },
+  { method: 'GET', path: (f) => `/tickets/u/${f.ticketUuid}`, expect: ownCompany },
+  { method: 'GET', path: (f) => `/tickets-log/${f.ticketId}`, expect: ownCompany },
+  {
+    method: 'PUT',
+    path: (f) => `/tickets/${f.ticketId}`,
+    body: () => ({ useIntegration: false }),
+    expect: ownCompany,
+  },
+  {
+    method: 'POST',
+    path: () => '/tickets',
+    body: (f) => ({ contactId: f.spareContactId, queueId: f.queueId, status: 'open' }),
+    // the second one finds the first open: ERR_OTHER_OPEN_TICKET
+    expect: [
+      ['otherAdmin', 404],
+      ['user', '2xx'],
+      ['admin', 409],
+    ],
+  },
+  {
+    method: 'POST',
+    path: () => '/tickets/closeAll',
+    body: (f) => ({ status: 'closed', queueIds: [f.doomedQueueId] }),
+    expect: adminCreates,
+  },
+  { method: 'DELETE', path: (f) => `/tickets/${f.doomedTicketId}`, expect: adminWrites },
+  // messages (spec 1 §7): only own (fromMe) messages are deleted
+  { method: 'GET', path: (f) => `/messages/${f.ticketId}`, expect: ownCompany },
+  {
+    method: 'POST',
+    path: (f) => `/messages/${f.ticketId}`,
+    body: () => ({ body: 'walk answer' }),
+    expect: ownCompany,
+  },
+  {
+    method: 'POST',
+    path: (f) => `/messages/${f.ticketId}`,
+    upload: { field: 'medias', file: 'png' },
+    expect: ownCompany,
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/messages/${f.messageId}`,
+    body: () => ({ body: 'walk edited' }),
+    expect: ownCompany,
+  },
+  {
+    method: 'POST',
+    path: () => '/message/forward',
+    body: (f) => ({ messageId: f.messageId, contactId: f.contactId }),
+    expect: ownCompany,
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/messages/${f.doomedMessageId}`,
+    expect: [
+      ['otherAdmin', 404],
+      ['user', '2xx'],
+    ],
+  },
+  // notes (spec 1 §7): the author deletes their own
+  { method: 'GET', path: (f) => `/ticket-notes/list?ticketId=${f.ticketId}`, expect: ownCompany },
+  {
+    method: 'POST',
+    path: () => '/ticket-notes',
+    body: (f) => ({ note: 'Walk note', ticketId: f.ticketId, contactId: f.contactId }),
+    expect: ownCompany,
+  },
+  { method: 'GET', path: (f) => `/ticket-notes/${f.noteId}`, expect: ownCompany },
+  {
+    method: 'DELETE',
+    path: (f) => `/ticket-notes/${f.doomedNoteId}`,
+    expect: [
+      ['otherAdmin', 404],
+      ['user', '2xx'],
+    ],
+  },
+  // kanban (spec 3 §7)
+  { method: 'GET', path: () => '/ticket/kanban', expect: everyone },
+  {
+    method: 'PUT',
+    path: (f) => `/ticket-tags/${f.ticketId}/${f.laneTagId}`,
+    expect: ownCompany,
+  },
+  { method: 'DELETE', path: (f) => `/ticket-tags/${f.ticketId}`, expect: ownCompany },
   // connections (spec 1 §6, spec 2 §6: connections-page:* are admin permissions)
   { method: 'GET', path: () => '/whatsapp', expect: everyone },
   { method: 'GET', path: (f) => `/whatsapp/${f.connectionId}?session=0`, expect: ownCompany },
@@ -429,6 +545,7 @@ describe.each(kinds)('issue 4 permission walk over the $name', (kind) => {
       planId,
     });
     tokens.otherAdmin = (await login('other-admin@issue4walk.test', 'other-pass-1')).token;
+    const userIds = {} as Record<'admin' | 'user', number>;
     for (const profile of ['admin', 'user'] as const) {
       await asSuper('/users', {
         name: `Issue4 ${profile}`,
@@ -436,7 +553,9 @@ describe.each(kinds)('issue 4 permission walk over the $name', (kind) => {
         password: 'issue4-pass-1',
         profile,
       });
-      tokens[profile] = (await login(`${profile}@issue4walk.test`, 'issue4-pass-1')).token;
+      const session = await login(`${profile}@issue4walk.test`, 'issue4-pass-1');
+      tokens[profile] = session.token;
+      userIds[profile] = session.user.id;
     }
 
     const post = <T = { id: number }>(role: Role, path: string, body: unknown) =>
@@ -452,7 +571,7 @@ describe.each(kinds)('issue 4 permission walk over the $name', (kind) => {
     const doomed = await queue('Doomed queue', '#bb0000');
     const quick = (role: Role, shortcode: string, geral: boolean) =>
       post(role, '/quick-messages', { shortcode, message: 'Hi', geral });
-    fixture = {
+    const base = {
       contactId: (await post('admin', '/contacts', { name: 'Walk main', number: '5511900000001' }))
         .id,
       doomedContactId: (
@@ -471,6 +590,42 @@ describe.each(kinds)('issue 4 permission walk over the $name', (kind) => {
       doomedUserPersonalId: (await quick('user', 'userdoomed', false)).id,
       connectionId: (await post('admin', '/whatsapp', { name: 'Kept connection' })).id,
       doomedConnectionId: (await post('admin', '/whatsapp', { name: 'Doomed connection' })).id,
+    };
+    const ticket = (contactId: number) =>
+      post<{ id: number; uuid: string }>('admin', '/tickets', {
+        contactId,
+        queueId: kept.id,
+        userId: userIds.user,
+        status: 'open',
+      });
+    const main = await ticket(base.contactId);
+    const doomedTicket = await ticket(
+      (await post('admin', '/contacts', { name: 'Walk doomed ticket', number: freshNumber() })).id,
+    );
+    const message = async () =>
+      (await post<{ id: string }[]>('user', `/messages/${main.id}`, { body: 'walk message' }))[0]!
+        .id;
+    const note = async () =>
+      (
+        await post('user', '/ticket-notes', {
+          note: 'Walk note',
+          ticketId: main.id,
+          contactId: base.contactId,
+        })
+      ).id;
+    fixture = {
+      ...base,
+      ticketId: main.id,
+      ticketUuid: main.uuid,
+      doomedTicketId: doomedTicket.id,
+      spareContactId: (
+        await post('admin', '/contacts', { name: 'Walk spare', number: freshNumber() })
+      ).id,
+      messageId: await message(),
+      doomedMessageId: await message(),
+      noteId: await note(),
+      doomedNoteId: await note(),
+      laneTagId: (await post('admin', '/tags', { name: 'Walk lane', kanban: 1 })).id,
     };
   }, 120_000);
 

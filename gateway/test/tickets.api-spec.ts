@@ -135,14 +135,14 @@ describe.each(kinds)('tickets over the $name', (kind) => {
       ids[role] = user.id;
       tokens[role] = (await login(`${role}@tickets.test`, 'tickets-pass-1')).token;
     }
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await stack.gateway?.close();
     await tickets?.close();
     await stopIdentityStack({ ...stack, gateway: undefined });
     await ticketsDatabase?.drop();
-  });
+  }, 30_000);
 
   it('opens a ticket, refuses a second one naming the holder, and hides it from other tenants', async () => {
     const { id: contactId } = await contact('Walk João');

@@ -21,6 +21,7 @@ import {
   ContactImportRow,
   ContactInput,
   ContactListQuery,
+  ContactPhoneImportInput,
   ContactPickerQuery,
   ContactUpdateInput,
   Subjects,
@@ -97,6 +98,24 @@ export class ContactsController {
     if (!file) throw new AppError('ERR_VALIDATION', { fields: { file: ['Required'] } });
     const rows = await readContactSheet(file.buffer);
     return this.ask(req, S.contactImportStart, { rows });
+  }
+
+  @Post('contacts/import')
+  @ApiBody({ schema: openApiSchema(ContactPhoneImportInput) })
+  @ApiOperation({
+    summary: "Imports the phone's address book of a WhatsApp connection as a paced job",
+  })
+  importPhone(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactImportJob> {
+    return this.ask(req, S.contactImportPhone, parseInput(ContactPhoneImportInput, body ?? {}));
+  }
+
+  @Post('contacts/import/chats')
+  @ApiBody({ schema: openApiSchema(ContactPhoneImportInput) })
+  @ApiOperation({
+    summary: "Imports the people of a WhatsApp connection's chats as a paced job",
+  })
+  importChats(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactImportJob> {
+    return this.ask(req, S.contactImportChats, parseInput(ContactPhoneImportInput, body ?? {}));
   }
 
   @Post('contactsImport')

@@ -17,13 +17,11 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
-  ChannelMediaMaxBytes,
   MessageEditInput,
   MessageForwardInput,
   MessageListQuery,
   MessageSendInput,
   Subjects,
-  type MessageMediaType,
   type MessageRecord,
   type MessageSendRequest,
   type MessagesPage,
@@ -33,10 +31,16 @@ import {
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { mediaKey, type ObjectStorage } from '@sb/storage';
+import type { ObjectStorage } from '@sb/storage';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { GATEWAY_LOGGER } from '../gateway.tokens.js';
-import { detectMediaType, mediaFileName, type MediaType } from '../media/media-type.js';
+import {
+  MaxMessageUploadBytes,
+  MaxMessageUploadFiles,
+  removeMessageMedia,
+  storeMessageMedia,
+  type UploadedMedia,
+} from '../media/message-media.js';
 import { MEDIA_STORAGE } from '../media/media.tokens.js';
 import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
@@ -45,12 +49,6 @@ import { ServiceClient } from './service-client.js';
 const S = Subjects.tickets;
 const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
 const messageIdParam = z.object({ id: z.string().uuid() });
-
-/** The largest file any channel takes: multer's hard stop; the ticket's own channel is checked next. */
-const MaxUploadBytes = Math.max(...Object.values(ChannelMediaMaxBytes));
-const MaxUploadFiles = 10;
-
-type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
 
 /** Multipart fields arrive as text: quotedMsg and vCard as JSON. */
 const parseJsonField = (value: unknown): unknown => {
@@ -62,14 +60,6 @@ const parseJsonField = (value: unknown): unknown => {
   } catch {
     throw new AppError('ERR_VALIDATION', { fields: { quotedMsg: ['Invalid JSON'] } });
   }
-};
-
-const kindOf = (type: MediaType | undefined): MessageMediaType => {
-  if (!type) return 'application';
-  if (type.startsWith('image/')) return 'image';
-  if (type.startsWith('audio/')) return 'audio';
-  if (type.startsWith('video/')) return 'video';
-  return 'application';
 };
 
 /**
@@ -105,7 +95,9 @@ export class MessagesController {
   @ApiOperation({ summary: 'Sends a text, files (medias), a vCard, a reply or a private note' })
   @UseFilters(UploadTooLargeFilter)
   @UseInterceptors(
-    FilesInterceptor('medias', MaxUploadFiles, { limits: { fileSize: MaxUploadBytes } }),
+    FilesInterceptor('medias', MaxMessageUploadFiles, {
+      limits: { fileSize: MaxMessageUploadBytes },
+    }),
   )
   async send(
     @Req() req: GatewayRequest,
@@ -127,7 +119,7 @@ export class MessagesController {
       return await this.services.request<MessageRecord[]>(S.messageSend, ctx, data);
     } catch (err) {
       // tickets refused (blocked contact, unknown ticket): the files must not stay behind
-      for (const media of medias ?? []) await this.removeQuietly(media.key);
+      await removeMessageMedia(this.storage, this.logger, medias);
       throw err;
     }
   }
@@ -163,42 +155,13 @@ export class MessagesController {
     );
   }
 
-  /** Checks every file against the ticket's channel limit first, then stores them all. */
+  /** The ticket's channel decides the size limit; the shared checks and storage do the rest. */
   private async store(
     ctx: RequestContext,
     ticketId: number,
     files: UploadedMedia[],
   ): Promise<StoredMedia[]> {
     const ticket = await this.services.request<TicketRecord>(S.ticketGet, ctx, { id: ticketId });
-    const limit = ChannelMediaMaxBytes[ticket.channel] ?? MaxUploadBytes;
-    if (files.some((file) => file.size > limit)) {
-      throw new AppError('ERR_PAYLOAD_TOO_LARGE', {
-        message: `Files on this channel may have at most ${Math.floor(limit / (1024 * 1024))} MB.`,
-      });
-    }
-    const stored: StoredMedia[] = [];
-    try {
-      for (const file of files) {
-        const type = detectMediaType(file.buffer);
-        const mimeType = type ?? 'application/octet-stream';
-        const fileName = type
-          ? mediaFileName(file.originalname, type)
-          : (file.originalname ?? 'file').replace(/[^A-Za-z0-9._-]+/g, '-').slice(-100) || 'file';
-        const key = mediaKey({ companyId: ctx.companyId, area: 'messages', fileName });
-        await this.storage.put(key, file.buffer, { contentType: mimeType, size: file.size });
-        stored.push({ key, mimeType, fileName, size: file.size, mediaType: kindOf(type) });
-      }
-    } catch (err) {
-      for (const media of stored) await this.removeQuietly(media.key);
-      throw err;
-    }
-    return stored;
-  }
-
-  /** A leftover file costs storage, never correctness: log it and go on. */
-  private async removeQuietly(key: string): Promise<void> {
-    await this.storage.remove(key).catch((err: unknown) => {
-      this.logger.warn({ err, key }, 'could not remove a message attachment');
-    });
+    return storeMessageMedia(this.storage, this.logger, ctx.companyId, ticket.channel, files);
   }
 }

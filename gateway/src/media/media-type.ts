@@ -47,3 +47,60 @@ export const mediaFileName = (original: string | undefined, type: MediaType): st
       .slice(0, 60) || 'file';
   return `${base}.${MediaTypes[type]}`;
 };
+
+/** What a client's file says it is: its content type, else its extension (image, audio, video, pdf). */
+type ClaimedKind = 'image' | 'audio' | 'video' | 'pdf';
+
+const ClaimedExtensions: Record<string, ClaimedKind> = {
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  bmp: 'image',
+  mp3: 'audio',
+  ogg: 'audio',
+  oga: 'audio',
+  opus: 'audio',
+  wav: 'audio',
+  m4a: 'audio',
+  aac: 'audio',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  webm: 'video',
+  '3gp': 'video',
+  avi: 'video',
+  mkv: 'video',
+  pdf: 'pdf',
+};
+
+const claimOf = (contentType: string | undefined, name: string | undefined): ClaimedKind | null => {
+  const type = (contentType ?? '').toLowerCase().split(';')[0]!.trim();
+  if (type === 'application/pdf') return 'pdf';
+  const family = type.split('/')[0];
+  if (family === 'image' || family === 'audio' || family === 'video') return family;
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name ?? '')?.[1]?.toLowerCase();
+  return (extension && ClaimedExtensions[extension]) || null;
+};
+
+const kindOfDetected = (type: MediaType): ClaimedKind =>
+  type === 'application/pdf' ? 'pdf' : (type.split('/')[0] as ClaimedKind);
+
+/**
+ * Whether a file is what it claims: a content type or extension naming an image, audio, video or PDF must
+ * be backed by bytes of that kind (audio and video share containers: mp4, webm, ogg). A file that claims
+ * none of these is an ordinary document, typed by its bytes alone.
+ */
+export const fileMatchesClaim = (
+  detected: MediaType | undefined,
+  contentType: string | undefined,
+  name: string | undefined,
+): boolean => {
+  const claim = claimOf(contentType, name);
+  if (!claim) return true;
+  if (!detected) return false;
+  const actual = kindOfDetected(detected);
+  if (claim === 'audio' || claim === 'video') return actual === 'audio' || actual === 'video';
+  return actual === claim;
+};

@@ -21,3 +21,4 @@ export * from './queues/index.js';
 export * from './quick-messages/index.js';
 export * from './connections/index.js';
 export * from './meta/index.js';
+export * from './external-api/index.js';

@@ -11,6 +11,8 @@ import { Ticket, TicketLog, TicketNote, TicketTracking } from './tickets/ticket.
 import { Message } from './messages/message.entity.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { TicketsDomainModule } from './tickets/tickets-domain.module.js';
+import { InboundModule } from './inbound/inbound.module.js';
+import { ExternalApiModule } from './external-api/external-api.module.js';
 
 /** The tickets service's entities (each domain folder adds its own). */
 export const ticketsEntities: ObjectType<unknown>[] = [
@@ -35,6 +37,8 @@ export const ticketsEntities: ObjectType<unknown>[] = [
     QuickMessagesModule,
     MessagesModule,
     TicketsDomainModule,
+    ExternalApiModule,
+    InboundModule,
   ],
 })
 export class TicketsModule {}

@@ -1,10 +1,14 @@
 import {
   Subjects,
+  type BusRequest,
   type ContactImportJob,
   type ContactPickerItem,
   type ContactRecord,
   type ContactsPage,
   type ContactTagsReply,
+  type PhoneContactsCommand,
+  type PhoneContactsResult,
+  type RequestContext,
 } from '@sb/contracts';
 import { ContactsService } from '../src/contacts/contacts.service.js';
 import {
@@ -315,5 +319,95 @@ describe('contacts over the NATS bus', () => {
     });
     const page = await a.request<ContactsPage>(S.contactList, { searchParam: 'sheet' }, user(11));
     expect(page.count).toBe(5);
+  });
+
+  run("imports the phone's contacts and chats through connectors, or says it cannot", async (a) => {
+    const connection = (id: number, channel: string, status: string, isDefault: boolean) => ({
+      id,
+      companyId: 12,
+      name: `c${id}`,
+      channel,
+      status,
+      isDefault,
+    });
+    await a.bus.handle(Subjects.connectors.connectionList, (payload: BusRequest) =>
+      Promise.resolve(
+        (payload.ctx as RequestContext).companyId === 12
+          ? [
+              connection(41, 'whatsappapi', 'CONNECTED', false),
+              connection(42, 'whatsapp', 'CONNECTED', true),
+              connection(43, 'whatsapp', 'DISCONNECTED', false),
+            ]
+          : [],
+      ),
+    );
+    // no connector serves the phone's list yet: a clear code, nothing imported
+    await expect(a.request(S.contactImportPhone, {}, user(12))).rejects.toMatchObject({
+      code: 'ERR_WAPP_IMPORT_UNSUPPORTED',
+      status: 400,
+    });
+    await expect(
+      a.request(S.contactImportPhone, { whatsappId: 41 }, user(12)),
+    ).rejects.toMatchObject({ code: 'ERR_WAPP_IMPORT_UNSUPPORTED' });
+    await expect(
+      a.request(S.contactImportChats, { whatsappId: 43 }, user(12)),
+    ).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await expect(
+      a.request(S.contactImportPhone, { whatsappId: 99 }, user(12)),
+    ).rejects.toMatchObject({ code: 'ERR_NO_WAPP_FOUND', status: 404 });
+    await expect(a.request(S.contactImportPhone, {}, user(13))).rejects.toMatchObject({
+      code: 'ERR_NO_DEF_WAPP_FOUND',
+    });
+
+    const asked: PhoneContactsCommand[] = [];
+    await a.bus.handle(Subjects.connectors.contactList, (payload: BusRequest) => {
+      const command = payload.data as PhoneContactsCommand;
+      asked.push(command);
+      const result: PhoneContactsResult =
+        command.source === 'contacts'
+          ? {
+              contacts: [
+                { name: 'Phone Ana', number: '5592933330001' },
+                { name: '', number: '+55 92 93333-0002' },
+                { name: 'Phone Ana again', number: '5592933330001' },
+                { name: 'Family', number: '5592933330009-1600000000', isGroup: true },
+              ],
+            }
+          : { contacts: [{ name: 'Chat Bia', number: '5592933330003' }] };
+      return Promise.resolve(result);
+    });
+    const job = await a.request<ContactImportJob>(S.contactImportPhone, {}, user(12));
+    expect(job).toMatchObject({ total: 2, status: 'running' });
+    const chats = await a.request<ContactImportJob>(S.contactImportChats, {}, user(12));
+    expect(chats).toMatchObject({ total: 1 });
+    expect(asked).toEqual([
+      { connectionId: 42, source: 'contacts' },
+      { connectionId: 42, source: 'chats' },
+    ]);
+    const deadline = Date.now() + 10_000;
+    let imported = 0;
+    while (imported < 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      imported = (
+        await a.request<ContactsPage>(S.contactList, { searchParam: '559293333' }, user(12))
+      ).count;
+    }
+    const page = await a.request<ContactsPage>(
+      S.contactList,
+      { searchParam: '559293333' },
+      user(12),
+    );
+    expect(page.contacts.map((c) => [c.name, c.number]).sort()).toEqual([
+      ['5592933330002', '5592933330002'],
+      ['Chat Bia', '5592933330003'],
+      ['Phone Ana', '5592933330001'],
+    ]);
+    // another company sees none of them
+    const other = await a.request<ContactsPage>(
+      S.contactList,
+      { searchParam: '559293333' },
+      user(13),
+    );
+    expect(other.count).toBe(0);
   });
 });

@@ -214,6 +214,20 @@ describe('tickets over the bus', () => {
     );
     const byBody = await app.call<TicketsPage>(S.ticketList, { searchParam: 'ORCAMENTO' }, ana);
     expect(byBody.tickets.map((t) => t.id)).toEqual([pending.id]);
+    // by a part of the contact's number, and a contact's ticket found by a message only once
+    const byNumber = await app.call<TicketsPage>(
+      S.ticketList,
+      { searchParam: eva.number.slice(-6) },
+      ana,
+    );
+    expect(byNumber.tickets.map((t) => t.id)).toEqual([pending.id]);
+    await app.db.query(
+      `INSERT INTO tickets.messages (id, company_id, ticket_id, body) VALUES (gen_random_uuid(), 1, $1, 'Éva: outro orçamento')`,
+      [pending.id],
+    );
+    const both = await app.call<TicketsPage>(S.ticketList, { searchParam: 'eva' }, ana);
+    expect(both).toMatchObject({ count: 1 });
+    expect(both.tickets.map((t) => t.id)).toEqual([pending.id]);
     const open = await app.call<TicketsPage>(S.ticketList, { status: 'open' }, ana);
     expect(open.tickets.every((t) => t.userId === 2)).toBe(true);
     expect(open.count).toBe(open.tickets.length);
@@ -239,6 +253,18 @@ describe('tickets over the bus', () => {
       bruno,
     );
     expect(taken).toMatchObject({ id: created.id, userId: 2, user: { name: 'Ana' } });
+    // the accept button names the caller: still "taken", the ticket stays Ana's
+    const takenNamed = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: created.id, status: 'open', userId: 3, queueId: q1 },
+      bruno,
+    );
+    expect(takenNamed).toMatchObject({
+      id: created.id,
+      userId: 2,
+      user: { name: 'Ana' },
+      queue: { name: 'Vendas' },
+    });
     const transferred = await app.call<TicketRecord>(
       S.ticketUpdate,
       { id: created.id, status: 'open', userId: 3, queueId: q2 },
@@ -468,6 +494,111 @@ describe('tickets over the bus', () => {
       ana,
     );
     expect(anaFiltered.tickets.map((t) => t.id)).toContain(unread.id);
+  });
+
+  it('shows no-queue pending tickets to allTicket users, groups to allowGroup users, all to admins with showAll', async () => {
+    const lone = await newContact('Otto Semfila');
+    const noQueue = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: lone.id, status: 'pending' },
+      admin,
+    );
+    const groupContact = await newContact('Grupo Família');
+    await app.db.query('UPDATE tickets.contacts SET is_group = true WHERE id = $1', [
+      groupContact.id,
+    ]);
+    const group = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: groupContact.id },
+      admin,
+    );
+    expect(group.status).toBe('group');
+    const brunoContact = await newContact('Bruna Aberta');
+    const brunos = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: brunoContact.id, queueId: q2 },
+      bruno,
+    );
+    const ids = async (query: object, ctx: Partial<RequestContext>) =>
+      (await app.call<TicketsPage>(S.ticketList, query, ctx)).tickets.map((t) => t.id);
+
+    expect(await ids({ status: 'pending' }, ana)).not.toContain(noQueue.id);
+    expect(await ids({ status: 'group' }, ana)).not.toContain(group.id);
+    users.set(2, { ...users.get(2)!, allTicket: 'enable', allowGroup: true });
+    try {
+      expect(await ids({ status: 'pending' }, ana)).toContain(noQueue.id);
+      expect(await ids({ status: 'group' }, ana)).toContain(group.id);
+    } finally {
+      users.set(2, { ...users.get(2)!, allTicket: 'disable', allowGroup: false });
+    }
+    // showAll is the admins': Ana asking for it still sees only her own open tickets
+    expect(await ids({ status: 'open', showAll: true }, ana)).not.toContain(brunos.id);
+    expect(await ids({ status: 'open' }, admin)).not.toContain(brunos.id);
+    expect(await ids({ status: 'open', showAll: true }, admin)).toContain(brunos.id);
+    // a queue a user is not in stays hidden even when asked for
+    expect(await ids({ status: 'open', queueIds: [q2] }, ana)).not.toContain(brunos.id);
+    const inQ2 = await app.call<TicketsPage>(
+      S.ticketList,
+      { queueIds: [q2], showAll: true },
+      admin,
+    );
+    expect(inQ2.tickets.map((t) => t.id)).toContain(brunos.id);
+    expect(inQ2.tickets.every((t) => t.queueId === q2 || t.queueId === null)).toBe(true);
+    const onlyPending = await app.call<TicketsPage>(
+      S.ticketList,
+      { statusFilter: ['pending'], showAll: true },
+      admin,
+    );
+    expect(onlyPending.tickets.length).toBeGreaterThan(0);
+    expect(onlyPending.tickets.every((t) => t.status === 'pending')).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids({ date: today, showAll: true }, admin)).toContain(brunos.id);
+    expect(await ids({ updatedAt: today, showAll: true }, admin)).toContain(brunos.id);
+    expect(await ids({ date: '2001-02-03', showAll: true }, admin)).toEqual([]);
+    expect(await ids({ updatedAt: '2001-02-03', showAll: true }, admin)).toEqual([]);
+  });
+
+  it('pages 40 tickets at a time by last update, with the count of every match', async () => {
+    // company 3 has only these 45 pending tickets, each a minute apart
+    await app.db.query(
+      `INSERT INTO tickets.contacts (company_id, name, number, search_name)
+       SELECT 3, 'Paged ' || g, '5531900000' || lpad(g::text, 3, '0'), 'paged ' || g
+         FROM generate_series(1, 45) g`,
+    );
+    await app.db.query(
+      `INSERT INTO tickets.tickets (uuid, company_id, status, contact_id, channel, updated_at)
+       SELECT gen_random_uuid(), 3, 'pending', c.id, 'whatsapp',
+              now() - (substring(c.name from 7)::int || ' minutes')::interval
+         FROM tickets.contacts c WHERE c.company_id = 3`,
+    );
+    const third: Partial<RequestContext> = { companyId: 3, userId: 30, profile: 'admin' };
+    const first = await app.call<TicketsPage>(S.ticketList, { status: 'pending' }, third);
+    expect(first.tickets).toHaveLength(40);
+    expect(first).toMatchObject({ count: 45, hasMore: true });
+    expect(first.tickets.map((t) => t.contact.name).slice(0, 3)).toEqual([
+      'Paged 1',
+      'Paged 2',
+      'Paged 3',
+    ]);
+    const times = first.tickets.map((t) => Date.parse(t.updatedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const second = await app.call<TicketsPage>(
+      S.ticketList,
+      { status: 'pending', pageNumber: 2 },
+      third,
+    );
+    expect(second).toMatchObject({ count: 45, hasMore: false });
+    expect(second.tickets.map((t) => t.contact.name)).toEqual(
+      ['41', '42', '43', '44', '45'].map((n) => `Paged ${n}`),
+    );
+    // another company's admin sees none of them
+    expect(
+      (await app.call<TicketsPage>(S.ticketList, { showAll: true }, admin)).tickets,
+    ).not.toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ contact: expect.objectContaining({ name: 'Paged 1' }) }),
+      ]),
+    );
   });
 
   it('keeps notes on a ticket and moves kanban cards between lanes', async () => {

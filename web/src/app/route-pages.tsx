@@ -13,6 +13,7 @@ import { TagsKanbanPage, TagsPage } from '../features/tags/tags-page.js';
 import { TicketsPage } from '../features/tickets/tickets-page.js';
 import { KanbanPage } from '../features/kanban/kanban-page.js';
 import { ConnectionsPage } from '../features/connections/connections-page.js';
+import { MessagesApiPage } from '../features/messages-api/messages-api-page.js';
 
 /**
  * The screen of each route, by its title key in route-table.ts. A route without an entry shows its
@@ -32,6 +33,7 @@ export const RoutePages: Partial<Record<string, ComponentType>> = {
   tickets: TicketsPage,
   kanban: KanbanPage,
   connections: ConnectionsPage,
+  messagesApi: MessagesApiPage,
 };
 
 /** Public pages (signup, password recovery) by title key, shown inside the public layout. */

@@ -78,6 +78,9 @@ export const Subjects = {
     contactTags: 'tickets.contact.tags',
     contactImportOne: 'tickets.contact.import-one',
     contactImportStart: 'tickets.contact.import-start',
+    // POST /contacts/import and /contacts/import/chats: the phone's contacts or chats, via connectors
+    contactImportPhone: 'tickets.contact.import-phone',
+    contactImportChats: 'tickets.contact.import-chats',
     tagList: 'tickets.tag.list',
     tagPicker: 'tickets.tag.picker',
     tagKanban: 'tickets.tag.kanban',
@@ -128,6 +131,8 @@ export const Subjects = {
     ticketTagsClear: 'tickets.ticket-tag.clear',
     // POST /closedimported/:id (via connectors): close the tickets a connection's history import opened
     ticketCloseImported: 'tickets.ticket.close-imported',
+    // the external messages API (spec 3 §2.18): contact, ticket, send and the daily count
+    externalSend: 'tickets.external-api.send',
   },
   connectors: {
     health: 'connectors.health.check',
@@ -140,6 +145,8 @@ export const Subjects = {
     messageRead: 'connectors.message.read',
     contactCheck: 'connectors.contact.check',
     contactPicture: 'connectors.contact.picture',
+    // the phone's address book or chat list (PhoneContactsCommand)
+    contactList: 'connectors.contact.list',
     // connections
     connectionList: 'connectors.connection.list',
     connectionGet: 'connectors.connection.get',
@@ -155,6 +162,8 @@ export const Subjects = {
     // webhooks and the external messages API
     // a Meta webhook the gateway verified (X-Hub-Signature-256): stored durably, then processed
     webhookMeta: 'connectors.webhook.meta',
+    // the connection a bearer token of POST /api/messages/send names (anonymous caller)
+    connectionByToken: 'connectors.connection.by-token',
     // POST /facebook: one connection per page (and its Instagram account) of a Facebook user
     facebookConnect: 'connectors.facebook.connect',
   },

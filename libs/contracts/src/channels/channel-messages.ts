@@ -82,3 +82,12 @@ export type CheckContactResult = { exists: boolean; number: string; lid?: string
 /** Request `connectors.contact.picture`: the profile picture URL of a peer, when the channel gives one. */
 export type ContactPictureCommand = { connectionId: number; number: string };
 export type ContactPictureResult = { pictureUrl: string | null };
+
+/**
+ * `connectors.contact.list`: the people a connection's phone knows, for POST /contacts/import (its address
+ * book, `source: 'contacts'`) and POST /contacts/import/chats (the people it has chats with). Only channels
+ * with a phone (Baileys) can answer; groups come back flagged so the importer skips them.
+ */
+export type PhoneContactsCommand = { connectionId: number; source: 'contacts' | 'chats' };
+export type PhoneContact = { name: string; number: string; isGroup?: boolean };
+export type PhoneContactsResult = { contacts: PhoneContact[] };

@@ -89,6 +89,17 @@ export const ContactBlockInput = z.object({ active: z.boolean() });
 export const ContactImportMimeTypes = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ] as const;
+/** POST /contacts/import and /contacts/import/chats body: the connection (default: the default WhatsApp one). */
+export const ContactPhoneImportInput = z.object({
+  whatsappId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type ContactPhoneImportInput = z.infer<typeof ContactPhoneImportInput>;
+
 /** One imported row every 330 ms; progress every 5 rows (spec 2 §9). */
 export const ContactImportRowIntervalMs = 330;
 export const ContactImportProgressEvery = 5;

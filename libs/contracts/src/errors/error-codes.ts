@@ -12,6 +12,11 @@ export const ErrorCodes = {
   ERR_WAPP_DOWNLOAD_MEDIA: { status: 400, message: 'Media download failed.' },
   ERR_SENDING_WAPP_MSG: { status: 400, message: 'Sending the message failed.' },
   ERR_DELETE_WAPP_MSG: { status: 400, message: 'Deleting the message failed.' },
+  // POST /contacts/import(/chats): the connection has no phone to read, or its connector cannot list it
+  ERR_WAPP_IMPORT_UNSUPPORTED: {
+    status: 400,
+    message: "This connection cannot import the phone's contacts.",
+  },
   ERR_FETCH_WAPP_MSG: { status: 400, message: 'Fetching failed; the message may be too old.' },
   ERR_WAPP_GREETING_REQUIRED: {
     status: 400,
@@ -25,6 +30,8 @@ export const ErrorCodes = {
   ERR_SESSION_EXPIRED: { status: 401, message: 'Session expired, log in.' },
   ERR_TOKEN_EXPIRED: { status: 403, message: 'Access token expired, refresh it.' },
   ERR_INVALID_TOKEN: { status: 401, message: 'Invalid or revoked token, log in.' },
+  // POST /api/messages/send: no bearer token, or one no connection has
+  ERR_INVALID_API_TOKEN: { status: 401, message: 'Missing or unknown connection token.' },
   ERR_OUT_OF_HOURS: { status: 401, message: 'Outside working hours.' },
   ERR_SUBSCRIPTION_EXPIRED: {
     status: 402,

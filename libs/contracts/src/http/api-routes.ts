@@ -56,6 +56,8 @@ export const ApiRoutes = {
     tags: '/contactTags/:contactId',
     importOne: '/contactsImport',
     upload: '/contacts/upload',
+    importPhone: '/contacts/import',
+    importChats: '/contacts/import/chats',
   },
   tags: {
     root: '/tags',
@@ -90,6 +92,8 @@ export const ApiRoutes = {
     ticketTags: '/ticket-tags/:ticketId',
     ticketTag: '/ticket-tags/:ticketId/:tagId',
   },
+  // the external messages API (spec 3 §7): bearer = a connection's token, not a session
+  externalApi: { send: '/api/messages/send' },
   version: '/version',
 } as const;
 

@@ -4,6 +4,7 @@ import type { Logger } from '@sb/platform/logger';
 import { ChannelCommandsHandler } from '../channel-commands/channel-commands.handler.js';
 import { ChannelCommandsService } from '../channel-commands/channel-commands.service.js';
 import { ConnectionEventSink } from './connection-event-sink.js';
+import { ConnectionTokensHandler } from './connection-tokens.handler.js';
 import { ConnectionsHandler } from './connections.handler.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';
@@ -20,6 +21,7 @@ import { DriverRegistry } from './driver-registry.js';
     ConnectionEventSink,
     ConnectionsService,
     ConnectionsHandler,
+    ConnectionTokensHandler,
     ChannelCommandsService,
     ChannelCommandsHandler,
   ],

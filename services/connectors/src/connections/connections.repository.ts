@@ -45,6 +45,16 @@ export class ConnectionsRepository {
     return this.dataSource.getRepository(Connection).findOneBy({ channel, externalId });
   }
 
+  /**
+   * The connections whose external API token is this one (POST /api/messages/send): unscoped, the token
+   * is what names the company. At most two, enough to tell a unique token from a shared one.
+   */
+  findByToken(token: string): Promise<Connection[]> {
+    return this.dataSource
+      .getRepository(Connection)
+      .find({ where: { token }, order: { id: 'ASC' }, take: 2 });
+  }
+
   /** Connections whose session should be live after a restart (not logged out by a user). */
   listStartable(): Promise<Connection[]> {
     return this.dataSource

@@ -12,6 +12,7 @@ import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { ContactImportService } from './contact-import.service.js';
 import { ContactsService } from './contacts.service.js';
+import { PhoneContactImportService } from './phone-contact-import.service.js';
 
 const S = Subjects.tickets;
 
@@ -20,6 +21,7 @@ export class ContactsHandler {
   constructor(
     private readonly contacts: ContactsService,
     private readonly imports: ContactImportService,
+    private readonly phoneImports: PhoneContactImportService,
   ) {}
 
   @BusHandler(S.contactList)
@@ -85,5 +87,15 @@ export class ContactsHandler {
   @BusHandler(S.contactImportStart)
   importStart(data: unknown, ctx: CallContext): Promise<ContactImportJob> {
     return this.imports.start(ctx, data);
+  }
+
+  @BusHandler(S.contactImportPhone)
+  importPhone(data: unknown, ctx: CallContext): Promise<ContactImportJob> {
+    return this.phoneImports.start(ctx, data, 'contacts');
+  }
+
+  @BusHandler(S.contactImportChats)
+  importChats(data: unknown, ctx: CallContext): Promise<ContactImportJob> {
+    return this.phoneImports.start(ctx, data, 'chats');
   }
 }

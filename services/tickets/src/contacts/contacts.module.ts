@@ -4,6 +4,7 @@ import { ContactsHandler } from './contacts.handler.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
 import { NumberVisibility } from './number-visibility.js';
+import { PhoneContactImportService } from './phone-contact-import.service.js';
 
 /** Contacts; ContactsService (findOrCreateFromPeer) is exported for the inbound flow. */
 @Module({
@@ -12,6 +13,7 @@ import { NumberVisibility } from './number-visibility.js';
     NumberVisibility,
     ContactsService,
     ContactImportService,
+    PhoneContactImportService,
     ContactsHandler,
   ],
   exports: [ContactsService, NumberVisibility],

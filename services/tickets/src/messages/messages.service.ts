@@ -121,7 +121,14 @@ export class MessagesService {
 
   /** POST /messages/:ticketId: stored with its events in one transaction, sent after commit. */
   async send(call: CallContext, data: unknown): Promise<MessageRecord[]> {
-    const ctx = requireMember(call);
+    return this.sendOnTicket(requireMember(call), data);
+  }
+
+  /**
+   * The send itself, for a signed-in user or for the company's own call (the external API, userId 0:
+   * the messages are stored without a user).
+   */
+  async sendOnTicket(ctx: RequestContext, data: unknown): Promise<MessageRecord[]> {
     const input = parseInput(SendRequest, data ?? {});
     const ticket = await this.ticketOf(ctx, input.ticketId);
     const [contact, decor, quoted] = await Promise.all([
@@ -156,7 +163,7 @@ export class MessagesService {
     const validQuoted = quoted && !quoted.isDeleted ? quoted : null;
 
     const stored = await this.store(ctx, ticket.id, contact, drafts, decor, {
-      userId: ctx.userId,
+      userId: ctx.userId > 0 ? ctx.userId : null,
       isPrivate: input.isPrivate,
       isForwarded: false,
       quotedMsgId: validQuoted?.id ?? null,

@@ -4,6 +4,8 @@ import { ContactsTags1800000001000 } from './1800000001000-contacts-tags.js';
 import { QueuesQuickMessages1800000002000 } from './1800000002000-queues-quick-messages.js';
 import { TicketsMessages1800000003000 } from './1800000003000-tickets-messages.js';
 import { MessagesExtra1800000003500 } from './1800000003500-messages-extra.js';
+import { TicketListIndexes1800000004000 } from './1800000004000-ticket-list-indexes.js';
+import { ApiUsage1800000006000 } from './1800000006000-api-usage.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -16,4 +18,6 @@ export const ticketsMigrations: MigrationClass[] = [
   QueuesQuickMessages1800000002000,
   TicketsMessages1800000003000,
   MessagesExtra1800000003500,
+  TicketListIndexes1800000004000,
+  ApiUsage1800000006000,
 ];

@@ -86,7 +86,7 @@ export const listQueues = (viewer: TicketViewer, chosen: number[] | undefined): 
 };
 
 /**
- * The WHERE conditions of GET /tickets over `t` (tickets) and `c` (contacts), BEHAVIOUR.md §5 List:
+ * The WHERE conditions of GET /tickets over `t` (tickets), BEHAVIOUR.md §5 List:
  * - the base filter is (mine OR pending) in the visible queues; the open tab shows only mine;
  * - admins with showAll see every ticket of the chosen queues;
  * - pending tickets with no queue need allTicket (admins see them), group tickets need allowGroup;
@@ -101,7 +101,8 @@ export const listConditions = (
   digitsPattern: string | null,
 ): SqlCondition => {
   const where = new ConditionBuilder();
-  where.add(`t.company_id = ${where.param(companyId)}`);
+  const company = where.param(companyId);
+  where.add(`t.company_id = ${company}`);
   const showAll = viewer.admin && query.showAll === true;
   // added on first use: Postgres refuses a parameter the SQL never reads
   let meParam: string | undefined;
@@ -144,13 +145,19 @@ export const listConditions = (
   if (query.updatedAt) where.add(`t.updated_at::date = ${where.param(query.updatedAt)}::date`);
   if (query.withUnreadMessages) where.add('t.unread_messages > 0');
   if (searchPattern) {
+    // the ids of the tickets whose contact or one of whose messages matches, built first from the
+    // trigram indexes and then read by primary key (an OR of EXISTS per ticket could use no index and
+    // visited every ticket of the company)
     const pattern = where.param(searchPattern);
-    const clauses = [
-      `c.search_name LIKE ${pattern}`,
-      `EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND search_text(m.body) LIKE ${pattern})`,
-    ];
-    if (digitsPattern) clauses.push(`c.number LIKE ${where.param(digitsPattern)}`);
-    where.add(`(${clauses.join(' OR ')})`);
+    const contactMatch = digitsPattern
+      ? `(c.search_name LIKE ${pattern} OR c.number LIKE ${where.param(digitsPattern)})`
+      : `c.search_name LIKE ${pattern}`;
+    where.add(`t.id = ANY (ARRAY(
+      SELECT ct.id FROM contacts c JOIN tickets ct ON ct.contact_id = c.id
+       WHERE c.company_id = ${company} AND ct.company_id = ${company} AND ${contactMatch}
+      UNION
+      SELECT m.ticket_id FROM messages m
+       WHERE m.company_id = ${company} AND search_text(m.body) LIKE ${pattern}))`);
   }
   return where.build();
 };
@@ -196,6 +203,7 @@ export const planTicketChange = (
   input: TicketUpdateInput,
   callerId: number,
   groupAsTicket: boolean,
+  callerIsAdmin = false,
 ): TicketChange | TransitionError => {
   const wanted = input.status ?? ticket.status;
   const working = workingStatus(ticket.isGroup, groupAsTicket);
@@ -215,7 +223,12 @@ export const planTicketChange = (
       return { kind: 'accept', status: target, userId, queueId };
     }
     // open or group already: the same holder changes fields, another user is a transfer, but accepting
-    // (no explicit user) a ticket someone else holds answers "already taken"
+    // (no user, or the caller themselves: what the accept button sends) a ticket someone else holds
+    // answers "already taken"; only an admin may take a held ticket over by naming themselves
+    const selfAssign =
+      input.userId === undefined || input.userId === null || input.userId === callerId;
+    if (ticket.userId !== null && ticket.userId !== callerId && selfAssign && !callerIsAdmin)
+      return { kind: 'taken' };
     if (ticket.userId !== null && ticket.userId !== callerId && input.userId === undefined)
       return { kind: 'taken' };
     if (userId !== ticket.userId || queueId !== ticket.queueId)

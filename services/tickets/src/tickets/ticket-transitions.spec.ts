@@ -141,6 +141,18 @@ describe('planTicketChange', () => {
       kind: 'taken',
     });
   });
+  it('answers "taken" when a user accepts naming themselves, as the accept button does', () => {
+    const held = ticket({ status: 'open', userId: 3 });
+    expect(planTicketChange(held, { status: 'open', userId: 7, queueId: 1 }, 7, false)).toEqual({
+      kind: 'taken',
+    });
+    // an admin naming themselves takes the ticket over (a transfer with its logs)
+    expect(
+      planTicketChange(held, { status: 'open', userId: 7, queueId: 1 }, 7, false, true),
+    ).toMatchObject({ kind: 'transfer', userId: 7 });
+    // an admin accepting without naming anyone still gets "taken"
+    expect(planTicketChange(held, { status: 'open' }, 7, false, true)).toEqual({ kind: 'taken' });
+  });
   it('returns a ticket to its queue', () => {
     expect(
       planTicketChange(

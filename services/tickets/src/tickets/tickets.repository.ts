@@ -122,7 +122,7 @@ export class TicketsRepository {
 
   /**
    * One page of ticket ids by updatedAt (newest first) and the number of matches. `newest` keeps only the
-   * newest matching ticket per contact and connection.
+   * newest matching ticket per contact and connection. The condition reads only `t` (tickets).
    */
   async page(
     condition: SqlCondition,
@@ -131,13 +131,26 @@ export class TicketsRepository {
     limit: number,
   ): Promise<{ ids: number[]; count: number }> {
     const n = condition.params.length;
-    const matched = newest
-      ? `SELECT DISTINCT ON (t.contact_id, COALESCE(t.whatsapp_id, 0)) t.id, t.updated_at
-           FROM tickets t JOIN contacts c ON c.id = t.contact_id
+    if (!newest) {
+      // a status tab: the page walks the (company, status, updatedAt) index and stops after `limit`
+      // rows, the count reads the same index; apart, neither waits for the other's work
+      const [rows, total] = await Promise.all([
+        this.dataSource.query(
+          `SELECT t.id FROM tickets t WHERE ${condition.sql}
+            ORDER BY t.updated_at DESC, t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+          [...condition.params, limit, offset],
+        ) as Promise<{ id: number }[]>,
+        this.dataSource.query(
+          `SELECT count(*)::int AS total FROM tickets t WHERE ${condition.sql}`,
+          condition.params,
+        ) as Promise<{ total: number }[]>,
+      ]);
+      return { ids: rows.map((r) => r.id), count: total[0]?.total ?? 0 };
+    }
+    const matched = `SELECT DISTINCT ON (t.contact_id, COALESCE(t.whatsapp_id, 0)) t.id, t.updated_at
+           FROM tickets t
           WHERE ${condition.sql}
-          ORDER BY t.contact_id, COALESCE(t.whatsapp_id, 0), t.updated_at DESC, t.id DESC`
-      : `SELECT t.id, t.updated_at FROM tickets t JOIN contacts c ON c.id = t.contact_id
-          WHERE ${condition.sql}`;
+          ORDER BY t.contact_id, COALESCE(t.whatsapp_id, 0), t.updated_at DESC, t.id DESC`;
     const rows = (await this.dataSource.query(
       `WITH matched AS (${matched})
        SELECT id, count(*) OVER () AS total FROM matched

@@ -279,6 +279,7 @@ export class TicketsService {
           input,
           ctx.userId,
           connection?.groupAsTicket === 'enabled',
+          viewer.admin,
         );
         if (typeof change === 'string') throw new AppError(change);
         if (change.kind === 'taken') return this.views.record(ctx, row, hide.caller, manager);

@@ -1,0 +1,1 @@
+export * from './external-api.js';

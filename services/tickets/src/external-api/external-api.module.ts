@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module.js';
+import { MessagesModule } from '../messages/messages.module.js';
+import { TicketDirectory } from '../tickets/ticket-directory.js';
+import { TicketsDomainModule } from '../tickets/tickets-domain.module.js';
+import { ApiUsageRepository } from './api-usage.repository.js';
+import { ExternalApiHandler } from './external-api.handler.js';
+import { ExternalApiService } from './external-api.service.js';
+
+/** The external messages API (POST /api/messages/send): contact, ticket, send and the daily count. */
+@Module({
+  imports: [ContactsModule, MessagesModule, TicketsDomainModule],
+  providers: [TicketDirectory, ApiUsageRepository, ExternalApiService, ExternalApiHandler],
+})
+export class ExternalApiModule {}

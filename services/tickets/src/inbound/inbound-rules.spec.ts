@@ -1,0 +1,204 @@
+import type { ChannelPeer, InboundMessageEventData } from '@sb/contracts';
+import {
+  contactChanges,
+  countsAsUnread,
+  inboundMessageFields,
+  lockKeys,
+  messageTime,
+  planInboundTicket,
+  skipReason,
+  UnknownGroupSettings,
+  type ContactFacts,
+} from './inbound-rules.js';
+
+const groupsOn = { allowGroup: true, groupAsTicket: false };
+const event = (over: Partial<InboundMessageEventData> = {}): InboundMessageEventData => ({
+  connectionId: 3,
+  channel: 'whatsapp',
+  externalId: 'wa-1',
+  fromMe: false,
+  peer: { number: '5511988887777', isGroup: false },
+  kind: 'message',
+  mediaType: 'chat',
+  body: 'hi',
+  sentAt: '2024-05-01T10:00:00.000Z',
+  ...over,
+});
+
+describe('skipReason', () => {
+  it('skips status broadcasts, empty peers, withdrawn reactions and groups the connection refuses', () => {
+    expect(skipReason(event({ peer: { number: 'status', isGroup: false } }), groupsOn)).toBe(
+      'status-broadcast',
+    );
+    expect(
+      skipReason(event({ peer: { number: 'status@broadcast', isGroup: true } }), groupsOn),
+    ).toBe('status-broadcast');
+    expect(skipReason(event({ peer: { number: '+ -', isGroup: false } }), groupsOn)).toBe(
+      'empty-peer',
+    );
+    expect(skipReason(event({ kind: 'reaction', body: ' ' }), groupsOn)).toBe('reaction-removed');
+    const group = event({ peer: { number: '1203630@g.us', isGroup: true } });
+    expect(skipReason(group, { allowGroup: false, groupAsTicket: false })).toBe(
+      'group-not-allowed',
+    );
+    expect(skipReason(group, groupsOn)).toBeNull();
+    expect(skipReason(group, UnknownGroupSettings)).toBeNull();
+    expect(skipReason(event(), { allowGroup: false, groupAsTicket: false })).toBeNull();
+  });
+});
+
+describe('lockKeys', () => {
+  it('gives one person the same key whichever identifier a message carries, sorted', () => {
+    const byNumber = lockKeys('whatsapp', [
+      { number: '+55 11 98888-7777', lid: '999', isGroup: false },
+    ]);
+    const byLid = lockKeys('whatsapp', [{ number: '999', lid: '999', isGroup: false }]);
+    expect(byNumber).toEqual(['whatsapp:l:999', 'whatsapp:n:5511988887777']);
+    expect(byLid.some((key) => byNumber.includes(key))).toBe(true);
+    expect(lockKeys('whatsapp', [{ number: 'g1@g.us', isGroup: true }, undefined])).toEqual([
+      'whatsapp:n:g1@g.us',
+    ]);
+  });
+});
+
+describe('contactChanges', () => {
+  const existing: ContactFacts = {
+    name: '5511988887777',
+    number: '5511988887777',
+    lid: null,
+    isGroup: false,
+    urlPicture: null,
+  };
+  const peer = (over: Partial<ChannelPeer>): ChannelPeer => ({
+    number: '5511988887777',
+    isGroup: false,
+    ...over,
+  });
+
+  it('names a contact only while its name is still the number', () => {
+    expect(contactChanges(existing, peer({ name: 'Maria' }))).toEqual({ name: 'Maria' });
+    expect(contactChanges({ ...existing, name: 'Maria S.' }, peer({ name: 'Maria' }))).toEqual({});
+  });
+
+  it('learns the LID, and the phone number of a contact known only by its LID', () => {
+    expect(contactChanges(existing, peer({ lid: '4455' }))).toEqual({ lid: '4455' });
+    const lidOnly = { ...existing, name: '4455', number: '4455', lid: '4455' };
+    expect(contactChanges(lidOnly, peer({ lid: '4455' }))).toEqual({
+      number: '5511988887777',
+      name: '5511988887777',
+    });
+  });
+
+  it('keeps a group named after its subject and updates pictures', () => {
+    const group = { ...existing, name: 'Old', number: 'g1@g.us', isGroup: true };
+    expect(contactChanges(group, { number: 'g1@g.us', isGroup: true, name: 'New' })).toEqual({
+      name: 'New',
+    });
+    expect(contactChanges(existing, peer({ pictureUrl: 'https://x/p.jpg' }))).toEqual({
+      urlPicture: 'https://x/p.jpg',
+    });
+    expect(contactChanges(existing, peer({}))).toEqual({});
+  });
+});
+
+describe('planInboundTicket', () => {
+  const base = { active: null, latest: null, isGroup: false, imported: false, groups: groupsOn };
+
+  it('reuses the active ticket, reopens a closed one as pending, else creates a pending one', () => {
+    expect(planInboundTicket({ ...base, active: { status: 'open' } })).toEqual({ kind: 'reuse' });
+    expect(planInboundTicket({ ...base, latest: { status: 'closed' } })).toEqual({
+      kind: 'reopen',
+      status: 'pending',
+    });
+    expect(planInboundTicket(base)).toEqual({ kind: 'create', status: 'pending' });
+  });
+
+  it('opens group tickets unless the connection treats groups as tickets', () => {
+    expect(planInboundTicket({ ...base, isGroup: true })).toEqual({
+      kind: 'create',
+      status: 'group',
+    });
+    expect(
+      planInboundTicket({
+        ...base,
+        isGroup: true,
+        groups: { allowGroup: true, groupAsTicket: true },
+      }),
+    ).toEqual({ kind: 'create', status: 'pending' });
+  });
+
+  it('never reopens a closed ticket for imported history', () => {
+    expect(planInboundTicket({ ...base, imported: true, latest: { status: 'closed' } })).toEqual({
+      kind: 'attach',
+    });
+  });
+});
+
+describe('inboundMessageFields', () => {
+  it('keeps media of the company only, and location, vCard, reaction and group member', () => {
+    const media = {
+      key: 'company-1/m/a.jpg',
+      mimeType: 'image/jpeg',
+      fileName: 'a.jpg',
+      size: 3,
+      mediaType: 'image' as const,
+    };
+    expect(inboundMessageFields(1, event({ mediaType: 'image', media, body: '' }))).toMatchObject({
+      mediaKey: 'company-1/m/a.jpg',
+      mediaName: 'a.jpg',
+      mediaType: 'image',
+    });
+    expect(inboundMessageFields(2, event({ mediaType: 'image', media }))).toMatchObject({
+      mediaKey: null,
+      mediaName: null,
+    });
+    expect(
+      inboundMessageFields(
+        1,
+        event({
+          mediaType: 'locationMessage',
+          body: '',
+          location: { latitude: -23.5, longitude: -46.6 },
+        }),
+      ),
+    ).toMatchObject({
+      body: '-23.5,-46.6',
+      dataJson: { location: { latitude: -23.5, longitude: -46.6 } },
+    });
+    expect(
+      inboundMessageFields(
+        1,
+        event({ mediaType: 'contactMessage', body: 'Ana', vcard: 'BEGIN:VCARD' }),
+      ),
+    ).toMatchObject({ body: 'Ana', dataJson: { vcard: 'BEGIN:VCARD' } });
+    expect(
+      inboundMessageFields(
+        1,
+        event({ kind: 'reaction', mediaType: 'chat', body: '👍', targetExternalId: 'wa-0' }),
+      ),
+    ).toMatchObject({ mediaType: 'reactionMessage', dataJson: { reactionTo: 'wa-0' } });
+    expect(
+      inboundMessageFields(
+        1,
+        event({
+          peer: { number: 'g@g.us', isGroup: true },
+          participant: { number: '551177', isGroup: false },
+        }),
+      ),
+    ).toMatchObject({ participant: '551177', dataJson: null });
+  });
+});
+
+describe('countsAsUnread and messageTime', () => {
+  it('counts only the contact’s live messages and trusts no future timestamp', () => {
+    expect(countsAsUnread({ fromMe: false })).toBe(true);
+    expect(countsAsUnread({ fromMe: true })).toBe(false);
+    expect(countsAsUnread({ fromMe: false, imported: true })).toBe(false);
+    const now = new Date('2024-05-01T10:00:00.000Z');
+    expect(messageTime('2024-05-01T09:00:00.000Z', now).toISOString()).toBe(
+      '2024-05-01T09:00:00.000Z',
+    );
+    expect(messageTime('2024-05-02T09:00:00.000Z', now)).toBe(now);
+    expect(messageTime('garbage', now)).toBe(now);
+  });
+});

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module.js';
+import { ChannelDirectory } from '../messages/channel-directory.js';
+import { MessageTicketView } from '../messages/message-ticket-view.js';
+import { MessagesRepository } from '../messages/messages.repository.js';
+import { MediaUrls } from '../quick-messages/media-urls.js';
+import { ConnectionGroups } from './connection-groups.js';
+import { InboundConsumer } from './inbound.consumer.js';
+import { InboundRepository } from './inbound.repository.js';
+import { InboundService } from './inbound.service.js';
+
+/** The inbound flow: channel messages (connectors.message.received) become contacts, tickets, messages. */
+@Module({
+  imports: [ContactsModule],
+  providers: [
+    MediaUrls,
+    MessagesRepository,
+    ChannelDirectory,
+    MessageTicketView,
+    ConnectionGroups,
+    InboundRepository,
+    InboundService,
+    InboundConsumer,
+  ],
+})
+export class InboundModule {}
