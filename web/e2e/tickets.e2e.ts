@@ -116,9 +116,11 @@ describe('ticket workspace', () => {
     await header().getByRole('button', { name: 'Transfer' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Transfer ticket' }).waitFor();
-    expect(
-      await dialog.getByLabel('Queue', { exact: true }).locator('option:checked').textContent(),
-    ).toBe(queueName);
+    // the ticket's queue is chosen once the queue list has loaded
+    await dialog
+      .getByLabel('Queue', { exact: true })
+      .locator('option:checked', { hasText: queueName })
+      .waitFor({ state: 'attached' });
     await dialog.getByRole('button', { name: 'Transfer' }).click();
     await dialog.waitFor({ state: 'detached' });
     // a queue without a user makes it pending again
