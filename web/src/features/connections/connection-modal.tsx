@@ -70,6 +70,7 @@ type Draft = {
   timeSendQueue: number;
   allowGroup: boolean;
   queueIds: number[];
+  token: string;
   phoneNumberId: string;
   accessToken: string;
   businessAccountId: string;
@@ -93,6 +94,12 @@ const BotFields = [
   'timeSendQueue',
 ] as const;
 
+/** A random token for the external messages API (32 hex characters). */
+const newApiToken = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+
 const draftOf = (c: ConnectionRecord | null): Draft => ({
   name: c?.name ?? '',
   isDefault: c?.isDefault ?? false,
@@ -106,6 +113,7 @@ const draftOf = (c: ConnectionRecord | null): Draft => ({
   timeSendQueue: c?.timeSendQueue ?? 0,
   allowGroup: c?.allowGroup ?? false,
   queueIds: c?.queueIds ?? [],
+  token: c?.token ?? '',
   phoneNumberId: '',
   accessToken: '',
   businessAccountId: '',
@@ -273,6 +281,20 @@ export const ConnectionModal = ({
                         <Switch.Control />
                         <Switch.Label>{t('allowGroup')}</Switch.Label>
                       </Switch.Root>
+                      <Field.Root>
+                        <Field.Label>{t('token')}</Field.Label>
+                        <HStack w="full">
+                          <Input
+                            value={draft.token}
+                            autoComplete="off"
+                            onChange={(e) => set('token', e.target.value.trim())}
+                          />
+                          <Button variant="outline" onClick={() => set('token', newApiToken())}>
+                            {t('generateToken')}
+                          </Button>
+                        </HStack>
+                        <Field.HelperText>{t('tokenHint')}</Field.HelperText>
+                      </Field.Root>
                       {kind === 'whatsappapi' &&
                         (['phoneNumberId', 'accessToken', 'businessAccountId'] as const).map(
                           (key) => (

@@ -240,6 +240,21 @@ describe('connections page', () => {
     expect(body.schedules.find((s) => s.weekdayEn === 'monday')?.startTimeA).toBe('08:00');
     expect(body.importOldMessages).toBeNull();
   });
+  it('generates an API token for the connection and saves it', async () => {
+    const calls = stub([connection(1, 'Main', 'CONNECTED')]);
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Generate' }));
+    const token = (within(modal).getByLabelText('API token') as HTMLInputElement).value;
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), {
+      timeout: 2000,
+    });
+    expect((calls.find((c) => c.method === 'PUT')!.body as { token: string }).token).toBe(token);
+  });
 });
 
 describe('connection rules on the web side', () => {
