@@ -1,6 +1,7 @@
 // Heap of one idle Baileys session object: opens N sockets against a local WebSocket server that accepts
 // and stays silent (no WhatsApp reachable here), so each socket sits in its handshake wait, as an idle
-// session does between frames. Prints the heap growth per session in bytes.
+// session does between frames. Prints the heap growth per session in bytes (and the RSS growth, noisier:
+// it includes what the allocator keeps). The inbound bench runs it and records bytesPerSession.
 // Run: node --expose-gc bench/baileys-session-memory.mjs [sessions]
 import { WebSocketServer } from 'ws';
 import { BufferJSON, initAuthCreds, makeWASocket } from '@whiskeysockets/baileys';
@@ -69,6 +70,7 @@ const warm = makeWASocket({
 });
 await settle(SETTLE_MS);
 const before = await heap();
+const rssBefore = process.memoryUsage().rss;
 
 const sockets = [];
 for (let i = 0; i < SESSIONS; i += 1) {
@@ -83,6 +85,7 @@ for (let i = 0; i < SESSIONS; i += 1) {
 }
 await settle(SETTLE_MS);
 const after = await heap();
+const rssAfter = process.memoryUsage().rss;
 
 const bytesPerSession = Math.round((after - before) / SESSIONS);
 console.log(
@@ -92,6 +95,7 @@ console.log(
     heapBeforeBytes: before,
     heapAfterBytes: after,
     bytesPerSession,
+    rssBytesPerSession: Math.round((rssAfter - rssBefore) / SESSIONS),
   }),
 );
 

@@ -9,12 +9,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { envNumber, percentile, writeResult } from './bench-harness.mjs';
-import { benchNatsUrl, freshDatabase } from './bench-infra.mjs';
+import { benchNatsUrl, freePort, freshDatabase, startProcess } from './bench-infra.mjs';
 
 const name = 'inbound';
 const companies = 10;
@@ -28,6 +30,11 @@ const appSecret = 'bench-inbound-secret';
 const jwtSecret = 'bench-secret-bench-secret-bench-secret';
 const drainMs = envNumber('BENCH_DRAIN_MS', 30_000);
 const targets = { sustained_msgs_per_s: 1000, p99_ms_at_500: 250, lost: 0, duplicated: 0 };
+// BENCH_LAYOUT=single (default): gateway, connectors and tickets in this process, as `npm start` runs
+// them; processes: each in its own process on NATS, as deployed (needs NATS). On the 2-core machine the
+// separate processes were not faster (the extra NATS hops and processes cost more than the second core
+// gave), so the default stays single.
+const layoutWanted = process.env.BENCH_LAYOUT ?? 'single';
 
 process.env.LOG_LEVEL ??= 'warn';
 
@@ -37,14 +44,17 @@ const { startGateway } = await import('@sb/gateway');
 const { startConnectorsService } = await import('@sb/connectors');
 const { startTicketsService } = await import('@sb/tickets');
 const { GraphEmulator, cloudWebhooks, signMetaBody } = await import('@sb/testing/channel-emulator');
+const { Subjects } = await import('@sb/contracts');
 
 const database = await freshDatabase(name);
 const natsUrl = await benchNatsUrl();
+const layout = natsUrl && layoutWanted === 'processes' ? 'processes' : 'single';
 const mediaDir = await mkdtemp(join(tmpdir(), 'sb-bench-inbound-'));
 const closers = [() => database.drop(), () => rm(mediaDir, { recursive: true, force: true })];
 try {
+  const namespace = `bench${Date.now()}`;
   const bus = natsUrl
-    ? await createBus({ natsUrl, namespace: `bench${Date.now()}`, name: 'bench' })
+    ? await createBus({ natsUrl, namespace, name: 'bench' })
     : createInProcessBus({});
   closers.push(() => bus.close());
   const emulator = await new GraphEmulator({ appSecret, lenient: true }).start();
@@ -59,46 +69,69 @@ try {
     BODY_LIMIT: '1mb',
   };
   // identity stands in with a plan allowing every channel and enough connections
-  await bus.handle('identity.plan.limits', async ({ data }) => ({
+  await bus.handle(Subjects.identity.planLimits, async ({ data }) => ({
     companyId: data.companyId,
     planId: 1,
     limits: { users: 10, connections: 20, queues: 10 },
     flags: { useWhatsapp: true, useFacebook: true, useInstagram: true },
   }));
   // the rest of identity the tickets service and the gateway ask for
-  await bus.handle('identity.company-setting.one', async ({ data }) => ({
+  await bus.handle(Subjects.identity.companySettingOne, async ({ data }) => ({
     key: data.key,
     value: data.key === 'lgpdHideNumber' ? 'disabled' : 'enabled',
   }));
-  await bus.handle('identity.user.get', async ({ data }) => ({
+  await bus.handle(Subjects.identity.userGet, async ({ data }) => ({
     id: data.id,
     name: `Agent ${data.id}`,
   }));
-  await bus.handle('identity.user.presence', async () => ({ ok: true }));
-  const connectors = await startConnectorsService({
-    bus,
-    databaseUrl: database.url,
-    logger: createLogger('connectors'),
-    env,
-  });
-  closers.push(() => connectors.close());
-  const tickets = await startTicketsService({
-    bus,
-    databaseUrl: database.url,
-    logger: createLogger('tickets'),
-    env,
-  });
-  closers.push(() => tickets.close());
-  const gateway = await startGateway({
-    bus,
-    port: 0,
-    host: '127.0.0.1',
-    webOrigins: ['http://localhost:3000'],
-    logger: createLogger('gateway'),
-    env,
-  });
-  closers.push(() => gateway.close());
-  const webhookUrl = `${gateway.url}/webhooks/meta`;
+  await bus.handle(Subjects.identity.userPresence, async () => ({ ok: true }));
+  let gatewayUrl;
+  if (layout === 'processes') {
+    const processEnv = {
+      ...env,
+      DATABASE_URL: database.url,
+      NATS_URL: natsUrl,
+      NATS_NAMESPACE: namespace,
+      WEB_ORIGINS: 'http://localhost:3000',
+    };
+    const children = [
+      startProcess('connectors', 'services/connectors/dist/main.js', processEnv),
+      startProcess('tickets', 'services/tickets/dist/main.js', processEnv),
+    ];
+    const port = await freePort();
+    children.push(
+      startProcess('gateway', 'gateway/dist/main.js', { ...processEnv, PORT: String(port) }),
+    );
+    for (const child of children) closers.push(() => child.stop());
+    gatewayUrl = `http://127.0.0.1:${port}`;
+    await waitUntilReady(bus, gatewayUrl, children);
+  } else {
+    const connectors = await startConnectorsService({
+      bus,
+      databaseUrl: database.url,
+      logger: createLogger('connectors'),
+      env,
+    });
+    closers.push(() => connectors.close());
+    const tickets = await startTicketsService({
+      bus,
+      databaseUrl: database.url,
+      logger: createLogger('tickets'),
+      env,
+    });
+    closers.push(() => tickets.close());
+    const gateway = await startGateway({
+      bus,
+      port: 0,
+      host: '127.0.0.1',
+      webOrigins: ['http://localhost:3000'],
+      logger: createLogger('gateway'),
+      env,
+    });
+    closers.push(() => gateway.close());
+    gatewayUrl = gateway.url;
+  }
+  const webhookUrl = `${gatewayUrl}/webhooks/meta`;
 
   const numbers = [];
   for (let company = 1; company <= companies; company += 1) {
@@ -141,7 +174,7 @@ try {
       .setIssuedAt()
       .setExpirationTime('2h')
       .sign(new TextEncoder().encode(jwtSecret));
-    const socket = await connectSocket(gateway.url, token, company);
+    const socket = await connectSocket(gatewayUrl, token, company);
     await socket.emitWithAck('joinNotification');
     sockets.push(socket);
   }
@@ -255,6 +288,19 @@ try {
     console.log(JSON.stringify(step));
   }
 
+  // the backlog of the last steps drains before counting: a message is lost only when nothing has
+  // arrived for BENCH_FINAL_IDLE_MS (default 30 s) and it is still missing
+  const finalIdleMs = envNumber('BENCH_FINAL_IDLE_MS', 30_000);
+  let lastProgress = performance.now();
+  let seen = latencies.size;
+  while ([...sentAt.keys()].some((id) => !latencies.has(id))) {
+    if (latencies.size !== seen) {
+      seen = latencies.size;
+      lastProgress = performance.now();
+    } else if (performance.now() - lastProgress > finalIdleMs) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
   // the stored rows: every accepted message once (the unique wid makes a second row impossible, so a
   // duplicate would be a second message row of one channel id across companies or a missing one)
   const db = new pg.Client({ connectionString: database.url });
@@ -288,8 +334,16 @@ try {
     received_events_seen: totalEvents,
     socket_create_events: socketEvents,
   };
+  // issue 5 also asks for the memory of one idle Baileys session object (with its auth state)
+  const baileys = await baileysSessionMemory();
+  metrics.baileys_idle_session_bytes = baileys.bytesPerSession;
+  metrics.baileys_idle_session_rss_bytes = baileys.rssBytesPerSession;
   const file = writeResult(name, metrics, {
     bus: natsUrl ? 'nats' : 'in-process',
+    layout:
+      layout === 'processes'
+        ? 'gateway, connectors and tickets each in its own process (NATS, one Postgres); the load client, the channel emulator and the identity stand-in in the bench process'
+        : 'gateway, connectors, tickets, the load client, the channel emulator and the identity stand-in in one process',
     database: database.kind,
     targets,
     measured:
@@ -307,6 +361,55 @@ try {
       console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/** Runs bench/baileys-session-memory.mjs in its own process (it needs --expose-gc) and reads its line. */
+function baileysSessionMemory() {
+  const script = fileURLToPath(new URL('./baileys-session-memory.mjs', import.meta.url));
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--expose-gc', script, '50'],
+      { timeout: 120_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`baileys-session-memory failed: ${stderr || error}`));
+        const line = stdout.split('\n').find((text) => text.includes('"baileys-session-memory"'));
+        if (!line) return reject(new Error(`baileys-session-memory printed no result: ${stdout}`));
+        resolve(JSON.parse(line));
+      },
+    );
+  });
+}
+
+/** Until the gateway answers and connectors and tickets answer on the bus (their health checks). */
+async function waitUntilReady(bus, url, children, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  const ctx = {
+    companyId: 1,
+    userId: 1,
+    profile: 'admin',
+    super: false,
+    requestId: 'b',
+    lang: 'en',
+  };
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    const dead = children.find((child) => child.hasExited());
+    if (dead) throw new Error(`${dead.name} exited:\n${dead.output()}`);
+    try {
+      const response = await fetch(`${url}/webhooks/meta`);
+      await response.arrayBuffer();
+      await bus.request(Subjects.connectors.health, { ctx, data: {} }, { timeoutMs: 1000 });
+      await bus.request(Subjects.tickets.health, { ctx, data: {} }, { timeoutMs: 1000 });
+      return;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `services not ready within ${timeoutMs} ms: ${last}\n${children.map((c) => c.output()).join('\n')}`,
+  );
 }
 
 function connectSocket(url, token, companyId) {

@@ -170,6 +170,28 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     });
   });
 
+  it('adds several events with one statement, published in the given order', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    relays.push(await startOutboxRelay({ dataSource, bus, logger }));
+    const added = await dataSource.transaction((manager) =>
+      Outbox.addMany(
+        manager,
+        [0, 1, 2, 3].map((i) => ({
+          companyId: cid,
+          service: 'identity' as const,
+          entity: 'user',
+          action: 'updated',
+          data: { i, text: `it's "quoted" {${i}}` },
+        })),
+      ),
+    );
+    expect(await dataSource.transaction((manager) => Outbox.addMany(manager, []))).toEqual([]);
+    await waitFor(() => received.length >= 4);
+    expect(received).toEqual(added);
+    expect(received.map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3]);
+  });
+
   it('never publishes what a rolled-back transaction added', async () => {
     const cid = company();
     const received = await collect(cid);
@@ -244,6 +266,99 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(publishes).toBe(30);
     expect(new Set(received.map((e) => e.id)).size).toBe(30);
+  });
+
+  it('publishes a batch pipelined, in write order, and marks it with one UPDATE', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    let inflight = 0;
+    let maxInflight = 0;
+    const slow: Bus = {
+      ...bus,
+      publish: async (e) => {
+        inflight++;
+        maxInflight = Math.max(maxInflight, inflight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await bus.publish(e);
+        inflight--;
+      },
+    };
+    const marks: string[] = [];
+    const added = await dataSource.transaction(async (manager) => {
+      const events: DomainEvent[] = [];
+      for (let i = 0; i < 10; i++) {
+        events.push(
+          await Outbox.add(manager, {
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: { i },
+          }),
+        );
+      }
+      return events;
+    });
+    const counted = Object.create(dataSource) as DataSource;
+    counted.transaction = ((work: (manager: unknown) => Promise<unknown>) =>
+      dataSource.transaction((manager) => {
+        const query = manager.query.bind(manager);
+        const spy = Object.create(manager) as typeof manager;
+        spy.query = ((sql: string, params?: unknown[]) => {
+          if (sql.startsWith('UPDATE outbox_event')) marks.push(sql);
+          return query(sql, params);
+        }) as typeof manager.query;
+        return work(spy);
+      })) as DataSource['transaction'];
+    relays.push(await startOutboxRelay({ dataSource: counted, bus: slow, logger }));
+    await waitFor(() => received.length >= 10);
+    expect(received.map((e) => e.id)).toEqual(added.map((e) => e.id));
+    expect(maxInflight).toBe(10);
+    // the mark follows the last acknowledgement, which subscribers may see first
+    await waitFor(async () => {
+      const [row] = await dataSource.query(
+        'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
+      );
+      return row.n === 0;
+    });
+    expect(marks).toHaveLength(1);
+  });
+
+  it('keeps only a row whose publish failed for the next cycle, and sends it once', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    const attempts = new Map<string, number>();
+    let failOn: string | undefined;
+    const flaky: Bus = {
+      ...bus,
+      publish: async (e) => {
+        attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
+        if (e.id === failOn && attempts.get(e.id) === 1) throw new Error('bus hiccup');
+        await bus.publish(e);
+      },
+    };
+    const added = await dataSource.transaction(async (manager) => {
+      const events: DomainEvent[] = [];
+      for (let i = 0; i < 5; i++) {
+        events.push(
+          await Outbox.add(manager, {
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: { i },
+          }),
+        );
+      }
+      return events;
+    });
+    failOn = added[2].id;
+    relays.push(await startOutboxRelay({ dataSource, bus: flaky, logger, intervalMs: 50 }));
+    await waitFor(() => received.length >= 5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(new Set(received.map((e) => e.id))).toEqual(new Set(added.map((e) => e.id)));
+    expect(received).toHaveLength(5);
+    expect(added.map((e) => attempts.get(e.id))).toEqual([1, 1, 2, 1, 1]);
   });
 
   it('stops cleanly and publishes nothing afterwards', async () => {

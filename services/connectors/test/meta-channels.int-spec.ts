@@ -224,6 +224,44 @@ describe('Meta channels with the channel emulator', () => {
     );
   });
 
+  it('a claimed batch holding one message several times yields one event', async () => {
+    const payload = cloudWebhooks.text({
+      phoneNumberId: phone.phoneNumberId,
+      from: customer,
+      text: 'batched',
+      id: 'wamid.BATCHED',
+    }) as unknown as { entry: { changes: { value: { messages: unknown[] } }[] }[] };
+    const value = payload.entry[0].changes[0].value;
+    value.messages.push(value.messages[0]); // twice in one webhook
+    const other = cloudWebhooks.text({
+      phoneNumberId: phone.phoneNumberId,
+      from: customer,
+      text: 'after the batch',
+      id: 'wamid.BATCHED_NEXT',
+    });
+    // three deliveries of it and one more message, stored at once: the processor claims them together
+    await db.query(
+      `INSERT INTO connectors.webhook_deliveries (source, object, payload)
+       SELECT 'meta', 'whatsapp_business_account', p FROM unnest($1::jsonb[]) AS p`,
+      [[payload, payload, payload, other].map((body) => JSON.stringify(body))],
+    );
+    await receivedWith('wamid.BATCHED_NEXT');
+    await waitFor(async () => {
+      const { rows } = await db.query<{ count: string }>(
+        `SELECT count(*) FROM connectors.webhook_deliveries WHERE status = 'done'
+          AND payload::text LIKE '%wamid.BATCHED%'`,
+      );
+      return Number(rows[0].count) === 4 ? true : undefined;
+    }, 'the four deliveries processed');
+    const events = (await received()).filter((event) =>
+      event.externalId.startsWith('wamid.BATCHED'),
+    );
+    expect(events.map((event) => event.externalId)).toEqual([
+      'wamid.BATCHED',
+      'wamid.BATCHED_NEXT',
+    ]);
+  });
+
   it('copies inbound media to object storage', async () => {
     const result = await emulator.customerMedia({
       phoneNumberId: phone.phoneNumberId,

@@ -157,7 +157,29 @@ describe('inbound messages (connectors.message.received)', () => {
     });
     const updated = await outbox<TicketEventData>('evt.1.tickets.ticket.updated');
     expect(updated.at(-1)!.payload.ticket).toMatchObject({ id: ticket!.id, unreadMessages: 1 });
-    expect((await outbox('evt.1.tickets.contact.created')).length).toBeGreaterThanOrEqual(1);
+    // the contact event of a contact the message created carries the whole stored row
+    const contactEvents = await outbox<{ contact: Record<string, unknown> }>(
+      'evt.1.tickets.contact.created',
+    );
+    const contactEvent = contactEvents.find((row) => row.payload.contact.id === contact!.id);
+    expect(contactEvent!.payload.contact).toEqual({
+      id: contact!.id,
+      companyId: 1,
+      name: '5511977770001',
+      number: '5511977770001',
+      email: '',
+      channel: 'whatsapp',
+      isGroup: false,
+      active: true,
+      disableBot: false,
+      acceptAudioMessage: true,
+      lgpdAcceptedAt: null,
+      urlPicture: null,
+      extraInfo: [],
+      tags: [],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(
       await count('SELECT count(*) AS n FROM tickets.ticket_logs WHERE ticket_id = $1', [
         ticket!.id,

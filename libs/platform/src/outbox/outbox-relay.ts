@@ -29,7 +29,8 @@ type OutboxRow = {
 const cleanupEveryMs = 10 * 60 * 1000;
 
 /**
- * Publishes outbox rows in write order and marks them published. Rows are claimed with
+ * Publishes outbox rows in write order, a batch at a time, and marks each batch published with one
+ * UPDATE. Rows are claimed with
  * `FOR UPDATE SKIP LOCKED`, so several relays (instances of a service) never publish one row at
  * the same time; a crash between publish and mark republishes, which the stream deduplicates by id.
  */
@@ -76,22 +77,24 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],
       );
-      const published: string[] = [];
-      for (const row of rows) {
-        try {
-          await bus.publish({
+      // the whole batch goes out pipelined (sent in seq order on one connection, so the stream keeps
+      // that order), then one UPDATE marks what the bus acknowledged
+      const results = await Promise.allSettled(
+        rows.map((row) =>
+          bus.publish({
             id: row.id,
             subject: row.subject,
             companyId: row.company_id,
             occurredAt: new Date(row.occurred_at).toISOString(),
             data: row.payload,
-          } satisfies DomainEvent);
-        } catch (err) {
-          failure = err;
-          break;
-        }
-        published.push(row.id);
-      }
+          } satisfies DomainEvent),
+        ),
+      );
+      const published: string[] = [];
+      results.forEach((result, index) => {
+        if (result.status === 'fulfilled') published.push(rows[index].id);
+        else failure ??= result.reason;
+      });
       // what did go out stays marked even when a later publish failed (commit, then report)
       if (published.length > 0) {
         await manager.query(

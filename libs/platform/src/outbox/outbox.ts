@@ -32,19 +32,59 @@ async function add<T>(manager: EntityManager, entry: OutboxEntry<T>): Promise<Do
     occurredAt: new Date().toISOString(),
     data: entry.data,
   };
+  // one round trip: the row, and the NOTIFY delivered on commit that wakes the relay at once instead
+  // of at its next poll (Postgres folds equal notifications of one transaction into one)
   await manager.query(
-    'INSERT INTO outbox_event (id, subject, company_id, payload, occurred_at) VALUES ($1, $2, $3, $4, $5)',
+    `WITH added AS (
+       INSERT INTO outbox_event (id, subject, company_id, payload, occurred_at)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id)
+     SELECT pg_notify($6, '') FROM added`,
     [
       event.id,
       event.subject,
       event.companyId,
       JSON.stringify(event.data ?? null),
       event.occurredAt,
+      outboxChannel(schemaOf(manager)),
     ],
   );
-  // delivered on commit: wakes the relay at once instead of at its next poll
-  await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schemaOf(manager)), event.id]);
   return event;
 }
 
-export const Outbox = { add };
+/**
+ * Writes several events in the transaction of the change with one statement (one NOTIFY), in the
+ * given order: the relay publishes them in that order.
+ */
+async function addMany<T>(
+  manager: EntityManager,
+  entries: OutboxEntry<T>[],
+): Promise<DomainEvent<T>[]> {
+  if (entries.length === 0) return [];
+  const occurredAt = new Date().toISOString();
+  const events: DomainEvent<T>[] = entries.map((entry) => ({
+    id: randomUUID(),
+    subject: eventSubject(entry.companyId, entry.service, entry.entity, entry.action),
+    companyId: entry.companyId,
+    occurredAt,
+    data: entry.data,
+  }));
+  // unnest keeps the array order, so seq follows the entries
+  await manager.query(
+    `WITH added AS (
+       INSERT INTO outbox_event (id, subject, company_id, payload, occurred_at)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::jsonb[], $5::timestamptz[])
+       RETURNING id)
+     SELECT pg_notify($6, '') WHERE EXISTS (SELECT 1 FROM added)`,
+    [
+      events.map((event) => event.id),
+      events.map((event) => event.subject),
+      events.map((event) => event.companyId),
+      events.map((event) => JSON.stringify(event.data ?? null)),
+      events.map((event) => event.occurredAt),
+      outboxChannel(schemaOf(manager)),
+    ],
+  );
+  return events;
+}
+
+export const Outbox = { add, addMany };

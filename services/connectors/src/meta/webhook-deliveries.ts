@@ -50,6 +50,21 @@ export class WebhookDeliveries {
     );
   }
 
+  /** Marks several deliveries done in the caller's transaction (one statement). */
+  async markDoneMany(
+    manager: EntityManager,
+    done: { id: number; issues: number }[],
+  ): Promise<void> {
+    if (done.length === 0) return;
+    await manager.query(
+      `UPDATE webhook_deliveries d
+          SET status = 'done', processed_at = now(), locked_until = NULL, issues = x.issues
+         FROM unnest($1::bigint[], $2::int[]) AS x(id, issues)
+        WHERE d.id = x.id`,
+      [done.map((entry) => entry.id), done.map((entry) => entry.issues)],
+    );
+  }
+
   /** Tries again after `retryInMs`, or gives up (status failed, kept for inspection). */
   async markFailed(id: number, error: string, retryInMs: number | null): Promise<void> {
     await this.dataSource.query(
@@ -87,6 +102,32 @@ export class WebhookDeliveries {
       [key.connectionId, key.externalId, key.companyId, key.deliveryId],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Records several inbound message ids at once (one statement, in the caller's transaction) and
+   * answers, for each key in order, whether it is new: a key seen before, or repeated earlier in the
+   * list, is not. Concurrent inserts of the same id wait for each other, as with `remember`.
+   */
+  async rememberMany(
+    manager: EntityManager,
+    keys: { connectionId: number; companyId: number; externalId: string; deliveryId: number }[],
+  ): Promise<boolean[]> {
+    if (keys.length === 0) return [];
+    const rows: { connection_id: number; external_id: string }[] = await manager.query(
+      `INSERT INTO webhook_message_keys (connection_id, external_id, company_id, delivery_id)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[])
+       ON CONFLICT (connection_id, external_id) DO NOTHING
+       RETURNING connection_id, external_id`,
+      [
+        keys.map((key) => key.connectionId),
+        keys.map((key) => key.externalId),
+        keys.map((key) => key.companyId),
+        keys.map((key) => key.deliveryId),
+      ],
+    );
+    const inserted = new Set(rows.map((row) => `${row.connection_id}\n${row.external_id}`));
+    return keys.map((key) => inserted.delete(`${key.connectionId}\n${key.externalId}`));
   }
 
   /** Drops processed deliveries and message ids older than the retention (Meta retries for days). */

@@ -3,13 +3,7 @@ import { Outbox } from '@sb/platform/outbox';
 import type { Logger } from '@sb/platform/logger';
 import type { DataSource } from 'typeorm';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
-import {
-  asArray,
-  asString,
-  isRecord,
-  type InboundBatch,
-  type InboundMessage,
-} from './meta-inbound.js';
+import { asArray, asString, isRecord, type InboundMessage } from './meta-inbound.js';
 import type { MetaMedia } from './meta-media.js';
 import type { PeerProfile } from './messenger-driver.js';
 import { normaliseMetaWebhook } from './normalise-meta.js';
@@ -32,6 +26,13 @@ export type WebhookProcessorOptions = {
 };
 
 const HourMs = 60 * 60 * 1000;
+
+/** A delivery read and completed, waiting for the batch's transaction. */
+type PreparedDelivery = {
+  delivery: ClaimedDelivery;
+  messages: { deliveryId: number; connection: DriverConnection; data: InboundMessageEventData }[];
+  skipped: number;
+};
 const ProfileCacheSize = 5000;
 const ConnectionCacheMs = 3000;
 
@@ -48,7 +49,8 @@ function accountKeyOf(payload: unknown): string {
 
 /**
  * Works through stored Meta webhooks: right after one is stored, and on a poll for those a crash or a
- * failure left behind. Each inbound message yields one event per connection (dedupe table);
+ * failure left behind, a claimed batch per transaction. Each inbound message yields one event per
+ * connection (dedupe table);
  * unknown accounts and unreadable parts are logged and skipped, never retried.
  */
 export class MetaWebhookProcessor {
@@ -102,17 +104,7 @@ export class MetaWebhookProcessor {
     while (!this.stopped) {
       const claimed = await deliveries.claim(batchSize, leaseMs);
       if (claimed.length === 0) break;
-      // one account's deliveries in order, different accounts side by side
-      const byAccount = new Map<string, ClaimedDelivery[]>();
-      for (const delivery of claimed) {
-        const key = accountKeyOf(delivery.payload);
-        byAccount.set(key, [...(byAccount.get(key) ?? []), delivery]);
-      }
-      await Promise.all(
-        [...byAccount.values()].map(async (group) => {
-          for (const delivery of group) await this.processOne(delivery);
-        }),
-      );
+      await this.processClaimed(claimed);
     }
     if (Date.now() - this.lastPrune > HourMs) {
       this.lastPrune = Date.now();
@@ -120,29 +112,100 @@ export class MetaWebhookProcessor {
     }
   }
 
-  private async processOne(delivery: ClaimedDelivery): Promise<void> {
-    const { deliveries, logger, maxAttempts = 10 } = this.options;
+  /**
+   * A claimed batch: each delivery is read and completed first (media, profiles: one account's
+   * deliveries in order, different accounts side by side), then the message ids, their events and the
+   * done marks of the whole batch commit in one transaction. When that transaction fails, each
+   * delivery is tried in a transaction of its own, so one bad delivery holds up no other.
+   */
+  private async processClaimed(claimed: ClaimedDelivery[]): Promise<void> {
+    const byAccount = new Map<string, ClaimedDelivery[]>();
+    for (const delivery of claimed) {
+      const key = accountKeyOf(delivery.payload);
+      byAccount.set(key, [...(byAccount.get(key) ?? []), delivery]);
+    }
+    const prepared = new Map<number, PreparedDelivery>();
+    await Promise.all(
+      [...byAccount.values()].map(async (group) => {
+        for (const delivery of group) {
+          try {
+            prepared.set(delivery.id, await this.prepare(delivery));
+          } catch (err) {
+            await this.fail(delivery, err);
+          }
+        }
+      }),
+    );
+    // back in the order of arrival (claim answers by id), which keeps each account's order
+    const ready = claimed.flatMap((delivery) => prepared.get(delivery.id) ?? []);
     try {
-      const skipped = await this.process(delivery);
-      await deliveries.markDone(delivery.id, skipped);
+      await this.commit(ready);
     } catch (err) {
-      const retryIn =
-        delivery.attempts >= maxAttempts
-          ? null
-          : Math.min(2 ** delivery.attempts * 1000, 15 * 60_000);
-      logger.warn({ err, deliveryId: delivery.id, retryIn }, 'Meta webhook delivery failed');
-      await deliveries.markFailed(delivery.id, String(err), retryIn);
+      if (ready.length === 1) return this.fail(ready[0].delivery, err);
+      for (const one of ready) {
+        await this.commit([one]).catch((error: unknown) => this.fail(one.delivery, error));
+      }
     }
   }
 
-  /** Resolves to the number of skipped parts. */
-  private async process(delivery: ClaimedDelivery): Promise<number> {
-    const { logger } = this.options;
+  /**
+   * The message ids and the `connectors.message.received` events are written in one transaction
+   * (outbox): a second delivery of an id, in this batch or a concurrent one, finds it recorded and
+   * yields no event.
+   */
+  private async commit(ready: PreparedDelivery[]): Promise<void> {
+    if (ready.length === 0) return;
+    const { dataSource, deliveries } = this.options;
+    const messages = ready.flatMap((entry) => entry.messages);
+    await dataSource.transaction(async (manager) => {
+      const fresh = await deliveries.rememberMany(
+        manager,
+        messages.map(({ deliveryId, connection, data }) => ({
+          connectionId: connection.id,
+          companyId: connection.companyId,
+          externalId: data.externalId,
+          deliveryId,
+        })),
+      );
+      await Outbox.addMany(
+        manager,
+        messages
+          .filter((_, index) => fresh[index])
+          .map(({ connection, data }) => ({
+            companyId: connection.companyId,
+            ...DomainEventTypes.connectors.messageReceived,
+            data,
+          })),
+      );
+      await deliveries.markDoneMany(
+        manager,
+        ready.map((entry) => ({ id: entry.delivery.id, issues: entry.skipped })),
+      );
+    });
+  }
+
+  private async fail(delivery: ClaimedDelivery, err: unknown): Promise<void> {
+    const { deliveries, logger, maxAttempts = 10 } = this.options;
+    const retryIn =
+      delivery.attempts >= maxAttempts
+        ? null
+        : Math.min(2 ** delivery.attempts * 1000, 15 * 60_000);
+    logger.warn({ err, deliveryId: delivery.id, retryIn }, 'Meta webhook delivery failed');
+    await deliveries.markFailed(delivery.id, String(err), retryIn);
+  }
+
+  /**
+   * Reads one delivery: its messages tied to their connection and completed, its acks applied (an ack
+   * applied twice, after a retry, changes nothing). Unknown accounts and unreadable parts are counted
+   * as skipped.
+   */
+  private async prepare(delivery: ClaimedDelivery): Promise<PreparedDelivery> {
+    const { logger, deliveries, sink } = this.options;
     const { batches, issues } = normaliseMetaWebhook(delivery.payload);
     for (const issue of issues) {
       logger.warn({ deliveryId: delivery.id, issue }, 'skipped part of a Meta webhook');
     }
-    let skipped = issues.length;
+    const prepared: PreparedDelivery = { delivery, messages: [], skipped: issues.length };
     for (const batch of batches) {
       const connection = await this.connectionOf(batch.channel, batch.accountId);
       if (!connection) {
@@ -150,54 +213,28 @@ export class MetaWebhookProcessor {
           { deliveryId: delivery.id, channel: batch.channel, accountId: batch.accountId },
           'Meta webhook for an account no connection has',
         );
-        skipped += 1;
+        prepared.skipped += 1;
         continue;
       }
-      await this.deliverBatch(delivery.id, connection, batch);
+      for (const message of batch.messages) {
+        // a redelivery must not fetch media or profiles again (plain Cloud API texts need no look-up)
+        const costly = message.media !== undefined || connection.channel !== 'whatsappapi';
+        if (costly && (await deliveries.seen(connection.id, message.data.externalId))) continue;
+        prepared.messages.push({
+          deliveryId: delivery.id,
+          connection,
+          data: await this.complete(connection, message),
+        });
+      }
+      for (const ack of batch.acks) {
+        await sink.messageAck(connection.companyId, {
+          connectionId: connection.id,
+          externalId: ack.externalId,
+          ack: ack.ack,
+        });
+      }
     }
-    return skipped;
-  }
-
-  private async deliverBatch(
-    deliveryId: number,
-    connection: DriverConnection,
-    batch: InboundBatch,
-  ) {
-    for (const message of batch.messages) await this.deliver(deliveryId, connection, message);
-    for (const ack of batch.acks) {
-      await this.options.sink.messageAck(connection.companyId, {
-        connectionId: connection.id,
-        externalId: ack.externalId,
-        ack: ack.ack,
-      });
-    }
-  }
-
-  /**
-   * The message id and the `connectors.message.received` event are written in one transaction (outbox):
-   * a second delivery of the id waits for this one and then finds it recorded, so it yields no event.
-   * Media and profiles are fetched before, so no database connection waits on the Graph API.
-   */
-  private async deliver(deliveryId: number, connection: DriverConnection, message: InboundMessage) {
-    const { dataSource, deliveries } = this.options;
-    // a redelivery must not fetch media or profiles again (plain Cloud API texts need no look-up)
-    const costly = message.media !== undefined || connection.channel !== 'whatsappapi';
-    if (costly && (await deliveries.seen(connection.id, message.data.externalId))) return;
-    const data = await this.complete(connection, message);
-    await dataSource.transaction(async (manager) => {
-      const fresh = await deliveries.remember(manager, {
-        connectionId: connection.id,
-        companyId: connection.companyId,
-        externalId: message.data.externalId,
-        deliveryId,
-      });
-      if (!fresh) return;
-      await Outbox.add(manager, {
-        companyId: connection.companyId,
-        ...DomainEventTypes.connectors.messageReceived,
-        data,
-      });
-    });
+    return prepared;
   }
 
   /** The event data: tied to the connection, media copied to storage, Messenger names looked up. */

@@ -257,17 +257,16 @@ export class ContactsService {
     peer: ChannelPeer,
     manager: EntityManager = this.dataSource.manager,
     hideNumbers = false,
+    /** the contact as the caller just read it under its lock (null: none), to skip a second read */
+    known?: Contact | null,
   ): Promise<ContactRecord> {
     const hide = { company: hideNumbers, caller: false };
     const number = normaliseContactNumber(peer.number, peer.isGroup);
     const lid = peer.lid?.trim() || undefined;
-    const existing = await this.contacts.findByNumberOrLid(
-      manager,
-      companyId,
-      channel,
-      number,
-      lid,
-    );
+    const existing =
+      known !== undefined
+        ? known
+        : await this.contacts.findByNumberOrLid(manager, companyId, channel, number, lid);
     if (!existing) {
       const row = await this.contacts.insert(manager, companyId, {
         name: peer.name?.trim() || number,
@@ -277,7 +276,7 @@ export class ContactsService {
         isGroup: peer.isGroup,
         urlPicture: peer.pictureUrl ?? null,
       });
-      return this.announce(manager, companyId, row.id, 'created', hide);
+      return this.announce(manager, companyId, row.id, 'created', hide, row);
     }
     const fields: ContactWrite = {};
     if (lid && existing.lid !== lid) fields.lid = lid;
@@ -319,9 +318,13 @@ export class ContactsService {
     id: number,
     action: 'created' | 'updated',
     hide: { company: boolean; caller: boolean },
+    /** the row just inserted (read back by its INSERT): no extra info or tags yet, nothing to read */
+    inserted?: Contact,
   ): Promise<ContactRecord> {
-    const row = await this.found(companyId, id, manager);
-    const [plain] = await this.records([row], false, manager);
+    const row = inserted ?? (await this.found(companyId, id, manager));
+    const [plain] = inserted
+      ? [toContactRecord(inserted, [], [], false)]
+      : await this.records([row], false, manager);
     const contact: ContactRecord = hide.company
       ? { ...plain!, number: maskContactNumber(row.number, row.isGroup) }
       : plain!;

@@ -142,9 +142,13 @@ export class InboundRepository {
     });
   }
 
-  insertMessage(manager: EntityManager, fields: Partial<Message>): Promise<Message> {
+  /** A new row (its id is set by the caller, so no read-before-write as `save` would do). */
+  async insertMessage(manager: EntityManager, fields: Partial<Message>): Promise<Message> {
     const repository = manager.getRepository(Message);
-    return repository.save(repository.create(fields));
+    const message = repository.create(fields);
+    // insert() writes the database defaults back onto the entity it is given
+    await repository.insert(message as Parameters<typeof repository.insert>[0]);
+    return message;
   }
 
   /** A message of the contact or of our phone: the ticket's last message, unread count and activity. */

@@ -51,6 +51,8 @@ export type InboundTurn = {
   contact?: Contact;
   /** who wrote it: the contact, or the group member */
   sender?: Contact;
+  /** the conversation's contact was created by this message: it has no ticket yet */
+  newContact?: boolean;
   ticket?: Ticket;
   /** set when this message made the ticket active again */
   previousStatus?: TicketStatus;
@@ -154,7 +156,7 @@ export class InboundService {
 
   private async resolveContact(turn: InboundTurn, manager: EntityManager): Promise<'continue'> {
     const { data } = turn;
-    turn.contact = await this.findOrCreateContact(turn, manager, data.peer);
+    turn.contact = await this.findOrCreateContact(turn, manager, data.peer, true);
     turn.sender =
       data.peer.isGroup && data.participant && !data.fromMe
         ? await this.findOrCreateContact(turn, manager, { ...data.participant, isGroup: false })
@@ -170,18 +172,21 @@ export class InboundService {
     turn: InboundTurn,
     manager: EntityManager,
     peer: ChannelPeer,
+    conversation = false,
   ): Promise<Contact> {
     const { companyId, data } = turn;
     const number = normaliseContactNumber(peer.number, peer.isGroup);
     const lid = peer.lid?.trim() || undefined;
     const found = await this.repository.findContact(manager, companyId, data.channel, number, lid);
     if (found && Object.keys(contactChanges(found, peer)).length === 0) return found;
+    if (conversation && !found) turn.newContact = true;
     const record = await this.contacts.findOrCreateFromPeer(
       companyId,
       data.channel,
       peer,
       manager,
       turn.hide,
+      found,
     );
     const contact = await this.repository.findContactById(manager, companyId, record.id);
     if (!contact) throw new Error(`contact ${record.id} vanished in its own transaction`);
@@ -192,15 +197,14 @@ export class InboundService {
     const { companyId, data } = turn;
     const contact = turn.contact!;
     const whatsappId = data.connectionId;
-    const active = await this.repository.findActiveTicket(
-      manager,
-      companyId,
-      contact.id,
-      whatsappId,
-    );
-    const latest = active
+    // a contact created by this very message has no ticket to look for
+    const active = turn.newContact
       ? null
-      : await this.repository.findLatestTicket(manager, companyId, contact.id, whatsappId);
+      : await this.repository.findActiveTicket(manager, companyId, contact.id, whatsappId);
+    const latest =
+      active || turn.newContact
+        ? null
+        : await this.repository.findLatestTicket(manager, companyId, contact.id, whatsappId);
     const plan = planInboundTicket({
       active,
       latest,
