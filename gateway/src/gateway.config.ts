@@ -19,6 +19,12 @@ export const gatewayEnvSchema = z.object({
   /** requests per window and IP on /auth/*; 0 turns the limit off (benchmarks) */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(50),
   AUTH_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * POST /api/messages/send: failed token attempts (missing or unknown bearer) per window and IP before
+   * the IP is refused with 429 until the window ends; 0 turns the limit off
+   */
+  EXTERNAL_API_TOKEN_FAILURES: z.coerce.number().int().min(0).default(10),
+  EXTERNAL_API_TOKEN_WINDOW_MS: z.coerce.number().int().positive().default(600_000),
   /** how long a forwarded call waits for its service before 504 */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** how long GET /health waits for each service */

@@ -32,7 +32,9 @@ const root = { email: 'root@external-api.test', password: 'external-api-root-pw'
 const phone = { phoneNumberId: '7770001', accessToken: 'ext-cloud-token', display: '15550007777' };
 const apiToken = 'ext-api-connection-token-1';
 const offlineToken = 'ext-api-offline-token';
+const lapsingToken = 'ext-api-lapsing-company-token';
 const customer = '5511977770001';
+const tokenFailures = 6;
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -130,6 +132,8 @@ describe.each(kinds)('external messages API over the $name', (kind) => {
       ADMIN_EMAIL: root.email,
       ADMIN_PASSWORD: root.password,
       AUTH_RATE_LIMIT: '0',
+      // failed token attempts per IP before 429 (the last test spends what is left)
+      EXTERNAL_API_TOKEN_FAILURES: String(tokenFailures),
       MEDIA_DIR: mediaDir,
       META_APP_SECRET: 'external-api-app-secret',
       META_VERIFY_TOKEN: 'external-api-verify',
@@ -344,6 +348,52 @@ describe.each(kinds)('external messages API over the $name', (kind) => {
     });
   });
 
+  it('refuses the calls of an inactive company (403) or one past its due date (402)', async () => {
+    const company = await ok<{ id: number }>(
+      await asSuper('POST', '/companies', {
+        name: 'Lapsing Co',
+        email: 'boss@lapsing.test',
+        password: 'lapsing-pass-1',
+        planId,
+        dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      }),
+    );
+    const session = await ok<AuthResult>(
+      await fetch(url('/auth/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'boss@lapsing.test', password: 'lapsing-pass-1' }),
+      }),
+    );
+    await ok(
+      await fetch(url('/whatsapp'), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${session.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ name: 'Lapsing Phone', token: lapsingToken }),
+      }),
+    );
+    const answer = async () => {
+      const res = await sendJson({ number: customer, body: 'x' }, lapsingToken);
+      return { status: res.status, error: ((await json(res)) as { error: string }).error };
+    };
+    // in good standing the call gets as far as the connection (its phone never paired)
+    expect(await answer()).toEqual({ status: 400, error: 'ERR_WAPP_NOT_INITIALIZED' });
+    await ok(await asSuper('PUT', `/companies/${company.id}`, { status: false }));
+    expect(await answer()).toEqual({ status: 403, error: 'ERR_COMPANY_INACTIVE' });
+    await ok(
+      await asSuper('PUT', `/companies/${company.id}`, {
+        status: true,
+        dueDate: new Date(Date.now() - 86_400_000).toISOString(),
+      }),
+    );
+    expect(await answer()).toEqual({ status: 402, error: 'ERR_SUBSCRIPTION_EXPIRED' });
+    // company 1 never expires
+    expect((await sendJson({ number: '12', body: 'x' })).status).toBe(400);
+  });
+
   it('counts every accepted call for the company and the day, and only those', async () => {
     expect(accepted).toBeGreaterThan(0);
     expect(await usageToday()).toBe(accepted);
@@ -351,5 +401,28 @@ describe.each(kinds)('external messages API over the $name', (kind) => {
     expect(await usageToday()).toBe(accepted);
     await sendJson({ number: customer, body: 'One more' });
     expect(await usageToday()).toBe(accepted + 1);
+  });
+
+  // last: it leaves this client's IP refused until the window ends
+  it('refuses an IP with 429 once it failed too many token attempts, good tokens included', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < tokenFailures + 2; attempt++) {
+      const res = await sendJson({ number: customer, body: 'x' }, `guess-${attempt}`);
+      statuses.push(res.status);
+    }
+    const firstRefused = statuses.indexOf(429);
+    // earlier tests spent some of the budget: the guesses get 401 until it is gone, then 429 only
+    expect(firstRefused).toBeGreaterThan(0);
+    expect(firstRefused).toBeLessThanOrEqual(tokenFailures);
+    expect(new Set(statuses.slice(0, firstRefused))).toEqual(new Set([401]));
+    expect(new Set(statuses.slice(firstRefused))).toEqual(new Set([429]));
+    const before = await usageToday();
+    const res = await sendJson({ number: customer, body: 'Not now' });
+    expect({ status: res.status, body: await json(res) }).toMatchObject({
+      status: 429,
+      body: { error: 'ERR_TOO_MANY_REQUESTS' },
+    });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await usageToday()).toBe(before);
   });
 });

@@ -38,7 +38,9 @@ import type { ObjectStorage } from '@sb/storage';
 import { bearerToken } from '../auth/access-token.service.js';
 import { Public } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
-import { GATEWAY_LOGGER } from '../gateway.tokens.js';
+import { isCompanyExpired } from '../auth/request-context.js';
+import type { GatewayEnv } from '../gateway.config.js';
+import { GATEWAY_ENV, GATEWAY_LOGGER } from '../gateway.tokens.js';
 import {
   MaxMessageUploadBytes,
   removeMessageMedia,
@@ -46,6 +48,7 @@ import {
   type UploadedMedia,
 } from '../media/message-media.js';
 import { MEDIA_STORAGE } from '../media/media.tokens.js';
+import { FixedWindowRateLimiter } from '../middleware/rate-limiter.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
@@ -71,23 +74,45 @@ export class ExternalUploadTooLargeFilter implements ExceptionFilter {
 
 /**
  * Authenticates `POST /api/messages/send` by its bearer connection token (the route is @Public for the
- * JWT guard), before any file is read: 401 ERR_INVALID_API_TOKEN for a missing or unknown token, 403
- * ERR_PLAN_FEATURE_DISABLED when the company's plan lacks useExternalApi (BEHAVIOUR.md §9 ⚠: checked
- * here), 400 ERR_WAPP_NOT_INITIALIZED when the connection is not CONNECTED.
+ * JWT guard), before any file is read: 429 ERR_TOO_MANY_REQUESTS for an IP that failed too many times
+ * in the window (EXTERNAL_API_TOKEN_FAILURES per EXTERNAL_API_TOKEN_WINDOW_MS, so tokens cannot be
+ * guessed), 401 ERR_INVALID_API_TOKEN for a missing or unknown token, 403 ERR_COMPANY_INACTIVE and 402
+ * ERR_SUBSCRIPTION_EXPIRED for a company switched off or past its due date (as its users' sessions are),
+ * 403 ERR_PLAN_FEATURE_DISABLED when the company's plan lacks useExternalApi (BEHAVIOUR.md §9 ⚠:
+ * checked here), 400 ERR_WAPP_NOT_INITIALIZED when the connection is not CONNECTED.
  */
 @Injectable()
 export class ExternalApiTokenGuard implements CanActivate {
-  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+  /** Failed token attempts per client IP; each gateway instance counts on its own, as for /auth. */
+  private readonly failures: FixedWindowRateLimiter;
+
+  constructor(
+    @Inject(ServiceClient) private readonly services: ServiceClient,
+    @Inject(GATEWAY_ENV) env: GatewayEnv,
+  ) {
+    this.failures = new FixedWindowRateLimiter({
+      limit: env.EXTERNAL_API_TOKEN_FAILURES,
+      windowMs: env.EXTERNAL_API_TOKEN_WINDOW_MS,
+    });
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<ExternalApiRequest>();
+    const http = context.switchToHttp();
+    const req = http.getRequest<ExternalApiRequest>();
+    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const standing = this.failures.peek(client);
+    if (!standing.allowed) {
+      const seconds = Math.max(1, Math.ceil((standing.resetAt - Date.now()) / 1000));
+      http.getResponse<Response>().setHeader('Retry-After', String(seconds));
+      throw new AppError('ERR_TOO_MANY_REQUESTS');
+    }
     const token = bearerToken(req.headers.authorization);
-    if (!token) throw new AppError('ERR_INVALID_API_TOKEN');
-    const connection = await this.services.request<ConnectionByTokenReply>(
-      Subjects.connectors.connectionByToken,
-      req.sb.ctx,
-      { token },
-    );
+    const connection = await this.connectionOf(req, token).catch((err: unknown) => {
+      if ((err as { code?: string } | null)?.code === 'ERR_INVALID_API_TOKEN') {
+        this.failures.hit(client);
+      }
+      throw err;
+    });
     const ctx: RequestContext = {
       requestId: req.sb.requestId,
       companyId: connection.companyId,
@@ -99,10 +124,26 @@ export class ExternalApiTokenGuard implements CanActivate {
     const plan = await this.services.request<PlanLimitsReply>(Subjects.identity.planLimits, ctx, {
       companyId: connection.companyId,
     });
+    if (!plan.status) throw new AppError('ERR_COMPANY_INACTIVE');
+    if (isCompanyExpired(connection.companyId, plan.dueDate)) {
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: plan.dueDate } });
+    }
     if (!plan.flags.useExternalApi) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
     if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
     req.externalApi = { connection, ctx };
     return true;
+  }
+
+  private async connectionOf(
+    req: ExternalApiRequest,
+    token: string | undefined,
+  ): Promise<ConnectionByTokenReply> {
+    if (!token) throw new AppError('ERR_INVALID_API_TOKEN');
+    return this.services.request<ConnectionByTokenReply>(
+      Subjects.connectors.connectionByToken,
+      req.sb.ctx,
+      { token },
+    );
   }
 }
 

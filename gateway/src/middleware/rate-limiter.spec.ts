@@ -15,6 +15,19 @@ describe('FixedWindowRateLimiter', () => {
     expect(decisions[3]?.resetAt).toBe(61_000);
   });
 
+  it('peeks at a window without counting, refusing once the limit was reached', () => {
+    const limiter = new FixedWindowRateLimiter({ limit: 2, windowMs: 60_000, now: clock });
+    expect(limiter.peek('a')).toMatchObject({ allowed: true, remaining: 2 });
+    expect(limiter.size).toBe(0);
+    limiter.hit('a');
+    expect(limiter.peek('a')).toMatchObject({ allowed: true, remaining: 1, resetAt: 61_000 });
+    limiter.hit('a');
+    expect(limiter.peek('a')).toMatchObject({ allowed: false, remaining: 0 });
+    expect(limiter.peek('b').allowed).toBe(true);
+    now += 60_000;
+    expect(limiter.peek('a').allowed).toBe(true);
+  });
+
   it('counts each key on its own', () => {
     const limiter = new FixedWindowRateLimiter({ limit: 1, windowMs: 60_000, now: clock });
     expect(limiter.hit('a').allowed).toBe(true);

@@ -56,6 +56,25 @@ export class FixedWindowRateLimiter {
     };
   }
 
+  /**
+   * The key's window as it stands, without counting a hit: `allowed` is false once `limit` hits were
+   * counted in it. For limits on failures only (count with `hit` after a failure, `peek` before trying).
+   */
+  peek(key: string): RateLimitDecision {
+    const { limit, windowMs } = this.options;
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!this.enabled || !window || window.resetAt <= now) {
+      return { allowed: true, limit, remaining: limit, resetAt: now + windowMs };
+    }
+    return {
+      allowed: window.count < limit,
+      limit,
+      remaining: Math.max(0, limit - window.count),
+      resetAt: window.resetAt,
+    };
+  }
+
   /** Number of keys currently tracked (for tests and metrics). */
   get size(): number {
     return this.windows.size;

@@ -305,6 +305,18 @@ describe.each<BusKind>(['in-process', 'nats'])(
         limits: { users: 2, connections: 1, queues: 3 },
       });
       expect(limits.flags.useFacebook).toBe(false);
+      // the company's standing, for callers without a session (the external messages API)
+      expect(limits).toMatchObject({ status: true, dueDate: company.dueDate });
+      const lapsed = await asSuper<CompanyView>(S.companyUpdate, {
+        id: company.id,
+        status: false,
+        dueDate: '2020-01-31',
+      });
+      const changed = await app.request<PlanLimitsReply>(S.planLimits, { companyId: company.id });
+      expect(changed.status).toBe(false);
+      expect(changed.dueDate).toBe(new Date(lapsed.dueDate!).toISOString());
+      expect(Date.parse(changed.dueDate)).toBeLessThan(Date.parse('2020-02-02'));
+      await asSuper(S.companyUpdate, { id: company.id, status: true });
       // the service's own DataSource: the users engineer calls assertUserLimit inside its transaction
       const { dataSource } = app.service as unknown as { dataSource: DataSource };
       await dataSource.transaction((manager) => assertUserLimit(manager, company.id));

@@ -28,6 +28,8 @@ export async function startTicketsTestApp(name: string): Promise<TicketsTestApp>
       planId: 1,
       limits: { users: 10, connections: 10, queues: planQueues.value },
       flags: {} as PlanLimitsReply['flags'],
+      status: true,
+      dueDate: '2999-12-31T00:00:00.000Z',
     };
     return Promise.resolve(reply);
   });

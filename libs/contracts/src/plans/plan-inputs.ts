@@ -59,12 +59,18 @@ export type PlanView = {
   isPublic: boolean;
 } & PlanFlagValues;
 
-/** identity.plan.limits answer: what other services check before creating counted things. */
+/**
+ * identity.plan.limits answer: what other services check before creating counted things, and the
+ * company's standing for callers without a session token (the external messages API): `status` false is
+ * an inactive company, `dueDate` is as in a session (ISO; the epoch when the company has none, i.e. due).
+ */
 export type PlanLimitsReply = {
   companyId: number;
   planId: number;
   limits: { users: number; connections: number; queues: number };
   flags: PlanFlagValues;
+  status: boolean;
+  dueDate: string;
 };
 /** identity.plan.limits request */
 export type PlanLimitsRequest = { companyId: number };

@@ -8,6 +8,8 @@ import {
   type EditMessageCommand,
   type NotificationSendReply,
   type NotificationSendRequest,
+  type PhoneContactsCommand,
+  type PhoneContactsResult,
   type ReadMessagesCommand,
   type RevokeMessageCommand,
   type SendMessageCommand,
@@ -53,6 +55,11 @@ export class ChannelCommandsHandler {
   @BusHandler(Subjects.connectors.contactPicture)
   picture(data: ContactPictureCommand, ctx: CallContext): Promise<ContactPictureResult> {
     return this.commands.picture(companyOf(ctx), data);
+  }
+
+  @BusHandler(Subjects.connectors.contactList)
+  phoneContacts(data: PhoneContactsCommand, ctx: CallContext): Promise<PhoneContactsResult> {
+    return this.commands.phoneContacts(companyOf(ctx), data);
   }
 
   /** Anonymous callers too (password reset): the company comes with the request. */

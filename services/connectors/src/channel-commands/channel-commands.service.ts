@@ -7,6 +7,8 @@ import type {
   EditMessageCommand,
   NotificationSendReply,
   NotificationSendRequest,
+  PhoneContactsCommand,
+  PhoneContactsResult,
   ReadMessagesCommand,
   RevokeMessageCommand,
   SendMessageCommand,
@@ -81,6 +83,29 @@ export class ChannelCommandsService {
   async picture(companyId: number, command: ContactPictureCommand): Promise<ContactPictureResult> {
     const { driver, connection } = await this.live(companyId, command.connectionId);
     return { pictureUrl: await driver.profilePicture(connection, command.number) };
+  }
+
+  /**
+   * `connectors.contact.list`: the people the connection's phone reported (address book or chats). A
+   * channel without a phone answers ERR_WAPP_IMPORT_UNSUPPORTED, a phone not connected
+   * ERR_WAPP_NOT_INITIALIZED.
+   */
+  async phoneContacts(
+    companyId: number,
+    command: PhoneContactsCommand,
+  ): Promise<PhoneContactsResult> {
+    const connectionId = Number(command?.connectionId);
+    const source = command?.source;
+    const fields: Record<string, string[]> = {};
+    if (!Number.isInteger(connectionId) || connectionId <= 0) fields.connectionId = ['Invalid'];
+    if (source !== 'contacts' && source !== 'chats') fields.source = ['contacts or chats'];
+    if (Object.keys(fields).length > 0) throw new AppError('ERR_VALIDATION', { fields });
+    const row = await this.connections.getById(companyId, connectionId);
+    if (!this.drivers.get(row.channel).phoneContacts) {
+      throw new AppError('ERR_WAPP_IMPORT_UNSUPPORTED');
+    }
+    const { driver, connection } = this.ready(row);
+    return { contacts: (await driver.phoneContacts?.(connection, source)) ?? [] };
   }
 
   /** A plain text from the company's default connection (password reset codes). */

@@ -36,6 +36,25 @@ import { ConnectionsRepository } from './connections.repository.js';
 import { DriverRegistry } from './driver-registry.js';
 import { ConnectionEventSink } from './connection-event-sink.js';
 
+/**
+ * A token another connection has (connections_token_uq): refused with the field named, never a 500. The
+ * answer does not say whose: tokens are unique over every company, and the external API only accepts a
+ * token that names one connection.
+ */
+const asTokenConflict = (err: unknown): unknown => {
+  const failure = err as {
+    code?: string;
+    constraint?: string;
+    driverError?: { constraint?: string };
+  };
+  const constraint = failure?.constraint ?? failure?.driverError?.constraint;
+  if (failure?.code !== '23505' || constraint !== 'connections_token_uq') return err;
+  return new AppError('ERR_VALIDATION', {
+    message: 'This token is already in use: choose another one.',
+    fields: { token: ['Already in use'] },
+  });
+};
+
 /** The connections of a company (spec 2 §3, §4, §7 "Connections") and their sessions. */
 @Injectable()
 export class ConnectionsService {
@@ -75,7 +94,7 @@ export class ConnectionsService {
     });
     const { queueIds, credentials: creds, ...fields } = input;
     const credentials: Record<string, string> = { ...(creds ?? {}) };
-    const record = await this.dataSource.transaction(async (manager) => {
+    const record = await this.writeConnections(async (manager) => {
       // one writer per company at a time, so the count and the default stay consistent
       await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
       const repository = manager.getRepository(Connection);
@@ -114,7 +133,7 @@ export class ConnectionsService {
     const input = parseInput(ConnectionUpdateInput, body);
     assertGreeting(input.queueIds, input.greetingMessage);
     assertImportWindow(input.importOldMessages, input.importRecentMessages);
-    return this.dataSource.transaction(async (manager) => {
+    return this.writeConnections(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
       const row = await this.connections.getById(companyId, Number(id), manager);
       // a company always keeps one default connection
@@ -276,6 +295,13 @@ export class ConnectionsService {
     } catch (err) {
       this.logger.warn({ err, connectionId: row.id }, 'session stop failed');
     }
+  }
+
+  /** A transaction saving connection forms: a token another connection has is a 400, not a 500. */
+  private writeConnections<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work).catch((err: unknown) => {
+      throw asTokenConflict(err);
+    });
   }
 
   private async clearDefault(manager: EntityManager, companyId: number, keepId: number | null) {

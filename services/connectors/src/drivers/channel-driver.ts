@@ -5,6 +5,8 @@ import type {
   EditMessageCommand,
   InboundMessageEventData,
   MessageAckEventData,
+  PhoneContact,
+  PhoneContactsCommand,
   PresenceEventData,
   ReadMessagesCommand,
   RevokeMessageCommand,
@@ -75,6 +77,15 @@ export type ChannelDriver = {
   markRead(connection: DriverConnection, command: ReadMessagesCommand): Promise<void>;
   checkContact(connection: DriverConnection, number: string): Promise<CheckContactResult>;
   profilePicture(connection: DriverConnection, number: string): Promise<string | null>;
+  /**
+   * The people the connection's phone knows (its address book, or the peers of its chats), for the
+   * contacts import. Only channels with a phone have it (Baileys); the others answer
+   * ERR_WAPP_IMPORT_UNSUPPORTED (Cloud API and Messenger have no address book).
+   */
+  phoneContacts?(
+    connection: DriverConnection,
+    source: PhoneContactsCommand['source'],
+  ): Promise<PhoneContact[]>;
 };
 
 /** Transient send failures (network, 429, 5xx) are thrown as this, so the governor retries them. */

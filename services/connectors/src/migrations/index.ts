@@ -2,6 +2,7 @@ import type { MigrationInterface } from 'typeorm';
 import { Connections1800000001000 } from './1800000001000-connections.js';
 import { SessionLeases1800000002000 } from './1800000002000-session-leases.js';
 import { WebhookDeliveries1800000003000 } from './1800000003000-webhook-deliveries.js';
+import { PhoneContactsAndTokenIndex1800000008000 } from './1800000008000-phone-contacts-and-token-index.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -12,4 +13,5 @@ export const connectorsMigrations: MigrationClass[] = [
   Connections1800000001000,
   SessionLeases1800000002000,
   WebhookDeliveries1800000003000,
+  PhoneContactsAndTokenIndex1800000008000,
 ];

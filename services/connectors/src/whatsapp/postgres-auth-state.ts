@@ -107,7 +107,10 @@ export async function usePostgresAuthState(
   return { state, saveCreds };
 }
 
-/** Forgets the pairing (logout): creds and keys go in one fenced transaction. */
+/**
+ * Forgets the pairing (logout): creds, keys and what the phone reported about its contacts (another phone
+ * may pair next) go in one fenced transaction.
+ */
 export async function clearAuthState(
   dataSource: DataSource,
   connectionId: number,
@@ -117,5 +120,8 @@ export async function clearAuthState(
     await assertLeaseEpoch(manager, connectionId, epoch);
     await manager.query(`DELETE FROM whatsapp_auth_keys WHERE connection_id = $1`, [connectionId]);
     await manager.query(`DELETE FROM whatsapp_auth_creds WHERE connection_id = $1`, [connectionId]);
+    await manager.query(`DELETE FROM whatsapp_phone_contacts WHERE connection_id = $1`, [
+      connectionId,
+    ]);
   });
 }

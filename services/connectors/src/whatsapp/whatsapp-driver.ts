@@ -1,6 +1,8 @@
 import type {
   CheckContactResult,
   EditMessageCommand,
+  PhoneContact,
+  PhoneContactsCommand,
   ReadMessagesCommand,
   RevokeMessageCommand,
   SendMessageCommand,
@@ -29,6 +31,15 @@ import {
   presenceOf,
   type NormalisedMessage,
 } from './normalise.js';
+import {
+  chatEntries,
+  contactEntries,
+  mappingEntries,
+  mergeEntries,
+  ownIdsOf,
+  type PhoneContactEntry,
+} from './phone-contacts.js';
+import type { PhoneBook } from './phone-contacts.repository.js';
 import type { SocketFactory, WhatsappSocket } from './whatsapp-socket.js';
 import type { AuthenticationState } from '@whiskeysockets/baileys';
 
@@ -99,6 +110,8 @@ export type WhatsappDriverOptions = {
   fence: SessionFence;
   router?: WhatsappRouter;
   storage?: ObjectStorage;
+  /** Keeps what the sessions report about their phone's contacts (no phone book: no contacts import). */
+  phoneBook?: PhoneBook;
   /** Downloads a media message; defaults to Baileys' downloadMediaMessage. */
   downloadMedia?: (message: WAMessage, socket: WhatsappSocket) => Promise<Buffer>;
   policy?: ReconnectPolicy;
@@ -116,6 +129,8 @@ type Session = {
   qrCount: number;
   stopped: boolean;
   cancelRetry?: () => void;
+  /** the phone book writes, one after the other in the order Baileys reported them */
+  contactWrites?: Promise<void>;
 };
 
 const defaultSchedule: Scheduler = (run, delayMs) => {
@@ -309,6 +324,18 @@ export class WhatsappDriver implements ChannelDriver {
     return this.routed({ op: 'profilePicture', connection, number }, () =>
       this.profilePictureHere(connection, number),
     );
+  }
+
+  /**
+   * The people the phone reported (address book or chats), from the phone book every worker shares: no
+   * need to reach the worker holding the session.
+   */
+  async phoneContacts(
+    connection: DriverConnection,
+    source: PhoneContactsCommand['source'],
+  ): Promise<PhoneContact[]> {
+    if (!this.options.phoneBook) throw new AppError('ERR_WAPP_IMPORT_UNSUPPORTED');
+    return this.options.phoneBook.list(connection.companyId, connection.id, source);
   }
 
   /** The commands on this worker's own socket. */
@@ -516,6 +543,33 @@ export class WhatsappDriver implements ChannelDriver {
         }
       }),
     );
+    // Baileys 7 keeps no store: the phone's contacts and chats are kept as they are reported.
+    socket.ev.on(
+      'contacts.upsert',
+      guard(async (contacts) => this.keepContacts(session, socket, contactEntries(contacts, true))),
+    );
+    socket.ev.on(
+      'contacts.update',
+      guard(async (updates) => this.keepContacts(session, socket, contactEntries(updates, false))),
+    );
+    socket.ev.on(
+      'chats.upsert',
+      guard(async (chats) => this.keepContacts(session, socket, chatEntries(chats))),
+    );
+    socket.ev.on(
+      'lid-mapping.update',
+      guard(async (mapping) => this.keepContacts(session, socket, mappingEntries([mapping]))),
+    );
+    socket.ev.on(
+      'messaging-history.set',
+      guard(async ({ contacts, chats, lidPnMappings }) =>
+        this.keepContacts(session, socket, [
+          ...mappingEntries(lidPnMappings),
+          ...contactEntries(contacts, true),
+          ...chatEntries(chats),
+        ]),
+      ),
+    );
     socket.ev.on(
       'call',
       guard(async (calls) => {
@@ -525,6 +579,28 @@ export class WhatsappDriver implements ChannelDriver {
         }
       }),
     );
+  }
+
+  /**
+   * One upsert per report (in batches), without the session's own number. Reports are written in the
+   * order they came (event handlers run concurrently), so a later rename is never overwritten by an
+   * earlier, larger report that took longer to write.
+   */
+  private async keepContacts(
+    session: Session,
+    socket: WhatsappSocket,
+    entries: PhoneContactEntry[],
+  ): Promise<void> {
+    const { phoneBook } = this.options;
+    if (!phoneBook || entries.length === 0) return;
+    const merged = mergeEntries(entries, ownIdsOf(socket.user));
+    if (merged.length === 0) return;
+    const { companyId, id } = session.connection;
+    const write = (session.contactWrites ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => phoneBook.save(companyId, id, merged));
+    session.contactWrites = write;
+    await write;
   }
 
   private async deliver(

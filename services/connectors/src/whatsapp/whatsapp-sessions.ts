@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
 import { LeaseManager } from '../sessions/lease-manager.js';
 import { AuthCipher, sessionEncryptionKey, type SessionKeySource } from './auth-cipher.js';
+import { PhoneContactsRepository } from './phone-contacts.repository.js';
 import { clearAuthState, usePostgresAuthState } from './postgres-auth-state.js';
 import {
   WhatsappDriver,
@@ -151,6 +152,7 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
     fence,
     router,
     storage: options.storage,
+    phoneBook: new PhoneContactsRepository(dataSource),
     onError: options.onError,
   });
 

@@ -18,12 +18,11 @@ export class PlansRepository {
     return manager.getRepository(Plan).findOneBy({ id });
   }
 
-  /** The plan of a company (undefined when the company does not exist). */
-  async findByCompany(companyId: number): Promise<Plan | undefined> {
-    const company = await this.dataSource
+  /** A company with its plan (null when the company does not exist). */
+  findCompanyWithPlan(companyId: number): Promise<Company | null> {
+    return this.dataSource
       .getRepository(Company)
       .findOne({ where: { id: companyId }, relations: { plan: true } });
-    return company?.plan;
   }
 
   nameTaken(manager: EntityManager, name: string, exceptId?: number): Promise<boolean> {

@@ -76,16 +76,23 @@ export class PlansService {
     });
   }
 
-  /** identity.plan.limits: service-to-service, for the services that count connections and queues. */
+  /**
+   * identity.plan.limits: service-to-service, for the services that count connections and queues, and
+   * for the gateway's external API, which has no session token to read the company's standing from.
+   */
   async limits(data: unknown): Promise<PlanLimitsReply> {
     const { companyId } = parseInput(CompanyIdSchema, data);
-    const plan = await this.plans.findByCompany(companyId);
-    if (!plan) throw new AppError('ERR_NO_COMPANY_FOUND');
+    const company = await this.plans.findCompanyWithPlan(companyId);
+    const plan = company?.plan;
+    if (!company || !plan) throw new AppError('ERR_NO_COMPANY_FOUND');
     return {
       companyId,
       planId: plan.id,
       limits: { users: plan.users, connections: plan.connections, queues: plan.queues },
       flags: planFlagsOf(plan),
+      status: company.status,
+      // as in a session: a company without a due date is already due
+      dueDate: (company.dueDate ?? new Date(0)).toISOString(),
     };
   }
 }
