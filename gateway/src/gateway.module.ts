@@ -38,6 +38,7 @@ import { ConnectionsController } from './http/connections.controller.js';
 import { MetaWebhooksController } from './http/meta-webhooks.controller.js';
 import { FacebookController } from './http/facebook.controller.js';
 import { ExternalApiController } from './http/external-api.controller.js';
+import { SchedulesController } from './http/schedules.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
@@ -93,6 +94,7 @@ export class GatewayModule {
         TicketNotesController,
         KanbanController,
         ExternalApiController,
+        SchedulesController,
       ],
       providers,
     };

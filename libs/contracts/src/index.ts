@@ -22,3 +22,4 @@ export * from './quick-messages/index.js';
 export * from './connections/index.js';
 export * from './meta/index.js';
 export * from './external-api/index.js';
+export * from './schedules/index.js';

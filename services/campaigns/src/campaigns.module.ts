@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SchedulesModule } from './schedules/schedules.module.js';
 
-/** The campaigns service's root module; its domain modules are added by the issues that build them. */
-@Module({})
+/** The campaigns service's root module: one domain module per area. */
+@Module({ imports: [SchedulesModule] })
 export class CampaignsModule {}

@@ -1,4 +1,4 @@
-import { startNestService, type RunningService, type ServiceRuntime } from '@sb/platform/nest';
+import { startNestService, type RunningNestService, type ServiceRuntime } from '@sb/platform/nest';
 import { createRequire } from 'node:module';
 import { campaignsMigrations } from './migrations/index.js';
 import { CampaignsModule } from './campaigns.module.js';
@@ -6,9 +6,10 @@ import { CampaignsModule } from './campaigns.module.js';
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 export { CampaignsModule } from './campaigns.module.js';
+export { ScheduleSender } from './schedules/schedule-sender.js';
 
 /** Boots the campaigns service: its schema and migrations, its bus handlers and the health answer. */
-export const startCampaignsService = (runtime: ServiceRuntime): Promise<RunningService> =>
+export const startCampaignsService = (runtime: ServiceRuntime): Promise<RunningNestService> =>
   startNestService({
     name: 'campaigns',
     version,

@@ -13,6 +13,7 @@ export const TagTypes = [
   'Tag',
   'Queue',
   'QuickMessage',
+  'Schedule',
 ] as const;
 
 /** The one RTK Query api; each feature injects its endpoints (`<area>.api.ts`). */

@@ -14,6 +14,7 @@ import { TicketsPage } from '../features/tickets/tickets-page.js';
 import { KanbanPage } from '../features/kanban/kanban-page.js';
 import { ConnectionsPage } from '../features/connections/connections-page.js';
 import { MessagesApiPage } from '../features/messages-api/messages-api-page.js';
+import { SchedulesPage } from '../features/schedules/schedules-page.js';
 
 /**
  * The screen of each route, by its title key in route-table.ts. A route without an entry shows its
@@ -34,6 +35,7 @@ export const RoutePages: Partial<Record<string, ComponentType>> = {
   kanban: KanbanPage,
   connections: ConnectionsPage,
   messagesApi: MessagesApiPage,
+  schedules: SchedulesPage,
 };
 
 /** Public pages (signup, password recovery) by title key, shown inside the public layout. */

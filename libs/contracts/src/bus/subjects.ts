@@ -133,6 +133,8 @@ export const Subjects = {
     ticketCloseImported: 'tickets.ticket.close-imported',
     // the external messages API (spec 3 §2.18): contact, ticket, send and the daily count
     externalSend: 'tickets.external-api.send',
+    // a schedule's body to its contact through the default connection (the campaigns sender)
+    messageSendToContact: 'tickets.message.send-to-contact',
   },
   connectors: {
     health: 'connectors.health.check',
@@ -167,7 +169,15 @@ export const Subjects = {
     // POST /facebook: one connection per page (and its Instagram account) of a Facebook user
     facebookConnect: 'connectors.facebook.connect',
   },
-  campaigns: { health: 'campaigns.health.check' },
+  campaigns: {
+    health: 'campaigns.health.check',
+    // scheduled messages (spec 3 §2.8)
+    scheduleList: 'campaigns.schedule.list',
+    scheduleGet: 'campaigns.schedule.get',
+    scheduleCreate: 'campaigns.schedule.create',
+    scheduleUpdate: 'campaigns.schedule.update',
+    scheduleDelete: 'campaigns.schedule.delete',
+  },
   reporting: { health: 'reporting.health.check' },
 } as const;
 
@@ -236,6 +246,11 @@ export const DomainEventTypes = {
     messageCreated: { service: 'tickets', entity: 'message', action: 'created' },
     messageUpdated: { service: 'tickets', entity: 'message', action: 'updated' },
     messageDeleted: { service: 'tickets', entity: 'message', action: 'deleted' },
+  },
+  campaigns: {
+    scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },
+    scheduleUpdated: { service: 'campaigns', entity: 'schedule', action: 'updated' },
+    scheduleDeleted: { service: 'campaigns', entity: 'schedule', action: 'deleted' },
   },
 } as const satisfies Partial<
   Record<ServiceName, Record<string, { service: ServiceName; entity: string; action: string }>>

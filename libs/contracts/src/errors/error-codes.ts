@@ -99,6 +99,11 @@ export const ErrorCodes = {
   },
   // a campaign is read-only when it starts in less than an hour, and cancel/restart need a fitting status
   ERR_CAMPAIGN_NOT_EDITABLE: { status: 409, message: 'This campaign can no longer be changed.' },
+  // a schedule changes only while it waits (PENDENTE) and is not being sent
+  ERR_SCHEDULE_NOT_EDITABLE: {
+    status: 409,
+    message: 'This schedule was sent and can no longer be changed.',
+  },
   // transport and generic
   ERR_VALIDATION: { status: 400, message: 'Some fields are missing or invalid.' },
   ERR_MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON.' },

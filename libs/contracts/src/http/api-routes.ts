@@ -92,6 +92,8 @@ export const ApiRoutes = {
     ticketTags: '/ticket-tags/:ticketId',
     ticketTag: '/ticket-tags/:ticketId/:tagId',
   },
+  // scheduled messages (spec 3 §7 "Schedules"; campaigns service)
+  schedules: { root: '/schedules', byId: '/schedules/:id' },
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },
   version: '/version',

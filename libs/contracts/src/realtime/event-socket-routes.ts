@@ -33,6 +33,11 @@ import type {
 } from '../tickets/ticket-inputs.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
 import type { SessionUpdatedEventData } from '../connections/connection-inputs.js';
+import type {
+  ScheduleDeletedEventData,
+  ScheduleEventData,
+  ScheduleSocketPayload,
+} from '../schedules/schedules.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 
@@ -283,6 +288,37 @@ export const EventSocketRoutes = {
   'connectors.session.updated': defineEventSocketRoute<SessionUpdatedEventData>({
     socketEvent: (cid) => socketEvent.company(cid, 'whatsappSession'),
     payload: (data) => ({ action: 'update', session: data.session }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  // schedules (campaigns service): the whole company hears that a schedule changed, without its body or
+  // contact (an agent reads only their own); each list refetches what its reader may see
+  'campaigns.schedule.created': defineEventSocketRoute<ScheduleEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'schedule'),
+    payload: ({ schedule }): ScheduleSocketPayload => ({
+      action: 'create',
+      scheduleId: schedule.id,
+      userId: schedule.userId,
+      status: schedule.status,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'campaigns.schedule.updated': defineEventSocketRoute<ScheduleEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'schedule'),
+    payload: ({ schedule }): ScheduleSocketPayload => ({
+      action: 'update',
+      scheduleId: schedule.id,
+      userId: schedule.userId,
+      status: schedule.status,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'campaigns.schedule.deleted': defineEventSocketRoute<ScheduleDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'schedule'),
+    payload: (data): ScheduleSocketPayload => ({
+      action: 'delete',
+      scheduleId: data.scheduleId,
+      userId: data.userId,
+    }),
     rooms: (event) => [rooms.company(event.companyId)],
   }),
 } as const satisfies Record<string, EventSocketRoute<never>>;

@@ -1,9 +1,10 @@
 import type { MigrationInterface } from 'typeorm';
+import { Schedules1800000009000 } from './1800000009000-schedules.js';
 
 type MigrationClass = new () => MigrationInterface;
 
 /**
- * campaigns's own migrations, oldest first. None yet: the platform migrations (outbox and processed-event
- * tables) already run in this service's schema at boot, which is all the service stores so far.
+ * campaigns's own migrations, oldest first (the platform migrations, outbox and processed-event tables,
+ * run before them at boot).
  */
-export const campaignsMigrations: MigrationClass[] = [];
+export const campaignsMigrations: MigrationClass[] = [Schedules1800000009000];

@@ -6,10 +6,22 @@ import { TicketsDomainModule } from '../tickets/tickets-domain.module.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import { ExternalApiHandler } from './external-api.handler.js';
 import { ExternalApiService } from './external-api.service.js';
+import { SendToContactHandler } from './send-to-contact.handler.js';
+import { SendToContactService } from './send-to-contact.service.js';
 
-/** The external messages API (POST /api/messages/send): contact, ticket, send and the daily count. */
+/**
+ * The external messages API (POST /api/messages/send): contact, ticket, send and the daily count; and
+ * the schedule sender's send to a contact through the default connection, on the same path.
+ */
 @Module({
   imports: [ContactsModule, MessagesModule, TicketsDomainModule],
-  providers: [TicketDirectory, ApiUsageRepository, ExternalApiService, ExternalApiHandler],
+  providers: [
+    TicketDirectory,
+    ApiUsageRepository,
+    ExternalApiService,
+    ExternalApiHandler,
+    SendToContactService,
+    SendToContactHandler,
+  ],
 })
 export class ExternalApiModule {}

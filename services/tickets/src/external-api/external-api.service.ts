@@ -52,11 +52,13 @@ const SendRequest = ExternalSendInput.extend({
   medias: z.array(StoredMediaInput).max(ExternalMaxMedias).optional(),
 });
 type SendRequest = z.infer<typeof SendRequest>;
+/** Where a send goes: the connection, and who takes a new or waiting ticket (and in which queue). */
+export type TicketTarget = Pick<SendRequest, 'connectionId' | 'channel' | 'userId' | 'queueId'>;
 
 /** onWhatsApp may take a while on a busy session. */
 const CheckTimeoutMs = 15_000;
 
-type Hide = { company: boolean; caller: boolean };
+export type Hide = { company: boolean; caller: boolean };
 
 /** Postgres unique_violation: a concurrent call created the same contact or active ticket first. */
 const isUniqueViolation = (err: unknown): boolean =>
@@ -201,7 +203,7 @@ export class ExternalApiService {
   }
 
   /** lgpdHideNumber for the events; unreadable (no user to read it as) counts as on: numbers masked. */
-  private async hideOf(ctx: RequestContext): Promise<Hide> {
+  async hideOf(ctx: RequestContext): Promise<Hide> {
     try {
       return await this.visibility.of(ctx);
     } catch (err) {
@@ -214,10 +216,10 @@ export class ExternalApiService {
    * The contact's active ticket on the connection, adjusted to the call (adjustActiveTicket), or a new
    * one: open and held by the named user, else pending; in the named queue.
    */
-  private async ticketFor(
+  async ticketFor(
     ctx: RequestContext,
-    input: SendRequest,
-    contact: ContactRecord,
+    input: TicketTarget,
+    contact: Pick<ContactRecord, 'id'>,
     hide: Hide,
   ): Promise<Ticket> {
     return this.dataSource.transaction(async (manager) => {
@@ -256,8 +258,8 @@ export class ExternalApiService {
   private async createTicket(
     ctx: RequestContext,
     manager: EntityManager,
-    input: SendRequest,
-    contact: ContactRecord,
+    input: TicketTarget,
+    contact: Pick<ContactRecord, 'id'>,
     hide: Hide,
   ): Promise<Ticket> {
     const status = newTicketStatus(input.userId);
@@ -310,7 +312,7 @@ export class ExternalApiService {
   }
 
   /** One retry when a concurrent call for the same number created the contact or ticket first. */
-  private async retryOnRace<T>(work: () => Promise<T>): Promise<T> {
+  async retryOnRace<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {

@@ -60,13 +60,7 @@ export const ticketListParams = (
   >;
 };
 
-/**
- * POST /schedules (spec 1 §7 "Schedules from a ticket"). Schedules belong to the campaigns service,
- * which the gateway does not serve yet: until it does the call fails and the shared error handler says so.
- */
-export const SchedulesRoute = '/schedules';
-
-/** The schedule a ticket's contact drawer creates. */
+/** The schedule a ticket's contact drawer creates (spec 1 §7 "Schedules from a ticket"). */
 export type ScheduleInput = {
   body: string;
   contactId: number;
@@ -270,7 +264,8 @@ export const ticketsApi = baseApi.injectEndpoints({
       invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `NOTES-${ticketId}` }],
     }),
     createSchedule: build.mutation<unknown, ScheduleInput>({
-      query: (body) => ({ url: SchedulesRoute, method: 'POST', body }),
+      query: (body) => ({ url: ApiRoutes.schedules.root, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Schedule', id: 'LIST' }],
     }),
     /** GET /ticket/kanban (spec 3 §7): the tickets of the user's queues with their tags. */
     listKanbanTickets: build.query<Pick<TicketsPage, 'tickets'>, KanbanQuery>({

@@ -1,0 +1,145 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import {
+  DomainEventTypes,
+  isErrorCode,
+  type ErrorCode,
+  type ScheduleEventData,
+} from '@sb/contracts';
+import { isAppError } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { ENV, LOGGER } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ScheduleDirectory } from './schedule-directory.js';
+import { sendOutcome } from './schedule-rules.js';
+import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
+import { toScheduleRecord } from './schedules.service.js';
+
+/** How often the table is looked at (SCHEDULE_POLL_MS; 0 turns the poller off, e.g. in tests). */
+const DefaultPollMs = 5_000;
+/** A claim outlives the longest send (tickets answers within 30 s) with room to record the result. */
+const LeaseMs = 90_000;
+const BatchSize = 20;
+
+/**
+ * Sends due schedules. Durable: the table is the only queue, so a schedule missed while every instance
+ * was down is found at the next poll and sent then (late, once). Safe with several instances: rows are
+ * claimed with `FOR UPDATE SKIP LOCKED` and a lease, then marked ENVIADA or ERRO only while still
+ * PENDENTE. If an instance dies between tickets' answer and the mark, the row is sent again when the
+ * lease runs out (at least once, never silently lost).
+ */
+@Injectable()
+export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly schedules: SchedulesRepository,
+    private readonly directory: ScheduleDirectory,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    const configured = Number(env.SCHEDULE_POLL_MS ?? DefaultPollMs);
+    this.pollMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.pollMs === 0) return;
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Runs a pass now; a call during a pass makes one more pass after it. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((err: unknown) => this.logger.error({ err }, 'schedule sender pass failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Sends every schedule due now; resolves with how many were handled (sent, failed or put off). */
+  async drain(): Promise<number> {
+    let handled = 0;
+    while (!this.stopped) {
+      const claimed = await this.schedules.claimDue(BatchSize, LeaseMs);
+      if (claimed.length === 0) break;
+      for (const row of claimed) await this.sendOne(row);
+      handled += claimed.length;
+    }
+    return handled;
+  }
+
+  private async sendOne(row: ScheduleRow): Promise<void> {
+    const log = { companyId: row.company_id, scheduleId: row.id, attempt: row.attempts };
+    let ticketId: number;
+    try {
+      const reply = await this.directory.send(row.company_id, row.user_id, {
+        contactId: row.contact_id,
+        body: row.body,
+        userId: row.user_id,
+      });
+      ticketId = reply.ticketId;
+    } catch (err) {
+      const code: ErrorCode = isAppError(err) && isErrorCode(err.code) ? err.code : 'ERR_INTERNAL';
+      const outcome = sendOutcome(code, row.attempts);
+      if (outcome.kind === 'retry') {
+        this.logger.warn({ ...log, err, retryInMs: outcome.retryInMs }, 'schedule send put off');
+        await this.schedules.retryLater(row.company_id, row.id, code, outcome.retryInMs);
+        return;
+      }
+      this.logger.info({ ...log, error: code }, 'schedule refused');
+      await this.record(row, (manager) =>
+        this.schedules.markFailed(manager, row.company_id, row.id, outcome.error),
+      );
+      return;
+    }
+    this.logger.info({ ...log, ticketId }, 'schedule sent');
+    await this.record(row, (manager) =>
+      this.schedules.markSent(manager, row.company_id, row.id, ticketId),
+    );
+  }
+
+  /** The new status and its event in one transaction (nothing when the row changed meanwhile). */
+  private async record(
+    row: ScheduleRow,
+    mark: (manager: EntityManager) => Promise<ScheduleRow | undefined>,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const updated = await mark(manager);
+      if (!updated) return;
+      const data: ScheduleEventData = { schedule: toScheduleRecord(updated) };
+      await Outbox.add(manager, {
+        companyId: row.company_id,
+        ...DomainEventTypes.campaigns.scheduleUpdated,
+        data,
+      });
+    });
+  }
+}

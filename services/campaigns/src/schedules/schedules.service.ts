@@ -1,0 +1,198 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainEventTypes,
+  isErrorCode,
+  ScheduleCreateInput,
+  ScheduleInput,
+  ScheduleListQuery,
+  SchedulePageSize,
+  type ContactRecord,
+  type RequestContext,
+  type ScheduleDeletedEventData,
+  type ScheduleEventData,
+  type ScheduleRecord,
+  type SchedulesPage,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { ScheduleDirectory } from './schedule-directory.js';
+import { isEditable, mayDelete, mayRead, type ScheduleViewer } from './schedule-rules.js';
+import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
+
+const IdRequest = z.object({ id: z.coerce.number().int().positive() });
+
+/** A signed-in user of a company (the gateway checks too; the service never relies on it). */
+const requireMember = (ctx: CallContext): RequestContext => {
+  if (ctx.profile === 'anonymous' || ctx.userId <= 0 || ctx.companyId <= 0) {
+    throw new AppError('ERR_SESSION_EXPIRED');
+  }
+  return ctx;
+};
+
+const viewerOf = (ctx: RequestContext): ScheduleViewer => ({
+  userId: ctx.userId,
+  admin: ctx.profile === 'admin' || ctx.super,
+});
+
+export const toScheduleRecord = (row: ScheduleRow): ScheduleRecord => ({
+  id: row.id,
+  body: row.body,
+  sendAt: row.send_at.toISOString(),
+  sentAt: row.sent_at ? row.sent_at.toISOString() : null,
+  status: row.status,
+  error: row.status === 'ERRO' && isErrorCode(row.error) ? row.error : null,
+  contactId: row.contact_id,
+  contact: { id: row.contact_id, name: row.contact_name, number: row.contact_number },
+  userId: row.user_id,
+  user: { id: row.user_id, name: row.user_name },
+  ticketId: row.ticket_id,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+/**
+ * Scheduled messages (spec 3 §2.8; spec 1 §7 "Schedules from a ticket"). An agent reads and edits their
+ * own schedules, an admin every one of the company; only admins delete (BEHAVIOUR.md §8). A schedule
+ * changes only while it waits (PENDENTE). The contact's name and number are kept as they were when saved.
+ */
+@Injectable()
+export class SchedulesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly schedules: SchedulesRepository,
+    private readonly directory: ScheduleDirectory,
+  ) {}
+
+  async page(call: CallContext, query: unknown): Promise<SchedulesPage> {
+    const ctx = requireMember(call);
+    const { searchParam, pageNumber, contactId } = parseInput(ScheduleListQuery, query ?? {});
+    const viewer = viewerOf(ctx);
+    const { rows, hasMore } = await this.schedules.page(
+      ctx.companyId,
+      { ownerId: viewer.admin ? null : ctx.userId, search: searchParam, contactId },
+      (pageNumber - 1) * SchedulePageSize,
+      SchedulePageSize,
+    );
+    return { schedules: rows.map(toScheduleRecord), hasMore };
+  }
+
+  async get(call: CallContext, request: unknown): Promise<ScheduleRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return toScheduleRecord(await this.visible(ctx, id));
+  }
+
+  async create(call: CallContext, data: unknown): Promise<ScheduleRecord> {
+    const ctx = requireMember(call);
+    const input = parseInput(ScheduleCreateInput, data ?? {});
+    const [contact, userName] = await Promise.all([
+      this.directory.contact(ctx, input.contactId),
+      this.directory.userName(ctx, ctx.userId),
+    ]);
+    return this.dataSource.transaction(async (manager) => {
+      const id = await this.schedules.insert(manager, ctx.companyId, {
+        userId: ctx.userId,
+        userName,
+        ...contactFields(contact),
+        ticketId: input.ticketId ?? null,
+        body: input.body,
+        sendAt: input.sendAt,
+      });
+      return this.announce(manager, ctx.companyId, id, 'created');
+    });
+  }
+
+  async update(call: CallContext, request: unknown): Promise<ScheduleRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdRequest, request ?? {});
+    const input = parseInput(ScheduleInput, request);
+    const before = await this.visible(ctx, id);
+    // a new contact is looked up before the row is locked (no lock held across a bus call)
+    const contact =
+      input.contactId === before.contact_id
+        ? {
+            contactId: before.contact_id,
+            contactName: before.contact_name,
+            contactNumber: before.contact_number,
+          }
+        : contactFields(await this.directory.contact(ctx, input.contactId));
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.visible(ctx, id, manager);
+      if (!isEditable(sender(row), new Date())) throw new AppError('ERR_SCHEDULE_NOT_EDITABLE');
+      await this.schedules.update(manager, ctx.companyId, id, {
+        ...contact,
+        ticketId: input.ticketId ?? row.ticket_id,
+        body: input.body,
+        sendAt: input.sendAt,
+      });
+      return this.announce(manager, ctx.companyId, id, 'updated');
+    });
+  }
+
+  async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.visible(ctx, id, manager);
+      if (!mayDelete(viewerOf(ctx))) throw new AppError('ERR_NO_PERMISSION');
+      // one being handed to tickets right now is sent anyway: refuse rather than pretend it was not
+      if (row.status === 'PENDENTE' && !isEditable(sender(row), new Date())) {
+        throw new AppError('ERR_SCHEDULE_NOT_EDITABLE');
+      }
+      await this.schedules.delete(manager, ctx.companyId, id);
+      const data: ScheduleDeletedEventData = { scheduleId: id, userId: row.user_id };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.campaigns.scheduleDeleted,
+        data,
+      });
+      return { id };
+    });
+  }
+
+  /** Another user's schedule does not exist for an agent (404, like another company's). */
+  private async visible(
+    ctx: RequestContext,
+    id: number,
+    manager?: EntityManager,
+  ): Promise<ScheduleRow> {
+    const row = await this.schedules.find(ctx.companyId, id, manager, manager !== undefined);
+    if (!row || !mayRead(viewerOf(ctx), { userId: row.user_id })) {
+      throw new AppError('ERR_NO_SCHEDULE_FOUND');
+    }
+    return row;
+  }
+
+  private async announce(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    action: 'created' | 'updated',
+  ): Promise<ScheduleRecord> {
+    const row = await this.schedules.find(companyId, id, manager);
+    if (!row) throw new AppError('ERR_NO_SCHEDULE_FOUND');
+    const schedule = toScheduleRecord(row);
+    const data: ScheduleEventData = { schedule };
+    const type =
+      action === 'created'
+        ? DomainEventTypes.campaigns.scheduleCreated
+        : DomainEventTypes.campaigns.scheduleUpdated;
+    await Outbox.add(manager, { companyId, ...type, data });
+    return schedule;
+  }
+}
+
+const contactFields = (contact: ContactRecord) => ({
+  contactId: contact.id,
+  contactName: contact.name,
+  contactNumber: contact.number,
+});
+
+export const sender = (row: ScheduleRow) => ({
+  status: row.status,
+  dueAt: row.due_at,
+  lockedUntil: row.locked_until,
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ScheduleBodyMax,
+  Subjects,
+  type ChannelKind,
+  type ConnectionRecord,
+  type RequestContext,
+  type SendToContactReply,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { BUS, LOGGER } from '@sb/platform/nest';
+import { z } from 'zod';
+import { ContactsService } from '../contacts/contacts.service.js';
+import { MessagesService } from '../messages/messages.service.js';
+import { pickDefaultConnection } from './contact-send-rules.js';
+import { ExternalApiService } from './external-api.service.js';
+
+const SendToContactRequest = z.object({
+  contactId: z.coerce.number().int().positive(),
+  body: z.string().trim().min(1).max(ScheduleBodyMax),
+  userId: z.coerce.number().int().positive(),
+});
+
+const ConnectionsTimeoutMs = 5_000;
+
+/**
+ * `tickets.message.send-to-contact`, the schedule sender's command (BEHAVIOUR.md §6 Schedules): the body
+ * to a contact through the company's default connection, on the contact's ticket there (found, or
+ * created open for the schedule's owner like an external API call naming a user), through the agents'
+ * send path. Refusals are catalogue codes the schedule keeps (ERR_NO_CONTACT_FOUND, ERR_CONTACT_BLOCKED,
+ * ERR_NO_DEF_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED); connectors not answering passes through as
+ * ERR_SERVICE_TIMEOUT / ERR_SERVICE_UNAVAILABLE, which the sender retries.
+ */
+@Injectable()
+export class SendToContactService {
+  constructor(
+    private readonly contacts: ContactsService,
+    private readonly external: ExternalApiService,
+    private readonly messages: MessagesService,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async send(call: CallContext, data: unknown): Promise<SendToContactReply> {
+    if (!(call.companyId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
+    const input = parseInput(SendToContactRequest, data ?? {});
+    const userId = input.userId;
+    // the company's own send, as the schedule's owner: no ticket visibility applies
+    const ctx: RequestContext = {
+      requestId: call.requestId || randomUUID(),
+      companyId: call.companyId,
+      userId,
+      profile: 'admin',
+      super: false,
+      lang: call.lang,
+    };
+    const contact = await this.contacts.get(ctx, { id: input.contactId });
+    if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED');
+    const connection = pickDefaultConnection(await this.connections(ctx), contact.channel);
+    const hide = await this.external.hideOf(ctx);
+    const ticket = await this.external.retryOnRace(() =>
+      this.external.ticketFor(
+        ctx,
+        {
+          connectionId: connection.id,
+          channel: connection.channel as ChannelKind,
+          userId,
+          queueId: undefined,
+        },
+        contact,
+        hide,
+      ),
+    );
+    const sent = await this.messages.sendOnTicket(ctx, { ticketId: ticket.id, body: input.body });
+    this.logger.info(
+      { companyId: ctx.companyId, connectionId: connection.id, ticketId: ticket.id },
+      'scheduled message handed to the channel',
+    );
+    return {
+      ticketId: ticket.id,
+      contactId: contact.id,
+      connectionId: connection.id,
+      messageIds: sent.map((message) => message.id),
+    };
+  }
+
+  private connections(ctx: RequestContext): Promise<ConnectionRecord[]> {
+    return this.bus.request<ConnectionRecord[]>(
+      Subjects.connectors.connectionList,
+      { ctx, data: {} },
+      { timeoutMs: ConnectionsTimeoutMs },
+    );
+  }
+}

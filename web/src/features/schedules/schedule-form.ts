@@ -1,0 +1,49 @@
+import { ScheduleCreateInput, ScheduleDefaultLeadMs, ScheduleInput } from '@sb/contracts';
+
+/** The dialog's fields as typed: the send time in the browser's local time (datetime-local). */
+export type ScheduleDraft = { body: string; contactId: number | null; sendAt: string };
+export type ScheduleFieldErrors = Partial<Record<'body' | 'contactId' | 'sendAt', string>>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date as a datetime-local input shows it (local time, minutes). */
+export const toLocalInput = (date: Date): string =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+/** A new schedule's default time: one hour ahead (spec 1 §5). */
+export const defaultSendAt = (now: Date = new Date()): string =>
+  toLocalInput(new Date(now.getTime() + ScheduleDefaultLeadMs));
+
+/** Send times as the list shows them: DD/MM/YYYY HH:mm:ss, local time (spec 3 §2.8). */
+export const formatSendTime = (iso: string): string => {
+  const d = new Date(iso);
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+/** The contract's messages as keys of the schedules namespace. */
+const messageKeys: Record<string, string> = {
+  Obrigatório: 'required',
+  'Mensagem muito curta': 'tooShort',
+  'Too Long!': 'tooLong',
+  'Must be in the future': 'future',
+};
+
+/**
+ * The fields that stop a save, as translation keys, checked with the API's own rules (a new schedule
+ * must lie in the future; an edit may keep its time).
+ */
+export const scheduleFormErrors = (draft: ScheduleDraft, isNew: boolean): ScheduleFieldErrors => {
+  const schema = isNew ? ScheduleCreateInput : ScheduleInput;
+  const sendAt = draft.sendAt ? new Date(draft.sendAt) : undefined;
+  const result = schema.safeParse({
+    body: draft.body,
+    contactId: draft.contactId ?? undefined,
+    sendAt: sendAt && !Number.isNaN(sendAt.getTime()) ? sendAt.toISOString() : undefined,
+  });
+  const errors: ScheduleFieldErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as keyof ScheduleFieldErrors;
+    errors[field] ??= messageKeys[issue.message] ?? 'required';
+  }
+  return errors;
+};

@@ -1,0 +1,219 @@
+import {
+  Badge,
+  Button,
+  HStack,
+  IconButton,
+  Input,
+  InputGroup,
+  Spinner,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { scheduleBodyPreview, type ScheduleRecord, type ScheduleStatus } from '@sb/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { PageTitle } from '../../components/page-title.js';
+import { nearListEnd, useDebounced } from '../../components/paged-search.js';
+import { RowActions } from '../../components/row-actions.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { selectUser } from '../auth/session.slice.js';
+import { ScheduleDialog } from './schedule-dialog.js';
+import { formatSendTime } from './schedule-form.js';
+import { useDeleteScheduleMutation, usePageSchedulesQuery } from './schedules.api.js';
+
+const statusPalette: Record<ScheduleStatus, string> = {
+  PENDENTE: 'yellow',
+  ENVIADA: 'green',
+  ERRO: 'red',
+};
+
+/** A positive id from the address (`?contactId=12`), else null. */
+const idParam = (value: string | null): number | null => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * /schedules (spec 3 §2.8; plan flag useSchedules): search, add, edit, delete. Columns contact, body cut
+ * to 25 characters, send time DD/MM/YYYY HH:mm:ss, status (an ERRO one says why in its title), actions.
+ * Agents see their own schedules, admins the company's; a schedule changes only while it waits, and only
+ * admins delete. `?contactId=` opens the add dialog for that contact.
+ */
+export const SchedulesPage = () => {
+  const { t } = useTranslation('schedules');
+  const { t: te } = useTranslation('errors');
+  const { t: tc } = useTranslation('common');
+  const viewer = useAppSelector(selectUser);
+  const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const searchParam = useDebounced(search.trim());
+  const [pageNumber, setPageNumber] = useState(1);
+  const [editing, setEditing] = useState<ScheduleRecord | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [prefillContact, setPrefillContact] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<ScheduleRecord | null>(null);
+  const [deleteSchedule, deleting] = useDeleteScheduleMutation();
+  const { data, isLoading, isFetching } = usePageSchedulesQuery({ searchParam, pageNumber });
+
+  useEffect(() => setPageNumber(1), [searchParam]);
+
+  // ?contactId= opens the add dialog for that contact, once (the parameter is then dropped)
+  const addressContact = idParam(params.get('contactId'));
+  useEffect(() => {
+    if (addressContact === null) return;
+    setEditing(null);
+    setPrefillContact(addressContact);
+    setFormOpen(true);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('contactId');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [addressContact, setParams]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteSchedule(toDelete.id).unwrap();
+      notify.success(t('deleted'));
+    } catch (error) {
+      toastError(error);
+    }
+    setToDelete(null);
+  };
+
+  const schedules = data?.schedules ?? [];
+
+  return (
+    <PageTitle titleKey="schedules">
+      <HStack mb="4" gap="3" justify="space-between" flexWrap="wrap">
+        <InputGroup startElement={<LuSearch />} maxW="sm">
+          <Input
+            placeholder={t('search')}
+            aria-label={t('search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </InputGroup>
+        <Button
+          colorPalette="brand"
+          onClick={() => {
+            setEditing(null);
+            setPrefillContact(null);
+            setFormOpen(true);
+          }}
+        >
+          <LuPlus /> {t('add')}
+        </Button>
+      </HStack>
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="md"
+        maxH="calc(100vh - 14rem)"
+        onScroll={(event) => {
+          if (data?.hasMore && !isFetching && nearListEnd(event.currentTarget)) {
+            setPageNumber((page) => page + 1);
+          }
+        }}
+      >
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('contact')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('body')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('sendAt')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {!isLoading && schedules.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={5}>
+                  <Text color="fg.muted">{t('empty')}</Text>
+                </Table.Cell>
+              </Table.Row>
+            )}
+            {schedules.map((schedule) => {
+              const failure =
+                schedule.status === 'ERRO'
+                  ? te(schedule.error ?? 'ERR_INTERNAL', { defaultValue: t('failed') })
+                  : undefined;
+              const editable = schedule.status === 'PENDENTE';
+              return (
+                <Table.Row key={schedule.id} data-testid="schedule-row">
+                  <Table.Cell>{schedule.contact.name}</Table.Cell>
+                  <Table.Cell title={schedule.body}>
+                    {scheduleBodyPreview(schedule.body)}
+                  </Table.Cell>
+                  <Table.Cell>{formatSendTime(schedule.sendAt)}</Table.Cell>
+                  <Table.Cell>
+                    <Badge
+                      colorPalette={statusPalette[schedule.status]}
+                      title={failure}
+                      aria-label={
+                        failure ? `${t(`statuses.${schedule.status}`)}: ${failure}` : undefined
+                      }
+                    >
+                      {t(`statuses.${schedule.status}`)}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {editable ? (
+                      <RowActions
+                        onEdit={() => {
+                          setEditing(schedule);
+                          setPrefillContact(null);
+                          setFormOpen(true);
+                        }}
+                        {...(isAdmin ? { onDelete: () => setToDelete(schedule) } : {})}
+                      />
+                    ) : (
+                      isAdmin && (
+                        <HStack justify="end">
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="red"
+                            aria-label={tc('delete')}
+                            onClick={() => setToDelete(schedule)}
+                          >
+                            <LuTrash2 />
+                          </IconButton>
+                        </HStack>
+                      )
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+        {(isLoading || isFetching) && <Spinner size="sm" m="3" />}
+      </Table.ScrollArea>
+      <ScheduleDialog
+        open={formOpen}
+        record={editing}
+        contactId={prefillContact}
+        onClose={() => setFormOpen(false)}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('deleteTitle', { contact: toDelete?.contact.name ?? '' })}
+        busy={deleting.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {t('deleteWarning')}
+      </ConfirmDialog>
+    </PageTitle>
+  );
+};

@@ -1,0 +1,117 @@
+import {
+  ApiRoutes,
+  buildPath,
+  socketEvent,
+  type ContactPickerItem,
+  type ScheduleRecord,
+  type ScheduleSocketPayload,
+  type SchedulesPage,
+  type SessionUser,
+} from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+import { currentSocket } from '../../api/socket.js';
+
+export type ScheduleListArgs = { searchParam: string; pageNumber: number };
+/** What the dialog sends: body, contact and an ISO send time (the owner is the caller). */
+export type ScheduleSaveArgs = {
+  body: string;
+  contactId: number;
+  sendAt: string;
+  ticketId?: number;
+  userId?: number;
+};
+
+const LIST = { type: 'Schedule' as const, id: 'LIST' };
+
+/** Scheduled messages (campaigns service through the gateway): the /schedules page and its dialog. */
+export const schedulesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    pageSchedules: build.query<SchedulesPage, ScheduleListArgs>({
+      query: (params) => ({ url: ApiRoutes.schedules.root, params }),
+      // pages of one search share one cache entry: page 1 replaces it, later pages append
+      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam,
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(current.schedules.map((s) => s.id));
+        current.schedules.push(...incoming.schedules.filter((s) => !known.has(s.id)));
+        current.hasMore = incoming.hasMore;
+        return current;
+      },
+      forceRefetch: ({ currentArg, previousArg }) =>
+        currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: [LIST],
+      /**
+       * `company-<id>-schedule` says a schedule changed, without its text: a deleted one leaves the list
+       * at once; otherwise the list is asked again, so each reader gets what they may see.
+       */
+      async onCacheEntryAdded(
+        arg,
+        { cacheDataLoaded, cacheEntryRemoved, dispatch, getState, updateCachedData },
+      ) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = currentSocket();
+        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
+          .user;
+        if (!socket || !user) return;
+        const name = socketEvent.company(user.companyId, 'schedule');
+        const listener = (payload: ScheduleSocketPayload) => {
+          if (payload.action === 'delete') {
+            updateCachedData((draft) => {
+              draft.schedules = draft.schedules.filter((s) => s.id !== payload.scheduleId);
+            });
+            return;
+          }
+          void dispatch(
+            schedulesApi.endpoints.pageSchedules.initiate(
+              { ...arg, pageNumber: 1 },
+              { subscribe: false, forceRefetch: true },
+            ),
+          );
+        };
+        socket.on(name, listener);
+        await cacheEntryRemoved;
+        socket.off(name, listener);
+      },
+    }),
+    getSchedule: build.query<ScheduleRecord, number>({
+      query: (id) => buildPath(ApiRoutes.schedules.byId, { id }),
+      providesTags: (_r, _e, id) => [{ type: 'Schedule', id }],
+    }),
+    createSchedule: build.mutation<ScheduleRecord, ScheduleSaveArgs>({
+      query: (body) => ({ url: ApiRoutes.schedules.root, method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateSchedule: build.mutation<ScheduleRecord, ScheduleSaveArgs & { id: number }>({
+      query: ({ id, ...body }) => ({
+        url: buildPath(ApiRoutes.schedules.byId, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => [LIST, { type: 'Schedule', id }],
+    }),
+    deleteSchedule: build.mutation<{ id: number }, number>({
+      query: (id) => ({ url: buildPath(ApiRoutes.schedules.byId, { id }), method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
+    /** The dialog's contact choice: GET /contacts/list?searchParam= (id, name, number). */
+    pickScheduleContacts: build.query<ContactPickerItem[], string>({
+      query: (searchParam) => ({
+        url: ApiRoutes.contacts.list,
+        params: searchParam ? { searchParam } : {},
+      }),
+    }),
+  }),
+});
+
+export const {
+  usePageSchedulesQuery,
+  useGetScheduleQuery,
+  useCreateScheduleMutation,
+  useUpdateScheduleMutation,
+  useDeleteScheduleMutation,
+  usePickScheduleContactsQuery,
+} = schedulesApi;
