@@ -93,7 +93,7 @@ export class ChannelSender {
             sendError: code,
           });
           current.sendError = code;
-          await this.announce(manager, ctx, ticket, contact, current);
+          await this.emitMessageUpdated(manager, ctx, ticket, contact, current);
         });
       } catch (recordErr) {
         this.logger.warn({ err: recordErr, messageId: message.id }, 'send failure not recorded');
@@ -136,12 +136,15 @@ export class ChannelSender {
       current.wid = result.externalId;
       current.ack = ack;
       current.sendError = null;
-      await this.announce(manager, ctx, ticket, contact, current);
+      await this.emitMessageUpdated(manager, ctx, ticket, contact, current);
     });
   }
 
-  /** The message's update event (ack, channel id or failure) for the open chats. */
-  private async announce(
+  /**
+   * A message's update event (ack, channel id, failure, edit, revoke) with its ticket and contact as the
+   * open chats show them, through the outbox of `manager`'s transaction.
+   */
+  async emitMessageUpdated(
     manager: EntityManager,
     ctx: RequestContext,
     ticket: Ticket,

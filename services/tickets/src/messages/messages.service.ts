@@ -245,7 +245,7 @@ export class MessagesService {
     await this.dataSource.transaction(async (manager) => {
       await this.repository.updateMessage(manager, ctx.companyId, id, { isDeleted: true });
       message.isDeleted = true;
-      await this.emitMessage(ctx, manager, 'messageUpdated', ticket, contact, message);
+      await this.sender.emitMessageUpdated(manager, ctx, ticket, contact, message);
     });
     return { id };
   }
@@ -279,7 +279,7 @@ export class MessagesService {
       await this.repository.updateMessage(manager, ctx.companyId, id, { body, isEdited: true });
       message.body = body;
       message.isEdited = true;
-      await this.emitMessage(ctx, manager, 'messageUpdated', ticket, contact, message);
+      await this.sender.emitMessageUpdated(manager, ctx, ticket, contact, message);
     });
     const [record] = await this.records(ctx.companyId, [message]);
     return record!;
@@ -490,39 +490,6 @@ export class MessagesService {
         });
       }
       return { ticket, messages, readIds };
-    });
-  }
-
-  private async emitMessage(
-    ctx: RequestContext,
-    manager: EntityManager,
-    type: 'messageUpdated' | 'messageCreated',
-    ticket: Ticket,
-    contact: Contact,
-    message: Message,
-  ): Promise<void> {
-    const hide = await this.view.hideInEvents(ctx);
-    const { ticket: record, contact: summary } = await this.view.record(
-      ctx,
-      ticket,
-      contact,
-      hide,
-      manager,
-    );
-    const quoted = message.quotedMsgId
-      ? await this.repository.findMessage(ctx.companyId, message.quotedMsgId, manager)
-      : null;
-    const data: MessageEventData = {
-      message: toMessageRecord(message, quoted, new Map([[contact.id, contact]]), (key) =>
-        this.mediaUrls.url(key),
-      ),
-      ticket: record,
-      contact: summary,
-    };
-    await Outbox.add(manager, {
-      companyId: ctx.companyId,
-      ...DomainEventTypes.tickets[type],
-      data,
     });
   }
 
