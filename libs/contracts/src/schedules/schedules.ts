@@ -100,12 +100,13 @@ export type ScheduleUpdateRequest = ScheduleInput & { id: number };
  * company's default connection, on the contact's ticket there (found or created). Refusals are catalogue
  * codes: ERR_NO_CONTACT_FOUND, ERR_CONTACT_BLOCKED, ERR_NO_DEF_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED, …
  */
-export type SendToContactCommand = {
-  contactId: number;
-  body: string;
+export const SendToContactCommand = z.object({
+  contactId: z.coerce.number().int().positive(),
+  body: z.string().trim().min(1).max(ScheduleBodyMax),
   /** the user the message is sent as (the schedule's owner) */
-  userId: number;
-};
+  userId: z.coerce.number().int().positive(),
+});
+export type SendToContactCommand = z.infer<typeof SendToContactCommand>;
 export type SendToContactReply = {
   ticketId: number;
   contactId: number;

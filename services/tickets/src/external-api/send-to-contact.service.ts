@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ScheduleBodyMax,
+  SendToContactCommand,
   Subjects,
   type ChannelKind,
   type ConnectionRecord,
@@ -13,17 +13,10 @@ import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
-import { z } from 'zod';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { MessagesService } from '../messages/messages.service.js';
 import { pickDefaultConnection } from './contact-send-rules.js';
 import { ExternalApiService } from './external-api.service.js';
-
-const SendToContactRequest = z.object({
-  contactId: z.coerce.number().int().positive(),
-  body: z.string().trim().min(1).max(ScheduleBodyMax),
-  userId: z.coerce.number().int().positive(),
-});
 
 const ConnectionsTimeoutMs = 5_000;
 
@@ -47,7 +40,7 @@ export class SendToContactService {
 
   async send(call: CallContext, data: unknown): Promise<SendToContactReply> {
     if (!(call.companyId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
-    const input = parseInput(SendToContactRequest, data ?? {});
+    const input = parseInput(SendToContactCommand, data ?? {});
     const userId = input.userId;
     // the company's own send, as the schedule's owner: no ticket visibility applies
     const ctx: RequestContext = {
