@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
 
-/** The edit and delete buttons at the end of a list row; `children` go before them. */
+/** The edit and delete buttons at the end of a list row (each left out without its handler). */
 export const RowActions = ({
   onEdit,
   onDelete,
   children,
 }: {
-  onEdit: () => void;
+  /** left out when the row cannot be changed */
+  onEdit?: () => void;
   /** left out when the row cannot be deleted */
   onDelete?: () => void;
   children?: ReactNode;
@@ -18,9 +19,11 @@ export const RowActions = ({
   return (
     <HStack gap="1" justify="end">
       {children}
-      <IconButton size="xs" variant="ghost" aria-label={t('edit')} onClick={onEdit}>
-        <LuPencil />
-      </IconButton>
+      {onEdit && (
+        <IconButton size="xs" variant="ghost" aria-label={t('edit')} onClick={onEdit}>
+          <LuPencil />
+        </IconButton>
+      )}
       {onDelete && (
         <IconButton
           size="xs"

@@ -1,12 +1,11 @@
-import { Badge, Button, HStack, Input, InputGroup, Spinner, Table, Text } from '@chakra-ui/react';
+import { Badge, Table } from '@chakra-ui/react';
 import type { QuickMessage } from '@sb/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPlus, LuSearch } from 'react-icons/lu';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { nearListEnd, useDebounced } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
@@ -18,16 +17,12 @@ export const QuickMessagesPage = () => {
   const { t } = useTranslation('quick-messages');
   const viewer = useAppSelector(selectUser);
   const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim());
-  const [pageNumber, setPageNumber] = useState(1);
+  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
   const [editing, setEditing] = useState<QuickMessage | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<QuickMessage | null>(null);
   const [deleteQuickMessage, deleting] = useDeleteQuickMessageMutation();
   const { data, isLoading, isFetching } = usePageQuickMessagesQuery({ searchParam, pageNumber });
-
-  useEffect(() => setPageNumber(1), [searchParam]);
 
   // plain users change only their own personal messages (spec 3 §6)
   const mayChange = (record: QuickMessage) =>
@@ -48,78 +43,47 @@ export const QuickMessagesPage = () => {
 
   return (
     <PageTitle titleKey="quickMessages">
-      <HStack mb="4" gap="3" justify="space-between" flexWrap="wrap">
-        <InputGroup startElement={<LuSearch />} maxW="sm">
-          <Input
-            placeholder={t('search')}
-            aria-label={t('search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </InputGroup>
-        <Button
-          colorPalette="brand"
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          <LuPlus /> {t('add')}
-        </Button>
-      </HStack>
-      <Table.ScrollArea
-        borderWidth="1px"
-        rounded="md"
-        maxH="calc(100vh - 14rem)"
-        onScroll={(event) => {
-          if (data?.hasMore && !isFetching && nearListEnd(event.currentTarget)) {
-            setPageNumber((page) => page + 1);
-          }
+      <SearchAddBar
+        search={search}
+        onSearch={setSearch}
+        searchLabel={t('search')}
+        addLabel={t('add')}
+        onAdd={() => {
+          setEditing(null);
+          setFormOpen(true);
         }}
+      />
+      <PagedTable
+        columns={[t('shortcode'), t('mediaName'), t('general'), t('actions')]}
+        isEmpty={!isLoading && records.length === 0}
+        emptyText={t('empty')}
+        fetching={isFetching}
+        hasMore={data?.hasMore ?? false}
+        onNextPage={nextPage}
       >
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('shortcode')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('mediaName')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('general')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {!isLoading && records.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={4}>
-                  <Text color="fg.muted">{t('empty')}</Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {records.map((record) => (
-              <Table.Row key={record.id} data-testid="quick-message-row">
-                <Table.Cell>{record.shortcode}</Table.Cell>
-                <Table.Cell>{record.mediaName ?? t('noMedia')}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={record.geral ? 'green' : 'gray'}>
-                    {record.geral ? t('yes') : t('no')}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>
-                  {mayChange(record) && (
-                    <RowActions
-                      onEdit={() => {
-                        setEditing(record);
-                        setFormOpen(true);
-                      }}
-                      onDelete={() => setToDelete(record)}
-                    />
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {(isLoading || isFetching) && <Spinner size="sm" m="3" />}
-      </Table.ScrollArea>
+        {records.map((record) => (
+          <Table.Row key={record.id} data-testid="quick-message-row">
+            <Table.Cell>{record.shortcode}</Table.Cell>
+            <Table.Cell>{record.mediaName ?? t('noMedia')}</Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={record.geral ? 'green' : 'gray'}>
+                {record.geral ? t('yes') : t('no')}
+              </Badge>
+            </Table.Cell>
+            <Table.Cell>
+              {mayChange(record) && (
+                <RowActions
+                  onEdit={() => {
+                    setEditing(record);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => setToDelete(record)}
+                />
+              )}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </PagedTable>
       <QuickMessageDialog
         open={formOpen}
         record={editing}

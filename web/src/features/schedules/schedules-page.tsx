@@ -1,23 +1,12 @@
-import {
-  Badge,
-  Button,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  Spinner,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Table } from '@chakra-ui/react';
 import { scheduleBodyPreview, type ScheduleRecord, type ScheduleStatus } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPlus, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { nearListEnd, useDebounced } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
@@ -46,21 +35,16 @@ const idParam = (value: string | null): number | null => {
 export const SchedulesPage = () => {
   const { t } = useTranslation('schedules');
   const { t: te } = useTranslation('errors');
-  const { t: tc } = useTranslation('common');
   const viewer = useAppSelector(selectUser);
   const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim());
-  const [pageNumber, setPageNumber] = useState(1);
+  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
   const [editing, setEditing] = useState<ScheduleRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [prefillContact, setPrefillContact] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<ScheduleRecord | null>(null);
   const [deleteSchedule, deleting] = useDeleteScheduleMutation();
   const { data, isLoading, isFetching } = usePageSchedulesQuery({ searchParam, pageNumber });
-
-  useEffect(() => setPageNumber(1), [searchParam]);
 
   // ?contactId= opens the add dialog for that contact, once (the parameter is then dropped)
   const addressContact = idParam(params.get('contactId'));
@@ -94,111 +78,65 @@ export const SchedulesPage = () => {
 
   return (
     <PageTitle titleKey="schedules">
-      <HStack mb="4" gap="3" justify="space-between" flexWrap="wrap">
-        <InputGroup startElement={<LuSearch />} maxW="sm">
-          <Input
-            placeholder={t('search')}
-            aria-label={t('search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </InputGroup>
-        <Button
-          colorPalette="brand"
-          onClick={() => {
-            setEditing(null);
-            setPrefillContact(null);
-            setFormOpen(true);
-          }}
-        >
-          <LuPlus /> {t('add')}
-        </Button>
-      </HStack>
-      <Table.ScrollArea
-        borderWidth="1px"
-        rounded="md"
-        maxH="calc(100vh - 14rem)"
-        onScroll={(event) => {
-          if (data?.hasMore && !isFetching && nearListEnd(event.currentTarget)) {
-            setPageNumber((page) => page + 1);
-          }
+      <SearchAddBar
+        search={search}
+        onSearch={setSearch}
+        searchLabel={t('search')}
+        addLabel={t('add')}
+        onAdd={() => {
+          setEditing(null);
+          setPrefillContact(null);
+          setFormOpen(true);
         }}
+      />
+      <PagedTable
+        columns={[t('contact'), t('body'), t('sendAt'), t('status'), t('actions')]}
+        isEmpty={!isLoading && schedules.length === 0}
+        emptyText={t('empty')}
+        fetching={isFetching}
+        hasMore={data?.hasMore ?? false}
+        onNextPage={nextPage}
       >
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('contact')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('body')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('sendAt')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {!isLoading && schedules.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={5}>
-                  <Text color="fg.muted">{t('empty')}</Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {schedules.map((schedule) => {
-              const failure =
-                schedule.status === 'ERRO'
-                  ? te(schedule.error ?? 'ERR_INTERNAL', { defaultValue: t('failed') })
-                  : undefined;
-              const editable = schedule.status === 'PENDENTE';
-              return (
-                <Table.Row key={schedule.id} data-testid="schedule-row">
-                  <Table.Cell>{schedule.contact.name}</Table.Cell>
-                  <Table.Cell title={schedule.body}>
-                    {scheduleBodyPreview(schedule.body)}
-                  </Table.Cell>
-                  <Table.Cell>{formatSendTime(schedule.sendAt)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge
-                      colorPalette={statusPalette[schedule.status]}
-                      title={failure}
-                      aria-label={
-                        failure ? `${t(`statuses.${schedule.status}`)}: ${failure}` : undefined
-                      }
-                    >
-                      {t(`statuses.${schedule.status}`)}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {editable ? (
-                      <RowActions
-                        onEdit={() => {
+        {schedules.map((schedule) => {
+          const failure =
+            schedule.status === 'ERRO'
+              ? te(schedule.error ?? 'ERR_INTERNAL', { defaultValue: t('failed') })
+              : undefined;
+          const editable = schedule.status === 'PENDENTE';
+          return (
+            <Table.Row key={schedule.id} data-testid="schedule-row">
+              <Table.Cell>{schedule.contact.name}</Table.Cell>
+              <Table.Cell title={schedule.body}>{scheduleBodyPreview(schedule.body)}</Table.Cell>
+              <Table.Cell>{formatSendTime(schedule.sendAt)}</Table.Cell>
+              <Table.Cell>
+                <Badge
+                  colorPalette={statusPalette[schedule.status]}
+                  title={failure}
+                  aria-label={
+                    failure ? `${t(`statuses.${schedule.status}`)}: ${failure}` : undefined
+                  }
+                >
+                  {t(`statuses.${schedule.status}`)}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                <RowActions
+                  {...(editable
+                    ? {
+                        onEdit: () => {
                           setEditing(schedule);
                           setPrefillContact(null);
                           setFormOpen(true);
-                        }}
-                        {...(isAdmin ? { onDelete: () => setToDelete(schedule) } : {})}
-                      />
-                    ) : (
-                      isAdmin && (
-                        <HStack justify="end">
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            colorPalette="red"
-                            aria-label={tc('delete')}
-                            onClick={() => setToDelete(schedule)}
-                          >
-                            <LuTrash2 />
-                          </IconButton>
-                        </HStack>
-                      )
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-        {(isLoading || isFetching) && <Spinner size="sm" m="3" />}
-      </Table.ScrollArea>
+                        },
+                      }
+                    : {})}
+                  {...(isAdmin ? { onDelete: () => setToDelete(schedule) } : {})}
+                />
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </PagedTable>
       <ScheduleDialog
         open={formOpen}
         record={editing}

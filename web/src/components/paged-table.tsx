@@ -1,0 +1,104 @@
+import { Button, HStack, Input, InputGroup, Spinner, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { LuPlus, LuSearch } from 'react-icons/lu';
+import { nearListEnd, useDebounced } from './paged-search.js';
+
+/**
+ * The search text of a paged list, its debounced query value and the page number: a new search starts
+ * again at page 1 (spec 3 §4).
+ */
+export const useSearchPages = (normalise: (text: string) => string = (text) => text.trim()) => {
+  const [search, setSearch] = useState('');
+  const searchParam = useDebounced(normalise(search));
+  const [pageNumber, setPageNumber] = useState(1);
+  useEffect(() => setPageNumber(1), [searchParam]);
+  const nextPage = () => setPageNumber((page) => page + 1);
+  return { search, setSearch, searchParam, pageNumber, nextPage };
+};
+
+/** The search box and the add button above a list page's table. */
+export const SearchAddBar = ({
+  search,
+  onSearch,
+  searchLabel,
+  addLabel,
+  onAdd,
+}: {
+  search: string;
+  onSearch: (text: string) => void;
+  searchLabel: string;
+  addLabel: string;
+  onAdd: () => void;
+}) => (
+  <HStack mb="4" gap="3" justify="space-between" flexWrap="wrap">
+    <InputGroup startElement={<LuSearch />} maxW="sm">
+      <Input
+        placeholder={searchLabel}
+        aria-label={searchLabel}
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+      />
+    </InputGroup>
+    <Button colorPalette="brand" onClick={onAdd}>
+      <LuPlus /> {addLabel}
+    </Button>
+  </HStack>
+);
+
+/**
+ * A list page's table: sticky column headers (the last one, the actions, aligned to the end), an empty
+ * line when there are no rows, a spinner while a page loads, and the next page asked for within 100 px
+ * of the bottom (spec 1 §9) while the last page said there is more.
+ */
+export const PagedTable = ({
+  columns,
+  isEmpty,
+  emptyText,
+  fetching,
+  hasMore,
+  onNextPage,
+  children,
+}: {
+  columns: string[];
+  isEmpty: boolean;
+  emptyText: string;
+  fetching: boolean;
+  hasMore: boolean;
+  onNextPage: () => void;
+  children: ReactNode;
+}) => (
+  <Table.ScrollArea
+    borderWidth="1px"
+    rounded="md"
+    maxH="calc(100vh - 14rem)"
+    onScroll={(event) => {
+      if (hasMore && !fetching && nearListEnd(event.currentTarget)) onNextPage();
+    }}
+  >
+    <Table.Root size="sm" stickyHeader>
+      <Table.Header>
+        <Table.Row>
+          {columns.map((column, index) => (
+            <Table.ColumnHeader
+              key={column}
+              textAlign={index === columns.length - 1 ? 'end' : undefined}
+            >
+              {column}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {isEmpty && (
+          <Table.Row>
+            <Table.Cell colSpan={columns.length}>
+              <Text color="fg.muted">{emptyText}</Text>
+            </Table.Cell>
+          </Table.Row>
+        )}
+        {children}
+      </Table.Body>
+    </Table.Root>
+    {fetching && <Spinner size="sm" m="3" />}
+  </Table.ScrollArea>
+);
