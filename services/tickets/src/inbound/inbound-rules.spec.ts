@@ -2,6 +2,7 @@ import type { ChannelPeer, InboundMessageEventData } from '@sb/contracts';
 import {
   contactChanges,
   countsAsUnread,
+  groupSettingsOf,
   inboundMessageFields,
   lockKeys,
   messageTime,
@@ -200,5 +201,15 @@ describe('countsAsUnread and messageTime', () => {
     );
     expect(messageTime('2024-05-02T09:00:00.000Z', now)).toBe(now);
     expect(messageTime('garbage', now)).toBe(now);
+  });
+});
+
+describe('groupSettingsOf', () => {
+  it("reads the connection's group flags, and keeps groups when connectors did not answer", () => {
+    expect(groupSettingsOf({ allowGroup: false, groupAsTicket: 'enabled' })).toEqual({
+      allowGroup: false,
+      groupAsTicket: true,
+    });
+    expect(groupSettingsOf(null)).toEqual(UnknownGroupSettings);
   });
 });

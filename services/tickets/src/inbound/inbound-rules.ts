@@ -25,6 +25,14 @@ export type GroupSettings = { allowGroup: boolean; groupAsTicket: boolean };
  */
 export const UnknownGroupSettings: GroupSettings = { allowGroup: true, groupAsTicket: false };
 
+/** A connection's group handling, from its summary (null: connectors did not answer). */
+export const groupSettingsOf = (
+  connection: { allowGroup: boolean; groupAsTicket: 'enabled' | 'disabled' } | null,
+): GroupSettings =>
+  connection
+    ? { allowGroup: connection.allowGroup, groupAsTicket: connection.groupAsTicket === 'enabled' }
+    : UnknownGroupSettings;
+
 export type SkipReason =
   'status-broadcast' | 'empty-peer' | 'reaction-removed' | 'group-not-allowed';
 

@@ -4,7 +4,6 @@ import { ChannelDirectory } from '../messages/channel-directory.js';
 import { MessageTicketView } from '../messages/message-ticket-view.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
 import { MediaUrls } from '../quick-messages/media-urls.js';
-import { ConnectionGroups } from './connection-groups.js';
 import { InboundConsumer } from './inbound.consumer.js';
 import { InboundRepository } from './inbound.repository.js';
 import { InboundService } from './inbound.service.js';
@@ -17,7 +16,6 @@ import { InboundService } from './inbound.service.js';
     MessagesRepository,
     ChannelDirectory,
     MessageTicketView,
-    ConnectionGroups,
     InboundRepository,
     InboundService,
     InboundConsumer,

@@ -22,14 +22,15 @@ import type { Contact } from '../contacts/contact.entity.js';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { systemContext } from '../messages/channel-sender.js';
 import type { Message } from '../messages/message.entity.js';
+import { ChannelDirectory } from '../messages/channel-directory.js';
 import { MessageTicketView } from '../messages/message-ticket-view.js';
 import { lastMessageText, toMessageRecord } from '../messages/message-view.js';
 import { MediaUrls } from '../quick-messages/media-urls.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
-import { ConnectionGroups } from './connection-groups.js';
 import {
   contactChanges,
   countsAsUnread,
+  groupSettingsOf,
   inboundMessageFields,
   lockKeys,
   messageTime,
@@ -91,7 +92,7 @@ export class InboundService {
     private readonly repository: InboundRepository,
     private readonly contacts: ContactsService,
     private readonly view: MessageTicketView,
-    private readonly groups: ConnectionGroups,
+    private readonly directory: ChannelDirectory,
     private readonly mediaUrls: MediaUrls,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -106,7 +107,7 @@ export class InboundService {
     const data = event.data;
     const ctx = systemContext(companyId);
     const [groups, hide] = await Promise.all([
-      this.groups.of(ctx, data.connectionId),
+      this.directory.connection(ctx, data.connectionId).then(groupSettingsOf),
       this.view.hideInEvents(ctx),
     ]);
     const skip = skipReason(data, groups);

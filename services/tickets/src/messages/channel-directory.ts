@@ -9,12 +9,14 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
+import { LookupCache } from '../lookups/lookup-cache.js';
 import { BUS, LOGGER } from '@sb/platform/nest';
 
 export type ConnectionSummary = {
   id: number;
   name: string;
   channel: ChannelKind;
+  allowGroup: boolean;
   groupAsTicket: 'enabled' | 'disabled';
 };
 
@@ -28,16 +30,18 @@ const LookupTimeoutMs = 2_000;
  */
 @Injectable()
 export class ChannelDirectory {
-  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly cache: LookupCache;
 
   constructor(
     @Inject(BUS) private readonly bus: Bus,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.cache = new LookupCache(TtlMs, logger);
+  }
 
   userName(ctx: RequestContext, userId: number | null): Promise<string> {
     if (!userId) return Promise.resolve('');
-    return this.cached(
+    return this.cache.get(
       `u:${ctx.companyId}:${userId}`,
       async () => {
         const user = await this.bus.request<UserRecord>(
@@ -53,7 +57,7 @@ export class ChannelDirectory {
 
   connection(ctx: RequestContext, whatsappId: number | null): Promise<ConnectionSummary | null> {
     if (!whatsappId) return Promise.resolve(null);
-    return this.cached(
+    return this.cache.get(
       `w:${ctx.companyId}:${whatsappId}`,
       async () => {
         const row = await this.bus.request<ConnectionRecord>(
@@ -65,6 +69,7 @@ export class ChannelDirectory {
           id: row.id,
           name: row.name,
           channel: row.channel,
+          allowGroup: row.allowGroup === true,
           groupAsTicket: row.groupAsTicket === 'enabled' ? 'enabled' : 'disabled',
         } satisfies ConnectionSummary;
       },
@@ -74,7 +79,7 @@ export class ChannelDirectory {
 
   /** A company setting's value ('' when identity does not answer). */
   setting(ctx: RequestContext, key: string): Promise<string> {
-    return this.cached(
+    return this.cache.get(
       `s:${ctx.companyId}:${key}`,
       async () => {
         const entry = await this.bus.request<SettingEntry>(
@@ -86,20 +91,5 @@ export class ChannelDirectory {
       },
       '',
     );
-  }
-
-  private cached<T>(key: string, load: () => Promise<T>, fallback: T): Promise<T> {
-    const now = Date.now();
-    const hit = this.cache.get(key);
-    if (hit && now - hit.at < TtlMs) return hit.value as Promise<T>;
-    const value = load().catch((err: unknown) => {
-      this.logger.debug({ err, key }, 'directory lookup failed');
-      return fallback;
-    });
-    this.cache.set(key, { at: now, value });
-    if (this.cache.size > 5000) {
-      for (const [k, entry] of this.cache) if (now - entry.at >= TtlMs) this.cache.delete(k);
-    }
-    return value;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
+import { LookupCache } from '../lookups/lookup-cache.js';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import type { TicketViewer } from './ticket-rules.js';
 
@@ -22,12 +23,14 @@ const NamesTtlMs = 10_000;
  */
 @Injectable()
 export class TicketDirectory {
-  private readonly names = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly names: LookupCache;
 
   constructor(
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.names = new LookupCache(NamesTtlMs, logger);
+  }
 
   /** The caller as the ticket rules see them; a caller identity cannot describe sees only their own. */
   async viewer(ctx: RequestContext): Promise<TicketViewer & { name: string }> {
@@ -107,18 +110,6 @@ export class TicketDirectory {
   }
 
   private cached<K, V>(key: string, load: () => Promise<Map<K, V>>): Promise<Map<K, V>> {
-    const now = Date.now();
-    const hit = this.names.get(key);
-    if (hit && now - hit.at < NamesTtlMs) return hit.value as Promise<Map<K, V>>;
-    const value = load().catch((err: unknown) => {
-      this.logger.debug({ err, key }, 'directory lookup failed');
-      this.names.delete(key);
-      return new Map<K, V>();
-    });
-    this.names.set(key, { at: now, value });
-    if (this.names.size > 5000) {
-      for (const [k, entry] of this.names) if (now - entry.at >= NamesTtlMs) this.names.delete(k);
-    }
-    return value;
+    return this.names.get(key, load, new Map<K, V>());
   }
 }

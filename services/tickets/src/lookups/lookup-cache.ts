@@ -1,0 +1,33 @@
+import type { Logger } from '@sb/platform/logger';
+
+/**
+ * Answers of other services (names, connections, settings) kept for a few seconds, so a burst of calls
+ * asks once. A failed lookup answers `fallback` for the same time, so a service
+ * that is down does not make every call wait for its timeout.
+ */
+export class LookupCache {
+  private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly logger: Logger,
+    private readonly maxEntries = 5000,
+  ) {}
+
+  get<T>(key: string, load: () => Promise<T>, fallback: T): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    const value = load().catch((err: unknown) => {
+      this.logger.debug({ err, key }, 'directory lookup failed');
+      return fallback;
+    });
+    this.entries.set(key, { at: now, value });
+    if (this.entries.size > this.maxEntries) {
+      for (const [k, entry] of this.entries) {
+        if (now - entry.at >= this.ttlMs) this.entries.delete(k);
+      }
+    }
+    return value;
+  }
+}
