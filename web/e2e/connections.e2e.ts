@@ -57,6 +57,17 @@ describe('connections screen', () => {
     await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
     await row(listed).waitFor();
     await page.getByTestId('connections-count').getByText('1 connection').waitFor();
+    // spec 2 §2: exactly these columns; the import state shows in the status cell
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Channel',
+      'Name',
+      'Number',
+      'Status',
+      'Session',
+      'Last update',
+      'Default',
+      'Actions',
+    ]);
     const cells = await row(listed).getByRole('cell').allTextContents();
     expect(cells[0]).toBe('WhatsApp');
     expect(statuses.some((status) => cells[3]?.includes(status))).toBe(true);
@@ -66,8 +77,21 @@ describe('connections screen', () => {
     await openNewWhatsApp();
     const modal = page.getByTestId('connection-modal');
     await modal.getByRole('heading', { name: 'WhatsApp' }).waitFor();
+    // spec 2 §2 tabs; no schedules tab while the schedule type is not per connection
+    expect(await modal.getByRole('tab').allTextContents()).toEqual([
+      'General',
+      'Integrations',
+      'Messages',
+      'Chatbot',
+      'Assessments',
+    ]);
+    // saved from another tab, the missing name brings the general tab back
+    await modal.getByRole('tab', { name: 'Chatbot' }).click();
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText('Required', { exact: true }).waitFor();
+    expect(await modal.getByRole('tab', { name: 'General' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.waitFor({ state: 'detached' });
   });

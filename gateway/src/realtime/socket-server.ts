@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
   ClientSocketEvents,
+  EventSocketRoutes,
   SocketHandshakeQuery,
   Subjects,
   TicketStatuses,
@@ -189,19 +190,25 @@ export const startSocketServer = async (
     if (plan.except.length) target = target.except(plan.except);
     target.emit(plan.event, plan.payload);
   };
-  const subscription: BusSubscription = await options.bus.subscribe('evt.>', (event) => {
+  const fanOut = (event: DomainEvent) => {
     try {
       emit(event);
     } catch (err) {
       logger.error({ err, subject: event.subject }, 'socket fan-out failed');
     }
-  });
+  };
+  // only the events that have a socket route: the rest (inbound traffic between services above all)
+  // is never decoded here
+  const subscriptions: BusSubscription[] = await Promise.all(
+    // a route key is `<service>.<entity>.<action>`, the tail of its event subjects
+    Object.keys(EventSocketRoutes).map((key) => options.bus.subscribe(`evt.*.${key}`, fanOut)),
+  );
 
   return {
     io,
     close: async () => {
       stopOnRevoked();
-      await subscription.unsubscribe();
+      await Promise.all(subscriptions.map((subscription) => subscription.unsubscribe()));
       io.disconnectSockets(true);
       // not io.close(): that closes the HTTP server too, which Nest closes itself
       io.engine.close();

@@ -7,7 +7,10 @@ import { createInProcessBus } from '../src/bus/in-process-bus.js';
 import { createNatsBus } from '../src/bus/nats-bus.js';
 import { createServiceDataSource } from '../src/db/service-data-source.js';
 import { createLogger } from '../src/logger/create-logger.js';
-import { consumeIdempotently } from '../src/outbox/idempotent-consumer.js';
+import {
+  consumeIdempotently,
+  consumeIdempotentlyInBatches,
+} from '../src/outbox/idempotent-consumer.js';
 import { Outbox } from '../src/outbox/outbox.js';
 import { startOutboxRelay, type OutboxRelay } from '../src/outbox/outbox-relay.js';
 import { CreateNote1800000000000, NoteEntity, NotesRepository } from './test-notes.fixture.js';
@@ -513,5 +516,66 @@ describe('consumeIdempotently', () => {
     await first.deliver(event);
     await second.deliver(event);
     expect(await notesOf(700_003)).toBe(2);
+  });
+
+  describe('in batches', () => {
+    const insertNote = (
+      manager: import('typeorm').EntityManager,
+      event: DomainEvent,
+      text: string,
+    ) =>
+      manager.query('INSERT INTO note (company_id, text) VALUES ($1, $2)', [event.companyId, text]);
+
+    it('applies the events that arrive while a transaction runs together, each once', async () => {
+      const { bus, deliver } = capturingBus();
+      const batches: number[] = [];
+      await consumeIdempotentlyInBatches({
+        dataSource,
+        bus,
+        durable: 'batched',
+        filter: 'evt.>',
+        parallel: 1,
+        handler: async (events, manager) => {
+          batches.push(events.length);
+          for (const event of events) await insertNote(manager, event, 'b');
+        },
+      });
+      const events = Array.from({ length: 10 }, () => makeEvent(700_010));
+      // the first goes alone; the nine that arrive meanwhile share the next transaction, and a copy
+      // of an event delivered into the same batch is applied once
+      await Promise.all([...events, events[3]!].map((event) => deliver(event)));
+      expect(batches).toEqual([1, 9]);
+      expect(await notesOf(700_010)).toBe(10);
+      await Promise.all(events.map((event) => deliver(event, 2)));
+      expect(await notesOf(700_010)).toBe(10);
+      expect(batches).toEqual([1, 9]);
+    });
+
+    it('retries a failed batch one event per transaction, so only the bad event fails', async () => {
+      const { bus, deliver } = capturingBus();
+      const bad = makeEvent(700_011);
+      await consumeIdempotentlyInBatches({
+        dataSource,
+        bus,
+        durable: 'batched-bad',
+        filter: 'evt.>',
+        parallel: 1,
+        handler: async (events, manager) => {
+          for (const event of events) {
+            await insertNote(manager, event, 'c');
+            if (event.id === bad.id) throw new Error('poison');
+          }
+        },
+      });
+      const events = [makeEvent(700_011), makeEvent(700_011), bad, makeEvent(700_011)];
+      const results = await Promise.allSettled(events.map((event) => deliver(event)));
+      expect(results.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect(await notesOf(700_011)).toBe(3);
+    });
   });
 });

@@ -23,6 +23,8 @@ const base = { requestId: 't', userId: 1, super: false, lang: 'en' };
 const admin: RequestContext = { ...base, companyId: 1, profile: 'admin' };
 const agent: RequestContext = { ...base, companyId: 1, profile: 'user' };
 const otherAdmin: RequestContext = { ...base, companyId: 2, profile: 'admin' };
+/** a company of its own for the edit-form tests */
+const thirdAdmin: RequestContext = { ...base, companyId: 3, profile: 'admin' };
 const anonymous = { ...base, companyId: 0, profile: 'anonymous' } as unknown as RequestContext;
 
 /** Records what it was asked; the first send fails transiently once to exercise the governor. */
@@ -70,7 +72,7 @@ describe('connections over the in-process bus', () => {
 
   beforeAll(async () => {
     bus = (await openTestBus('in-process', 'connectors-connections-int-spec'))!;
-    for (const companyId of [1, 2]) {
+    for (const companyId of [1, 2, 3]) {
       planFor[companyId] = {
         companyId,
         planId: 1,
@@ -162,6 +164,96 @@ describe('connections over the in-process bus', () => {
       admin,
     );
     expect(updated.queueIds).toEqual([1, 2]);
+  });
+
+  it('changes on update only the fields the request names, defaults apply on create only', async () => {
+    const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const settings = {
+      greetingMessage: 'Pick a queue',
+      complationMessage: 'Bye',
+      outOfHoursMessage: 'Closed',
+      ratingMessage: 'Rate us 0 to 10',
+      token: 'edit-form-token',
+      provider: 'stable',
+      maxUseBotQueues: 5,
+      timeUseBotQueues: 2,
+      expiresTicket: 60,
+      expiresTicketNPS: 30,
+      whenExpiresTicket: '1',
+      expiresInactiveMessage: 'Closed for inactivity',
+      timeInactiveMessage: 10,
+      inactiveMessage: 'Still there?',
+      maxUseBotQueuesNPS: 4,
+      timeSendQueue: 15,
+      sendIdQueue: 2,
+      timeCreateNewTicket: 20,
+      allowGroup: true,
+      groupAsTicket: 'enabled',
+      importOldMessages: monthAgo,
+      importOldMessagesGroups: true,
+      closedTicketsPostImported: true,
+      integrationId: 7,
+      promptId: 8,
+      queueIds: [1, 2],
+      schedules: [
+        {
+          weekday: 'Segunda-feira',
+          weekdayEn: 'monday',
+          startTimeA: '08:00',
+          endTimeA: '12:00',
+          startTimeB: '13:00',
+          endTimeB: '18:00',
+        },
+      ],
+    } as const;
+    const created = await call<ConnectionRecord>(
+      S.connectionCreate,
+      { name: 'Tuned', ...settings },
+      thirdAdmin,
+    );
+    expect(created).toMatchObject({ name: 'Tuned', isDefault: true, ...settings });
+
+    const renamed = await call<ConnectionRecord>(
+      S.connectionUpdate,
+      { id: created.id, name: 'Renamed' },
+      thirdAdmin,
+    );
+    const { updatedAt: _before, ...kept } = created;
+    const { updatedAt: _after, ...stored } = await call<ConnectionRecord>(
+      S.connectionGet,
+      { id: created.id },
+      thirdAdmin,
+    );
+    expect(stored).toEqual({ ...kept, name: 'Renamed' });
+    expect(renamed).toMatchObject({ ...kept, name: 'Renamed' });
+
+    // the rules that tie fields together see the stored connection with the change applied
+    await expect(
+      call(S.connectionUpdate, { id: created.id, greetingMessage: '' }, thirdAdmin),
+    ).rejects.toMatchObject({ code: 'ERR_WAPP_GREETING_REQUIRED' });
+    await expect(
+      call(S.connectionUpdate, { id: created.id, isDefault: false }, thirdAdmin),
+    ).rejects.toMatchObject({ code: 'ERR_NO_OTHER_WHATSAPP' });
+    await expect(
+      call(S.connectionUpdate, { id: created.id, importRecentMessages: '2001-01-01' }, thirdAdmin),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    await expect(
+      call(S.connectionUpdate, { id: created.id, timeCreateNewTicket: -1 }, thirdAdmin),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    const cleared = await call<ConnectionRecord>(
+      S.connectionUpdate,
+      { id: created.id, queueIds: [1], greetingMessage: null, sendIdQueue: null },
+      thirdAdmin,
+    );
+    expect(cleared).toMatchObject({
+      name: 'Renamed',
+      queueIds: [1],
+      greetingMessage: null,
+      sendIdQueue: null,
+      groupAsTicket: 'enabled',
+      integrationId: 7,
+      promptId: 8,
+    });
   });
 
   // the limit counts connections per channel: Main and Second are both whatsapp

@@ -2,24 +2,25 @@ import { z } from 'zod';
 import { ChannelKinds, type ConnectionRecord } from '../channels/index.js';
 import { WeekdaySchedule } from '../companies/company-inputs.js';
 
+/** A text that may be cleared: blank is null. */
 const text = (max: number) =>
   z
     .string()
     .max(max)
-    .nullish()
+    .nullable()
     .transform((value) => (value && value.trim() ? value : null));
 const knob = z.coerce.number().int().min(0).max(1_000_000);
 const optionalId = z.coerce
   .number()
   .int()
   .positive()
-  .nullish()
+  .nullable()
   .transform((value) => value ?? null);
 /** a date (YYYY-MM-DD or ISO) or nothing */
 const importDate = z
   .string()
   .trim()
-  .nullish()
+  .nullable()
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || !Number.isNaN(new Date(value).getTime()), 'invalid date');
 
@@ -41,52 +42,90 @@ export type MetaPageCredentialsInput = z.infer<typeof MetaPageCredentialsInput>;
 
 const channelCredentials = z.union([CloudApiCredentialsInput, MetaPageCredentialsInput]);
 
+/**
+ * The rule of every field of the connection form, without any value for a field left out: a create
+ * fills the defaults of spec 2 §3 (ConnectionCreateInput), an update changes only the fields it names
+ * (ConnectionUpdateInput).
+ */
 const connectionFields = {
   name: z.string().trim().min(2).max(50),
-  isDefault: z.boolean().optional().default(false),
+  isDefault: z.boolean(),
   greetingMessage: text(5000),
   complationMessage: text(5000),
   outOfHoursMessage: text(5000),
   ratingMessage: text(5000),
   token: text(255),
-  provider: z.string().trim().max(40).optional().default('beta'),
-  maxUseBotQueues: knob.optional().default(3),
-  timeUseBotQueues: knob.optional().default(0),
-  expiresTicket: knob.optional().default(0),
-  expiresTicketNPS: knob.optional().default(0),
-  whenExpiresTicket: z.enum(['0', '1']).optional().default('0'),
+  provider: z.string().trim().max(40),
+  maxUseBotQueues: knob,
+  timeUseBotQueues: knob,
+  expiresTicket: knob,
+  expiresTicketNPS: knob,
+  /** whose last message the expiresTicket idle time counts from: '0' the contact, '1' the agent */
+  whenExpiresTicket: z.enum(['0', '1']),
   expiresInactiveMessage: text(5000),
-  timeInactiveMessage: knob.optional().default(0),
+  timeInactiveMessage: knob,
   inactiveMessage: text(5000),
-  maxUseBotQueuesNPS: knob.optional().default(3),
-  timeSendQueue: knob.optional().default(0),
+  maxUseBotQueuesNPS: knob,
+  timeSendQueue: knob,
   sendIdQueue: optionalId,
-  timeCreateNewTicket: knob.optional().default(0),
-  allowGroup: z.boolean().optional().default(false),
-  groupAsTicket: z.enum(['enabled', 'disabled']).optional().default('disabled'),
+  timeCreateNewTicket: knob,
+  allowGroup: z.boolean(),
+  groupAsTicket: z.enum(['enabled', 'disabled']),
   importOldMessages: importDate,
   importRecentMessages: importDate,
-  importOldMessagesGroups: z.boolean().optional().default(false),
-  closedTicketsPostImported: z.boolean().optional().default(false),
+  importOldMessagesGroups: z.boolean(),
+  closedTicketsPostImported: z.boolean(),
   integrationId: optionalId,
   promptId: optionalId,
-  queueIds: z.array(z.coerce.number().int().positive()).max(200).optional().default([]),
-  schedules: z.array(WeekdaySchedule).max(7).optional().default([]),
+  queueIds: z.array(z.coerce.number().int().positive()).max(200),
+  schedules: z.array(WeekdaySchedule).max(7),
 };
+const field = connectionFields;
 
 /** POST /whatsapp. `credentials` only for the Cloud API (Facebook/Instagram come through POST /facebook). */
 export const ConnectionCreateInput = z.object({
-  ...connectionFields,
+  name: field.name,
+  isDefault: field.isDefault.default(false),
+  greetingMessage: field.greetingMessage.default(null),
+  complationMessage: field.complationMessage.default(null),
+  outOfHoursMessage: field.outOfHoursMessage.default(null),
+  ratingMessage: field.ratingMessage.default(null),
+  token: field.token.default(null),
+  provider: field.provider.default('beta'),
+  maxUseBotQueues: field.maxUseBotQueues.default(3),
+  timeUseBotQueues: field.timeUseBotQueues.default(0),
+  expiresTicket: field.expiresTicket.default(0),
+  expiresTicketNPS: field.expiresTicketNPS.default(0),
+  whenExpiresTicket: field.whenExpiresTicket.default('0'),
+  expiresInactiveMessage: field.expiresInactiveMessage.default(null),
+  timeInactiveMessage: field.timeInactiveMessage.default(0),
+  inactiveMessage: field.inactiveMessage.default(null),
+  maxUseBotQueuesNPS: field.maxUseBotQueuesNPS.default(3),
+  timeSendQueue: field.timeSendQueue.default(0),
+  sendIdQueue: field.sendIdQueue.default(null),
+  timeCreateNewTicket: field.timeCreateNewTicket.default(0),
+  allowGroup: field.allowGroup.default(false),
+  groupAsTicket: field.groupAsTicket.default('disabled'),
+  importOldMessages: field.importOldMessages.default(null),
+  importRecentMessages: field.importRecentMessages.default(null),
+  importOldMessagesGroups: field.importOldMessagesGroups.default(false),
+  closedTicketsPostImported: field.closedTicketsPostImported.default(false),
+  integrationId: field.integrationId.default(null),
+  promptId: field.promptId.default(null),
+  queueIds: field.queueIds.default([]),
+  schedules: field.schedules.default([]),
   channel: z.enum(ChannelKinds).optional().default('whatsapp'),
   credentials: channelCredentials.optional(),
 });
 export type ConnectionCreateInput = z.infer<typeof ConnectionCreateInput>;
 
-/** PUT /whatsapp/:id: the same form; the channel never changes, new Cloud API secrets replace the old. */
-export const ConnectionUpdateInput = z.object({
-  ...connectionFields,
-  credentials: channelCredentials.optional(),
-});
+/**
+ * PUT /whatsapp/:id: the fields it names, with the rules of the create form and no defaults; a field
+ * left out keeps its stored value. The channel never changes; new Cloud API secrets replace the old.
+ */
+export const ConnectionUpdateInput = z
+  .object({ ...connectionFields, credentials: channelCredentials })
+  .partial();
 export type ConnectionUpdateInput = z.infer<typeof ConnectionUpdateInput>;
 
 /** GET /whatsapp query: `session=0` leaves the QR code out. */

@@ -311,6 +311,34 @@ export function describeBusContract(
         await b.unsubscribe();
       });
 
+      it('runs up to `concurrency` handlers of one subscription at once, each event once', async () => {
+        const entity = unique('e');
+        const filter = `evt.*.identity.${entity}.>`;
+        let running = 0;
+        let peak = 0;
+        const seen: string[] = [];
+        const sub = await bus.consume({
+          durable: durable(),
+          filter,
+          concurrency: 3,
+          handler: async (e) => {
+            running += 1;
+            peak = Math.max(peak, running);
+            await sleep(30);
+            seen.push(e.id);
+            running -= 1;
+          },
+        });
+        const events = Array.from({ length: 9 }, (_, i) => event(entity, `c${i}`));
+        for (const e of events) await bus.publish(e);
+        await waitFor(() => seen.length >= events.length, 10_000);
+        await sleep(100);
+        expect(new Set(seen)).toEqual(new Set(events.map((e) => e.id)));
+        expect(seen).toHaveLength(events.length);
+        expect(peak).toBe(3);
+        await sub.unsubscribe();
+      });
+
       it('fans live events out to every wildcard subscriber, without replaying older ones', async () => {
         const entity = unique('e');
         const before = event(entity, 'created');

@@ -29,6 +29,11 @@ export type ConsumeOptions<T = unknown> = {
   maxDeliver?: number;
   /** how long a delivery may stay unacknowledged before it is redelivered; default 30 s */
   ackWaitMs?: number;
+  /**
+   * handler calls this subscription runs at once (default 1); above 1 the events of the subscription
+   * are handled in no particular order, as with several instances
+   */
+  concurrency?: number;
 };
 
 /** A registration that can be removed; resolves once the bus stopped delivering to it. */

@@ -37,9 +37,11 @@ type PendingDelivery = {
 };
 type ConsumerInstance = {
   handler: EventHandler;
-  busy: boolean;
+  /** handlers running now, at most `concurrency` */
+  running: number;
+  concurrency: number;
   active: boolean;
-  current?: Promise<void>;
+  current: Set<Promise<void>>;
 };
 type DurableState = {
   name: string;
@@ -183,8 +185,10 @@ class InProcessBus implements Bus {
     }
     const instance: ConsumerInstance = {
       handler: options.handler as EventHandler,
-      busy: false,
+      running: 0,
+      concurrency: Math.max(1, options.concurrency ?? 1),
       active: true,
+      current: new Set(),
     };
     durable.instances.push(instance);
     this.pump(durable);
@@ -194,7 +198,7 @@ class InProcessBus implements Bus {
         instance.active = false;
         const index = state.instances.indexOf(instance);
         if (index >= 0) state.instances.splice(index, 1);
-        await instance.current;
+        await Promise.all(instance.current);
       },
     };
   }
@@ -309,7 +313,7 @@ class InProcessBus implements Bus {
     for (let i = 0; i < count; i++) {
       const index = (durable.roundRobin + i) % count;
       const instance = durable.instances[index];
-      if (instance.active && !instance.busy) return index;
+      if (instance.active && instance.running < instance.concurrency) return index;
     }
     return undefined;
   }
@@ -345,7 +349,7 @@ class InProcessBus implements Bus {
     pending.deliveryCount++;
     const delivery = ++pending.delivery;
     pending.inFlight = true;
-    instance.busy = true;
+    instance.running++;
 
     // Unacknowledged for too long: hand it out again, like JetStream's ack wait.
     const ackTimer = this.later(durable.ackWaitMs, () => {
@@ -376,12 +380,12 @@ class InProcessBus implements Bus {
       } finally {
         clearTimeout(ackTimer);
         this.timers.delete(ackTimer);
-        instance.busy = false;
-        instance.current = undefined;
+        instance.running--;
         this.pump(durable);
       }
     })();
-    instance.current = run;
+    instance.current.add(run);
+    void run.finally(() => instance.current.delete(run));
     this.track(run);
   }
 

@@ -184,11 +184,20 @@ class NatsBus implements Bus {
       await this.jsm.consumers.update(this.space.streamName, options.durable, updatable);
     }
     const consumer = await this.js.consumers.get(this.space.streamName, options.durable);
-    const messages = await consumer.consume({ max_messages: 8 });
+    const concurrency = Math.max(1, options.concurrency ?? 1);
+    const messages = await consumer.consume({ max_messages: Math.max(8, concurrency) });
     const handler = options.handler as EventHandler;
     const loop = (async () => {
-      for await (const msg of messages)
-        await this.process(msg, handler, options.durable, maxDeliver);
+      const running = new Set<Promise<void>>();
+      for await (const msg of messages) {
+        const run: Promise<void> = this.process(msg, handler, options.durable, maxDeliver).finally(
+          () => running.delete(run),
+        );
+        running.add(run);
+        // the next message is taken only when a handler slot is free (the pull stays bounded)
+        if (running.size >= concurrency) await Promise.race(running);
+      }
+      await Promise.all(running);
     })().catch((err: unknown) =>
       this.logger.error({ err, durable: options.durable }, 'consumer stopped'),
     );

@@ -55,6 +55,12 @@ const asTokenConflict = (err: unknown): unknown => {
   });
 };
 
+/** The fields an update names: a key sent as `undefined` names nothing. */
+const namedFields = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+
 /** The connections of a company (spec 2 §3, §4, §7 "Connections") and their sessions. */
 @Injectable()
 export class ConnectionsService {
@@ -127,26 +133,43 @@ export class ConnectionsService {
     return record;
   }
 
+  /**
+   * PUT /whatsapp/:id changes only the fields the request names (defaults belong to create): the rules
+   * that tie fields together are checked on the stored connection with the change applied.
+   */
   async update(ctx: CallContext, data: ConnectionUpdateRequest): Promise<ConnectionRecord> {
     const { companyId } = requireAdmin(ctx);
     const { id, ...body } = data;
-    const input = parseInput(ConnectionUpdateInput, body);
-    assertGreeting(input.queueIds, input.greetingMessage);
-    assertImportWindow(input.importOldMessages, input.importRecentMessages);
+    const {
+      queueIds: newQueueIds,
+      credentials,
+      ...fields
+    } = parseInput(ConnectionUpdateInput, body);
+    const changes = namedFields(fields);
     return this.writeConnections(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
       const row = await this.connections.getById(companyId, Number(id), manager);
+      const queueIds =
+        newQueueIds ?? (await this.connections.queueIdsOf([row.id], manager)).get(row.id) ?? [];
+      const merged = { ...row, ...changes };
+      assertGreeting(queueIds, merged.greetingMessage);
+      // the import window is checked when a date changes: a stored date may have aged out of it since
+      if (
+        merged.importOldMessages !== row.importOldMessages ||
+        merged.importRecentMessages !== row.importRecentMessages
+      ) {
+        assertImportWindow(merged.importOldMessages, merged.importRecentMessages);
+      }
       // a company always keeps one default connection
-      if (row.isDefault && !input.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
-      if (input.isDefault && !row.isDefault) await this.clearDefault(manager, companyId, row.id);
-      const { queueIds, credentials, ...fields } = input;
-      Object.assign(row, fields);
+      if (row.isDefault && changes.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+      if (changes.isDefault && !row.isDefault) await this.clearDefault(manager, companyId, row.id);
+      Object.assign(row, changes);
       if (credentials) {
         row.credentials = { ...credentials };
         row.externalId = externalIdOf(row.channel, row.credentials);
       }
       const saved = await manager.getRepository(Connection).save(row);
-      await this.connections.replaceQueues(manager, saved, queueIds);
+      if (newQueueIds) await this.connections.replaceQueues(manager, saved, newQueueIds);
       return this.emitUpdated(manager, saved, queueIds);
     });
   }

@@ -1,6 +1,10 @@
+import { microBatch } from '@sb/platform/batching';
 import type { DataSource, EntityManager } from 'typeorm';
 
 export type ClaimedDelivery = { id: number; payload: unknown; attempts: number };
+
+/** A webhook as received, its payload as JSON text. */
+type StoredDelivery = { source: string; object: string | null; payload: string };
 
 /**
  * Meta webhooks as received (table `webhook_deliveries`) and the inbound message ids already handed on
@@ -8,14 +12,37 @@ export type ClaimedDelivery = { id: number; payload: unknown; attempts: number }
  * dies mid-way only delays them.
  */
 export class WebhookDeliveries {
+  /**
+   * The webhooks that arrive while an insert commits are stored by the next one: a burst costs one
+   * commit per batch, and each webhook is still answered only once its row is committed.
+   */
+  private readonly storeBatched = microBatch(
+    (deliveries: StoredDelivery[]) => this.storeMany(deliveries),
+    { maxSize: 200, parallel: 2 },
+  );
+
   constructor(private readonly dataSource: DataSource) {}
 
-  async store(source: string, object: string | null, payload: unknown): Promise<number> {
+  /** Stores a webhook as received; answers its delivery id once committed. */
+  store(source: string, object: string | null, payload: unknown): Promise<number> {
+    return this.storeBatched({ source, object, payload: JSON.stringify(payload) });
+  }
+
+  private async storeMany(deliveries: StoredDelivery[]): Promise<number[]> {
     const rows: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO webhook_deliveries (source, object, payload) VALUES ($1, $2, $3) RETURNING id`,
-      [source, object, JSON.stringify(payload)],
+      `INSERT INTO webhook_deliveries (source, object, payload)
+       SELECT source, object, payload::jsonb
+         FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS d(source, object, payload, n)
+        ORDER BY n
+       RETURNING id`,
+      [
+        deliveries.map((delivery) => delivery.source),
+        deliveries.map((delivery) => delivery.object),
+        deliveries.map((delivery) => delivery.payload),
+      ],
     );
-    return Number(rows[0].id);
+    // the ids come from the sequence in row order, so sorted they follow the inputs
+    return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
   }
 
   /** Takes up to `limit` due deliveries for `leaseMs`; other workers skip them meanwhile. */

@@ -133,6 +133,20 @@ export class ContactsRepository {
     );
   }
 
+  /** New contacts of any companies with one statement; ids and defaults are written back. */
+  async insertMany(
+    manager: EntityManager,
+    rows: (ContactWrite & { companyId: number })[],
+  ): Promise<Contact[]> {
+    if (rows.length === 0) return [];
+    const repository = manager.getRepository(Contact);
+    const contacts = rows.map((fields) =>
+      repository.create({ ...fields, searchName: searchText(fields.name ?? '') }),
+    );
+    await repository.insert(contacts as Parameters<typeof repository.insert>[0]);
+    return contacts;
+  }
+
   async update(
     manager: EntityManager,
     companyId: number,

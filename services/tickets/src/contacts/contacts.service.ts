@@ -295,6 +295,48 @@ export class ContactsService {
     return this.announce(manager, companyId, existing.id, 'updated', hide);
   }
 
+  /**
+   * Contacts met for the first time by a round of inbound messages (of any companies, none of them
+   * known under its number or LID): one insert and one statement for their created events.
+   */
+  async createFromPeers(
+    manager: EntityManager,
+    peers: { companyId: number; channel: ChannelKind; peer: ChannelPeer; hideNumbers: boolean }[],
+  ): Promise<Contact[]> {
+    const rows = await this.contacts.insertMany(
+      manager,
+      peers.map(({ companyId, channel, peer }) => {
+        const number = normaliseContactNumber(peer.number, peer.isGroup);
+        return {
+          companyId,
+          name: peer.name?.trim() || number,
+          number,
+          lid: peer.lid?.trim() || null,
+          channel,
+          isGroup: peer.isGroup,
+          urlPicture: peer.pictureUrl ?? null,
+        };
+      }),
+    );
+    await Outbox.addMany(
+      manager,
+      rows.map((row, index) => {
+        const plain = toContactRecord(row, [], [], false);
+        const contact: ContactRecord = peers[index]!.hideNumbers
+          ? { ...plain, number: maskContactNumber(row.number, row.isGroup) }
+          : plain;
+        return {
+          companyId: row.companyId,
+          service: 'tickets' as const,
+          entity: 'contact',
+          action: 'created',
+          data: { contact } satisfies ContactEventData,
+        };
+      }),
+    );
+    return rows;
+  }
+
   private async setFlags(
     ctx: RequestContext,
     id: number,

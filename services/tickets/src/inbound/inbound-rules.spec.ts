@@ -4,7 +4,9 @@ import {
   countsAsUnread,
   groupSettingsOf,
   inboundMessageFields,
+  intoRounds,
   lockKeys,
+  lockOrder,
   messageTime,
   planInboundTicket,
   skipReason,
@@ -45,6 +47,39 @@ describe('skipReason', () => {
     expect(skipReason(group, groupsOn)).toBeNull();
     expect(skipReason(group, UnknownGroupSettings)).toBeNull();
     expect(skipReason(event(), { allowGroup: false, groupAsTicket: false })).toBeNull();
+  });
+});
+
+describe('lockOrder', () => {
+  it('lists each key once, by company then key', () => {
+    expect(
+      lockOrder([
+        { companyId: 2, key: 'b' },
+        { companyId: 1, key: 'z' },
+        { companyId: 2, key: 'a' },
+        { companyId: 2, key: 'b' },
+      ]),
+    ).toEqual([
+      { companyId: 1, key: 'z' },
+      { companyId: 2, key: 'a' },
+      { companyId: 2, key: 'b' },
+    ]);
+  });
+});
+
+describe('intoRounds', () => {
+  it("keeps one person per round, each person's messages in order", () => {
+    const items = [
+      { id: 1, keys: ['a'] },
+      { id: 2, keys: ['b'] },
+      { id: 3, keys: ['a', 'c'] },
+      { id: 4, keys: ['c'] },
+      { id: 5, keys: ['d'] },
+      { id: 6, keys: ['b'] },
+    ];
+    const rounds = intoRounds(items, (item) => item.keys).map((round) => round.map((i) => i.id));
+    expect(rounds).toEqual([[1, 2, 5], [3, 6], [4]]);
+    expect(intoRounds([], () => [])).toEqual([]);
   });
 });
 

@@ -71,6 +71,40 @@ export function lockKeys(channel: ChannelKind, peers: (ChannelPeer | undefined)[
   return [...keys].sort();
 }
 
+/** A person lock key (lockKeys) within its company. */
+export type PersonKey = { companyId: number; key: string };
+
+/** The batch's person keys once each, in the one order every transaction takes them. */
+export function lockOrder(keys: PersonKey[]): PersonKey[] {
+  const unique = new Map(keys.map((key) => [`${key.companyId}|${key.key}`, key]));
+  return [...unique.values()].sort((a, b) =>
+    a.companyId !== b.companyId
+      ? a.companyId - b.companyId
+      : a.key < b.key
+        ? -1
+        : a.key > b.key
+          ? 1
+          : 0,
+  );
+}
+
+/**
+ * Splits a batch into rounds in which no two items share a key, keeping each key's items in their
+ * order: an item goes to the round after the last one that used any of its keys. A round can then be
+ * applied with one statement per step, as no two of its messages are about the same person.
+ */
+export function intoRounds<T>(items: T[], keysOf: (item: T) => string[]): T[][] {
+  const rounds: T[][] = [];
+  const lastRound = new Map<string, number>();
+  for (const item of items) {
+    const keys = keysOf(item);
+    const round = Math.max(-1, ...keys.map((key) => lastRound.get(key) ?? -1)) + 1;
+    (rounds[round] ??= []).push(item);
+    for (const key of keys) lastRound.set(key, round);
+  }
+  return rounds;
+}
+
 /** The stored contact fields the inbound flow may change. */
 export type ContactFacts = {
   name: string;

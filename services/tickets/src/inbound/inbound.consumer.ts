@@ -13,24 +13,34 @@ import {
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
-import { consumeIdempotently } from '@sb/platform/outbox';
+import { consumeIdempotentlyInBatches } from '@sb/platform/outbox';
 import { DataSource } from 'typeorm';
 import { InboundService } from './inbound.service.js';
 
 const received = DomainEventTypes.connectors.messageReceived;
 const presence = DomainEventTypes.connectors.presenceUpdated;
 
-/** Parallel handlers of one instance (TICKETS_INBOUND_CONCURRENCY): one person's messages still serialise. */
-export const inboundConcurrency = (env: Record<string, string | undefined>): number => {
-  const value = Number(env.TICKETS_INBOUND_CONCURRENCY ?? 4);
-  return Number.isInteger(value) && value >= 1 && value <= 64 ? value : 4;
+/**
+ * Transactions one instance runs at once (TICKETS_INBOUND_PARALLEL, default 2), each applying the
+ * messages that arrived meanwhile, up to TICKETS_INBOUND_BATCH (default 64).
+ */
+export const inboundBatching = (
+  env: Record<string, string | undefined>,
+): { parallel: number; batchSize: number } => {
+  const read = (value: string | undefined, fallback: number, max: number) => {
+    const number = Number(value ?? fallback);
+    return Number.isInteger(number) && number >= 1 && number <= max ? number : fallback;
+  };
+  return {
+    parallel: read(env.TICKETS_INBOUND_PARALLEL, 2, 16),
+    batchSize: read(env.TICKETS_INBOUND_BATCH, 64, 500),
+  };
 };
 
 /**
  * The durable consumers of the inbound flow: every `connectors.message.received` is applied once (the
- * processed-event row commits with the message), and `connectors.presence.updated` refreshes the
- * ticket's typing indicator. Several handlers share the durable, so one slow message does not hold
- * up other contacts.
+ * processed-event row commits with the message), the messages of a burst in batches, and
+ * `connectors.presence.updated` refreshes the ticket's typing indicator.
  */
 @Injectable()
 export class InboundConsumer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -45,22 +55,21 @@ export class InboundConsumer implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    for (let i = 0; i < inboundConcurrency(this.env); i += 1) {
-      this.subscriptions.push(
-        await consumeIdempotently<InboundMessageEventData>({
-          dataSource: this.dataSource,
-          bus: this.bus,
-          durable: 'tickets-inbound-messages',
-          filter: eventSubject(
-            '*' as unknown as number,
-            received.service,
-            received.entity,
-            received.action,
-          ),
-          handler: (event, manager) => this.service.receive(event, manager),
-        }),
-      );
-    }
+    this.subscriptions.push(
+      await consumeIdempotentlyInBatches<InboundMessageEventData>({
+        dataSource: this.dataSource,
+        bus: this.bus,
+        durable: 'tickets-inbound-messages',
+        filter: eventSubject(
+          '*' as unknown as number,
+          received.service,
+          received.entity,
+          received.action,
+        ),
+        ...inboundBatching(this.env),
+        handler: (events, manager) => this.service.receive(events, manager),
+      }),
+    );
     // a typing indicator is live only: applied at most once per delivery, no processed-event row
     this.subscriptions.push(
       await this.bus.consume<PresenceEventData>({

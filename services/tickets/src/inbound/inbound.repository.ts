@@ -4,32 +4,57 @@ import { In, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { Ticket, TicketLog, TicketTracking } from '../tickets/ticket.entity.js';
-import { ActiveTicketStatuses } from './inbound-rules.js';
+import { ActiveTicketStatuses, type PersonKey } from './inbound-rules.js';
 
-/** The SQL of the inbound flow; every method runs in the caller's transaction and takes companyId. */
+/** A channel message id within its company. */
+export type WidRef = { companyId: number; wid: string };
+
+/** Who a peer may be: its number, or its LID. */
+export type ContactLookup = {
+  companyId: number;
+  channel: ChannelKind;
+  number: string;
+  lid: string | null;
+};
+
+/** A contact's conversation on a connection. */
+export type ConversationRef = { companyId: number; contactId: number; whatsappId: number };
+
+/**
+ * The SQL of the inbound flow; every method runs in the caller's transaction and takes companyId. The
+ * batch methods answer a whole round of a batch with one statement each.
+ */
 @Injectable()
 export class InboundRepository {
   /**
-   * Transaction-scoped advisory locks on the message's person keys (inbound-rules lockKeys), taken in the
-   * given (sorted) order: concurrent messages of one person find or create their contact and ticket
-   * one after the other; other people are not held up.
+   * Transaction-scoped advisory locks on the batch's person keys (inbound-rules personKeys), taken in
+   * (company, key) order: concurrent messages of one person find or create their contact and ticket
+   * one after the other, two batches never wait on each other in opposite orders, and other people
+   * are not held up.
    */
-  async lockPeople(manager: EntityManager, companyId: number, keys: string[]): Promise<void> {
+  async lockPeople(manager: EntityManager, keys: PersonKey[]): Promise<void> {
     if (keys.length === 0) return;
     await manager.query(
-      `SELECT pg_advisory_xact_lock($1::integer, hashtext(k.key))
-         FROM unnest($2::text[]) WITH ORDINALITY AS k(key, n) ORDER BY k.n`,
-      [companyId, keys],
+      `SELECT pg_advisory_xact_lock(k.company_id, hashtext(k.key))
+         FROM unnest($1::integer[], $2::text[]) WITH ORDINALITY AS k(company_id, key, n)
+        ORDER BY k.n`,
+      [keys.map((key) => key.companyId), keys.map((key) => key.key)],
     );
   }
 
-  /** Whether a message with this channel id is stored (a duplicate delivery, or our own echo). */
-  async hasMessage(manager: EntityManager, companyId: number, wid: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'SELECT 1 FROM messages WHERE company_id = $1 AND wid = $2 LIMIT 1',
-      [companyId, wid],
+  /** The channel ids already stored (`companyId:wid`): second deliveries, or our own echoes. */
+  async storedWids(manager: EntityManager, refs: WidRef[]): Promise<Set<string>> {
+    if (refs.length === 0) return new Set();
+    // one unique-index lookup per id (LATERAL), whatever the planner guesses of the arrays
+    const rows: { company_id: number; wid: string }[] = await manager.query(
+      `SELECT m.company_id, m.wid
+         FROM unnest($1::integer[], $2::text[]) AS r(company_id, wid)
+         CROSS JOIN LATERAL (
+           SELECT company_id, wid FROM messages
+            WHERE company_id = r.company_id AND wid = r.wid) m`,
+      [refs.map((ref) => ref.companyId), refs.map((ref) => ref.wid)],
     );
-    return rows.length > 0;
+    return new Set(rows.map((row) => `${row.company_id}:${row.wid}`));
   }
 
   findMessage(manager: EntityManager, companyId: number, id: string): Promise<Message | null> {
@@ -44,63 +69,78 @@ export class InboundRepository {
     return manager.getRepository(Message).findOneBy({ companyId, wid });
   }
 
-  /** The contact a peer is: its number or its LID, the row holding the phone number first. */
-  findContact(
-    manager: EntityManager,
-    companyId: number,
-    channel: ChannelKind,
-    number: string,
-    lid: string | undefined,
-  ): Promise<Contact | null> {
+  messagesByWids(manager: EntityManager, refs: WidRef[]): Promise<Message[]> {
+    if (refs.length === 0) return Promise.resolve([]);
     return manager
-      .getRepository(Contact)
-      .createQueryBuilder('c')
-      .where('c.company_id = :companyId AND c.channel = :channel', { companyId, channel })
-      .andWhere(lid ? '(c.number = :number OR c.lid = :lid)' : 'c.number = :number', { lid })
-      .orderBy('CASE WHEN c.number = :number THEN 0 ELSE 1 END', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .setParameter('number', number)
-      .getOne();
+      .getRepository(Message)
+      .findBy(refs.map(({ companyId, wid }) => ({ companyId, wid })));
   }
 
-  /** The active ticket of the contact on the connection, locked for the change. */
-  findActiveTicket(
-    manager: EntityManager,
-    companyId: number,
-    contactId: number,
-    whatsappId: number,
-  ): Promise<Ticket | null> {
-    return manager
-      .getRepository(Ticket)
-      .createQueryBuilder('t')
-      .setLock('pessimistic_write')
-      .where('t.company_id = :companyId AND t.contact_id = :contactId', { companyId, contactId })
-      .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', { whatsappId })
-      .andWhere('t.status IN (:...statuses)', { statuses: [...ActiveTicketStatuses] })
-      .getOne();
+  /** The contact a peer is: its number or its LID, the row holding the phone number first. */
+  async findContact(manager: EntityManager, lookup: ContactLookup): Promise<Contact | null> {
+    return pickContact(await this.findContacts(manager, [lookup]), lookup);
+  }
+
+  /** Every contact any of the lookups may be (pickContact chooses each one's). */
+  async findContacts(manager: EntityManager, lookups: ContactLookup[]): Promise<Contact[]> {
+    if (lookups.length === 0) return [];
+    // one pair of index lookups per peer (LATERAL): a join over the arrays could let the planner
+    // pick the trigram index of the number, which is built for search, not equality
+    const rows: { id: number }[] = await manager.query(
+      `SELECT DISTINCT x.id
+         FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[]) AS p(company_id, channel, number, lid)
+         CROSS JOIN LATERAL (
+           SELECT c.id FROM contacts c
+            WHERE c.company_id = p.company_id AND c.channel = p.channel AND c.number = p.number
+           UNION ALL
+           SELECT c.id FROM contacts c
+            WHERE p.lid IS NOT NULL AND c.company_id = p.company_id AND c.channel = p.channel
+              AND c.lid = p.lid) x`,
+      [
+        lookups.map((lookup) => lookup.companyId),
+        lookups.map((lookup) => lookup.channel),
+        lookups.map((lookup) => lookup.number),
+        lookups.map((lookup) => lookup.lid),
+      ],
+    );
+    if (rows.length === 0) return [];
+    return manager.getRepository(Contact).findBy({ id: In(rows.map((row) => row.id)) });
+  }
+
+  /** The active tickets of these conversations, locked for the change. */
+  findActiveTickets(manager: EntityManager, refs: ConversationRef[]): Promise<Ticket[]> {
+    if (refs.length === 0) return Promise.resolve([]);
+    return manager.getRepository(Ticket).find({
+      where: refs.map(({ companyId, contactId, whatsappId }) => ({
+        companyId,
+        contactId,
+        whatsappId,
+        status: In([...ActiveTicketStatuses]),
+      })),
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   /** The contact's most recent ticket on the connection (closed, since no active one exists). */
-  findLatestTicket(
-    manager: EntityManager,
-    companyId: number,
-    contactId: number,
-    whatsappId: number,
-  ): Promise<Ticket | null> {
+  findLatestTicket(manager: EntityManager, ref: ConversationRef): Promise<Ticket | null> {
     return manager
       .getRepository(Ticket)
       .createQueryBuilder('t')
       .setLock('pessimistic_write')
-      .where('t.company_id = :companyId AND t.contact_id = :contactId', { companyId, contactId })
-      .andWhere('t.whatsapp_id = :whatsappId', { whatsappId })
+      .where('t.company_id = :companyId AND t.contact_id = :contactId', ref)
+      .andWhere('t.whatsapp_id = :whatsappId', ref)
       .orderBy('t.updated_at', 'DESC')
       .addOrderBy('t.id', 'DESC')
       .getOne();
   }
 
-  insertTicket(manager: EntityManager, fields: Partial<Ticket>): Promise<Ticket> {
+  /** New rows with one statement; the database's ids and defaults are written back onto them. */
+  async insertTickets(manager: EntityManager, fields: Partial<Ticket>[]): Promise<Ticket[]> {
+    if (fields.length === 0) return [];
     const repository = manager.getRepository(Ticket);
-    return repository.save(repository.create(fields));
+    const tickets = fields.map((field) => repository.create(field));
+    await repository.insert(tickets as Parameters<typeof repository.insert>[0]);
+    return tickets;
   }
 
   /** A closed ticket active again: no agent holds it until one accepts it. */
@@ -118,58 +158,76 @@ export class InboundRepository {
     return previous;
   }
 
-  /** A new service cycle (the reports' ticket tracking) and the timeline entry of the change. */
-  async startCycle(
+  /** New service cycles (the reports' ticket tracking) and the timeline entries of the changes. */
+  async startCycles(
     manager: EntityManager,
-    ticket: Ticket,
-    log: TicketLogType,
-    at: Date,
+    cycles: { ticket: Ticket; log: TicketLogType; at: Date }[],
   ): Promise<void> {
-    await manager.getRepository(TicketTracking).insert({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      whatsappId: ticket.whatsappId,
-      userId: null,
-      queueId: ticket.queueId,
-      queuedAt: ticket.queueId ? at : null,
-    });
-    await manager.getRepository(TicketLog).insert({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      type: log,
-      userId: null,
-      queueId: ticket.queueId,
-    });
-  }
-
-  /** A new row (its id is set by the caller, so no read-before-write as `save` would do). */
-  async insertMessage(manager: EntityManager, fields: Partial<Message>): Promise<Message> {
-    const repository = manager.getRepository(Message);
-    const message = repository.create(fields);
-    // insert() writes the database defaults back onto the entity it is given
-    await repository.insert(message as Parameters<typeof repository.insert>[0]);
-    return message;
-  }
-
-  /** A message of the contact or of our phone: the ticket's last message, unread count and activity. */
-  async touchTicket(
-    manager: EntityManager,
-    ticket: Ticket,
-    change: { lastMessage: string; fromMe: boolean; unread: number },
-  ): Promise<void> {
-    const rows: [{ unread_messages: number; updated_at: Date }[], number] = await manager.query(
-      `UPDATE tickets SET last_message = $3, from_me = $4,
-              unread_messages = unread_messages + $5, updated_at = now()
-        WHERE company_id = $1 AND id = $2
-        RETURNING unread_messages, updated_at`,
-      [ticket.companyId, ticket.id, change.lastMessage, change.fromMe, change.unread],
+    if (cycles.length === 0) return;
+    await manager.getRepository(TicketTracking).insert(
+      cycles.map(({ ticket, at }) => ({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        whatsappId: ticket.whatsappId,
+        userId: null,
+        queueId: ticket.queueId,
+        queuedAt: ticket.queueId ? at : null,
+      })),
     );
-    const row = rows[0][0];
-    ticket.lastMessage = change.lastMessage;
-    ticket.fromMe = change.fromMe;
-    if (row) {
-      ticket.unreadMessages = row.unread_messages;
-      ticket.updatedAt = new Date(row.updated_at);
+    await manager.getRepository(TicketLog).insert(
+      cycles.map(({ ticket, log }) => ({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        type: log,
+        userId: null,
+        queueId: ticket.queueId,
+      })),
+    );
+  }
+
+  /** New rows (their ids are set by the caller) with one statement, defaults written back. */
+  async insertMessages(manager: EntityManager, fields: Partial<Message>[]): Promise<Message[]> {
+    if (fields.length === 0) return [];
+    const repository = manager.getRepository(Message);
+    const messages = fields.map((field) => repository.create(field));
+    await repository.insert(messages as Parameters<typeof repository.insert>[0]);
+    return messages;
+  }
+
+  /**
+   * Messages of the contacts or of our phone: each ticket's last message, unread count and activity,
+   * one statement for the round (a ticket appears once in a round).
+   */
+  async touchTickets(
+    manager: EntityManager,
+    changes: { ticket: Ticket; lastMessage: string; fromMe: boolean; unread: number }[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    const rows: [{ id: number; unread_messages: number; updated_at: Date }[], number] =
+      await manager.query(
+        `UPDATE tickets t SET last_message = c.last_message, from_me = c.from_me,
+                unread_messages = t.unread_messages + c.unread, updated_at = now()
+           FROM unnest($1::integer[], $2::integer[], $3::text[], $4::boolean[], $5::integer[])
+                AS c(company_id, id, last_message, from_me, unread)
+          WHERE t.company_id = c.company_id AND t.id = c.id AND t.id = ANY($2::integer[])
+          RETURNING t.id, t.unread_messages, t.updated_at`,
+        [
+          changes.map(({ ticket }) => ticket.companyId),
+          changes.map(({ ticket }) => ticket.id),
+          changes.map((change) => change.lastMessage),
+          changes.map((change) => change.fromMe),
+          changes.map((change) => change.unread),
+        ],
+      );
+    const stored = new Map(rows[0].map((row) => [row.id, row]));
+    for (const { ticket, lastMessage, fromMe } of changes) {
+      ticket.lastMessage = lastMessage;
+      ticket.fromMe = fromMe;
+      const row = stored.get(ticket.id);
+      if (row) {
+        ticket.unreadMessages = row.unread_messages;
+        ticket.updatedAt = new Date(row.updated_at);
+      }
     }
   }
 
@@ -193,9 +251,14 @@ export class InboundRepository {
     return manager.getRepository(Contact).findOneBy({ companyId, id });
   }
 
-  contactsByIds(manager: EntityManager, companyId: number, ids: number[]): Promise<Contact[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return manager.getRepository(Contact).findBy({ companyId, id: In(ids) });
+  contactsByIds(
+    manager: EntityManager,
+    refs: { companyId: number; id: number }[],
+  ): Promise<Contact[]> {
+    if (refs.length === 0) return Promise.resolve([]);
+    return manager
+      .getRepository(Contact)
+      .findBy(refs.map(({ companyId, id }) => ({ companyId, id })));
   }
 
   /** The active ticket of a connection's conversation with this number or LID (presence updates). */
@@ -217,4 +280,21 @@ export class InboundRepository {
       .andWhere('t.status IN (:...statuses)', { statuses: [...ActiveTicketStatuses] })
       .getOne();
   }
+}
+
+/** The contact a lookup finds among candidates: the one holding the number first, then the oldest. */
+export function pickContact(candidates: Contact[], lookup: ContactLookup): Contact | null {
+  let best: Contact | null = null;
+  const rank = (contact: Contact) => (contact.number === lookup.number ? 0 : 1);
+  for (const contact of candidates) {
+    if (contact.companyId !== lookup.companyId || contact.channel !== lookup.channel) continue;
+    if (contact.number !== lookup.number && (!lookup.lid || contact.lid !== lookup.lid)) continue;
+    if (
+      !best ||
+      rank(contact) < rank(best) ||
+      (rank(contact) === rank(best) && contact.id < best.id)
+    )
+      best = contact;
+  }
+  return best;
 }

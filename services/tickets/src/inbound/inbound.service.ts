@@ -16,7 +16,7 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, type OutboxEntry } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import type { Contact } from '../contacts/contact.entity.js';
 import { ContactsService } from '../contacts/contacts.service.js';
@@ -32,13 +32,15 @@ import {
   countsAsUnread,
   groupSettingsOf,
   inboundMessageFields,
+  intoRounds,
   lockKeys,
+  lockOrder,
   messageTime,
   planInboundTicket,
   skipReason,
   type GroupSettings,
 } from './inbound-rules.js';
-import { InboundRepository } from './inbound.repository.js';
+import { InboundRepository, pickContact } from './inbound.repository.js';
 
 /** One inbound message on its way through the steps, filled in as they run. */
 export type InboundTurn = {
@@ -48,6 +50,10 @@ export type InboundTurn = {
   groups: GroupSettings;
   /** lgpdHideNumber: the socket events mask numbers */
   hide: boolean;
+  /** the person lock keys of the message (inbound-rules lockKeys) */
+  keys: string[];
+  /** set by a step that ends this message's turn (what earlier steps wrote still commits) */
+  done?: boolean;
   /** the conversation's contact (the group for group messages) */
   contact?: Contact;
   /** who wrote it: the contact, or the group member */
@@ -62,13 +68,14 @@ export type InboundTurn = {
 };
 
 /**
- * One step of the inbound flow. The first slice runs contact → ticket → message → announce; the later
- * rules (timeCreateNewTicket window, greeting, queue menu, hours, LGPD, rating, bots) are steps placed
- * between them. `stop` ends the turn (the transaction still commits what the earlier steps wrote).
+ * One step of the inbound flow, run for a round of a batch: messages of different people, so a step
+ * can read and write for all of them with one statement each. The first slice runs contact → ticket →
+ * message → announce; the later rules (timeCreateNewTicket window, greeting, queue menu, hours, LGPD,
+ * rating, bots) are steps placed between them, and a step that ends a message's turn marks it done.
  */
 export type InboundStep = {
   name: string;
-  run(turn: InboundTurn, manager: EntityManager): Promise<'continue' | 'stop'>;
+  run(turns: InboundTurn[], manager: EntityManager): Promise<void>;
 };
 
 /** The presence the ticket shows while the contact types or records (never stored). */
@@ -78,14 +85,23 @@ const livePresence = (presence: PresenceEventData['presence']) =>
 /** A typing indicator older than this is not worth showing. */
 const PresenceMaxAgeMs = 30_000;
 
+const contactLookup = (companyId: number, data: InboundMessageEventData, peer: ChannelPeer) => ({
+  companyId,
+  channel: data.channel,
+  number: normaliseContactNumber(peer.number, peer.isGroup),
+  lid: peer.lid?.trim() || null,
+});
+
+const live = (turns: InboundTurn[]) => turns.filter((turn) => !turn.done);
+
 /** Stores what contacts write (connectors.message.received) on the right contact and ticket, once. */
 @Injectable()
 export class InboundService {
   readonly steps: InboundStep[] = [
-    { name: 'contact', run: (turn, manager) => this.resolveContact(turn, manager) },
-    { name: 'ticket', run: (turn, manager) => this.resolveTicket(turn, manager) },
-    { name: 'message', run: (turn, manager) => this.storeMessage(turn, manager) },
-    { name: 'announce', run: (turn, manager) => this.announce(turn, manager) },
+    { name: 'contact', run: (turns, manager) => this.resolveContacts(turns, manager) },
+    { name: 'ticket', run: (turns, manager) => this.resolveTickets(turns, manager) },
+    { name: 'message', run: (turns, manager) => this.storeMessages(turns, manager) },
+    { name: 'announce', run: (turns, manager) => this.announce(turns, manager) },
   ];
 
   constructor(
@@ -98,34 +114,37 @@ export class InboundService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Applies one event in the consumer's transaction (which also records it as processed). */
+  /**
+   * Applies a batch of events in the consumer's transaction (which also records them as processed):
+   * the people's locks first, then round by round, each round one person at most once.
+   */
   async receive(
-    event: DomainEvent<InboundMessageEventData>,
+    events: DomainEvent<InboundMessageEventData>[],
     manager: EntityManager,
   ): Promise<void> {
-    const companyId = event.companyId;
-    const data = event.data;
-    const ctx = systemContext(companyId);
-    const [groups, hide] = await Promise.all([
-      this.directory.connection(ctx, data.connectionId).then(groupSettingsOf),
-      this.view.hideInEvents(ctx),
-    ]);
-    const skip = skipReason(data, groups);
-    if (skip) {
-      this.logger.debug({ companyId, externalId: data.externalId, skip }, 'inbound skipped');
-      return;
-    }
-    const turn: InboundTurn = { companyId, ctx, data, groups, hide };
-    if (data.kind === 'edit' || data.kind === 'revoke') return this.changeMessage(turn, manager);
+    const turns = (await Promise.all(events.map((event) => this.turnOf(event)))).filter(
+      (turn): turn is InboundTurn => turn !== null,
+    );
+    if (turns.length === 0) return;
     await this.repository.lockPeople(
       manager,
-      companyId,
-      lockKeys(data.channel, [data.peer, data.peer.isGroup ? data.participant : undefined]),
+      lockOrder(
+        turns.flatMap((turn) => turn.keys.map((key) => ({ companyId: turn.companyId, key }))),
+      ),
     );
-    // a second delivery of one channel message, or our own send echoed back by the channel
-    if (await this.repository.hasMessage(manager, companyId, data.externalId)) return;
-    for (const step of this.steps) {
-      if ((await step.run(turn, manager)) === 'stop') return;
+    const fresh = await this.withoutStored(turns, manager);
+    const rounds = intoRounds(fresh, (turn) => turn.keys.map((key) => `${turn.companyId}|${key}`));
+    for (const round of rounds) {
+      const messages = round.filter(
+        (turn) => turn.data.kind !== 'edit' && turn.data.kind !== 'revoke',
+      );
+      for (const step of this.steps) {
+        const todo = live(messages);
+        if (todo.length === 0) break;
+        await step.run(todo, manager);
+      }
+      for (const turn of round)
+        if (!messages.includes(turn)) await this.changeMessage(turn, manager);
     }
   }
 
@@ -155,32 +174,102 @@ export class InboundService {
     });
   }
 
-  private async resolveContact(turn: InboundTurn, manager: EntityManager): Promise<'continue'> {
-    const { data } = turn;
-    turn.contact = await this.findOrCreateContact(turn, manager, data.peer, true);
-    turn.sender =
-      data.peer.isGroup && data.participant && !data.fromMe
-        ? await this.findOrCreateContact(turn, manager, { ...data.participant, isGroup: false })
-        : turn.contact;
-    return 'continue';
+  /** The turn of an event, or null when it is not stored at all (broadcasts, refused groups, …). */
+  private async turnOf(event: DomainEvent<InboundMessageEventData>): Promise<InboundTurn | null> {
+    const companyId = event.companyId;
+    const data = event.data;
+    const ctx = systemContext(companyId);
+    const [groups, hide] = await Promise.all([
+      this.directory.connection(ctx, data.connectionId).then(groupSettingsOf),
+      this.view.hideInEvents(ctx),
+    ]);
+    const skip = skipReason(data, groups);
+    if (skip) {
+      this.logger.debug({ companyId, externalId: data.externalId, skip }, 'inbound skipped');
+      return null;
+    }
+    const keys = lockKeys(data.channel, [
+      data.peer,
+      data.peer.isGroup ? data.participant : undefined,
+    ]);
+    return { companyId, ctx, data, groups, hide, keys };
   }
 
   /**
-   * The fast path reads the contact and, when the message teaches nothing new, uses it as is; a new
-   * person or a changed one goes through ContactsService (one rule, one contact event).
+   * Drops second deliveries of one channel message and our own sends echoed back by the channel (the
+   * message is stored), and a message repeated within the batch. Edits and revokes carry their own id.
    */
-  private async findOrCreateContact(
+  private async withoutStored(turns: InboundTurn[], manager: EntityManager) {
+    const isNew = (turn: InboundTurn) => turn.data.kind !== 'edit' && turn.data.kind !== 'revoke';
+    const stored = await this.repository.storedWids(
+      manager,
+      turns.filter(isNew).map((turn) => ({ companyId: turn.companyId, wid: turn.data.externalId })),
+    );
+    return turns.filter((turn) => {
+      if (!isNew(turn)) return true;
+      const key = `${turn.companyId}:${turn.data.externalId}`;
+      if (stored.has(key)) return false;
+      stored.add(key);
+      return true;
+    });
+  }
+
+  /**
+   * Known contacts the message teaches nothing new are used as read; people met for the first time are
+   * created together; a changed contact or a group member goes through ContactsService one by one (one
+   * rule, one contact event).
+   */
+  private async resolveContacts(turns: InboundTurn[], manager: EntityManager): Promise<void> {
+    const lookups = turns.map((turn) => contactLookup(turn.companyId, turn.data, turn.data.peer));
+    const found = await this.repository.findContacts(manager, lookups);
+    const unknown: InboundTurn[] = [];
+    for (const [index, turn] of turns.entries()) {
+      const { data } = turn;
+      const contact = pickContact(found, lookups[index]!);
+      if (!contact) unknown.push(turn);
+      else if (Object.keys(contactChanges(contact, data.peer)).length === 0) turn.contact = contact;
+      else turn.contact = await this.changedContact(turn, manager, data.peer, contact);
+    }
+    const created = await this.contacts.createFromPeers(
+      manager,
+      unknown.map((turn) => ({
+        companyId: turn.companyId,
+        channel: turn.data.channel,
+        peer: turn.data.peer,
+        hideNumbers: turn.hide,
+      })),
+    );
+    unknown.forEach((turn, index) => {
+      turn.contact = created[index];
+      turn.newContact = true;
+    });
+    for (const turn of turns) {
+      const { data } = turn;
+      turn.sender =
+        data.peer.isGroup && data.participant && !data.fromMe
+          ? await this.member(turn, manager, { ...data.participant, isGroup: false })
+          : turn.contact;
+    }
+  }
+
+  /** A group member who wrote: found, learnt from, or created. */
+  private async member(turn: InboundTurn, manager: EntityManager, peer: ChannelPeer) {
+    const found = await this.repository.findContact(
+      manager,
+      contactLookup(turn.companyId, turn.data, peer),
+    );
+    if (found && Object.keys(contactChanges(found, peer)).length === 0) return found;
+    return this.changedContact(turn, manager, peer, found);
+  }
+
+  /** A new or changed contact through ContactsService (one rule, one contact event), read back. */
+  private async changedContact(
     turn: InboundTurn,
     manager: EntityManager,
     peer: ChannelPeer,
-    conversation = false,
+    found: Contact | null,
   ): Promise<Contact> {
     const { companyId, data } = turn;
-    const number = normaliseContactNumber(peer.number, peer.isGroup);
-    const lid = peer.lid?.trim() || undefined;
-    const found = await this.repository.findContact(manager, companyId, data.channel, number, lid);
-    if (found && Object.keys(contactChanges(found, peer)).length === 0) return found;
-    if (conversation && !found) turn.newContact = true;
     const record = await this.contacts.findOrCreateFromPeer(
       companyId,
       data.channel,
@@ -194,129 +283,174 @@ export class InboundService {
     return contact;
   }
 
-  private async resolveTicket(turn: InboundTurn, manager: EntityManager): Promise<'continue'> {
-    const { companyId, data } = turn;
-    const contact = turn.contact!;
-    const whatsappId = data.connectionId;
-    // a contact created by this very message has no ticket to look for
-    const active = turn.newContact
-      ? null
-      : await this.repository.findActiveTicket(manager, companyId, contact.id, whatsappId);
-    const latest =
-      active || turn.newContact
-        ? null
-        : await this.repository.findLatestTicket(manager, companyId, contact.id, whatsappId);
-    const plan = planInboundTicket({
-      active,
-      latest,
-      isGroup: contact.isGroup,
-      imported: data.imported === true,
-      groups: turn.groups,
-    });
-    const now = new Date();
-    switch (plan.kind) {
-      case 'reuse':
-        turn.ticket = active!;
-        break;
-      case 'attach':
-        turn.ticket = latest!;
-        break;
-      case 'reopen':
-        turn.ticket = latest!;
-        turn.previousStatus = await this.repository.reopenTicket(manager, latest!, plan.status);
-        await this.repository.startCycle(manager, latest!, 'pending', now);
-        break;
-      case 'create':
-        turn.ticket = await this.repository.insertTicket(manager, {
-          uuid: randomUUID(),
-          companyId,
-          status: plan.status,
-          isGroup: contact.isGroup,
-          channel: data.channel,
-          contactId: contact.id,
-          whatsappId,
-          imported: data.imported === true,
-        });
-        await this.repository.startCycle(manager, turn.ticket, 'create', now);
-        break;
+  /** The active ticket is reused; a new contact's tickets are created together; the rest one by one. */
+  private async resolveTickets(turns: InboundTurn[], manager: EntityManager): Promise<void> {
+    const known = turns.filter((turn) => !turn.newContact);
+    const active = await this.repository.findActiveTickets(
+      manager,
+      known.map((turn) => this.conversationOf(turn)),
+    );
+    const creating: { turn: InboundTurn; status: TicketStatus }[] = [];
+    const reopened: InboundTurn[] = [];
+    for (const turn of turns) {
+      const { companyId, data } = turn;
+      const contact = turn.contact!;
+      const current = turn.newContact
+        ? undefined
+        : active.find(
+            (ticket) =>
+              ticket.companyId === companyId &&
+              ticket.contactId === contact.id &&
+              ticket.whatsappId === data.connectionId,
+          );
+      const latest =
+        current || turn.newContact
+          ? null
+          : await this.repository.findLatestTicket(manager, this.conversationOf(turn));
+      const plan = planInboundTicket({
+        active: current ?? null,
+        latest,
+        isGroup: contact.isGroup,
+        imported: data.imported === true,
+        groups: turn.groups,
+      });
+      switch (plan.kind) {
+        case 'reuse':
+          turn.ticket = current!;
+          break;
+        case 'attach':
+          turn.ticket = latest!;
+          break;
+        case 'reopen':
+          turn.ticket = latest!;
+          turn.previousStatus = await this.repository.reopenTicket(manager, latest!, plan.status);
+          reopened.push(turn);
+          break;
+        case 'create':
+          creating.push({ turn, status: plan.status });
+          break;
+      }
     }
-    return 'continue';
+    const created = await this.repository.insertTickets(
+      manager,
+      creating.map(({ turn, status }) => ({
+        uuid: randomUUID(),
+        companyId: turn.companyId,
+        status,
+        isGroup: turn.contact!.isGroup,
+        channel: turn.data.channel,
+        contactId: turn.contact!.id,
+        whatsappId: turn.data.connectionId,
+        imported: turn.data.imported === true,
+      })),
+    );
+    creating.forEach(({ turn }, index) => (turn.ticket = created[index]));
+    const now = new Date();
+    await this.repository.startCycles(manager, [
+      ...reopened.map((turn) => ({ ticket: turn.ticket!, log: 'pending' as const, at: now })),
+      ...creating.map(({ turn }) => ({ ticket: turn.ticket!, log: 'create' as const, at: now })),
+    ]);
   }
 
-  private async storeMessage(turn: InboundTurn, manager: EntityManager): Promise<'continue'> {
-    const { companyId, data } = turn;
-    const ticket = turn.ticket!;
-    const fields = inboundMessageFields(companyId, data);
-    const quotedWid = data.kind === 'reaction' ? data.targetExternalId : data.quotedExternalId;
-    turn.quoted = quotedWid
-      ? await this.repository.findMessageByWid(manager, companyId, quotedWid)
-      : null;
-    const at = messageTime(data.sentAt, new Date());
-    turn.message = await this.repository.insertMessage(manager, {
-      id: randomUUID(),
-      wid: data.externalId,
-      companyId,
-      ticketId: ticket.id,
-      contactId: data.fromMe ? null : turn.sender!.id,
-      queueId: ticket.queueId,
-      userId: null,
-      ...fields,
-      fromMe: data.fromMe,
-      read: data.fromMe,
-      ack: data.fromMe ? 1 : 0,
-      quotedMsgId: turn.quoted?.id ?? null,
-      createdAt: at,
-      updatedAt: at,
-    });
-    await this.repository.touchTicket(manager, ticket, {
-      lastMessage: lastMessageText(turn.message),
-      fromMe: data.fromMe,
-      unread: countsAsUnread(data) ? 1 : 0,
-    });
-    return 'continue';
+  private conversationOf(turn: InboundTurn) {
+    return {
+      companyId: turn.companyId,
+      contactId: turn.contact!.id,
+      whatsappId: turn.data.connectionId,
+    };
   }
 
-  /** The new message (company-<id>-appMessage create) and the ticket (company-<id>-ticket update). */
-  private async announce(turn: InboundTurn, manager: EntityManager): Promise<'continue'> {
-    const { companyId, ctx, hide } = turn;
-    const ticket = turn.ticket!;
-    const contact = turn.contact!;
-    const { ticket: record, contact: summary } = await this.view.record(
-      ctx,
-      ticket,
-      contact,
-      hide,
+  private async storeMessages(turns: InboundTurn[], manager: EntityManager): Promise<void> {
+    const quotedWid = (data: InboundMessageEventData) =>
+      data.kind === 'reaction' ? data.targetExternalId : data.quotedExternalId;
+    const quoted = await this.repository.messagesByWids(
+      manager,
+      turns.flatMap((turn) => {
+        const wid = quotedWid(turn.data);
+        return wid ? [{ companyId: turn.companyId, wid }] : [];
+      }),
+    );
+    const now = new Date();
+    const rows = turns.map((turn): Partial<Message> => {
+      const { companyId, data } = turn;
+      const wid = quotedWid(data);
+      turn.quoted = wid
+        ? (quoted.find((message) => message.companyId === companyId && message.wid === wid) ?? null)
+        : null;
+      const at = messageTime(data.sentAt, now);
+      return {
+        id: randomUUID(),
+        wid: data.externalId,
+        companyId,
+        ticketId: turn.ticket!.id,
+        contactId: data.fromMe ? null : turn.sender!.id,
+        queueId: turn.ticket!.queueId,
+        userId: null,
+        ...inboundMessageFields(companyId, data),
+        fromMe: data.fromMe,
+        read: data.fromMe,
+        ack: data.fromMe ? 1 : 0,
+        quotedMsgId: turn.quoted?.id ?? null,
+        createdAt: at,
+        updatedAt: at,
+      };
+    });
+    const messages = await this.repository.insertMessages(manager, rows);
+    turns.forEach((turn, index) => (turn.message = messages[index]));
+    await this.repository.touchTickets(
+      manager,
+      turns.map((turn) => ({
+        ticket: turn.ticket!,
+        lastMessage: lastMessageText(turn.message!),
+        fromMe: turn.data.fromMe,
+        unread: countsAsUnread(turn.data) ? 1 : 0,
+      })),
+    );
+  }
+
+  /**
+   * The new messages (company-<id>-appMessage create) and their tickets (company-<id>-ticket update),
+   * written to the outbox with one statement.
+   */
+  private async announce(turns: InboundTurn[], manager: EntityManager): Promise<void> {
+    const records = await this.view.recordsOf(
+      turns.map((turn) => ({
+        ctx: turn.ctx,
+        ticket: turn.ticket!,
+        contact: turn.contact!,
+        hide: turn.hide,
+      })),
       manager,
     );
-    const names = new Map<number, { name: string }>([[contact.id, contact]]);
-    if (turn.sender) names.set(turn.sender.id, turn.sender);
-    if (turn.quoted?.contactId && !names.has(turn.quoted.contactId)) {
-      const [quotedSender] = await this.repository.contactsByIds(manager, companyId, [
-        turn.quoted.contactId,
-      ]);
-      if (quotedSender) names.set(quotedSender.id, quotedSender);
-    }
-    const message: MessageEventData = {
-      message: toMessageRecord(turn.message!, turn.quoted ?? null, names, (key) =>
-        this.mediaUrls.url(key),
+    const quotedSenders = await this.repository.contactsByIds(
+      manager,
+      turns.flatMap((turn) =>
+        turn.quoted?.contactId ? [{ companyId: turn.companyId, id: turn.quoted.contactId }] : [],
       ),
-      ticket: record,
-      contact: summary,
-    };
-    await Outbox.add(manager, {
-      companyId,
-      ...DomainEventTypes.tickets.messageCreated,
-      data: message,
+    );
+    const entries: OutboxEntry[] = turns.flatMap((turn, index) => {
+      const { companyId } = turn;
+      const { ticket: record, contact: summary } = records[index]!;
+      const names = new Map<number, { name: string }>([[turn.contact!.id, turn.contact!]]);
+      if (turn.sender) names.set(turn.sender.id, turn.sender);
+      for (const sender of quotedSenders)
+        if (sender.companyId === companyId && !names.has(sender.id)) names.set(sender.id, sender);
+      const message: MessageEventData = {
+        message: toMessageRecord(turn.message!, turn.quoted ?? null, names, (key) =>
+          this.mediaUrls.url(key),
+        ),
+        ticket: record,
+        contact: summary,
+      };
+      const update: TicketEventData = turn.previousStatus
+        ? { ticket: record, previousStatus: turn.previousStatus }
+        : { ticket: record };
+      return [
+        { companyId, ...DomainEventTypes.tickets.messageCreated, data: message },
+        { companyId, ...DomainEventTypes.tickets.ticketUpdated, data: update },
+      ];
     });
-    const update: TicketEventData = turn.previousStatus
-      ? { ticket: record, previousStatus: turn.previousStatus }
-      : { ticket: record };
-    await Outbox.add(manager, {
-      companyId,
-      ...DomainEventTypes.tickets.ticketUpdated,
-      data: update,
-    });
-    return 'continue';
+    await Outbox.addMany(manager, entries);
   }
 
   /** An edit or a revoke by the channel: the stored message changes (company-<id>-appMessage update). */
@@ -348,7 +482,12 @@ export class InboundService {
     );
     const ids = [...new Set([contact.id, target.contactId].filter((id) => id !== null))];
     const names = new Map(
-      (await this.repository.contactsByIds(manager, companyId, ids)).map((c) => [c.id, c]),
+      (
+        await this.repository.contactsByIds(
+          manager,
+          ids.map((id) => ({ companyId, id })),
+        )
+      ).map((c) => [c.id, c]),
     );
     const quoted = target.quotedMsgId
       ? await this.repository.findMessage(manager, companyId, target.quotedMsgId)

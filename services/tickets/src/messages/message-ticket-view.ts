@@ -44,6 +44,42 @@ export class MessageTicketView {
     return this.build(ticket, contact, { ...decor, hide });
   }
 
+  /**
+   * The records of many tickets (of any companies) with two statements: their queues and their tags;
+   * names and connections come from the directory's cache.
+   */
+  async recordsOf(
+    items: { ctx: RequestContext; ticket: Ticket; contact: Contact; hide: boolean }[],
+    manager: EntityManager,
+  ): Promise<{ ticket: TicketRecord; contact: ContactSummary }[]> {
+    const refs = items.map(({ ticket }) => ({ companyId: ticket.companyId, id: ticket.id }));
+    const queueRefs = items.flatMap(({ ticket }) =>
+      ticket.queueId ? [{ companyId: ticket.companyId, id: ticket.queueId }] : [],
+    );
+    const [queues, tags] = await Promise.all([
+      this.repository.queuesOf(manager, queueRefs),
+      this.repository.tagsOfTickets(manager, refs),
+    ]);
+    return Promise.all(
+      items.map(async ({ ctx, ticket, contact, hide }) => {
+        const [userName, connection] = await Promise.all([
+          this.directory.userName(ctx, ticket.userId),
+          this.directory.connection(ctx, ticket.whatsappId),
+        ]);
+        const queue = ticket.queueId
+          ? (queues.get(`${ticket.companyId}:${ticket.queueId}`) ?? null)
+          : null;
+        return this.build(ticket, contact, {
+          queue,
+          tags: tags.get(ticket.id) ?? [],
+          userName,
+          connection,
+          hide,
+        });
+      }),
+    );
+  }
+
   /** The record from fetched decor; the user's name is re-read only when the holder changed. */
   build(
     ticket: Ticket,

@@ -4,8 +4,10 @@ import {
   CloseButton,
   Dialog,
   Field,
+  Heading,
   HStack,
   Input,
+  NativeSelect,
   Portal,
   Stack,
   Switch,
@@ -16,6 +18,7 @@ import {
 import {
   DefaultQueueSchedules,
   type ChannelKind,
+  type ConnectionCreateInput,
   type ConnectionRecord,
   type QueueSchedule,
 } from '@sb/contracts';
@@ -67,8 +70,17 @@ type Draft = {
   maxUseBotQueues: number;
   timeUseBotQueues: number;
   expiresTicket: number;
+  whenExpiresTicket: '0' | '1';
   timeSendQueue: number;
+  sendIdQueue: number | null;
+  timeInactiveMessage: number;
+  inactiveMessage: string;
+  expiresInactiveMessage: string;
+  timeCreateNewTicket: number;
+  maxUseBotQueuesNPS: number;
+  expiresTicketNPS: number;
   allowGroup: boolean;
+  groupAsTicket: 'enabled' | 'disabled';
   queueIds: number[];
   token: string;
   phoneNumberId: string;
@@ -81,18 +93,118 @@ type Draft = {
   closedTicketsPostImported: boolean;
 };
 
-const MessageFields = [
-  'greetingMessage',
-  'complationMessage',
-  'outOfHoursMessage',
-  'ratingMessage',
+const MessageFields = ['greetingMessage', 'complationMessage', 'outOfHoursMessage'] as const;
+/** The number fields of the form: whole numbers from 0 to the contract's maximum. */
+type NumberField =
+  | 'maxUseBotQueues'
+  | 'timeUseBotQueues'
+  | 'timeSendQueue'
+  | 'expiresTicket'
+  | 'timeInactiveMessage'
+  | 'timeCreateNewTicket'
+  | 'maxUseBotQueuesNPS'
+  | 'expiresTicketNPS';
+const NumberMax = 1_000_000;
+/** The dialog's own field errors (name, import dates) and those of a refused save, by field. */
+type FieldErrors = Partial<Record<keyof ConnectionCreateInput, string>>;
+
+/** The tabs of the dialog, in the order of spec 2 §2 (schedules only for a per-connection schedule). */
+export const ConnectionTabs = [
+  'general',
+  'integrations',
+  'messages',
+  'chatbot',
+  'assessments',
+  'schedules',
 ] as const;
-const BotFields = [
-  'maxUseBotQueues',
-  'timeUseBotQueues',
-  'expiresTicket',
-  'timeSendQueue',
-] as const;
+export type ConnectionTab = (typeof ConnectionTabs)[number];
+
+/**
+ * The tab of every field of the connection contract, so that a refused save shows the field at fault.
+ * Fields the form does not edit (channel, provider, integrationId, promptId) map to the tab the spec
+ * puts them in; the form never sends them, so an update keeps their stored values.
+ */
+const FieldTabs: Record<keyof ConnectionCreateInput, ConnectionTab> = {
+  name: 'general',
+  channel: 'general',
+  provider: 'general',
+  isDefault: 'general',
+  credentials: 'general',
+  token: 'general',
+  allowGroup: 'general',
+  groupAsTicket: 'general',
+  queueIds: 'general',
+  importOldMessages: 'general',
+  importRecentMessages: 'general',
+  importOldMessagesGroups: 'general',
+  closedTicketsPostImported: 'general',
+  integrationId: 'integrations',
+  promptId: 'integrations',
+  greetingMessage: 'messages',
+  complationMessage: 'messages',
+  outOfHoursMessage: 'messages',
+  maxUseBotQueues: 'chatbot',
+  timeUseBotQueues: 'chatbot',
+  timeSendQueue: 'chatbot',
+  sendIdQueue: 'chatbot',
+  expiresTicket: 'chatbot',
+  whenExpiresTicket: 'chatbot',
+  timeInactiveMessage: 'chatbot',
+  inactiveMessage: 'chatbot',
+  expiresInactiveMessage: 'chatbot',
+  timeCreateNewTicket: 'chatbot',
+  ratingMessage: 'assessments',
+  maxUseBotQueuesNPS: 'assessments',
+  expiresTicketNPS: 'assessments',
+  schedules: 'schedules',
+};
+
+/**
+ * The tab holding the field a failed save names: the first of the `fields` of an ERR_VALIDATION
+ * answer (dotted paths, e.g. `credentials.accessToken`), or the greeting of ERR_WAPP_GREETING_REQUIRED.
+ */
+export const failedTabOf = (error: unknown): ConnectionTab | null => {
+  const data =
+    error && typeof error === 'object' && 'data' in error
+      ? (error as { data: unknown }).data
+      : null;
+  if (!data || typeof data !== 'object') return null;
+  if ('error' in data && data.error === 'ERR_WAPP_GREETING_REQUIRED') return 'messages';
+  const fields =
+    'fields' in data && data.fields && typeof data.fields === 'object' ? data.fields : {};
+  for (const path of Object.keys(fields)) {
+    const tab = FieldTabs[path.split('.')[0] as keyof ConnectionCreateInput];
+    if (tab) return tab;
+  }
+  return null;
+};
+
+/**
+ * The message under each field a refused save names: the first message of each top-level field of an
+ * ERR_VALIDATION answer (`credentials.accessToken` shows under credentials), the greeting for
+ * ERR_WAPP_GREETING_REQUIRED.
+ */
+export const fieldErrorsOf = (error: unknown, greetingRequired: string): FieldErrors => {
+  const data =
+    error && typeof error === 'object' && 'data' in error
+      ? (error as { data: unknown }).data
+      : null;
+  if (!data || typeof data !== 'object') return {};
+  if ('error' in data && data.error === 'ERR_WAPP_GREETING_REQUIRED') {
+    return { greetingMessage: greetingRequired };
+  }
+  const fields =
+    'fields' in data && data.fields && typeof data.fields === 'object'
+      ? (data.fields as Record<string, unknown>)
+      : {};
+  const errors: FieldErrors = {};
+  for (const [path, messages] of Object.entries(fields)) {
+    const key = path.split('.')[0] as keyof ConnectionCreateInput;
+    const message = Array.isArray(messages) ? messages[0] : messages;
+    if (key in FieldTabs && !errors[key] && typeof message === 'string') errors[key] = message;
+  }
+  return errors;
+};
 
 /** A random token for the external messages API (32 hex characters). */
 const newApiToken = (): string =>
@@ -110,8 +222,17 @@ const draftOf = (c: ConnectionRecord | null): Draft => ({
   maxUseBotQueues: c?.maxUseBotQueues ?? 3,
   timeUseBotQueues: c?.timeUseBotQueues ?? 0,
   expiresTicket: c?.expiresTicket ?? 0,
+  whenExpiresTicket: c?.whenExpiresTicket ?? '0',
   timeSendQueue: c?.timeSendQueue ?? 0,
+  sendIdQueue: c?.sendIdQueue ?? null,
+  timeInactiveMessage: c?.timeInactiveMessage ?? 0,
+  inactiveMessage: c?.inactiveMessage ?? '',
+  expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
+  timeCreateNewTicket: c?.timeCreateNewTicket ?? 0,
+  maxUseBotQueuesNPS: c?.maxUseBotQueuesNPS ?? 3,
+  expiresTicketNPS: c?.expiresTicketNPS ?? 0,
   allowGroup: c?.allowGroup ?? false,
+  groupAsTicket: c?.groupAsTicket ?? 'disabled',
   queueIds: c?.queueIds ?? [],
   token: c?.token ?? '',
   phoneNumberId: '',
@@ -125,11 +246,15 @@ const draftOf = (c: ConnectionRecord | null): Draft => ({
 });
 
 /**
- * Add/edit dialog of /connections: general data (with the Cloud API secrets for a new whatsappapi
- * connection), messages with the greeting media (once saved), bot knobs, queues, the history import
- * options (Baileys), and the schedules when the company's schedule type is "connection". The secrets
- * are write-only: never shown back. Integration and prompt links have no list to choose from yet
- * (no integrations/prompts routes), so their selects are left out.
+ * Add/edit dialog of /connections, with the tabs of spec 2 §2: general (name, default, the Cloud API
+ * secrets of a whatsappapi connection, API token, groups and group tickets, queues and the history
+ * import options of a Baileys connection), integrations, messages with the greeting media (once
+ * saved), chatbot (bot attempts, queue transfer, closing idle tickets, inactivity messages, reopening),
+ * assessments (rating message and its attempts and expiry), and schedules when the company's schedule
+ * type is "connection". The secrets are write-only: never shown back. Integration and prompt links have
+ * no list to choose from yet (no integrations/prompts routes), so the integrations tab only says so; the
+ * form leaves integrationId, promptId and provider out of its saves, so the server keeps them. A refused
+ * save opens the tab of the field at fault and shows the server's message under it.
  */
 export const ConnectionModal = ({
   open,
@@ -145,6 +270,7 @@ export const ConnectionModal = ({
   const { t } = useTranslation('connections');
   const [draft, setDraft] = useState<Draft>(draftOf(connection));
   const [nameError, setNameError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [create] = useCreateConnectionMutation();
   const [update] = useUpdateConnectionMutation();
@@ -154,6 +280,11 @@ export const ConnectionModal = ({
   const [media, setMedia] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [importError, setImportError] = useState<string | null>(null);
+  const [tab, setTab] = useState<ConnectionTab>('general');
+  const nameInput = useRef<HTMLInputElement>(null);
+  const importInputs = useRef<
+    Partial<Record<'importOldMessages' | 'importRecentMessages', HTMLInputElement | null>>
+  >({});
   const viewer = useAppSelector(selectUser);
   const showSchedules =
     viewer?.company.companieSettings.find((s) => s.key === 'scheduleType')?.value === 'connection';
@@ -164,23 +295,36 @@ export const ConnectionModal = ({
     if (!open) return;
     setDraft(draftOf(connection));
     setNameError(null);
+    setFieldErrors({});
     setImportError(null);
+    setTab('general');
     setMedia(connection?.greetingMediaAttachment ?? null);
   }, [open, connection]);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
+    setFieldErrors((errors) => (key in errors ? { ...errors, [key]: undefined } : errors));
+  };
+
+  /** Opens the tab of a field in error and, once shown, puts the cursor in it. */
+  const showField = (at: ConnectionTab, input?: HTMLInputElement | null) => {
+    if (at === 'schedules' && !showSchedules) return;
+    setTab(at);
+    if (input) requestAnimationFrame(() => input.focus());
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const name = draft.name.trim();
     if (name.length < 2 || name.length > 50) {
       setNameError(name ? t('nameLength') : t('required'));
+      showField(FieldTabs.name, nameInput.current);
       return;
     }
     const wrongImport = importWindowError(draft.importOldMessages, draft.importRecentMessages);
     if (wrongImport) {
       setImportError(t(`importErrors.${wrongImport}`));
+      showField(FieldTabs[wrongImport], importInputs.current[wrongImport]);
       return;
     }
     const { phoneNumberId, accessToken, businessAccountId, ...rest } = draft;
@@ -202,6 +346,11 @@ export const ConnectionModal = ({
       notify.success(t('saved'));
       onClose();
     } catch (error) {
+      const failedTab = failedTabOf(error);
+      if (failedTab) showField(failedTab);
+      const errors = fieldErrorsOf(error, t('greetingRequired'));
+      setFieldErrors(errors);
+      if (errors.name) setNameError(errors.name);
       toastError(error);
     } finally {
       setSaving(false);
@@ -234,6 +383,80 @@ export const ConnectionModal = ({
     }
   };
 
+  /** A whole number from 0 to the contract's maximum, with its helper text and the server's error. */
+  const numberField = (key: NumberField) => (
+    <Field.Root key={key} invalid={!!fieldErrors[key]} maxW="64">
+      <Field.Label>{t(key)}</Field.Label>
+      <Input
+        type="number"
+        min={0}
+        max={NumberMax}
+        step={1}
+        value={draft[key]}
+        onChange={(e) =>
+          set(key, Math.min(NumberMax, Math.max(0, Math.trunc(Number(e.target.value)) || 0)))
+        }
+      />
+      <Field.HelperText>{t(`help.${key}`)}</Field.HelperText>
+      <Field.ErrorText>{fieldErrors[key]}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  /** A free text of the bot, with its helper text and the server's error. */
+  const textField = (
+    key:
+      | (typeof MessageFields)[number]
+      | 'ratingMessage'
+      | 'inactiveMessage'
+      | 'expiresInactiveMessage',
+    helper = true,
+  ) => (
+    <Field.Root key={key} invalid={!!fieldErrors[key]}>
+      <Field.Label>{t(key)}</Field.Label>
+      <Textarea rows={3} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+      {helper && <Field.HelperText>{t(`help.${key}`)}</Field.HelperText>}
+      <Field.ErrorText>{fieldErrors[key]}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  /** A select of the form: its options are value/label pairs. */
+  const selectField = (
+    key: 'groupAsTicket' | 'whenExpiresTicket' | 'sendIdQueue',
+    value: string,
+    options: { value: string; label: string }[],
+    onChange: (value: string) => void,
+    disabled = false,
+  ) => (
+    <Field.Root key={key} invalid={!!fieldErrors[key]} disabled={disabled} maxW="sm">
+      <Field.Label>{t(key)}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          aria-label={t(key)}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.HelperText>{t(`help.${key}`)}</Field.HelperText>
+      <Field.ErrorText>{fieldErrors[key]}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  // a queue deleted since it was picked still shows, so that a save keeps it
+  const queueOptions = [
+    { value: '', label: t('noQueue') },
+    ...queues.map((queue) => ({ value: String(queue.id), label: queue.name })),
+    ...(draft.sendIdQueue !== null && !queues.some((queue) => queue.id === draft.sendIdQueue)
+      ? [{ value: String(draft.sendIdQueue), label: t('queueNumber', { id: draft.sendIdQueue }) }]
+      : []),
+  ];
+
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size="lg">
       <Portal>
@@ -245,24 +468,25 @@ export const ConnectionModal = ({
                 <Dialog.Title>{connection ? t('edit') : t(`add.${kind}`)}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Tabs.Root defaultValue="general">
+                <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ConnectionTab)}>
                   <Tabs.List>
-                    <Tabs.Trigger value="general">{t('tabs.general')}</Tabs.Trigger>
-                    <Tabs.Trigger value="messages">{t('tabs.messages')}</Tabs.Trigger>
-                    <Tabs.Trigger value="bot">{t('tabs.bot')}</Tabs.Trigger>
-                    <Tabs.Trigger value="queues">{t('tabs.queues')}</Tabs.Trigger>
-                    {kind === 'whatsapp' && (
-                      <Tabs.Trigger value="import">{t('tabs.import')}</Tabs.Trigger>
-                    )}
-                    {showSchedules && (
-                      <Tabs.Trigger value="schedules">{t('tabs.schedules')}</Tabs.Trigger>
+                    {ConnectionTabs.filter((key) => key !== 'schedules' || showSchedules).map(
+                      (key) => (
+                        <Tabs.Trigger key={key} value={key}>
+                          {t(`tabs.${key}`)}
+                        </Tabs.Trigger>
+                      ),
                     )}
                   </Tabs.List>
                   <Tabs.Content value="general">
                     <Stack gap="3">
                       <Field.Root invalid={!!nameError} required>
                         <Field.Label>{t('name')}</Field.Label>
-                        <Input value={draft.name} onChange={(e) => set('name', e.target.value)} />
+                        <Input
+                          ref={nameInput}
+                          value={draft.name}
+                          onChange={(e) => set('name', e.target.value)}
+                        />
                         <Field.ErrorText>{nameError}</Field.ErrorText>
                       </Field.Root>
                       <Switch.Root
@@ -273,28 +497,6 @@ export const ConnectionModal = ({
                         <Switch.Control />
                         <Switch.Label>{t('isDefault')}</Switch.Label>
                       </Switch.Root>
-                      <Switch.Root
-                        checked={draft.allowGroup}
-                        onCheckedChange={(e) => set('allowGroup', e.checked)}
-                      >
-                        <Switch.HiddenInput />
-                        <Switch.Control />
-                        <Switch.Label>{t('allowGroup')}</Switch.Label>
-                      </Switch.Root>
-                      <Field.Root>
-                        <Field.Label>{t('token')}</Field.Label>
-                        <HStack w="full">
-                          <Input
-                            value={draft.token}
-                            autoComplete="off"
-                            onChange={(e) => set('token', e.target.value.trim())}
-                          />
-                          <Button variant="outline" onClick={() => set('token', newApiToken())}>
-                            {t('generateToken')}
-                          </Button>
-                        </HStack>
-                        <Field.HelperText>{t('tokenHint')}</Field.HelperText>
-                      </Field.Root>
                       {kind === 'whatsappapi' &&
                         (['phoneNumberId', 'accessToken', 'businessAccountId'] as const).map(
                           (key) => (
@@ -312,20 +514,120 @@ export const ConnectionModal = ({
                             </Field.Root>
                           ),
                         )}
+                      <Field.Root invalid={!!fieldErrors.token}>
+                        <Field.Label>{t('token')}</Field.Label>
+                        <HStack w="full">
+                          <Input
+                            value={draft.token}
+                            autoComplete="off"
+                            onChange={(e) => set('token', e.target.value.trim())}
+                          />
+                          <Button variant="outline" onClick={() => set('token', newApiToken())}>
+                            {t('generateToken')}
+                          </Button>
+                        </HStack>
+                        <Field.HelperText>{t('tokenHint')}</Field.HelperText>
+                        <Field.ErrorText>{fieldErrors.token}</Field.ErrorText>
+                      </Field.Root>
+                      <Switch.Root
+                        checked={draft.allowGroup}
+                        onCheckedChange={(e) => set('allowGroup', e.checked)}
+                      >
+                        <Switch.HiddenInput />
+                        <Switch.Control />
+                        <Switch.Label>{t('allowGroup')}</Switch.Label>
+                      </Switch.Root>
+                      {selectField(
+                        'groupAsTicket',
+                        draft.groupAsTicket,
+                        (['disabled', 'enabled'] as const).map((value) => ({
+                          value,
+                          label: t(`groupAsTicketOptions.${value}`),
+                        })),
+                        (value) => set('groupAsTicket', value as Draft['groupAsTicket']),
+                        !draft.allowGroup,
+                      )}
+                      <Heading as="h3" size="sm" mt="2">
+                        {t('sections.queues')}
+                      </Heading>
+                      <Stack gap="2">
+                        {queues.map((queue) => (
+                          <Checkbox.Root
+                            key={queue.id}
+                            checked={draft.queueIds.includes(queue.id)}
+                            onCheckedChange={(e) =>
+                              set(
+                                'queueIds',
+                                e.checked
+                                  ? [...draft.queueIds, queue.id]
+                                  : draft.queueIds.filter((id) => id !== queue.id),
+                              )
+                            }
+                          >
+                            <Checkbox.HiddenInput />
+                            <Checkbox.Control />
+                            <Checkbox.Label>{queue.name}</Checkbox.Label>
+                          </Checkbox.Root>
+                        ))}
+                      </Stack>
+                      {kind === 'whatsapp' && (
+                        <>
+                          <Heading as="h3" size="sm" mt="2">
+                            {t('sections.import')}
+                          </Heading>
+                          <Text fontSize="sm" color="fg.muted">
+                            {t('importHelp')}
+                          </Text>
+                          <HStack gap="3" align="start">
+                            {(['importOldMessages', 'importRecentMessages'] as const).map((key) => (
+                              <Field.Root key={key} invalid={!!importError}>
+                                <Field.Label>{t(key)}</Field.Label>
+                                <Input
+                                  ref={(input) => {
+                                    importInputs.current[key] = input;
+                                  }}
+                                  type="date"
+                                  min={dayOf(new Date(now.getTime() - 730 * DayMs))}
+                                  max={dayOf(now)}
+                                  value={draft[key]}
+                                  onChange={(e) => {
+                                    setImportError(null);
+                                    set(key, e.target.value);
+                                  }}
+                                />
+                              </Field.Root>
+                            ))}
+                          </HStack>
+                          {importError && (
+                            <Text color="fg.error" fontSize="sm" role="alert">
+                              {importError}
+                            </Text>
+                          )}
+                          {(['importOldMessagesGroups', 'closedTicketsPostImported'] as const).map(
+                            (key) => (
+                              <Switch.Root
+                                key={key}
+                                checked={draft[key]}
+                                onCheckedChange={(e) => set(key, e.checked)}
+                              >
+                                <Switch.HiddenInput />
+                                <Switch.Control />
+                                <Switch.Label>{t(key)}</Switch.Label>
+                              </Switch.Root>
+                            ),
+                          )}
+                        </>
+                      )}
                     </Stack>
+                  </Tabs.Content>
+                  <Tabs.Content value="integrations">
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('integrationsNone')}
+                    </Text>
                   </Tabs.Content>
                   <Tabs.Content value="messages">
                     <Stack gap="3">
-                      {MessageFields.map((key) => (
-                        <Field.Root key={key}>
-                          <Field.Label>{t(key)}</Field.Label>
-                          <Textarea
-                            rows={3}
-                            value={draft[key]}
-                            onChange={(e) => set(key, e.target.value)}
-                          />
-                        </Field.Root>
-                      ))}
+                      {MessageFields.map((key) => textField(key, false))}
                       <Field.Root>
                         <Field.Label>{t('greetingMedia')}</Field.Label>
                         {connection ? (
@@ -366,87 +668,57 @@ export const ConnectionModal = ({
                       </Field.Root>
                     </Stack>
                   </Tabs.Content>
-                  <Tabs.Content value="bot">
-                    <HStack gap="3" wrap="wrap">
-                      {BotFields.map((key) => (
-                        <Field.Root key={key} maxW="56">
-                          <Field.Label>{t(key)}</Field.Label>
-                          <Input
-                            type="number"
-                            min={0}
-                            value={draft[key]}
-                            onChange={(e) => set(key, Math.max(0, Number(e.target.value) || 0))}
-                          />
-                        </Field.Root>
-                      ))}
-                    </HStack>
-                  </Tabs.Content>
-                  <Tabs.Content value="queues">
-                    <Stack gap="2">
-                      {queues.map((queue) => (
-                        <Checkbox.Root
-                          key={queue.id}
-                          checked={draft.queueIds.includes(queue.id)}
-                          onCheckedChange={(e) =>
-                            set(
-                              'queueIds',
-                              e.checked
-                                ? [...draft.queueIds, queue.id]
-                                : draft.queueIds.filter((id) => id !== queue.id),
-                            )
-                          }
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{queue.name}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
+                  <Tabs.Content value="chatbot">
+                    <Stack gap="3">
+                      <HStack gap="3" wrap="wrap" align="start">
+                        {numberField('maxUseBotQueues')}
+                        {numberField('timeUseBotQueues')}
+                      </HStack>
+                      <Heading as="h3" size="sm" mt="2">
+                        {t('sections.transfer')}
+                      </Heading>
+                      <HStack gap="3" wrap="wrap" align="start">
+                        {numberField('timeSendQueue')}
+                        {selectField(
+                          'sendIdQueue',
+                          draft.sendIdQueue === null ? '' : String(draft.sendIdQueue),
+                          queueOptions,
+                          (value) => set('sendIdQueue', value ? Number(value) : null),
+                        )}
+                      </HStack>
+                      <Heading as="h3" size="sm" mt="2">
+                        {t('sections.expiry')}
+                      </Heading>
+                      <HStack gap="3" wrap="wrap" align="start">
+                        {numberField('expiresTicket')}
+                        {selectField(
+                          'whenExpiresTicket',
+                          draft.whenExpiresTicket,
+                          (['0', '1'] as const).map((value) => ({
+                            value,
+                            label: t(`whenExpiresTicketOptions.${value}`),
+                          })),
+                          (value) => set('whenExpiresTicket', value as Draft['whenExpiresTicket']),
+                        )}
+                      </HStack>
+                      {textField('expiresInactiveMessage')}
+                      {numberField('timeInactiveMessage')}
+                      {textField('inactiveMessage')}
+                      <Heading as="h3" size="sm" mt="2">
+                        {t('sections.reopen')}
+                      </Heading>
+                      {numberField('timeCreateNewTicket')}
                     </Stack>
                   </Tabs.Content>
-                  {kind === 'whatsapp' && (
-                    <Tabs.Content value="import">
-                      <Stack gap="3">
-                        <Text fontSize="sm" color="fg.muted">
-                          {t('importHelp')}
-                        </Text>
-                        <HStack gap="3" align="start">
-                          {(['importOldMessages', 'importRecentMessages'] as const).map((key) => (
-                            <Field.Root key={key} invalid={!!importError}>
-                              <Field.Label>{t(key)}</Field.Label>
-                              <Input
-                                type="date"
-                                min={dayOf(new Date(now.getTime() - 730 * DayMs))}
-                                max={dayOf(now)}
-                                value={draft[key]}
-                                onChange={(e) => {
-                                  setImportError(null);
-                                  set(key, e.target.value);
-                                }}
-                              />
-                            </Field.Root>
-                          ))}
-                        </HStack>
-                        {importError && (
-                          <Text color="fg.error" fontSize="sm" role="alert">
-                            {importError}
-                          </Text>
-                        )}
-                        {(['importOldMessagesGroups', 'closedTicketsPostImported'] as const).map(
-                          (key) => (
-                            <Switch.Root
-                              key={key}
-                              checked={draft[key]}
-                              onCheckedChange={(e) => set(key, e.checked)}
-                            >
-                              <Switch.HiddenInput />
-                              <Switch.Control />
-                              <Switch.Label>{t(key)}</Switch.Label>
-                            </Switch.Root>
-                          ),
-                        )}
-                      </Stack>
-                    </Tabs.Content>
-                  )}
+                  <Tabs.Content value="assessments">
+                    <Stack gap="3">
+                      {textField('ratingMessage')}
+                      <HStack gap="3" wrap="wrap" align="start">
+                        {numberField('maxUseBotQueuesNPS')}
+                        {numberField('expiresTicketNPS')}
+                      </HStack>
+                    </Stack>
+                  </Tabs.Content>
                   {showSchedules && (
                     <Tabs.Content value="schedules">
                       <WeeklyScheduleTable rows={draft.schedules} onChange={setSchedule} />

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConnectionRecord } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
-import { importWindowError } from './connection-modal.js';
+import { failedTabOf, fieldErrorsOf, importWindowError } from './connection-modal.js';
 import { newConnectionKinds } from './connections-page.js';
 import { importPercent } from './connections.api.js';
 import { importStateOf } from './import-status.js';
@@ -45,7 +45,28 @@ const connection = (
     ...extra,
   }) as ConnectionRecord;
 
-const stub = (connections: ConnectionRecord[]) => {
+/** The session user of a company whose schedule type is per connection (the schedules tab shows). */
+const perConnectionSchedules = () =>
+  sessionUser({
+    profile: 'admin',
+    company: { companieSettings: [{ key: 'scheduleType', value: 'connection' }] },
+  } as Parameters<typeof sessionUser>[0]);
+
+const tabNames = (modal: HTMLElement) =>
+  within(modal)
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
+
+const selectedTab = (modal: HTMLElement) =>
+  within(modal)
+    .getAllByRole('tab')
+    .find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+
+const stub = (
+  connections: ConnectionRecord[],
+  saveAnswer?: () => Response,
+  queues: { id: number; name: string }[] = [],
+) => {
   const calls: { method: string; url: string; body?: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -63,7 +84,10 @@ const stub = (connections: ConnectionRecord[]) => {
       if (path.startsWith('/whatsapp') && request.method === 'GET') {
         return Response.json(connections);
       }
-      if (path === '/queue') return Response.json([]);
+      if (path === '/queue') return Response.json(queues.map((q) => ({ ...q, color: '#333' })));
+      if (saveAnswer && path.startsWith('/whatsapp') && ['POST', 'PUT'].includes(request.method)) {
+        return saveAnswer();
+      }
       if (path === '/whatsapp' && request.method === 'POST') {
         return Response.json(connection(9, 'New', 'OPENING'), { status: 201 });
       }
@@ -181,9 +205,19 @@ describe('connections page', () => {
       connection(2, 'Fresh', 'CONNECTED', { statusImportMessages: String(Date.now()) }),
     ]);
     await renderApp('/connections', sessionUser({ profile: 'admin' }));
-    await screen.findAllByTestId('connection-row');
+    const [main, fresh] = await screen.findAllByTestId('connection-row');
+    // no import column: the import state shows in the status cell (4th), under the status
+    const statusCell = (row: HTMLElement) => within(row).getAllByRole('cell')[3]!;
+    expect(within(statusCell(main!)).getByText('Connected')).toBeTruthy();
     expect(
-      (screen.getByRole('button', { name: /Preparing import/ }) as HTMLButtonElement).disabled,
+      within(statusCell(main!)).getByRole('button', { name: 'Close imported tickets' }),
+    ).toBeTruthy();
+    expect(
+      (
+        within(statusCell(fresh!)).getByRole('button', {
+          name: /Preparing import/,
+        }) as HTMLButtonElement
+      ).disabled,
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Close imported tickets' }));
     fireEvent.click(screen.getByRole('button', { name: 'Restart connections' }));
@@ -197,18 +231,55 @@ describe('connections page', () => {
     });
   });
 
+  it('shows the columns and the dialog tabs of spec 2 §2, in order', async () => {
+    stub([
+      connection(1, 'Main', 'CONNECTED', { statusImportMessages: 'renderButtonCloseTickets' }),
+    ]);
+    await renderApp('/connections', perConnectionSchedules());
+    const row = await screen.findByTestId('connection-row');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Channel',
+      'Name',
+      'Number',
+      'Status',
+      'Session',
+      'Last update',
+      'Default',
+      'Actions',
+    ]);
+    expect(within(row).getAllByRole('cell')).toHaveLength(8);
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    expect(tabNames(modal)).toEqual([
+      'General',
+      'Integrations',
+      'Messages',
+      'Chatbot',
+      'Assessments',
+      'Schedules',
+    ]);
+    expect(selectedTab(modal)).toBe('General');
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Chatbot' }));
+    expect(
+      await within(modal).findByRole('spinbutton', { name: 'Bot attempts before giving up' }),
+    ).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Assessments' }));
+    expect(await within(modal).findByRole('textbox', { name: 'Rating message' })).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Messages' }));
+    expect(await within(modal).findByRole('textbox', { name: 'Greeting message' })).toBeTruthy();
+    expect(within(modal).queryByRole('textbox', { name: 'Rating message' })).toBeNull();
+  });
+
   it('edits the import window, the schedules of a connection and its greeting media', async () => {
     const calls = stub([connection(1, 'Main', 'CONNECTED')]);
-    await renderApp(
-      '/connections',
-      sessionUser({
-        profile: 'admin',
-        company: { companieSettings: [{ key: 'scheduleType', value: 'connection' }] },
-      } as Parameters<typeof sessionUser>[0]),
-    );
+    await renderApp('/connections', perConnectionSchedules());
     const row = await screen.findByTestId('connection-row');
     fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
     const modal = await screen.findByTestId('connection-modal');
+    // the import options are a section of the general tab
+    expect(within(modal).getByRole('heading', { name: 'Message history import' })).toBeTruthy();
+    const importFrom = within(modal).getByLabelText('Import from');
+    fireEvent.change(importFrom, { target: { value: '2001-01-01' } });
     fireEvent.click(within(modal).getByRole('tab', { name: 'Schedules' }));
     fireEvent.change(within(modal).getByLabelText('Monday Opens'), {
       target: { value: '08:00' },
@@ -221,14 +292,13 @@ describe('connections page', () => {
     await waitFor(() =>
       expect(within(modal).getByTestId('greeting-media').textContent).toBe('hello.png'),
     );
-    fireEvent.click(within(modal).getByRole('tab', { name: 'Import' }));
-    fireEvent.change(within(modal).getByLabelText('Import from'), {
-      target: { value: '2001-01-01' },
-    });
+    // a date out of the window, saved from another tab: back to the general tab, on the field
     fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
     expect(await within(modal).findByRole('alert')).toBeTruthy();
+    await waitFor(() => expect(selectedTab(modal)).toBe('General'));
+    await waitFor(() => expect(document.activeElement).toBe(importFrom));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-    fireEvent.change(within(modal).getByLabelText('Import from'), { target: { value: '' } });
+    fireEvent.change(importFrom, { target: { value: '' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), {
       timeout: 2000,
@@ -240,6 +310,213 @@ describe('connections page', () => {
     expect(body.schedules.find((s) => s.weekdayEn === 'monday')?.startTimeA).toBe('08:00');
     expect(body.importOldMessages).toBeNull();
   });
+
+  it('leads a refused save to the tab of the field at fault', async () => {
+    const calls = stub([connection(1, 'Main', 'CONNECTED')], () =>
+      Response.json(
+        { error: 'ERR_WAPP_GREETING_REQUIRED', message: 'greeting required' },
+        { status: 400 },
+      ),
+    );
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    // no per-connection schedules: five tabs
+    expect(tabNames(modal)).toEqual([
+      'General',
+      'Integrations',
+      'Messages',
+      'Chatbot',
+      'Assessments',
+    ]);
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Chatbot' }));
+    await waitFor(() => expect(selectedTab(modal)).toBe('Chatbot'));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(selectedTab(modal)).toBe('Messages'), { timeout: 2000 });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(true);
+    // a name too short, typed and saved from the chatbot tab
+    fireEvent.click(within(modal).getByRole('tab', { name: 'General' }));
+    fireEvent.change(await within(modal).findByRole('textbox', { name: 'Name' }), {
+      target: { value: 'M' },
+    });
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Chatbot' }));
+    await waitFor(() => expect(selectedTab(modal)).toBe('Chatbot'));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await within(modal).findByText('Between 2 and 50 characters')).toBeTruthy();
+    await waitFor(() => expect(selectedTab(modal)).toBe('General'));
+    expect(document.activeElement).toBe(within(modal).getByRole('textbox', { name: 'Name' }));
+  });
+
+  it('edits the group, chatbot and assessment fields in their tabs and saves them', async () => {
+    const calls = stub([connection(1, 'Main', 'CONNECTED')], undefined, [
+      { id: 4, name: 'Sales' },
+      { id: 5, name: 'Support' },
+    ]);
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    // group tickets only mean something with groups allowed
+    const groups = within(modal).getByRole('combobox', {
+      name: 'Group conversations',
+    }) as HTMLSelectElement;
+    expect(groups.disabled).toBe(true);
+    expect(groups.value).toBe('disabled');
+    fireEvent.click(within(modal).getByLabelText('Allow groups'));
+    await waitFor(() => expect(groups.disabled).toBe(false));
+    fireEvent.change(groups, { target: { value: 'enabled' } });
+
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Chatbot' }));
+    const queue = (await within(modal).findByRole('combobox', {
+      name: 'Queue to send to',
+    })) as HTMLSelectElement;
+    await waitFor(() =>
+      expect(Array.from(queue.options).map((o) => o.text)).toEqual(['None', 'Sales', 'Support']),
+    );
+    expect(queue.value).toBe('');
+    fireEvent.change(queue, { target: { value: '5' } });
+    const number = (name: string) =>
+      within(modal).getByRole('spinbutton', { name }) as HTMLInputElement;
+    fireEvent.change(number('Send to queue after (minutes)'), { target: { value: '10' } });
+    fireEvent.change(number('Close idle tickets after (minutes)'), { target: { value: '120' } });
+    const whose = within(modal).getByRole('combobox', {
+      name: 'Close only when the last message is from',
+    }) as HTMLSelectElement;
+    expect(Array.from(whose.options).map((o) => [o.value, o.text])).toEqual([
+      ['0', 'The contact'],
+      ['1', 'The agent'],
+    ]);
+    fireEvent.change(whose, { target: { value: '1' } });
+    fireEvent.change(number('Inactivity message after (minutes)'), { target: { value: '30' } });
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Inactivity message' }), {
+      target: { value: 'Still there?' },
+    });
+    fireEvent.change(
+      within(modal).getByRole('textbox', { name: 'Closing message for idle tickets' }),
+      { target: { value: 'Closed for inactivity' } },
+    );
+    // whole minutes between 0 and the contract's maximum
+    const reopen = number('Reopen a recent ticket within (minutes)');
+    fireEvent.change(reopen, { target: { value: '-5' } });
+    expect(reopen.value).toBe('0');
+    fireEvent.change(reopen, { target: { value: '2000000' } });
+    expect(reopen.value).toBe('1000000');
+    fireEvent.change(reopen, { target: { value: '15' } });
+
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Assessments' }));
+    const attempts = (await within(modal).findByRole('spinbutton', {
+      name: 'Rating attempts',
+    })) as HTMLInputElement;
+    expect(attempts.value).toBe('3');
+    fireEvent.change(attempts, { target: { value: '5' } });
+    fireEvent.change(number('Close unanswered ratings after (minutes)'), {
+      target: { value: '60' },
+    });
+
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), {
+      timeout: 2000,
+    });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      allowGroup: true,
+      groupAsTicket: 'enabled',
+      sendIdQueue: 5,
+      timeSendQueue: 10,
+      expiresTicket: 120,
+      whenExpiresTicket: '1',
+      timeInactiveMessage: 30,
+      inactiveMessage: 'Still there?',
+      expiresInactiveMessage: 'Closed for inactivity',
+      timeCreateNewTicket: 15,
+      maxUseBotQueuesNPS: 5,
+      expiresTicketNPS: 60,
+    });
+  });
+
+  it('saves a renamed connection with every other value as it was', async () => {
+    const edited = {
+      greetingMessage: 'Pick a queue',
+      complationMessage: 'Bye',
+      outOfHoursMessage: 'Closed',
+      ratingMessage: 'Rate us from 0 to 10',
+      token: 'a'.repeat(32),
+      maxUseBotQueues: 5,
+      timeUseBotQueues: 2,
+      expiresTicket: 60,
+      expiresTicketNPS: 30,
+      whenExpiresTicket: '1',
+      expiresInactiveMessage: 'Closed for inactivity',
+      timeInactiveMessage: 10,
+      inactiveMessage: 'Still there?',
+      maxUseBotQueuesNPS: 4,
+      timeSendQueue: 15,
+      // a queue deleted since: still offered, and kept
+      sendIdQueue: 9,
+      timeCreateNewTicket: 20,
+      allowGroup: true,
+      groupAsTicket: 'enabled',
+      importOldMessagesGroups: true,
+      closedTicketsPostImported: true,
+      queueIds: [4],
+    } as const;
+    const calls = stub(
+      [
+        connection(1, 'Main', 'CONNECTED', {
+          ...edited,
+          queueIds: [4],
+          provider: 'stable',
+          integrationId: 7,
+          promptId: 8,
+        }),
+      ],
+      undefined,
+      [{ id: 4, name: 'Sales' }],
+    );
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Renamed' },
+    });
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Chatbot' }));
+    const queue = (await within(modal).findByRole('combobox', {
+      name: 'Queue to send to',
+    })) as HTMLSelectElement;
+    await waitFor(() => expect(queue.selectedOptions[0]?.text).toBe('Queue #9'));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), {
+      timeout: 2000,
+    });
+    const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Renamed', ...edited });
+    // what the dialog does not edit is left out, so the server keeps it (never nulled)
+    for (const kept of ['integrationId', 'promptId', 'provider', 'channel']) {
+      expect(body).not.toHaveProperty(kept);
+    }
+  });
+
+  it('shows the message of a refused field under it, in its tab', async () => {
+    stub([connection(1, 'Main', 'CONNECTED')], () =>
+      Response.json(
+        {
+          error: 'ERR_VALIDATION',
+          message: 'invalid',
+          fields: { expiresTicketNPS: ['Too big: expected number to be <=1000000'] },
+        },
+        { status: 400 },
+      ),
+    );
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(selectedTab(modal)).toBe('Assessments'), { timeout: 2000 });
+    expect(await within(modal).findByText('Too big: expected number to be <=1000000')).toBeTruthy();
+  });
+
   it('generates an API token for the connection and saves it', async () => {
     const calls = stub([connection(1, 'Main', 'CONNECTED')]);
     await renderApp('/connections', sessionUser({ profile: 'admin' }));
@@ -277,6 +554,53 @@ describe('connection rules on the web side', () => {
     expect(importStateOf('Running', t)).toBe('running');
     expect(importPercent({ this: 5, all: 20 })).toBe(25);
     expect(importPercent({ this: 0, all: 0 })).toBeNull();
+  });
+
+  it('finds the tab of the field a refused save names', () => {
+    const refused = (data: unknown) => ({ status: 400, data });
+    expect(failedTabOf(refused({ error: 'ERR_WAPP_GREETING_REQUIRED' }))).toBe('messages');
+    expect(
+      failedTabOf(refused({ error: 'ERR_VALIDATION', fields: { importOldMessages: ['x'] } })),
+    ).toBe('general');
+    expect(
+      failedTabOf(
+        refused({ error: 'ERR_VALIDATION', fields: { 'credentials.accessToken': ['x'] } }),
+      ),
+    ).toBe('general');
+    expect(
+      failedTabOf(refused({ error: 'ERR_VALIDATION', fields: { ratingMessage: ['x'] } })),
+    ).toBe('assessments');
+    expect(
+      failedTabOf(refused({ error: 'ERR_VALIDATION', fields: { timeSendQueue: ['x'] } })),
+    ).toBe('chatbot');
+    expect(failedTabOf(refused({ error: 'ERR_VALIDATION', fields: { sendIdQueue: ['x'] } }))).toBe(
+      'chatbot',
+    );
+    expect(
+      failedTabOf(refused({ error: 'ERR_VALIDATION', fields: { maxUseBotQueuesNPS: ['x'] } })),
+    ).toBe('assessments');
+    expect(
+      failedTabOf(refused({ error: 'ERR_VALIDATION', fields: { groupAsTicket: ['x'] } })),
+    ).toBe('general');
+    expect(failedTabOf(refused({ error: 'ERR_NO_PERMISSION' }))).toBeNull();
+    expect(failedTabOf({ status: 'FETCH_ERROR', error: 'offline' })).toBeNull();
+  });
+
+  it('puts the message of each refused field under it', () => {
+    const refused = (data: unknown) => ({ status: 400, data });
+    expect(
+      fieldErrorsOf(
+        refused({
+          error: 'ERR_VALIDATION',
+          fields: { timeCreateNewTicket: ['too big', 'second'], 'credentials.accessToken': ['x'] },
+        }),
+        'greeting needed',
+      ),
+    ).toEqual({ timeCreateNewTicket: 'too big', credentials: 'x' });
+    expect(fieldErrorsOf(refused({ error: 'ERR_WAPP_GREETING_REQUIRED' }), 'needed')).toEqual({
+      greetingMessage: 'needed',
+    });
+    expect(fieldErrorsOf({ status: 'FETCH_ERROR', error: 'offline' }, 'needed')).toEqual({});
   });
 
   it('gates the new-connection entries by plan flags', () => {

@@ -29,7 +29,11 @@ export const importStateOf = (
   return 'running';
 };
 
-/** The import column of /connections: progress from the importMessages events, then the close button. */
+/**
+ * The history import of a connection, under its status on /connections (spec 2 §4): the preparing
+ * button, the progress from the importMessages events, then the close-imported-tickets button.
+ * Nothing while no import is under way.
+ */
 export const ImportStatus = ({
   connection,
   isAdmin,
@@ -65,7 +69,7 @@ export const ImportStatus = ({
     return () => clearTimeout(timer);
   }, [state]);
 
-  if (state === 'none') return <Text color="fg.muted">—</Text>;
+  if (state === 'none') return null;
   if (state === 'closeTickets') {
     if (!isAdmin) return <Text fontSize="sm">{t('importDone')}</Text>;
     return (
