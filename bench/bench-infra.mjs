@@ -42,7 +42,9 @@ export function freePort() {
 
 /** Runs a built app (`node <entry>`) with its output kept for the error message; `stop()` ends it. */
 export function startProcess(name, entry, env) {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
+  // BENCH_NODE_ARGS: flags for the service processes (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
+  const flags = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, path.join(root, entry)], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
