@@ -4,9 +4,11 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import {
   Subjects,
   type AnonymousContext,
+  type MetaWebhookDelivery,
   type MetaWebhookReply,
   type MetaWebhookRequest,
 } from '@sb/contracts';
+import { microBatch } from '@sb/platform/batching';
 import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { Public } from '../auth/auth.decorators.js';
@@ -48,6 +50,9 @@ export function verifySubscription(
 }
 
 type RawRequest = GatewayRequest & { rawBody?: Buffer };
+
+/** Webhooks up to this size travel to connectors together (16 of them stay far below NATS's 1 MB). */
+const BatchedBodyBytes = 32 * 1024;
 
 /**
  * Meta's webhooks (WhatsApp Cloud API, Messenger, Instagram): no user token, the signature is the proof.
@@ -92,12 +97,35 @@ export class MetaWebhooksController {
         message: 'Invalid webhook signature.',
       });
     }
-    const data: MetaWebhookRequest = { payload: req.body as unknown };
+    const payload = req.body as unknown;
+    const small = (req.rawBody?.length ?? 0) <= BatchedBodyBytes;
+    const delivery = small
+      ? await this.forward({ ctx: req.sb.ctx as AnonymousContext, payload })
+      : (await this.store(req.sb.ctx as AnonymousContext, [payload]))[0]!;
+    return { received: delivery.received };
+  }
+
+  /** Stores webhooks through connectors; the answers follow the payloads. */
+  private async store(ctx: AnonymousContext, payloads: unknown[]): Promise<MetaWebhookDelivery[]> {
+    const data: MetaWebhookRequest = { payloads };
     const reply = await this.services.request<MetaWebhookReply>(
       Subjects.connectors.webhookMeta,
-      req.sb.ctx as AnonymousContext,
+      ctx,
       data,
     );
-    return { received: reply.received };
+    return reply.deliveries;
   }
+
+  /**
+   * The webhooks that arrive while a store request is under way go to connectors together in the
+   * next one (one bus round trip and one commit for a burst); each is still answered only once stored.
+   */
+  private readonly forward = microBatch(
+    (webhooks: { ctx: AnonymousContext; payload: unknown }[]) =>
+      this.store(
+        webhooks[0]!.ctx,
+        webhooks.map((webhook) => webhook.payload),
+      ),
+    { maxSize: 16, parallel: 4 },
+  );
 }

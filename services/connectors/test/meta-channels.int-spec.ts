@@ -89,9 +89,9 @@ describe('Meta channels with the channel emulator', () => {
         bus
           .request<MetaWebhookReply>(S.webhookMeta, {
             ctx: { ...base, companyId: 0, profile: 'anonymous' },
-            data: { payload: JSON.parse(raw.toString('utf8')) as unknown },
+            data: { payloads: [JSON.parse(raw.toString('utf8')) as unknown] },
           })
-          .then((reply) => res.writeHead(200).end(JSON.stringify(reply)))
+          .then((reply) => res.writeHead(200).end(JSON.stringify(reply.deliveries[0])))
           .catch(() => res.writeHead(500).end());
       });
     });

@@ -16,7 +16,12 @@ export type FacebookConnectInput = z.infer<typeof FacebookConnectInput>;
 /** Answer of POST /facebook: the connections created (pages already connected are left as they are). */
 export type FacebookConnectReply = { connections: ConnectionRecord[] };
 
-/** Request `connectors.webhook.meta`: a verified Meta webhook body (Cloud API, Messenger, Instagram). */
-export type MetaWebhookRequest = { payload: unknown };
-/** The delivery is stored before this answer: Meta may be told 200 at once. */
-export type MetaWebhookReply = { received: boolean; deliveryId: number | null };
+/**
+ * Request `connectors.webhook.meta`: verified Meta webhook bodies (Cloud API, Messenger, Instagram), the
+ * ones a gateway received at about the same time, stored together.
+ */
+export type MetaWebhookRequest = { payloads: unknown[] };
+/** One webhook's answer: stored before it is given, so Meta may be told 200 at once. */
+export type MetaWebhookDelivery = { received: boolean; deliveryId: number | null };
+/** The answers in the order of the payloads. */
+export type MetaWebhookReply = { deliveries: MetaWebhookDelivery[] };

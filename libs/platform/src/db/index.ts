@@ -3,3 +3,4 @@ export * from './platform-migrations.js';
 export * from './tenant.repository.js';
 export * from './typeorm-logger.js';
 export * from './migration-schema.js';
+export * from './bulk-insert.js';

@@ -7,8 +7,9 @@ import type { MetaRuntime } from './meta-runtime.js';
 import { META_RUNTIME } from './meta.tokens.js';
 
 /**
- * The gateway hands verified webhooks here. The delivery is stored before the answer (Meta gets its 200
- * only once nothing can be lost) and processed right after, or by the poller after a crash.
+ * The gateway hands verified webhooks here, those of a burst together. They are stored with one
+ * statement before the answer (Meta gets its 200 only once nothing can be lost) and processed right
+ * after, or by the poller after a crash.
  */
 @Injectable()
 export class MetaWebhooksHandler {
@@ -19,14 +20,28 @@ export class MetaWebhooksHandler {
 
   @BusHandler(Subjects.connectors.webhookMeta)
   async receive(data: MetaWebhookRequest): Promise<MetaWebhookReply> {
-    const payload = data?.payload;
-    if (!isRecord(payload)) {
-      this.logger.warn({ payload }, 'ignored a Meta webhook that is not a JSON object');
-      return { received: false, deliveryId: null };
+    const payloads = Array.isArray(data?.payloads) ? data.payloads : [];
+    const valid = payloads.filter(isRecord);
+    if (valid.length < payloads.length) {
+      this.logger.warn(
+        { ignored: payloads.length - valid.length },
+        'ignored Meta webhooks that are not JSON objects',
+      );
     }
-    const object = typeof payload.object === 'string' ? payload.object.slice(0, 60) : null;
-    const deliveryId = await this.meta.deliveries.store('meta', object, payload);
-    this.meta.processor.kick();
-    return { received: true, deliveryId };
+    const ids = await this.meta.deliveries.storeMany(
+      valid.map((payload) => ({
+        source: 'meta',
+        object: typeof payload.object === 'string' ? payload.object.slice(0, 60) : null,
+        payload,
+      })),
+    );
+    if (ids.length > 0) this.meta.processor.kick();
+    const stored = new Map(valid.map((payload, index) => [payload, ids[index]!]));
+    return {
+      deliveries: payloads.map((payload) => {
+        const deliveryId = isRecord(payload) ? (stored.get(payload) ?? null) : null;
+        return { received: deliveryId !== null, deliveryId };
+      }),
+    };
   }
 }

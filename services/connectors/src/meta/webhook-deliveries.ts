@@ -1,10 +1,6 @@
-import { microBatch } from '@sb/platform/batching';
 import type { DataSource, EntityManager } from 'typeorm';
 
 export type ClaimedDelivery = { id: number; payload: unknown; attempts: number };
-
-/** A webhook as received, its payload as JSON text. */
-type StoredDelivery = { source: string; object: string | null; payload: string };
 
 /**
  * Meta webhooks as received (table `webhook_deliveries`) and the inbound message ids already handed on
@@ -12,23 +8,16 @@ type StoredDelivery = { source: string; object: string | null; payload: string }
  * dies mid-way only delays them.
  */
 export class WebhookDeliveries {
-  /**
-   * The webhooks that arrive while an insert commits are stored by the next one: a burst costs one
-   * commit per batch, and each webhook is still answered only once its row is committed.
-   */
-  private readonly storeBatched = microBatch(
-    (deliveries: StoredDelivery[]) => this.storeMany(deliveries),
-    { maxSize: 200, parallel: 2 },
-  );
-
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Stores a webhook as received; answers its delivery id once committed. */
-  store(source: string, object: string | null, payload: unknown): Promise<number> {
-    return this.storeBatched({ source, object, payload: JSON.stringify(payload) });
-  }
-
-  private async storeMany(deliveries: StoredDelivery[]): Promise<number[]> {
+  /**
+   * Stores webhooks as received, with one statement (one commit for a burst); answers their delivery
+   * ids, in order, once committed.
+   */
+  async storeMany(
+    deliveries: { source: string; object: string | null; payload: unknown }[],
+  ): Promise<number[]> {
+    if (deliveries.length === 0) return [];
     const rows: { id: string }[] = await this.dataSource.query(
       `INSERT INTO webhook_deliveries (source, object, payload)
        SELECT source, object, payload::jsonb
@@ -38,7 +27,7 @@ export class WebhookDeliveries {
       [
         deliveries.map((delivery) => delivery.source),
         deliveries.map((delivery) => delivery.object),
-        deliveries.map((delivery) => delivery.payload),
+        deliveries.map((delivery) => JSON.stringify(delivery.payload)),
       ],
     );
     // the ids come from the sequence in row order, so sorted they follow the inputs

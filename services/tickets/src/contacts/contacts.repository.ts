@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ContactListQuery, ContactTagRef } from '@sb/contracts';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { bulkInsert } from '@sb/platform/db';
 import { Contact, ContactExtraInfoRow } from './contact.entity.js';
 import { containsPattern, searchText } from './contact-search.js';
 
@@ -133,18 +134,16 @@ export class ContactsRepository {
     );
   }
 
-  /** New contacts of any companies with one statement; ids and defaults are written back. */
+  /** New contacts of any companies with one statement, read back with their ids and defaults. */
   async insertMany(
     manager: EntityManager,
     rows: (ContactWrite & { companyId: number })[],
   ): Promise<Contact[]> {
-    if (rows.length === 0) return [];
-    const repository = manager.getRepository(Contact);
-    const contacts = rows.map((fields) =>
-      repository.create({ ...fields, searchName: searchText(fields.name ?? '') }),
+    return bulkInsert(
+      manager,
+      Contact,
+      rows.map((fields) => ({ ...fields, searchName: searchText(fields.name ?? '') })),
     );
-    await repository.insert(contacts as Parameters<typeof repository.insert>[0]);
-    return contacts;
   }
 
   async update(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelKind, TicketLogType, TicketStatus } from '@sb/contracts';
+import { bulkInsert } from '@sb/platform/db';
 import { In, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
@@ -134,13 +135,9 @@ export class InboundRepository {
       .getOne();
   }
 
-  /** New rows with one statement; the database's ids and defaults are written back onto them. */
+  /** New rows with one statement, read back with the database's ids and defaults. */
   async insertTickets(manager: EntityManager, fields: Partial<Ticket>[]): Promise<Ticket[]> {
-    if (fields.length === 0) return [];
-    const repository = manager.getRepository(Ticket);
-    const tickets = fields.map((field) => repository.create(field));
-    await repository.insert(tickets as Parameters<typeof repository.insert>[0]);
-    return tickets;
+    return bulkInsert(manager, Ticket, fields);
   }
 
   /** A closed ticket active again: no agent holds it until one accepts it. */
@@ -164,7 +161,9 @@ export class InboundRepository {
     cycles: { ticket: Ticket; log: TicketLogType; at: Date }[],
   ): Promise<void> {
     if (cycles.length === 0) return;
-    await manager.getRepository(TicketTracking).insert(
+    await bulkInsert(
+      manager,
+      TicketTracking,
       cycles.map(({ ticket, at }) => ({
         companyId: ticket.companyId,
         ticketId: ticket.id,
@@ -174,7 +173,9 @@ export class InboundRepository {
         queuedAt: ticket.queueId ? at : null,
       })),
     );
-    await manager.getRepository(TicketLog).insert(
+    await bulkInsert(
+      manager,
+      TicketLog,
       cycles.map(({ ticket, log }) => ({
         companyId: ticket.companyId,
         ticketId: ticket.id,
@@ -185,13 +186,9 @@ export class InboundRepository {
     );
   }
 
-  /** New rows (their ids are set by the caller) with one statement, defaults written back. */
+  /** New rows (their ids are set by the caller) with one statement, read back with defaults. */
   async insertMessages(manager: EntityManager, fields: Partial<Message>[]): Promise<Message[]> {
-    if (fields.length === 0) return [];
-    const repository = manager.getRepository(Message);
-    const messages = fields.map((field) => repository.create(field));
-    await repository.insert(messages as Parameters<typeof repository.insert>[0]);
-    return messages;
+    return bulkInsert(manager, Message, fields);
   }
 
   /**
