@@ -184,6 +184,7 @@ try {
   const idOfBody = new Map(); // message text -> externalId
   const latencies = new Map(); // externalId -> ms, webhook POST to socket event
   const busLatencies = new Map(); // externalId -> ms, webhook POST to connectors.message.received
+  const answeredIn = new Map(); // externalId -> ms, webhook POST to its 200
   let duplicated = 0;
   let totalEvents = 0;
   let socketEvents = 0;
@@ -250,6 +251,7 @@ try {
     try {
       const status = await postWebhook(raw, signMetaBody(appSecret, raw));
       if (status !== 200) throw new Error(`answered ${status}`);
+      answeredIn.set(id, performance.now() - sentAt.get(id));
     } catch {
       // not accepted (Meta would retry it): not counted as lost
       refused += 1;
@@ -290,6 +292,9 @@ try {
     const stepLatencies = Float64Array.from(
       ids.filter((id) => latencies.has(id)).map((id) => latencies.get(id)),
     ).sort();
+    const stepAnswers = Float64Array.from(
+      ids.filter((id) => answeredIn.has(id)).map((id) => answeredIn.get(id)),
+    ).sort();
     const stepBus = Float64Array.from(
       ids.filter((id) => busLatencies.has(id)).map((id) => busLatencies.get(id)),
     ).sort();
@@ -299,6 +304,8 @@ try {
       processed_per_s: Math.round(stepLatencies.length / doneSeconds),
       p50_ms: percentile(stepLatencies, 50),
       p99_ms: percentile(stepLatencies, 99),
+      webhook_answer_p50_ms: percentile(stepAnswers, 50),
+      webhook_answer_p99_ms: percentile(stepAnswers, 99),
       bus_p50_ms: percentile(stepBus, 50),
       bus_p99_ms: percentile(stepBus, 99),
       lost: ids.filter((id) => sentAt.has(id) && !latencies.has(id)).length,

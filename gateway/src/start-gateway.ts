@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
@@ -15,6 +16,7 @@ import { gatewayEnvSchema, trustProxyFrom } from './gateway.config.js';
 import { GatewayModule } from './gateway.module.js';
 import { gatewayVersion } from './http/system.controller.js';
 import { bodyParserErrors, bodyParsers } from './middleware/body-parser.middleware.js';
+import { bodyLimitBytes, metaWebhookIngress } from './http/meta-webhook-ingress.js';
 import { rateLimitMiddleware } from './middleware/rate-limit.middleware.js';
 import { FixedWindowRateLimiter } from './middleware/rate-limiter.js';
 import { requestStateMiddleware } from './middleware/request-state.middleware.js';
@@ -116,6 +118,16 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   app.useGlobalFilters(new HttpExceptionFilter(logger));
   setupOpenApi(app, gatewayVersion);
   await app.init();
+  serveBeforeExpress(
+    app.getHttpServer(),
+    metaWebhookIngress({
+      bus: options.bus,
+      appSecret: env.META_APP_SECRET,
+      bodyLimit: bodyLimitBytes(env.BODY_LIMIT),
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      logger,
+    }),
+  );
 
   const sockets = await startSocketServer({
     httpServer: app.getHttpServer(),
@@ -158,4 +170,23 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
         await app.close();
       })()),
   };
+}
+
+/**
+ * Puts a handler in front of the express app on the HTTP server: requests it serves (it answers true)
+ * never reach express.
+ */
+function serveBeforeExpress(
+  server: HttpServer,
+  handler: (req: IncomingMessage, res: ServerResponse) => boolean,
+): void {
+  const listeners = server.listeners('request') as ((
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (handler(req, res)) return;
+    for (const listener of listeners) listener.call(server, req, res);
+  });
 }

@@ -232,6 +232,24 @@ describe.each(kinds)('Meta webhooks over the $name', (kind) => {
     expect(events.filter((event) => event.externalId === 'wamid.API-TWICE')).toHaveLength(1);
   });
 
+  it('stores every webhook of a burst (sent to connectors together), each answered 200', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `wamid.API-BURST-${i}`);
+    const answers = await Promise.all(
+      ids.map((id) =>
+        emulator.sendWebhook(
+          cloudWebhooks.text({ phoneNumberId: phone.phoneNumberId, from: customer, text: id, id }),
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
+    await waitFor(
+      () => ids.every((id) => events.some((event) => event.externalId === id)),
+      8000,
+      'the burst',
+    );
+    for (const id of ids) expect(events.filter((event) => event.externalId === id)).toHaveLength(1);
+  });
+
   it('answers 200 for an unknown phone number id and for malformed payloads, and logs them', async () => {
     const unknown = await emulator.customerText({
       phoneNumberId: '9999999',
@@ -247,6 +265,9 @@ describe.each(kinds)('Meta webhooks over the $name', (kind) => {
     const malformed = await post(broken, signMetaBody(appSecret, broken));
     expect(malformed.status).toBe(400);
     expect((await json(malformed)).error).toBe('ERR_MALFORMED_JSON');
+    const huge = JSON.stringify({ object: 'page', entry: [], padding: 'x'.repeat(1024 * 1024) });
+    const tooLarge = await post(huge, signMetaBody(appSecret, huge));
+    expect(tooLarge.status).toBe(413);
     const pending = async () => {
       const { rows } = await db.query<{ count: string }>(
         `SELECT count(*) FROM connectors.webhook_deliveries WHERE status <> 'done'`,

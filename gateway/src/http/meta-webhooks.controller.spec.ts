@@ -51,3 +51,14 @@ describe('webhook subscription check', () => {
     expect(verifySubscription('tok', { ...query, 'hub.verify_token': ['tok'] })).toBeNull();
   });
 });
+
+describe('BODY_LIMIT in bytes', () => {
+  it('reads the units express accepts, and falls back to 1 MB', async () => {
+    const { bodyLimitBytes } = await import('./meta-webhook-ingress.js');
+    expect(bodyLimitBytes('1mb')).toBe(1024 * 1024);
+    expect(bodyLimitBytes('512kb')).toBe(512 * 1024);
+    expect(bodyLimitBytes('2048')).toBe(2048);
+    expect(bodyLimitBytes('1.5MB')).toBe(1.5 * 1024 * 1024);
+    expect(bodyLimitBytes('lots')).toBe(1024 * 1024);
+  });
+});

@@ -1,18 +1,9 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { AppError } from '@sb/platform/errors';
 
-/** Webhook routes keep the exact bytes received (`req.rawBody`): their signatures cover the raw body. */
-const keepWebhookRawBody = (
-  req: { url?: string; rawBody?: Buffer },
-  _res: unknown,
-  buf: Buffer,
-) => {
-  if (req.url?.startsWith('/webhooks/')) req.rawBody = buf;
-};
-
 /** JSON and form bodies; the parsers' own errors become catalogue errors for the exception filter. */
 export const bodyParsers = (limit: string): RequestHandler[] => [
-  express.json({ limit, verify: keepWebhookRawBody }),
+  express.json({ limit }),
   express.urlencoded({ extended: false, limit }),
 ];
 
