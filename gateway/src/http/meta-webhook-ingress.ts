@@ -65,7 +65,7 @@ export function metaWebhookIngress(options: MetaWebhookIngressOptions) {
         webhooks[0]!.ctx,
         webhooks.map((webhook) => webhook.payload),
       ),
-    { maxSize: 64, parallel: 8 },
+    { maxSize: 64, parallel: 2 },
   );
 
   const answer = (res: ServerResponse, status: number, body: unknown) => {

@@ -37,7 +37,7 @@ const cleanupEveryMs = 10 * 60 * 1000;
 export async function startOutboxRelay(options: OutboxRelayOptions): Promise<OutboxRelay> {
   const { dataSource, bus, logger } = options;
   const intervalMs = options.intervalMs ?? 200;
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? 500;
   const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
   const channel = outboxChannel(schemaOf(dataSource.manager));
   const url = (dataSource.options as { url?: string }).url;

@@ -22,7 +22,7 @@ const presence = DomainEventTypes.connectors.presenceUpdated;
 
 /**
  * Transactions one instance runs at once (TICKETS_INBOUND_PARALLEL, default 2), each applying the
- * messages that arrived meanwhile, up to TICKETS_INBOUND_BATCH (default 64).
+ * messages that arrived meanwhile, up to TICKETS_INBOUND_BATCH (default 200).
  */
 export const inboundBatching = (
   env: Record<string, string | undefined>,
@@ -33,7 +33,7 @@ export const inboundBatching = (
   };
   return {
     parallel: read(env.TICKETS_INBOUND_PARALLEL, 2, 16),
-    batchSize: read(env.TICKETS_INBOUND_BATCH, 64, 500),
+    batchSize: read(env.TICKETS_INBOUND_BATCH, 200, 1000),
   };
 };
 
