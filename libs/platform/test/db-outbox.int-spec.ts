@@ -74,6 +74,7 @@ describe('createServiceDataSource', () => {
     expect(runs.map((r) => r.name)).toEqual([
       'PlatformOutboxEvent1700000000000',
       'PlatformProcessedEvent1700000000001',
+      'PlatformOutboxJsonPayload1700000000002',
       'CreateNote1800000000000',
     ]);
     await Promise.all([a.destroy(), b.destroy()]);

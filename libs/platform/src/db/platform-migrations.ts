@@ -47,7 +47,29 @@ export class PlatformProcessedEvent1700000000001 implements MigrationInterface {
   }
 }
 
+/**
+ * The outbox keeps a payload as the text it was given (json): nothing queries inside it, and parsing
+ * every event into jsonb on write and printing it back on relay was a measurable share of the
+ * database's work under inbound load.
+ */
+export class PlatformOutboxJsonPayload1700000000002 implements MigrationInterface {
+  name = 'PlatformOutboxJsonPayload1700000000002';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      'ALTER TABLE outbox_event ALTER COLUMN payload TYPE json USING payload::json',
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      'ALTER TABLE outbox_event ALTER COLUMN payload TYPE jsonb USING payload::jsonb',
+    );
+  }
+}
+
 export const platformMigrations = [
   PlatformOutboxEvent1700000000000,
   PlatformProcessedEvent1700000000001,
+  PlatformOutboxJsonPayload1700000000002,
 ];

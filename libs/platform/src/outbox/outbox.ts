@@ -72,7 +72,7 @@ async function addMany<T>(
   await manager.query(
     `WITH added AS (
        INSERT INTO outbox_event (id, subject, company_id, payload, occurred_at)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::jsonb[], $5::timestamptz[])
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::json[], $5::timestamptz[])
        RETURNING id)
      SELECT pg_notify($6, '') WHERE EXISTS (SELECT 1 FROM added)`,
     [
