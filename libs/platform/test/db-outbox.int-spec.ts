@@ -245,6 +245,39 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('relays a row committed while a batch is going out at once, not at the next poll', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    // the first publish takes a while: the second row is committed (and notified) meanwhile
+    let slow = true;
+    const slowBus: Bus = {
+      ...bus,
+      publish: async (event) => {
+        if (slow) {
+          slow = false;
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        }
+        await bus.publish(event);
+      },
+    };
+    relays.push(await startOutboxRelay({ dataSource, bus: slowBus, logger, intervalMs: 60_000 }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const add = () =>
+      dataSource.transaction((manager) =>
+        Outbox.add(manager, {
+          companyId: cid,
+          service: 'identity',
+          entity: 'user',
+          action: 'updated',
+          data: {},
+        }),
+      );
+    await add();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await add();
+    await waitFor(() => received.length >= 2, 5000);
+  });
+
   it('publishes each row once with several relays running', async () => {
     const cid = company();
     const received = await collect(cid);

@@ -1,5 +1,6 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { entityColumns, toEntities } from './entity-rows.js';
 
 /** The SQL type of a column's values as an array parameter (unnest gives one value per row). */
 function arrayTypeOf(column: ColumnMetadata): { param: string; cast: string } {
@@ -63,22 +64,17 @@ export async function bulkInsert<E extends ObjectLiteral>(
   const values = written.map((_, index) => `v.c${index}${types[index]!.cast}`);
   const unnest = types.map((type, index) => `$${index + 1}::${type.param}`);
   const aliases = written.map((_, index) => `c${index}`);
-  const returning = metadata.columns.map(
-    (column) => `${quote(column.databaseName)} AS ${quote(column.propertyName)}`,
-  );
-  const stored: E[] = await manager.query(
+  const stored: Record<string, unknown>[] = await manager.query(
     `WITH v AS (
        SELECT * FROM unnest(${unnest.join(', ')}) WITH ORDINALITY AS v(${aliases.join(', ')}, n))
      INSERT INTO ${table} (${names.join(', ')})
      SELECT ${values.join(', ')} FROM v ORDER BY v.n
-     RETURNING ${returning.join(', ')}`,
+     RETURNING ${entityColumns(manager, target)}`,
     params,
   );
   if (stored.length !== rows.length)
     throw new Error(`bulkInsert: ${rows.length} rows sent, ${stored.length} stored`);
-  return inRowOrder(metadata.primaryColumns, rows, stored).map((row) =>
-    Object.assign(metadata.create() as E, row),
-  );
+  return toEntities(manager, target, inRowOrder(metadata.primaryColumns, rows, stored));
 }
 
 /**

@@ -4,3 +4,4 @@ export * from './tenant.repository.js';
 export * from './typeorm-logger.js';
 export * from './migration-schema.js';
 export * from './bulk-insert.js';
+export * from './entity-rows.js';

@@ -44,10 +44,15 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
 
   let running = true;
   let wake: (() => void) | undefined;
+  /** a NOTIFY came while a batch was being relayed: its rows may not be in that batch */
+  let nudged = false;
   let listener: pg.Client | undefined;
   let lastCleanup = 0;
 
-  const nudge = () => wake?.();
+  const nudge = () => {
+    nudged = true;
+    wake?.();
+  };
 
   async function listen() {
     if (!url || listener) return;
@@ -120,6 +125,7 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   let failures = 0;
   const loop = (async () => {
     while (running) {
+      nudged = false;
       try {
         await listen();
         while (running && (await relayBatch()));
@@ -130,6 +136,8 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
         logger.warn({ err, failures }, 'outbox relay cycle failed; retrying');
       }
       if (!running) break;
+      // rows committed while the last batch went out are relayed now, not at the next poll
+      if (nudged && failures === 0) continue;
       const pause = Math.min(intervalMs * 2 ** Math.min(failures, 5), 10_000);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pause);

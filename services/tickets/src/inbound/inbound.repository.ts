@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelKind, TicketLogType, TicketStatus } from '@sb/contracts';
-import { bulkInsert } from '@sb/platform/db';
+import { bulkInsert, entityColumns, toEntities } from '@sb/platform/db';
 import { In, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
@@ -82,21 +82,21 @@ export class InboundRepository {
     return pickContact(await this.findContacts(manager, [lookup]), lookup);
   }
 
-  /** Every contact any of the lookups may be (pickContact chooses each one's). */
+  /** Every contact any of the lookups may be, some twice (pickContact chooses each one's). */
   async findContacts(manager: EntityManager, lookups: ContactLookup[]): Promise<Contact[]> {
     if (lookups.length === 0) return [];
     // one pair of index lookups per peer (LATERAL): a join over the arrays could let the planner
     // pick the trigram index of the number, which is built for search, not equality
-    const rows: { id: number }[] = await manager.query(
-      `SELECT DISTINCT x.id
+    const rows: Record<string, unknown>[] = await manager.query(
+      `SELECT ${entityColumns(manager, Contact, 'x')}
          FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[]) AS p(company_id, channel, number, lid)
          CROSS JOIN LATERAL (
-           SELECT c.id FROM contacts c
-            WHERE c.company_id = p.company_id AND c.channel = p.channel AND c.number = p.number
+           SELECT k.* FROM contacts k
+            WHERE k.company_id = p.company_id AND k.channel = p.channel AND k.number = p.number
            UNION ALL
-           SELECT c.id FROM contacts c
-            WHERE p.lid IS NOT NULL AND c.company_id = p.company_id AND c.channel = p.channel
-              AND c.lid = p.lid) x`,
+           SELECT k.* FROM contacts k
+            WHERE p.lid IS NOT NULL AND k.company_id = p.company_id AND k.channel = p.channel
+              AND k.lid = p.lid) x`,
       [
         lookups.map((lookup) => lookup.companyId),
         lookups.map((lookup) => lookup.channel),
@@ -104,8 +104,7 @@ export class InboundRepository {
         lookups.map((lookup) => lookup.lid),
       ],
     );
-    if (rows.length === 0) return [];
-    return manager.getRepository(Contact).findBy({ id: In(rows.map((row) => row.id)) });
+    return toEntities(manager, Contact, rows);
   }
 
   /** The active tickets of these conversations, locked for the change. */

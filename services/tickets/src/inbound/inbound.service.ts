@@ -61,6 +61,8 @@ export type InboundTurn = {
   /** the conversation's contact was created by this message: it has no ticket yet */
   newContact?: boolean;
   ticket?: Ticket;
+  /** the ticket was created for this message */
+  newTicket?: boolean;
   /** set when this message made the ticket active again */
   previousStatus?: TicketStatus;
   message?: Message;
@@ -344,7 +346,10 @@ export class InboundService {
         imported: turn.data.imported === true,
       })),
     );
-    creating.forEach(({ turn }, index) => (turn.ticket = created[index]));
+    creating.forEach(({ turn }, index) => {
+      turn.ticket = created[index];
+      turn.newTicket = true;
+    });
     const now = new Date();
     await this.repository.startCycles(manager, [
       ...reopened.map((turn) => ({ ticket: turn.ticket!, log: 'pending' as const, at: now })),
@@ -419,6 +424,7 @@ export class InboundService {
         ticket: turn.ticket!,
         contact: turn.contact!,
         hide: turn.hide,
+        created: turn.newTicket,
       })),
       manager,
     );

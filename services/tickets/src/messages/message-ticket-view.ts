@@ -49,10 +49,19 @@ export class MessageTicketView {
    * names and connections come from the directory's cache.
    */
   async recordsOf(
-    items: { ctx: RequestContext; ticket: Ticket; contact: Contact; hide: boolean }[],
+    items: {
+      ctx: RequestContext;
+      ticket: Ticket;
+      contact: Contact;
+      hide: boolean;
+      /** created in this transaction: it has no tags to look for */
+      created?: boolean;
+    }[],
     manager: EntityManager,
   ): Promise<{ ticket: TicketRecord; contact: ContactSummary }[]> {
-    const refs = items.map(({ ticket }) => ({ companyId: ticket.companyId, id: ticket.id }));
+    const refs = items.flatMap(({ ticket, created }) =>
+      created ? [] : [{ companyId: ticket.companyId, id: ticket.id }],
+    );
     const queueRefs = items.flatMap(({ ticket }) =>
       ticket.queueId ? [{ companyId: ticket.companyId, id: ticket.queueId }] : [],
     );
