@@ -3,8 +3,9 @@
 // `connectors.message.received`; tickets stores the contact, ticket and message and emits the
 // `company-<id>-appMessage` create event through its outbox; the gateway fans it out to a socket.io client
 // of each company (an admin in the notification room, as the web app joins it). Measured: from the webhook
-// POST to that socket event (p50/p99 at 500 messages/s, the highest rate that kept up), and lost and
-// duplicated messages counted from the socket events and from the stored rows after the backlog drained.
+// POST to that socket event (p50/p99 at 500 messages/s), the sustained rate (the highest rate at which a
+// step's messages all arrived), and lost and duplicated messages counted from the socket events and
+// from the stored rows after the backlog drained.
 // identity stands in (plan limits, settings, user names, presence); the access tokens are signed here.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -183,12 +184,14 @@ try {
   const sentAt = new Map(); // externalId -> ms
   const idOfBody = new Map(); // message text -> externalId
   const latencies = new Map(); // externalId -> ms, webhook POST to socket event
-  const busLatencies = new Map(); // externalId -> ms, webhook POST to connectors.message.received
+  const busLatencies = new Map(); // externalId -> ms, webhook POST to connectors.message.received (company 1)
   const answeredIn = new Map(); // externalId -> ms, webhook POST to its 200
   let duplicated = 0;
   let totalEvents = 0;
   let socketEvents = 0;
-  const subscription = await bus.subscribe('evt.*.connectors.message.received', async (event) => {
+  // the webhook → connectors.message.received latency is sampled on company 1's traffic: decoding every
+  // event here would put the load client's own work on the cores the pipeline is measured on
+  const subscription = await bus.subscribe('evt.1.connectors.message.received', async (event) => {
     totalEvents += 1;
     const id = event.data.externalId;
     const started = sentAt.get(id);
@@ -359,7 +362,7 @@ try {
     duplicated_socket: duplicated,
     duplicated_rows: storedTwice,
     refused_webhooks: refused,
-    received_events_seen: totalEvents,
+    received_events_seen_company_1: totalEvents,
     socket_create_events: socketEvents,
   };
   // issue 5 also asks for the memory of one idle Baileys session object (with its auth state)
