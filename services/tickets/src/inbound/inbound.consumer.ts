@@ -21,7 +21,7 @@ const received = DomainEventTypes.connectors.messageReceived;
 const presence = DomainEventTypes.connectors.presenceUpdated;
 
 /**
- * Transactions one instance runs at once (TICKETS_INBOUND_PARALLEL, default 2), each applying the
+ * Transactions one instance runs at once (TICKETS_INBOUND_PARALLEL, default 3), each applying the
  * messages that arrived meanwhile, up to TICKETS_INBOUND_BATCH (default 200).
  */
 export const inboundBatching = (
@@ -32,7 +32,7 @@ export const inboundBatching = (
     return Number.isInteger(number) && number >= 1 && number <= max ? number : fallback;
   };
   return {
-    parallel: read(env.TICKETS_INBOUND_PARALLEL, 2, 16),
+    parallel: read(env.TICKETS_INBOUND_PARALLEL, 3, 16),
     batchSize: read(env.TICKETS_INBOUND_BATCH, 200, 1000),
   };
 };
