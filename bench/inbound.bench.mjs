@@ -46,6 +46,7 @@ const { startConnectorsService } = await import('@sb/connectors');
 const { startTicketsService } = await import('@sb/tickets');
 const { GraphEmulator, cloudWebhooks, signMetaBody } = await import('@sb/testing/channel-emulator');
 const { Subjects } = await import('@sb/contracts');
+const { dropTestNatsNamespace } = await import('@sb/testing');
 
 const database = await freshDatabase(name);
 const natsUrl = await benchNatsUrl();
@@ -54,6 +55,8 @@ const mediaDir = await mkdtemp(join(tmpdir(), 'sb-bench-inbound-'));
 const closers = [() => database.drop(), () => rm(mediaDir, { recursive: true, force: true })];
 try {
   const namespace = `bench${Date.now()}`;
+  // the namespace's event stream goes when the bench ends (closers run last to first)
+  if (natsUrl) closers.push(() => dropTestNatsNamespace(natsUrl, namespace));
   const bus = natsUrl
     ? await createBus({ natsUrl, namespace, name: 'bench' })
     : createInProcessBus({});
