@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   Subjects,
@@ -13,12 +14,28 @@ import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { requestIdFrom } from '../auth/request-context.js';
 import { toAppError } from '../errors/http-exception.filter.js';
-import { verifyMetaSignature } from './meta-webhooks.controller.js';
 
 export const MetaWebhookPath = '/webhooks/meta';
 
 /** Webhooks up to this size travel to connectors together (64 of them stay below NATS's 1 MB). */
 const BatchedBodyBytes = 8 * 1024;
+
+/**
+ * True when `header` is `sha256=<hex>` and the hex is the HMAC-SHA256 of the raw body with the app secret
+ * (compared in constant time). No secret, no header or no body: false.
+ */
+export function verifyMetaSignature(
+  appSecret: string | undefined,
+  rawBody: Buffer | undefined,
+  header: string | string[] | undefined,
+): boolean {
+  if (!appSecret || !rawBody || typeof header !== 'string') return false;
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
+  if (!match) return false;
+  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
+  const given = Buffer.from(match[1], 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 /** `1mb`, `512kb`, `2048`: the BODY_LIMIT setting in bytes. */
 export function bodyLimitBytes(limit: string): number {

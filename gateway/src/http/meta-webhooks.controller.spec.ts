@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { verifyMetaSignature, verifySubscription } from './meta-webhooks.controller.js';
+import { bodyLimitBytes, verifyMetaSignature } from './meta-webhook-ingress.js';
+import { verifySubscription } from './meta-webhooks.controller.js';
 
 const secret = 'app-secret';
 const body = Buffer.from('{"object":"page","entry":[{"text":"ação"}]}');
@@ -53,8 +54,7 @@ describe('webhook subscription check', () => {
 });
 
 describe('BODY_LIMIT in bytes', () => {
-  it('reads the units express accepts, and falls back to 1 MB', async () => {
-    const { bodyLimitBytes } = await import('./meta-webhook-ingress.js');
+  it('reads the units express accepts, and falls back to 1 MB', () => {
     expect(bodyLimitBytes('1mb')).toBe(1024 * 1024);
     expect(bodyLimitBytes('512kb')).toBe(512 * 1024);
     expect(bodyLimitBytes('2048')).toBe(2048);

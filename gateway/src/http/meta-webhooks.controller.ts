@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { AppError } from '@sb/platform/errors';
@@ -6,23 +6,6 @@ import type { Logger } from '@sb/platform/logger';
 import { Public } from '../auth/auth.decorators.js';
 import type { GatewayEnv } from '../gateway.config.js';
 import { GATEWAY_ENV, GATEWAY_LOGGER } from '../gateway.tokens.js';
-
-/**
- * True when `header` is `sha256=<hex>` and the hex is the HMAC-SHA256 of the raw body with the app secret
- * (compared in constant time). No secret, no header or no body: false.
- */
-export function verifyMetaSignature(
-  appSecret: string | undefined,
-  rawBody: Buffer | undefined,
-  header: string | string[] | undefined,
-): boolean {
-  if (!appSecret || !rawBody || typeof header !== 'string') return false;
-  const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
-  if (!match) return false;
-  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
-  const given = Buffer.from(match[1], 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /** The hub.* query of Meta's subscription check, answered only with the configured token. */
 export function verifySubscription(

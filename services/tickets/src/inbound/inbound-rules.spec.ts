@@ -7,11 +7,13 @@ import {
   intoRounds,
   lockKeys,
   lockOrder,
+  pickContact,
   messageTime,
   planInboundTicket,
   skipReason,
   UnknownGroupSettings,
   type ContactFacts,
+  type ContactRow,
 } from './inbound-rules.js';
 
 const groupsOn = { allowGroup: true, groupAsTicket: false };
@@ -246,5 +248,35 @@ describe('groupSettingsOf', () => {
       groupAsTicket: true,
     });
     expect(groupSettingsOf(null)).toEqual(UnknownGroupSettings);
+  });
+});
+
+describe('pickContact', () => {
+  const lookup = { companyId: 1, channel: 'whatsapp' as const, number: '5511', lid: '77' };
+  const row = (id: number, over: Partial<ContactRow> = {}): ContactRow => ({
+    id,
+    companyId: 1,
+    channel: 'whatsapp',
+    number: '5511',
+    lid: null,
+    ...over,
+  });
+
+  it('prefers the contact holding the number, then the oldest; the LID matches too', () => {
+    const byLid = row(1, { number: '77', lid: '77' });
+    const byNumber = row(5);
+    expect(pickContact([byLid, byNumber], lookup)).toBe(byNumber);
+    expect(pickContact([byLid], lookup)).toBe(byLid);
+    expect(pickContact([row(9), row(4)], lookup)?.id).toBe(4);
+  });
+
+  it('never picks another company, another channel or someone else', () => {
+    expect(
+      pickContact(
+        [row(1, { companyId: 2 }), row(2, { channel: 'facebook' }), row(3, { number: '999' })],
+        lookup,
+      ),
+    ).toBeNull();
+    expect(pickContact([row(1, { number: '77', lid: '77' })], { ...lookup, lid: null })).toBeNull();
   });
 });

@@ -216,3 +216,40 @@ export function messageTime(sentAt: string | undefined, now: Date): Date {
   if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime()) return now;
   return at;
 }
+
+/** Who a peer may be: its number, or its LID. */
+export type ContactLookup = {
+  companyId: number;
+  channel: ChannelKind;
+  number: string;
+  lid: string | null;
+};
+
+/** The columns of a stored contact that pickContact compares. */
+export type ContactRow = {
+  id: number;
+  companyId: number;
+  channel: string;
+  number: string;
+  lid: string | null;
+};
+
+/** The contact a lookup finds among candidates: the one holding the number first, then the oldest. */
+export function pickContact<C extends ContactRow>(
+  candidates: C[],
+  lookup: ContactLookup,
+): C | null {
+  let best: C | null = null;
+  const rank = (contact: C) => (contact.number === lookup.number ? 0 : 1);
+  for (const contact of candidates) {
+    if (contact.companyId !== lookup.companyId || contact.channel !== lookup.channel) continue;
+    if (contact.number !== lookup.number && (!lookup.lid || contact.lid !== lookup.lid)) continue;
+    if (
+      !best ||
+      rank(contact) < rank(best) ||
+      (rank(contact) === rank(best) && contact.id < best.id)
+    )
+      best = contact;
+  }
+  return best;
+}

@@ -1,22 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { ChannelKind, TicketLogType, TicketStatus } from '@sb/contracts';
+import type { TicketLogType, TicketStatus } from '@sb/contracts';
 import { bulkInsert, entityColumns, toEntities } from '@sb/platform/db';
 import { In, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { Ticket, TicketLog, TicketTracking } from '../tickets/ticket.entity.js';
-import { ActiveTicketStatuses, type PersonKey } from './inbound-rules.js';
+import {
+  ActiveTicketStatuses,
+  pickContact,
+  type ContactLookup,
+  type PersonKey,
+} from './inbound-rules.js';
 
 /** A channel message id within its company. */
 export type WidRef = { companyId: number; wid: string };
-
-/** Who a peer may be: its number, or its LID. */
-export type ContactLookup = {
-  companyId: number;
-  channel: ChannelKind;
-  number: string;
-  lid: string | null;
-};
 
 /** A contact's conversation on a connection. */
 export type ConversationRef = { companyId: number; contactId: number; whatsappId: number };
@@ -276,21 +273,4 @@ export class InboundRepository {
       .andWhere('t.status IN (:...statuses)', { statuses: [...ActiveTicketStatuses] })
       .getOne();
   }
-}
-
-/** The contact a lookup finds among candidates: the one holding the number first, then the oldest. */
-export function pickContact(candidates: Contact[], lookup: ContactLookup): Contact | null {
-  let best: Contact | null = null;
-  const rank = (contact: Contact) => (contact.number === lookup.number ? 0 : 1);
-  for (const contact of candidates) {
-    if (contact.companyId !== lookup.companyId || contact.channel !== lookup.channel) continue;
-    if (contact.number !== lookup.number && (!lookup.lid || contact.lid !== lookup.lid)) continue;
-    if (
-      !best ||
-      rank(contact) < rank(best) ||
-      (rank(contact) === rank(best) && contact.id < best.id)
-    )
-      best = contact;
-  }
-  return best;
 }

@@ -36,11 +36,12 @@ import {
   lockKeys,
   lockOrder,
   messageTime,
+  pickContact,
   planInboundTicket,
   skipReason,
   type GroupSettings,
 } from './inbound-rules.js';
-import { InboundRepository, pickContact } from './inbound.repository.js';
+import { InboundRepository } from './inbound.repository.js';
 
 /** One inbound message on its way through the steps, filled in as they run. */
 export type InboundTurn = {
