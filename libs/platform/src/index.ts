@@ -6,3 +6,4 @@ export * from './bus/index.js';
 export * from './db/index.js';
 export * from './outbox/index.js';
 export * from './nest/index.js';
+export * from './clock/index.js';

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock/index.js';
 import type { Bus } from '../bus/bus.types.js';
 import type { Logger } from '../logger/create-logger.js';
 
@@ -7,6 +8,8 @@ export type ServiceRuntime = {
   databaseUrl: string;
   logger?: Logger;
   env?: Record<string, string | undefined>;
+  /** the time rules and jobs read (default: the system clock) */
+  clock?: Clock;
 };
 
 export type RunningService = { name: string; close(): Promise<void> };

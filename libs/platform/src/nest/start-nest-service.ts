@@ -16,7 +16,8 @@ import { startOutboxRelay, type OutboxRelay } from '../outbox/outbox-relay.js';
 import { registerBusHandlers } from './bus-handler.explorer.js';
 import { NestPinoLogger } from './nest-logger.js';
 import type { RunningService, ServiceRuntime } from './service-runtime.js';
-import { BUS, ENV, LOGGER } from './tokens.js';
+import { systemClock, type Clock } from '../clock/index.js';
+import { BUS, CLOCK, ENV, LOGGER } from './tokens.js';
 
 export type NestServiceOptions = {
   /** the service name: its queue group, its schema, its health subject prefix */
@@ -49,6 +50,7 @@ class PlatformProvidersModule {
     logger: Logger;
     dataSource: DataSource;
     env: Record<string, string | undefined>;
+    clock: Clock;
   }): DynamicModule {
     return {
       module: PlatformProvidersModule,
@@ -57,8 +59,9 @@ class PlatformProvidersModule {
         { provide: LOGGER, useValue: values.logger },
         { provide: DataSource, useValue: values.dataSource },
         { provide: ENV, useValue: values.env },
+        { provide: CLOCK, useValue: values.clock },
       ],
-      exports: [BUS, LOGGER, DataSource, ENV],
+      exports: [BUS, LOGGER, DataSource, ENV, CLOCK],
     };
   }
 }
@@ -104,6 +107,7 @@ export async function startNestService(options: NestServiceOptions): Promise<Run
             logger,
             dataSource,
             env: runtime.env ?? process.env,
+            clock: runtime.clock ?? systemClock,
           }),
           options.module,
         ],

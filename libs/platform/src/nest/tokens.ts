@@ -4,3 +4,5 @@ export const BUS = 'sb:bus';
 export const LOGGER = 'sb:logger';
 /** Injection token of the service's environment (`Record<string, string | undefined>`). */
 export const ENV = 'sb:env';
+/** Injection token of the service's `Clock` (the system's unless a test gives its own). */
+export const CLOCK = 'sb:clock';

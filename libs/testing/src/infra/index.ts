@@ -5,3 +5,4 @@ export * from './test-infrastructure.js';
 export * from './test-database.js';
 export * from './nats-tests.js';
 export * from './test-nats-bus.js';
+export * from './manual-clock.js';
