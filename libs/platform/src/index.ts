@@ -7,3 +7,4 @@ export * from './db/index.js';
 export * from './outbox/index.js';
 export * from './nest/index.js';
 export * from './clock/index.js';
+export * from './secrets/index.js';

@@ -1,59 +1,10 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { encryptionKey, SecretBox, type EncryptionKeySource } from '@sb/platform/secrets';
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+/** AES-256-GCM for the Baileys auth state at rest (the platform's secret box). */
+export { SecretBox as AuthCipher };
 
-/** AES-256-GCM for the Baileys auth state at rest: iv ‖ tag ‖ ciphertext in one bytea. */
-export class AuthCipher {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('the session encryption key must be 32 bytes');
-  }
+export type SessionKeySource = EncryptionKeySource;
 
-  encrypt(plain: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
-  }
-
-  decrypt(sealed: Buffer): string {
-    const iv = sealed.subarray(0, IV_BYTES);
-    const tag = sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
-    const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([
-      decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)),
-      decipher.final(),
-    ]).toString('utf8');
-  }
-}
-
-export type SessionKeySource = 'SESSION_ENCRYPTION_KEY' | 'JWT_SECRET';
-
-/**
- * The key comes from SESSION_ENCRYPTION_KEY (64 hex chars or 32 base64 bytes are used as they are, any
- * other text through HKDF). Without it, a key is derived from JWT_SECRET with HKDF-SHA256 so a default
- * install still encrypts; the caller logs which source was used.
- */
-export function sessionEncryptionKey(env: Record<string, string | undefined>): {
-  key: Buffer;
-  source: SessionKeySource;
-} {
-  const explicit = env.SESSION_ENCRYPTION_KEY?.trim();
-  if (explicit) {
-    if (/^[0-9a-f]{64}$/i.test(explicit)) {
-      return { key: Buffer.from(explicit, 'hex'), source: 'SESSION_ENCRYPTION_KEY' };
-    }
-    const base64 = Buffer.from(explicit, 'base64');
-    if (base64.length === 32 && /^[A-Za-z0-9+/]+=*$/.test(explicit)) {
-      return { key: base64, source: 'SESSION_ENCRYPTION_KEY' };
-    }
-    return { key: derive(explicit), source: 'SESSION_ENCRYPTION_KEY' };
-  }
-  const jwtSecret = env.JWT_SECRET;
-  if (!jwtSecret) throw new Error('SESSION_ENCRYPTION_KEY or JWT_SECRET must be set');
-  return { key: derive(jwtSecret), source: 'JWT_SECRET' };
-}
-
-const derive = (secret: string): Buffer =>
-  Buffer.from(hkdfSync('sha256', secret, 'switchboard-connectors', 'whatsapp-auth-state/v1', 32));
+/** The auth state's key (SESSION_ENCRYPTION_KEY, else derived from JWT_SECRET); see `encryptionKey`. */
+export const sessionEncryptionKey = (env: Record<string, string | undefined>) =>
+  encryptionKey(env, { salt: 'switchboard-connectors', info: 'whatsapp-auth-state/v1' });
