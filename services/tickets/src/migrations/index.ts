@@ -6,6 +6,7 @@ import { TicketsMessages1800000003000 } from './1800000003000-tickets-messages.j
 import { MessagesExtra1800000003500 } from './1800000003500-messages-extra.js';
 import { TicketListIndexes1800000004000 } from './1800000004000-ticket-list-indexes.js';
 import { ApiUsage1800000006000 } from './1800000006000-api-usage.js';
+import { AutomationJobs1800000012000 } from './1800000012000-automation-jobs.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -20,4 +21,5 @@ export const ticketsMigrations: MigrationClass[] = [
   MessagesExtra1800000003500,
   TicketListIndexes1800000004000,
   ApiUsage1800000006000,
+  AutomationJobs1800000012000,
 ];

@@ -88,6 +88,10 @@ export class Ticket {
   @Column({ name: 'send_inactive_message', type: 'boolean', default: false })
   sendInactiveMessage!: boolean;
 
+  /** when the bot last asked (menu, re-ask, out-of-hours): re-asks wait timeUseBotQueues minutes */
+  @Column({ name: 'bot_asked_at', type: 'timestamptz', nullable: true })
+  botAskedAt!: Date | null;
+
   @Column({ name: 'is_out_of_hour', type: 'boolean', default: false })
   isOutOfHour!: boolean;
 

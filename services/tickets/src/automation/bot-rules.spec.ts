@@ -1,0 +1,322 @@
+import {
+  decideInbound,
+  mayAskAgain,
+  parseChoice,
+  parseRating,
+  type BotConnection,
+  type BotInput,
+  type BotQueue,
+} from './bot-rules.js';
+import { withinAgentHours, withinWorkingHours } from './schedule-rules.js';
+
+const now = new Date('2026-11-24T15:00:00Z'); // Tuesday 12:00 in São Paulo
+
+const queue = (id: number, name: string, extra: Partial<BotQueue> = {}): BotQueue => ({
+  id,
+  name,
+  greetingMessage: `Bem-vindo a ${name}`,
+  outOfHoursMessage: '',
+  schedules: [],
+  closeTicket: false,
+  fileListId: null,
+  options: [],
+  ...extra,
+});
+
+const connection = (extra: Partial<BotConnection> = {}): BotConnection => ({
+  greetingMessage: 'Olá! Escolha um setor:',
+  complationMessage: 'Até logo',
+  outOfHoursMessage: 'Estamos fechados',
+  ratingMessage: 'Dê uma nota de 0 a 10',
+  maxUseBotQueues: 3,
+  timeUseBotQueues: 0,
+  maxUseBotQueuesNPS: 2,
+  schedules: [],
+  queues: [queue(1, 'Vendas'), queue(2, 'Suporte')],
+  ...extra,
+});
+
+const input = (
+  extra: Partial<BotInput> & { ticket?: Partial<BotInput['ticket']> } = {},
+): BotInput => ({
+  contact: { lgpdAcceptedAt: null, disableBot: false, acceptAudioMessage: true },
+  message: { body: 'oi', isAudio: false },
+  connection: connection(),
+  settings: {
+    scheduleType: 'disabled',
+    enableLGPD: false,
+    lgpdMessage: '',
+    lgpdLink: '',
+    sendGreetingMessageOneQueues: true,
+    sendQueuePosition: false,
+    acceptAudioMessageContact: true,
+    sendMessageOutExpedientTicketOpen: false,
+    timeZone: 'America/Sao_Paulo',
+    companySchedule: [],
+  },
+  now,
+  ...extra,
+  ticket: {
+    status: 'pending',
+    queueId: null,
+    userId: null,
+    chatbotId: null,
+    isBot: false,
+    isGroup: false,
+    isOutOfHour: false,
+    amountUsedBotQueues: 0,
+    amountUsedBotQueuesNps: 0,
+    botAskedAt: null,
+    lgpdSendMessageAt: null,
+    ...extra.ticket,
+  },
+});
+
+describe('queue menu', () => {
+  it('offers the numbered queues on the first message', () => {
+    const decision = decideInbound(input());
+    expect(decision.replies).toEqual([
+      'Olá! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte',
+    ]);
+    expect(decision.ticket).toMatchObject({ botAskedAt: now, isBot: true });
+  });
+
+  it('a valid number enters the queue with its greeting', () => {
+    const decision = decideInbound(
+      input({ message: { body: '2', isAudio: false }, ticket: { botAskedAt: now } }),
+    );
+    expect(decision.ticket).toMatchObject({ queueId: 2, isBot: false, amountUsedBotQueues: 0 });
+    expect(decision.replies).toEqual(['Bem-vindo a Suporte']);
+    expect(decision.logs).toContain('queue');
+  });
+
+  it('re-asks an invalid answer until maxUseBotQueues, then stays silent', () => {
+    const asked = { botAskedAt: new Date(now.getTime() - 60_000) };
+    const first = decideInbound(input({ message: { body: 'x', isAudio: false }, ticket: asked }));
+    expect(first.replies[0]).toContain('Opção inválida');
+    expect(first.ticket.amountUsedBotQueues).toBe(1);
+    const spent = decideInbound(
+      input({
+        message: { body: 'x', isAudio: false },
+        ticket: { ...asked, amountUsedBotQueues: 3 },
+      }),
+    );
+    expect(spent.replies).toEqual([]);
+  });
+
+  it('with one queue goes straight to it, greeting only when sendGreetingMessageOneQueues', () => {
+    const one = connection({ queues: [queue(1, 'Vendas')] });
+    expect(decideInbound(input({ connection: one })).replies).toEqual([
+      'Olá! Escolha um setor:',
+      'Bem-vindo a Vendas',
+    ]);
+    const quiet = input({ connection: one });
+    quiet.settings.sendGreetingMessageOneQueues = false;
+    expect(decideInbound(quiet).replies).toEqual(['Bem-vindo a Vendas']);
+  });
+
+  it('"Sair" closes with the completion message', () => {
+    const decision = decideInbound(
+      input({ message: { body: 'Sair', isAudio: false }, ticket: { botAskedAt: now } }),
+    );
+    expect(decision.close).toBe('completion');
+  });
+});
+
+describe('chatbot options', () => {
+  const tree = queue(1, 'Vendas', {
+    options: [
+      {
+        id: 10,
+        name: 'Planos',
+        greetingMessage: 'Nossos planos:',
+        queueType: 'text',
+        closeTicket: false,
+        optQueueId: null,
+        optUserId: null,
+        optIntegrationId: null,
+        optFileId: null,
+        options: [
+          {
+            id: 11,
+            name: 'Falar com vendedor',
+            greetingMessage: 'Já vamos te atender',
+            queueType: 'queue',
+            closeTicket: false,
+            optQueueId: 2,
+            optUserId: null,
+            optIntegrationId: null,
+            optFileId: null,
+            options: [],
+          },
+        ],
+      },
+    ],
+  });
+  const withTree = connection({ queues: [tree, queue(2, 'Suporte')] });
+
+  it('entering a queue with options lists them with "#" and "Sair"', () => {
+    const decision = decideInbound(
+      input({
+        connection: withTree,
+        message: { body: '1', isAudio: false },
+        ticket: { botAskedAt: now },
+      }),
+    );
+    expect(decision.replies[0]).toBe(
+      'Bem-vindo a Vendas\n\n*[ 1 ]* - Planos\n*[ # ]* - Voltar\n*[ Sair ]* - Encerrar atendimento',
+    );
+    expect(decision.ticket).toMatchObject({ queueId: 1, isBot: true, chatbotId: null });
+  });
+
+  it('walks down, back with "#", and a queue option hands over', () => {
+    const atRoot = { queueId: 1, isBot: true, botAskedAt: now };
+    const down = decideInbound(
+      input({ connection: withTree, message: { body: '1', isAudio: false }, ticket: atRoot }),
+    );
+    expect(down.ticket.chatbotId).toBe(10);
+    expect(down.replies[0]).toContain('*[ 1 ]* - Falar com vendedor');
+    const back = decideInbound(
+      input({
+        connection: withTree,
+        message: { body: '#', isAudio: false },
+        ticket: { ...atRoot, chatbotId: 10 },
+      }),
+    );
+    expect(back.ticket.chatbotId).toBeNull();
+    const hand = decideInbound(
+      input({
+        connection: withTree,
+        message: { body: '1', isAudio: false },
+        ticket: { ...atRoot, chatbotId: 10 },
+      }),
+    );
+    expect(hand.ticket).toMatchObject({ queueId: 2, isBot: false, status: 'pending' });
+    expect(hand.replies).toEqual(['Já vamos te atender']);
+  });
+
+  it('"#" at the top of the options goes back to the queue menu', () => {
+    const decision = decideInbound(
+      input({
+        connection: withTree,
+        message: { body: '#', isAudio: false },
+        ticket: { queueId: 1, isBot: true, botAskedAt: now },
+      }),
+    );
+    expect(decision.ticket.queueId).toBeNull();
+    expect(decision.replies[0]).toContain('*[ 2 ]* - Suporte');
+  });
+});
+
+describe('hours, LGPD, rating and audio', () => {
+  it('out of the company hours sends the out-of-hours text and stops', () => {
+    const closed = input();
+    closed.settings.scheduleType = 'company';
+    closed.settings.companySchedule = [
+      {
+        weekdayEn: 'tuesday',
+        startTimeA: '13:00',
+        endTimeA: '18:00',
+        startTimeB: '',
+        endTimeB: '',
+      },
+    ];
+    const decision = decideInbound(closed);
+    expect(decision.replies).toEqual(['Estamos fechados']);
+    expect(decision.ticket.isOutOfHour).toBe(true);
+  });
+
+  it('asks consent first, then goes on to the menu on "1"', () => {
+    const lgpd = input({ ticket: { status: 'lgpd' } });
+    lgpd.settings.lgpdMessage = 'Usamos seus dados';
+    const first = decideInbound(lgpd);
+    expect(first.replies[0]).toBe('Usamos seus dados');
+    expect(first.ticket.lgpdSendMessageAt).toEqual(now);
+    const yes = decideInbound({
+      ...lgpd,
+      message: { body: '1', isAudio: false },
+      ticket: { ...lgpd.ticket, lgpdSendMessageAt: now },
+    });
+    expect(yes.contactLgpdAcceptedAt).toEqual(now);
+    expect(yes.ticket.status).toBe('pending');
+    expect(yes.replies[0]).toContain('*[ 1 ]* - Vendas');
+    const no = decideInbound({
+      ...lgpd,
+      message: { body: '2', isAudio: false },
+      ticket: { ...lgpd.ticket, lgpdSendMessageAt: now },
+    });
+    expect(no.close).toBe('completion');
+  });
+
+  it('a rating 0–10 closes the ticket; anything else re-asks up to maxUseBotQueuesNPS', () => {
+    const nps = input({ ticket: { status: 'nps' }, message: { body: '9', isAudio: false } });
+    expect(decideInbound(nps)).toMatchObject({ ticket: { userRating: 9 }, close: 'completion' });
+    const bad = decideInbound({ ...nps, message: { body: '11', isAudio: false } });
+    expect(bad.replies[0]).toContain('Dê uma nota de 0 a 10');
+    const spent = decideInbound({
+      ...nps,
+      message: { body: 'x', isAudio: false },
+      ticket: { ...nps.ticket, amountUsedBotQueuesNps: 2 },
+    });
+    expect(spent.replies).toEqual([]);
+  });
+
+  it('answers audio with the text-only notice when audio is not accepted', () => {
+    const audio = input({
+      message: { body: '', isAudio: true },
+      ticket: { queueId: 1, userId: 5, status: 'open' },
+    });
+    audio.contact.acceptAudioMessage = false;
+    expect(decideInbound(audio).replies[0]).toContain('escreva sua mensagem');
+  });
+
+  it('stays quiet while an agent holds the ticket or the contact has the bot disabled', () => {
+    expect(decideInbound(input({ ticket: { userId: 3, status: 'open' } })).replies).toEqual([]);
+    const off = input();
+    off.contact.disableBot = true;
+    expect(decideInbound(off).replies).toEqual([]);
+  });
+});
+
+describe('small rules', () => {
+  it('parses choices and ratings', () => {
+    expect(parseChoice(' 2 ')).toBe(2);
+    expect(parseChoice('*3*')).toBe(3);
+    expect(parseChoice('2a')).toBeNull();
+    expect(parseRating('10')).toBe(10);
+    expect(parseRating('11')).toBeNull();
+  });
+
+  it('throttles re-asks by count and by minutes', () => {
+    expect(mayAskAgain(3, 3, null, 0, now)).toBe(false);
+    expect(mayAskAgain(0, 3, new Date(now.getTime() - 60_000), 5, now)).toBe(false);
+    expect(mayAskAgain(0, 3, new Date(now.getTime() - 6 * 60_000), 5, now)).toBe(true);
+    expect(mayAskAgain(99, 0, null, 0, now)).toBe(true);
+  });
+
+  it('reads working hours in the company time zone, two ranges a day', () => {
+    const grid = [
+      {
+        weekdayEn: 'tuesday',
+        startTimeA: '08:00',
+        endTimeA: '12:00',
+        startTimeB: '13:00',
+        endTimeB: '18:00',
+      },
+    ];
+    expect(withinWorkingHours(grid, new Date('2026-11-24T14:59:00Z'), 'America/Sao_Paulo')).toBe(
+      true,
+    );
+    expect(withinWorkingHours(grid, now, 'America/Sao_Paulo')).toBe(false); // 12:00 lunch
+    expect(withinWorkingHours(grid, new Date('2026-11-24T16:00:00Z'), 'America/Sao_Paulo')).toBe(
+      true,
+    );
+    expect(withinWorkingHours(grid, new Date('2026-11-25T16:00:00Z'), 'America/Sao_Paulo')).toBe(
+      false,
+    );
+    expect(withinWorkingHours([], now, 'America/Sao_Paulo')).toBe(true);
+    expect(
+      withinAgentHours('22:00', '06:00', new Date('2026-11-24T03:00:00Z'), 'America/Sao_Paulo'),
+    ).toBe(true);
+  });
+});

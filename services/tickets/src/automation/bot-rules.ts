@@ -1,0 +1,483 @@
+import type { ChatbotQueueType, TicketLogType, TicketStatus } from '@sb/contracts';
+import { BotTexts, menuText } from './bot-texts.js';
+import { withinWorkingHours, type WorkingDay } from './schedule-rules.js';
+
+/** A chatbot option as the bot walks it (the queue's tree). */
+export type BotOption = {
+  id: number;
+  name: string;
+  greetingMessage: string;
+  queueType: ChatbotQueueType;
+  closeTicket: boolean;
+  optQueueId: number | null;
+  optUserId: number | null;
+  optIntegrationId: number | null;
+  optFileId: number | null;
+  options: BotOption[];
+};
+
+export type BotQueue = {
+  id: number;
+  name: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  schedules: WorkingDay[];
+  closeTicket: boolean;
+  fileListId: number | null;
+  options: BotOption[];
+};
+
+/** The connection's texts and knobs, with its queues in menu order. */
+export type BotConnection = {
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  maxUseBotQueues: number;
+  timeUseBotQueues: number;
+  maxUseBotQueuesNPS: number;
+  schedules: WorkingDay[];
+  queues: BotQueue[];
+};
+
+export type ScheduleType = 'disabled' | 'queue' | 'company' | 'connection';
+
+export type BotSettings = {
+  scheduleType: ScheduleType;
+  enableLGPD: boolean;
+  lgpdMessage: string;
+  lgpdLink: string;
+  sendGreetingMessageOneQueues: boolean;
+  sendQueuePosition: boolean;
+  acceptAudioMessageContact: boolean;
+  sendMessageOutExpedientTicketOpen: boolean;
+  timeZone: string;
+  companySchedule: WorkingDay[];
+};
+
+export type BotTicket = {
+  status: TicketStatus;
+  queueId: number | null;
+  userId: number | null;
+  chatbotId: number | null;
+  isBot: boolean;
+  isGroup: boolean;
+  isOutOfHour: boolean;
+  amountUsedBotQueues: number;
+  amountUsedBotQueuesNps: number;
+  botAskedAt: Date | null;
+  lgpdSendMessageAt: Date | null;
+};
+
+export type BotContact = {
+  lgpdAcceptedAt: Date | null;
+  disableBot: boolean;
+  acceptAudioMessage: boolean;
+};
+
+export type BotInput = {
+  ticket: BotTicket;
+  contact: BotContact;
+  message: { body: string; isAudio: boolean };
+  connection: BotConnection;
+  settings: BotSettings;
+  now: Date;
+};
+
+export type TicketPatch = Partial<
+  Pick<
+    BotTicket,
+    | 'status'
+    | 'queueId'
+    | 'userId'
+    | 'chatbotId'
+    | 'isBot'
+    | 'isOutOfHour'
+    | 'amountUsedBotQueues'
+    | 'amountUsedBotQueuesNps'
+    | 'botAskedAt'
+    | 'lgpdSendMessageAt'
+  > & { lgpdAcceptedAt: Date; userRating: number; integrationId: number; useIntegration: boolean }
+>;
+
+/** What the bot does with one message of the contact. */
+export type BotDecision = {
+  /** texts to send, in order */
+  replies: string[];
+  ticket: TicketPatch;
+  /** the contact gave its consent (LGPD) */
+  contactLgpdAcceptedAt?: Date;
+  logs: TicketLogType[];
+  /** close the ticket; `completion` also sends the connection's completion message */
+  close?: 'completion' | 'silent';
+  /** tell the contact its place in the queue's line */
+  tellQueuePosition?: boolean;
+  /** send this file list */
+  fileListId?: number;
+};
+
+const emptyDecision = (): BotDecision => ({ replies: [], ticket: {}, logs: [] });
+
+const isExit = (answer: string) => answer.trim().toLowerCase() === 'sair';
+
+/** "2", " 2 ", "2." and "*2*" pick option 2; anything else is no choice. */
+export const parseChoice = (answer: string): number | null => {
+  const match = /^\s*\*?\s*(\d{1,3})\s*\*?\s*\.?\s*$/.exec(answer);
+  return match ? Number(match[1]) : null;
+};
+
+/** A rating answer: a whole number from 0 to 10. */
+export const parseRating = (answer: string): number | null => {
+  const choice = parseChoice(answer);
+  return choice !== null && choice <= 10 ? choice : null;
+};
+
+/**
+ * Whether the bot may ask again: not once maxUseBotQueues re-asks were spent (0 = no limit), and not
+ * before timeUseBotQueues minutes passed since it last asked.
+ */
+export const mayAskAgain = (
+  used: number,
+  max: number,
+  askedAt: Date | null,
+  waitMinutes: number,
+  now: Date,
+): boolean => {
+  if (max > 0 && used >= max) return false;
+  if (waitMinutes > 0 && askedAt && now.getTime() - askedAt.getTime() < waitMinutes * 60_000)
+    return false;
+  return true;
+};
+
+/** Where an option sits in a tree: its own node and its parent (null at the top). */
+export const findOption = (
+  options: readonly BotOption[],
+  id: number,
+  parent: BotOption | null = null,
+): { option: BotOption; parent: BotOption | null } | null => {
+  for (const option of options) {
+    if (option.id === id) return { option, parent };
+    const found = findOption(option.options, id, option);
+    if (found) return found;
+  }
+  return null;
+};
+
+/** The schedule that decides the hours (company or connection), or null when not those. */
+const ownerSchedule = (input: BotInput): { schedule: WorkingDay[]; message: string } | null => {
+  const { settings, connection } = input;
+  if (settings.scheduleType === 'company')
+    return { schedule: settings.companySchedule, message: connection.outOfHoursMessage };
+  if (settings.scheduleType === 'connection')
+    return { schedule: connection.schedules, message: connection.outOfHoursMessage };
+  return null;
+};
+
+/**
+ * The conversation automation for one message of the contact (BEHAVIOUR.md §3, safe): rating, consent,
+ * the audio notice, out-of-hours, then — while no agent holds the ticket and the contact's bot is on —
+ * the queue menu and the queue's chatbot options.
+ */
+export function decideInbound(input: BotInput): BotDecision {
+  const { ticket } = input;
+  if (ticket.isGroup) return emptyDecision();
+  if (ticket.status === 'nps') return rate(input);
+  if (ticket.status === 'lgpd') return consent(input);
+  return converse(input, emptyDecision());
+}
+
+/** The rating answer (0–10) closes the ticket; anything else re-asks, up to maxUseBotQueuesNPS. */
+function rate(input: BotInput): BotDecision {
+  const { ticket, connection, message } = input;
+  const decision = emptyDecision();
+  const rating = parseRating(message.body);
+  if (rating !== null) {
+    decision.ticket.userRating = rating;
+    decision.close = 'completion';
+    return decision;
+  }
+  const max = connection.maxUseBotQueuesNPS;
+  if (max > 0 && ticket.amountUsedBotQueuesNps >= max) return decision;
+  decision.replies.push(`${BotTexts.invalidOption}\n\n${connection.ratingMessage}`.trim());
+  decision.ticket.amountUsedBotQueuesNps = ticket.amountUsedBotQueuesNps + 1;
+  return decision;
+}
+
+/** LGPD: the notice and the yes/no question once, then the answer (1 accepts, 2 refuses). */
+function consent(input: BotInput): BotDecision {
+  const { ticket, settings, connection, message, now } = input;
+  const decision = emptyDecision();
+  if (!ticket.lgpdSendMessageAt) {
+    if (settings.lgpdMessage.trim()) decision.replies.push(settings.lgpdMessage.trim());
+    if (settings.lgpdLink.trim()) decision.replies.push(settings.lgpdLink.trim());
+    decision.replies.push(BotTexts.lgpdChoice);
+    decision.ticket.lgpdSendMessageAt = now;
+    decision.ticket.botAskedAt = now;
+    decision.logs.push('lgpd');
+    return decision;
+  }
+  const choice = parseChoice(message.body);
+  if (choice === 1) {
+    decision.contactLgpdAcceptedAt = now;
+    decision.ticket.lgpdAcceptedAt = now;
+    decision.ticket.status = 'pending';
+    decision.ticket.amountUsedBotQueues = 0;
+    decision.ticket.botAskedAt = null;
+    // the conversation goes on from the start, as for a new ticket
+    return converse(
+      {
+        ...input,
+        ticket: { ...ticket, status: 'pending', amountUsedBotQueues: 0, botAskedAt: null },
+      },
+      decision,
+    );
+  }
+  if (choice === 2) {
+    decision.replies.push(BotTexts.lgpdRefused);
+    decision.close = 'completion';
+    return decision;
+  }
+  if (
+    !mayAskAgain(
+      ticket.amountUsedBotQueues,
+      connection.maxUseBotQueues,
+      ticket.botAskedAt,
+      connection.timeUseBotQueues,
+      now,
+    )
+  )
+    return decision;
+  decision.replies.push(`${BotTexts.invalidOption}\n\n${BotTexts.lgpdChoice}`);
+  decision.ticket.amountUsedBotQueues = ticket.amountUsedBotQueues + 1;
+  decision.ticket.botAskedAt = now;
+  return decision;
+}
+
+/** Audio notice, out-of-hours, then the menus while the bot has the conversation. */
+function converse(input: BotInput, decision: BotDecision): BotDecision {
+  const { ticket, contact, settings, message, connection, now } = input;
+  if (message.isAudio && (!settings.acceptAudioMessageContact || !contact.acceptAudioMessage))
+    decision.replies.push(BotTexts.audioNotAccepted);
+
+  const held = ticket.userId !== null;
+  const hours = ownerSchedule(input);
+  if (hours) {
+    const open = withinWorkingHours(hours.schedule, now, settings.timeZone);
+    if (
+      !open &&
+      (!held || ticket.status !== 'open' || settings.sendMessageOutExpedientTicketOpen)
+    ) {
+      decision.ticket.isOutOfHour = true;
+      const asked = ticket.amountUsedBotQueues;
+      if (
+        hours.message.trim() &&
+        mayAskAgain(
+          asked,
+          connection.maxUseBotQueues,
+          ticket.botAskedAt,
+          connection.timeUseBotQueues,
+          now,
+        )
+      ) {
+        decision.replies.push(hours.message.trim());
+        decision.ticket.amountUsedBotQueues = asked + 1;
+        decision.ticket.botAskedAt = now;
+      }
+      return decision;
+    }
+    if (ticket.isOutOfHour) decision.ticket.isOutOfHour = false;
+  }
+
+  if (held || contact.disableBot) return decision;
+  if (ticket.queueId === null) return queueMenu(input, decision);
+  if (ticket.isBot) return chatbotStep(input, decision);
+  return decision;
+}
+
+/** No queue yet: one queue is entered at once; several are offered as a numbered menu. */
+function queueMenu(input: BotInput, decision: BotDecision): BotDecision {
+  const { ticket, connection, settings, message, now } = input;
+  const queues = connection.queues;
+  if (queues.length === 0) {
+    // nothing to choose: the greeting once, then the ticket waits for an agent
+    if (!ticket.botAskedAt && connection.greetingMessage.trim()) {
+      decision.replies.push(connection.greetingMessage.trim());
+      decision.ticket.botAskedAt = now;
+    }
+    return decision;
+  }
+  if (queues.length === 1) {
+    if (settings.sendGreetingMessageOneQueues && connection.greetingMessage.trim())
+      decision.replies.push(connection.greetingMessage.trim());
+    return enterQueue(input, decision, queues[0]!);
+  }
+  if (isExit(message.body) && ticket.botAskedAt) {
+    decision.close = 'completion';
+    return decision;
+  }
+  const menu = menuText(connection.greetingMessage, queues);
+  if (!ticket.botAskedAt) {
+    decision.replies.push(menu);
+    decision.ticket.botAskedAt = now;
+    decision.ticket.isBot = true;
+    decision.logs.push('chatBot');
+    return decision;
+  }
+  const choice = parseChoice(message.body);
+  const queue = choice !== null ? queues[choice - 1] : undefined;
+  if (queue) {
+    if (
+      settings.scheduleType === 'queue' &&
+      !withinWorkingHours(queue.schedules, now, settings.timeZone)
+    ) {
+      const text = queue.outOfHoursMessage.trim() || connection.outOfHoursMessage.trim();
+      if (text) decision.replies.push(text);
+      decision.ticket.isOutOfHour = true;
+      decision.ticket.botAskedAt = now;
+      return decision;
+    }
+    return enterQueue(input, decision, queue);
+  }
+  return reask(input, decision, menu);
+}
+
+/** An invalid answer: the menu again with "invalid option", unless the re-asks are spent or too soon. */
+function reask(input: BotInput, decision: BotDecision, menu: string): BotDecision {
+  const { ticket, connection, now } = input;
+  if (
+    !mayAskAgain(
+      ticket.amountUsedBotQueues,
+      connection.maxUseBotQueues,
+      ticket.botAskedAt,
+      connection.timeUseBotQueues,
+      now,
+    )
+  )
+    return decision;
+  decision.replies.push(`${BotTexts.invalidOption}\n\n${menu}`);
+  decision.ticket.amountUsedBotQueues = ticket.amountUsedBotQueues + 1;
+  decision.ticket.botAskedAt = now;
+  decision.logs.push('chatBot');
+  return decision;
+}
+
+/** The ticket joins a queue: its options when it has some, else its greeting and the wait for an agent. */
+function enterQueue(input: BotInput, decision: BotDecision, queue: BotQueue): BotDecision {
+  const { settings, now } = input;
+  decision.ticket.queueId = queue.id;
+  decision.ticket.amountUsedBotQueues = 0;
+  decision.ticket.chatbotId = null;
+  decision.logs.push('queue');
+  if (queue.options.length > 0) {
+    decision.replies.push(
+      menuText(queue.greetingMessage, queue.options, { back: true, exit: true }),
+    );
+    decision.ticket.isBot = true;
+    decision.ticket.botAskedAt = now;
+    return decision;
+  }
+  if (queue.greetingMessage.trim()) decision.replies.push(queue.greetingMessage.trim());
+  if (queue.fileListId !== null) decision.fileListId = queue.fileListId;
+  decision.ticket.isBot = false;
+  if (queue.closeTicket) decision.close = 'silent';
+  else if (settings.sendQueuePosition) decision.tellQueuePosition = true;
+  return decision;
+}
+
+/** An answer inside the queue's option tree: pick, "#" back, "Sair" out, or re-ask. */
+function chatbotStep(input: BotInput, decision: BotDecision): BotDecision {
+  const { ticket, connection, settings, message } = input;
+  const queue = connection.queues.find((q) => q.id === ticket.queueId);
+  if (!queue || queue.options.length === 0) return decision;
+  const here = ticket.chatbotId !== null ? findOption(queue.options, ticket.chatbotId) : null;
+  const level = here ? here.option.options : queue.options;
+  const levelMenu = (greeting: string, options: BotOption[]) =>
+    menuText(greeting, options, { back: true, exit: true });
+  const answer = message.body.trim();
+
+  if (isExit(answer)) {
+    decision.close = 'completion';
+    return decision;
+  }
+  if (answer === '#') {
+    decision.ticket.amountUsedBotQueues = 0;
+    decision.ticket.botAskedAt = input.now;
+    if (here) {
+      const parent = here.parent;
+      decision.ticket.chatbotId = parent?.id ?? null;
+      decision.replies.push(
+        parent
+          ? levelMenu(parent.greetingMessage, parent.options)
+          : levelMenu(queue.greetingMessage, queue.options),
+      );
+      return decision;
+    }
+    if (connection.queues.length > 1) {
+      // back from the queue's options to the choice of queue
+      decision.ticket.queueId = null;
+      decision.replies.push(menuText(connection.greetingMessage, connection.queues));
+      return decision;
+    }
+    decision.replies.push(levelMenu(queue.greetingMessage, queue.options));
+    return decision;
+  }
+
+  const choice = parseChoice(answer);
+  const option = choice !== null ? level[choice - 1] : undefined;
+  if (!option) {
+    const current = here
+      ? levelMenu(here.option.greetingMessage, level)
+      : levelMenu(queue.greetingMessage, level);
+    return reask(input, decision, current);
+  }
+  decision.ticket.amountUsedBotQueues = 0;
+  decision.ticket.botAskedAt = input.now;
+  decision.logs.push('chatBot');
+  const greeting = option.greetingMessage.trim();
+  const leave = () => {
+    decision.ticket.isBot = false;
+    decision.ticket.chatbotId = null;
+    if (settings.sendQueuePosition) decision.tellQueuePosition = true;
+  };
+  switch (option.queueType) {
+    case 'text':
+      if (option.options.length > 0) {
+        decision.replies.push(levelMenu(option.greetingMessage, option.options));
+        decision.ticket.chatbotId = option.id;
+      } else {
+        if (greeting) decision.replies.push(greeting);
+        leave();
+      }
+      break;
+    case 'queue':
+      if (greeting) decision.replies.push(greeting);
+      decision.ticket.queueId = option.optQueueId ?? queue.id;
+      decision.ticket.status = 'pending';
+      decision.logs.push('queue');
+      leave();
+      break;
+    case 'attendent':
+      if (greeting) decision.replies.push(greeting);
+      decision.ticket.queueId = option.optQueueId ?? queue.id;
+      decision.ticket.userId = option.optUserId;
+      decision.ticket.status = 'pending';
+      leave();
+      decision.tellQueuePosition = false;
+      break;
+    case 'integration':
+      if (greeting) decision.replies.push(greeting);
+      if (option.optIntegrationId !== null) {
+        decision.ticket.integrationId = option.optIntegrationId;
+        decision.ticket.useIntegration = true;
+      }
+      decision.ticket.isBot = false;
+      decision.ticket.chatbotId = null;
+      break;
+    case 'file':
+      if (greeting) decision.replies.push(greeting);
+      if (option.optFileId !== null) decision.fileListId = option.optFileId;
+      break;
+  }
+  if (option.closeTicket) decision.close = 'completion';
+  return decision;
+}
