@@ -37,7 +37,7 @@ const connection = (extra: Partial<BotConnection> = {}): BotConnection => ({
 });
 
 const input = (
-  extra: Partial<BotInput> & { ticket?: Partial<BotInput['ticket']> } = {},
+  extra: Omit<Partial<BotInput>, 'ticket'> & { ticket?: Partial<BotInput['ticket']> } = {},
 ): BotInput => ({
   contact: { lgpdAcceptedAt: null, disableBot: false, acceptAudioMessage: true },
   message: { body: 'oi', isAudio: false },
@@ -51,6 +51,7 @@ const input = (
     sendQueuePosition: false,
     acceptAudioMessageContact: true,
     sendMessageOutExpedientTicketOpen: false,
+    acceptCallWhatsapp: true,
     timeZone: 'America/Sao_Paulo',
     companySchedule: [],
   },

@@ -51,6 +51,7 @@ export type BotSettings = {
   sendQueuePosition: boolean;
   acceptAudioMessageContact: boolean;
   sendMessageOutExpedientTicketOpen: boolean;
+  acceptCallWhatsapp: boolean;
   timeZone: string;
   companySchedule: WorkingDay[];
 };

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AutomationModule } from '../automation/automation.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { ChannelDirectory } from '../messages/channel-directory.js';
 import { MessageTicketView } from '../messages/message-ticket-view.js';
@@ -10,7 +11,7 @@ import { InboundService } from './inbound.service.js';
 
 /** The inbound flow: channel messages (connectors.message.received) become contacts, tickets, messages. */
 @Module({
-  imports: [ContactsModule],
+  imports: [ContactsModule, AutomationModule],
   providers: [
     MediaUrls,
     MessagesRepository,

@@ -19,6 +19,7 @@ import { BUS, LOGGER } from '@sb/platform/nest';
 import { Outbox, type OutboxEntry } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import type { Contact } from '../contacts/contact.entity.js';
+import { AutomationStep } from '../automation/automation.step.js';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { systemContext } from '../messages/channel-sender.js';
 import type { Message } from '../messages/message.entity.js';
@@ -104,6 +105,7 @@ export class InboundService {
     { name: 'contact', run: (turns, manager) => this.resolveContacts(turns, manager) },
     { name: 'ticket', run: (turns, manager) => this.resolveTickets(turns, manager) },
     { name: 'message', run: (turns, manager) => this.storeMessages(turns, manager) },
+    { name: 'automation', run: (turns, manager) => this.automation.run(turns, manager) },
     { name: 'announce', run: (turns, manager) => this.announce(turns, manager) },
   ];
 
@@ -113,6 +115,7 @@ export class InboundService {
     private readonly view: MessageTicketView,
     private readonly directory: ChannelDirectory,
     private readonly mediaUrls: MediaUrls,
+    private readonly automation: AutomationStep,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

@@ -71,15 +71,18 @@ export class ChannelSender {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Fire and forget: a refusal is recorded on the message (sendError) and logged, never thrown. */
+  /**
+   * Sends without throwing: a refusal is recorded on the message (sendError) and logged. Callers that
+   * need no order leave the promise alone; the bot awaits it to keep its texts in order.
+   */
   dispatch(
     ctx: RequestContext,
     ticket: Ticket,
     contact: Contact,
     message: Message,
     extras: OutboundExtras,
-  ): void {
-    this.send(ctx, ticket, contact, message, extras).catch(async (err: unknown) => {
+  ): Promise<void> {
+    return this.send(ctx, ticket, contact, message, extras).catch(async (err: unknown) => {
       const code = sendErrorCode(err);
       this.logger.warn(
         { err, code, messageId: message.id, ticketId: ticket.id, companyId: ticket.companyId },

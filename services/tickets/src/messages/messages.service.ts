@@ -177,7 +177,7 @@ export class MessagesService {
           ...(draft.vcard ? { vcard: draft.vcard } : {}),
           ...(validQuoted?.wid ? { quotedExternalId: validQuoted.wid } : {}),
         };
-        this.sender.dispatch(ctx, stored.ticket, contact, message, extras);
+        void this.sender.dispatch(ctx, stored.ticket, contact, message, extras);
       });
     }
     this.sender.markRead(ctx, stored.ticket, contact, stored.readIds);
@@ -185,7 +185,13 @@ export class MessagesService {
   }
 
   /** A bot/system text on a ticket (farewell, transfer, greeting): stored fromMe, then sent. */
-  async sendSystemText(ctx: RequestContext, ticketId: number, text: string): Promise<void> {
+  /** A text of the company itself (bot, farewell); `awaitSend` waits for the channel, keeping order. */
+  async sendSystemText(
+    ctx: RequestContext,
+    ticketId: number,
+    text: string,
+    options: { awaitSend?: boolean } = {},
+  ): Promise<void> {
     const ticket = await this.ticketOf(ctx, ticketId);
     const contact = await this.contactOf(ctx, ticket.contactId);
     if (!contact.active || !text.trim()) return;
@@ -199,7 +205,8 @@ export class MessagesService {
       markRead: false,
     });
     for (const message of stored.messages) {
-      this.sender.dispatch(ctx, stored.ticket, contact, message, {});
+      const sent = this.sender.dispatch(ctx, stored.ticket, contact, message, {});
+      if (options.awaitSend) await sent;
     }
   }
 
@@ -365,7 +372,7 @@ export class MessagesService {
       },
     );
     const message = stored.messages[0]!;
-    this.sender.dispatch(ctx, stored.ticket, contact, message, media ? { media } : {});
+    void this.sender.dispatch(ctx, stored.ticket, contact, message, media ? { media } : {});
     const [record] = await this.records(ctx.companyId, [message]);
     return record!;
   }

@@ -1,3 +1,4 @@
+import { AutomationJobs } from '../automation/automation-jobs.js';
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
@@ -15,6 +16,7 @@ import { TicketsService } from './tickets.service.js';
 @Module({
   imports: [ContactsModule, MessagesModule],
   providers: [
+    AutomationJobs,
     TicketsRepository,
     TicketDirectory,
     TicketViews,

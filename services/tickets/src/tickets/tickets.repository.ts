@@ -39,6 +39,7 @@ export type TrackingWrite = Partial<
     | 'closedAt'
     | 'finishedAt'
     | 'rated'
+    | 'ratingAt'
   >
 >;
 

@@ -20,13 +20,16 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { LOGGER } from '@sb/platform/nest';
+import type { Clock } from '@sb/platform/clock';
+import { CLOCK, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
+import { AutomationJobs } from '../automation/automation-jobs.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { NumberVisibility } from '../contacts/number-visibility.js';
+import { systemContext } from '../messages/channel-sender.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { Ticket } from './ticket.entity.js';
 import { TicketDirectory } from './ticket-directory.js';
@@ -76,6 +79,8 @@ export class TicketsService {
     private readonly directory: TicketDirectory,
     private readonly visibility: NumberVisibility,
     private readonly outbound: OutboundMessages,
+    private readonly jobs: AutomationJobs,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -341,6 +346,59 @@ export class TicketsService {
       });
     await this.sendTexts(texts);
     return result;
+  }
+
+  /**
+   * A close the automation decides (the contact's "Sair", a rating, a refused consent, inactivity, an
+   * unanswered rating): the cycle ends (rated when a rating came), the kanban tags go, `log` is written,
+   * and `text` (completion or inactivity message) is sent. A ticket already closed stays as it is.
+   */
+  async closeByBot(
+    companyId: number,
+    ticketId: number,
+    options: { text: string; rating?: number; log: 'closed' | 'autoClose'; at: Date },
+  ): Promise<boolean> {
+    const ctx = systemContext(companyId);
+    const hide = await this.visibility.of(ctx);
+    const row = await this.dataSource.transaction(async (manager) => {
+      const row = await this.tickets.lock(companyId, ticketId, manager);
+      if (!row || row.status === 'closed') return null;
+      const fields: TicketWrite = { status: 'closed', ...this.closedFields() };
+      if (options.rating !== undefined) fields.userRating = options.rating;
+      await this.tickets.update(manager, companyId, row.id, fields);
+      await this.tickets.track(manager, row, {
+        closedAt: options.at,
+        finishedAt: options.at,
+        ...(options.rating !== undefined ? { rated: true, ratingAt: options.at } : {}),
+      });
+      await this.tickets.clearTicketTags(manager, companyId, row.id);
+      await this.tickets.addLog(manager, companyId, row.id, options.log, null, row.queueId);
+      await this.announce(ctx, manager, row.id, hide, row.status);
+      return row;
+    });
+    if (!row) return false;
+    if (options.text.trim() && !row.isGroup)
+      await this.sendTexts([{ ticket: row, text: options.text }]);
+    return true;
+  }
+
+  /** timeSendQueue: a pending ticket nobody chose a queue for goes to the connection's sendIdQueue. */
+  async moveToQueueByBot(companyId: number, ticketId: number, queueId: number): Promise<void> {
+    const ctx = systemContext(companyId);
+    const hide = await this.visibility.of(ctx);
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.tickets.lock(companyId, ticketId, manager);
+      if (!row || row.status !== 'pending' || row.queueId !== null || row.userId !== null) return;
+      if (!(await this.tickets.queueExists(companyId, queueId))) return;
+      await this.tickets.update(manager, companyId, row.id, {
+        queueId,
+        isBot: false,
+        chatbotId: null,
+      });
+      await this.tickets.track(manager, row, { queueId, queuedAt: new Date() });
+      await this.tickets.addLog(manager, companyId, row.id, 'queue', null, queueId);
+      await this.announce(ctx, manager, row.id, hide, row.status);
+    });
   }
 
   /** DELETE /tickets/:id (permission ticket-options:deleteTicket). */
@@ -657,6 +715,18 @@ export class TicketsService {
       await this.tickets.clearTicketTags(manager, ctx.companyId, row.id);
       await this.tickets.addLog(manager, ctx.companyId, row.id, 'nps', ctx.userId, row.queueId);
       texts.push({ ticket: row, text: ratingMessage });
+      // an unanswered rating closes the ticket after expiresTicketNPS minutes
+      if (connection && connection.expiresTicketNPS > 0)
+        await this.jobs.setTimer(
+          manager,
+          {
+            companyId: ctx.companyId,
+            ticketId: row.id,
+            kind: 'npsExpire',
+            at: new Date(this.clock.now().getTime() + connection.expiresTicketNPS * 60_000),
+          },
+          'move',
+        );
       return;
     }
     const waitingOk = row.status !== 'pending' || settings.sendFarewellWaitingTicket;

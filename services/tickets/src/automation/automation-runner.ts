@@ -1,0 +1,171 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import type { Clock } from '@sb/platform/clock';
+import type { Logger } from '@sb/platform/logger';
+import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
+import { DataSource } from 'typeorm';
+import { systemContext } from '../messages/channel-sender.js';
+import { MessagesService } from '../messages/messages.service.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { TicketsService } from '../tickets/tickets.service.js';
+import { BotContext } from './bot-context.js';
+import { BotTexts } from './bot-texts.js';
+import { AutomationJobs, type AutomationJob } from './automation-jobs.js';
+
+const LeaseMs = 60_000;
+const BatchSize = 50;
+const MaxAttempts = 5;
+
+/**
+ * Runs the automation's durable jobs: bot replies (in order per ticket) and the timers (queue hand-off
+ * after timeSendQueue, inactivity message and auto-close, unanswered rating). It polls every
+ * TICKETS_JOBS_POLL_MS (default 500) with the service clock, so a restart loses nothing and tests can
+ * move time. Each timer looks at the ticket again before acting.
+ */
+@Injectable()
+export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly jobs: AutomationJobs,
+    private readonly context: BotContext,
+    private readonly messages: MessagesService,
+    private readonly tickets: TicketsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ENV) env: Record<string, string | undefined>,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    const poll = Number(env.TICKETS_JOBS_POLL_MS ?? 500);
+    this.pollMs = Number.isFinite(poll) && poll >= 10 ? poll : 500;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tick(), this.pollMs);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass over what is due (never two at once in one process). */
+  tick(): Promise<void> {
+    this.running ??= this.runDue()
+      .catch((err: unknown) => this.logger.error({ err }, 'automation jobs failed'))
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async runDue(): Promise<void> {
+    for (;;) {
+      const due = await this.jobs.claim(this.clock.now(), BatchSize, LeaseMs);
+      if (due.length === 0) return;
+      // one ticket's jobs in order, different tickets side by side
+      const byTicket = new Map<number, AutomationJob[]>();
+      for (const job of due)
+        byTicket.set(job.ticket_id, [...(byTicket.get(job.ticket_id) ?? []), job]);
+      await Promise.all(
+        [...byTicket.values()].map(async (jobs) => {
+          for (const job of jobs) await this.runOne(job);
+        }),
+      );
+    }
+  }
+
+  private async runOne(job: AutomationJob): Promise<void> {
+    try {
+      await this.handle(job);
+      await this.jobs.done(job.id);
+    } catch (err) {
+      const retry = job.attempts < MaxAttempts;
+      this.logger.warn({ err, jobId: job.id, kind: job.kind, retry }, 'automation job failed');
+      if (retry)
+        await this.jobs.retryAt(
+          job.id,
+          new Date(this.clock.now().getTime() + 2 ** job.attempts * 1000),
+        );
+      else await this.jobs.done(job.id);
+    }
+  }
+
+  private async handle(job: AutomationJob): Promise<void> {
+    const companyId = job.company_id;
+    const ctx = systemContext(companyId);
+    const ticket = await this.dataSource
+      .getRepository(Ticket)
+      .findOne({ where: { id: job.ticket_id, companyId } });
+    if (!ticket) return;
+    const now = this.clock.now();
+    const connection =
+      ticket.whatsappId !== null ? await this.context.record(ctx, ticket.whatsappId) : null;
+    switch (job.kind) {
+      case 'reply': {
+        const { texts, queuePositionOf, close } = job.payload;
+        for (const text of texts)
+          await this.messages.sendSystemText(ctx, ticket.id, text, { awaitSend: true });
+        if (queuePositionOf) {
+          const [{ n }] = (await this.dataSource.query(
+            `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2
+               AND status = 'pending' AND user_id IS NULL AND id <= $3`,
+            [companyId, queuePositionOf, ticket.id],
+          )) as { n: number }[];
+          await this.messages.sendSystemText(
+            ctx,
+            ticket.id,
+            BotTexts.queuePosition(Math.max(1, n!)),
+            {
+              awaitSend: true,
+            },
+          );
+        }
+        if (close)
+          await this.tickets.closeByBot(companyId, ticket.id, {
+            text: close.text,
+            rating: close.rating,
+            log: 'closed',
+            at: now,
+          });
+        return;
+      }
+      case 'sendQueue':
+        if (
+          ticket.status === 'pending' &&
+          ticket.queueId === null &&
+          ticket.userId === null &&
+          connection?.sendIdQueue
+        )
+          await this.tickets.moveToQueueByBot(companyId, ticket.id, connection.sendIdQueue);
+        return;
+      case 'npsExpire':
+        if (ticket.status === 'nps')
+          await this.tickets.closeByBot(companyId, ticket.id, {
+            text: connection?.complationMessage ?? '',
+            log: 'autoClose',
+            at: now,
+          });
+        return;
+      case 'inactive':
+        if (ticket.status === 'open' && connection?.inactiveMessage?.trim())
+          await this.messages.sendSystemText(ctx, ticket.id, connection.inactiveMessage, {
+            awaitSend: true,
+          });
+        return;
+      case 'expire':
+        if (ticket.status === 'open' && !ticket.isGroup)
+          await this.tickets.closeByBot(companyId, ticket.id, {
+            text: connection?.expiresInactiveMessage ?? '',
+            log: 'autoClose',
+            at: now,
+          });
+        return;
+    }
+  }
+}

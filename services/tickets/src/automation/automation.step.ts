@@ -1,0 +1,150 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConnectionRecord } from '@sb/contracts';
+import type { Clock } from '@sb/platform/clock';
+import { CLOCK } from '@sb/platform/nest';
+import type { EntityManager } from 'typeorm';
+import { Contact } from '../contacts/contact.entity.js';
+import type { InboundTurn } from '../inbound/inbound.service.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { TicketsRepository } from '../tickets/tickets.repository.js';
+import { AutomationJobs, type ReplyPayload } from './automation-jobs.js';
+import { BotContext } from './bot-context.js';
+import { decideInbound, type BotDecision, type BotSettings } from './bot-rules.js';
+import { BotTexts } from './bot-texts.js';
+
+const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
+
+/**
+ * The inbound step of the conversation automation: after the message is stored, the bot decides (pure
+ * rules), the ticket and contact change in the same transaction, and what the bot says is queued as a
+ * durable reply job, sent in order after the commit. Timers (queue hand-off, inactivity) are set here.
+ */
+@Injectable()
+export class AutomationStep {
+  constructor(
+    private readonly context: BotContext,
+    private readonly jobs: AutomationJobs,
+    private readonly tickets: TicketsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async run(turns: InboundTurn[], manager: EntityManager): Promise<void> {
+    const now = this.clock.now();
+    const replies: { companyId: number; ticketId: number; payload: ReplyPayload; at: Date }[] = [];
+    for (const turn of turns) {
+      const { data, ticket, contact, ctx, companyId } = turn;
+      if (!ticket || !contact || data.fromMe || data.imported || data.kind !== 'message') continue;
+      if (ticket.isGroup || contact.isGroup) continue;
+      const record = await this.context.record(ctx, data.connectionId);
+      if (!record) continue;
+      const settings = await this.context.settings(ctx);
+      if (data.mediaType === 'call_log') {
+        if (!settings.acceptCallWhatsapp)
+          replies.push({
+            companyId,
+            ticketId: ticket.id,
+            payload: { texts: [BotTexts.callRejected] },
+            at: now,
+          });
+        continue;
+      }
+      if (turn.newTicket && settings.enableLGPD && !contact.lgpdAcceptedAt) {
+        await manager.update(Ticket, { id: ticket.id, companyId }, { status: 'lgpd' });
+        ticket.status = 'lgpd';
+      }
+      const connection = await this.context.connection(ctx, data.connectionId, manager);
+      if (!connection) continue;
+      const decision = decideInbound({
+        ticket: { ...ticket, botAskedAt: ticket.botAskedAt ?? null },
+        contact,
+        message: { body: data.body ?? '', isAudio: data.mediaType === 'audio' },
+        connection,
+        settings,
+        now,
+      });
+      await this.apply(turn, decision, manager);
+      const payload = this.replyOf(decision, record);
+      if (payload) replies.push({ companyId, ticketId: ticket.id, payload, at: now });
+      await this.setTimers(turn, record, settings, manager, now);
+    }
+    await this.jobs.addReplies(manager, replies);
+  }
+
+  private async apply(turn: InboundTurn, decision: BotDecision, manager: EntityManager) {
+    const ticket = turn.ticket!;
+    const { companyId } = turn;
+    const patch = { ...decision.ticket };
+    if (Object.keys(patch).length > 0) {
+      await manager.update(Ticket, { id: ticket.id, companyId }, patch);
+      Object.assign(ticket, patch);
+    }
+    if (decision.contactLgpdAcceptedAt) {
+      await manager.update(
+        Contact,
+        { id: turn.contact!.id, companyId },
+        { lgpdAcceptedAt: decision.contactLgpdAcceptedAt },
+      );
+      turn.contact!.lgpdAcceptedAt = decision.contactLgpdAcceptedAt;
+    }
+    for (const log of decision.logs)
+      await this.tickets.addLog(manager, companyId, ticket.id, log, null, ticket.queueId);
+  }
+
+  private replyOf(decision: BotDecision, record: ConnectionRecord): ReplyPayload | null {
+    const payload: ReplyPayload = { texts: decision.replies };
+    if (decision.tellQueuePosition && decision.ticket.queueId)
+      payload.queuePositionOf = decision.ticket.queueId;
+    if (decision.fileListId) payload.fileListId = decision.fileListId;
+    if (decision.close)
+      payload.close = {
+        text: decision.close === 'completion' ? (record.complationMessage ?? '') : '',
+        ...(decision.ticket.userRating !== undefined ? { rating: decision.ticket.userRating } : {}),
+      };
+    const empty =
+      !payload.texts.length && !payload.queuePositionOf && !payload.fileListId && !payload.close;
+    return empty ? null : payload;
+  }
+
+  /** The queue hand-off timer of a ticket left without queue, and the inactivity timers of an open one. */
+  private async setTimers(
+    turn: InboundTurn,
+    record: ConnectionRecord,
+    _settings: BotSettings,
+    manager: EntityManager,
+    now: Date,
+  ): Promise<void> {
+    const ticket = turn.ticket!;
+    const base = { companyId: turn.companyId, ticketId: ticket.id };
+    if (
+      ticket.status === 'pending' &&
+      ticket.queueId === null &&
+      ticket.userId === null &&
+      record.timeSendQueue > 0 &&
+      record.sendIdQueue
+    )
+      await this.jobs.setTimer(
+        manager,
+        { ...base, kind: 'sendQueue', at: minutes(now, record.timeSendQueue) },
+        'keep',
+      );
+    if (ticket.status !== 'open' || ticket.userId === null) return;
+    if (record.whenExpiresTicket === '0') {
+      // the contact spoke last: the ticket closes if the contact stays quiet
+      if (record.inactiveMessage?.trim() && record.timeInactiveMessage > 0)
+        await this.jobs.setTimer(
+          manager,
+          { ...base, kind: 'inactive', at: minutes(now, record.timeInactiveMessage) },
+          'move',
+        );
+      if (record.expiresTicket > 0)
+        await this.jobs.setTimer(
+          manager,
+          { ...base, kind: 'expire', at: minutes(now, record.expiresTicket) },
+          'move',
+        );
+    } else {
+      // the agent's silence is what counts: the contact answering stops the clock
+      await this.jobs.cancelTimers(manager, ticket.id, ['inactive', 'expire']);
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  SettingDefaults,
+  Subjects,
+  type CompanySchedulesView,
+  type ConnectionRecord,
+  type RequestContext,
+  type SettingEntry,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { Logger } from '@sb/platform/logger';
+import { BUS, ENV, LOGGER } from '@sb/platform/nest';
+import type { EntityManager } from 'typeorm';
+import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
+import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
+import { LookupCache } from '../lookups/lookup-cache.js';
+import { QueuesRepository } from '../queues/queues.repository.js';
+import type { BotConnection, BotOption, BotSettings, ScheduleType } from './bot-rules.js';
+import { DefaultTimeZone } from './schedule-rules.js';
+
+/** Connection texts and company settings change rarely: kept 10 s, so a burst asks once. */
+const TtlMs = 10_000;
+const LookupTimeoutMs = 3_000;
+
+/** The connection record and company settings the bot reads, from connectors and identity. */
+@Injectable()
+export class BotContext {
+  private readonly cache: LookupCache;
+  private readonly timeZone: string;
+
+  constructor(
+    private readonly queues: QueuesRepository,
+    private readonly chatbots: ChatbotsRepository,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(ENV) env: Record<string, string | undefined>,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.cache = new LookupCache(TtlMs, logger);
+    // no time zone field exists per company: one per installation (default America/Sao_Paulo)
+    this.timeZone = env.COMPANY_TIME_ZONE?.trim() || DefaultTimeZone;
+  }
+
+  record(ctx: RequestContext, connectionId: number): Promise<ConnectionRecord | null> {
+    return this.cache.get<ConnectionRecord | null>(
+      `c:${ctx.companyId}:${connectionId}`,
+      () =>
+        this.bus.request<ConnectionRecord>(
+          Subjects.connectors.connectionGet,
+          { ctx, data: { id: connectionId } },
+          { timeoutMs: LookupTimeoutMs },
+        ),
+      null,
+    );
+  }
+
+  /** The connection as the bot walks it: its texts, knobs, hours and queues (menu order) with options. */
+  async connection(
+    ctx: RequestContext,
+    connectionId: number,
+    manager: EntityManager,
+  ): Promise<BotConnection | null> {
+    const record = await this.record(ctx, connectionId);
+    if (!record) return null;
+    const linked = new Set(record.queueIds);
+    const rows =
+      linked.size === 0
+        ? []
+        : (await this.queues.list(ctx.companyId, manager)).filter((q) => linked.has(q.id));
+    const options = await this.chatbots.forQueues(
+      ctx.companyId,
+      rows.map((q) => q.id),
+      manager,
+    );
+    const trees = buildChatbotTrees(options);
+    return {
+      greetingMessage: record.greetingMessage ?? '',
+      complationMessage: record.complationMessage ?? '',
+      outOfHoursMessage: record.outOfHoursMessage ?? '',
+      ratingMessage: record.ratingMessage ?? '',
+      maxUseBotQueues: record.maxUseBotQueues,
+      timeUseBotQueues: record.timeUseBotQueues,
+      maxUseBotQueuesNPS: record.maxUseBotQueuesNPS,
+      schedules: record.schedules ?? [],
+      queues: rows.map((q) => ({
+        id: q.id,
+        name: q.name,
+        greetingMessage: q.greeting_message ?? '',
+        outOfHoursMessage: q.out_of_hours_message ?? '',
+        schedules: q.schedules ?? [],
+        closeTicket: q.close_ticket,
+        fileListId: q.file_list_id,
+        options: trees.filter((root) => root.queueId === q.id).map(toBotOption),
+      })),
+    };
+  }
+
+  /** The company settings the bot reads (defaults when identity does not answer). */
+  async settings(ctx: RequestContext): Promise<BotSettings> {
+    const [entries, schedules] = await Promise.all([
+      this.cache.get<SettingEntry[]>(
+        `s:${ctx.companyId}`,
+        () =>
+          this.bus.request<SettingEntry[]>(
+            Subjects.identity.companySettingsList,
+            { ctx, data: { companyId: ctx.companyId } },
+            { timeoutMs: LookupTimeoutMs },
+          ),
+        [],
+      ),
+      this.cache.get<CompanySchedulesView['schedules']>(
+        `h:${ctx.companyId}`,
+        async () =>
+          (
+            await this.bus.request<CompanySchedulesView>(
+              Subjects.identity.companySchedulesGet,
+              { ctx, data: { id: ctx.companyId } },
+              { timeoutMs: LookupTimeoutMs },
+            )
+          ).schedules,
+        [],
+      ),
+    ]);
+    const values = new Map<string, string>(Object.entries(SettingDefaults));
+    for (const entry of entries) values.set(entry.key, entry.value);
+    const on = (key: string) => values.get(key) === 'enabled';
+    return {
+      scheduleType: (values.get('scheduleType') ?? 'disabled') as ScheduleType,
+      enableLGPD: on('enableLGPD'),
+      lgpdMessage: values.get('lgpdMessage') ?? '',
+      lgpdLink: values.get('lgpdLink') ?? '',
+      sendGreetingMessageOneQueues: on('sendGreetingMessageOneQueues'),
+      sendQueuePosition: on('sendQueuePosition'),
+      acceptAudioMessageContact: on('acceptAudioMessageContact'),
+      sendMessageOutExpedientTicketOpen: on('sendMessageOutExpedientTicketOpen'),
+      acceptCallWhatsapp: on('acceptCallWhatsapp'),
+      timeZone: this.timeZone,
+      companySchedule: schedules,
+    };
+  }
+}
+
+const toBotOption = (option: ReturnType<typeof buildChatbotTrees>[number]): BotOption => ({
+  id: option.id,
+  name: option.name,
+  greetingMessage: option.greetingMessage,
+  queueType: option.queueType,
+  closeTicket: option.closeTicket,
+  optQueueId: option.optQueueId,
+  optUserId: option.optUserId,
+  optIntegrationId: option.optIntegrationId,
+  optFileId: option.optFileId,
+  options: option.options.map(toBotOption),
+});
