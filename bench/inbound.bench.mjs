@@ -84,6 +84,12 @@ try {
     key: data.key,
     value: data.key === 'lgpdHideNumber' ? 'disabled' : 'enabled',
   }));
+  // the bot reads every company setting and the company hours: defaults, no hours set
+  await bus.handle(Subjects.identity.companySettingsList, async () => []);
+  await bus.handle(Subjects.identity.companySchedulesGet, async ({ data }) => ({
+    id: data.id,
+    schedules: [],
+  }));
   await bus.handle(Subjects.identity.userGet, async ({ data }) => ({
     id: data.id,
     name: `Agent ${data.id}`,
