@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Subjects, type SettingEntry } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
-import { requireCaller } from '../users/user-rules.js';
+import { requireCaller, requireCompanyCall } from '../users/user-rules.js';
 import { SettingsService } from './settings.service.js';
 
 @Injectable()
@@ -21,11 +21,11 @@ export class SettingsHandler {
 
   @BusHandler(Subjects.identity.companySettingsList)
   companyList(data: unknown, ctx: CallContext): Promise<SettingEntry[]> {
-    return this.settings.companyList(requireCaller(ctx), data);
+    return this.settings.companyList(requireCompanyCall(ctx), data);
   }
 
   @BusHandler(Subjects.identity.companySettingOne)
   companyOne(data: unknown, ctx: CallContext): Promise<SettingEntry> {
-    return this.settings.companyOne(requireCaller(ctx), data);
+    return this.settings.companyOne(requireCompanyCall(ctx), data);
   }
 }

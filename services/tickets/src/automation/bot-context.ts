@@ -1,4 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import {
   SettingDefaults,
   Subjects,
@@ -7,7 +12,7 @@ import {
   type RequestContext,
   type SettingEntry,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
@@ -24,8 +29,9 @@ const LookupTimeoutMs = 3_000;
 
 /** The connection record and company settings the bot reads, from connectors and identity. */
 @Injectable()
-export class BotContext {
+export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly cache: LookupCache;
+  private readonly subscriptions: BusSubscription[] = [];
   private readonly timeZone: string;
 
   constructor(
@@ -38,6 +44,29 @@ export class BotContext {
     this.cache = new LookupCache(TtlMs, logger);
     // no time zone field exists per company: one per installation (default America/Sao_Paulo)
     this.timeZone = env.COMPANY_TIME_ZONE?.trim() || DefaultTimeZone;
+  }
+
+  /** A changed setting, company or connection is read again at once (the cache only saves bursts). */
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriptions.push(
+      await this.bus.subscribe('evt.*.identity.settings.updated', (event) => {
+        this.cache.forget(`s:${event.companyId}`);
+      }),
+      await this.bus.subscribe('evt.*.identity.company.updated', (event) => {
+        this.cache.forget(`h:${event.companyId}`);
+      }),
+      await this.bus.subscribe<{ connection?: { id: number } }>(
+        'evt.*.connectors.connection.updated',
+        (event) => {
+          if (event.data.connection)
+            this.cache.forget(`c:${event.companyId}:${event.data.connection.id}`);
+        },
+      ),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
   }
 
   record(ctx: RequestContext, connectionId: number): Promise<ConnectionRecord | null> {

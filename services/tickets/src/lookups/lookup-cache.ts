@@ -30,4 +30,9 @@ export class LookupCache {
     }
     return value;
   }
+
+  /** Forgets an entry (its source changed), so the next read asks again. */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
 }

@@ -1,0 +1,155 @@
+import { jest } from '@jest/globals';
+import type { TicketRecord } from '@sb/contracts';
+import {
+  startConversationStack,
+  type RunningConversationStack,
+} from '../support/conversation-stack.js';
+
+// The conversation automation (issue 6) over the real services: the contact writes through signed
+// webhooks, the bot answers through the channel, time moves with the tickets service's clock.
+
+jest.setTimeout(60_000);
+
+describe('conversation automation', () => {
+  let stack: RunningConversationStack;
+
+  beforeAll(async () => {
+    stack = await startConversationStack({ name: 'conversation_automation' });
+    const vendas = await stack.createQueue({
+      name: 'Vendas',
+      color: '#1e88e5',
+      greetingMessage: 'Bem-vindo a Vendas!',
+      chatbots: [
+        {
+          name: 'Planos e preços',
+          greetingMessage: 'Temos planos mensais e anuais.',
+          queueType: 'text',
+          closeTicket: false,
+        },
+        {
+          name: 'Falar com o suporte',
+          greetingMessage: 'Vou te passar para o suporte.',
+          queueType: 'text',
+          closeTicket: false,
+        },
+      ],
+    });
+    const suporte = await stack.createQueue({
+      name: 'Suporte',
+      color: '#43a047',
+      greetingMessage: 'Suporte aqui, descreva o problema.',
+    });
+    await stack.updateConnection({
+      greetingMessage: 'Olá! Escolha um setor:',
+      complationMessage: 'Atendimento encerrado. Obrigado!',
+      ratingMessage: 'Avalie nosso atendimento de 0 a 10',
+      maxUseBotQueues: 2,
+      timeUseBotQueues: 0,
+      timeSendQueue: 30,
+      sendIdQueue: suporte.id,
+      queueIds: [vendas.id, suporte.id],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  }, 30_000);
+
+  it('greets with the queue menu, re-asks an invalid answer, and walks the chosen queue options', async () => {
+    const ana = stack.conversation({ number: '5511980000001', name: 'Ana' });
+    await ana.run(`
+      contact says Oi
+      bot answers "Olá! Escolha um setor:\\n\\n*[ 1 ]* - Vendas\\n*[ 2 ]* - Suporte"
+      ticket is pending
+      contact says 7
+      bot answers "Opção inválida"
+      contact says 1
+      bot answers "Bem-vindo a Vendas!"
+      ticket queue is Vendas
+      contact says 1
+      bot answers "Temos planos mensais e anuais."
+    `);
+    const ticket = await ana.ticket.current();
+    expect(ticket.queue?.name).toBe('Vendas');
+  });
+
+  it('stops re-asking once maxUseBotQueues is spent', async () => {
+    const caio = stack.conversation({ number: '5511980000002', name: 'Caio' });
+    await caio.run(`
+      contact says Bom dia
+      bot answers "Escolha um setor"
+      contact says x
+      bot answers "Opção inválida"
+      contact says y
+      bot answers "Opção inválida"
+      contact says z
+      bot stays silent for 1 s
+    `);
+  });
+
+  it('hands a ticket nobody chose a queue for to sendIdQueue after timeSendQueue minutes', async () => {
+    const duda = stack.conversation({ number: '5511980000003', name: 'Duda' });
+    await duda.run(`
+      contact says Olá
+      bot answers "Escolha um setor"
+      advance clock 31 min
+      ticket queue is Suporte
+      ticket is pending
+    `);
+  });
+
+  it('asks the rating on close and closes with the answer', async () => {
+    await stack.setCompanySetting('userRating', 'enabled');
+    const eva = stack.conversation({ number: '5511980000004', name: 'Eva' });
+    await eva.run(`
+      contact says Oi
+      bot answers "Escolha um setor"
+      contact says 2
+      bot answers "Suporte aqui"
+      agent accepts
+      agent says Resolvido!
+      agent closes
+      bot answers "Avalie nosso atendimento"
+      ticket is nps
+      contact says 11
+      bot answers "Opção inválida"
+      contact says 9
+      bot answers "Atendimento encerrado"
+      ticket is closed
+    `);
+    const ticket: TicketRecord = await eva.ticket.current();
+    expect(ticket.userRating).toEqual(expect.objectContaining({ rate: 9 }));
+    await stack.setCompanySetting('userRating', 'disabled');
+  });
+
+  it('asks LGPD consent before anything else and records the answer on the contact', async () => {
+    await stack.setCompanySetting('enableLGPD', 'enabled');
+    await stack.setCompanySetting('lgpdMessage', 'Usamos seus dados para te atender.');
+    const fabi = stack.conversation({ number: '5511980000005', name: 'Fabi' });
+    await fabi.run(`
+      contact says Oi
+      bot answers "Usamos seus dados"
+      bot answers "*[ 1 ]* - Sim"
+      ticket is lgpd
+      contact says 1
+      bot answers "Escolha um setor"
+      ticket is pending
+    `);
+    const ticket = await fabi.ticket.current();
+    const contact = await stack.api<{ lgpdAcceptedAt: string | null }>(
+      'admin',
+      'GET',
+      `/contacts/${ticket.contact.id}`,
+    );
+    expect(contact.lgpdAcceptedAt).not.toBeNull();
+    const gil = stack.conversation({ number: '5511980000006', name: 'Gil' });
+    await gil.run(`
+      contact says Oi
+      bot answers "Usamos seus dados"
+      contact says 2
+      bot answers "Atendimento encerrado"
+      ticket is closed
+    `);
+    await stack.setCompanySetting('enableLGPD', 'disabled');
+  });
+});

@@ -1,0 +1,5 @@
+export * from './bot-emulator-server.js';
+export * from './typebot-emulator.js';
+export * from './webhook-emulator.js';
+export * from './openai-emulator.js';
+export * from './dialogflow-emulator.js';

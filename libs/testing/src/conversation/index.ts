@@ -1,0 +1,2 @@
+export * from './conversation-script.js';
+export * from './conversation.js';
