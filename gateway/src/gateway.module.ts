@@ -28,6 +28,8 @@ import { MediaController } from './media/media.controller.js';
 import { QueuesController } from './http/queues.controller.js';
 import { ChatbotsController } from './http/chatbots.controller.js';
 import { QuickMessagesController } from './http/quick-messages.controller.js';
+import { PromptsController } from './http/prompts.controller.js';
+import { FileListsController } from './http/file-lists.controller.js';
 import { ContactsController } from './http/contacts.controller.js';
 import { MessagesController } from './http/messages.controller.js';
 import { TicketsController } from './http/tickets.controller.js';
@@ -39,6 +41,7 @@ import { MetaWebhooksController } from './http/meta-webhooks.controller.js';
 import { FacebookController } from './http/facebook.controller.js';
 import { ExternalApiController } from './http/external-api.controller.js';
 import { SchedulesController } from './http/schedules.controller.js';
+import { QueueIntegrationsController } from './http/queue-integrations.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
@@ -82,6 +85,8 @@ export class GatewayModule {
         QueuesController,
         ChatbotsController,
         QuickMessagesController,
+        PromptsController,
+        FileListsController,
         ContactsController,
         TagsController,
         SignupController,
@@ -95,6 +100,7 @@ export class GatewayModule {
         KanbanController,
         ExternalApiController,
         SchedulesController,
+        QueueIntegrationsController,
       ],
       providers,
     };

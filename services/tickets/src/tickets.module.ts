@@ -3,6 +3,10 @@ import type { ObjectType } from 'typeorm';
 import { QueuesModule } from './queues/queues.module.js';
 import { ChatbotsModule } from './chatbots/chatbots.module.js';
 import { QuickMessagesModule } from './quick-messages/quick-messages.module.js';
+import { PromptsModule } from './prompts/prompts.module.js';
+import { FileListsModule } from './file-lists/file-lists.module.js';
+import { QueueIntegrationsModule } from './queue-integrations/queue-integrations.module.js';
+import { QueueIntegrationRow } from './queue-integrations/queue-integration.entity.js';
 import { Contact, ContactExtraInfoRow, ContactImportJobRow } from './contacts/contact.entity.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { Tag } from './tags/tag.entity.js';
@@ -25,6 +29,7 @@ export const ticketsEntities: ObjectType<unknown>[] = [
   TicketLog,
   TicketNote,
   Message,
+  QueueIntegrationRow,
 ];
 
 /** The tickets service's root module: one imported module per domain folder. */
@@ -35,6 +40,9 @@ export const ticketsEntities: ObjectType<unknown>[] = [
     QueuesModule,
     ChatbotsModule,
     QuickMessagesModule,
+    PromptsModule,
+    FileListsModule,
+    QueueIntegrationsModule,
     MessagesModule,
     TicketsDomainModule,
     ExternalApiModule,

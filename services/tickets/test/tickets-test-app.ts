@@ -13,12 +13,18 @@ export type TicketsTestApp = {
   db: pg.Pool;
   /** the queue limit the fake identity answers for every company */
   planQueues: { value: number };
+  /** the running service (a Nest app: `service.app.get(SomeService)` reaches in-process methods) */
+  service: RunningService;
   call<T>(subject: string, data: unknown, ctx: Partial<RequestContext>): Promise<T>;
   close(): Promise<void>;
 };
 
 /** tickets on a fresh database over an in-process bus, with identity's plan limits answered by a fake. */
-export async function startTicketsTestApp(name: string): Promise<TicketsTestApp> {
+export async function startTicketsTestApp(
+  name: string,
+  /** extra service environment (e.g. DIALOGFLOW_URL of an emulator) */
+  extraEnv: Record<string, string> = {},
+): Promise<TicketsTestApp> {
   const bus = (await openTestBus('in-process', name))!;
   const planQueues = { value: 3 };
   await bus.handle(Subjects.identity.planLimits, (payload: BusRequest) => {
@@ -38,12 +44,13 @@ export async function startTicketsTestApp(name: string): Promise<TicketsTestApp>
   const service: RunningService = await startTicketsService({
     bus,
     databaseUrl: database.url,
-    env: { JWT_SECRET: TEST_JWT_SECRET },
+    env: { JWT_SECRET: TEST_JWT_SECRET, ...extraEnv },
   });
   return {
     bus,
     db,
     planQueues,
+    service,
     call: <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
       bus.request<T>(subject, {
         ctx: {

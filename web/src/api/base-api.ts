@@ -13,6 +13,8 @@ export const TagTypes = [
   'Tag',
   'Queue',
   'QuickMessage',
+  'Prompt',
+  'FileList',
   'Schedule',
 ] as const;
 

@@ -8,6 +8,9 @@ import { SignupPage } from '../features/signup/signup-page.js';
 import { UsersPage } from '../features/users/users-page.js';
 import { QueuesPage } from '../features/queues/queues-page.js';
 import { QuickMessagesPage } from '../features/quick-messages/quick-messages-page.js';
+import { QueueIntegrationsPage } from '../features/queue-integrations/queue-integrations-page.js';
+import { PromptsPage } from '../features/prompts/prompts-page.js';
+import { FileListsPage } from '../features/file-lists/file-lists-page.js';
 import { ContactsPage } from '../features/contacts/contacts-page.js';
 import { TagsKanbanPage, TagsPage } from '../features/tags/tags-page.js';
 import { TicketsPage } from '../features/tickets/tickets-page.js';
@@ -27,6 +30,9 @@ export const RoutePages: Partial<Record<string, ComponentType>> = {
   users: UsersPage,
   queues: QueuesPage,
   quickMessages: QuickMessagesPage,
+  queueIntegration: QueueIntegrationsPage,
+  prompts: PromptsPage,
+  files: FileListsPage,
   settings: SettingsPage,
   contacts: ContactsPage,
   tags: TagsPage,

@@ -64,6 +64,24 @@ export const ErrorCodes = {
   ERR_NO_SCHEDULE_FOUND: { status: 404, message: 'No schedule found with this ID.' },
   ERR_NO_HELP_FOUND: { status: 404, message: 'No help found with this ID.' },
   ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, message: 'No announcement found with this ID.' },
+  ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'No integration found with this ID.' },
+  // integration names are unique per company (case-insensitive)
+  ERR_INTEGRATION_NAME_ALREADY_EXISTS: {
+    status: 409,
+    message: 'An integration with this name already exists.',
+  },
+  // POST /queueIntegration/testSession: Dialogflow refused the key or project, or answered nonsense
+  ERR_DIALOGFLOW_TEST_FAILED: {
+    status: 400,
+    message: 'Dialogflow did not answer: check the project name, the key and the language.',
+  },
+  ERR_DIALOGFLOW_TIMEOUT: { status: 504, message: 'Dialogflow did not answer in time.' },
+  ERR_NO_PROMPT_FOUND: { status: 404, message: 'No prompt found with this ID.' },
+  ERR_NO_FILE_LIST_FOUND: { status: 404, message: 'No file list found with this ID.' },
+  // a prompt is saved only with a queue (spec 3 §5: "Informe o setor")
+  ERR_PROMPT_QUEUE_REQUIRED: { status: 400, message: 'Choose the queue of the prompt.' },
+  // a new prompt needs its API key (an update may keep the stored one)
+  ERR_PROMPT_API_KEY_REQUIRED: { status: 400, message: 'Enter the API key of the prompt.' },
   // conflicts and creation
   ERR_DUPLICATED_CONTACT: { status: 409, message: 'This contact already exists.' },
   ERR_OTHER_OPEN_TICKET: {

@@ -74,6 +74,15 @@ export const ApiRoutes = {
     byId: '/quick-messages/:id',
     media: '/quick-messages/:id/media-upload',
   },
+  // queue integrations (spec 3 §7 "Integrations"; admins, plan flag useIntegration)
+  queueIntegrations: {
+    root: '/queueIntegration',
+    byId: '/queueIntegration/:id',
+    testSession: '/queueIntegration/testSession',
+  },
+  // AI prompts and file lists (spec 3 §7 "Prompts", "File lists")
+  prompts: { root: '/prompt', byId: '/prompt/:id' },
+  fileLists: { root: '/files', byId: '/files/:id', upload: '/files/uploadList/:id' },
   tickets: {
     root: '/tickets',
     byId: '/tickets/:id',

@@ -23,7 +23,22 @@ import type {
   QuickMessageDeletedEventData,
   QuickMessageEventData,
 } from '../quick-messages/quick-messages.js';
+import type {
+  QueueIntegrationDeletedEventData,
+  QueueIntegrationEventData,
+  QueueIntegrationSocketPayload,
+} from '../queue-integrations/queue-integrations.js';
 import type { ConnectionDeletedEventData, ConnectionEventData } from '../channels/connections.js';
+import type {
+  PromptDeletedEventData,
+  PromptEventData,
+  PromptSocketPayload,
+} from '../prompts/prompts.js';
+import type {
+  FileListDeletedEventData,
+  FileListEventData,
+  FileListSocketPayload,
+} from '../file-lists/file-lists.js';
 import type {
   MessageDeletedEventData,
   MessageEventData,
@@ -202,6 +217,65 @@ export const EventSocketRoutes = {
   'tickets.quick-message.deleted': defineEventSocketRoute<QuickMessageDeletedEventData>({
     socketEvent: (cid) => socketEvent.company(cid, 'quickmessage'),
     payload: (data) => ({ action: 'delete', id: data.id }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  // queue integrations: the record carries no secret (its private key is masked)
+  'tickets.queue-integration.created': defineEventSocketRoute<QueueIntegrationEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'queueIntegration'),
+    payload: (data): QueueIntegrationSocketPayload => ({
+      action: 'create',
+      queueIntegration: data.queueIntegration,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.queue-integration.updated': defineEventSocketRoute<QueueIntegrationEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'queueIntegration'),
+    payload: (data): QueueIntegrationSocketPayload => ({
+      action: 'update',
+      queueIntegration: data.queueIntegration,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.queue-integration.deleted': defineEventSocketRoute<QueueIntegrationDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'queueIntegration'),
+    payload: (data): QueueIntegrationSocketPayload => ({
+      action: 'delete',
+      integrationId: data.integrationId,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  // AI prompts (keys masked) and file lists (tickets service): the whole company
+  'tickets.prompt.created': defineEventSocketRoute<PromptEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'prompt'),
+    payload: (data): PromptSocketPayload => ({ action: 'create', prompt: data.prompt }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.prompt.updated': defineEventSocketRoute<PromptEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'prompt'),
+    payload: (data): PromptSocketPayload => ({ action: 'update', prompt: data.prompt }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.prompt.deleted': defineEventSocketRoute<PromptDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'prompt'),
+    payload: (data): PromptSocketPayload => ({ action: 'delete', promptId: data.promptId }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.file-list.created': defineEventSocketRoute<FileListEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'file'),
+    payload: (data): FileListSocketPayload => ({ action: 'create', fileList: data.fileList }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.file-list.updated': defineEventSocketRoute<FileListEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'file'),
+    payload: (data): FileListSocketPayload => ({ action: 'update', fileList: data.fileList }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  }),
+  'tickets.file-list.deleted': defineEventSocketRoute<FileListDeletedEventData>({
+    socketEvent: (cid) => socketEvent.company(cid, 'file'),
+    payload: (data): FileListSocketPayload => ({
+      action: 'delete',
+      fileListId: data.fileListId,
+    }),
     rooms: (event) => [rooms.company(event.companyId)],
   }),
   // tickets and messages (tickets service): the status rooms of the lists, the notification room and the

@@ -6,6 +6,9 @@ import { TicketsMessages1800000003000 } from './1800000003000-tickets-messages.j
 import { MessagesExtra1800000003500 } from './1800000003500-messages-extra.js';
 import { TicketListIndexes1800000004000 } from './1800000004000-ticket-list-indexes.js';
 import { ApiUsage1800000006000 } from './1800000006000-api-usage.js';
+import { QueueIntegrations1800000010000 } from './1800000010000-queue-integrations.js';
+import { Prompts1800000011000 } from './1800000011000-prompts.js';
+import { FileLists1800000011500 } from './1800000011500-file-lists.js';
 import { AutomationJobs1800000012000 } from './1800000012000-automation-jobs.js';
 
 type MigrationClass = new () => MigrationInterface;
@@ -21,5 +24,8 @@ export const ticketsMigrations: MigrationClass[] = [
   MessagesExtra1800000003500,
   TicketListIndexes1800000004000,
   ApiUsage1800000006000,
+  QueueIntegrations1800000010000,
+  Prompts1800000011000,
+  FileLists1800000011500,
   AutomationJobs1800000012000,
 ];

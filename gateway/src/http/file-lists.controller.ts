@@ -1,0 +1,209 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  UploadedFiles,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  FileListInput,
+  FileListMaxUploadFiles,
+  FileListQuery,
+  Subjects,
+  type FileListMediaRequest,
+  type FileListPage,
+  type FileListRecord,
+  type FileListRemoved,
+  type FileListSaved,
+  type FileListUpdateRequest,
+  type RequestContext,
+} from '@sb/contracts';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { mediaKey, type ObjectStorage } from '@sb/storage';
+import { Profiles } from '../auth/auth.decorators.js';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { GATEWAY_LOGGER } from '../gateway.tokens.js';
+import { detectMediaType, MaxAttachmentBytes, mediaFileName } from '../media/media-type.js';
+import { MEDIA_STORAGE } from '../media/media.tokens.js';
+import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
+import { ServiceClient } from './service-client.js';
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const oneOrMany = <T extends z.ZodTypeAny>(item: T) =>
+  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
+/** The form of spec 3 §7: per file its option `id` (same order); fileId, typeArch, name, mediaType informative. */
+const uploadFields = z.object({
+  id: oneOrMany(z.coerce.number().int().positive()),
+  fileId: z.string().max(20).optional(),
+  typeArch: z.string().max(40).optional(),
+  name: oneOrMany(z.string().max(100)).optional(),
+  mediaType: oneOrMany(z.string().max(100)).optional(),
+});
+
+type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
+
+/** File lists (spec 3 §2.15, §7): admin work; the files stream to object storage here. */
+@ApiTags('files')
+@ApiBearerAuth()
+@Profiles('admin')
+@Controller('files')
+export class FileListsController {
+  constructor(
+    @Inject(ServiceClient) private readonly services: ServiceClient,
+    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'A page of file lists with their options: { files, hasMore }' })
+  @ApiQuery({ name: 'searchParam', required: false })
+  @ApiQuery({ name: 'pageNumber', required: false })
+  page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<FileListPage> {
+    const data = parseInput(FileListQuery, query ?? {});
+    return this.services.request<FileListPage>(Subjects.tickets.fileListPage, req.sb.ctx, data);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One file list with its options' })
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<FileListRecord> {
+    const data = parseInput(idParam, { id });
+    return this.services.request<FileListRecord>(Subjects.tickets.fileListGet, req.sb.ctx, data);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Creates a file list; answers it with the ids of its options' })
+  @ApiBody({ schema: openApiSchema(FileListInput) })
+  async create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<FileListRecord> {
+    const data = parseInput(FileListInput, body ?? {});
+    const saved = await this.services.request<FileListSaved>(
+      Subjects.tickets.fileListCreate,
+      req.sb.ctx,
+      data,
+    );
+    return this.dropRemoved(saved);
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: 'Updates a file list; options sent with their id keep their file, the others go',
+  })
+  @ApiBody({ schema: openApiSchema(FileListInput) })
+  async update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<FileListRecord> {
+    const params = parseInput(idParam, { id });
+    const data: FileListUpdateRequest = {
+      ...parseInput(FileListInput, body ?? {}),
+      id: params.id,
+    };
+    const saved = await this.services.request<FileListSaved>(
+      Subjects.tickets.fileListUpdate,
+      req.sb.ctx,
+      data,
+    );
+    return this.dropRemoved(saved);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Deletes a file list and its stored files' })
+  async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    const data = parseInput(idParam, { id });
+    const removed = await this.services.request<FileListRemoved>(
+      Subjects.tickets.fileListDelete,
+      req.sb.ctx,
+      data,
+    );
+    await this.removeQuietly(removed.removedPaths);
+    return { id: removed.id };
+  }
+
+  /** Stores one file per option (field files, with the option ids in field id, same order). */
+  @Post('uploadList/:id')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary:
+      'Uploads the files of options (files[] with id[] of the options: image, pdf, audio or video, 16 MB each)',
+  })
+  @UseFilters(UploadTooLargeFilter)
+  @UseInterceptors(
+    FilesInterceptor('files', FileListMaxUploadFiles, {
+      limits: { fileSize: MaxAttachmentBytes, files: FileListMaxUploadFiles },
+    }),
+  )
+  async upload(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @UploadedFiles() files: UploadedMedia[] | undefined,
+  ): Promise<FileListRecord> {
+    const params = parseInput(idParam, { id });
+    const fields = parseInput(uploadFields, body ?? {});
+    if (!files?.length) throw new AppError('ERR_VALIDATION', { fields: { files: ['Required'] } });
+    if (fields.id.length !== files.length) {
+      throw new AppError('ERR_VALIDATION', { fields: { id: ['One option id per file'] } });
+    }
+    const typed = files.map((file) => {
+      const type = detectMediaType(file.buffer);
+      if (!type) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
+      return { file, type };
+    });
+    const ctx = req.sb.ctx as RequestContext;
+    const stored: FileListMediaRequest['files'] = [];
+    try {
+      for (const [index, { file, type }] of typed.entries()) {
+        const name = mediaFileName(file.originalname, type);
+        const key = mediaKey({ companyId: ctx.companyId, area: 'file-lists', fileName: name });
+        await this.storage.put(key, file.buffer, { contentType: type, size: file.size });
+        stored.push({ optionId: fields.id[index]!, path: key, mediaType: type });
+      }
+      const data: FileListMediaRequest = { id: params.id, files: stored };
+      const saved = await this.services.request<FileListSaved>(
+        Subjects.tickets.fileListMediaSet,
+        ctx,
+        data,
+      );
+      return await this.dropRemoved(saved);
+    } catch (err) {
+      // a refused list or option, or a storage failure: the new files must not stay behind
+      await this.removeQuietly(stored.map((file) => file.path));
+      throw err;
+    }
+  }
+
+  private async dropRemoved(saved: FileListSaved): Promise<FileListRecord> {
+    const { removedPaths, ...record } = saved;
+    await this.removeQuietly(removedPaths);
+    return record;
+  }
+
+  /** A leftover file costs storage, never correctness: log it and go on. */
+  private async removeQuietly(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.storage.remove(key).catch((err: unknown) => {
+        this.logger.warn({ err, key }, 'could not remove a file list file');
+      });
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainEventTypes,
+  maskSecret,
+  PromptInput,
+  type Prompt,
+  type PromptDeleted,
+  type PromptDeletedEventData,
+  type PromptEventData,
+  type PromptFields,
+  type PromptList,
+  type PromptVoice,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { requireAdmin, requireCompanyUser } from '../queues/tenant-access.js';
+import { nextSecret, PromptSecrets } from './prompt-secrets.js';
+import { PromptsRepository, type PromptRow, type PromptWrite } from './prompts.repository.js';
+
+const IdRequest = z.object({ id: z.coerce.number().int().positive() });
+
+/** A prompt with its secrets in clear, for the bot flow inside tickets; never answered over the API. */
+export type PromptWithKeys = Prompt & { apiKey: string; voiceKey: string };
+
+/**
+ * AI prompts (spec 3 §2.16): company admins write them (the gateway also checks the plan's useOpenAi);
+ * every company user may list them for the pickers. The API and voice keys are sealed at rest and only
+ * answered masked.
+ */
+@Injectable()
+export class PromptsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly prompts: PromptsRepository,
+    private readonly secrets: PromptSecrets,
+  ) {}
+
+  async list(ctx: CallContext): Promise<PromptList> {
+    requireCompanyUser(ctx);
+    const rows = await this.prompts.list(ctx.companyId);
+    return { prompts: rows.map((row) => this.view(row)) };
+  }
+
+  async get(ctx: CallContext, request: unknown): Promise<Prompt> {
+    requireAdmin(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.view(await this.existing(ctx.companyId, id));
+  }
+
+  async create(ctx: CallContext, data: unknown): Promise<Prompt> {
+    requireAdmin(ctx);
+    const input = parseInput(PromptInput, data ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      const fields = await this.fields(ctx.companyId, input, null, manager);
+      const id = await this.prompts.insert(ctx.companyId, fields, manager);
+      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.promptCreated);
+    });
+  }
+
+  async update(ctx: CallContext, request: unknown): Promise<Prompt> {
+    requireAdmin(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    const input = parseInput(PromptInput, request);
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.existing(ctx.companyId, id, manager);
+      const fields = await this.fields(ctx.companyId, input, row, manager);
+      await this.prompts.update(ctx.companyId, id, fields, manager);
+      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.promptUpdated);
+    });
+  }
+
+  async remove(ctx: CallContext, request: unknown): Promise<PromptDeleted> {
+    requireAdmin(ctx);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return this.dataSource.transaction(async (manager) => {
+      await this.existing(ctx.companyId, id, manager);
+      await this.prompts.delete(ctx.companyId, id, manager);
+      const data: PromptDeletedEventData = { promptId: id };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.promptDeleted,
+        data,
+      });
+      return { id, message: 'Prompt deleted.' };
+    });
+  }
+
+  /** A prompt with its keys in clear (for the bot flow); undefined when the company has no such prompt. */
+  async withKeys(companyId: number, promptId: number): Promise<PromptWithKeys | undefined> {
+    const row = await this.prompts.find(companyId, promptId);
+    if (!row) return undefined;
+    return {
+      ...this.view(row),
+      apiKey: this.secrets.open(row.api_key_sealed),
+      voiceKey: row.voice_key_sealed ? this.secrets.open(row.voice_key_sealed) : '',
+    };
+  }
+
+  /** The columns to write: the queue must be one of the company's; absent secrets keep the stored ones. */
+  private async fields(
+    companyId: number,
+    input: PromptFields,
+    row: PromptRow | null,
+    manager: EntityManager,
+  ): Promise<PromptWrite> {
+    if (input.queueId === null) {
+      throw new AppError('ERR_PROMPT_QUEUE_REQUIRED', { fields: { queueId: ['Required'] } });
+    }
+    if (!(await this.prompts.queueExists(companyId, input.queueId, manager))) {
+      throw new AppError('ERR_NO_QUEUE_FOUND');
+    }
+    const storedApiKey = row ? this.secrets.open(row.api_key_sealed) : null;
+    const apiKey = nextSecret(input.apiKey, storedApiKey);
+    if (apiKey.keep && !row) {
+      throw new AppError('ERR_PROMPT_API_KEY_REQUIRED', { fields: { apiKey: ['Required'] } });
+    }
+    const storedVoiceKey = row?.voice_key_sealed ? this.secrets.open(row.voice_key_sealed) : null;
+    const voiceKey = nextSecret(input.voiceKey, storedVoiceKey);
+    return {
+      name: input.name,
+      prompt: input.prompt,
+      apiKeySealed: apiKey.keep ? row!.api_key_sealed : this.secrets.seal(apiKey.value),
+      voice: input.voice,
+      voiceKeySealed: voiceKey.keep
+        ? (row?.voice_key_sealed ?? null)
+        : this.secrets.seal(voiceKey.value),
+      voiceRegion: input.voiceRegion,
+      maxTokens: input.maxTokens,
+      temperature: input.temperature,
+      maxMessages: input.maxMessages,
+      queueId: input.queueId,
+    };
+  }
+
+  private async existing(
+    companyId: number,
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PromptRow> {
+    const row = await this.prompts.find(companyId, id, manager);
+    if (!row) throw new AppError('ERR_NO_PROMPT_FOUND');
+    return row;
+  }
+
+  private view(row: PromptRow): Prompt {
+    return {
+      id: row.id,
+      name: row.name,
+      prompt: row.prompt,
+      apiKey: maskSecret(this.secrets.open(row.api_key_sealed)),
+      voice: row.voice as PromptVoice,
+      voiceKey: row.voice_key_sealed ? maskSecret(this.secrets.open(row.voice_key_sealed)) : '',
+      voiceRegion: row.voice_region,
+      maxTokens: row.max_tokens,
+      temperature: Number(row.temperature),
+      maxMessages: row.max_messages,
+      queueId: row.queue_id,
+      queue:
+        row.queue_id !== null && row.queue_name !== null
+          ? { id: row.queue_id, name: row.queue_name }
+          : null,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+
+  private async saved(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    type: { service: 'tickets'; entity: string; action: string },
+  ): Promise<Prompt> {
+    const prompt = this.view(await this.existing(companyId, id, manager));
+    const data: PromptEventData = { prompt };
+    await Outbox.add(manager, { companyId, ...type, data });
+    return prompt;
+  }
+}

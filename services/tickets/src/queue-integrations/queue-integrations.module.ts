@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { ENV } from '@sb/platform/nest';
+import { DialogflowClient } from './dialogflow-client.js';
+import { IntegrationSecrets } from './integration-secrets.js';
+import { QueueIntegrationsHandler } from './queue-integrations.handler.js';
+import { QueueIntegrationsRepository } from './queue-integrations.repository.js';
+import { QueueIntegrationsService } from './queue-integrations.service.js';
+
+@Module({
+  providers: [
+    {
+      provide: DialogflowClient,
+      useFactory: (env: Record<string, string | undefined>) => DialogflowClient.fromEnv(env),
+      inject: [ENV],
+    },
+    IntegrationSecrets,
+    QueueIntegrationsRepository,
+    QueueIntegrationsService,
+    QueueIntegrationsHandler,
+  ],
+  exports: [QueueIntegrationsService, DialogflowClient],
+})
+export class QueueIntegrationsModule {}

@@ -1,0 +1,133 @@
+import {
+  ApiRoutes,
+  buildPath,
+  socketEvent,
+  type FileListInput,
+  type FileListPage,
+  type FileListRecord,
+  type FileListSocketPayload,
+  type SessionUser,
+} from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+import { currentSocket } from '../../api/socket.js';
+
+export type FileListArgs = { searchParam: string; pageNumber: number };
+
+const LIST = { type: 'FileList' as const, id: 'LIST' };
+
+/** A socket change applied to a cached page: a new or changed list goes on top, a deleted one goes. */
+export const applyFileListEvent = (page: FileListPage, event: FileListSocketPayload): void => {
+  if (event.action === 'delete') {
+    page.files = page.files.filter((f) => f.id !== event.fileListId);
+    return;
+  }
+  const index = page.files.findIndex((f) => f.id === event.fileList.id);
+  if (index >= 0) page.files[index] = event.fileList;
+  else page.files.unshift(event.fileList);
+};
+
+/** Pages of one search share one cache entry: page 1 replaces it, later pages append. */
+const pagedList = {
+  serializeQueryArgs: ({ queryArgs }: { queryArgs: FileListArgs }) => queryArgs.searchParam,
+  merge: (current: FileListPage, incoming: FileListPage, { arg }: { arg: FileListArgs }) => {
+    if (arg.pageNumber === 1) return incoming;
+    const known = new Set(current.files.map((f) => f.id));
+    current.files.push(...incoming.files.filter((f) => !known.has(f.id)));
+    current.hasMore = incoming.hasMore;
+    return current;
+  },
+  forceRefetch: ({
+    currentArg,
+    previousArg,
+  }: {
+    currentArg?: FileListArgs;
+    previousArg?: FileListArgs;
+  }) => currentArg?.pageNumber !== previousArg?.pageNumber,
+};
+
+/** One chosen file per option index of the saved list (the server answers options in the sent order). */
+export type OptionFiles = { index: number; file: File }[];
+
+/** File lists (tickets service): the /files page; `company-<id>-file` patches the cached pages. */
+export const fileListsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    pageFileLists: build.query<FileListPage, FileListArgs>({
+      query: (params) => ({ url: ApiRoutes.fileLists.root, params }),
+      ...pagedList,
+      providesTags: [LIST],
+      async onCacheEntryAdded(
+        _arg,
+        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState },
+      ) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = currentSocket();
+        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
+          .user;
+        if (!socket || !user) return;
+        const name = socketEvent.company(user.companyId, 'file');
+        const listener = (event: FileListSocketPayload) =>
+          updateCachedData((page) => applyFileListEvent(page, event));
+        socket.on(name, listener);
+        await cacheEntryRemoved;
+        socket.off(name, listener);
+      },
+    }),
+    getFileList: build.query<FileListRecord, number>({
+      query: (id) => buildPath(ApiRoutes.fileLists.byId, { id }),
+      providesTags: (_r, _e, id) => [{ type: 'FileList', id }],
+    }),
+    createFileList: build.mutation<FileListRecord, FileListInput>({
+      query: (body) => ({ url: ApiRoutes.fileLists.root, method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateFileList: build.mutation<FileListRecord, FileListInput & { id: number }>({
+      query: ({ id, ...body }) => ({
+        url: buildPath(ApiRoutes.fileLists.byId, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'FileList', id }, LIST],
+    }),
+    deleteFileList: build.mutation<{ id: number }, number>({
+      query: (id) => ({ url: buildPath(ApiRoutes.fileLists.byId, { id }), method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'FileList', id }, LIST],
+    }),
+    /** The multipart form of spec 3 §7: per file, its option id, name and type. */
+    uploadFileListFiles: build.mutation<
+      FileListRecord,
+      { list: FileListRecord; files: OptionFiles }
+    >({
+      query: ({ list, files }) => {
+        const body = new FormData();
+        body.append('fileId', String(list.id));
+        body.append('typeArch', 'fileList');
+        for (const { index, file } of files) {
+          const option = list.options[index]!;
+          body.append('files', file);
+          body.append('id', String(option.id));
+          body.append('name', option.name);
+          body.append('mediaType', file.type || 'application/octet-stream');
+        }
+        return {
+          url: buildPath(ApiRoutes.fileLists.upload, { id: list.id }),
+          method: 'POST',
+          body,
+        };
+      },
+      invalidatesTags: (_r, _e, { list }) => [{ type: 'FileList', id: list.id }, LIST],
+    }),
+  }),
+});
+
+export const {
+  usePageFileListsQuery,
+  useGetFileListQuery,
+  useCreateFileListMutation,
+  useUpdateFileListMutation,
+  useDeleteFileListMutation,
+  useUploadFileListFilesMutation,
+} = fileListsApi;

@@ -1,0 +1,314 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import {
+  QueueIntegrationInput,
+  QueueIntegrationLanguages,
+  QueueIntegrationTypes,
+  TypebotDefaults,
+  type QueueIntegration,
+  type QueueIntegrationLanguage,
+  type QueueIntegrationType,
+} from '@sb/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPlay } from 'react-icons/lu';
+import { submitDelay } from '../../components/submit-delay.js';
+import { notify, toastError } from '../../components/toaster.js';
+import {
+  useCreateQueueIntegrationMutation,
+  useTestQueueIntegrationMutation,
+  useUpdateQueueIntegrationMutation,
+} from './queue-integrations.api.js';
+
+type Draft = {
+  type: QueueIntegrationType;
+  name: string;
+  projectName: string;
+  jsonContent: string;
+  language: QueueIntegrationLanguage;
+  urlN8N: string;
+  typebotSlug: string;
+  typebotExpires: string;
+  typebotDelayMessage: string;
+  typebotKeywordFinish: string;
+  typebotKeywordRestart: string;
+  typebotUnknownMessage: string;
+  typebotRestartMessage: string;
+};
+
+type FieldName = keyof Draft;
+
+const draftOf = (record: QueueIntegration | null): Draft => ({
+  type: record?.type ?? 'dialogflow',
+  name: record?.name ?? '',
+  projectName: record?.projectName ?? '',
+  jsonContent: record?.jsonContent ?? '',
+  language: record?.language ?? 'pt-BR',
+  urlN8N: record?.urlN8N ?? '',
+  typebotSlug: record?.typebotSlug ?? '',
+  typebotExpires: String(record?.typebotExpires ?? TypebotDefaults.expires),
+  typebotDelayMessage: String(record?.typebotDelayMessage ?? TypebotDefaults.delayMessage),
+  typebotKeywordFinish: record?.typebotKeywordFinish ?? '',
+  typebotKeywordRestart: record?.typebotKeywordRestart ?? '',
+  typebotUnknownMessage: record?.typebotUnknownMessage ?? '',
+  typebotRestartMessage: record?.typebotRestartMessage ?? '',
+});
+
+/** The contracts' rule texts → this namespace's keys. */
+const messageKeys: Record<string, string> = {
+  Required: 'required',
+  'Too Short!': 'tooShort',
+  'Too Long!': 'tooLong',
+  'Invalid URL': 'invalidUrl',
+  'Invalid key': 'invalidKey',
+};
+
+const typeLabels: Record<QueueIntegrationType, string> = {
+  dialogflow: 'DialogFlow',
+  n8n: 'N8N',
+  webhook: 'WebHooks',
+  typebot: 'Typebot',
+};
+
+/**
+ * Add/edit modal of /queue-integration (spec 3 §2.14): the type decides the fields; Dialogflow has a
+ * Test button that asks the agent through the API. Add or edit by the presence of a record; closing
+ * resets the form.
+ */
+export const QueueIntegrationDialog = ({
+  open,
+  record,
+  onClose,
+}: {
+  open: boolean;
+  record: QueueIntegration | null;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation('queue-integrations');
+  const [draft, setDraft] = useState<Draft>(draftOf(record));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [reply, setReply] = useState<string | null>(null);
+  const [create] = useCreateQueueIntegrationMutation();
+  const [update] = useUpdateQueueIntegrationMutation();
+  const [test, testing] = useTestQueueIntegrationMutation();
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(draftOf(record));
+    setErrors({});
+    setReply(null);
+  }, [open, record]);
+
+  const set = (name: FieldName) => (value: string) => setDraft((d) => ({ ...d, [name]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = QueueIntegrationInput.safeParse(draft);
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName;
+        found[field] ??= messageKeys[issue.message] ?? 'invalid';
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await submitDelay();
+      if (record) {
+        await update({ ...parsed.data, id: record.id }).unwrap();
+        notify.success(t('edited'));
+      } else {
+        await create(parsed.data).unwrap();
+        notify.success(t('added'));
+      }
+      onClose();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const runTest = async () => {
+    setReply(null);
+    try {
+      const result = await test({
+        projectName: draft.projectName,
+        jsonContent: draft.jsonContent,
+        language: draft.language,
+        ...(record ? { id: record.id } : {}),
+      }).unwrap();
+      setReply(result.responses.join('\n') || t('noReply'));
+      notify.success(t('tested'));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const text = (name: FieldName, options: { required?: boolean; type?: string } = {}) => (
+    <Field.Root invalid={!!errors[name]} required={options.required}>
+      <Field.Label>{t(name)}</Field.Label>
+      <Input
+        type={options.type ?? 'text'}
+        value={draft[name]}
+        onChange={(e) => set(name)(e.target.value)}
+      />
+      {errors[name] && <Field.ErrorText>{t(errors[name])}</Field.ErrorText>}
+    </Field.Root>
+  );
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      placement="center"
+      size="lg"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="queue-integration-form">
+            <form onSubmit={(event) => void submit(event)} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root required>
+                    <Field.Label>{t('type')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        aria-label={t('type')}
+                        value={draft.type}
+                        onChange={(e) => {
+                          set('type')(e.target.value);
+                          setErrors({});
+                          setReply(null);
+                        }}
+                      >
+                        {QueueIntegrationTypes.map((type) => (
+                          <option key={type} value={type}>
+                            {typeLabels[type]}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  {text('name', { required: true })}
+
+                  {draft.type === 'dialogflow' && (
+                    <>
+                      <Field.Root>
+                        <Field.Label>{t('language')}</Field.Label>
+                        <NativeSelect.Root>
+                          <NativeSelect.Field
+                            aria-label={t('language')}
+                            value={draft.language}
+                            onChange={(e) => set('language')(e.target.value)}
+                          >
+                            {QueueIntegrationLanguages.map((language) => (
+                              <option key={language} value={language}>
+                                {t(`languages.${language}`)}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </Field.Root>
+                      {text('projectName', { required: true })}
+                      <Field.Root invalid={!!errors.jsonContent} required>
+                        <Field.Label>{t('jsonContent')}</Field.Label>
+                        <Textarea
+                          rows={8}
+                          fontFamily="mono"
+                          fontSize="xs"
+                          value={draft.jsonContent}
+                          onChange={(e) => set('jsonContent')(e.target.value)}
+                        />
+                        {errors.jsonContent ? (
+                          <Field.ErrorText>{t(errors.jsonContent)}</Field.ErrorText>
+                        ) : (
+                          record && <Field.HelperText>{t('keyKept')}</Field.HelperText>
+                        )}
+                      </Field.Root>
+                      {reply !== null && (
+                        <Text
+                          fontSize="sm"
+                          color="fg.muted"
+                          whiteSpace="pre-wrap"
+                          data-testid="dialogflow-test-reply"
+                        >
+                          {t('agentSaid', { reply })}
+                        </Text>
+                      )}
+                    </>
+                  )}
+
+                  {(draft.type === 'n8n' || draft.type === 'webhook') &&
+                    text('urlN8N', { required: true })}
+
+                  {draft.type === 'typebot' && (
+                    <>
+                      {text('urlN8N')}
+                      {text('typebotSlug', { required: true })}
+                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                        {text('typebotExpires', { type: 'number' })}
+                        {text('typebotDelayMessage', { type: 'number' })}
+                        {text('typebotKeywordFinish')}
+                        {text('typebotKeywordRestart')}
+                      </SimpleGrid>
+                      {text('typebotUnknownMessage')}
+                      {text('typebotRestartMessage')}
+                    </>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                {draft.type === 'dialogflow' && (
+                  <Button
+                    variant="outline"
+                    colorPalette="brand"
+                    loading={testing.isLoading}
+                    disabled={!draft.projectName.trim() || !draft.jsonContent.trim()}
+                    onClick={() => void runTest()}
+                    me="auto"
+                  >
+                    <LuPlay /> {t('test')}
+                  </Button>
+                )}
+                <Button variant="outline" onClick={onClose}>
+                  {t('cancel')}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={saving}>
+                  {record ? t('save') : t('addButton')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};

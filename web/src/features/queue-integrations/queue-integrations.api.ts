@@ -1,0 +1,123 @@
+import {
+  ApiRoutes,
+  buildPath,
+  socketEvent,
+  type QueueIntegration,
+  type QueueIntegrationDraft,
+  type QueueIntegrationPage,
+  type QueueIntegrationSocketPayload,
+  type QueueIntegrationTestInput,
+  type QueueIntegrationTestResult,
+  type SessionUser,
+} from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+import { currentSocket } from '../../api/socket.js';
+
+export type QueueIntegrationListArgs = { searchParam: string; pageNumber: number };
+
+const LIST = { type: 'QueueIntegration' as const, id: 'LIST' };
+
+/**
+ * A socket event applied to one cached list (spec 3 §4 real-time lists): create or update replaces the
+ * item or adds it at the top (when it matches the list's search), delete removes it.
+ */
+export const applyIntegrationEvent = (
+  page: QueueIntegrationPage,
+  payload: QueueIntegrationSocketPayload,
+  searchParam: string,
+): void => {
+  if (payload.action === 'delete') {
+    const before = page.queueIntegrations.length;
+    page.queueIntegrations = page.queueIntegrations.filter((i) => i.id !== payload.integrationId);
+    if (page.queueIntegrations.length < before) page.count = Math.max(0, page.count - 1);
+    return;
+  }
+  const record = payload.queueIntegration;
+  const index = page.queueIntegrations.findIndex((i) => i.id === record.id);
+  if (index >= 0) {
+    page.queueIntegrations[index] = record;
+    return;
+  }
+  if (searchParam && !record.name.toLowerCase().includes(searchParam.toLowerCase())) return;
+  page.queueIntegrations.unshift(record);
+  page.count += 1;
+};
+
+/** Queue integrations (tickets service): the /queue-integration page, its modal and the Dialogflow test. */
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['QueueIntegration'] });
+
+export const queueIntegrationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    pageQueueIntegrations: build.query<QueueIntegrationPage, QueueIntegrationListArgs>({
+      query: (params) => ({ url: ApiRoutes.queueIntegrations.root, params }),
+      // pages of one search share one cache entry: page 1 replaces it, later pages append
+      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam,
+      merge: (current, incoming, { arg }) => {
+        if (arg.pageNumber === 1) return incoming;
+        const known = new Set(current.queueIntegrations.map((i) => i.id));
+        current.queueIntegrations.push(
+          ...incoming.queueIntegrations.filter((i) => !known.has(i.id)),
+        );
+        current.count = incoming.count;
+        current.hasMore = incoming.hasMore;
+        return current;
+      },
+      forceRefetch: ({ currentArg, previousArg }) =>
+        currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: [LIST],
+      async onCacheEntryAdded(
+        arg,
+        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState },
+      ) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const socket = currentSocket();
+        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
+          .user;
+        if (!socket || !user) return;
+        const name = socketEvent.company(user.companyId, 'queueIntegration');
+        const listener = (payload: QueueIntegrationSocketPayload) =>
+          updateCachedData((draft) => applyIntegrationEvent(draft, payload, arg.searchParam));
+        socket.on(name, listener);
+        await cacheEntryRemoved;
+        socket.off(name, listener);
+      },
+    }),
+    createQueueIntegration: build.mutation<QueueIntegration, QueueIntegrationDraft>({
+      query: (body) => ({ url: ApiRoutes.queueIntegrations.root, method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateQueueIntegration: build.mutation<
+      QueueIntegration,
+      QueueIntegrationDraft & { id: number }
+    >({
+      query: ({ id, ...body }) => ({
+        url: buildPath(ApiRoutes.queueIntegrations.byId, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: [LIST],
+    }),
+    deleteQueueIntegration: build.mutation<{ id: number }, number>({
+      query: (id) => ({
+        url: buildPath(ApiRoutes.queueIntegrations.byId, { id }),
+        method: 'DELETE',
+      }),
+      invalidatesTags: [LIST],
+    }),
+    testQueueIntegration: build.mutation<QueueIntegrationTestResult, QueueIntegrationTestInput>({
+      query: (body) => ({ url: ApiRoutes.queueIntegrations.testSession, method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  usePageQueueIntegrationsQuery,
+  useCreateQueueIntegrationMutation,
+  useUpdateQueueIntegrationMutation,
+  useDeleteQueueIntegrationMutation,
+  useTestQueueIntegrationMutation,
+} = queueIntegrationsApi;
