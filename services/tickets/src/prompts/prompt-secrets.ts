@@ -23,17 +23,21 @@ export const nextSecret = (
 /** Seals and opens prompt secrets (AES-256-GCM, SESSION_ENCRYPTION_KEY or a key derived from JWT_SECRET). */
 @Injectable()
 export class PromptSecrets {
-  private readonly box: SecretBox;
+  private box: SecretBox | undefined;
 
-  constructor(@Inject(ENV) env: Record<string, string | undefined>) {
-    this.box = new SecretBox(encryptionKey(env, BotSecretsPurpose).key);
-  }
+  constructor(@Inject(ENV) private readonly env: Record<string, string | undefined>) {}
 
   seal(plain: string): string {
-    return this.box.encryptText(plain);
+    return this.secretBox().encryptText(plain);
   }
 
   open(sealed: string): string {
-    return this.box.decryptText(sealed);
+    return this.secretBox().decryptText(sealed);
+  }
+
+  /** The key is read on first use: a service that never stores a secret needs no key set. */
+  private secretBox(): SecretBox {
+    this.box ??= new SecretBox(encryptionKey(this.env, BotSecretsPurpose).key);
+    return this.box;
   }
 }
