@@ -14,6 +14,7 @@ import {
   startIdentityStack,
   stopIdentityStack,
   type IdentityStack,
+  requestAs,
 } from './support/gateway-harness.js';
 
 // Connections through the gateway, with the real identity (plan limits) and connectors (no driver loaded:
@@ -112,14 +113,7 @@ describe.each(kinds)('connections over the $name', (kind) => {
   let fixture: Fixture;
 
   const call = (role: Role, method: string, path: string, body?: unknown) =>
-    fetch(`${stack.gateway.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${tokens[role]}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    requestAs(stack.gateway.url, tokens[role], method, path, body);
 
   const upload = (role: Role, path: string, data: Buffer, name: string) => {
     const form = new FormData();

@@ -12,6 +12,7 @@ import {
   jwtSecret,
   startIdentityStack,
   stopIdentityStack,
+  requestAs,
 } from './support/gateway-harness.js';
 
 // Issue 3 permission walk: every issue-3 route with the status each role gets, against the real identity.
@@ -316,14 +317,7 @@ describe.each(kinds)('issue 3 permission walk over the $name', (kind) => {
   };
 
   const call = (role: Role, method: string, path: string, body?: unknown) =>
-    fetch(`${gateway.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${tokens[role]}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    requestAs(gateway.url, tokens[role], method, path, body);
 
   const created = async (res: Response): Promise<{ id: number }> => {
     if (res.status >= 300) throw new Error(`${res.status} ${await res.text()}`);

@@ -16,6 +16,7 @@ import {
   stopIdentityStack,
   waitFor,
   type IdentityStack,
+  requestAs,
 } from './support/gateway-harness.js';
 
 // AI prompts (/prompt, plan flag useOpenAi) and file lists (/files) through the gateway, with tickets.
@@ -138,14 +139,7 @@ describe.each(kinds)('prompts and file lists over the $name', (kind) => {
   let fixture: Fixture;
 
   const call = (role: Role, method: string, path: string, body?: unknown) =>
-    fetch(`${stack.gateway.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${tokens[role]}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    requestAs(stack.gateway.url, tokens[role], method, path, body);
 
   const upload = (
     role: Role,

@@ -14,6 +14,7 @@ import {
   stopIdentityStack,
   waitFor,
   type IdentityStack,
+  requestAs,
 } from './support/gateway-harness.js';
 
 // Queue integrations through the gateway with the real tickets service and a Dialogflow emulator.
@@ -75,14 +76,7 @@ describe.each(kinds)('queue integrations over the $name', (kind) => {
   let fixture: Fixture;
 
   const call = (role: Role, method: string, path: string, body?: unknown) =>
-    fetch(`${stack.gateway.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${tokens[role]}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    requestAs(stack.gateway.url, tokens[role], method, path, body);
 
   const created = async (res: Response): Promise<{ id: number }> => {
     if (res.status >= 300) throw new Error(`${res.status} ${await res.text()}`);

@@ -16,6 +16,7 @@ import {
   stopIdentityStack,
   waitFor,
   type IdentityStack,
+  requestAs,
 } from './support/gateway-harness.js';
 
 // Queues, chatbots and quick messages through the gateway, with the real identity (plan limits) and tickets.
@@ -143,14 +144,7 @@ describe.each(kinds)('queues, chatbots and quick messages over the $name', (kind
   let fixture: Fixture;
 
   const call = (role: Role, method: string, path: string, body?: unknown) =>
-    fetch(`${stack.gateway.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${tokens[role]}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    requestAs(stack.gateway.url, tokens[role], method, path, body);
 
   const upload = (role: Role, path: string, data: Buffer, name: string) => {
     const form = new FormData();

@@ -182,6 +182,23 @@ export const waitFor = async (check: () => boolean, timeoutMs = 5_000, what = 'c
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A call to the gateway with a bearer token, the body (when given) as JSON. */
+export const requestAs = (
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> =>
+  fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
 /** A response's JSON body, loosely typed for assertions (fetch types it as unknown). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const json = (res: Response): Promise<any> => res.json();

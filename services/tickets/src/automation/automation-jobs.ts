@@ -5,7 +5,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 export type ReplyPayload = {
   texts: string[];
   queuePositionOf?: number;
-  fileListId?: number;
   close?: { text: string; rating?: number };
 };
 

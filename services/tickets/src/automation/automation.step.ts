@@ -9,7 +9,7 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { AutomationJobs, type ReplyPayload } from './automation-jobs.js';
 import { BotContext } from './bot-context.js';
-import { decideInbound, type BotDecision, type BotSettings } from './bot-rules.js';
+import { decideInbound, type BotDecision } from './bot-rules.js';
 import { BotTexts } from './bot-texts.js';
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
@@ -65,7 +65,7 @@ export class AutomationStep {
       await this.apply(turn, decision, manager);
       const payload = this.replyOf(decision, record);
       if (payload) replies.push({ companyId, ticketId: ticket.id, payload, at: now });
-      await this.setTimers(turn, record, settings, manager, now);
+      await this.setTimers(turn, record, manager, now);
     }
     await this.jobs.addReplies(manager, replies);
   }
@@ -94,14 +94,12 @@ export class AutomationStep {
     const payload: ReplyPayload = { texts: decision.replies };
     if (decision.tellQueuePosition && decision.ticket.queueId)
       payload.queuePositionOf = decision.ticket.queueId;
-    if (decision.fileListId) payload.fileListId = decision.fileListId;
     if (decision.close)
       payload.close = {
         text: decision.close === 'completion' ? (record.complationMessage ?? '') : '',
         ...(decision.ticket.userRating !== undefined ? { rating: decision.ticket.userRating } : {}),
       };
-    const empty =
-      !payload.texts.length && !payload.queuePositionOf && !payload.fileListId && !payload.close;
+    const empty = !payload.texts.length && !payload.queuePositionOf && !payload.close;
     return empty ? null : payload;
   }
 
@@ -109,7 +107,6 @@ export class AutomationStep {
   private async setTimers(
     turn: InboundTurn,
     record: ConnectionRecord,
-    _settings: BotSettings,
     manager: EntityManager,
     now: Date,
   ): Promise<void> {

@@ -184,8 +184,10 @@ export class MessagesService {
     return this.records(ctx.companyId, stored.messages);
   }
 
-  /** A bot/system text on a ticket (farewell, transfer, greeting): stored fromMe, then sent. */
-  /** A text of the company itself (bot, farewell); `awaitSend` waits for the channel, keeping order. */
+  /**
+   * A bot/system text on a ticket (farewell, transfer, greeting): stored fromMe, then sent; `awaitSend`
+   * waits for the channel, which keeps the bot's texts in order.
+   */
   async sendSystemText(
     ctx: RequestContext,
     ticketId: number,

@@ -1,5 +1,6 @@
 import { maskSecret } from '@sb/contracts';
-import { nextSecret, PromptSecrets } from './prompt-secrets.js';
+import { BotSecrets } from '../bot-secrets/bot-secrets.js';
+import { nextSecret } from './prompt-secrets.js';
 
 describe('prompt secrets', () => {
   const stored = 'sk-proj-0123456789abcdef';
@@ -25,11 +26,11 @@ describe('prompt secrets', () => {
   });
 
   it('seals so that only the same key opens, never storing the clear text', () => {
-    const secrets = new PromptSecrets({ JWT_SECRET: 'unit-secret' });
+    const secrets = new BotSecrets({ JWT_SECRET: 'unit-secret' });
     const sealed = secrets.seal(stored);
     expect(sealed).not.toContain('sk-proj');
     expect(secrets.open(sealed)).toBe(stored);
-    const other = new PromptSecrets({ JWT_SECRET: 'another-secret' });
+    const other = new BotSecrets({ JWT_SECRET: 'another-secret' });
     expect(() => other.open(sealed)).toThrow();
   });
 });

@@ -17,7 +17,8 @@ import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { requireAdmin, requireCompanyUser } from '../queues/tenant-access.js';
-import { nextSecret, PromptSecrets } from './prompt-secrets.js';
+import { BotSecrets } from '../bot-secrets/bot-secrets.js';
+import { nextSecret } from './prompt-secrets.js';
 import { PromptsRepository, type PromptRow, type PromptWrite } from './prompts.repository.js';
 
 const IdRequest = z.object({ id: z.coerce.number().int().positive() });
@@ -35,7 +36,7 @@ export class PromptsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly prompts: PromptsRepository,
-    private readonly secrets: PromptSecrets,
+    private readonly secrets: BotSecrets,
   ) {}
 
   async list(ctx: CallContext): Promise<PromptList> {

@@ -22,7 +22,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { requireAdmin } from '../queues/tenant-access.js';
 import { DialogflowClient, DialogflowError } from './dialogflow-client.js';
-import { IntegrationSecrets } from './integration-secrets.js';
+import { BotSecrets } from '../bot-secrets/bot-secrets.js';
 import type { QueueIntegrationRow } from './queue-integration.entity.js';
 import {
   QueueIntegrationsRepository,
@@ -51,7 +51,7 @@ export class QueueIntegrationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly integrations: QueueIntegrationsRepository,
-    private readonly secrets: IntegrationSecrets,
+    private readonly secrets: BotSecrets,
     private readonly dialogflow: DialogflowClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
