@@ -152,4 +152,52 @@ describe('conversation automation', () => {
     `);
     await stack.setCompanySetting('enableLGPD', 'disabled');
   });
+
+  it('closes an unanswered rating after expiresTicketNPS minutes', async () => {
+    await stack.setCompanySetting('userRating', 'enabled');
+    await stack.updateConnection({ expiresTicketNPS: 10 });
+    const hugo = stack.conversation({ number: '5511980000007', name: 'Hugo' });
+    await hugo.run(`
+      contact says Oi
+      bot answers "Escolha um setor"
+      contact says 2
+      bot answers "Suporte aqui"
+      agent accepts
+      agent closes
+      bot answers "Avalie nosso atendimento"
+      ticket is nps
+      advance clock 11 min
+      bot answers "Atendimento encerrado"
+      ticket is closed
+    `);
+    await stack.updateConnection({ expiresTicketNPS: 0 });
+    await stack.setCompanySetting('userRating', 'disabled');
+  });
+
+  it('sends the inactive message and then closes an open ticket the contact left quiet', async () => {
+    await stack.updateConnection({
+      whenExpiresTicket: '0',
+      timeInactiveMessage: 5,
+      inactiveMessage: 'Ainda está por aí?',
+      expiresTicket: 15,
+      expiresInactiveMessage: 'Encerramos por falta de resposta.',
+    });
+    const iara = stack.conversation({ number: '5511980000008', name: 'Iara' });
+    await iara.run(`
+      contact says Oi
+      bot answers "Escolha um setor"
+      contact says 2
+      bot answers "Suporte aqui"
+      agent accepts
+      agent says Em que posso ajudar?
+      contact says Um momento
+      advance clock 6 min
+      bot answers "Ainda está por aí?"
+      ticket is open
+      advance clock 10 min
+      bot answers "Encerramos por falta de resposta."
+      ticket is closed
+    `);
+    await stack.updateConnection({ expiresTicket: 0, timeInactiveMessage: 0 });
+  });
 });

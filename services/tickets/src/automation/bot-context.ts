@@ -18,7 +18,7 @@ import { BUS, ENV, LOGGER } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
 import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
 import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
-import { LookupCache } from '../lookups/lookup-cache.js';
+import { forgetOnEvents, LookupCache } from '../lookups/lookup-cache.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
 import type { BotConnection, BotOption, BotSettings, ScheduleType } from './bot-rules.js';
 import { DefaultTimeZone } from './schedule-rules.js';
@@ -49,19 +49,17 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
   /** A changed setting, company or connection is read again at once (the cache only saves bursts). */
   async onApplicationBootstrap(): Promise<void> {
     this.subscriptions.push(
-      await this.bus.subscribe('evt.*.identity.settings.updated', (event) => {
-        this.cache.forget(`s:${event.companyId}`);
-      }),
-      await this.bus.subscribe('evt.*.identity.company.updated', (event) => {
-        this.cache.forget(`h:${event.companyId}`);
-      }),
-      await this.bus.subscribe<{ connection?: { id: number } }>(
-        'evt.*.connectors.connection.updated',
-        (event) => {
-          if (event.data.connection)
-            this.cache.forget(`c:${event.companyId}:${event.data.connection.id}`);
+      ...(await forgetOnEvents(this.bus, this.cache, [
+        { subject: 'evt.*.identity.settings.updated', key: (e) => `s:${e.companyId}` },
+        { subject: 'evt.*.identity.company.updated', key: (e) => `h:${e.companyId}` },
+        {
+          subject: 'evt.*.connectors.connection.updated',
+          key: (e) => {
+            const id = (e.data as { connection?: { id: number } }).connection?.id;
+            return id ? `c:${e.companyId}:${id}` : null;
+          },
         },
-      ),
+      ])),
     );
   }
 

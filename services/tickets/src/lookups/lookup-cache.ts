@@ -1,3 +1,5 @@
+import type { DomainEvent } from '@sb/contracts';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 
 /**
@@ -36,3 +38,21 @@ export class LookupCache {
     this.entries.delete(key);
   }
 }
+
+/** Which cache entry an event makes stale (null: none). */
+export type StaleRule = { subject: string; key: (event: DomainEvent<unknown>) => string | null };
+
+/** Forgets entries of `cache` as the events that change their source arrive (live, no replay). */
+export const forgetOnEvents = (
+  bus: Bus,
+  cache: LookupCache,
+  rules: StaleRule[],
+): Promise<BusSubscription[]> =>
+  Promise.all(
+    rules.map((rule) =>
+      bus.subscribe<unknown>(rule.subject, (event) => {
+        const key = rule.key(event);
+        if (key) cache.forget(key);
+      }),
+    ),
+  );

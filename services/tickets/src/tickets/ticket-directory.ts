@@ -1,4 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import {
   Subjects,
   type ConnectionRecord,
@@ -7,9 +12,9 @@ import {
   type UserListItem,
   type UserRecord,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
-import { LookupCache } from '../lookups/lookup-cache.js';
+import { forgetOnEvents, LookupCache } from '../lookups/lookup-cache.js';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import type { TicketViewer } from './ticket-rules.js';
 
@@ -22,14 +27,31 @@ const NamesTtlMs = 10_000;
  * on every call, so a change of queues applies at once; names are kept a few seconds.
  */
 @Injectable()
-export class TicketDirectory {
+export class TicketDirectory implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly names: LookupCache;
+  private subscriptions: BusSubscription[] = [];
 
   constructor(
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.names = new LookupCache(NamesTtlMs, logger);
+  }
+
+  /** A connection created, changed or deleted is read again at once (its knobs drive closes and bots). */
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriptions = await forgetOnEvents(
+      this.bus,
+      this.names,
+      ['created', 'updated', 'deleted'].map((action) => ({
+        subject: `evt.*.connectors.connection.${action}`,
+        key: (e) => `w:${e.companyId}`,
+      })),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
   }
 
   /** The caller as the ticket rules see them; a caller identity cannot describe sees only their own. */
