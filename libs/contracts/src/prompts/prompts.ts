@@ -124,3 +124,9 @@ export const maskSecret = (secret: string): string => {
   if (secret.length < 12) return '********';
   return `${secret.slice(0, 3)}...${secret.slice(-4)}`;
 };
+
+/**
+ * What the model is told to answer when the contact asks for a person: a reply that carries it moves the
+ * ticket to the prompt's queue (the words are Portuguese, like the bot's other texts).
+ */
+export const PromptTransferMark = 'Ação: Transferir para o setor de atendimento';

@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ExternalBot } from './bot-rules.js';
+import type { BotMessage } from './external-bots/external-bot.js';
 
-/** What the bot says after a turn, sent in order per ticket, then maybe a close. */
+/**
+ * What the bot does after a turn, in order per ticket: its texts, the queue position, a file list, the
+ * message handed to an external bot (null: the bot is only started), then maybe a close.
+ */
 export type ReplyPayload = {
   texts: string[];
   queuePositionOf?: number;
+  fileListId?: number;
+  handOff?: { bot: ExternalBot; message: BotMessage | null };
   close?: { text: string; rating?: number };
 };
 

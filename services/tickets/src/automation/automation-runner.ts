@@ -5,16 +5,23 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
+import type { ConnectionRecord } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
 import { DataSource } from 'typeorm';
+import { Contact } from '../contacts/contact.entity.js';
 import { systemContext } from '../messages/channel-sender.js';
 import { MessagesService } from '../messages/messages.service.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { BotContext } from './bot-context.js';
 import { BotTexts } from './bot-texts.js';
-import { AutomationJobs, type AutomationJob } from './automation-jobs.js';
+import { AutomationJobs, type AutomationJob, type ReplyPayload } from './automation-jobs.js';
+import { ExternalBots } from './external-bots/external-bots.js';
+import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
+import { FileListSender } from './file-list-sender.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const LeaseMs = 60_000;
 const BatchSize = 50;
@@ -38,6 +45,8 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     private readonly context: BotContext,
     private readonly messages: MessagesService,
     private readonly tickets: TicketsService,
+    private readonly bots: ExternalBots,
+    private readonly fileLists: FileListSender,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -108,7 +117,7 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
       ticket.whatsappId !== null ? await this.context.record(ctx, ticket.whatsappId) : null;
     switch (job.kind) {
       case 'reply': {
-        const { texts, queuePositionOf, close } = job.payload;
+        const { texts, queuePositionOf, fileListId, handOff, close } = job.payload;
         for (const text of texts)
           await this.messages.sendSystemText(ctx, ticket.id, text, { awaitSend: true });
         if (queuePositionOf) {
@@ -126,6 +135,8 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
             },
           );
         }
+        if (fileListId !== undefined) await this.fileLists.send(ctx, ticket.id, fileListId);
+        if (handOff) await this.runBot(ticket, handOff, connection);
         if (close)
           await this.tickets.closeByBot(companyId, ticket.id, {
             text: close.text,
@@ -167,5 +178,81 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
           });
         return;
     }
+  }
+
+  /**
+   * Gives the message to the external bot and does what it answers. A bot that fails (timeout, refusal,
+   * nonsense) never leaves the ticket stuck: people take over in its queue, and the failure is logged.
+   */
+  private async runBot(
+    ticket: Ticket,
+    handOff: NonNullable<ReplyPayload['handOff']>,
+    connection: ConnectionRecord | null,
+  ): Promise<void> {
+    // an agent took the ticket, or a bot gave up on it, since the message came in
+    if (ticket.userId !== null || ticket.status !== 'pending' || ticket.botStoppedAt) return;
+    const companyId = ticket.companyId;
+    const contact = await this.dataSource
+      .getRepository(Contact)
+      .findOne({ where: { id: ticket.contactId, companyId } });
+    if (!contact) return;
+    const conversation: BotConversation = {
+      companyId,
+      connectionId: ticket.whatsappId,
+      ticket: {
+        id: ticket.id,
+        uuid: ticket.uuid,
+        status: ticket.status,
+        queueId: ticket.queueId,
+        typebotSessionId: ticket.typebotSessionId,
+        typebotSessionAt: ticket.typebotSessionAt,
+      },
+      contact: { id: contact.id, name: contact.name, number: contact.number },
+      now: this.clock.now(),
+    };
+    const fallbackQueueId = connection?.sendIdQueue ?? connection?.queueIds[0] ?? null;
+    let outcome: BotOutcome;
+    try {
+      outcome = await this.bots.run(handOff.bot, conversation, handOff.message);
+    } catch (err) {
+      const failure = err as { kind?: string; status?: number; message?: string };
+      this.logger.warn(
+        {
+          companyId,
+          ticketId: ticket.id,
+          bot: handOff.bot,
+          kind: failure.kind,
+          status: failure.status,
+          err,
+        },
+        'external bot failed: the ticket goes to people',
+      );
+      await this.tickets.handOverByBot(companyId, ticket.id, {
+        queueId: null,
+        userId: null,
+        fallbackQueueId,
+      });
+      return;
+    }
+    if (outcome.state)
+      await this.dataSource
+        .getRepository(Ticket)
+        .update({ id: ticket.id, companyId }, outcome.state);
+    const ctx = systemContext(companyId);
+    for (const [index, text] of outcome.texts.entries()) {
+      if (index > 0 && outcome.delayMs) await pause(outcome.delayMs);
+      await this.messages.sendSystemText(ctx, ticket.id, text, { awaitSend: true });
+    }
+    if (outcome.close)
+      await this.tickets.closeByBot(companyId, ticket.id, {
+        text: connection?.complationMessage ?? '',
+        log: 'closed',
+        at: this.clock.now(),
+      });
+    else if (outcome.handOver)
+      await this.tickets.handOverByBot(companyId, ticket.id, {
+        ...outcome.handOver,
+        fallbackQueueId,
+      });
   }
 }

@@ -7,10 +7,22 @@ import { AutomationJobs } from './automation-jobs.js';
 import { AutomationRunner } from './automation-runner.js';
 import { AutomationStep } from './automation.step.js';
 import { BotContext } from './bot-context.js';
+import { ExternalBots } from './external-bots/external-bots.js';
+import { FileListSender } from './file-list-sender.js';
+import { MediaStorage } from './media-storage.js';
+import { FileListsModule } from '../file-lists/file-lists.module.js';
+import { PromptsModule } from '../prompts/prompts.module.js';
+import { QueueIntegrationsModule } from '../queue-integrations/queue-integrations.module.js';
 
 /** The conversation automation: the inbound step, its durable jobs and their runner. */
 @Module({
-  imports: [TicketsDomainModule, MessagesModule],
+  imports: [
+    TicketsDomainModule,
+    MessagesModule,
+    QueueIntegrationsModule,
+    PromptsModule,
+    FileListsModule,
+  ],
   providers: [
     QueuesRepository,
     ChatbotsRepository,
@@ -18,6 +30,9 @@ import { BotContext } from './bot-context.js';
     AutomationJobs,
     AutomationStep,
     AutomationRunner,
+    MediaStorage,
+    ExternalBots,
+    FileListSender,
   ],
   exports: [AutomationStep],
 })

@@ -63,7 +63,7 @@ export class AutomationStep {
         now,
       });
       await this.apply(turn, decision, manager);
-      const payload = this.replyOf(decision, record);
+      const payload = this.replyOf(decision, record, turn);
       if (payload) replies.push({ companyId, ticketId: ticket.id, payload, at: now });
       await this.setTimers(turn, record, manager, now);
     }
@@ -90,16 +90,42 @@ export class AutomationStep {
       await this.tickets.addLog(manager, companyId, ticket.id, log, null, ticket.queueId);
   }
 
-  private replyOf(decision: BotDecision, record: ConnectionRecord): ReplyPayload | null {
+  private replyOf(
+    decision: BotDecision,
+    record: ConnectionRecord,
+    turn: InboundTurn,
+  ): ReplyPayload | null {
     const payload: ReplyPayload = { texts: decision.replies };
     if (decision.tellQueuePosition && decision.ticket.queueId)
       payload.queuePositionOf = decision.ticket.queueId;
+    if (decision.fileListId !== undefined) payload.fileListId = decision.fileListId;
+    if (decision.handOff) {
+      const { message, data } = turn;
+      payload.handOff = {
+        bot: decision.handOff.bot,
+        message:
+          decision.handOff.forward && message
+            ? {
+                id: message.id,
+                body: data.body ?? '',
+                mediaType: data.mediaType,
+                mediaKey: data.media?.key ?? null,
+                mediaName: data.media?.fileName ?? null,
+              }
+            : null,
+      };
+    }
     if (decision.close)
       payload.close = {
         text: decision.close === 'completion' ? (record.complationMessage ?? '') : '',
         ...(decision.ticket.userRating !== undefined ? { rating: decision.ticket.userRating } : {}),
       };
-    const empty = !payload.texts.length && !payload.queuePositionOf && !payload.close;
+    const empty =
+      !payload.texts.length &&
+      !payload.queuePositionOf &&
+      payload.fileListId === undefined &&
+      !payload.handOff &&
+      !payload.close;
     return empty ? null : payload;
   }
 

@@ -108,6 +108,8 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
       timeUseBotQueues: record.timeUseBotQueues,
       maxUseBotQueuesNPS: record.maxUseBotQueuesNPS,
       schedules: record.schedules ?? [],
+      integrationId: record.integrationId ?? null,
+      promptId: record.promptId ?? null,
       queues: rows.map((q) => ({
         id: q.id,
         name: q.name,
@@ -116,6 +118,8 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
         schedules: q.schedules ?? [],
         closeTicket: q.close_ticket,
         fileListId: q.file_list_id,
+        integrationId: q.integration_id,
+        promptId: q.prompt_id,
         options: trees.filter((root) => root.queueId === q.id).map(toBotOption),
       })),
     };

@@ -19,6 +19,8 @@ const queue = (id: number, name: string, extra: Partial<BotQueue> = {}): BotQueu
   schedules: [],
   closeTicket: false,
   fileListId: null,
+  integrationId: null,
+  promptId: null,
   options: [],
   ...extra,
 });
@@ -32,6 +34,8 @@ const connection = (extra: Partial<BotConnection> = {}): BotConnection => ({
   timeUseBotQueues: 0,
   maxUseBotQueuesNPS: 2,
   schedules: [],
+  integrationId: null,
+  promptId: null,
   queues: [queue(1, 'Vendas'), queue(2, 'Suporte')],
   ...extra,
 });
@@ -69,6 +73,10 @@ const input = (
     amountUsedBotQueuesNps: 0,
     botAskedAt: null,
     lgpdSendMessageAt: null,
+    useIntegration: false,
+    integrationId: null,
+    promptId: null,
+    botStoppedAt: null,
     ...extra.ticket,
   },
 });
@@ -319,5 +327,80 @@ describe('small rules', () => {
     expect(
       withinAgentHours('22:00', '06:00', new Date('2026-11-24T03:00:00Z'), 'America/Sao_Paulo'),
     ).toBe(true);
+  });
+});
+
+describe('external bots', () => {
+  it('gives every message to the connection integration, before any menu', () => {
+    const decision = decideInbound(input({ connection: connection({ integrationId: 7 }) }));
+    expect(decision.handOff).toEqual({ bot: { integrationId: 7 }, forward: true });
+    expect(decision.replies).toEqual([]);
+  });
+
+  it('uses the connection prompt only while the ticket has no queue', () => {
+    const withPrompt = connection({ promptId: 3 });
+    expect(decideInbound(input({ connection: withPrompt })).handOff).toEqual({
+      bot: { promptId: 3 },
+      forward: true,
+    });
+    const queued = decideInbound(
+      input({
+        connection: withPrompt,
+        ticket: { queueId: 1 },
+        message: { body: 'oi', isAudio: false },
+      }),
+    );
+    expect(queued.handOff).toBeUndefined();
+  });
+
+  it("keeps talking to the ticket's integration, then its prompt", () => {
+    expect(
+      decideInbound(input({ ticket: { queueId: 1, useIntegration: true, integrationId: 4 } }))
+        .handOff,
+    ).toEqual({ bot: { integrationId: 4 }, forward: true });
+    expect(decideInbound(input({ ticket: { queueId: 1, promptId: 9 } })).handOff).toEqual({
+      bot: { promptId: 9 },
+      forward: true,
+    });
+  });
+
+  it('never hands off while an agent holds the ticket, the contact has its bot off, or a bot gave up', () => {
+    const bot = connection({ integrationId: 7 });
+    expect(
+      decideInbound(input({ connection: bot, ticket: { botStoppedAt: now } })).handOff,
+    ).toBeUndefined();
+    expect(
+      decideInbound(input({ connection: bot, ticket: { userId: 5, status: 'open' } })).handOff,
+    ).toBeUndefined();
+    expect(
+      decideInbound(
+        input({
+          connection: bot,
+          contact: { lgpdAcceptedAt: null, disableBot: true, acceptAudioMessage: true },
+        }),
+      ).handOff,
+    ).toBeUndefined();
+  });
+
+  it('starts the chosen queue integration without passing the menu choice on', () => {
+    const decision = decideInbound(
+      input({
+        connection: connection({
+          queues: [queue(1, 'Vendas', { integrationId: 4 }), queue(2, 'Suporte')],
+        }),
+        ticket: { botAskedAt: now },
+        message: { body: '1', isAudio: false },
+      }),
+    );
+    expect(decision.ticket).toMatchObject({ queueId: 1, useIntegration: true, integrationId: 4 });
+    expect(decision.handOff).toEqual({ bot: { integrationId: 4 }, forward: false });
+  });
+
+  it('passes the first message to the prompt of the only queue', () => {
+    const decision = decideInbound(
+      input({ connection: connection({ queues: [queue(1, 'Vendas', { promptId: 2 })] }) }),
+    );
+    expect(decision.ticket).toMatchObject({ queueId: 1, promptId: 2 });
+    expect(decision.handOff).toEqual({ bot: { promptId: 2 }, forward: true });
   });
 });

@@ -24,6 +24,8 @@ export type BotQueue = {
   schedules: WorkingDay[];
   closeTicket: boolean;
   fileListId: number | null;
+  integrationId: number | null;
+  promptId: number | null;
   options: BotOption[];
 };
 
@@ -37,6 +39,9 @@ export type BotConnection = {
   timeUseBotQueues: number;
   maxUseBotQueuesNPS: number;
   schedules: WorkingDay[];
+  /** the connection's own bot: it takes every conversation (integration) or those without queue (prompt) */
+  integrationId: number | null;
+  promptId: number | null;
   queues: BotQueue[];
 };
 
@@ -68,6 +73,11 @@ export type BotTicket = {
   amountUsedBotQueuesNps: number;
   botAskedAt: Date | null;
   lgpdSendMessageAt: Date | null;
+  useIntegration: boolean;
+  integrationId: number | null;
+  promptId: number | null;
+  /** an external bot handed the ticket to people: no external bot takes it again */
+  botStoppedAt: Date | null;
 };
 
 export type BotContact = {
@@ -98,8 +108,20 @@ export type TicketPatch = Partial<
     | 'amountUsedBotQueuesNps'
     | 'botAskedAt'
     | 'lgpdSendMessageAt'
-  > & { lgpdAcceptedAt: Date; userRating: number; integrationId: number; useIntegration: boolean }
+    | 'useIntegration'
+    | 'integrationId'
+    | 'promptId'
+  > & { lgpdAcceptedAt: Date; userRating: number }
 >;
+
+/** An external bot: a queue integration (Typebot, n8n, webhook, Dialogflow) or an AI prompt. */
+export type ExternalBot = { integrationId: number } | { promptId: number };
+
+/**
+ * Hand the conversation to an external bot. `forward` passes the contact's message on; without it the
+ * message was a menu choice, so the bot is only started (Typebot opens its flow, the others wait).
+ */
+export type BotHandOff = { bot: ExternalBot; forward: boolean };
 
 /** What the bot does with one message of the contact. */
 export type BotDecision = {
@@ -115,6 +137,8 @@ export type BotDecision = {
   tellQueuePosition?: boolean;
   /** send this file list */
   fileListId?: number;
+  /** pass the message to an external bot, after the replies */
+  handOff?: BotHandOff;
 };
 
 const emptyDecision = (): BotDecision => ({ replies: [], ticket: {}, logs: [] });
@@ -290,9 +314,31 @@ function converse(input: BotInput, decision: BotDecision): BotDecision {
   }
 
   if (held || contact.disableBot) return decision;
+  const bot = activeBot(input);
+  if (bot) {
+    decision.handOff = { bot, forward: true };
+    return decision;
+  }
   if (ticket.queueId === null) return queueMenu(input, decision);
   if (ticket.isBot) return chatbotStep(input, decision);
   return decision;
+}
+
+/**
+ * The external bot that has the conversation, in the order of BEHAVIOUR.md §3 step 13: the connection's
+ * integration, the connection's prompt while there is no queue, then the one the ticket was given by its
+ * queue or a chatbot option.
+ */
+export function activeBot(input: BotInput): ExternalBot | null {
+  const { ticket, connection } = input;
+  if (ticket.botStoppedAt) return null;
+  if (connection.integrationId !== null) return { integrationId: connection.integrationId };
+  if (ticket.queueId === null && connection.promptId !== null)
+    return { promptId: connection.promptId };
+  if (ticket.useIntegration && ticket.integrationId !== null)
+    return { integrationId: ticket.integrationId };
+  if (ticket.promptId !== null) return { promptId: ticket.promptId };
+  return null;
 }
 
 /** No queue yet: one queue is entered at once; several are offered as a numbered menu. */
@@ -310,7 +356,7 @@ function queueMenu(input: BotInput, decision: BotDecision): BotDecision {
   if (queues.length === 1) {
     if (settings.sendGreetingMessageOneQueues && connection.greetingMessage.trim())
       decision.replies.push(connection.greetingMessage.trim());
-    return enterQueue(input, decision, queues[0]!);
+    return enterQueue(input, decision, queues[0]!, { chosen: false });
   }
   if (isExit(message.body) && ticket.botAskedAt) {
     decision.close = 'completion';
@@ -337,7 +383,7 @@ function queueMenu(input: BotInput, decision: BotDecision): BotDecision {
       decision.ticket.botAskedAt = now;
       return decision;
     }
-    return enterQueue(input, decision, queue);
+    return enterQueue(input, decision, queue, { chosen: true });
   }
   return reask(input, decision, menu);
 }
@@ -362,13 +408,37 @@ function reask(input: BotInput, decision: BotDecision, menu: string): BotDecisio
   return decision;
 }
 
-/** The ticket joins a queue: its options when it has some, else its greeting and the wait for an agent. */
-function enterQueue(input: BotInput, decision: BotDecision, queue: BotQueue): BotDecision {
+/**
+ * The ticket joins a queue: its bot when it has one, else its options when it has some, else its greeting
+ * and the wait for an agent. A queue entered by a menu choice starts its bot without passing the choice on.
+ */
+function enterQueue(
+  input: BotInput,
+  decision: BotDecision,
+  queue: BotQueue,
+  { chosen }: { chosen: boolean },
+): BotDecision {
   const { settings, now } = input;
   decision.ticket.queueId = queue.id;
   decision.ticket.amountUsedBotQueues = 0;
   decision.ticket.chatbotId = null;
   decision.logs.push('queue');
+  const bot: ExternalBot | null =
+    queue.integrationId !== null
+      ? { integrationId: queue.integrationId }
+      : queue.promptId !== null
+        ? { promptId: queue.promptId }
+        : null;
+  if (bot) {
+    if (queue.greetingMessage.trim()) decision.replies.push(queue.greetingMessage.trim());
+    if ('integrationId' in bot) {
+      decision.ticket.useIntegration = true;
+      decision.ticket.integrationId = bot.integrationId;
+    } else decision.ticket.promptId = bot.promptId;
+    decision.ticket.isBot = false;
+    decision.handOff = { bot, forward: !chosen };
+    return decision;
+  }
   if (queue.options.length > 0) {
     decision.replies.push(
       menuText(queue.greetingMessage, queue.options, { back: true, exit: true }),
@@ -470,6 +540,7 @@ function chatbotStep(input: BotInput, decision: BotDecision): BotDecision {
       if (option.optIntegrationId !== null) {
         decision.ticket.integrationId = option.optIntegrationId;
         decision.ticket.useIntegration = true;
+        decision.handOff = { bot: { integrationId: option.optIntegrationId }, forward: false };
       }
       decision.ticket.isBot = false;
       decision.ticket.chatbotId = null;

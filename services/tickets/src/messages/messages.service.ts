@@ -194,12 +194,39 @@ export class MessagesService {
     text: string,
     options: { awaitSend?: boolean } = {},
   ): Promise<void> {
+    if (!text.trim()) return;
+    await this.sendSystem(ctx, ticketId, { body: text, mediaType: 'chat' }, options);
+  }
+
+  /** A stored file sent by the bot (a file list's option), with its caption. */
+  async sendSystemMedia(
+    ctx: RequestContext,
+    ticketId: number,
+    media: StoredMedia,
+    caption: string,
+    options: { awaitSend?: boolean } = {},
+  ): Promise<void> {
+    if (!keyBelongsToCompany(media.key, ctx.companyId)) return;
+    await this.sendSystem(
+      ctx,
+      ticketId,
+      { body: caption, mediaType: media.mediaType, media },
+      options,
+    );
+  }
+
+  private async sendSystem(
+    ctx: RequestContext,
+    ticketId: number,
+    draft: Draft,
+    options: { awaitSend?: boolean },
+  ): Promise<void> {
     const ticket = await this.ticketOf(ctx, ticketId);
     const contact = await this.contactOf(ctx, ticket.contactId);
-    if (!contact.active || !text.trim()) return;
-    const body = await this.expand(ctx, ticket, contact, text);
+    if (!contact.active) return;
+    const body = draft.body ? await this.expand(ctx, ticket, contact, draft.body) : '';
     const decor = await this.view.decor(ctx, ticket);
-    const stored = await this.store(ctx, ticket.id, contact, [{ body, mediaType: 'chat' }], decor, {
+    const stored = await this.store(ctx, ticket.id, contact, [{ ...draft, body }], decor, {
       userId: null,
       isPrivate: false,
       isForwarded: false,
@@ -207,7 +234,13 @@ export class MessagesService {
       markRead: false,
     });
     for (const message of stored.messages) {
-      const sent = this.sender.dispatch(ctx, stored.ticket, contact, message, {});
+      const sent = this.sender.dispatch(
+        ctx,
+        stored.ticket,
+        contact,
+        message,
+        draft.media ? { media: draft.media } : {},
+      );
       if (options.awaitSend) await sent;
     }
   }

@@ -10,6 +10,7 @@ import { QueueIntegrations1800000010000 } from './1800000010000-queue-integratio
 import { Prompts1800000011000 } from './1800000011000-prompts.js';
 import { FileLists1800000011500 } from './1800000011500-file-lists.js';
 import { AutomationJobs1800000012000 } from './1800000012000-automation-jobs.js';
+import { BotStoppedAt1800000012500 } from './1800000012500-bot-stopped-at.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -28,4 +29,5 @@ export const ticketsMigrations: MigrationClass[] = [
   Prompts1800000011000,
   FileLists1800000011500,
   AutomationJobs1800000012000,
+  BotStoppedAt1800000012500,
 ];

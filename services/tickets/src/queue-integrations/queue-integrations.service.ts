@@ -159,6 +159,15 @@ export class QueueIntegrationsService {
     }
   }
 
+  /** A stored integration with its decrypted key, for the bot flow (undefined when it is gone). */
+  async forBot(
+    companyId: number,
+    id: number,
+  ): Promise<{ integration: QueueIntegrationRow; key: string | null } | undefined> {
+    const row = await this.integrations.find(companyId, id);
+    return row ? { integration: row, key: this.plainKey(row) } : undefined;
+  }
+
   /** The decrypted key of a stored integration (for the bot flow and the test). */
   plainKey(row: QueueIntegrationRow): string | null {
     return row.jsonContent ? this.secrets.open(row.jsonContent) : null;

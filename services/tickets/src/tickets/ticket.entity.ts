@@ -92,6 +92,10 @@ export class Ticket {
   @Column({ name: 'bot_asked_at', type: 'timestamptz', nullable: true })
   botAskedAt!: Date | null;
 
+  /** an external bot handed the ticket to people: the connection's bot stays out until it closes */
+  @Column({ name: 'bot_stopped_at', type: 'timestamptz', nullable: true })
+  botStoppedAt!: Date | null;
+
   @Column({ name: 'is_out_of_hour', type: 'boolean', default: false })
   isOutOfHour!: boolean;
 

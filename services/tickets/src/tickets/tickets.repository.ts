@@ -24,6 +24,7 @@ export type TicketWrite = Partial<
     | 'typebotSessionId'
     | 'typebotStatus'
     | 'typebotSessionAt'
+    | 'botStoppedAt'
     | 'unreadMessages'
     | 'userRating'
   >

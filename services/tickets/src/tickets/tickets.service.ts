@@ -401,6 +401,60 @@ export class TicketsService {
     });
   }
 
+  /**
+   * An external bot is done with a ticket (its flow ended, it asked for a person, or it failed): people
+   * take over in the queue it named, else the ticket's, else `fallbackQueueId`, with the agent it named
+   * when that is one of the company's users. Nothing happens once an agent holds the ticket.
+   */
+  async handOverByBot(
+    companyId: number,
+    ticketId: number,
+    target: { queueId: number | null; userId: number | null; fallbackQueueId: number | null },
+  ): Promise<void> {
+    const ctx = systemContext(companyId);
+    const hide = await this.visibility.of(ctx);
+    const users = target.userId !== null ? await this.directory.users(ctx) : null;
+    const userId = target.userId !== null && users?.has(target.userId) ? target.userId : null;
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.tickets.lock(companyId, ticketId, manager);
+      if (!row || row.status !== 'pending' || row.userId !== null) return;
+      const named =
+        target.queueId !== null &&
+        (await this.tickets.queueExists(companyId, target.queueId, manager))
+          ? target.queueId
+          : null;
+      const fallback =
+        target.fallbackQueueId !== null &&
+        (await this.tickets.queueExists(companyId, target.fallbackQueueId, manager))
+          ? target.fallbackQueueId
+          : null;
+      const queueId = named ?? row.queueId ?? fallback;
+      const now = this.clock.now();
+      await this.tickets.update(manager, companyId, row.id, {
+        ...this.closedFields(),
+        amountUsedBotQueues: row.amountUsedBotQueues,
+        botStoppedAt: now,
+        queueId,
+        userId,
+      });
+      if (queueId !== row.queueId || userId !== null)
+        await this.tickets.track(manager, row, {
+          queueId,
+          ...(userId !== null ? { userId } : {}),
+          queuedAt: now,
+        });
+      await this.tickets.addLog(
+        manager,
+        companyId,
+        row.id,
+        userId !== null ? 'transfered' : 'queue',
+        userId,
+        queueId,
+      );
+      await this.announce(ctx, manager, row.id, hide, row.status);
+    });
+  }
+
   /** DELETE /tickets/:id (permission ticket-options:deleteTicket). */
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
@@ -569,6 +623,7 @@ export class TicketsService {
       typebotSessionId: null,
       typebotStatus: false,
       typebotSessionAt: null,
+      botStoppedAt: null,
       amountUsedBotQueues: 0,
       chatbotId: null,
       isBot: false,
