@@ -17,6 +17,7 @@ import { MessagesModule } from './messages/messages.module.js';
 import { TicketsDomainModule } from './tickets/tickets-domain.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
 import { ExternalApiModule } from './external-api/external-api.module.js';
+import { RoutingModule } from './routing/routing.module.js';
 
 /** The tickets service's entities (each domain folder adds its own). */
 export const ticketsEntities: ObjectType<unknown>[] = [
@@ -47,6 +48,7 @@ export const ticketsEntities: ObjectType<unknown>[] = [
     TicketsDomainModule,
     ExternalApiModule,
     InboundModule,
+    RoutingModule,
   ],
 })
 export class TicketsModule {}

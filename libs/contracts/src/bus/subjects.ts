@@ -45,6 +45,8 @@ export const Subjects = {
     userDelete: 'identity.user.delete',
     userSetImage: 'identity.user.set-image',
     userPresence: 'identity.user.presence',
+    // who may take a ticket of these queues now: members, online, within their working hours
+    userAvailableAgents: 'identity.user.available-agents',
     settingsList: 'identity.settings.list',
     settingsUpdate: 'identity.settings.update',
     companySettingsList: 'identity.settings.company-list',

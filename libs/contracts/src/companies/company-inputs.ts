@@ -116,7 +116,12 @@ export type CompanyIdRequest = { id: number };
 export type CompanyUpdateRequest = CompanyUpdateInput & { id: number };
 export type CompanySchedulesRequest = CompanySchedulesInput & { id: number };
 /** GET /companies/:id/schedules answer */
-export type CompanySchedulesView = { id: number; schedules: CompanySchedulesInput['schedules'] };
+/** The hours of a company, with the IANA time zone they are read in (the bot's and the logins'). */
+export type CompanySchedulesView = {
+  id: number;
+  schedules: CompanySchedulesInput['schedules'];
+  timeZone?: string;
+};
 export type CompanyPlanRequest = { companyId: number };
 // events
 export type CompanyEventData = { company: CompanyView };

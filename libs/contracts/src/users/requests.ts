@@ -15,6 +15,14 @@ export type UserSetImageRequest = { id: number; key: string };
 /** identity.user.presence: the socket heartbeat (online) or the last socket gone (offline). */
 export type UserPresenceRequest = { online: boolean };
 
+/**
+ * identity.user.available-agents (a service acting for the company): the members of each queue who are
+ * online and inside their startWork–endWork window at `at` (ISO), on the company's wall clock.
+ */
+export type AvailableAgentsRequest = { companyId: number; queueIds: number[]; at: string };
+/** One entry per asked queue, its user ids ascending (empty when nobody is available). */
+export type AvailableAgentsReply = { queues: { queueId: number; userIds: number[] }[] };
+
 /** evt.<cid>.identity.user.created */
 export type UserCreatedEventData = { user: UserRecord };
 /** evt.<cid>.identity.user.deleted */

@@ -185,15 +185,21 @@ export class CompaniesService {
     });
   }
 
-  /** Per-weekday schedules (scheduleType company): the super user, or an admin of that company. */
-  /** The schedules of a company: the super user, or an admin of that company. */
+  /**
+   * Per-weekday schedules (scheduleType company) and the company's time zone: the super user, or an
+   * admin of that company.
+   */
   async getSchedules(ctx: CallContext, data: unknown): Promise<CompanySchedulesView> {
     const { id } = parseInput(IdSchema, data);
     // the tickets service reads its company's hours with the company's system context
     const systemRead = ctx.userId === 0 && ctx.companyId === id && !ctx.super;
     if (!systemRead) assertSchedulesAccess(ctx, id);
     const company = await this.mustFind(id);
-    return { id, schedules: (company.schedules ?? []) as CompanySchedulesView['schedules'] };
+    return {
+      id,
+      schedules: (company.schedules ?? []) as CompanySchedulesView['schedules'],
+      timeZone: company.timezone,
+    };
   }
 
   async updateSchedules(ctx: CallContext, data: unknown): Promise<CompanyView> {

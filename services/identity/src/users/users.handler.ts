@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Subjects,
+  type AvailableAgentsReply,
   type SessionUser,
   type UserEditRequest,
   type UserListItem,
@@ -11,12 +12,16 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
-import { requireCaller } from './user-rules.js';
+import { AgentAvailabilityService } from './agent-availability.service.js';
+import { requireCaller, requireCompanyCall } from './user-rules.js';
 import { UsersService } from './users.service.js';
 
 @Injectable()
 export class UsersHandler {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly agents: AgentAvailabilityService,
+  ) {}
 
   @BusHandler(Subjects.identity.userList)
   list(data: unknown, ctx: CallContext): Promise<UsersPage> {
@@ -56,5 +61,10 @@ export class UsersHandler {
   @BusHandler(Subjects.identity.userPresence)
   presence(data: UserPresenceRequest, ctx: CallContext): Promise<{ online: boolean }> {
     return this.users.presence(requireCaller(ctx), data);
+  }
+
+  @BusHandler(Subjects.identity.userAvailableAgents)
+  availableAgents(data: unknown, ctx: CallContext): Promise<AvailableAgentsReply> {
+    return this.agents.availableAgents(requireCompanyCall(ctx), data);
   }
 }

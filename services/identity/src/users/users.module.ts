@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { AgentAvailabilityService } from './agent-availability.service.js';
 import { ProfileImageUrls } from './profile-image-urls.js';
 import { QueueReplicaConsumer } from './queue-replica.consumer.js';
 import { SessionUserLoader } from './session-user.loader.js';
@@ -15,6 +16,7 @@ import { UsersService } from './users.service.js';
     ProfileImageUrls,
     SessionUserLoader,
     UsersService,
+    AgentAvailabilityService,
     UsersHandler,
     QueueReplicaConsumer,
   ],

@@ -128,6 +128,29 @@ export class UsersRepository {
     return byUser;
   }
 
+  /** The company's users who belong to any of `queueIds`, each with their queues among those. */
+  async queueMembers(
+    companyId: number,
+    queueIds: number[],
+  ): Promise<(User & { queueIds: number[] })[]> {
+    if (queueIds.length === 0) return [];
+    const links = await this.dataSource
+      .getRepository(UserQueue)
+      .createQueryBuilder('uq')
+      .innerJoin(User, 'u', 'u.id = uq.user_id')
+      .where('u.company_id = :companyId', { companyId })
+      .andWhere('uq.queue_id = ANY(:queueIds)', { queueIds })
+      .getMany();
+    const byUser = new Map<number, number[]>();
+    for (const link of links)
+      byUser.set(link.userId, [...(byUser.get(link.userId) ?? []), link.queueId]);
+    if (byUser.size === 0) return [];
+    const users = await this.dataSource
+      .getRepository(User)
+      .findBy({ companyId, id: In([...byUser.keys()]) });
+    return users.map((user) => Object.assign(user, { queueIds: byUser.get(user.id) ?? [] }));
+  }
+
   async replaceQueues(manager: EntityManager, userId: number, queueIds: number[]): Promise<void> {
     const repo = manager.getRepository(UserQueue);
     await repo.delete({ userId });

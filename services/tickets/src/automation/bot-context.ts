@@ -42,7 +42,7 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(LOGGER) logger: Logger,
   ) {
     this.cache = new LookupCache(TtlMs, logger);
-    // no time zone field exists per company: one per installation (default America/Sao_Paulo)
+    // the company's own time zone comes with its hours; this is the fallback (default America/Sao_Paulo)
     this.timeZone = env.COMPANY_TIME_ZONE?.trim() || DefaultTimeZone;
   }
 
@@ -127,7 +127,7 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The company settings the bot reads (defaults when identity does not answer). */
   async settings(ctx: RequestContext): Promise<BotSettings> {
-    const [entries, schedules] = await Promise.all([
+    const [entries, hours] = await Promise.all([
       this.cache.get<SettingEntry[]>(
         `s:${ctx.companyId}`,
         () =>
@@ -138,17 +138,15 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
           ),
         [],
       ),
-      this.cache.get<CompanySchedulesView['schedules']>(
+      this.cache.get<Pick<CompanySchedulesView, 'schedules' | 'timeZone'>>(
         `h:${ctx.companyId}`,
-        async () =>
-          (
-            await this.bus.request<CompanySchedulesView>(
-              Subjects.identity.companySchedulesGet,
-              { ctx, data: { id: ctx.companyId } },
-              { timeoutMs: LookupTimeoutMs },
-            )
-          ).schedules,
-        [],
+        () =>
+          this.bus.request<CompanySchedulesView>(
+            Subjects.identity.companySchedulesGet,
+            { ctx, data: { id: ctx.companyId } },
+            { timeoutMs: LookupTimeoutMs },
+          ),
+        { schedules: [] },
       ),
     ]);
     const values = new Map<string, string>(Object.entries(SettingDefaults));
@@ -164,8 +162,8 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
       acceptAudioMessageContact: on('acceptAudioMessageContact'),
       sendMessageOutExpedientTicketOpen: on('sendMessageOutExpedientTicketOpen'),
       acceptCallWhatsapp: on('acceptCallWhatsapp'),
-      timeZone: this.timeZone,
-      companySchedule: schedules,
+      timeZone: hours.timeZone?.trim() || this.timeZone,
+      companySchedule: hours.schedules ?? [],
     };
   }
 }

@@ -11,6 +11,7 @@ import { Prompts1800000011000 } from './1800000011000-prompts.js';
 import { FileLists1800000011500 } from './1800000011500-file-lists.js';
 import { AutomationJobs1800000012000 } from './1800000012000-automation-jobs.js';
 import { BotStoppedAt1800000012500 } from './1800000012500-bot-stopped-at.js';
+import { TicketRouting1800000014000 } from './1800000014000-ticket-routing.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -30,4 +31,5 @@ export const ticketsMigrations: MigrationClass[] = [
   FileLists1800000011500,
   AutomationJobs1800000012000,
   BotStoppedAt1800000012500,
+  TicketRouting1800000014000,
 ];
