@@ -200,4 +200,38 @@ describe('conversation automation', () => {
     `);
     await stack.updateConnection({ expiresTicket: 0, timeInactiveMessage: 0 });
   });
+
+  it("counts the agent's silence with whenExpiresTicket 1: the agent's message starts the clock, the contact's stops it", async () => {
+    await stack.updateConnection({
+      whenExpiresTicket: '1',
+      timeInactiveMessage: 5,
+      inactiveMessage: 'Ainda está por aí?',
+      expiresTicket: 15,
+      expiresInactiveMessage: 'Encerramos por falta de resposta.',
+    });
+    const jair = stack.conversation({ number: '5511980000009', name: 'Jair' });
+    await jair.run(`
+      contact says Oi
+      bot answers "Escolha um setor"
+      contact says 2
+      bot answers "Suporte aqui"
+      agent accepts
+      agent says Pode me mandar o número do pedido?
+      contact says 12345
+      advance clock 20 min
+      bot stays silent for 1 s
+      ticket is open
+      agent says Obrigado, vou verificar.
+      advance clock 6 min
+      bot answers "Ainda está por aí?"
+      advance clock 10 min
+      bot answers "Encerramos por falta de resposta."
+      ticket is closed
+    `);
+    await stack.updateConnection({
+      whenExpiresTicket: '0',
+      expiresTicket: 0,
+      timeInactiveMessage: 0,
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ExternalBot } from './bot-rules.js';
 import type { BotMessage } from './external-bots/external-bot.js';
+import type { InactivityPlan } from './inactivity-timers.js';
 
 /**
  * What the bot does after a turn, in order per ticket: its texts, the queue position, a file list, the
@@ -63,6 +64,17 @@ export class AutomationJobs {
        DO ${mode === 'move' ? 'UPDATE SET run_at = EXCLUDED.run_at, attempts = 0, locked_until = NULL' : 'NOTHING'}`,
       [timer.companyId, timer.ticketId, timer.kind, timer.at],
     );
+  }
+
+  /** A message's effect on the inactivity timers (see inactivity-timers.ts). */
+  async applyInactivity(
+    manager: EntityManager,
+    ticket: { companyId: number; ticketId: number },
+    plan: InactivityPlan,
+  ): Promise<void> {
+    if ('cancel' in plan)
+      return this.cancelTimers(manager, ticket.ticketId, ['inactive', 'expire']);
+    for (const timer of plan.set) await this.setTimer(manager, { ...ticket, ...timer }, 'move');
   }
 
   async cancelTimers(manager: EntityManager, ticketId: number, kinds: TimerKind[]): Promise<void> {

@@ -11,6 +11,7 @@ import { AutomationJobs, type ReplyPayload } from './automation-jobs.js';
 import { BotContext } from './bot-context.js';
 import { decideInbound, type BotDecision } from './bot-rules.js';
 import { BotTexts } from './bot-texts.js';
+import { inactivityPlan } from './inactivity-timers.js';
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 
@@ -151,23 +152,6 @@ export class AutomationStep {
         'keep',
       );
     if (ticket.status !== 'open' || ticket.userId === null) return;
-    if (record.whenExpiresTicket === '0') {
-      // the contact spoke last: the ticket closes if the contact stays quiet
-      if (record.inactiveMessage?.trim() && record.timeInactiveMessage > 0)
-        await this.jobs.setTimer(
-          manager,
-          { ...base, kind: 'inactive', at: minutes(now, record.timeInactiveMessage) },
-          'move',
-        );
-      if (record.expiresTicket > 0)
-        await this.jobs.setTimer(
-          manager,
-          { ...base, kind: 'expire', at: minutes(now, record.expiresTicket) },
-          'move',
-        );
-    } else {
-      // the agent's silence is what counts: the contact answering stops the clock
-      await this.jobs.cancelTimers(manager, ticket.id, ['inactive', 'expire']);
-    }
+    await this.jobs.applyInactivity(manager, base, inactivityPlan(record, 'contact', now));
   }
 }

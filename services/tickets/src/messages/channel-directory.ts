@@ -1,4 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import {
   Subjects,
   type ChannelKind,
@@ -7,10 +12,11 @@ import {
   type SettingEntry,
   type UserRecord,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
-import { LookupCache } from '../lookups/lookup-cache.js';
+import { forgetOnEvents, LookupCache } from '../lookups/lookup-cache.js';
 import { BUS, LOGGER } from '@sb/platform/nest';
+import type { InactivityKnobs } from '../automation/inactivity-timers.js';
 
 export type ConnectionSummary = {
   id: number;
@@ -18,6 +24,8 @@ export type ConnectionSummary = {
   channel: ChannelKind;
   allowGroup: boolean;
   groupAsTicket: 'enabled' | 'disabled';
+  /** the knobs an agent's message restarts or stops the inactivity timers with */
+  inactivity: InactivityKnobs;
 };
 
 const TtlMs = 30_000;
@@ -29,14 +37,32 @@ const LookupTimeoutMs = 2_000;
  * time. A service that does not answer gives an empty value: a text is never refused for a name.
  */
 @Injectable()
-export class ChannelDirectory {
+export class ChannelDirectory implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly cache: LookupCache;
+  private subscriptions: BusSubscription[] = [];
 
   constructor(
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.cache = new LookupCache(TtlMs, logger);
+  }
+
+  /** A changed connection is read again at once (its inactivity knobs apply to the next message). */
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriptions = await forgetOnEvents(this.bus, this.cache, [
+      {
+        subject: 'evt.*.connectors.connection.updated',
+        key: (e) => {
+          const id = (e.data as { connection?: { id: number } }).connection?.id;
+          return id ? `w:${e.companyId}:${id}` : null;
+        },
+      },
+    ]);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
   }
 
   userName(ctx: RequestContext, userId: number | null): Promise<string> {
@@ -71,6 +97,12 @@ export class ChannelDirectory {
           channel: row.channel,
           allowGroup: row.allowGroup === true,
           groupAsTicket: row.groupAsTicket === 'enabled' ? 'enabled' : 'disabled',
+          inactivity: {
+            whenExpiresTicket: row.whenExpiresTicket,
+            expiresTicket: row.expiresTicket,
+            timeInactiveMessage: row.timeInactiveMessage,
+            inactiveMessage: row.inactiveMessage,
+          },
         } satisfies ConnectionSummary;
       },
       null,

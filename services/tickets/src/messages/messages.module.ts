@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AutomationJobs } from '../automation/automation-jobs.js';
 import { MediaUrls } from '../quick-messages/media-urls.js';
 import { TicketDirectory } from '../tickets/ticket-directory.js';
 import { ChannelDirectory } from './channel-directory.js';
@@ -23,6 +24,7 @@ import { OutboundMessages } from './outbound-messages.js';
     MessagesHandler,
     MessageAcksConsumer,
     OutboundMessages,
+    AutomationJobs,
   ],
   exports: [OutboundMessages, MessagesService],
 })

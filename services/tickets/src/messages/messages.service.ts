@@ -24,7 +24,8 @@ import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { BUS, LOGGER } from '@sb/platform/nest';
+import type { Clock } from '@sb/platform/clock';
+import { BUS, CLOCK, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { keyBelongsToCompany } from '@sb/storage';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -32,6 +33,8 @@ import { z } from 'zod';
 import type { Contact } from '../contacts/contact.entity.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { MediaUrls } from '../quick-messages/media-urls.js';
+import { AutomationJobs } from '../automation/automation-jobs.js';
+import { inactivityPlan } from '../automation/inactivity-timers.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
 import { TicketDirectory } from '../tickets/ticket-directory.js';
 import { canSeeTicket } from '../tickets/ticket-rules.js';
@@ -88,6 +91,8 @@ export class MessagesService {
     private readonly sender: ChannelSender,
     private readonly mediaUrls: MediaUrls,
     private readonly tickets: TicketDirectory,
+    private readonly jobs: AutomationJobs,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -181,6 +186,7 @@ export class MessagesService {
       });
     }
     this.sender.markRead(ctx, stored.ticket, contact, stored.readIds);
+    if (!input.isPrivate && ctx.userId > 0) await this.agentSpoke(ctx, stored.ticket);
     return this.records(ctx.companyId, stored.messages);
   }
 
@@ -243,6 +249,18 @@ export class MessagesService {
       );
       if (options.awaitSend) await sent;
     }
+  }
+
+  /** An agent's message restarts or stops the ticket's inactivity timers (whenExpiresTicket). */
+  private async agentSpoke(ctx: RequestContext, ticket: Ticket): Promise<void> {
+    if (ticket.status !== 'open' || ticket.userId === null || ticket.isGroup) return;
+    const connection = await this.directory.connection(ctx, ticket.whatsappId);
+    if (!connection) return;
+    await this.jobs.applyInactivity(
+      this.dataSource.manager,
+      { companyId: ctx.companyId, ticketId: ticket.id },
+      inactivityPlan(connection.inactivity, 'agent', this.clock.now()),
+    );
   }
 
   /** DELETE /messages/:id: own messages only; revoked for everyone; private notes are destroyed. */
