@@ -234,4 +234,83 @@ describe('conversation automation', () => {
       timeInactiveMessage: 0,
     });
   });
+
+  it('resumes a menu where the contact was after the tickets service restarts', async () => {
+    const lia = stack.conversation({ number: '5511980000010', name: 'Lia' });
+    await lia.run(`
+      contact says Oi
+      bot answers "Escolha um setor"
+      contact says 1
+      bot answers "Bem-vindo a Vendas!"
+    `);
+    await stack.restartTickets();
+    await lia.run(`
+      contact says 2
+      bot answers "Vou te passar para o suporte."
+      ticket queue is Vendas
+    `);
+  });
+
+  it('answers out of the connection hours with its message, within the re-ask limit', async () => {
+    const closedAllWeek = [
+      'Sunday',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+    ].map((weekdayEn) => ({
+      weekday: weekdayEn,
+      weekdayEn,
+      startTimeA: '',
+      endTimeA: '',
+      startTimeB: '',
+      endTimeB: '',
+    }));
+    await stack.setCompanySetting('scheduleType', 'connection');
+    await stack.updateConnection({
+      schedules: closedAllWeek,
+      outOfHoursMessage: 'Estamos fechados. Voltamos amanhã às 8h.',
+    });
+    try {
+      const mel = stack.conversation({ number: '5511980000011', name: 'Mel' });
+      await mel.run(`
+        contact says Oi, estão abertos?
+        bot answers "Estamos fechados. Voltamos amanhã às 8h."
+        ticket is pending
+        contact says alô
+        bot answers "Estamos fechados."
+        contact says alguém?
+        bot stays silent for 1 s
+      `);
+      const ticket = await mel.ticket.current();
+      expect(ticket.queue).toBeNull();
+    } finally {
+      await stack.setCompanySetting('scheduleType', 'disabled');
+      await stack.updateConnection({ schedules: [] });
+    }
+  });
+
+  it('answers audio with the text-only notice while the company does not accept audio', async () => {
+    await stack.setCompanySetting('acceptAudioMessageContact', 'disabled');
+    try {
+      const nina = stack.conversation({ number: '5511980000012', name: 'Nina' });
+      await nina.run(`
+        contact says Oi
+        bot answers "Escolha um setor"
+        contact sends audio
+        bot answers "não conseguimos ouvir áudios"
+      `);
+    } finally {
+      await stack.setCompanySetting('acceptAudioMessageContact', 'enabled');
+    }
+    const otto = stack.conversation({ number: '5511980000013', name: 'Otto' });
+    await otto.run(`
+      contact says Oi
+      bot answers "Escolha um setor"
+      contact sends audio
+      bot answers "Opção inválida"
+    `);
+  });
 });

@@ -321,6 +321,23 @@ describe('conversation automation: external bots', () => {
       content: 'Resposta para: quanto custa o plano?',
     });
   });
+
+  it("transcribes the contact's audio for the OpenAI prompt", async () => {
+    openai.setTranscribe(() => 'qual o prazo de entrega?');
+    openai.setChat((call) => `Resposta para: ${String(call.messages.at(-1)!.content)}`);
+    const iris = stack.conversation({ number: '5511970000009', name: 'Iris' });
+    await iris.run(`
+      contact says Oi
+      bot answers "Escolha:"
+      contact says 4
+      ticket queue is IA
+      contact sends audio
+      bot answers "Resposta para: qual o prazo de entrega?"
+    `);
+    const transcription = openai.transcriptions.at(-1)!;
+    expect(transcription).toMatchObject({ model: 'whisper-1', mimeType: 'audio/ogg' });
+    expect(transcription.bytes.subarray(0, 4).toString()).toBe('OggS');
+  });
 });
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 8_000): Promise<void> {

@@ -73,6 +73,8 @@ export type RunningConversationStack = ConversationStack & {
   updateConnection(fields: ConnectionUpdateInput): Promise<ConnectionRecord>;
   /** PUT /companySettings as the admin (one key at a time, as the settings page does) */
   setCompanySetting(column: string, data: string): Promise<void>;
+  /** stops the tickets service and starts it again on the same database (what survives a restart) */
+  restartTickets(): Promise<void>;
   /** any JSON call as the admin or the agent; throws on ≥ 300 */
   api<T>(actor: 'admin' | 'agent', method: string, path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
@@ -130,6 +132,15 @@ export const startConversationStack = async (
   let tickets: RunningService | undefined;
   let connectors: RunningService | undefined;
   let identityStack: IdentityStack | undefined;
+  let serviceBus: Parameters<typeof startTicketsService>[0]['bus'] | undefined;
+  const startTickets = async () => {
+    tickets = await startTicketsService({
+      bus: serviceBus!,
+      databaseUrl: ticketsDb!.url,
+      env: ticketsEnv,
+      clock,
+    });
+  };
   const close = async () => {
     await identityStack?.gateway.close();
     await tickets?.close();
@@ -151,12 +162,8 @@ export const startConversationStack = async (
           { bus: buses.serviceBus, databaseUrl: connectorsDb!.url, env },
           { whatsappSocketFactory: silentSocket },
         );
-        tickets = await startTicketsService({
-          bus: buses.serviceBus,
-          databaseUrl: ticketsDb!.url,
-          env: ticketsEnv,
-          clock,
-        });
+        serviceBus = buses.serviceBus;
+        await startTickets();
       },
     });
     const gatewayUrl = identityStack.gateway.url;
@@ -236,6 +243,12 @@ export const startConversationStack = async (
       companyId: admin.user.companyId,
       conversation: (conversationOptions) => conversation(stack, conversationOptions),
       api: (actor, method, path, body) => stackRequest(stack, actor, method, path, body),
+      restartTickets: async () => {
+        await tickets?.close();
+        tickets = undefined;
+        await startTickets();
+        stack.tickets = tickets!;
+      },
       createQueue: async ({ forAgent = true, ...setup }) => {
         // queue colours are unique per company: each queue without one gets the next
         queueCount += 1;

@@ -20,10 +20,13 @@
  */
 
 export type Actor = 'agent' | 'admin';
+/** The kinds of file a contact sends in scripts (`contact sends audio`, `contact sends image "caption"`). */
+export type ContactMedia = 'image' | 'audio' | 'video' | 'document';
 export type TextMatch = string | RegExp;
 
 export type ScriptStep =
   | { kind: 'contactSays'; text: string }
+  | { kind: 'contactSends'; media: ContactMedia; caption?: string }
   | { kind: 'botAnswers'; match: TextMatch; timeoutMs?: number }
   | { kind: 'botSilent'; ms: number }
   | { kind: 'advanceClock'; ms: number }
@@ -111,6 +114,14 @@ const rules: Rule[] = [
   {
     pattern: /^contact says\s+(.+)$/i,
     build: (m) => ({ kind: 'contactSays', text: parseText(m[1]!, false) as string }),
+  },
+  {
+    pattern: /^contact sends\s+(image|audio|video|document)(?:\s+(.+))?$/i,
+    build: (m) => ({
+      kind: 'contactSends',
+      media: m[1]!.toLowerCase() as ContactMedia,
+      ...(m[2] ? { caption: parseText(m[2], false) as string } : {}),
+    }),
   },
   {
     pattern: /^(?:bot answers|contact receives)\s+(.+?)(?:\s+within\s+(\S+(?:\s*[a-z]+)?))?$/i,

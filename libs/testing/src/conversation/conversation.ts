@@ -5,9 +5,37 @@ import {
   parseScript,
   parseStep,
   type Actor,
+  type ContactMedia,
   type ScriptStep,
   type TextMatch,
 } from './conversation-script.js';
+
+/** A tiny file per kind, with the magic bytes its MIME type names. */
+const SampleMedia: Record<ContactMedia, { bytes: Buffer; mimeType: string; fileName: string }> = {
+  image: {
+    bytes: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+    mimeType: 'image/png',
+    fileName: 'photo.png',
+  },
+  audio: {
+    bytes: Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 1)]),
+    mimeType: 'audio/ogg',
+    fileName: 'voice.ogg',
+  },
+  video: {
+    bytes: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(40)]),
+    mimeType: 'video/mp4',
+    fileName: 'clip.mp4',
+  },
+  document: {
+    bytes: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    mimeType: 'application/pdf',
+    fileName: 'file.pdf',
+  },
+};
 
 /** A user of the stack's company the DSL acts as (`agent …` / `admin …`). */
 export type StackUser = { id: number; name: string; token: string };
@@ -166,6 +194,8 @@ export class Conversation {
     switch (step.kind) {
       case 'contactSays':
         return this.contactSays(step.text);
+      case 'contactSends':
+        return this.contactSends(step.media, step.caption);
       case 'botAnswers':
         await this.botAnswers(step.match, step.timeoutMs);
         return;
@@ -229,6 +259,30 @@ export class Conversation {
       (ticket) =>
         !before || ticket.id !== before.id || ticket.unreadMessages > before.unreadMessages,
       `the message ${JSON.stringify(text)} stored on a ticket`,
+    );
+  }
+
+  /** A small file of that kind through the channel (bytes the media type names; nobody plays them). */
+  private async contactSends(media: ContactMedia, caption?: string): Promise<void> {
+    const before = await this.findTicket();
+    const file = SampleMedia[media];
+    const result = await this.stack.graph.customerMedia({
+      phoneNumberId: this.stack.phoneNumberId,
+      from: this.options.number,
+      type: media,
+      buffer: file.bytes,
+      mimeType: file.mimeType,
+      filename: file.fileName,
+      ...(caption ? { caption } : {}),
+      ...(this.options.name ? { name: this.options.name } : {}),
+    });
+    if (result.status !== 200) {
+      throw new Error(`the gateway answered the webhook ${result.status} ${result.body}`);
+    }
+    await this.pollTicket(
+      (ticket) =>
+        !before || ticket.id !== before.id || ticket.unreadMessages > before.unreadMessages,
+      `the ${media} stored on a ticket`,
     );
   }
 

@@ -7,7 +7,7 @@ import {
   type BotInput,
   type BotQueue,
 } from './bot-rules.js';
-import { withinAgentHours, withinWorkingHours } from './schedule-rules.js';
+import { withinWorkingHours } from './schedule-rules.js';
 
 const now = new Date('2026-11-24T15:00:00Z'); // Tuesday 12:00 in São Paulo
 
@@ -324,9 +324,6 @@ describe('small rules', () => {
       false,
     );
     expect(withinWorkingHours([], now, 'America/Sao_Paulo')).toBe(true);
-    expect(
-      withinAgentHours('22:00', '06:00', new Date('2026-11-24T03:00:00Z'), 'America/Sao_Paulo'),
-    ).toBe(true);
   });
 });
 

@@ -59,18 +59,3 @@ export const withinWorkingHours = (
     inRange(minute, day.startTimeA, day.endTimeA) || inRange(minute, day.startTimeB, day.endTimeB)
   );
 };
-
-/** An agent's own hours (startWork / endWork, "HH:mm"): unset means any time. */
-export const withinAgentHours = (
-  startWork: string | null | undefined,
-  endWork: string | null | undefined,
-  now: Date,
-  timeZone: string,
-): boolean => {
-  if (!startWork || !endWork) return true;
-  const { minute } = localMoment(now, timeZone);
-  const from = minuteOf(startWork);
-  const to = minuteOf(endWork);
-  if (from === null || to === null) return true;
-  return from <= to ? from <= minute && minute < to : minute >= from || minute < to;
-};
