@@ -106,6 +106,19 @@ describe('conversation automation: external bots', () => {
       }),
       humanos,
     ];
+    const catalog = await stack.api<{ id: number }>('admin', 'POST', '/files', {
+      name: 'Catálogo',
+      message: 'Veja nosso catálogo de produtos.',
+      options: [],
+    });
+    queues.push(
+      await stack.createQueue({
+        name: 'Catálogo',
+        orderQueue: 6,
+        greetingMessage: 'Fila Catálogo.',
+        fileListId: catalog.id,
+      }),
+    );
     await stack.updateConnection({
       greetingMessage: 'Escolha:',
       queueIds: queues.map((q) => q.id),
@@ -227,7 +240,7 @@ describe('conversation automation: external bots', () => {
     expect(mine[1]!.message).toMatchObject({ body: 'cadê meu pedido?' });
   });
 
-  it('falls back to people when the webhook times out or answers garbage, and logs it', async () => {
+  it('falls back to people in the queue when the webhook times out or answers garbage', async () => {
     webhook.setReply(() => ({}));
     const edu = stack.conversation({ number: '5511970000005', name: 'Edu' });
     await edu.run(`
@@ -320,6 +333,18 @@ describe('conversation automation: external bots', () => {
       role: 'assistant',
       content: 'Resposta para: quanto custa o plano?',
     });
+  });
+
+  it("sends the queue's file list when the contact enters it", async () => {
+    const jade = stack.conversation({ number: '5511970000010', name: 'Jade' });
+    await jade.run(`
+      contact says Oi
+      bot answers "Escolha:"
+      contact says 6
+      bot answers "Fila Catálogo."
+      bot answers "Veja nosso catálogo de produtos."
+      ticket queue is Catálogo
+    `);
   });
 
   it("transcribes the contact's audio for the OpenAI prompt", async () => {
