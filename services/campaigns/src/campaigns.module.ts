@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SchedulesModule } from './schedules/schedules.module.js';
+import { PlantaoModule } from './plantao/plantao.module.js';
 
 /** The campaigns service's root module: one domain module per area. */
-@Module({ imports: [SchedulesModule] })
+@Module({ imports: [SchedulesModule, PlantaoModule] })
 export class CampaignsModule {}

@@ -18,6 +18,7 @@ import { TicketsDomainModule } from './tickets/tickets-domain.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
 import { ExternalApiModule } from './external-api/external-api.module.js';
 import { RoutingModule } from './routing/routing.module.js';
+import { OnDutyModule } from './on-duty/on-duty.module.js';
 
 /** The tickets service's entities (each domain folder adds its own). */
 export const ticketsEntities: ObjectType<unknown>[] = [
@@ -49,6 +50,7 @@ export const ticketsEntities: ObjectType<unknown>[] = [
     ExternalApiModule,
     InboundModule,
     RoutingModule,
+    OnDutyModule,
   ],
 })
 export class TicketsModule {}

@@ -18,6 +18,7 @@ import { KanbanPage } from '../features/kanban/kanban-page.js';
 import { ConnectionsPage } from '../features/connections/connections-page.js';
 import { MessagesApiPage } from '../features/messages-api/messages-api-page.js';
 import { SchedulesPage } from '../features/schedules/schedules-page.js';
+import { PlantaoPage } from '../features/plantao/plantao-page.js';
 
 /**
  * The screen of each route, by its title key in route-table.ts. A route without an entry shows its
@@ -42,6 +43,7 @@ export const RoutePages: Partial<Record<string, ComponentType>> = {
   connections: ConnectionsPage,
   messagesApi: MessagesApiPage,
   schedules: SchedulesPage,
+  plantao: PlantaoPage,
 };
 
 /** Public pages (signup, password recovery) by title key, shown inside the public layout. */

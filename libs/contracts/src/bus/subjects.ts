@@ -198,6 +198,13 @@ export const Subjects = {
     scheduleCreate: 'campaigns.schedule.create',
     scheduleUpdate: 'campaigns.schedule.update',
     scheduleDelete: 'campaigns.schedule.delete',
+    // on-duty staff (spec 3 §2.17) and who is on duty at a time (the tickets service's alerts)
+    plantaoList: 'campaigns.plantao.list',
+    plantaoGet: 'campaigns.plantao.get',
+    plantaoCreate: 'campaigns.plantao.create',
+    plantaoUpdate: 'campaigns.plantao.update',
+    plantaoDelete: 'campaigns.plantao.delete',
+    plantaoOnDuty: 'campaigns.plantao.on-duty',
   },
   reporting: { health: 'reporting.health.check' },
 } as const;
@@ -282,6 +289,9 @@ export const DomainEventTypes = {
     scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },
     scheduleUpdated: { service: 'campaigns', entity: 'schedule', action: 'updated' },
     scheduleDeleted: { service: 'campaigns', entity: 'schedule', action: 'deleted' },
+    plantaoCreated: { service: 'campaigns', entity: 'plantao', action: 'created' },
+    plantaoUpdated: { service: 'campaigns', entity: 'plantao', action: 'updated' },
+    plantaoDeleted: { service: 'campaigns', entity: 'plantao', action: 'deleted' },
   },
 } as const satisfies Partial<
   Record<ServiceName, Record<string, { service: ServiceName; entity: string; action: string }>>

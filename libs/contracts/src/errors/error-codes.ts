@@ -62,6 +62,7 @@ export const ErrorCodes = {
   ERR_NO_MESSAGE_FOUND: { status: 404, message: 'No message found with this ID.' },
   ERR_NO_CAMPAIGN_FOUND: { status: 404, message: 'No campaign found with this ID.' },
   ERR_NO_SCHEDULE_FOUND: { status: 404, message: 'No schedule found with this ID.' },
+  ERR_NO_PLANTAO_FOUND: { status: 404, message: 'No on-duty entry found with this ID.' },
   ERR_NO_HELP_FOUND: { status: 404, message: 'No help found with this ID.' },
   ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, message: 'No announcement found with this ID.' },
   ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'No integration found with this ID.' },

@@ -1,5 +1,6 @@
 import type { MigrationInterface } from 'typeorm';
 import { Schedules1800000009000 } from './1800000009000-schedules.js';
+import { Plantao1800000013000 } from './1800000013000-plantao.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -7,4 +8,4 @@ type MigrationClass = new () => MigrationInterface;
  * campaigns's own migrations, oldest first (the platform migrations, outbox and processed-event tables,
  * run before them at boot).
  */
-export const campaignsMigrations: MigrationClass[] = [Schedules1800000009000];
+export const campaignsMigrations: MigrationClass[] = [Schedules1800000009000, Plantao1800000013000];

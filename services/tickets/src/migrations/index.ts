@@ -12,6 +12,7 @@ import { FileLists1800000011500 } from './1800000011500-file-lists.js';
 import { AutomationJobs1800000012000 } from './1800000012000-automation-jobs.js';
 import { BotStoppedAt1800000012500 } from './1800000012500-bot-stopped-at.js';
 import { TicketRouting1800000014000 } from './1800000014000-ticket-routing.js';
+import { OnDutyAlerts1800000014700 } from './1800000014700-on-duty-alerts.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -32,4 +33,5 @@ export const ticketsMigrations: MigrationClass[] = [
   AutomationJobs1800000012000,
   BotStoppedAt1800000012500,
   TicketRouting1800000014000,
+  OnDutyAlerts1800000014700,
 ];

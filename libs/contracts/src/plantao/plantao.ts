@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/**
+ * On-duty staff (spec 3 §2.17, §3 "On-duty entry", §5, §7 "On-duty staff"; BEHAVIOUR.md §5 step 6
+ * "Plantão"). An entry names a user of the company, the phone that gets the WhatsApp alerts, how many
+ * minutes apart the alerts of one waiting ticket are (`interval`) and, per weekday, the window the person
+ * is on duty ("HH:MM"–"HH:MM", start included, end excluded, in the company time zone).
+ */
+
+/** The seven weekdays in the order the form shows them (the names of the queue schedules). */
+export const PlantaoWeekdays = [
+  { weekday: 'Domingo', weekdayEn: 'sunday' },
+  { weekday: 'Segunda-feira', weekdayEn: 'monday' },
+  { weekday: 'Terça-feira', weekdayEn: 'tuesday' },
+  { weekday: 'Quarta-feira', weekdayEn: 'wednesday' },
+  { weekday: 'Quinta-feira', weekdayEn: 'thursday' },
+  { weekday: 'Sexta-feira', weekdayEn: 'friday' },
+  { weekday: 'Sábado', weekdayEn: 'saturday' },
+] as const;
+export type PlantaoWeekdayEn = (typeof PlantaoWeekdays)[number]['weekdayEn'];
+const WeekdayEns = PlantaoWeekdays.map((day) => day.weekdayEn) as [
+  PlantaoWeekdayEn,
+  ...PlantaoWeekdayEn[],
+];
+
+/** spec 3 §9: on-duty interval default 1 (minutes). */
+export const PlantaoDefaultInterval = 1;
+/** A day at most between two alerts of one ticket (the spec sets no bound). */
+export const PlantaoMaxInterval = 1440;
+export const PlantaoPhoneMinDigits = 8;
+export const PlantaoPhoneMaxDigits = 20;
+
+/** The contract's form messages (the web maps them to translation keys). */
+export const PlantaoMessages = {
+  required: 'Obrigatório',
+  invalidPhone: 'Invalid phone',
+  invalidTime: 'Invalid time',
+  invalidInterval: 'Invalid interval',
+  endBeforeStart: 'End before start',
+  oneDay: 'At least one day',
+  sevenDays: 'Seven weekdays',
+} as const;
+
+const HourMinute = z
+  .string()
+  .trim()
+  .regex(/^(|([01]\d|2[0-3]):[0-5]\d)$/, PlantaoMessages.invalidTime);
+
+/** Minutes since midnight of "HH:MM"; null for "" or anything else. */
+export const minuteOfDay = (time: string): number | null => {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+};
+
+/** One weekday row: both times or neither; the end after the start. */
+export const PlantaoDay = z
+  .object({
+    weekday: z.string().trim().min(1).max(30),
+    weekdayEn: z.enum(WeekdayEns),
+    startTime: HourMinute.default(''),
+    endTime: HourMinute.default(''),
+  })
+  .superRefine((day, ctx) => {
+    if (day.startTime && !day.endTime) {
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: PlantaoMessages.required });
+    }
+    if (day.endTime && !day.startTime) {
+      ctx.addIssue({ code: 'custom', path: ['startTime'], message: PlantaoMessages.required });
+    }
+    const start = minuteOfDay(day.startTime);
+    const end = minuteOfDay(day.endTime);
+    if (start !== null && end !== null && end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: PlantaoMessages.endBeforeStart });
+    }
+  });
+export type PlantaoDay = z.infer<typeof PlantaoDay>;
+
+/** A day with a window (both times set). */
+export const hasWindow = (day: Pick<PlantaoDay, 'startTime' | 'endTime'>): boolean =>
+  minuteOfDay(day.startTime) !== null && minuteOfDay(day.endTime) !== null;
+
+const requiredNumber = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce.number({ error: PlantaoMessages.required }),
+);
+
+/**
+ * POST /plantao and PUT /plantao/:id body. `days` holds the seven weekdays once each; at least one has
+ * both times. The phone keeps its digits only (the alert is sent to them).
+ */
+export const PlantaoInput = z.object({
+  userId: requiredNumber.pipe(z.number().int().positive(PlantaoMessages.required)),
+  phone: z
+    .string({ error: PlantaoMessages.required })
+    .trim()
+    .min(1, PlantaoMessages.required)
+    .regex(/^[\d\s()+.-]+$/, PlantaoMessages.invalidPhone)
+    .transform((phone) => phone.replace(/\D/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(PlantaoPhoneMinDigits, PlantaoMessages.invalidPhone)
+        .max(PlantaoPhoneMaxDigits, PlantaoMessages.invalidPhone),
+    ),
+  interval: z.preprocess(
+    (value) => (value === undefined ? PlantaoDefaultInterval : value),
+    requiredNumber.pipe(
+      z
+        .number()
+        .int(PlantaoMessages.invalidInterval)
+        .min(1, PlantaoMessages.invalidInterval)
+        .max(PlantaoMaxInterval, PlantaoMessages.invalidInterval),
+    ),
+  ),
+  days: z
+    .array(PlantaoDay, { error: PlantaoMessages.oneDay })
+    .superRefine((days, ctx) => {
+      const seen = new Set(days.map((day) => day.weekdayEn));
+      if (days.length !== PlantaoWeekdays.length || seen.size !== PlantaoWeekdays.length) {
+        ctx.addIssue({ code: 'custom', message: PlantaoMessages.sevenDays });
+        return;
+      }
+      if (!days.some(hasWindow)) ctx.addIssue({ code: 'custom', message: PlantaoMessages.oneDay });
+    })
+    // stored and answered in the form's order, whatever order they came in
+    .transform((days) =>
+      [...days].sort((a, b) => WeekdayEns.indexOf(a.weekdayEn) - WeekdayEns.indexOf(b.weekdayEn)),
+    ),
+});
+export type PlantaoInput = z.infer<typeof PlantaoInput>;
+export type PlantaoForm = z.input<typeof PlantaoInput>;
+
+/** The seven rows of a new entry's form: no times yet. */
+export const emptyPlantaoDays = (): PlantaoDay[] =>
+  PlantaoWeekdays.map((day) => ({ ...day, startTime: '', endTime: '' }));
+
+/** An on-duty entry as the API answers it; `user.name` is the user's name when the entry was saved. */
+export type PlantaoRecord = {
+  id: number;
+  userId: number;
+  user: { id: number; name: string };
+  phone: string;
+  interval: number;
+  days: PlantaoDay[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Bus request data. */
+export type PlantaoIdRequest = { id: number };
+export type PlantaoUpdateRequest = PlantaoInput & { id: number };
+
+/**
+ * `campaigns.plantao.on-duty`: the entries of the company whose window of the weekday of `at` (in the
+ * company time zone) contains `at`. The tickets service asks it for its on-duty alerts.
+ */
+export const PlantaoOnDutyRequest = z.object({
+  companyId: z.coerce.number().int().positive(),
+  at: z.coerce.date(),
+});
+export type PlantaoOnDutyRequest = { companyId: number; at: string };
+export type PlantaoOnDutyReply = { entries: PlantaoRecord[] };
+
+/** evt.<cid>.campaigns.plantao.created|updated */
+export type PlantaoEventData = { plantao: PlantaoRecord };
+/** evt.<cid>.campaigns.plantao.deleted */
+export type PlantaoDeletedEventData = { plantaoId: number };

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from '@sb/platform/logger';
+import { LOGGER } from '@sb/platform/nest';
+import { OnDutyDirectory } from './on-duty-directory.js';
+import { nextNotifyAt, OnDutyAlertText } from './on-duty-rules.js';
+import { OnDutyRepository } from './on-duty.repository.js';
+
+const BatchSize = 50;
+
+/**
+ * The on-duty alerts (BEHAVIOUR.md §5 step 6 "Plantão"): a pending ticket whose contact spoke last gets,
+ * once its next alert time is reached, a WhatsApp text to every person on duty at that moment, and its
+ * next alert moves the smallest of their intervals ahead. Nobody on duty: nothing is sent and nothing
+ * moves, so the ticket is looked at again next poll.
+ */
+@Injectable()
+export class OnDutyService {
+  constructor(
+    private readonly repository: OnDutyRepository,
+    private readonly directory: OnDutyDirectory,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  companiesWithWaiting(now: Date): Promise<number[]> {
+    return this.repository.companiesWithWaiting(now);
+  }
+
+  /** Alerts the company's waiting tickets at `now`; resolves with how many alerts were sent. */
+  async alertCompany(companyId: number, now: Date): Promise<number> {
+    const onDuty = await this.directory.onDuty(companyId, now);
+    const next = nextNotifyAt(
+      now,
+      onDuty.map((entry) => entry.interval),
+    );
+    if (!next) return 0;
+    let sent = 0;
+    for (;;) {
+      // claimed first, sent after: a ticket is alerted at most once per alert time
+      const claimed = await this.repository.claim(companyId, now, next, BatchSize);
+      for (const ticket of claimed) {
+        const body = OnDutyAlertText(ticket.id, ticket.contactName);
+        for (const entry of onDuty) {
+          try {
+            await this.directory.send(companyId, entry.phone, body);
+            sent += 1;
+          } catch (err) {
+            // one unreachable phone or a connection down must not stop the others
+            this.logger.warn(
+              { err, companyId, ticketId: ticket.id, plantaoId: entry.id },
+              'on-duty alert not sent',
+            );
+          }
+        }
+      }
+      if (claimed.length < BatchSize) return sent;
+    }
+  }
+}
