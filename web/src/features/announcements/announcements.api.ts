@@ -23,7 +23,13 @@ export const removeRecord = (page: AnnouncementPage, id: number): void => {
 
 /** Pages of one search share one cache entry: page 1 replaces it, later pages append (infinite list). */
 const pagedList = {
-  serializeQueryArgs: ({ queryArgs }: { queryArgs: AnnouncementListArgs }) => queryArgs.searchParam,
+  serializeQueryArgs: ({
+    queryArgs,
+    endpointName,
+  }: {
+    queryArgs: AnnouncementListArgs;
+    endpointName: string;
+  }) => `${endpointName}(${queryArgs.searchParam})`,
   merge: (
     current: AnnouncementPage,
     incoming: AnnouncementPage,

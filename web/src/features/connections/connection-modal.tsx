@@ -29,7 +29,16 @@ import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
 import { useAppSelector } from '../../app/hooks.js';
+import { hasPlanFlag } from '../auth/access.js';
 import { selectUser } from '../auth/session.slice.js';
+import {
+  choicesWith,
+  idOfSelectValue,
+  selectValueOf,
+  useIntegrationChoices,
+  usePromptChoices,
+  type Choice,
+} from '../queues/bot-choices.js';
 import {
   useCreateConnectionMutation,
   useRemoveGreetingMediaMutation,
@@ -91,6 +100,8 @@ type Draft = {
   importRecentMessages: string;
   importOldMessagesGroups: boolean;
   closedTicketsPostImported: boolean;
+  integrationId: number | null;
+  promptId: number | null;
 };
 
 const MessageFields = ['greetingMessage', 'complationMessage', 'outOfHoursMessage'] as const;
@@ -121,8 +132,8 @@ export type ConnectionTab = (typeof ConnectionTabs)[number];
 
 /**
  * The tab of every field of the connection contract, so that a refused save shows the field at fault.
- * Fields the form does not edit (channel, provider, integrationId, promptId) map to the tab the spec
- * puts them in; the form never sends them, so an update keeps their stored values.
+ * Fields the form does not edit (channel, provider) map to the tab the spec puts them in; the form never
+ * sends them, so an update keeps their stored values.
  */
 const FieldTabs: Record<keyof ConnectionCreateInput, ConnectionTab> = {
   name: 'general',
@@ -243,6 +254,8 @@ const draftOf = (c: ConnectionRecord | null): Draft => ({
   importRecentMessages: c?.importRecentMessages?.slice(0, 10) ?? '',
   importOldMessagesGroups: c?.importOldMessagesGroups ?? false,
   closedTicketsPostImported: c?.closedTicketsPostImported ?? false,
+  integrationId: c?.integrationId ?? null,
+  promptId: c?.promptId ?? null,
 });
 
 /**
@@ -251,10 +264,10 @@ const draftOf = (c: ConnectionRecord | null): Draft => ({
  * import options of a Baileys connection), integrations, messages with the greeting media (once
  * saved), chatbot (bot attempts, queue transfer, closing idle tickets, inactivity messages, reopening),
  * assessments (rating message and its attempts and expiry), and schedules when the company's schedule
- * type is "connection". The secrets are write-only: never shown back. Integration and prompt links have
- * no list to choose from yet (no integrations/prompts routes), so the integrations tab only says so; the
- * form leaves integrationId, promptId and provider out of its saves, so the server keeps them. A refused
- * save opens the tab of the field at fault and shows the server's message under it.
+ * type is "connection". The secrets are write-only: never shown back. The integrations tab links a queue
+ * integration (plan flag useIntegration) and an AI prompt (plan flag useOpenAi); a link the plan lacks is
+ * neither shown nor sent, and provider is never sent, so the server keeps them. A refused save opens the
+ * tab of the field at fault and shows the server's message under it.
  */
 export const ConnectionModal = ({
   open,
@@ -290,6 +303,10 @@ export const ConnectionModal = ({
     viewer?.company.companieSettings.find((s) => s.key === 'scheduleType')?.value === 'connection';
   const kind = connection?.channel ?? channel;
   const now = new Date();
+  const canIntegrate = !!viewer && hasPlanFlag(viewer, 'useIntegration');
+  const canPrompt = !!viewer && hasPlanFlag(viewer, 'useOpenAi');
+  const integrations = useIntegrationChoices(open && canIntegrate);
+  const prompts = usePromptChoices(open && canPrompt);
 
   useEffect(() => {
     if (!open) return;
@@ -327,11 +344,15 @@ export const ConnectionModal = ({
       showField(FieldTabs[wrongImport], importInputs.current[wrongImport]);
       return;
     }
-    const { phoneNumberId, accessToken, businessAccountId, ...rest } = draft;
+    const { phoneNumberId, accessToken, businessAccountId, integrationId, promptId, ...rest } =
+      draft;
     const fields = {
       ...rest,
       importOldMessages: rest.importOldMessages || null,
       importRecentMessages: rest.importRecentMessages || null,
+      // links the plan does not offer are not shown, so not sent: the server keeps them
+      ...(canIntegrate ? { integrationId } : {}),
+      ...(canPrompt ? { promptId } : {}),
     };
     const credentials =
       kind === 'whatsappapi' && phoneNumberId && accessToken
@@ -421,7 +442,7 @@ export const ConnectionModal = ({
 
   /** A select of the form: its options are value/label pairs. */
   const selectField = (
-    key: 'groupAsTicket' | 'whenExpiresTicket' | 'sendIdQueue',
+    key: 'groupAsTicket' | 'whenExpiresTicket' | 'sendIdQueue' | 'integrationId' | 'promptId',
     value: string,
     options: { value: string; label: string }[],
     onChange: (value: string) => void,
@@ -455,6 +476,12 @@ export const ConnectionModal = ({
     ...(draft.sendIdQueue !== null && !queues.some((queue) => queue.id === draft.sendIdQueue)
       ? [{ value: String(draft.sendIdQueue), label: t('queueNumber', { id: draft.sendIdQueue }) }]
       : []),
+  ];
+
+  /** "None" then the choices, the saved one kept when it is not among them. */
+  const linkOptions = (choices: Choice[], saved: number | null, fallback: string) => [
+    { value: '', label: t('noLink') },
+    ...choicesWith(choices, saved, fallback).map((c) => ({ value: String(c.id), label: c.name })),
   ];
 
   return (
@@ -621,9 +648,35 @@ export const ConnectionModal = ({
                     </Stack>
                   </Tabs.Content>
                   <Tabs.Content value="integrations">
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('integrationsNone')}
-                    </Text>
+                    <Stack gap="3">
+                      {!canIntegrate && !canPrompt && (
+                        <Text fontSize="sm" color="fg.muted">
+                          {t('integrationsNotInPlan')}
+                        </Text>
+                      )}
+                      {canIntegrate &&
+                        selectField(
+                          'integrationId',
+                          selectValueOf(draft.integrationId),
+                          linkOptions(
+                            integrations,
+                            draft.integrationId,
+                            t('integrationNumber', { id: draft.integrationId }),
+                          ),
+                          (value) => set('integrationId', idOfSelectValue(value)),
+                        )}
+                      {canPrompt &&
+                        selectField(
+                          'promptId',
+                          selectValueOf(draft.promptId),
+                          linkOptions(
+                            prompts,
+                            draft.promptId,
+                            t('promptNumber', { id: draft.promptId }),
+                          ),
+                          (value) => set('promptId', idOfSelectValue(value)),
+                        )}
+                    </Stack>
                   </Tabs.Content>
                   <Tabs.Content value="messages">
                     <Stack gap="3">

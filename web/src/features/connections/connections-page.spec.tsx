@@ -62,6 +62,13 @@ const selectedTab = (modal: HTMLElement) =>
     .getAllByRole('tab')
     .find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
 
+/** The company's queue integrations, 20 a page (the second page here holds one), and its prompts. */
+const integrationPages = [
+  Array.from({ length: 20 }, (_, i) => ({ id: 100 + i, name: `Flow ${i + 1}`, type: 'n8n' })),
+  [{ id: 5, name: 'Sales Typebot', type: 'typebot' }],
+];
+const prompts = [{ id: 8, name: 'Support AI', queueId: null, queue: null }];
+
 const stub = (
   connections: ConnectionRecord[],
   saveAnswer?: () => Response,
@@ -85,6 +92,15 @@ const stub = (
         return Response.json(connections);
       }
       if (path === '/queue') return Response.json(queues.map((q) => ({ ...q, color: '#333' })));
+      if (path === '/queueIntegration') {
+        const page = Number(new URL(request.url).searchParams.get('pageNumber'));
+        return Response.json({
+          queueIntegrations: integrationPages[page - 1] ?? [],
+          count: 21,
+          hasMore: page < integrationPages.length,
+        });
+      }
+      if (path === '/prompt') return Response.json({ prompts });
       if (saveAnswer && path.startsWith('/whatsapp') && ['POST', 'PUT'].includes(request.method)) {
         return saveAnswer();
       }
@@ -491,10 +507,88 @@ describe('connections page', () => {
     });
     const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
     expect(body).toMatchObject({ name: 'Renamed', ...edited });
-    // what the dialog does not edit is left out, so the server keeps it (never nulled)
+    // what the dialog does not edit (nor the links a plan without useIntegration/useOpenAi hides) is
+    // left out, so the server keeps it (never nulled)
     for (const kept of ['integrationId', 'promptId', 'provider', 'channel']) {
       expect(body).not.toHaveProperty(kept);
     }
+  });
+
+  it('links an integration (from any page) and a prompt on a plan with both, and saves them', async () => {
+    const calls = stub([
+      connection(1, 'Main', 'CONNECTED', { integrationId: null, promptId: null }),
+    ]);
+    await renderApp(
+      '/connections',
+      sessionUser({ profile: 'admin', flags: { useIntegration: true, useOpenAi: true } }),
+    );
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Integrations' }));
+    const integration = (await within(modal).findByRole('combobox', {
+      name: 'Integration',
+    })) as HTMLSelectElement;
+    // every page of the list is offered, after the "none" choice
+    await waitFor(() => expect(integration.options).toHaveLength(22));
+    expect(integration.options[0]!.text).toBe('None');
+    expect(integration.value).toBe('');
+    fireEvent.change(integration, { target: { value: '5' } });
+    expect(integration.selectedOptions[0]!.text).toBe('Sales Typebot');
+    const prompt = within(modal).getByRole('combobox', { name: 'AI prompt' }) as HTMLSelectElement;
+    await waitFor(() => expect(prompt.options).toHaveLength(2));
+    fireEvent.change(prompt, { target: { value: '8' } });
+    // both may be set; the helper text says which one answers
+    expect(
+      within(modal).getByText(/the integration answers and the prompt is not used/),
+    ).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), {
+      timeout: 2000,
+    });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      name: 'Main',
+      integrationId: 5,
+      promptId: 8,
+    });
+  });
+
+  it('offers only the links of the plan and clears a prompt with "None"', async () => {
+    const calls = stub([connection(1, 'Main', 'CONNECTED', { integrationId: 7, promptId: 8 })]);
+    await renderApp('/connections', sessionUser({ profile: 'admin', flags: { useOpenAi: true } }));
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Integrations' }));
+    const prompt = (await within(modal).findByRole('combobox', {
+      name: 'AI prompt',
+    })) as HTMLSelectElement;
+    await waitFor(() => expect(prompt.selectedOptions[0]!.text).toBe('Support AI'));
+    expect(within(modal).queryByRole('combobox', { name: 'Integration' })).toBeNull();
+    fireEvent.change(prompt, { target: { value: '' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), {
+      timeout: 2000,
+    });
+    const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(body.promptId).toBeNull();
+    // the integration the plan does not offer is neither asked for nor sent: the server keeps it
+    expect(body).not.toHaveProperty('integrationId');
+    expect(calls.some((c) => c.url.includes('/queueIntegration'))).toBe(false);
+  });
+
+  it('says so when the plan has neither integrations nor prompts', async () => {
+    const calls = stub([connection(1, 'Main', 'CONNECTED')]);
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    fireEvent.click(within(modal).getByRole('tab', { name: 'Integrations' }));
+    expect(
+      await within(modal).findByText('Your plan includes neither integrations nor AI prompts.'),
+    ).toBeTruthy();
+    expect(within(modal).queryByRole('combobox', { name: 'AI prompt' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('/prompt'))).toBe(false);
   });
 
   it('shows the message of a refused field under it, in its tab', async () => {

@@ -28,7 +28,13 @@ export const applyFileListEvent = (page: FileListPage, event: FileListSocketPayl
 
 /** Pages of one search share one cache entry: page 1 replaces it, later pages append. */
 const pagedList = {
-  serializeQueryArgs: ({ queryArgs }: { queryArgs: FileListArgs }) => queryArgs.searchParam,
+  serializeQueryArgs: ({
+    queryArgs,
+    endpointName,
+  }: {
+    queryArgs: FileListArgs;
+    endpointName: string;
+  }) => `${endpointName}(${queryArgs.searchParam})`,
   merge: (current: FileListPage, incoming: FileListPage, { arg }: { arg: FileListArgs }) => {
     if (arg.pageNumber === 1) return incoming;
     const known = new Set(current.files.map((f) => f.id));

@@ -51,7 +51,8 @@ export const queueIntegrationsApi = api.injectEndpoints({
     pageQueueIntegrations: build.query<QueueIntegrationPage, QueueIntegrationListArgs>({
       query: (params) => ({ url: ApiRoutes.queueIntegrations.root, params }),
       // pages of one search share one cache entry: page 1 replaces it, later pages append
-      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam,
+      serializeQueryArgs: ({ queryArgs, endpointName }) =>
+        `${endpointName}(${queryArgs.searchParam})`,
       merge: (current, incoming, { arg }) => {
         if (arg.pageNumber === 1) return incoming;
         const known = new Set(current.queueIntegrations.map((i) => i.id));

@@ -15,9 +15,36 @@ import { ChatbotQueueTypes, type ChatbotOptionInput, type ChatbotQueueType } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuChevronRight, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { choicesWith, idOfSelectValue, selectValueOf, type Choice } from './bot-choices.js';
 
 export type ChatbotDraft = ChatbotOptionInput;
-type Choice = { id: number; name: string };
+/** The target fields of an option: which record the bot hands the contact to. */
+type TargetField = 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId';
+
+/**
+ * The targets each option type uses (BEHAVIOUR §17): a queue option sets the queue, an attendant
+ * option the queue and the user, an integration option hands over to the integration, a file option
+ * sends the file list, a text option only answers with its message.
+ */
+export const TargetsOf: Record<ChatbotQueueType, readonly TargetField[]> = {
+  text: [],
+  queue: ['optQueueId'],
+  attendent: ['optQueueId', 'optUserId'],
+  integration: ['optIntegrationId'],
+  file: ['optFileId'],
+};
+
+/** The change of an option to another type: the targets the new type does not use are cleared. */
+export const retyped = (
+  option: ChatbotDraft,
+  queueType: ChatbotQueueType,
+): Partial<ChatbotDraft> => {
+  const change: Partial<ChatbotDraft> = { queueType };
+  for (const field of ['optQueueId', 'optUserId', 'optIntegrationId', 'optFileId'] as const) {
+    if (!TargetsOf[queueType].includes(field) && option[field] != null) change[field] = null;
+  }
+  return change;
+};
 
 export const newChatbotDraft = (): ChatbotDraft => ({
   name: '',
@@ -51,18 +78,56 @@ export const ChatbotOptionsEditor = ({
   onChange,
   queues,
   users,
+  integrations,
+  fileLists,
+  canIntegrate,
   depth = 0,
 }: {
   options: ChatbotDraft[];
   onChange: (options: ChatbotDraft[]) => void;
   queues: Choice[];
   users: Choice[];
+  integrations: Choice[];
+  fileLists: Choice[];
+  /** the plan has useIntegration: the integration type is offered (an option already of it keeps it) */
+  canIntegrate: boolean;
   depth?: number;
 }) => {
   const { t } = useTranslation('queues');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const patch = (index: number, change: Partial<ChatbotDraft>) =>
     onChange(options.map((o, i) => (i === index ? { ...o, ...change } : o)));
+
+  /** The picker of one target of an option, the saved record kept when not among the choices. */
+  const targetSelect = (
+    index: number,
+    field: TargetField,
+    choices: Choice[],
+    fallback: (id: number) => string,
+  ) => {
+    const saved = options[index]![field] ?? null;
+    const label = t(field);
+    return (
+      <Field.Root key={field} maxW="48">
+        <Field.Label>{label}</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            aria-label={label}
+            value={selectValueOf(saved)}
+            onChange={(e) => patch(index, { [field]: idOfSelectValue(e.target.value) })}
+          >
+            <option value="">—</option>
+            {choicesWith(choices, saved, saved === null ? '' : fallback(saved)).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    );
+  };
 
   return (
     <Stack gap="2" data-testid={`chatbot-level-${depth}`}>
@@ -124,10 +189,15 @@ export const ChatbotOptionsEditor = ({
                         aria-label={t('queueType')}
                         value={option.queueType ?? 'text'}
                         onChange={(e) =>
-                          patch(index, { queueType: e.target.value as ChatbotQueueType })
+                          patch(index, retyped(option, e.target.value as ChatbotQueueType))
                         }
                       >
-                        {ChatbotQueueTypes.map((type) => (
+                        {ChatbotQueueTypes.filter(
+                          (type) =>
+                            type !== 'integration' ||
+                            canIntegrate ||
+                            option.queueType === 'integration',
+                        ).map((type) => (
                           <option key={type} value={type}>
                             {t(`queueTypes.${type}`)}
                           </option>
@@ -136,53 +206,18 @@ export const ChatbotOptionsEditor = ({
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </Field.Root>
-                  {(option.queueType === 'queue' || option.queueType === 'attendent') && (
-                    <Field.Root maxW="48">
-                      <Field.Label>{t('optQueue')}</Field.Label>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field
-                          aria-label={t('optQueue')}
-                          value={option.optQueueId ?? ''}
-                          onChange={(e) =>
-                            patch(index, {
-                              optQueueId: e.target.value ? Number(e.target.value) : null,
-                            })
-                          }
-                        >
-                          <option value="">—</option>
-                          {queues.map((q) => (
-                            <option key={q.id} value={q.id}>
-                              {q.name}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                  )}
-                  {option.queueType === 'attendent' && (
-                    <Field.Root maxW="48">
-                      <Field.Label>{t('optUser')}</Field.Label>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field
-                          aria-label={t('optUser')}
-                          value={option.optUserId ?? ''}
-                          onChange={(e) =>
-                            patch(index, {
-                              optUserId: e.target.value ? Number(e.target.value) : null,
-                            })
-                          }
-                        >
-                          <option value="">—</option>
-                          {users.map((u) => (
-                            <option key={u.id} value={u.id}>
-                              {u.name}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
+                  {TargetsOf[option.queueType ?? 'text'].map((field) =>
+                    targetSelect(
+                      index,
+                      field,
+                      {
+                        optQueueId: queues,
+                        optUserId: users,
+                        optIntegrationId: integrations,
+                        optFileId: fileLists,
+                      }[field],
+                      (id) => t(`${field}Number`, { id }),
+                    ),
                   )}
                   <Switch.Root
                     size="sm"
@@ -203,6 +238,9 @@ export const ChatbotOptionsEditor = ({
                   onChange={(children) => patch(index, { options: children })}
                   queues={queues}
                   users={users}
+                  integrations={integrations}
+                  fileLists={fileLists}
+                  canIntegrate={canIntegrate}
                   depth={depth + 1}
                 />
               </Stack>

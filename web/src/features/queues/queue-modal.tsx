@@ -19,7 +19,19 @@ import { useTranslation } from 'react-i18next';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
+import { useAppSelector } from '../../app/hooks.js';
+import { hasPlanFlag } from '../auth/access.js';
+import { selectUser } from '../auth/session.slice.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
+import {
+  choicesWith,
+  idOfSelectValue,
+  selectValueOf,
+  useFileListChoices,
+  useIntegrationChoices,
+  usePromptChoices,
+  type Choice,
+} from './bot-choices.js';
 import {
   ChatbotOptionsEditor,
   firstShortOption,
@@ -46,7 +58,12 @@ type Draft = {
   closeTicket: boolean;
   schedules: QueueSchedule[];
   chatbots: ChatbotDraft[];
+  integrationId: number | null;
+  promptId: number | null;
+  fileListId: number | null;
 };
+/** The queue's bot links, each a select of the company's records. */
+type LinkField = 'integrationId' | 'promptId' | 'fileListId';
 type DraftErrors = Partial<Record<'name' | 'color' | 'greetingMessage' | 'chatbots', string>>;
 
 /** The saved tree as editable drafts (ids kept, so the server updates options in place). */
@@ -75,11 +92,16 @@ const draftOf = (queue: Queue | null): Draft => ({
   closeTicket: queue?.closeTicket ?? false,
   schedules: queue?.schedules.length ? queue.schedules : DefaultQueueSchedules,
   chatbots: toDrafts(queue?.chatbots ?? []),
+  integrationId: queue?.integrationId ?? null,
+  promptId: queue?.promptId ?? null,
+  fileListId: queue?.fileListId ?? null,
 });
 
 /**
- * Add/edit dialog of /queues: the queue's data with its chatbot options, and the schedule tab when
- * the company's schedule type is "queue" (spec 2 §2).
+ * Add/edit dialog of /queues: the queue's data with its bot links (a queue integration on a plan with
+ * useIntegration, an AI prompt on a plan with useOpenAi, a file list), its chatbot options, and the
+ * schedule tab when the company's schedule type is "queue" (spec 2 §2). A link the plan lacks is not
+ * shown and keeps its saved value.
  */
 export const QueueModal = ({
   open,
@@ -100,6 +122,12 @@ export const QueueModal = ({
   const [update] = useUpdateQueueMutation();
   const { data: queues = [] } = useListQueuesQuery();
   const { data: users = [] } = useGetUserPickerQuery();
+  const viewer = useAppSelector(selectUser);
+  const canIntegrate = !!viewer && hasPlanFlag(viewer, 'useIntegration');
+  const canPrompt = !!viewer && hasPlanFlag(viewer, 'useOpenAi');
+  const integrations = useIntegrationChoices(open && canIntegrate);
+  const prompts = usePromptChoices(open && canPrompt);
+  const fileLists = useFileListChoices(open);
 
   useEffect(() => {
     if (!open) return;
@@ -121,9 +149,6 @@ export const QueueModal = ({
     const values = {
       ...draft,
       orderQueue: draft.orderQueue === '' ? null : Number(draft.orderQueue),
-      promptId: queue?.promptId ?? null,
-      integrationId: queue?.integrationId ?? null,
-      fileListId: queue?.fileListId ?? null,
     };
     const found: DraftErrors = {};
     const parsed = QueueInput.safeParse(values);
@@ -155,6 +180,29 @@ export const QueueModal = ({
       setSaving(false);
     }
   };
+
+  /** A select of one bot link: "none" then the choices, the saved one kept when not among them. */
+  const linkField = (key: LinkField, choices: Choice[], fallback: string) => (
+    <Field.Root key={key} flex="1" minW="48">
+      <Field.Label>{t(key)}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          aria-label={t(key)}
+          value={selectValueOf(draft[key])}
+          onChange={(e) => set(key, idOfSelectValue(e.target.value))}
+        >
+          <option value="">{t('none')}</option>
+          {choicesWith(choices, draft[key], fallback).map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.HelperText>{t(`help.${key}`)}</Field.HelperText>
+    </Field.Root>
+  );
 
   return (
     <Dialog.Root
@@ -273,6 +321,21 @@ export const QueueModal = ({
                           onChange={(e) => set('outOfHoursMessage', e.target.value)}
                         />
                       </Field.Root>
+                      <HStack gap="3" align="start" flexWrap="wrap">
+                        {canIntegrate &&
+                          linkField(
+                            'integrationId',
+                            integrations,
+                            t('integrationNumber', { id: draft.integrationId }),
+                          )}
+                        {canPrompt &&
+                          linkField('promptId', prompts, t('promptNumber', { id: draft.promptId }))}
+                        {linkField(
+                          'fileListId',
+                          fileLists,
+                          t('fileListNumber', { id: draft.fileListId }),
+                        )}
+                      </HStack>
                       <Stack gap="2">
                         <Text fontWeight="medium">{t('chatbotOptions')}</Text>
                         <ChatbotOptionsEditor
@@ -280,6 +343,9 @@ export const QueueModal = ({
                           onChange={(chatbots) => set('chatbots', chatbots)}
                           queues={queues.filter((q) => q.id !== queue?.id)}
                           users={users}
+                          integrations={integrations}
+                          fileLists={fileLists}
+                          canIntegrate={canIntegrate}
                         />
                         {errors.chatbots && (
                           <Text color="fg.error" fontSize="sm">

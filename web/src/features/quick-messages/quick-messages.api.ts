@@ -17,7 +17,13 @@ const LIST = { type: 'QuickMessage' as const, id: 'LIST' };
 
 /** Pages of one search share one cache entry: page 1 replaces it, later pages append. */
 const pagedList = {
-  serializeQueryArgs: ({ queryArgs }: { queryArgs: QuickMessageListArgs }) => queryArgs.searchParam,
+  serializeQueryArgs: ({
+    queryArgs,
+    endpointName,
+  }: {
+    queryArgs: QuickMessageListArgs;
+    endpointName: string;
+  }) => `${endpointName}(${queryArgs.searchParam})`,
   merge: (
     current: QuickMessagePage,
     incoming: QuickMessagePage,

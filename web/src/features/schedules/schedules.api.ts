@@ -29,7 +29,8 @@ export const schedulesApi = baseApi.injectEndpoints({
     pageSchedules: build.query<SchedulesPage, ScheduleListArgs>({
       query: (params) => ({ url: ApiRoutes.schedules.root, params }),
       // pages of one search share one cache entry: page 1 replaces it, later pages append
-      serializeQueryArgs: ({ queryArgs }) => queryArgs.searchParam,
+      serializeQueryArgs: ({ queryArgs, endpointName }) =>
+        `${endpointName}(${queryArgs.searchParam})`,
       merge: (current, incoming, { arg }) => {
         if (arg.pageNumber === 1) return incoming;
         const known = new Set(current.schedules.map((s) => s.id));

@@ -110,7 +110,8 @@ export const ticketsApi = baseApi.injectEndpoints({
     listTickets: build.query<TicketsPage, TicketListArgs>({
       query: (args) => ({ url: ApiRoutes.tickets.root, params: ticketListParams(args) }),
       // Pages of one filter share a cache entry: page 1 replaces it, later pages append.
-      serializeQueryArgs: ({ queryArgs }) => JSON.stringify({ ...queryArgs, pageNumber: 0 }),
+      serializeQueryArgs: ({ queryArgs, endpointName }) =>
+        `${endpointName}(${JSON.stringify({ ...queryArgs, pageNumber: 0 })})`,
       merge: (current, incoming, { arg }) => {
         if (arg.pageNumber === 1) return incoming;
         const known = new Set(current.tickets.map((t) => t.id));
@@ -190,7 +191,7 @@ export const ticketsApi = baseApi.injectEndpoints({
         },
       }),
       // Older pages go above the loaded ones (the list is oldest first, newest at the bottom).
-      serializeQueryArgs: ({ queryArgs }) => String(queryArgs.ticketId),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.ticketId})`,
       merge: (current, incoming, { arg }) => {
         if (arg.pageNumber === 1) return incoming;
         const known = new Set(current.messages.map((m) => m.id));
