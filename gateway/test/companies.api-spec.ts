@@ -175,7 +175,11 @@ describe.each(kinds)('companies, plans and invoices through the gateway over the
     );
     const read = await call(`/companies/${companyA.id}/schedules`, 'adminA');
     expect(read.status).toBe(200);
-    expect(await json(read)).toEqual({ id: companyA.id, schedules });
+    expect(await json(read)).toEqual({
+      id: companyA.id,
+      schedules,
+      timeZone: 'America/Sao_Paulo',
+    });
     expect(await status(`/companies/${companyA.id}/schedules`, 'userA')).toBe(403);
     expect(await status(`/companies/${companyA.id}/schedules`, 'adminB')).toBe(404);
   });

@@ -41,6 +41,7 @@ export function describeServiceBoot(
         await bus.close();
         await database.drop();
       }
-    });
+      // a cold boot runs every migration; on a loaded CI machine that takes more than jest's 5 s
+    }, 30_000);
   });
 }
