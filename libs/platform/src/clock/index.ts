@@ -5,3 +5,5 @@
 export type Clock = { now(): Date };
 
 export const systemClock: Clock = { now: () => new Date() };
+
+export * from './wall-clock.js';

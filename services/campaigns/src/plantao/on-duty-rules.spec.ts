@@ -1,5 +1,5 @@
 import { emptyPlantaoDays, type PlantaoDay } from '@sb/contracts';
-import { isOnDuty, localMoment, usableTimeZone } from './on-duty-rules.js';
+import { isOnDuty } from './on-duty-rules.js';
 
 const SaoPaulo = 'America/Sao_Paulo';
 
@@ -13,16 +13,6 @@ const mondayDays = (startTime = '08:00', endTime = '18:00'): PlantaoDay[] =>
 const utc = (time: string, date = '2026-01-05') => new Date(`${date}T${time}:00.000Z`);
 
 describe('on-duty rules', () => {
-  it('reads the weekday and the minute in the company time zone', () => {
-    expect(localMoment(utc('11:30'), SaoPaulo)).toEqual({
-      weekdayEn: 'monday',
-      minute: 8 * 60 + 30,
-    });
-    // 01:00 UTC on Monday is still Sunday evening in São Paulo
-    expect(localMoment(utc('01:00'), SaoPaulo)).toEqual({ weekdayEn: 'sunday', minute: 22 * 60 });
-    expect(localMoment(utc('01:00'), 'UTC')).toEqual({ weekdayEn: 'monday', minute: 60 });
-  });
-
   it('is on duty from the start minute up to, not including, the end minute', () => {
     const days = mondayDays();
     expect(isOnDuty(days, utc('10:59'), SaoPaulo)).toBe(false); // 07:59
@@ -46,10 +36,7 @@ describe('on-duty rules', () => {
     expect(isOnDuty(days, utc('08:30'), SaoPaulo)).toBe(false);
   });
 
-  it('falls back to São Paulo for an unknown or empty zone', () => {
-    expect(usableTimeZone('Mars/Olympus')).toBe(SaoPaulo);
-    expect(usableTimeZone(undefined)).toBe(SaoPaulo);
-    expect(usableTimeZone(' UTC ')).toBe('UTC');
+  it('falls back to São Paulo for an unknown zone', () => {
     expect(isOnDuty(mondayDays(), utc('11:00'), 'Mars/Olympus')).toBe(true);
   });
 });

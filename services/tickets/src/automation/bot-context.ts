@@ -13,6 +13,7 @@ import {
   type SettingEntry,
 } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { usableTimeZone } from '@sb/platform/clock';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
@@ -21,7 +22,6 @@ import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
 import { forgetOnEvents, LookupCache } from '../lookups/lookup-cache.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
 import type { BotConnection, BotOption, BotSettings, ScheduleType } from './bot-rules.js';
-import { DefaultTimeZone } from './schedule-rules.js';
 
 /** Connection texts and company settings change rarely: kept 10 s, so a burst asks once. */
 const TtlMs = 10_000;
@@ -43,7 +43,7 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     this.cache = new LookupCache(TtlMs, logger);
     // the company's own time zone comes with its hours; this is the fallback (default America/Sao_Paulo)
-    this.timeZone = env.COMPANY_TIME_ZONE?.trim() || DefaultTimeZone;
+    this.timeZone = usableTimeZone(env.COMPANY_TIME_ZONE);
   }
 
   /** A changed setting, company or connection is read again at once (the cache only saves bursts). */

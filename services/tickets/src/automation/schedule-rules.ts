@@ -1,3 +1,5 @@
+import { localMoment } from '@sb/platform/clock';
+
 /** One weekday of a working-hours grid (company, queue or connection): two ranges, "HH:mm" or "". */
 export type WorkingDay = {
   weekdayEn: string;
@@ -5,30 +7,6 @@ export type WorkingDay = {
   endTimeA: string;
   startTimeB: string;
   endTimeB: string;
-};
-
-export const DefaultTimeZone = 'America/Sao_Paulo';
-
-/** The weekday (english, lower case) and minute of the day of `now` in `timeZone`. */
-export const localMoment = (now: Date, timeZone: string): { weekday: string; minute: number } => {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
-    zone = DefaultTimeZone;
-  }
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    weekday: part('weekday').toLowerCase(),
-    minute: Number(part('hour')) * 60 + Number(part('minute')),
-  };
 };
 
 const minuteOf = (time: string): number | null => {

@@ -126,21 +126,21 @@ export class TypebotBot {
       // Typebot forgot the session (ended or purged): a new one starts with this message
       if (!answer) sessionId = null;
     }
-    const said: TypebotAnswer['messages'] = [];
+    const opening: TypebotAnswer['messages'] = [];
     if (!answer) {
       // a new session: the flow's opening, then the contact's message as the answer to its first input
-      const opening = await this.startChat(base, integration.typebotSlug, conversation);
-      if (!opening)
+      const started = await this.startChat(base, integration.typebotSlug, conversation);
+      if (!started)
         throw new BotFailure('rejected', `Typebot "${integration.typebotSlug}" not found`, 404);
-      sessionId = opening.sessionId ?? null;
+      sessionId = started.sessionId ?? null;
       if (!sessionId) throw new BotFailure('bad-response', 'startChat answered no sessionId');
-      answer = opening;
-      if (message && !restart && text.trim() && opening.input) {
-        said.push(...opening.messages);
+      answer = started;
+      if (message && !restart && text.trim() && started.input) {
+        opening.push(...started.messages);
         answer = (await this.continueChat(base, sessionId, text)) ?? { messages: [] };
       }
     }
-    answer = { ...answer, messages: [...said, ...answer.messages] };
+    answer = { ...answer, messages: [...opening, ...answer.messages] };
 
     const outcome: BotOutcome = { texts, delayMs: integration.typebotDelayMessage };
     for (const said of typebotTexts(answer)) {
