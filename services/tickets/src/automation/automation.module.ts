@@ -34,6 +34,6 @@ import { QueueIntegrationsModule } from '../queue-integrations/queue-integration
     ExternalBots,
     FileListSender,
   ],
-  exports: [AutomationStep],
+  exports: [AutomationStep, BotContext],
 })
 export class AutomationModule {}

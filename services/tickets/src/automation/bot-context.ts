@@ -125,19 +125,27 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
+  /** The company's settings with their defaults (the defaults alone when identity does not answer). */
+  async settingValues(ctx: RequestContext): Promise<Map<string, string>> {
+    const entries = await this.cache.get<SettingEntry[]>(
+      `s:${ctx.companyId}`,
+      () =>
+        this.bus.request<SettingEntry[]>(
+          Subjects.identity.companySettingsList,
+          { ctx, data: { companyId: ctx.companyId } },
+          { timeoutMs: LookupTimeoutMs },
+        ),
+      [],
+    );
+    const values = new Map<string, string>(Object.entries(SettingDefaults));
+    for (const entry of entries) values.set(entry.key, entry.value);
+    return values;
+  }
+
   /** The company settings the bot reads (defaults when identity does not answer). */
   async settings(ctx: RequestContext): Promise<BotSettings> {
-    const [entries, hours] = await Promise.all([
-      this.cache.get<SettingEntry[]>(
-        `s:${ctx.companyId}`,
-        () =>
-          this.bus.request<SettingEntry[]>(
-            Subjects.identity.companySettingsList,
-            { ctx, data: { companyId: ctx.companyId } },
-            { timeoutMs: LookupTimeoutMs },
-          ),
-        [],
-      ),
+    const [values, hours] = await Promise.all([
+      this.settingValues(ctx),
       this.cache.get<Pick<CompanySchedulesView, 'schedules' | 'timeZone'>>(
         `h:${ctx.companyId}`,
         () =>
@@ -149,8 +157,6 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
         { schedules: [] },
       ),
     ]);
-    const values = new Map<string, string>(Object.entries(SettingDefaults));
-    for (const entry of entries) values.set(entry.key, entry.value);
     const on = (key: string) => values.get(key) === 'enabled';
     return {
       scheduleType: (values.get('scheduleType') ?? 'disabled') as ScheduleType,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AutomationModule } from '../automation/automation.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { TicketsDomainModule } from '../tickets/tickets-domain.module.js';
 import { RoutingDirectory } from './routing-directory.js';
@@ -8,7 +9,7 @@ import { RoutingService } from './routing.service.js';
 
 /** Agent routing: userRandom, the queues' router and its rotation (tempoRoteador). */
 @Module({
-  imports: [TicketsDomainModule, ContactsModule],
+  imports: [TicketsDomainModule, ContactsModule, AutomationModule],
   providers: [RoutingRepository, RoutingDirectory, RoutingService, RoutingRunner],
 })
 export class RoutingModule {}
