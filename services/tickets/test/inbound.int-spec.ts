@@ -118,7 +118,10 @@ describe('inbound messages (connectors.message.received)', () => {
     });
     await app.bus.handle(Subjects.identity.companySettingOne, (payload: BusRequest) => {
       const { key } = payload.data as { key: string };
-      return Promise.resolve({ key, value: key === 'lgpdHideNumber' ? 'disabled' : 'enabled' });
+      // Company 2 keeps deleted messages readable (lgpdDeleteMessage off); company 1 erases them.
+      const off =
+        key === 'lgpdHideNumber' || (key === 'lgpdDeleteMessage' && payload.ctx.companyId === 2);
+      return Promise.resolve({ key, value: off ? 'disabled' : 'enabled' });
     });
   });
 
@@ -421,6 +424,26 @@ describe('inbound messages (connectors.message.received)', () => {
       ['fixed', false],
       ['', true],
     ]);
+    expect((await messageRow(original.data.externalId))!.body).toBe('');
+  });
+
+  it('keeps a revoked message readable, marked deleted, while lgpdDeleteMessage is off', async () => {
+    const original = await publish(received({ body: 'still here' }, 2));
+    await until(async () => (await messageCount(original.data.externalId)) === 1);
+    await publish(
+      received({ kind: 'revoke', body: '', targetExternalId: original.data.externalId }, 2),
+    );
+    await until(async () => (await messageRow(original.data.externalId))!.is_deleted);
+    expect(await messageRow(original.data.externalId)).toMatchObject({
+      body: 'still here',
+      is_deleted: true,
+    });
+    const updates = await outbox<MessageEventData>('evt.2.tickets.message.updated');
+    const id = (await messageRow(original.data.externalId))!.id;
+    expect(updates.find((row) => row.payload.message.id === id)?.payload.message).toMatchObject({
+      body: 'still here',
+      isDeleted: true,
+    });
   });
 
   it('keeps each company apart', async () => {

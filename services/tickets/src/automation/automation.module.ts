@@ -9,7 +9,6 @@ import { AutomationStep } from './automation.step.js';
 import { BotContext } from './bot-context.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import { FileListSender } from './file-list-sender.js';
-import { MediaStorage } from './media-storage.js';
 import { FileListsModule } from '../file-lists/file-lists.module.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
 import { QueueIntegrationsModule } from '../queue-integrations/queue-integrations.module.js';
@@ -30,7 +29,6 @@ import { QueueIntegrationsModule } from '../queue-integrations/queue-integration
     AutomationJobs,
     AutomationStep,
     AutomationRunner,
-    MediaStorage,
     ExternalBots,
     FileListSender,
   ],

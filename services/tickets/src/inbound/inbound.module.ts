@@ -3,6 +3,7 @@ import { AutomationModule } from '../automation/automation.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { ChannelDirectory } from '../messages/channel-directory.js';
 import { MessageTicketView } from '../messages/message-ticket-view.js';
+import { MessagesModule } from '../messages/messages.module.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
 import { MediaUrls } from '../quick-messages/media-urls.js';
 import { InboundConsumer } from './inbound.consumer.js';
@@ -11,7 +12,7 @@ import { InboundService } from './inbound.service.js';
 
 /** The inbound flow: channel messages (connectors.message.received) become contacts, tickets, messages. */
 @Module({
-  imports: [ContactsModule, AutomationModule],
+  imports: [ContactsModule, AutomationModule, MessagesModule],
   providers: [
     MediaUrls,
     MessagesRepository,

@@ -228,7 +228,7 @@ export class InboundRepository {
   async updateMessage(
     manager: EntityManager,
     message: Message,
-    changes: Partial<Pick<Message, 'body' | 'isEdited' | 'isDeleted'>>,
+    changes: Partial<Pick<Message, 'body' | 'isEdited'>>,
   ): Promise<Message> {
     await manager
       .getRepository(Message)

@@ -24,6 +24,7 @@ import { ContactsService } from '../contacts/contacts.service.js';
 import { systemContext } from '../messages/channel-sender.js';
 import type { Message } from '../messages/message.entity.js';
 import { ChannelDirectory } from '../messages/channel-directory.js';
+import { MessageDeletion } from '../messages/message-deletion.js';
 import { MessageTicketView } from '../messages/message-ticket-view.js';
 import { lastMessageText, toMessageRecord } from '../messages/message-view.js';
 import { MediaUrls } from '../quick-messages/media-urls.js';
@@ -116,6 +117,7 @@ export class InboundService {
     private readonly directory: ChannelDirectory,
     private readonly mediaUrls: MediaUrls,
     private readonly automation: AutomationStep,
+    private readonly deletion: MessageDeletion,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -477,7 +479,7 @@ export class InboundService {
       if (!data.body || data.body === target.body) return;
       await this.repository.updateMessage(manager, target, { body: data.body, isEdited: true });
     } else {
-      await this.repository.updateMessage(manager, target, { isDeleted: true });
+      await this.deletion.apply(manager, ctx, target);
     }
     const ticket = await this.repository.findTicket(manager, companyId, target.ticketId);
     if (!ticket) return;

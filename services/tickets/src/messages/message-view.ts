@@ -36,12 +36,12 @@ export const toMessageRecord = (
     ticketId: row.ticketId,
     contactId: row.contactId,
     companyId: row.companyId,
-    body: row.isDeleted ? '' : row.body,
+    body: row.body,
     fromMe: row.fromMe,
     ack: row.ack,
     read: row.read,
     mediaType: row.mediaType,
-    mediaUrl: row.isDeleted ? null : mediaUrl(row.mediaKey),
+    mediaUrl: mediaUrl(row.mediaKey),
     mediaName: row.mediaName,
     isDeleted: row.isDeleted,
     isEdited: row.isEdited,
@@ -51,10 +51,10 @@ export const toMessageRecord = (
     quotedMsg: quoted
       ? {
           id: quoted.id,
-          body: quoted.isDeleted ? '' : quoted.body,
+          body: quoted.body,
           fromMe: quoted.fromMe,
           mediaType: quoted.mediaType,
-          mediaUrl: quoted.isDeleted ? null : mediaUrl(quoted.mediaKey),
+          mediaUrl: mediaUrl(quoted.mediaKey),
           contact: quoted.fromMe ? null : (sender(quoted.contactId) ?? null),
         }
       : null,

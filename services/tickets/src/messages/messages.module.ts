@@ -4,6 +4,8 @@ import { MediaUrls } from '../quick-messages/media-urls.js';
 import { TicketDirectory } from '../tickets/ticket-directory.js';
 import { ChannelDirectory } from './channel-directory.js';
 import { ChannelSender } from './channel-sender.js';
+import { MediaStorage } from './media-storage.js';
+import { MessageDeletion } from './message-deletion.js';
 import { MessageAcksConsumer } from './message-acks.consumer.js';
 import { MessageTicketView } from './message-ticket-view.js';
 import { MessagesHandler } from './messages.handler.js';
@@ -25,7 +27,9 @@ import { OutboundMessages } from './outbound-messages.js';
     MessageAcksConsumer,
     OutboundMessages,
     AutomationJobs,
+    MediaStorage,
+    MessageDeletion,
   ],
-  exports: [OutboundMessages, MessagesService],
+  exports: [OutboundMessages, MessagesService, MediaStorage, MessageDeletion],
 })
 export class MessagesModule {}

@@ -43,6 +43,7 @@ import { ChannelSender, peerOf, type OutboundExtras } from './channel-sender.js'
 import type { Message } from './message.entity.js';
 import { mayEdit } from './message-acks.js';
 import { fillPlaceholders, signBody, ticketProtocol } from './message-placeholders.js';
+import { MessageDeletion } from './message-deletion.js';
 import { MessageTicketView, type TicketDecor } from './message-ticket-view.js';
 import { lastMessageText, toMessageRecord } from './message-view.js';
 import { MessagesRepository } from './messages.repository.js';
@@ -92,6 +93,7 @@ export class MessagesService {
     private readonly mediaUrls: MediaUrls,
     private readonly tickets: TicketDirectory,
     private readonly jobs: AutomationJobs,
+    private readonly deletion: MessageDeletion,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -303,8 +305,7 @@ export class MessagesService {
       }
     }
     await this.dataSource.transaction(async (manager) => {
-      await this.repository.updateMessage(manager, ctx.companyId, id, { isDeleted: true });
-      message.isDeleted = true;
+      await this.deletion.apply(manager, ctx, message);
       await this.sender.emitMessageUpdated(manager, ctx, ticket, contact, message);
     });
     return { id };

@@ -133,14 +133,16 @@ export const MessageBubble = ({
             <Text truncate>{message.quotedMsg.body}</Text>
           </Box>
         )}
-        {message.isDeleted ? (
-          <Text fontStyle="italic">{t('message.deleted')}</Text>
-        ) : (
-          <>
-            <Media message={message} />
-            {message.body && <Text whiteSpace="pre-wrap">{message.body}</Text>}
-          </>
+        {message.isDeleted && (
+          <Text fontStyle="italic" color="fg.muted">
+            {t('message.deleted')}
+          </Text>
         )}
+        {/* A deleted message keeps its content unless the company erases it (lgpdDeleteMessage). */}
+        <Box opacity={message.isDeleted ? 0.6 : undefined}>
+          <Media message={message} />
+          {message.body && <Text whiteSpace="pre-wrap">{message.body}</Text>}
+        </Box>
         <HStack justify="flex-end" gap="1" fontSize="xs" color="fg.muted">
           {message.isEdited && <Text>{t('message.edited')}</Text>}
           <Text>{clock(message.createdAt)}</Text>

@@ -183,6 +183,25 @@ describe('ticket workspace', () => {
     expect(separators).toEqual(['02/01/2025', 'TODAY']);
   });
 
+  it('marks a deleted message and shows what is left of it (nothing once the company erased it)', async () => {
+    serve({
+      messages: [
+        messageRecord('e0000000-0000-4000-8000-000000000001', {
+          body: 'kept text',
+          isDeleted: true,
+        }),
+        messageRecord('e0000000-0000-4000-8000-000000000002', { body: '', isDeleted: true }),
+      ],
+    });
+    await renderSettled(`/tickets/${uuidOf(1)}`, admin);
+    const kept = await screen.findByTestId('message-e0000000-0000-4000-8000-000000000001');
+    expect(kept.textContent).toContain('This message was deleted');
+    expect(kept.textContent).toContain('kept text');
+    expect(within(kept).queryByRole('button', { name: 'Reply' })).toBeNull();
+    const erased = screen.getByTestId('message-e0000000-0000-4000-8000-000000000002');
+    expect(erased.textContent).toContain('This message was deleted');
+  });
+
   it('cycles the audio playback rate 0.5 → 1 → 1.5 → 2 and stores it as audioMessageRate', async () => {
     localStorage.setItem('audioMessageRate', '1.5');
     serve({

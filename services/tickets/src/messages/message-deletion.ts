@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { RequestContext } from '@sb/contracts';
+import type { Logger } from '@sb/platform/logger';
+import { LOGGER } from '@sb/platform/nest';
+import { Not, type EntityManager } from 'typeorm';
+import { ChannelDirectory } from './channel-directory.js';
+import { deletedMessageChange } from './deleted-messages.js';
+import { MediaStorage } from './media-storage.js';
+import { Message } from './message.entity.js';
+
+/** A message deleted for everyone, by the contact on the channel or by its agent (DELETE /messages/:id). */
+@Injectable()
+export class MessageDeletion {
+  constructor(
+    private readonly directory: ChannelDirectory,
+    private readonly storage: MediaStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Marks `message` deleted in `manager`'s transaction, erasing its text and file when the company's
+   * lgpdDeleteMessage is on. A forwarded copy shares the file, so the file goes only with its last message.
+   */
+  async apply(manager: EntityManager, ctx: RequestContext, message: Message): Promise<void> {
+    const erase = (await this.directory.setting(ctx, 'lgpdDeleteMessage')) === 'enabled';
+    const change = deletedMessageChange(erase);
+    const fileKey = erase ? message.mediaKey : null;
+    const messages = manager.getRepository(Message);
+    await messages.update({ companyId: message.companyId, id: message.id }, change);
+    Object.assign(message, change, { updatedAt: new Date() });
+    if (!fileKey) return;
+    const shared = await messages.exists({
+      where: { companyId: message.companyId, mediaKey: fileKey, id: Not(message.id) },
+    });
+    if (shared) return;
+    try {
+      await (await this.storage.get()).remove(fileKey);
+    } catch (err) {
+      this.logger.warn({ err, messageId: message.id }, 'deleted message file not removed');
+    }
+  }
+}
