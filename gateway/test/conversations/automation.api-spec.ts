@@ -313,4 +313,31 @@ describe('conversation automation', () => {
       bot answers "Opção inválida"
     `);
   });
+
+  it("sends the connection's greeting media with the greeting as its caption", async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'welcome.png');
+    const upload = `${stack.gatewayUrl}/whatsapp/${stack.connectionId}/media-upload`;
+    const headers = { authorization: `Bearer ${stack.users.admin.token}` };
+    expect((await fetch(upload, { method: 'POST', headers, body: form })).status).toBe(201);
+    try {
+      const rui = stack.conversation({ number: '5511980000014', name: 'Rui' });
+      await rui.run(`
+        contact says Oi
+        bot answers "Olá! Escolha um setor:"
+        contact says 2
+        bot answers "Suporte aqui"
+      `);
+      const [greeting, queueGreeting] = rui.sent();
+      expect(greeting).toMatchObject({ type: 'image' });
+      expect(greeting!.text).toContain('*[ 1 ]* - Vendas');
+      expect(queueGreeting).toMatchObject({ type: 'text' });
+    } finally {
+      await fetch(upload, { method: 'DELETE', headers });
+    }
+  });
 });

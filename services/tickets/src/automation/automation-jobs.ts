@@ -10,6 +10,8 @@ import type { InactivityPlan } from './inactivity-timers.js';
  */
 export type ReplyPayload = {
   texts: string[];
+  /** the connection's greeting media, sent with `texts[at]` as its caption */
+  greetingMedia?: { key: string; at: number };
   queuePositionOf?: number;
   fileListId?: number;
   handOff?: { bot: ExternalBot; message: BotMessage | null };

@@ -19,7 +19,7 @@ import { BotTexts } from './bot-texts.js';
 import { AutomationJobs, type AutomationJob, type ReplyPayload } from './automation-jobs.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
-import { FileListSender } from './file-list-sender.js';
+import { BotFiles } from './bot-files.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,7 +46,7 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     private readonly messages: MessagesService,
     private readonly tickets: TicketsService,
     private readonly bots: ExternalBots,
-    private readonly fileLists: FileListSender,
+    private readonly files: BotFiles,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -117,9 +117,14 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
       ticket.whatsappId !== null ? await this.context.record(ctx, ticket.whatsappId) : null;
     switch (job.kind) {
       case 'reply': {
-        const { texts, queuePositionOf, fileListId, handOff, close } = job.payload;
-        for (const text of texts)
-          await this.messages.sendSystemText(ctx, ticket.id, text, { awaitSend: true });
+        const { texts, greetingMedia, queuePositionOf, fileListId, handOff, close } = job.payload;
+        for (const [index, text] of texts.entries()) {
+          const withMedia =
+            greetingMedia?.at === index &&
+            (await this.files.sendFile(ctx, ticket.id, greetingMedia.key, text));
+          if (!withMedia)
+            await this.messages.sendSystemText(ctx, ticket.id, text, { awaitSend: true });
+        }
         if (queuePositionOf) {
           const [{ n }] = (await this.dataSource.query(
             `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2
@@ -135,7 +140,7 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
             },
           );
         }
-        if (fileListId !== undefined) await this.fileLists.send(ctx, ticket.id, fileListId);
+        if (fileListId !== undefined) await this.files.sendList(ctx, ticket.id, fileListId);
         if (handOff) await this.runBot(ticket, handOff, connection);
         if (close)
           await this.tickets.closeByBot(companyId, ticket.id, {

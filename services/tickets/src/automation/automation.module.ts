@@ -8,7 +8,7 @@ import { AutomationRunner } from './automation-runner.js';
 import { AutomationStep } from './automation.step.js';
 import { BotContext } from './bot-context.js';
 import { ExternalBots } from './external-bots/external-bots.js';
-import { FileListSender } from './file-list-sender.js';
+import { BotFiles } from './bot-files.js';
 import { FileListsModule } from '../file-lists/file-lists.module.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
 import { QueueIntegrationsModule } from '../queue-integrations/queue-integrations.module.js';
@@ -30,7 +30,7 @@ import { QueueIntegrationsModule } from '../queue-integrations/queue-integration
     AutomationStep,
     AutomationRunner,
     ExternalBots,
-    FileListSender,
+    BotFiles,
   ],
   exports: [AutomationStep, BotContext],
 })

@@ -97,6 +97,8 @@ export class AutomationStep {
     turn: InboundTurn,
   ): ReplyPayload | null {
     const payload: ReplyPayload = { texts: decision.replies };
+    if (decision.greetingReply !== undefined && record.greetingMediaAttachment)
+      payload.greetingMedia = { key: record.greetingMediaAttachment, at: decision.greetingReply };
     if (decision.tellQueuePosition && decision.ticket.queueId)
       payload.queuePositionOf = decision.ticket.queueId;
     if (decision.fileListId !== undefined) payload.fileListId = decision.fileListId;

@@ -88,6 +88,7 @@ describe('queue menu', () => {
       'Olá! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte',
     ]);
     expect(decision.ticket).toMatchObject({ botAskedAt: now, isBot: true });
+    expect(decision.greetingReply).toBe(0);
   });
 
   it('a valid number enters the queue with its greeting', () => {
@@ -97,6 +98,7 @@ describe('queue menu', () => {
     expect(decision.ticket).toMatchObject({ queueId: 2, isBot: false, amountUsedBotQueues: 0 });
     expect(decision.replies).toEqual(['Bem-vindo a Suporte']);
     expect(decision.logs).toContain('queue');
+    expect(decision.greetingReply).toBeUndefined();
   });
 
   it('re-asks an invalid answer until maxUseBotQueues, then stays silent', () => {
@@ -115,13 +117,13 @@ describe('queue menu', () => {
 
   it('with one queue goes straight to it, greeting only when sendGreetingMessageOneQueues', () => {
     const one = connection({ queues: [queue(1, 'Vendas')] });
-    expect(decideInbound(input({ connection: one })).replies).toEqual([
-      'Olá! Escolha um setor:',
-      'Bem-vindo a Vendas',
-    ]);
+    const greeted = decideInbound(input({ connection: one }));
+    expect(greeted.replies).toEqual(['Olá! Escolha um setor:', 'Bem-vindo a Vendas']);
+    expect(greeted.greetingReply).toBe(0);
     const quiet = input({ connection: one });
     quiet.settings.sendGreetingMessageOneQueues = false;
     expect(decideInbound(quiet).replies).toEqual(['Bem-vindo a Vendas']);
+    expect(decideInbound(quiet).greetingReply).toBeUndefined();
   });
 
   it('"Sair" closes with the completion message', () => {
@@ -249,6 +251,7 @@ describe('hours, LGPD, rating and audio', () => {
     expect(yes.contactLgpdAcceptedAt).toEqual(now);
     expect(yes.ticket.status).toBe('pending');
     expect(yes.replies[0]).toContain('*[ 1 ]* - Vendas');
+    expect(yes.greetingReply).toBe(0);
     const no = decideInbound({
       ...lgpd,
       message: { body: '2', isAudio: false },

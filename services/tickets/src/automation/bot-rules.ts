@@ -133,6 +133,8 @@ export type BotDecision = {
   logs: TicketLogType[];
   /** close the ticket; `completion` also sends the connection's completion message */
   close?: 'completion' | 'silent';
+  /** the index in `replies` of the connection's greeting: the connection's greeting media goes with it */
+  greetingReply?: number;
   /** tell the contact its place in the queue's line */
   tellQueuePosition?: boolean;
   /** send this file list */
@@ -348,14 +350,17 @@ function queueMenu(input: BotInput, decision: BotDecision): BotDecision {
   if (queues.length === 0) {
     // nothing to choose: the greeting once, then the ticket waits for an agent
     if (!ticket.botAskedAt && connection.greetingMessage.trim()) {
+      decision.greetingReply = decision.replies.length;
       decision.replies.push(connection.greetingMessage.trim());
       decision.ticket.botAskedAt = now;
     }
     return decision;
   }
   if (queues.length === 1) {
-    if (settings.sendGreetingMessageOneQueues && connection.greetingMessage.trim())
+    if (settings.sendGreetingMessageOneQueues && connection.greetingMessage.trim()) {
+      decision.greetingReply = decision.replies.length;
       decision.replies.push(connection.greetingMessage.trim());
+    }
     return enterQueue(input, decision, queues[0]!, { chosen: false });
   }
   if (isExit(message.body) && ticket.botAskedAt) {
@@ -364,6 +369,7 @@ function queueMenu(input: BotInput, decision: BotDecision): BotDecision {
   }
   const menu = menuText(connection.greetingMessage, queues);
   if (!ticket.botAskedAt) {
+    decision.greetingReply = decision.replies.length;
     decision.replies.push(menu);
     decision.ticket.botAskedAt = now;
     decision.ticket.isBot = true;
