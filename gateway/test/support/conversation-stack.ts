@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startCampaignsService } from '@sb/campaigns';
 import { startConnectorsService } from '@sb/connectors';
 import type { SocketFactory, WhatsappSocket } from '@sb/connectors/whatsapp';
+import { normaliseCall } from '@sb/connectors/whatsapp';
+import { DomainEventTypes, eventSubject } from '@sb/contracts';
 import type {
   AuthResult,
   ConnectionRecord,
@@ -22,8 +26,10 @@ import {
   type ConversationStack,
 } from '@sb/testing/conversation';
 import { startTicketsService } from '@sb/tickets';
+import type { Socket } from 'socket.io-client';
 import type { z } from 'zod';
 import {
+  connectSocket,
   jwtSecret,
   startIdentityStack,
   stopIdentityStack,
@@ -75,6 +81,13 @@ export type RunningConversationStack = ConversationStack & {
   setCompanySetting(column: string, data: string): Promise<void>;
   /** stops the tickets service and starts it again on the same database (what survives a restart) */
   restartTickets(): Promise<void>;
+  /**
+   * The user opens the web app (a socket on the gateway), so identity marks them online, as the
+   * router's "available agents" need; resolves once identity says so. Closed with the stack.
+   */
+  goOnline(actor: 'admin' | 'agent'): Promise<void>;
+  /** the campaigns service (on-duty staff, schedules), when started with `campaigns: true` */
+  campaigns?: RunningService;
   /** any JSON call as the admin or the agent; throws on ≥ 300 */
   api<T>(actor: 'admin' | 'agent', method: string, path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
@@ -91,6 +104,8 @@ export type ConversationStackOptions = {
   ticketsEnv?: Record<string, string>;
   /** the agent sees tickets without a queue (allTicket; default true, as a company without queues needs) */
   agentAllTicket?: boolean;
+  /** also start the campaigns service (on-duty staff for the plantão alerts, schedules) */
+  campaigns?: boolean;
 };
 
 const appSecret = 'conversation-app-secret';
@@ -129,6 +144,9 @@ export const startConversationStack = async (
   const ticketsEnv = { ...env, TICKETS_JOBS_POLL_MS: '50', ...options.ticketsEnv };
   let ticketsDb: TestDatabase | undefined;
   let connectorsDb: TestDatabase | undefined;
+  let campaignsDb: TestDatabase | undefined;
+  let campaigns: RunningService | undefined;
+  const sockets: Socket[] = [];
   let tickets: RunningService | undefined;
   let connectors: RunningService | undefined;
   let identityStack: IdentityStack | undefined;
@@ -142,18 +160,22 @@ export const startConversationStack = async (
     });
   };
   const close = async () => {
+    for (const socket of sockets) socket.close();
     await identityStack?.gateway.close();
     await tickets?.close();
     await connectors?.close();
+    await campaigns?.close();
     if (identityStack) await stopIdentityStack({ ...identityStack, gateway: undefined });
     await ticketsDb?.drop();
     await connectorsDb?.drop();
+    await campaignsDb?.drop();
     await graph.close();
     await rm(mediaDir, { recursive: true, force: true });
   };
   try {
     ticketsDb = await createTestDatabase(`${options.name}_tickets`);
     connectorsDb = await createTestDatabase(`${options.name}_connectors`);
+    if (options.campaigns) campaignsDb = await createTestDatabase(`${options.name}_campaigns`);
     identityStack = await startIdentityStack(inProcess, {
       database: options.name,
       env,
@@ -164,6 +186,13 @@ export const startConversationStack = async (
         );
         serviceBus = buses.serviceBus;
         await startTickets();
+        if (campaignsDb) {
+          campaigns = await startCampaignsService({
+            bus: buses.serviceBus,
+            databaseUrl: campaignsDb.url,
+            env: { SCHEDULE_POLL_MS: '0', ...env },
+          });
+        }
       },
     });
     const gatewayUrl = identityStack.gateway.url;
@@ -243,6 +272,42 @@ export const startConversationStack = async (
       companyId: admin.user.companyId,
       conversation: (conversationOptions) => conversation(stack, conversationOptions),
       api: (actor, method, path, body) => stackRequest(stack, actor, method, path, body),
+      // The Graph emulator cannot place calls: publish what the connectors' sink publishes for a Baileys
+      // call (normaliseCall's event); Baileys' call → normaliseCall is covered by the driver's unit tests.
+      // The event carries the stack's connection channel (whatsappapi), so the call lands in the chat
+      // of the contact's messages, as a Baileys connection's calls and messages do.
+      placeCall: async ({ from, video }) => {
+        const call = normaliseCall(connection.id, {
+          id: randomUUID(),
+          from: `${from}@s.whatsapp.net`,
+          status: 'offer',
+          date: clock.now(),
+          isVideo: video,
+        });
+        if (!call) throw new Error('normaliseCall ignored the call');
+        const data = { ...call, channel: connection.channel };
+        const received = DomainEventTypes.connectors.messageReceived;
+        const companyId = admin.user.companyId;
+        await serviceBus!.publish({
+          id: randomUUID(),
+          subject: eventSubject(companyId, received.service, received.entity, received.action),
+          companyId,
+          occurredAt: new Date().toISOString(),
+          data,
+        });
+      },
+      ...(campaigns ? { campaigns } : {}),
+      goOnline: async (actor) => {
+        const user = stack.users[actor];
+        sockets.push(await connectSocket(gatewayUrl, { token: user.token }));
+        // the socket's first heartbeat reaches identity asynchronously
+        for (let i = 0; i < 100; i++) {
+          const record = await call<UserRecord>(admin.token, 'GET', `/users/${user.id}`);
+          if (record.online) return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        throw new Error(`identity never marked the ${actor} online`);
+      },
       restartTickets: async () => {
         await tickets?.close();
         tickets = undefined;

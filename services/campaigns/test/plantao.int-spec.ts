@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   emptyPlantaoDays,
   Subjects,
@@ -235,5 +236,81 @@ describe('on-duty staff (campaigns service)', () => {
     await expect(
       call(S.plantaoOnDuty, { companyId: 2, at: '2026-01-05T12:00:00.000Z' }, system(1)),
     ).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
+  });
+
+  it("reads the windows on the wall clock of the company's own time zone when the caller sends it", async () => {
+    const mornings = await create(admin, { days: days({ monday: ['08:00', '09:00'] }) });
+    const at = '2026-01-05T08:30:00.000Z'; // Monday 08:30 in Lisbon, 05:30 in São Paulo
+    const ask = async (timeZone?: string) =>
+      (
+        await call<PlantaoOnDutyReply>(
+          S.plantaoOnDuty,
+          { companyId: 1, at, ...(timeZone === undefined ? {} : { timeZone }) },
+          system(1),
+        )
+      ).entries.map((entry) => entry.id);
+    expect(await ask('Europe/Lisbon')).toEqual([mornings.id]);
+    // without one, the installation's COMPANY_TIME_ZONE (São Paulo here)
+    expect(await ask()).toEqual([]);
+    expect(await ask('')).toEqual([]);
+    // a zone Intl does not know falls back to the default rather than failing the alerts
+    expect(await ask('Mars/Olympus')).toEqual([]);
+  });
+
+  it('drops the entries of a deleted user, and every entry of a deleted company', async () => {
+    const kept = await create(admin, { userId: 11 });
+    const doomed = await create(admin, { userId: 12 });
+    const doomedToo = await create(admin, { userId: 12, phone: '5511977770009' });
+    const foreign = await create(otherAdmin, { userId: 21 });
+    const publish = (companyId: number, subject: string, data: unknown) =>
+      bus.publish({
+        id: randomUUID(),
+        subject: `evt.${companyId}.${subject}`,
+        companyId,
+        occurredAt: new Date().toISOString(),
+        data,
+      });
+    const idsOf = async (ctx: Partial<RequestContext>) =>
+      (await call<PlantaoRecord[]>(S.plantaoList, {}, ctx)).map((entry) => entry.id);
+    const eventually = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await check()); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    await publish(1, 'identity.user.deleted', { userId: 12 });
+    await eventually(async () => (await idsOf(admin)).length === 1);
+    expect(await idsOf(admin)).toEqual([kept.id]);
+    // nobody alerts the deleted user's phones any more
+    expect(await onDuty(1, '2026-01-05T12:00:00.000Z')).toEqual([kept.id]);
+    // each removed entry is announced, so open lists drop it
+    const deletions = await db.query<{ data: { plantaoId: number } }>(
+      `SELECT payload AS data FROM campaigns.outbox_event
+        WHERE subject = 'evt.1.campaigns.plantao.deleted' ORDER BY seq`,
+    );
+    expect(deletions.rows.map((row) => row.data.plantaoId).slice(-2)).toEqual([
+      doomed.id,
+      doomedToo.id,
+    ]);
+    // a user id of another company, a malformed event or another event of the user removes nothing
+    await publish(2, 'identity.user.updated', { user: { id: 21 } });
+    await publish(1, 'identity.user.deleted', { userId: 21 });
+    await publish(1, 'identity.user.deleted', {});
+    const applied = async () =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM campaigns.processed_event
+            WHERE consumer = 'campaigns-plantao-staff'`,
+        )
+      ).rows[0]!.n;
+    await eventually(async () => (await applied()) === 3);
+    expect(await applied()).toBe(3);
+    expect(await idsOf(otherAdmin)).toEqual([foreign.id]);
+    expect(await idsOf(admin)).toEqual([kept.id]);
+
+    await publish(2, 'identity.company.deleted', { id: 2 });
+    await eventually(async () => (await idsOf(otherAdmin)).length === 0);
+    expect(await idsOf(otherAdmin)).toEqual([]);
+    expect(await idsOf(admin)).toEqual([kept.id]);
   });
 });

@@ -19,6 +19,7 @@ import { InboundModule } from './inbound/inbound.module.js';
 import { ExternalApiModule } from './external-api/external-api.module.js';
 import { RoutingModule } from './routing/routing.module.js';
 import { OnDutyModule } from './on-duty/on-duty.module.js';
+import { BotLanguageModule } from './bot-language/bot-language.module.js';
 
 /** The tickets service's entities (each domain folder adds its own). */
 export const ticketsEntities: ObjectType<unknown>[] = [
@@ -37,6 +38,7 @@ export const ticketsEntities: ObjectType<unknown>[] = [
 /** The tickets service's root module: one imported module per domain folder. */
 @Module({
   imports: [
+    BotLanguageModule,
     ContactsModule,
     TagsModule,
     QueuesModule,

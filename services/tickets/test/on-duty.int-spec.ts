@@ -146,6 +146,15 @@ describe('on-duty alerts (plantão)', () => {
       const { key } = payload.data as { key: string };
       return Promise.resolve({ key, value: 'disabled' });
     });
+    // the company's own time zone (company 2 has none: the installation's applies)
+    await bus.handle(Subjects.identity.companySchedulesGet, (payload: BusRequest) => {
+      const { id } = payload.data as { id: number };
+      return Promise.resolve({
+        id,
+        schedules: [],
+        ...(id === 1 ? { timeZone: 'Asia/Tokyo' } : {}),
+      });
+    });
     const database = await createTestDatabase();
     drop = () => database.drop();
     db = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -187,7 +196,8 @@ describe('on-duty alerts (plantão)', () => {
     const text = `Plantão: o ticket #${id} de Maria Silva aguarda atendimento.`;
     expect(alertsAbout(id)).toEqual([`5511999990001: ${text}`, `5511999990002: ${text}`]);
     expect(alerts.every((a) => a.companyId === 1 && a.ctxCompanyId === 1)).toBe(true);
-    expect(asked).toEqual([{ companyId: 1, at: Start.toISOString() }]);
+    // campaigns reads the windows on the company's own wall clock
+    expect(asked).toEqual([{ companyId: 1, at: Start.toISOString(), timeZone: 'Asia/Tokyo' }]);
     // the next alert: the smallest interval of those on duty (3 minutes)
     expect(await nextNotify(id)).toEqual(new Date(Start.getTime() + 3 * Minute));
 
@@ -246,8 +256,12 @@ describe('on-duty alerts (plantão)', () => {
       expect(alertsAbout(id)).toEqual([]);
       expect(await nextNotify(id)).toBeNull();
     }
-    // company 2 was asked (it has a waiting ticket) and nobody is on duty there
-    expect(asked.map((a) => a.companyId).sort()).toEqual([1, 2]);
+    // company 2 was asked (it has a waiting ticket) and nobody is on duty there; it has no time zone
+    // of its own, so the installation's (COMPANY_TIME_ZONE, default São Paulo) is sent
+    expect(asked.map((a) => [a.companyId, a.timeZone]).sort()).toEqual([
+      [1, 'Asia/Tokyo'],
+      [2, 'America/Sao_Paulo'],
+    ]);
   });
 
   it('alerts once per instant when two pollers run side by side (replicas)', async () => {

@@ -133,5 +133,13 @@ describe('on-duty entry input (spec 3 §5)', () => {
       at: new Date('2026-01-05T12:00:00.000Z'),
     });
     expect(PlantaoOnDutyRequest.safeParse({ companyId: 4, at: 'soon' }).success).toBe(false);
+    // the company's own time zone comes along when the caller knows it
+    expect(
+      PlantaoOnDutyRequest.parse({
+        companyId: 4,
+        at: '2026-01-05T12:00:00.000Z',
+        timeZone: ' Asia/Tokyo ',
+      }),
+    ).toMatchObject({ timeZone: 'Asia/Tokyo' });
   });
 });

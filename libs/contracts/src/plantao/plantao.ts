@@ -152,13 +152,15 @@ export type PlantaoUpdateRequest = PlantaoInput & { id: number };
 
 /**
  * `campaigns.plantao.on-duty`: the entries of the company whose window of the weekday of `at` (in the
- * company time zone) contains `at`. The tickets service asks it for its on-duty alerts.
+ * company time zone) contains `at`. The tickets service asks it for its on-duty alerts, with the
+ * company's own IANA `timeZone` (campaigns falls back to the installation's when it is missing).
  */
 export const PlantaoOnDutyRequest = z.object({
   companyId: z.coerce.number().int().positive(),
   at: z.coerce.date(),
+  timeZone: z.string().trim().max(64).optional(),
 });
-export type PlantaoOnDutyRequest = { companyId: number; at: string };
+export type PlantaoOnDutyRequest = { companyId: number; at: string; timeZone?: string };
 export type PlantaoOnDutyReply = { entries: PlantaoRecord[] };
 
 /** evt.<cid>.campaigns.plantao.created|updated */

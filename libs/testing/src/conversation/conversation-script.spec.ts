@@ -82,6 +82,9 @@ describe('parseScript', () => {
     expect(parseStep('ticket user is agent')).toEqual({ kind: 'ticketUserIs', user: 'agent' });
     expect(parseStep('ticket user is none')).toEqual({ kind: 'ticketUserIs', user: null });
     expect(parseStep('wait 500 ms')).toEqual({ kind: 'wait', ms: 500 });
+    expect(parseStep('contact calls')).toEqual({ kind: 'contactCalls', video: false });
+    expect(parseStep('contact video calls')).toEqual({ kind: 'contactCalls', video: true });
+    expect(() => parseStep('contact calls twice')).toThrow(/unknown step/);
     expect(parseStep('bot stays silent')).toEqual({ kind: 'botSilent', ms: 2000 });
     expect(parseStep('advance clock by 2 hours')).toEqual({ kind: 'advanceClock', ms: 7_200_000 });
   });
@@ -106,6 +109,36 @@ describe('parseScript', () => {
     expect((bad('agent transfers to bob') as Error).message).toMatch(/transfers to "bob"/);
     expect((bad('bot answers /(/') as Error).message).toMatch(/line 1/);
     expect((bad('ticket user is bob') as Error).message).toMatch(/unknown user "bob"/);
+  });
+});
+
+describe('phone steps', () => {
+  it('reads what another number receives, with its digits only', () => {
+    expect(parseStep('phone +55 (11) 97777-0000 receives "Plantão: o ticket"')).toEqual({
+      kind: 'phoneReceives',
+      phone: '5511977770000',
+      match: 'Plantão: o ticket',
+    });
+    const timed = parseStep('phone 5511977770000 receives /ticket #\\d+ de Bia/ within 5 s');
+    expect(timed).toMatchObject({ kind: 'phoneReceives', phone: '5511977770000', timeoutMs: 5000 });
+    expect((timed as { match: RegExp }).match.test('o ticket #12 de Bia')).toBe(true);
+  });
+
+  it('reads the silence of another number', () => {
+    expect(parseStep('phone 5511977770000 stays silent')).toEqual({
+      kind: 'phoneSilent',
+      phone: '5511977770000',
+      ms: 2000,
+    });
+    expect(parseStep('phone 5511977770000 stays silent for 500 ms')).toEqual({
+      kind: 'phoneSilent',
+      phone: '5511977770000',
+      ms: 500,
+    });
+    expect(() => parseStep('phone 5511977770000 stays silent for ever')).toThrow(
+      /"ever" is no duration/,
+    );
+    expect(() => parseStep('phone Bia receives oi')).toThrow(/unknown step/);
   });
 });
 

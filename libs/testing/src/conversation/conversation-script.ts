@@ -3,9 +3,12 @@
  * turns text into steps; the runner (conversation.ts) plays them against a running stack.
  *
  *   contact says <text>                 (text bare or "quoted" with JSON escapes)
+ *   contact calls | contact video calls (a WhatsApp call the contact places; the stack must place calls)
  *   bot answers <text | "text" | /re/flags> [within <n> s]
  *   contact receives <…>                (the same as bot answers: any outbound message)
  *   bot stays silent [for <n> s|ms|min]  (default 2 s)
+ *   phone <number> receives <…> [within <n> s]   (what another number gets, e.g. the on-duty phone)
+ *   phone <number> stays silent [for <n> s|ms|min]
  *   advance clock <n> ms|s|sec|min|h|hours|d|days
  *   wait <n> ms|s|min
  *   agent|admin accepts
@@ -27,8 +30,11 @@ export type TextMatch = string | RegExp;
 export type ScriptStep =
   | { kind: 'contactSays'; text: string }
   | { kind: 'contactSends'; media: ContactMedia; caption?: string }
+  | { kind: 'contactCalls'; video: boolean }
   | { kind: 'botAnswers'; match: TextMatch; timeoutMs?: number }
   | { kind: 'botSilent'; ms: number }
+  | { kind: 'phoneReceives'; phone: string; match: TextMatch; timeoutMs?: number }
+  | { kind: 'phoneSilent'; phone: string; ms: number }
   | { kind: 'advanceClock'; ms: number }
   | { kind: 'wait'; ms: number }
   | { kind: 'accept'; actor: Actor }
@@ -124,6 +130,10 @@ const rules: Rule[] = [
     }),
   },
   {
+    pattern: /^contact (video )?calls$/i,
+    build: (m) => ({ kind: 'contactCalls', video: Boolean(m[1]) }),
+  },
+  {
     pattern: /^(?:bot answers|contact receives)\s+(.+?)(?:\s+within\s+(\S+(?:\s*[a-z]+)?))?$/i,
     build: (m) => {
       const match = parseText(m[1]!, true);
@@ -138,6 +148,25 @@ const rules: Rule[] = [
     build: (m) => {
       const ms = m[1] ? duration(m[1], 'stays silent') : 2000;
       return typeof ms === 'string' ? ms : { kind: 'botSilent', ms };
+    },
+  },
+  {
+    pattern: /^phone\s+(\+?[\d\s().-]+?)\s+receives\s+(.+?)(?:\s+within\s+(\S+(?:\s*[a-z]+)?))?$/i,
+    build: (m) => {
+      const phone = m[1]!.replace(/\D/g, '');
+      const match = parseText(m[2]!, true);
+      if (match === '') return 'nothing to wait for';
+      if (!m[3]) return { kind: 'phoneReceives', phone, match };
+      const ms = duration(m[3], 'within');
+      return typeof ms === 'string' ? ms : { kind: 'phoneReceives', phone, match, timeoutMs: ms };
+    },
+  },
+  {
+    pattern: /^phone\s+(\+?[\d\s().-]+?)\s+stays silent(?:\s+for\s+(.+))?$/i,
+    build: (m) => {
+      const ms = m[2] ? duration(m[2], 'stays silent') : 2000;
+      const phone = m[1]!.replace(/\D/g, '');
+      return typeof ms === 'string' ? ms : { kind: 'phoneSilent', phone, ms };
     },
   },
   {

@@ -53,6 +53,11 @@ export type ConversationStack = {
   connectionId: number;
   clock: ManualClock;
   users: Record<Actor, StackUser>;
+  /**
+   * Delivers a WhatsApp call of the contact as the connectors service reports one (`contact calls`);
+   * stacks whose channel cannot place calls leave it out.
+   */
+  placeCall?: (call: { from: string; video: boolean }) => Promise<void>;
 };
 
 export type ConversationOptions = {
@@ -117,6 +122,8 @@ export class Conversation {
   readonly contact = {
     /** writes, then waits until it is stored (`{waitStored: false}` for messages no ticket takes) */
     says: (text: string, options: { waitStored?: boolean } = {}) => this.contactSays(text, options),
+    /** places a WhatsApp call (voice, or video), then waits until its call log is stored */
+    calls: (options: { video?: boolean } = {}) => this.contactCalls(options.video ?? false),
     /** the same as bot.answers: any message our side sent (bot or agent) */
     receives: (match: TextMatch, options: { timeoutMs?: number } = {}) =>
       this.botAnswers(match, options.timeoutMs),
@@ -142,6 +149,8 @@ export class Conversation {
   };
   /** how many of the sends to this contact earlier steps consumed */
   private consumed = 0;
+  /** the same for other numbers (`phone … receives`), by number */
+  private readonly consumedByPhone = new Map<string, number>();
   private readonly answerTimeoutMs: number;
   private readonly ticketTimeoutMs: number;
 
@@ -159,8 +168,13 @@ export class Conversation {
 
   /** Everything our side sent to this contact, oldest first. */
   sent(): EmulatedSend[] {
+    return this.sentTo(this.options.number);
+  }
+
+  /** Everything our side sent to a number (digits), oldest first: another phone than the contact's. */
+  sentTo(number: string): EmulatedSend[] {
     return this.stack.graph.sent.filter(
-      (send) => send.accountId === this.stack.phoneNumberId && send.to === this.options.number,
+      (send) => send.accountId === this.stack.phoneNumberId && send.to === number,
     );
   }
 
@@ -196,9 +210,16 @@ export class Conversation {
         return this.contactSays(step.text);
       case 'contactSends':
         return this.contactSends(step.media, step.caption);
+      case 'contactCalls':
+        return this.contactCalls(step.video);
       case 'botAnswers':
         await this.botAnswers(step.match, step.timeoutMs);
         return;
+      case 'phoneReceives':
+        await this.phoneReceives(step.phone, step.match, step.timeoutMs);
+        return;
+      case 'phoneSilent':
+        return this.phoneSilent(step.phone, step.ms);
       case 'botSilent':
         return this.botSilent(step.ms);
       case 'advanceClock':
@@ -286,6 +307,18 @@ export class Conversation {
     );
   }
 
+  /** A call of the contact (voice or video), then waits until the tickets service stored its call log. */
+  private async contactCalls(video: boolean): Promise<void> {
+    if (!this.stack.placeCall) throw new Error('this stack cannot place calls (no placeCall)');
+    const before = await this.findTicket();
+    await this.stack.placeCall({ from: this.options.number, video });
+    await this.pollTicket(
+      (ticket) =>
+        !before || ticket.id !== before.id || ticket.unreadMessages > before.unreadMessages,
+      `the ${video ? 'video ' : ''}call stored on a ticket`,
+    );
+  }
+
   private async botAnswers(
     match: TextMatch,
     timeoutMs = this.answerTimeoutMs,
@@ -307,6 +340,50 @@ export class Conversation {
         );
       }
       await sleep(25);
+    }
+  }
+
+  /**
+   * What another number (the on-duty phone, a transfer target…) got from the company's number: the
+   * contact's own sends are `bot answers`; these are counted apart, per number.
+   */
+  private async phoneReceives(
+    phone: string,
+    match: TextMatch,
+    timeoutMs = this.answerTimeoutMs,
+  ): Promise<EmulatedSend> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const consumed = this.consumedByPhone.get(phone) ?? 0;
+      const pending = this.sentTo(phone).slice(consumed);
+      const index = pending.findIndex((send) => matches(send.text ?? '', match));
+      if (index >= 0) {
+        this.consumedByPhone.set(phone, consumed + index + 1);
+        return pending[index]!;
+      }
+      if (Date.now() > deadline) {
+        const got = pending.map((send) => JSON.stringify(send.text ?? `[${send.type}]`));
+        throw new Error(
+          `no message to ${phone} matched ${describeMatch(match)} within ${timeoutMs} ms; ${
+            got.length ? `sent instead: ${got.join(', ')}` : 'nothing was sent'
+          }`,
+        );
+      }
+      await sleep(25);
+    }
+  }
+
+  private async phoneSilent(phone: string, ms: number): Promise<void> {
+    await sleep(ms);
+    const consumed = this.consumedByPhone.get(phone) ?? 0;
+    const unexpected = this.sentTo(phone).slice(consumed);
+    if (unexpected.length) {
+      this.consumedByPhone.set(phone, consumed + unexpected.length);
+      throw new Error(
+        `expected silence for ${ms} ms, but ${phone} got: ${unexpected
+          .map((send) => JSON.stringify(send.text ?? `[${send.type}]`))
+          .join(', ')}`,
+      );
     }
   }
 

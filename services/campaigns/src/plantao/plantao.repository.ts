@@ -2,6 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PlantaoRow, PlantaoWrite } from './plantao.entity.js';
 
+/** TypeORM answers a DELETE … RETURNING as [rows, affected count]. */
+const returnedIds = (result: { id: number }[] | [{ id: number }[], number]): number[] =>
+  (Array.isArray(result[0]) ? (result[0] as { id: number }[]) : (result as { id: number }[])).map(
+    (row) => row.id,
+  );
+
 /** The plantao table. Every method takes the companyId of the data it reads or writes. */
 @Injectable()
 export class PlantaoRepository {
@@ -67,5 +73,17 @@ export class PlantaoRepository {
 
   async delete(manager: EntityManager, companyId: number, id: number): Promise<void> {
     await manager.query('DELETE FROM plantao WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  /** Removes the company's entries of a user (all of them without `userId`); answers their ids. */
+  async deleteStaff(manager: EntityManager, companyId: number, userId?: number): Promise<number[]> {
+    const rows: { id: number }[] =
+      userId === undefined
+        ? await manager.query('DELETE FROM plantao WHERE company_id = $1 RETURNING id', [companyId])
+        : await manager.query(
+            'DELETE FROM plantao WHERE company_id = $1 AND user_id = $2 RETURNING id',
+            [companyId, userId],
+          );
+    return returnedIds(rows).sort((a, b) => a - b);
   }
 }

@@ -106,17 +106,18 @@ export class PlantaoService {
   }
 
   /**
-   * The entries on duty at `at` (COMPANY_TIME_ZONE, default America/Sao_Paulo). Asked by the tickets
-   * service for its own company only.
+   * The entries on duty at `at`, on the wall clock of the company's time zone the caller sends (else
+   * COMPANY_TIME_ZONE, default America/Sao_Paulo). Asked by the tickets service for its own company only.
    */
   async onDuty(call: CallContext, request: unknown): Promise<PlantaoOnDutyReply> {
-    const { companyId, at } = parseInput(PlantaoOnDutyRequest, request ?? {});
+    const { companyId, at, timeZone } = parseInput(PlantaoOnDutyRequest, request ?? {});
     if (call.profile === 'anonymous' || call.companyId !== companyId) {
       throw new AppError('ERR_NO_PERMISSION');
     }
+    const zone = timeZone ? usableTimeZone(timeZone) : this.timeZone;
     const rows = await this.plantao.list(companyId);
     return {
-      entries: rows.filter((row) => isOnDuty(row.days, at, this.timeZone)).map(toPlantaoRecord),
+      entries: rows.filter((row) => isOnDuty(row.days, at, zone)).map(toPlantaoRecord),
     };
   }
 

@@ -15,7 +15,8 @@ import { MessagesService } from '../messages/messages.service.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { BotContext } from './bot-context.js';
-import { BotTexts } from './bot-texts.js';
+import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
+import type { BotTexts } from '../bot-language/bot-texts.js';
 import { AutomationJobs, type AutomationJob, type ReplyPayload } from './automation-jobs.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
@@ -50,6 +51,7 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {
     const poll = Number(env.TICKETS_JOBS_POLL_MS ?? 500);
     this.pollMs = Number.isFinite(poll) && poll >= 10 ? poll : 500;
@@ -134,7 +136,7 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
           await this.messages.sendSystemText(
             ctx,
             ticket.id,
-            BotTexts.queuePosition(Math.max(1, n!)),
+            this.texts.queuePosition(Math.max(1, n!)),
             {
               awaitSend: true,
             },

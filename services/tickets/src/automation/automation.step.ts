@@ -9,8 +9,9 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { AutomationJobs, type ReplyPayload } from './automation-jobs.js';
 import { BotContext } from './bot-context.js';
-import { decideInbound, type BotDecision } from './bot-rules.js';
-import { BotTexts } from './bot-texts.js';
+import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
+import type { BotTexts } from '../bot-language/bot-texts.js';
+import { callReplies, decideInbound, type BotDecision } from './bot-rules.js';
 import { inactivityPlan } from './inactivity-timers.js';
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
@@ -27,6 +28,7 @@ export class AutomationStep {
     private readonly jobs: AutomationJobs,
     private readonly tickets: TicketsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {}
 
   async run(turns: InboundTurn[], manager: EntityManager): Promise<void> {
@@ -40,13 +42,9 @@ export class AutomationStep {
       if (!record) continue;
       const settings = await this.context.settings(ctx);
       if (data.mediaType === 'call_log') {
-        if (!settings.acceptCallWhatsapp)
-          replies.push({
-            companyId,
-            ticketId: ticket.id,
-            payload: { texts: [BotTexts.callRejected] },
-            at: now,
-          });
+        const texts = callReplies(settings, this.texts);
+        if (texts.length)
+          replies.push({ companyId, ticketId: ticket.id, payload: { texts }, at: now });
         continue;
       }
       if (turn.newTicket && settings.enableLGPD && !contact.lgpdAcceptedAt) {
@@ -62,6 +60,7 @@ export class AutomationStep {
         connection,
         settings,
         now,
+        texts: this.texts,
       });
       await this.apply(turn, decision, manager);
       const payload = this.replyOf(decision, record, turn);
@@ -99,8 +98,9 @@ export class AutomationStep {
     const payload: ReplyPayload = { texts: decision.replies };
     if (decision.greetingReply !== undefined && record.greetingMediaAttachment)
       payload.greetingMedia = { key: record.greetingMediaAttachment, at: decision.greetingReply };
-    if (decision.tellQueuePosition && decision.ticket.queueId)
-      payload.queuePositionOf = decision.ticket.queueId;
+    // the ticket's queue after the decision: an option leaf leaves the bot in the queue it was in
+    const queueId = decision.ticket.queueId ?? turn.ticket?.queueId;
+    if (decision.tellQueuePosition && queueId) payload.queuePositionOf = queueId;
     if (decision.fileListId !== undefined) payload.fileListId = decision.fileListId;
     if (decision.handOff) {
       const { message, data } = turn;

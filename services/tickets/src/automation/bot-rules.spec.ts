@@ -1,4 +1,6 @@
+import { BotTextsByLanguage } from '../bot-language/bot-texts.js';
 import {
+  callReplies,
   decideInbound,
   mayAskAgain,
   parseChoice,
@@ -60,6 +62,7 @@ const input = (
     companySchedule: [],
   },
   now,
+  texts: BotTextsByLanguage['pt-BR'],
   ...extra,
   ticket: {
     status: 'pending',
@@ -402,5 +405,74 @@ describe('external bots', () => {
     );
     expect(decision.ticket).toMatchObject({ queueId: 1, promptId: 2 });
     expect(decision.handOff).toEqual({ bot: { promptId: 2 }, forward: true });
+  });
+});
+
+describe('the bot language', () => {
+  const en = BotTextsByLanguage.en;
+
+  it('speaks the installation language in menus and re-asks', () => {
+    const tree = connection({
+      queues: [
+        queue(1, 'Sales', {
+          options: [
+            {
+              id: 11,
+              name: 'Plans',
+              greetingMessage: '',
+              queueType: 'text',
+              closeTicket: false,
+              optQueueId: null,
+              optUserId: null,
+              optIntegrationId: null,
+              optFileId: null,
+              options: [],
+            },
+          ],
+        }),
+        queue(2, 'Support'),
+      ],
+    });
+    const entered = decideInbound(
+      input({
+        texts: en,
+        connection: tree,
+        message: { body: '1', isAudio: false },
+        ticket: { botAskedAt: now },
+      }),
+    );
+    expect(entered.replies[0]).toBe(
+      'Bem-vindo a Sales\n\n*[ 1 ]* - Plans\n*[ # ]* - Back\n*[ Exit ]* - End conversation',
+    );
+    const invalid = decideInbound(
+      input({ texts: en, message: { body: 'x', isAudio: false }, ticket: { botAskedAt: now } }),
+    );
+    expect(invalid.replies[0]).toMatch(/^\*Invalid option\*/);
+  });
+
+  it('leaves with the language exit word and still with "Sair"', () => {
+    for (const [texts, word] of [
+      [en, 'exit'],
+      [BotTextsByLanguage.es, 'SALIR'],
+      [BotTextsByLanguage.tr, 'cikis'],
+      [BotTextsByLanguage.tr, 'Çıkış'],
+      [en, 'Sair'],
+    ] as const) {
+      const decision = decideInbound(
+        input({ texts, message: { body: word, isAudio: false }, ticket: { botAskedAt: now } }),
+      );
+      expect(decision.close).toBe('completion');
+    }
+  });
+});
+
+describe('calls', () => {
+  it('answers a call with the "calls disabled" notice only while acceptCallWhatsapp is on', () => {
+    const pt = BotTextsByLanguage['pt-BR'];
+    expect(callReplies({ acceptCallWhatsapp: true }, pt)).toEqual([pt.callRejected]);
+    expect(callReplies({ acceptCallWhatsapp: false }, pt)).toEqual([]);
+    expect(callReplies({ acceptCallWhatsapp: true }, BotTextsByLanguage.es)[0]).toMatch(
+      /^Las llamadas/,
+    );
   });
 });

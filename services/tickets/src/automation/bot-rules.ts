@@ -1,5 +1,6 @@
 import type { ChatbotQueueType, TicketLogType, TicketStatus } from '@sb/contracts';
-import { BotTexts, menuText } from './bot-texts.js';
+import { isExitWord, type BotTexts } from '../bot-language/bot-texts.js';
+import { menuText } from './bot-texts.js';
 import { withinWorkingHours, type WorkingDay } from './schedule-rules.js';
 
 /** A chatbot option as the bot walks it (the queue's tree). */
@@ -93,6 +94,8 @@ export type BotInput = {
   connection: BotConnection;
   settings: BotSettings;
   now: Date;
+  /** the bot's own words, in the installation's language */
+  texts: BotTexts;
 };
 
 export type TicketPatch = Partial<
@@ -145,7 +148,14 @@ export type BotDecision = {
 
 const emptyDecision = (): BotDecision => ({ replies: [], ticket: {}, logs: [] });
 
-const isExit = (answer: string) => answer.trim().toLowerCase() === 'sair';
+/**
+ * A contact's call (BEHAVIOUR.md §3 step 18): while acceptCallWhatsapp is on, the "calls disabled"
+ * notice; the call itself is stored as a call_log message either way.
+ */
+export const callReplies = (
+  settings: Pick<BotSettings, 'acceptCallWhatsapp'>,
+  texts: BotTexts,
+): string[] => (settings.acceptCallWhatsapp ? [texts.callRejected] : []);
 
 /** "2", " 2 ", "2." and "*2*" pick option 2; anything else is no choice. */
 export const parseChoice = (answer: string): number | null => {
@@ -215,7 +225,7 @@ export function decideInbound(input: BotInput): BotDecision {
 
 /** The rating answer (0–10) closes the ticket; anything else re-asks, up to maxUseBotQueuesNPS. */
 function rate(input: BotInput): BotDecision {
-  const { ticket, connection, message } = input;
+  const { ticket, connection, message, texts } = input;
   const decision = emptyDecision();
   const rating = parseRating(message.body);
   if (rating !== null) {
@@ -225,19 +235,19 @@ function rate(input: BotInput): BotDecision {
   }
   const max = connection.maxUseBotQueuesNPS;
   if (max > 0 && ticket.amountUsedBotQueuesNps >= max) return decision;
-  decision.replies.push(`${BotTexts.invalidOption}\n\n${connection.ratingMessage}`.trim());
+  decision.replies.push(`${texts.invalidOption}\n\n${connection.ratingMessage}`.trim());
   decision.ticket.amountUsedBotQueuesNps = ticket.amountUsedBotQueuesNps + 1;
   return decision;
 }
 
 /** LGPD: the notice and the yes/no question once, then the answer (1 accepts, 2 refuses). */
 function consent(input: BotInput): BotDecision {
-  const { ticket, settings, connection, message, now } = input;
+  const { ticket, settings, connection, message, now, texts } = input;
   const decision = emptyDecision();
   if (!ticket.lgpdSendMessageAt) {
     if (settings.lgpdMessage.trim()) decision.replies.push(settings.lgpdMessage.trim());
     if (settings.lgpdLink.trim()) decision.replies.push(settings.lgpdLink.trim());
-    decision.replies.push(BotTexts.lgpdChoice);
+    decision.replies.push(texts.lgpdChoice);
     decision.ticket.lgpdSendMessageAt = now;
     decision.ticket.botAskedAt = now;
     decision.logs.push('lgpd');
@@ -260,7 +270,7 @@ function consent(input: BotInput): BotDecision {
     );
   }
   if (choice === 2) {
-    decision.replies.push(BotTexts.lgpdRefused);
+    decision.replies.push(texts.lgpdRefused);
     decision.close = 'completion';
     return decision;
   }
@@ -274,7 +284,7 @@ function consent(input: BotInput): BotDecision {
     )
   )
     return decision;
-  decision.replies.push(`${BotTexts.invalidOption}\n\n${BotTexts.lgpdChoice}`);
+  decision.replies.push(`${texts.invalidOption}\n\n${texts.lgpdChoice}`);
   decision.ticket.amountUsedBotQueues = ticket.amountUsedBotQueues + 1;
   decision.ticket.botAskedAt = now;
   return decision;
@@ -282,9 +292,9 @@ function consent(input: BotInput): BotDecision {
 
 /** Audio notice, out-of-hours, then the menus while the bot has the conversation. */
 function converse(input: BotInput, decision: BotDecision): BotDecision {
-  const { ticket, contact, settings, message, connection, now } = input;
+  const { ticket, contact, settings, message, connection, now, texts } = input;
   if (message.isAudio && (!settings.acceptAudioMessageContact || !contact.acceptAudioMessage))
-    decision.replies.push(BotTexts.audioNotAccepted);
+    decision.replies.push(texts.audioNotAccepted);
 
   const held = ticket.userId !== null;
   const hours = ownerSchedule(input);
@@ -345,7 +355,7 @@ export function activeBot(input: BotInput): ExternalBot | null {
 
 /** No queue yet: one queue is entered at once; several are offered as a numbered menu. */
 function queueMenu(input: BotInput, decision: BotDecision): BotDecision {
-  const { ticket, connection, settings, message, now } = input;
+  const { ticket, connection, settings, message, now, texts } = input;
   const queues = connection.queues;
   if (queues.length === 0) {
     // nothing to choose: the greeting once, then the ticket waits for an agent
@@ -363,11 +373,11 @@ function queueMenu(input: BotInput, decision: BotDecision): BotDecision {
     }
     return enterQueue(input, decision, queues[0]!, { chosen: false });
   }
-  if (isExit(message.body) && ticket.botAskedAt) {
+  if (isExitWord(texts, message.body) && ticket.botAskedAt) {
     decision.close = 'completion';
     return decision;
   }
-  const menu = menuText(connection.greetingMessage, queues);
+  const menu = menuText(texts, connection.greetingMessage, queues);
   if (!ticket.botAskedAt) {
     decision.greetingReply = decision.replies.length;
     decision.replies.push(menu);
@@ -407,7 +417,7 @@ function reask(input: BotInput, decision: BotDecision, menu: string): BotDecisio
     )
   )
     return decision;
-  decision.replies.push(`${BotTexts.invalidOption}\n\n${menu}`);
+  decision.replies.push(`${input.texts.invalidOption}\n\n${menu}`);
   decision.ticket.amountUsedBotQueues = ticket.amountUsedBotQueues + 1;
   decision.ticket.botAskedAt = now;
   decision.logs.push('chatBot');
@@ -447,7 +457,7 @@ function enterQueue(
   }
   if (queue.options.length > 0) {
     decision.replies.push(
-      menuText(queue.greetingMessage, queue.options, { back: true, exit: true }),
+      menuText(input.texts, queue.greetingMessage, queue.options, { back: true, exit: true }),
     );
     decision.ticket.isBot = true;
     decision.ticket.botAskedAt = now;
@@ -461,18 +471,18 @@ function enterQueue(
   return decision;
 }
 
-/** An answer inside the queue's option tree: pick, "#" back, "Sair" out, or re-ask. */
+/** An answer inside the queue's option tree: pick, "#" back, the exit word (or "Sair") out, or re-ask. */
 function chatbotStep(input: BotInput, decision: BotDecision): BotDecision {
-  const { ticket, connection, settings, message } = input;
+  const { ticket, connection, settings, message, texts } = input;
   const queue = connection.queues.find((q) => q.id === ticket.queueId);
   if (!queue || queue.options.length === 0) return decision;
   const here = ticket.chatbotId !== null ? findOption(queue.options, ticket.chatbotId) : null;
   const level = here ? here.option.options : queue.options;
   const levelMenu = (greeting: string, options: BotOption[]) =>
-    menuText(greeting, options, { back: true, exit: true });
+    menuText(texts, greeting, options, { back: true, exit: true });
   const answer = message.body.trim();
 
-  if (isExit(answer)) {
+  if (isExitWord(texts, answer)) {
     decision.close = 'completion';
     return decision;
   }
@@ -492,7 +502,7 @@ function chatbotStep(input: BotInput, decision: BotDecision): BotDecision {
     if (connection.queues.length > 1) {
       // back from the queue's options to the choice of queue
       decision.ticket.queueId = null;
-      decision.replies.push(menuText(connection.greetingMessage, connection.queues));
+      decision.replies.push(menuText(texts, connection.greetingMessage, connection.queues));
       return decision;
     }
     decision.replies.push(levelMenu(queue.greetingMessage, queue.options));

@@ -1,9 +1,4 @@
-import {
-  nextNotifyAt,
-  OnDutyAlertText,
-  waitsForAlert,
-  type AlertCandidate,
-} from './on-duty-rules.js';
+import { nextNotifyAt, waitsForAlert, type AlertCandidate } from './on-duty-rules.js';
 
 const now = new Date('2026-01-05T12:00:00.000Z');
 const waiting: AlertCandidate = {
@@ -39,14 +34,5 @@ describe('on-duty alert rules', () => {
     // nobody on duty: no alert, no new time
     expect(nextNotifyAt(now, [])).toBeNull();
     expect(nextNotifyAt(now, [0, Number.NaN])).toBeNull();
-  });
-
-  it('names the ticket and the contact in the alert', () => {
-    expect(OnDutyAlertText(42, 'Maria Silva')).toBe(
-      'Plantão: o ticket #42 de Maria Silva aguarda atendimento.',
-    );
-    expect(OnDutyAlertText(7, '  ')).toBe(
-      'Plantão: o ticket #7 de um contato aguarda atendimento.',
-    );
   });
 });

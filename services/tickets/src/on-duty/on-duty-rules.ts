@@ -1,13 +1,9 @@
 /**
  * Pure rules of the on-duty alerts (BEHAVIOUR.md §5 step 6 "Plantão"; spec 3 §2.17): which ticket
- * waits for an alert, the alert's text and when the ticket is looked at again.
+ * waits for an alert and when the ticket is looked at again (the alert's text is in bot-language).
  */
 
 const MinuteMs = 60_000;
-
-/** The WhatsApp text an on-duty person gets for a waiting ticket (pt-BR, like the reference). */
-export const OnDutyAlertText = (ticketId: number, contactName: string): string =>
-  `Plantão: o ticket #${ticketId} de ${contactName.trim() || 'um contato'} aguarda atendimento.`;
 
 export type AlertCandidate = {
   status: string;

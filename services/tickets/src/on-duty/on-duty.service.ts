@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
+import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
+import type { BotTexts } from '../bot-language/bot-texts.js';
 import { OnDutyDirectory } from './on-duty-directory.js';
-import { nextNotifyAt, OnDutyAlertText } from './on-duty-rules.js';
+import { nextNotifyAt } from './on-duty-rules.js';
 import { OnDutyRepository } from './on-duty.repository.js';
 
 const BatchSize = 50;
@@ -19,6 +21,7 @@ export class OnDutyService {
     private readonly repository: OnDutyRepository,
     private readonly directory: OnDutyDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {}
 
   companiesWithWaiting(now: Date): Promise<number[]> {
@@ -38,7 +41,8 @@ export class OnDutyService {
       // claimed first, sent after: a ticket is alerted at most once per alert time
       const claimed = await this.repository.claim(companyId, now, next, BatchSize);
       for (const ticket of claimed) {
-        const body = OnDutyAlertText(ticket.id, ticket.contactName);
+        // the alert text, in the bot language (its pt-BR is the reference's)
+        const body = this.texts.onDutyAlert(ticket.id, ticket.contactName);
         for (const entry of onDuty) {
           try {
             await this.directory.send(companyId, entry.phone, body);

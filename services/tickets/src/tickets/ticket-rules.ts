@@ -4,6 +4,7 @@ import type {
   TicketStatus,
   TicketUpdateInput,
 } from '@sb/contracts';
+import type { BotTexts } from '../bot-language/bot-texts.js';
 
 /** Statuses of a ticket still being worked on: at most one per contact and connection. */
 export const ActiveTicketStatuses: readonly TicketStatus[] = [
@@ -236,7 +237,12 @@ export const planTicketChange = (
     return { kind: 'fields' };
   }
   if (target === 'pending') {
-    if (ticket.status !== 'pending' && (input.userId === undefined || input.userId === null))
+    // back to its own queue is a return; to another queue a transfer (its message, its logs)
+    if (
+      ticket.status !== 'pending' &&
+      (input.userId === undefined || input.userId === null) &&
+      queueId === ticket.queueId
+    )
       return { kind: 'return', queueId };
     if (queueId !== ticket.queueId || (input.userId ?? null) !== ticket.userId)
       return { kind: 'transfer', status: 'pending', userId: input.userId ?? null, queueId };
@@ -271,19 +277,16 @@ export const logsOfChange = (
 };
 
 /** The text telling the contact about a transfer (sendMsgTransfTicket), or null when nothing changed. */
-export const transferText = (queueName: string | null, userName: string | null): string | null => {
-  if (queueName && userName)
-    return `*Mensagem automática*:\nVocê foi transferido para o departamento *${queueName}* e será atendido por *${userName}*.`;
-  if (userName)
-    return `*Mensagem automática*:\nVocê foi transferido para o atendente *${userName}*.`;
-  if (queueName)
-    return `*Mensagem automática*:\nVocê foi transferido para o departamento *${queueName}*, aguarde, já vamos te atender!`;
+export const transferText = (
+  texts: BotTexts,
+  queueName: string | null,
+  userName: string | null,
+): string | null => {
+  if (queueName && userName) return texts.transferToQueueAndUser(queueName, userName);
+  if (userName) return texts.transferToUser(userName);
+  if (queueName) return texts.transferToQueue(queueName);
   return null;
 };
-
-/** The greeting sent when an agent accepts a ticket (sendGreetingAccepted). */
-export const acceptGreetingText = (contactName: string, userName: string): string =>
-  `Olá *${contactName}*, meu nome é *${userName}* e agora vou prosseguir com seu atendimento!`;
 
 /** The protocol shown to the contact: the creation day and the ticket id. */
 export const ticketCode = (id: number, createdAt: Date): string =>

@@ -1,4 +1,5 @@
 import type { TicketListQuery } from '@sb/contracts';
+import { BotTextsByLanguage } from '../bot-language/bot-texts.js';
 import {
   canSeeTicket,
   listConditions,
@@ -175,6 +176,15 @@ describe('planTicketChange', () => {
     expect(
       planTicketChange(ticket({ status: 'pending' }), { status: 'pending', queueId: 2 }, 7, false),
     ).toEqual({ kind: 'transfer', status: 'pending', userId: null, queueId: 2 });
+    // an open ticket sent to another queue, with nobody: a transfer, not a return to its queue
+    expect(
+      planTicketChange(
+        ticket({ status: 'open', userId: 7 }),
+        { status: 'pending', userId: null, queueId: 2 },
+        7,
+        false,
+      ),
+    ).toEqual({ kind: 'transfer', status: 'pending', userId: null, queueId: 2 });
   });
   it('closes with or without farewell, and reopens a closed ticket', () => {
     expect(
@@ -222,9 +232,14 @@ describe('logsOfChange and texts', () => {
     expect(logs.map((l) => l.type)).toEqual(['transfered', 'receivedTransfer']);
     expect(logs[1]).toMatchObject({ userId: 9, queueId: 2 });
   });
-  it('names the queue and/or the agent of a transfer', () => {
-    expect(transferText('Vendas', null)).toContain('Vendas');
-    expect(transferText(null, 'Ana')).toContain('Ana');
-    expect(transferText(null, null)).toBeNull();
+  it('names the queue and/or the agent of a transfer, in the bot language', () => {
+    const pt = BotTextsByLanguage['pt-BR'];
+    expect(transferText(pt, 'Vendas', null)).toContain('departamento *Vendas*');
+    expect(transferText(pt, null, 'Ana')).toContain('atendente *Ana*');
+    expect(transferText(pt, 'Vendas', 'Ana')).toContain('*Vendas* e será atendido por *Ana*');
+    expect(transferText(BotTextsByLanguage.en, 'Sales', 'Ana')).toBe(
+      '*Automatic message*:\nYou were transferred to the *Sales* department and *Ana* will assist you.',
+    );
+    expect(transferText(pt, null, null)).toBeNull();
   });
 });

@@ -34,7 +34,6 @@ import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { Ticket } from './ticket.entity.js';
 import { TicketDirectory } from './ticket-directory.js';
 import {
-  acceptGreetingText,
   canSeeTicket,
   listConditions,
   listsNewestPerContact,
@@ -47,6 +46,8 @@ import {
 } from './ticket-rules.js';
 import { toTicketHolder, TicketViews } from './ticket-view.js';
 import { TicketsRepository, type TicketWrite } from './tickets.repository.js';
+import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
+import type { BotTexts } from '../bot-language/bot-texts.js';
 
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
 const UuidInput = z.object({ uuid: z.string().uuid() });
@@ -82,6 +83,7 @@ export class TicketsService {
     private readonly jobs: AutomationJobs,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {}
 
   /** GET /tickets: one page of 40 by updatedAt, newest first (BEHAVIOUR.md §5 List). */
@@ -664,7 +666,7 @@ export class TicketsService {
           const contact = await this.tickets.contact(ctx.companyId, row.contactId, manager);
           texts.push({
             ticket: row,
-            text: acceptGreetingText(contact?.name ?? '', nameOf(change.userId)),
+            text: this.texts.acceptGreeting(contact?.name ?? '', nameOf(change.userId)),
           });
         }
         return;
@@ -722,7 +724,7 @@ export class TicketsService {
             change.userId !== null && change.userId !== row.userId
               ? nameOf(change.userId) || null
               : null;
-          const text = transferText(queueName, userName);
+          const text = transferText(this.texts, queueName, userName);
           if (text) texts.push({ ticket: row, text });
         }
         return;

@@ -12,6 +12,8 @@ import type { BotConversation, BotMessage, BotOutcome } from './external-bot.js'
 import { PromptBot, type HistoryLine } from './prompt-bot.js';
 import { TypebotBot } from './typebot-bot.js';
 import { WebhookBot } from './webhook-bot.js';
+import { BOT_TEXTS } from '../../bot-language/bot-language.module.js';
+import type { BotTexts } from '../../bot-language/bot-texts.js';
 
 const DefaultTimeoutMs = 15_000;
 
@@ -40,6 +42,7 @@ export class ExternalBots {
     dialogflow: DialogflowClient,
     storage: MediaStorage,
     @Inject(ENV) env: Record<string, string | undefined>,
+    @Inject(BOT_TEXTS) texts: BotTexts,
   ) {
     const http: BotHttpOptions = { timeoutMs: positive(env.BOT_TIMEOUT_MS, DefaultTimeoutMs) };
     this.typebot = new TypebotBot(
@@ -54,6 +57,7 @@ export class ExternalBots {
         ...http,
         baseUrl: (env.OPENAI_URL?.trim() || 'https://api.openai.com/v1').replace(/\/+$/, ''),
         model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini',
+        texts,
       },
       () => storage.get(),
     );

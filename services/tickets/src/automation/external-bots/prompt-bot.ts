@@ -1,18 +1,22 @@
 import { PromptTransferMark } from '@sb/contracts';
 import { streamToBuffer, type ObjectStorage } from '@sb/storage';
 import { z } from 'zod';
+import type { BotTexts } from '../../bot-language/bot-texts.js';
 import type { PromptWithKeys } from '../../prompts/prompts.service.js';
 import { BotFailure, callBot, type BotHttpOptions } from './bot-http.js';
 import type { BotMessage, BotOutcome } from './external-bot.js';
 
 const TransferMark = PromptTransferMark;
 
-/** The prompt's instructions, plus how to ask for a person (a fixed mark we can recognise). */
-export const systemText = (prompt: PromptWithKeys, contactName: string): string =>
+/**
+ * The prompt's instructions, plus how to ask for a person: the instructions in the bot language, the
+ * mark itself fixed (the contract promptOutcome recognises in every language).
+ */
+export const systemText = (prompt: PromptWithKeys, contactName: string, texts: BotTexts): string =>
   [
     prompt.prompt.trim(),
-    `O nome do cliente é ${contactName}.`,
-    `Se o cliente pedir para falar com um atendente humano, responda apenas: "${TransferMark}".`,
+    texts.promptContactName(contactName),
+    texts.promptTransferRule(TransferMark),
   ].join('\n\n');
 
 /** One earlier message of the ticket (oldest first, the current one last), as history for the model. */
@@ -22,8 +26,9 @@ export const chatMessages = (
   prompt: PromptWithKeys,
   contactName: string,
   history: HistoryLine[],
+  texts: BotTexts,
 ) => [
-  { role: 'system', content: systemText(prompt, contactName) },
+  { role: 'system', content: systemText(prompt, contactName, texts) },
   ...history
     .filter((line) => line.body.trim())
     .slice(-prompt.maxMessages)
@@ -49,7 +54,7 @@ const Completion = z.looseObject({
 });
 const Transcription = z.looseObject({ text: z.string() });
 
-export type PromptBotOptions = BotHttpOptions & { baseUrl: string; model: string };
+export type PromptBotOptions = BotHttpOptions & { baseUrl: string; model: string; texts: BotTexts };
 
 /**
  * OpenAI prompts: the prompt's text as system message, the last maxMessages messages of the ticket as
@@ -81,7 +86,7 @@ export class PromptBot {
         headers: { authorization: `Bearer ${prompt.apiKey}` },
         body: {
           model: this.options.model,
-          messages: chatMessages(prompt, contactName, lines),
+          messages: chatMessages(prompt, contactName, lines, this.options.texts),
           max_tokens: prompt.maxTokens,
           temperature: prompt.temperature,
         },
