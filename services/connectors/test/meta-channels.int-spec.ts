@@ -8,6 +8,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import {
   Subjects,
   type BusRequest,
+  type DomainEvent,
   type ConnectionRecord,
   type FacebookConnectReply,
   type InboundMessageEventData,
@@ -57,6 +58,8 @@ const waitFor = async <T>(check: () => Promise<T | undefined>, what: string, ms 
 describe('Meta channels with the channel emulator', () => {
   let bus: Bus;
   let service: RunningService & { app: INestApplicationContext };
+  const receivedEvents: InboundMessageEventData[] = [];
+  let failReceived = 0;
   let database: TestDatabase;
   let db: pg.Pool;
   let emulator: GraphEmulator;
@@ -67,6 +70,11 @@ describe('Meta channels with the channel emulator', () => {
   beforeAll(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'sb-meta-media-'));
     bus = (await openTestBus('in-process', 'connectors-meta-int-spec'))!;
+    // Meta messages are published straight from the webhook batch's transaction (no outbox row)
+    await bus.subscribe<InboundMessageEventData>('evt.1.connectors.message.received', (event) => {
+      receivedEvents.push(event.data);
+      return Promise.resolve();
+    });
     await bus.handle(Subjects.identity.planLimits, (payload: BusRequest) =>
       Promise.resolve({
         companyId: (payload.data as { companyId: number }).companyId,
@@ -119,8 +127,23 @@ describe('Meta channels with the channel emulator', () => {
     }).start();
     database = await createTestDatabase();
     db = new pg.Pool({ connectionString: database.url, max: 2 });
+    // the service's bus refuses the next `failReceived` received events, as a NATS outage would
+    const flakyBus = new Proxy(bus, {
+      get: (target, prop) => {
+        if (prop === 'publish')
+          return (event: DomainEvent) => {
+            if (failReceived > 0 && event.subject.endsWith('.message.received')) {
+              failReceived -= 1;
+              return Promise.reject(new Error('bus unavailable'));
+            }
+            return target.publish(event);
+          };
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
     service = (await startConnectorsService({
-      bus,
+      bus: flakyBus,
       databaseUrl: database.url,
       env: {
         META_GRAPH_URL: emulator.graphUrl,
@@ -144,14 +167,14 @@ describe('Meta channels with the channel emulator', () => {
 
   const call = <T>(subject: string, data: unknown, ctx: RequestContext = admin) =>
     bus.request<T>(subject, { ctx, data });
-  const outbox = async (kind: 'received' | 'ack') => {
+  const outbox = async (kind: 'ack') => {
     const { rows } = await db.query<OutboxRow>(
       `SELECT subject, payload FROM connectors.outbox_event WHERE subject = $1 ORDER BY seq`,
       [`evt.1.connectors.message.${kind}`],
     );
     return rows.map((row) => row.payload);
   };
-  const received = async () => (await outbox('received')) as InboundMessageEventData[];
+  const received = () => Promise.resolve([...receivedEvents]);
   const receivedWith = (externalId: string) =>
     waitFor(
       async () => (await received()).find((event) => event.externalId === externalId),
@@ -222,6 +245,26 @@ describe('Meta channels with the channel emulator', () => {
     expect((await received()).filter((event) => event.externalId === 'wamid.TWICE')).toHaveLength(
       1,
     );
+  });
+
+  it('a message whose event could not be published is delivered by the retry, once', async () => {
+    failReceived = 1;
+    const result = await emulator.customerText({
+      phoneNumberId: phone.phoneNumberId,
+      from: customer,
+      name: 'Ana',
+      text: 'Sent while the bus was down',
+    });
+    expect(result.status).toBe(200);
+    await waitFor(
+      async () => (await received()).find((event) => event.externalId === result.messageId),
+      'the retried received event',
+      15_000,
+    );
+    expect(failReceived).toBe(0);
+    expect(
+      (await received()).filter((event) => event.externalId === result.messageId),
+    ).toHaveLength(1);
   });
 
   it('a claimed batch holding one message several times yields one event', async () => {

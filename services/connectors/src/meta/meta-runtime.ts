@@ -1,4 +1,5 @@
 import type { ChannelKind } from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { createStorage, type ObjectStorage } from '@sb/storage';
 import type { DataSource } from 'typeorm';
@@ -28,6 +29,7 @@ export type MetaRuntimeDeps = {
   env: Env;
   dataSource: DataSource;
   sink: ChannelEventSink;
+  bus: Pick<Bus, 'publish'>;
   logger: Logger;
   findConnection(channel: ChannelKind, accountId: string): Promise<DriverConnection | null>;
   /** replaces createStorage(env) (tests) */
@@ -70,6 +72,7 @@ export function createMetaRuntime(deps: MetaRuntimeDeps): MetaRuntime {
   const processor = new MetaWebhookProcessor({
     dataSource: deps.dataSource,
     deliveries,
+    bus: deps.bus,
     sink: deps.sink,
     media,
     logger,

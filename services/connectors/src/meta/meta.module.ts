@@ -9,7 +9,8 @@ import {
 import type { ChannelKind } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
-import { BusHandler, ENV, LOGGER } from '@sb/platform/nest';
+import type { Bus } from '@sb/platform/bus';
+import { BUS, BusHandler, ENV, LOGGER } from '@sb/platform/nest';
 import { Subjects, type FacebookConnectReply } from '@sb/contracts';
 import { DataSource } from 'typeorm';
 import { Connection } from '../connections/connection.entity.js';
@@ -55,17 +56,19 @@ export class FacebookPagesHandler {
   providers: [
     {
       provide: META_RUNTIME,
-      inject: [ENV, DataSource, ConnectionEventSink, LOGGER],
+      inject: [ENV, DataSource, ConnectionEventSink, BUS, LOGGER],
       useFactory: (
         env: Record<string, string | undefined>,
         dataSource: DataSource,
         sink: ConnectionEventSink,
+        bus: Bus,
         logger: Logger,
       ): MetaRuntime =>
         createMetaRuntime({
           env,
           dataSource,
           sink,
+          bus,
           logger,
           findConnection: (channel, externalId) => findConnection(dataSource, channel, externalId),
         }),

@@ -1,5 +1,11 @@
-import { DomainEventTypes, type ChannelKind, type InboundMessageEventData } from '@sb/contracts';
-import { Outbox } from '@sb/platform/outbox';
+import {
+  DomainEventTypes,
+  eventSubject,
+  type ChannelKind,
+  type DomainEvent,
+  type InboundMessageEventData,
+} from '@sb/contracts';
+import { eventIdOf, type Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import type { DataSource } from 'typeorm';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
@@ -12,6 +18,8 @@ import type { ClaimedDelivery, WebhookDeliveries } from './webhook-deliveries.js
 export type WebhookProcessorOptions = {
   dataSource: DataSource;
   deliveries: WebhookDeliveries;
+  /** where `connectors.message.received` goes, straight from the batch's transaction */
+  bus: Pick<Bus, 'publish'>;
   sink: ChannelEventSink;
   media: MetaMedia;
   logger: Logger;
@@ -35,6 +43,23 @@ type PreparedDelivery = {
 };
 const ProfileCacheSize = 5000;
 const ConnectionCacheMs = 3000;
+
+const received = DomainEventTypes.connectors.messageReceived;
+
+/** The id of a message's received event: the same on every retry of its delivery. */
+export const receivedEventId = (data: InboundMessageEventData): string =>
+  eventIdOf(`connectors.message.received:${data.connectionId}:${data.externalId}`);
+
+const receivedEvent = (
+  companyId: number,
+  data: InboundMessageEventData,
+): DomainEvent<InboundMessageEventData> => ({
+  id: receivedEventId(data),
+  subject: eventSubject(companyId, received.service, received.entity, received.action),
+  companyId,
+  occurredAt: new Date().toISOString(),
+  data,
+});
 
 /** The account a webhook is about (phone number id, page or Instagram id), to keep its order. */
 function accountKeyOf(payload: unknown): string {
@@ -149,13 +174,15 @@ export class MetaWebhookProcessor {
   }
 
   /**
-   * The message ids and the `connectors.message.received` events are written in one transaction
-   * (outbox): a second delivery of an id, in this batch or a concurrent one, finds it recorded and
-   * yields no event.
+   * The message ids and the done marks commit in one transaction; a second delivery of an id, in this
+   * batch or a concurrent one, finds it recorded and yields no event. The events are published just
+   * before the commit, without an outbox hop (the latency of every inbound message): a failed publish
+   * rolls the batch back for a retry, and a publish whose commit then fails is repeated on the retry
+   * under the same id (`receivedEventId`), which the stream and the tickets consumer drop.
    */
   private async commit(ready: PreparedDelivery[]): Promise<void> {
     if (ready.length === 0) return;
-    const { dataSource, deliveries } = this.options;
+    const { dataSource, deliveries, bus } = this.options;
     const messages = ready.flatMap((entry) => entry.messages);
     await dataSource.transaction(async (manager) => {
       const fresh = await deliveries.rememberMany(
@@ -167,20 +194,15 @@ export class MetaWebhookProcessor {
           deliveryId,
         })),
       );
-      await Outbox.addMany(
-        manager,
-        messages
-          .filter((_, index) => fresh[index])
-          .map(({ connection, data }) => ({
-            companyId: connection.companyId,
-            ...DomainEventTypes.connectors.messageReceived,
-            data,
-          })),
-      );
       await deliveries.markDoneMany(
         manager,
         ready.map((entry) => ({ id: entry.delivery.id, issues: entry.skipped })),
       );
+      const events = messages
+        .filter((_, index) => fresh[index])
+        .map(({ connection, data }) => receivedEvent(connection.companyId, data));
+      // issued in order on one connection, so each account's messages keep their order on the stream
+      await Promise.all(events.map((event) => bus.publish(event)));
     });
   }
 
