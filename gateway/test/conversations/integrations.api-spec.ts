@@ -1,7 +1,9 @@
 import { jest } from '@jest/globals';
 import { PromptTransferMark, type Prompt, type QueueIntegration } from '@sb/contracts';
 import {
+  AzureTtsEmulator,
   DialogflowEmulator,
+  emulatedSpeech,
   OpenAiEmulator,
   TypebotEmulator,
   typebotKeywords,
@@ -24,17 +26,24 @@ describe('conversation automation: external bots', () => {
   const webhook = new WebhookEmulator();
   const dialogflow = new DialogflowEmulator();
   const openai = new OpenAiEmulator({ apiKey: 'sk-test-openai' });
+  const tts = new AzureTtsEmulator({ key: 'azure-test-key' });
   let humanos: { id: number };
 
   const integration = (body: Record<string, unknown>) =>
     stack.api<QueueIntegration>('admin', 'POST', '/queueIntegration', body);
 
   beforeAll(async () => {
-    await Promise.all([typebot.start(), webhook.start(), dialogflow.start(), openai.start()]);
+    await Promise.all([
+      typebot.start(),
+      webhook.start(),
+      dialogflow.start(),
+      openai.start(),
+      tts.start(),
+    ]);
     stack = await startConversationStack({
       name: 'conversation_bots',
       env: { DIALOGFLOW_URL: dialogflow.url },
-      ticketsEnv: { BOT_TIMEOUT_MS: '1500', OPENAI_URL: openai.apiUrl },
+      ticketsEnv: { BOT_TIMEOUT_MS: '1500', OPENAI_URL: openai.apiUrl, AZURE_TTS_URL: tts.ttsUrl },
     });
     humanos = await stack.createQueue({
       name: 'Humanos',
@@ -119,6 +128,25 @@ describe('conversation automation: external bots', () => {
         fileListId: catalog.id,
       }),
     );
+    // a prompt that speaks its replies (Azure TTS)
+    const spoken = await stack.api<Prompt>('admin', 'POST', '/prompt', {
+      name: 'Assistente de voz',
+      prompt: 'Você é o assistente da loja. Responda em uma frase curta.',
+      apiKey: 'sk-test-openai',
+      queueId: humanos.id,
+      voice: 'pt-BR-FranciscaNeural',
+      voiceKey: 'azure-test-key',
+      voiceRegion: 'brazilsouth',
+    });
+    queues.push(
+      await stack.createQueue({
+        name: 'Voz',
+        orderQueue: 7,
+        greetingMessage: 'Fila Voz.',
+        color: '#00897b',
+        promptId: spoken.id,
+      }),
+    );
     await stack.updateConnection({
       greetingMessage: 'Escolha:',
       queueIds: queues.map((q) => q.id),
@@ -143,7 +171,13 @@ describe('conversation automation: external bots', () => {
 
   afterAll(async () => {
     await stack?.close();
-    await Promise.all([typebot.close(), webhook.close(), dialogflow.close(), openai.close()]);
+    await Promise.all([
+      typebot.close(),
+      webhook.close(),
+      dialogflow.close(),
+      openai.close(),
+      tts.close(),
+    ]);
   }, 30_000);
 
   it('starts the Typebot flow of the chosen queue, continues it, and obeys its transfer command', async () => {
@@ -362,6 +396,65 @@ describe('conversation automation: external bots', () => {
     const transcription = openai.transcriptions.at(-1)!;
     expect(transcription).toMatchObject({ model: 'whisper-1', mimeType: 'audio/ogg' });
     expect(transcription.bytes.subarray(0, 4).toString()).toBe('OggS');
+  });
+
+  it('speaks the replies of a prompt with a voice as audio, never the transfer mark', async () => {
+    openai.setChat((call) => {
+      const last = String(call.messages.at(-1)!.content);
+      return /humano/i.test(last) ? PromptTransferMark : `Falando: ${last}`;
+    });
+    const lia = stack.conversation({ number: '5511970000011', name: 'Lia' });
+    await lia.run(`
+      contact says Oi
+      bot answers "Escolha:"
+      contact says 7
+      ticket queue is Voz
+      contact says qual o horário?
+    `);
+    await waitFor(async () => lia.sent().some((send) => send.type === 'audio'));
+    const audio = lia.sent().find((send) => send.type === 'audio')!;
+    expect(stack.graph.mediaBytes(audio.mediaId!)).toEqual(
+      emulatedSpeech('Falando: qual o horário?'),
+    );
+    expect(tts.calls.at(-1)).toMatchObject({
+      region: 'brazilsouth',
+      voice: 'pt-BR-FranciscaNeural',
+      language: 'pt-BR',
+      text: 'Falando: qual o horário?',
+      outputFormat: 'ogg-48khz-16bit-mono-opus',
+      key: 'azure-test-key',
+    });
+    expect(lia.sent().some((send) => send.text === 'Falando: qual o horário?')).toBe(false);
+    await lia.run(`
+      contact says quero um humano
+      ticket queue is Humanos
+    `);
+    expect(tts.calls.map((call) => call.text)).not.toContainEqual(
+      expect.stringContaining(PromptTransferMark),
+    );
+  });
+
+  it('writes the reply when Azure TTS fails, so the contact still gets the answer', async () => {
+    openai.setChat((call) => `Falando: ${String(call.messages.at(-1)!.content)}`);
+    const mia = stack.conversation({ number: '5511970000012', name: 'Mia' });
+    await mia.run(`
+      contact says Oi
+      bot answers "Escolha:"
+      contact says 7
+      ticket queue is Voz
+    `);
+    tts.failNext({ kind: 'error', status: 503 });
+    await mia.run(`
+      contact says tem entrega hoje?
+      bot answers "Falando: tem entrega hoje?"
+    `);
+    tts.failNext({ kind: 'garbage' });
+    await mia.run(`
+      contact says e amanhã?
+      bot answers "Falando: e amanhã?"
+      ticket queue is Voz
+    `);
+    expect(mia.sent().some((send) => send.type === 'audio')).toBe(false);
   });
 });
 

@@ -26,6 +26,7 @@ export type EmulatorFailure =
   | { kind: 'error'; status?: number; body?: unknown }
   | { kind: 'hangup' };
 
+/** A Buffer body is written as is (audio); a string with a contentType as text; anything else as JSON. */
 export type EmulatorReply = { status: number; body: unknown; contentType?: string };
 
 export const jsonReply = (body: unknown, status = 200): EmulatorReply => ({ status, body });
@@ -197,8 +198,9 @@ export abstract class BotEmulatorServer {
 
   private write(res: ServerResponse, reply: EmulatorReply): void {
     if (res.destroyed) return;
-    const text =
-      typeof reply.body === 'string' && reply.contentType
+    const text = Buffer.isBuffer(reply.body)
+      ? reply.body
+      : typeof reply.body === 'string' && reply.contentType
         ? reply.body
         : JSON.stringify(reply.body ?? {});
     res.writeHead(reply.status, {

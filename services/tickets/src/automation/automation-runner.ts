@@ -21,6 +21,7 @@ import { AutomationJobs, type AutomationJob, type ReplyPayload } from './automat
 import { ExternalBots } from './external-bots/external-bots.js';
 import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
 import { BotFiles } from './bot-files.js';
+import { BotReplies } from './bot-replies.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,6 +49,7 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     private readonly tickets: TicketsService,
     private readonly bots: ExternalBots,
     private readonly files: BotFiles,
+    private readonly replies: BotReplies,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -248,7 +250,7 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     const ctx = systemContext(companyId);
     for (const [index, text] of outcome.texts.entries()) {
       if (index > 0 && outcome.delayMs) await pause(outcome.delayMs);
-      await this.messages.sendSystemText(ctx, ticket.id, text, { awaitSend: true });
+      await this.replies.say(ctx, ticket.id, text, outcome.form);
     }
     if (outcome.close)
       await this.tickets.closeByBot(companyId, ticket.id, {

@@ -9,6 +9,7 @@ import { AutomationStep } from './automation.step.js';
 import { BotContext } from './bot-context.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import { BotFiles } from './bot-files.js';
+import { BotReplies } from './bot-replies.js';
 import { FileListsModule } from '../file-lists/file-lists.module.js';
 import { PromptsModule } from '../prompts/prompts.module.js';
 import { QueueIntegrationsModule } from '../queue-integrations/queue-integrations.module.js';
@@ -31,6 +32,7 @@ import { QueueIntegrationsModule } from '../queue-integrations/queue-integration
     AutomationRunner,
     ExternalBots,
     BotFiles,
+    BotReplies,
   ],
   exports: [AutomationStep, BotContext],
 })

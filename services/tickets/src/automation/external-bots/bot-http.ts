@@ -15,19 +15,34 @@ export class BotFailure extends Error {
 
 export type BotHttpOptions = { timeoutMs: number; fetch?: typeof fetch };
 
+const DefaultTimeoutMs = 15_000;
+
+/** The deadline of one bot call: BOT_TIMEOUT_MS when it is a positive number, else 15 s. */
+export const botHttpOptions = (env: Record<string, string | undefined>): BotHttpOptions => {
+  const ms = Number(env.BOT_TIMEOUT_MS);
+  return { timeoutMs: Number.isFinite(ms) && ms > 0 ? ms : DefaultTimeoutMs };
+};
+
 /**
- * One HTTP call to an external bot with a deadline. Answers the status and the body parsed as JSON
- * (undefined when the body is empty or not JSON); a refusal (4xx/5xx), a timeout or a network error
- * becomes a BotFailure.
+ * One HTTP call to an external bot with a deadline. Answers the status, the body parsed as JSON
+ * (undefined when the body is empty or not JSON), as text and as bytes (audio), and its content type; a
+ * refusal (4xx/5xx), a timeout or a network error becomes a BotFailure. `raw` sends a text body as is
+ * (its content-type given in lowercase `headers`).
  */
 export async function callBot(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown; form?: FormData },
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    form?: FormData;
+    raw?: string;
+  },
   options: BotHttpOptions,
-): Promise<{ status: number; json: unknown; text: string }> {
+): Promise<{ status: number; json: unknown; text: string; bytes: Buffer; contentType: string }> {
   const doFetch = options.fetch ?? fetch;
   let response: Response;
-  let text: string;
+  let bytes: Buffer;
   try {
     response = await doFetch(url, {
       method: init.method ?? 'POST',
@@ -36,10 +51,11 @@ export async function callBot(
         accept: 'application/json',
         ...init.headers,
       },
-      body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+      body:
+        init.form ?? init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       signal: AbortSignal.timeout(options.timeoutMs),
     });
-    text = await response.text();
+    bytes = Buffer.from(await response.arrayBuffer());
   } catch (err) {
     const name = (err as { name?: string }).name;
     if (name === 'TimeoutError' || name === 'AbortError')
@@ -48,11 +64,19 @@ export async function callBot(
   }
   if (!response.ok)
     throw new BotFailure('rejected', `answered HTTP ${response.status}`, response.status);
+  // decoded as response.text() would (a byte order mark dropped)
+  const text = new TextDecoder().decode(bytes);
   let json: unknown;
   try {
     json = text.trim() ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-  return { status: response.status, json, text };
+  return {
+    status: response.status,
+    json,
+    text,
+    bytes,
+    contentType: response.headers.get('content-type') ?? '',
+  };
 }

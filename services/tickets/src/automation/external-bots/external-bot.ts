@@ -1,4 +1,5 @@
 import type { TicketWrite } from '../../tickets/tickets.repository.js';
+import type { ReplyForm } from './reply-form.js';
 
 /** The contact's message as an external bot gets it (null when the bot is only started). */
 export type BotMessage = {
@@ -38,6 +39,8 @@ export type BotOutcome = {
   /** the bot ended the conversation: the ticket closes with the completion message */
   close?: boolean;
   state?: Pick<TicketWrite, 'typebotSessionId' | 'typebotStatus' | 'typebotSessionAt'>;
+  /** how the texts are said (written when absent): a prompt with a voice speaks them */
+  form?: ReplyForm;
 };
 
 export const nothing = (): BotOutcome => ({ texts: [] });

@@ -6,21 +6,15 @@ import { DialogflowClient } from '../../queue-integrations/dialogflow-client.js'
 import { QueueIntegrationsService } from '../../queue-integrations/queue-integrations.service.js';
 import type { ExternalBot } from '../bot-rules.js';
 import { MediaStorage } from '../../messages/media-storage.js';
-import { BotFailure, type BotHttpOptions } from './bot-http.js';
+import { BotFailure, botHttpOptions, type BotHttpOptions } from './bot-http.js';
 import { DialogflowBot } from './dialogflow-bot.js';
 import type { BotConversation, BotMessage, BotOutcome } from './external-bot.js';
 import { PromptBot, type HistoryLine } from './prompt-bot.js';
+import { replyForm } from './reply-form.js';
 import { TypebotBot } from './typebot-bot.js';
 import { WebhookBot } from './webhook-bot.js';
 import { BOT_TEXTS } from '../../bot-language/bot-language.module.js';
 import type { BotTexts } from '../../bot-language/bot-texts.js';
-
-const DefaultTimeoutMs = 15_000;
-
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
 
 /**
  * Gives one message to the external bot that has the conversation and answers what it wants done.
@@ -44,7 +38,7 @@ export class ExternalBots {
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(BOT_TEXTS) texts: BotTexts,
   ) {
-    const http: BotHttpOptions = { timeoutMs: positive(env.BOT_TIMEOUT_MS, DefaultTimeoutMs) };
+    const http: BotHttpOptions = botHttpOptions(env);
     this.typebot = new TypebotBot(
       http,
       env.TYPEBOT_URL?.trim() ?? '',
@@ -73,7 +67,8 @@ export class ExternalBots {
       const prompt = await this.prompts.withKeys(companyId, bot.promptId);
       if (!prompt) throw new BotFailure('misconfigured', `prompt ${bot.promptId} is gone`);
       const history = await this.history(conversation, prompt.maxMessages - 1, message);
-      return this.prompt.run(prompt, conversation.contact.name, history, message);
+      const outcome = await this.prompt.run(prompt, conversation.contact.name, history, message);
+      return { ...outcome, form: replyForm(prompt) };
     }
     const found = await this.integrations.forBot(companyId, bot.integrationId);
     if (!found) throw new BotFailure('misconfigured', `integration ${bot.integrationId} is gone`);
@@ -102,7 +97,9 @@ export class ExternalBots {
     const rows: { from_me: boolean; body: string }[] = await this.dataSource.query(
       `SELECT from_me, body FROM messages
        WHERE company_id = $1 AND ticket_id = $2 AND NOT is_private AND NOT is_deleted
-         AND body <> '' AND media_type NOT IN ('audio', 'call_log') AND ($4::uuid IS NULL OR id <> $4)
+         AND body <> '' AND media_type <> 'call_log' AND ($4::uuid IS NULL OR id <> $4)
+         -- a spoken reply keeps its text as body; a contact's audio has no text of its own
+         AND (media_type <> 'audio' OR from_me)
        ORDER BY created_at DESC, id DESC LIMIT $3`,
       [conversation.companyId, conversation.ticket.id, limit, message?.id ?? null],
     );
