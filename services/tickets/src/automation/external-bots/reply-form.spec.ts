@@ -30,4 +30,11 @@ describe('replyForm', () => {
       unspeakable: 'the prompt has a voice but no voice region',
     });
   });
+
+  it('writes when the region is not an Azure region name (it becomes part of a host name)', () => {
+    expect(replyForm({ ...prompt, voiceRegion: 'evil.example/x' })).toEqual({
+      kind: 'write',
+      unspeakable: 'the voice region is not an Azure region name',
+    });
+  });
 });

@@ -21,5 +21,8 @@ export const replyForm = (prompt: {
   const region = prompt.voiceRegion.trim();
   if (!key) return { kind: 'write', unspeakable: 'the prompt has a voice but no voice key' };
   if (!region) return { kind: 'write', unspeakable: 'the prompt has a voice but no voice region' };
+  // the region becomes part of the Azure host name: an Azure region name, nothing else
+  if (!/^[a-z0-9]+$/i.test(region))
+    return { kind: 'write', unspeakable: 'the voice region is not an Azure region name' };
   return { kind: 'speak', voice: { name: prompt.voice, key, region } };
 };
