@@ -20,6 +20,7 @@ import type { BotTexts } from '../bot-language/bot-texts.js';
 import { AutomationJobs, type AutomationJob, type ReplyPayload } from './automation-jobs.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
+import { pollMsOf } from '../jobs/company-poller.js';
 import { BotFiles } from './bot-files.js';
 import { BotReplies } from './bot-replies.js';
 
@@ -55,8 +56,7 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {
-    const poll = Number(env.TICKETS_JOBS_POLL_MS ?? 500);
-    this.pollMs = Number.isFinite(poll) && poll >= 10 ? poll : 500;
+    this.pollMs = pollMsOf(env.TICKETS_JOBS_POLL_MS, 500);
   }
 
   onApplicationBootstrap(): void {
