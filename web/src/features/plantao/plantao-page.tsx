@@ -1,4 +1,4 @@
-import { Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { PlantaoRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { LuPlus } from 'react-icons/lu';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
+import { PagedTable } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
@@ -57,63 +58,46 @@ export const PlantaoPage = () => {
           </Button>
         </HStack>
       )}
-      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100vh - 14rem)">
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              {columns.map((column, index) => (
-                <Table.ColumnHeader
-                  key={column}
-                  textAlign={index === columns.length - 1 ? 'end' : undefined}
-                >
-                  {column}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {!isLoading && entries.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={columns.length}>
-                  <Text color="fg.muted">{t('empty')}</Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {entries.map((entry) => (
-              <Table.Row key={entry.id} data-testid="plantao-row">
-                <Table.Cell>{entry.id}</Table.Cell>
-                <Table.Cell>{entry.user.name}</Table.Cell>
-                <Table.Cell>{entry.phone}</Table.Cell>
-                <Table.Cell>
-                  <Stack gap="0">
-                    {windowsOf(entry.days).map((day) => (
-                      <Text key={day.weekdayEn} fontSize="sm">
-                        {t('hoursLine', {
-                          weekday: tc(`schedule.weekdays.${day.weekdayEn}`),
-                          start: day.startTime,
-                          end: day.endTime,
-                        })}
-                      </Text>
-                    ))}
-                  </Stack>
-                </Table.Cell>
-                <Table.Cell>
-                  {isAdmin && (
-                    <RowActions
-                      onEdit={() => {
-                        setEditing(entry);
-                        setModalOpen(true);
-                      }}
-                      onDelete={() => setToDelete(entry)}
-                    />
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {isLoading && <Spinner size="sm" m="3" />}
-      </Table.ScrollArea>
+      <PagedTable
+        columns={columns}
+        isEmpty={!isLoading && entries.length === 0}
+        emptyText={t('empty')}
+        fetching={isLoading}
+        hasMore={false}
+        onNextPage={() => undefined}
+      >
+        {entries.map((entry) => (
+          <Table.Row key={entry.id} data-testid="plantao-row">
+            <Table.Cell>{entry.id}</Table.Cell>
+            <Table.Cell>{entry.user.name}</Table.Cell>
+            <Table.Cell>{entry.phone}</Table.Cell>
+            <Table.Cell>
+              <Stack gap="0">
+                {windowsOf(entry.days).map((day) => (
+                  <Text key={day.weekdayEn} fontSize="sm">
+                    {t('hoursLine', {
+                      weekday: tc(`schedule.weekdays.${day.weekdayEn}`),
+                      start: day.startTime,
+                      end: day.endTime,
+                    })}
+                  </Text>
+                ))}
+              </Stack>
+            </Table.Cell>
+            <Table.Cell>
+              {isAdmin && (
+                <RowActions
+                  onEdit={() => {
+                    setEditing(entry);
+                    setModalOpen(true);
+                  }}
+                  onDelete={() => setToDelete(entry)}
+                />
+              )}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </PagedTable>
       <PlantaoModal open={modalOpen} record={editing} onClose={() => setModalOpen(false)} />
       <ConfirmDialog
         open={toDelete !== null}
