@@ -13,6 +13,7 @@ import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { ENV } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
+import { requireAdmin, requireMember } from '../access.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { isOnDuty } from './on-duty-rules.js';
@@ -22,21 +23,6 @@ import { toPlantaoRecord, type PlantaoWrite } from './plantao.entity.js';
 import { PlantaoRepository } from './plantao.repository.js';
 
 const IdRequest = z.object({ id: z.coerce.number().int().positive() });
-
-/** A signed-in user of a company (the gateway checks too; the service never relies on it). */
-const requireMember = (ctx: CallContext): RequestContext => {
-  if (ctx.profile === 'anonymous' || ctx.userId <= 0 || ctx.companyId <= 0) {
-    throw new AppError('ERR_SESSION_EXPIRED');
-  }
-  return ctx;
-};
-
-/** Writing on-duty entries is admin work (like queues: every member reads, admins write). */
-const requireAdmin = (call: CallContext): RequestContext => {
-  const ctx = requireMember(call);
-  if (ctx.profile !== 'admin' && !ctx.super) throw new AppError('ERR_NO_PERMISSION');
-  return ctx;
-};
 
 /**
  * On-duty staff (spec 3 §2.17): CRUD of a company's entries and the question the tickets service asks

@@ -16,6 +16,7 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
+import { requireMember } from '../access.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { ScheduleDirectory } from './schedule-directory.js';
@@ -23,14 +24,6 @@ import { isEditable, mayDelete, mayRead, type ScheduleViewer } from './schedule-
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
 
 const IdRequest = z.object({ id: z.coerce.number().int().positive() });
-
-/** A signed-in user of a company (the gateway checks too; the service never relies on it). */
-const requireMember = (ctx: CallContext): RequestContext => {
-  if (ctx.profile === 'anonymous' || ctx.userId <= 0 || ctx.companyId <= 0) {
-    throw new AppError('ERR_SESSION_EXPIRED');
-  }
-  return ctx;
-};
 
 const viewerOf = (ctx: RequestContext): ScheduleViewer => ({
   userId: ctx.userId,
