@@ -11,7 +11,7 @@ import { AutomationJobs, type ReplyPayload } from './automation-jobs.js';
 import { BotContext } from './bot-context.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
-import { callReplies, decideInbound, type BotDecision } from './bot-rules.js';
+import { callReplies, decideInbound, type BotConnection, type BotDecision } from './bot-rules.js';
 import { inactivityPlan } from './inactivity-timers.js';
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
@@ -34,6 +34,7 @@ export class AutomationStep {
   async run(turns: InboundTurn[], manager: EntityManager): Promise<void> {
     const now = this.clock.now();
     const replies: { companyId: number; ticketId: number; payload: ReplyPayload; at: Date }[] = [];
+    const connections = new Map<string, Promise<BotConnection | null>>();
     for (const turn of turns) {
       const { data, ticket, contact, ctx, companyId } = turn;
       if (!ticket || !contact || data.fromMe || data.imported || data.kind !== 'message') continue;
@@ -51,7 +52,11 @@ export class AutomationStep {
         await manager.update(Ticket, { id: ticket.id, companyId }, { status: 'lgpd' });
         ticket.status = 'lgpd';
       }
-      const connection = await this.context.connection(ctx, data.connectionId, manager);
+      // a burst brings many messages to one connection: its queues and options are read once per round
+      const connectionKey = `${companyId}:${data.connectionId}`;
+      if (!connections.has(connectionKey))
+        connections.set(connectionKey, this.context.connection(ctx, data.connectionId, manager));
+      const connection = await connections.get(connectionKey)!;
       if (!connection) continue;
       const decision = decideInbound({
         ticket: { ...ticket, botAskedAt: ticket.botAskedAt ?? null },
