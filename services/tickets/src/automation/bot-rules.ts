@@ -1,6 +1,6 @@
 import type { ChatbotQueueType, TicketLogType, TicketStatus } from '@sb/contracts';
 import { isExitWord, type BotTexts } from '../bot-language/bot-texts.js';
-import { menuText } from './bot-texts.js';
+import { menuText } from './menu-text.js';
 import { withinWorkingHours, type WorkingDay } from './schedule-rules.js';
 
 /** A chatbot option as the bot walks it (the queue's tree). */
