@@ -1,3 +1,5 @@
+import { formatDay } from '../../app/dates.js';
+
 const DayMs = 24 * 60 * 60 * 1000;
 /** Company 1 hosts the platform and never expires (spec 1 §4). */
 const PlatformCompanyId = 1;
@@ -22,11 +24,6 @@ export const dueDateStatus = (
 export const isCompanyExpired = (company: { id: number; dueDate: string | null | undefined }) =>
   dueDateStatus(company).kind === 'expired';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Dates show as day/month/year (spec 1 §9). */
-export const formatDate = (iso: string | null | undefined): string => {
-  const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-};
+/** A due date in the user's language (day/month/year in pt-BR, spec 1 §9); '' when there is none. */
+export const formatDate = (iso: string | null | undefined, language?: string): string =>
+  formatDay(iso, language);

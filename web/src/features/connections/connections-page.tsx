@@ -11,6 +11,7 @@ import {
   LuRefreshCw,
   LuWifiOff,
 } from 'react-icons/lu';
+import { formatDateTime } from '../../app/dates.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
@@ -220,10 +221,7 @@ export const ConnectionsPage = () => {
                 </Table.Cell>
                 {isAdmin && <Table.Cell>{sessionButtons(c)}</Table.Cell>}
                 <Table.Cell>
-                  {new Date(c.updatedAt).toLocaleString(i18n.language, {
-                    dateStyle: 'short',
-                    timeStyle: 'short',
-                  })}
+                  {formatDateTime(c.updatedAt, i18n.language)}
                 </Table.Cell>
                 <Table.Cell>{c.isDefault && <LuCheck aria-label={t('isDefault')} />}</Table.Cell>
                 {isAdmin && (

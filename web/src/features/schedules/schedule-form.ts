@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../app/dates.js';
 import { ScheduleCreateInput, ScheduleDefaultLeadMs, ScheduleInput } from '@sb/contracts';
 
 /** The dialog's fields as typed: the send time in the browser's local time (datetime-local). */
@@ -14,11 +15,9 @@ export const toLocalInput = (date: Date): string =>
 export const defaultSendAt = (now: Date = new Date()): string =>
   toLocalInput(new Date(now.getTime() + ScheduleDefaultLeadMs));
 
-/** Send times as the list shows them: DD/MM/YYYY HH:mm:ss, local time (spec 3 §2.8). */
-export const formatSendTime = (iso: string): string => {
-  const d = new Date(iso);
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
+/** Send times as the list shows them: day and time with seconds, local time, in the user's language (spec 3 §2.8). */
+export const formatSendTime = (iso: string, language?: string): string =>
+  formatDateTime(iso, language, true);
 
 /** The contract's messages as keys of the schedules namespace. */
 const messageKeys: Record<string, string> = {

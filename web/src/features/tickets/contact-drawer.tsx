@@ -2,6 +2,7 @@ import { Badge, Box, Button, Field, HStack, Stack, Switch, Text, Textarea } from
 import type { TicketRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/dates.js';
 import { toastError } from '../../components/toaster.js';
 import {
   useGetContactQuery,
@@ -193,7 +194,7 @@ export const ContactDrawer = ({
             <Box>
               <Text>{item.note}</Text>
               <Text fontSize="xs" color="fg.muted">
-                {item.user.name} · {new Date(item.createdAt).toLocaleString()}
+                {item.user.name} · {formatDateTime(item.createdAt)}
               </Text>
             </Box>
             <Button

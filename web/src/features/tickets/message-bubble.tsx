@@ -3,6 +3,7 @@ import type { MessageAck, MessageRecord } from '@sb/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCheck, LuCheckCheck, LuClock, LuPhoneMissed } from 'react-icons/lu';
+import { formatTime } from '../../app/dates.js';
 import { mediaUrl } from '../../app/runtime-config.js';
 import { AudioRateStorageKey, nextAudioRate, storedAudioRate } from './ticket-logic.js';
 
@@ -15,8 +16,7 @@ const AckIcons: Record<MessageAck, ReactNode> = {
   4: <LuCheckCheck />,
 };
 
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clock = (iso: string) => formatTime(iso);
 
 /** Audio with the playback-rate button; the rate is shared by every audio through localStorage. */
 const AudioPlayer = ({ src }: { src: string }) => {

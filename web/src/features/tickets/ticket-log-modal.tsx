@@ -1,11 +1,10 @@
 import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { dayLabel, logTimeline } from './ticket-logic.js';
+import { formatDateTime } from '../../app/dates.js';
+import { logTimeline } from './ticket-logic.js';
 import { TicketDialog } from './ticket-dialogs.js';
 import { useListTicketLogsQuery } from './tickets.api.js';
 
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
  * The ticket log timeline (GET /tickets-log/:ticketId, spec 1 §3): one line per entry, oldest first,
@@ -41,7 +40,7 @@ export const TicketLogModal = ({
                 })}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {dayLabel(entry.createdAt)} {clock(entry.createdAt)}
+                {formatDateTime(entry.createdAt)}
               </Text>
             </Stack>
           </HStack>

@@ -1,3 +1,4 @@
+import { formatDay, formatTime } from '../../app/dates.js';
 import {
   hasPermission,
   type AppMessageSocketPayload,
@@ -199,19 +200,12 @@ export const shouldNotify = (
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A day as the workspace shows dates: dd/MM/yyyy (spec 1 §9). */
-export const dayLabel = (iso: string): string => {
-  const d = new Date(iso);
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-};
+/** A day as the workspace shows dates: in the user's language (dd/MM/yyyy in pt-BR, spec 1 §9). */
+export const dayLabel = (iso: string, language?: string): string => formatDay(iso, language);
 
-/** Row time: HH:mm today, else dd/MM/yyyy. */
-export const rowTime = (iso: string, now: Date = new Date()): string => {
-  const d = new Date(iso);
-  if (dayKey(iso) === dayKey(now.toISOString()))
-    return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return dayLabel(iso);
-};
+/** Row time: the clock today, else the day, both in the user's language. */
+export const rowTime = (iso: string, now: Date = new Date(), language?: string): string =>
+  dayKey(iso) === dayKey(now.toISOString()) ? formatTime(iso, language) : dayLabel(iso, language);
 
 /**
  * A contact number as the workspace shows it (spec 1 §5): 13 digits as +55 (11) 99999-9999, 12 digits

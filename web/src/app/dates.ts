@@ -1,0 +1,57 @@
+import { FallbackLanguage } from '@sb/contracts';
+import i18next from 'i18next';
+
+/**
+ * Every date and time the app shows goes through here, so it follows the user's language
+ * (pt-BR 25/11/2026, en 11/25/2026, es 25/11/2026, tr 25.11.2026) instead of a fixed pattern or the
+ * browser's locale. `language` defaults to i18next's current language.
+ */
+type DateInput = string | number | Date | null | undefined;
+
+const Day: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const Time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const TimeWithSeconds: Intl.DateTimeFormatOptions = { ...Time, second: '2-digit' };
+
+// one formatter per language and pattern: building Intl formatters is the slow part
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The language dates follow: the given one, else i18next's, else the fallback. */
+export const dateLanguage = (language?: string): string =>
+  language || i18next.language || FallbackLanguage;
+
+const formatter = (language: string, name: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${language}|${name}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(language, options);
+    formatters.set(key, found);
+  }
+  return found;
+};
+
+const toDate = (value: DateInput): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** A day with a 4-digit year in the language's order and separators; '' for no or an invalid date. */
+export const formatDay = (value: DateInput, language?: string): string => {
+  const date = toDate(value);
+  return date ? formatter(dateLanguage(language), 'day', Day).format(date) : '';
+};
+
+/** Hours and minutes (and seconds when asked) in the language's clock. */
+export const formatTime = (value: DateInput, language?: string, seconds = false): string => {
+  const date = toDate(value);
+  if (!date) return '';
+  const name = seconds ? 'time-s' : 'time';
+  return formatter(dateLanguage(language), name, seconds ? TimeWithSeconds : Time).format(date);
+};
+
+/** Day and time, as `formatDay` and `formatTime` write them. */
+export const formatDateTime = (value: DateInput, language?: string, seconds = false): string => {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDay(date, language)} ${formatTime(date, language, seconds)}`;
+};
