@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuCheck, LuCheckCheck, LuClock, LuPhoneMissed } from 'react-icons/lu';
 import { formatTime } from '../../app/dates.js';
 import { mediaUrl } from '../../app/runtime-config.js';
+import { FormattedText } from './formatted-text.js';
 import { AudioRateStorageKey, nextAudioRate, storedAudioRate } from './ticket-logic.js';
 
 /** Acknowledgement icons (spec 1 §4): 0 clock, 1 one check, 2 two checks, 3 and 4 highlighted. */
@@ -141,7 +142,11 @@ export const MessageBubble = ({
         {/* A deleted message keeps its content unless the company erases it (lgpdDeleteMessage). */}
         <Box opacity={message.isDeleted ? 0.6 : undefined}>
           <Media message={message} />
-          {message.body && <Text whiteSpace="pre-wrap">{message.body}</Text>}
+          {message.body && (
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+              <FormattedText text={message.body} />
+            </Text>
+          )}
         </Box>
         <HStack justify="flex-end" gap="1" fontSize="xs" color="fg.muted">
           {message.isEdited && <Text>{t('message.edited')}</Text>}

@@ -13,7 +13,6 @@ import {
   isTagRequiredError,
   keepsRecording,
   logTimeline,
-  inlineFormat,
   lastMessagePreview,
   nextAudioRate,
   openTicketHolder,
@@ -205,21 +204,6 @@ describe('applyNotification', () => {
       payload: { action: 'updateUnread' as const, ticketId: 1 },
     };
     expect(applyNotification(list, read, me).tickets).toEqual([]);
-  });
-});
-
-describe('inlineFormat', () => {
-  it('marks bold, italic and struck parts and keeps the rest plain', () => {
-    expect(inlineFormat('hi *there* _you_ ~no~ ok')).toEqual([
-      { text: 'hi ' },
-      { text: 'there', style: 'bold' },
-      { text: ' ' },
-      { text: 'you', style: 'italic' },
-      { text: ' ' },
-      { text: 'no', style: 'strike' },
-      { text: ' ok' },
-    ]);
-    expect(inlineFormat('plain')).toEqual([{ text: 'plain' }]);
   });
 });
 

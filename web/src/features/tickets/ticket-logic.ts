@@ -333,26 +333,3 @@ export const applyNotification = (
     ring: payload.ticket,
   };
 };
-
-export type InlineSegment = { text: string; style?: 'bold' | 'italic' | 'strike' };
-
-const InlineMarks: Record<string, InlineSegment['style']> = {
-  '*': 'bold',
-  _: 'italic',
-  '~': 'strike',
-};
-
-/** WhatsApp's light formatting of a row's last message: *bold*, _italic_, ~strike~ (spec 1 §2). */
-export const inlineFormat = (text: string): InlineSegment[] => {
-  const segments: InlineSegment[] = [];
-  const pattern = /([*_~])([^*_~\n]+)\1/g;
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    const index = match.index ?? 0;
-    if (index > last) segments.push({ text: text.slice(last, index) });
-    segments.push({ text: match[2] ?? '', style: InlineMarks[match[1] ?? ''] });
-    last = index + match[0].length;
-  }
-  if (last < text.length) segments.push({ text: text.slice(last) });
-  return segments;
-};

@@ -4,13 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FaFacebookMessenger, FaInstagram, FaWhatsapp } from 'react-icons/fa';
 import { mediaUrl } from '../../app/runtime-config.js';
-import {
-  actionsForStatus,
-  inlineFormat,
-  lastMessagePreview,
-  rowTime,
-  type TicketAction,
-} from './ticket-logic.js';
+import { FormattedPreview } from './formatted-text.js';
+import { actionsForStatus, lastMessagePreview, rowTime, type TicketAction } from './ticket-logic.js';
 
 /** The channel badge's icon and its colour palette. */
 const ChannelIcons: Record<ChannelKind, { icon: ReactNode; palette: string }> = {
@@ -77,17 +72,7 @@ export const TicketRow = ({
                 {t(`presence.${ticket.presence}`)}
               </Text>
             ) : preview.kind === 'text' ? (
-              inlineFormat(preview.text).map((part, index) => (
-                <Text
-                  as="span"
-                  key={index}
-                  fontWeight={part.style === 'bold' ? 'semibold' : undefined}
-                  fontStyle={part.style === 'italic' ? 'italic' : undefined}
-                  textDecoration={part.style === 'strike' ? 'line-through' : undefined}
-                >
-                  {part.text}
-                </Text>
-              ))
+              <FormattedPreview text={ticket.lastMessage ?? ''} />
             ) : (
               t(`preview.${preview.kind}`)
             )}

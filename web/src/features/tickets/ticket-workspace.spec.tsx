@@ -158,7 +158,7 @@ describe('ticket workspace', () => {
     expect(lines[1]).toContain('Opened by Ana Souza in Sales');
   });
 
-  it('says which channel error kept a message from being sent, and dates days as dd/MM/yyyy', async () => {
+  it('says which channel error kept a message from being sent, and dates days in the language', async () => {
     serve({
       messages: [
         messageRecord('c0000000-0000-4000-8000-000000000001', {
@@ -180,7 +180,8 @@ describe('ticket workspace', () => {
     );
     expect(within(failed).getByLabelText('Pending')).toBeTruthy();
     const separators = screen.getAllByTestId('date-separator').map((s) => s.textContent);
-    expect(separators).toEqual(['02/01/2025', 'TODAY']);
+    // the screen is in English: month first (pt-BR, es: 02/01/2025; see app/dates.spec.ts)
+    expect(separators).toEqual(['01/02/2025', 'TODAY']);
   });
 
   it('marks a deleted message and shows what is left of it (nothing once the company erased it)', async () => {
