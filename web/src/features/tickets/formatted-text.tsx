@@ -45,7 +45,9 @@ const render = (nodes: FormatNode[], preview: boolean): ReactNode[] =>
   });
 
 /** A message body with WhatsApp's formatting. */
-export const FormattedText = ({ text }: { text: string }) => <>{render(parseWhatsApp(text), false)}</>;
+export const FormattedText = ({ text }: { text: string }) => (
+  <>{render(parseWhatsApp(text), false)}</>
+);
 
 /** A row's last message: formatted lightly, cut at `max` visible characters. */
 export const FormattedPreview = ({ text, max = 40 }: { text: string; max?: number }) => (

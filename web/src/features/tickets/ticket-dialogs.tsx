@@ -2,8 +2,11 @@ import { Button, Dialog, Portal, Text, Textarea } from '@chakra-ui/react';
 import type { MessageRecord, SessionUser } from '@sb/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAdmin } from '../auth/access.js';
+import { useListQueuesQuery } from '../queues/queues.api.js';
 import { CloseDialog } from './close-dialog.js';
 import { PickerSelect } from './picker-select.js';
+import { queueChoice } from './ticket-logic.js';
 import { TransferModal } from './transfer-modal.js';
 import type { TakenBy, useTicketActions } from './use-ticket-actions.js';
 
@@ -35,20 +38,28 @@ export const TicketDialog = ({
   </Dialog.Root>
 );
 
-/** Accept or reopen a ticket without queue: start stays disabled until a queue is chosen (spec 1 §5). */
+/**
+ * Accept or reopen a ticket without queue (spec 1 §4): start stays disabled until a queue is chosen
+ * (spec 1 §5), but the dialog never dead-ends a first run: an admin picks any queue of the company, a
+ * company with no queue accepts without one, and a user in no queue is told whom to ask.
+ */
 export const QueueChoiceDialog = ({
-  queues,
+  user,
   busy,
   onClose,
   onChoose,
 }: {
-  queues: SessionUser['queues'];
+  user: SessionUser;
   busy: boolean;
   onClose: () => void;
-  onChoose: (queueId: number) => void;
+  onChoose: (queueId: number | null) => void;
 }) => {
   const { t } = useTranslation('tickets');
   const [queueId, setQueueId] = useState<number | null>(null);
+  const admin = isAdmin(user);
+  const { data: companyQueues, isSuccess } = useListQueuesQuery();
+  const choice = queueChoice(admin, user.queues, isSuccess ? companyQueues : undefined);
+  const ready = choice.kind === 'none' || (choice.kind === 'pick' && queueId !== null);
   return (
     <TicketDialog
       title={t('queueChoice.title')}
@@ -58,18 +69,32 @@ export const QueueChoiceDialog = ({
           <Button variant="outline" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button loading={busy} disabled={!queueId} onClick={() => queueId && onChoose(queueId)}>
+          <Button
+            loading={busy}
+            disabled={!ready}
+            onClick={() => ready && onChoose(choice.kind === 'none' ? null : queueId)}
+          >
             {t('queueChoice.start')}
           </Button>
         </>
       }
     >
-      <PickerSelect
-        label={t('transfer.queue')}
-        value={queueId}
-        options={queues}
-        onChange={setQueueId}
-      />
+      {choice.kind === 'pick' && (
+        <PickerSelect
+          label={t('transfer.queue')}
+          value={queueId}
+          options={choice.options}
+          onChange={setQueueId}
+        />
+      )}
+      {choice.kind === 'none' && (
+        <Text data-testid="queue-choice-hint">
+          {t(admin ? 'queueChoice.noCompanyQueueAdmin' : 'queueChoice.noCompanyQueue')}
+        </Text>
+      )}
+      {choice.kind === 'notMember' && (
+        <Text data-testid="queue-choice-hint">{t('queueChoice.notMember')}</Text>
+      )}
     </TicketDialog>
   );
 };
@@ -114,7 +139,7 @@ export const TicketActionDialogs = ({
     )}
     {actions.choosingQueue && (
       <QueueChoiceDialog
-        queues={user.queues}
+        user={user}
         busy={actions.busy}
         onClose={() => actions.setChoosingQueue(null)}
         onChoose={actions.chooseQueue}

@@ -5,7 +5,6 @@ import { logTimeline } from './ticket-logic.js';
 import { TicketDialog } from './ticket-dialogs.js';
 import { useListTicketLogsQuery } from './tickets.api.js';
 
-
 /**
  * The ticket log timeline (GET /tickets-log/:ticketId, spec 1 §3): one line per entry, oldest first,
  * saying what happened (created, chatbot, queue, opened, accessed, transferred, received), who and in

@@ -50,6 +50,8 @@ const route = (method: string, url: URL) => {
   if (path === '/messages/1' && method === 'GET')
     return { messages: [messageRecord('m1', { body: 'hello there' })], hasMore: false, count: 1 };
   if (path.startsWith('/tickets/') && method === 'PUT') return ticketRecord(3);
+  // the company's queues: the admin's queue choice offers them
+  if (path === '/queue') return [{ id: 5, name: 'Sales', color: '#00aa00' }];
   if (path.startsWith('/contactTags/')) return { tags: [] };
   if (path.startsWith('/contacts/')) return {};
   if (path === '/version') return { version: '1.0.0' };

@@ -22,6 +22,7 @@ import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js'
 import { isAdmin } from '../auth/access.js';
 import { selectUser } from '../auth/session.slice.js';
 import { ChipChoice } from './chip-choice.js';
+import { FirstStepsHint } from './first-steps-hint.js';
 import { NewTicketModal } from './new-ticket-modal.js';
 import { EmptySearchFilters, SearchFilters, type SearchFilterValues } from './search-filters.js';
 import { TicketChat } from './ticket-chat.js';
@@ -107,6 +108,7 @@ export const TicketsPage = () => {
           onChange={(e) => setSearch(e.target.value)}
         />
       </HStack>
+      {admin && <FirstStepsHint />}
       <Box px="2">
         <ChipChoice
           label={t('queues')}

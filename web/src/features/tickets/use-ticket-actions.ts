@@ -74,7 +74,8 @@ export const useTicketActions = (userId: number) => {
     }
   };
 
-  const chooseQueue = (queueId: number) => {
+  /** The queue-choice dialog's answer: a queue, or none when the company has no queue yet. */
+  const chooseQueue = (queueId: number | null) => {
     if (!choosingQueue) return;
     const ticket = choosingQueue;
     void take(ticket, queueId).then(() => setChoosingQueue(null));

@@ -70,7 +70,9 @@ describe('parseWhatsApp', () => {
       link('https://example.com/a_b_c/d?x=1_2'),
       text('.'),
     ]);
-    expect(parseWhatsApp('_http://x.io/snake_case_')).toEqual([italic(link('http://x.io/snake_case'))]);
+    expect(parseWhatsApp('_http://x.io/snake_case_')).toEqual([
+      italic(link('http://x.io/snake_case')),
+    ]);
     expect(parseWhatsApp('*go to https://example.com*')).toEqual([
       bold(text('go to '), link('https://example.com')),
     ]);
