@@ -338,6 +338,46 @@ describe('tickets over the bus', () => {
     expect(await storedTexts(ticket.id)).not.toContain('Obrigado pelo contato!');
   });
 
+  it('accepts the first ticket: an admin into any queue, a user only into theirs, none without queues', async () => {
+    const contact = await newContact('Helena');
+    const pending = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: contact.id, status: 'pending' },
+      admin,
+    );
+    expect(pending).toMatchObject({ status: 'pending', queueId: null });
+    // Ana (queue q1, who sees tickets without queue) may not take it into Bruno's queue, nor leave
+    // it without a queue
+    users.set(2, { ...users.get(2)!, allTicket: 'enable' });
+    await expect(
+      app.call(S.ticketUpdate, { id: pending.id, status: 'open', userId: 2, queueId: q2 }, ana),
+    ).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
+    await expect(
+      app.call(S.ticketUpdate, { id: pending.id, status: 'open', userId: 2, queueId: null }, ana),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    users.set(2, { ...users.get(2)!, allTicket: 'disable' });
+    // the admin, in no queue, picks any queue of the company
+    const accepted = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: pending.id, status: 'open', userId: 1, queueId: q2 },
+      admin,
+    );
+    expect(accepted).toMatchObject({ status: 'open', userId: 1, queueId: q2 });
+    // a company with no queue accepts without one
+    const stranger = await newContact('Ícaro', other);
+    const first = await app.call<TicketRecord>(
+      S.ticketCreate,
+      { contactId: stranger.id, status: 'pending' },
+      other,
+    );
+    const taken = await app.call<TicketRecord>(
+      S.ticketUpdate,
+      { id: first.id, status: 'open', userId: 9, queueId: null },
+      other,
+    );
+    expect(taken).toMatchObject({ status: 'open', userId: 9, queueId: null });
+  });
+
   it('reopens a closed ticket, or answers the other active ticket of the contact', async () => {
     const contact = await newContact('Iris');
     const first = await app.call<TicketRecord>(

@@ -251,6 +251,25 @@ export const planTicketChange = (
   return { kind: 'fields' };
 };
 
+/**
+ * Why an accept or reopen may not take the queue it names (spec 1 §4, issue 14): an admin may take a
+ * ticket into any queue of the company, and anyone may go without a queue while the company has none;
+ * a user may only move it into one of their own queues (keeping the ticket's queue is fine), and must
+ * name one once the company has queues.
+ */
+export const acceptQueueRefusal = (
+  viewer: Pick<TicketViewer, 'admin' | 'queueIds'>,
+  ticketQueueId: number | null,
+  queueId: number | null,
+  companyHasQueues: boolean,
+): 'ERR_NO_PERMISSION' | 'ERR_VALIDATION' | null => {
+  if (viewer.admin) return null;
+  if (queueId === null) return companyHasQueues ? 'ERR_VALIDATION' : null;
+  return queueId === ticketQueueId || viewer.queueIds.includes(queueId)
+    ? null
+    : 'ERR_NO_PERMISSION';
+};
+
 /** The log entries of a change: what the caller did, and for a transfer what the receiver got. */
 export const logsOfChange = (
   change: TicketChange,

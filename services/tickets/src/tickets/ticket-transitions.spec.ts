@@ -1,6 +1,7 @@
 import type { TicketListQuery } from '@sb/contracts';
 import { BotTextsByLanguage } from '../bot-language/bot-texts.js';
 import {
+  acceptQueueRefusal,
   canSeeTicket,
   listConditions,
   listQueues,
@@ -219,6 +220,26 @@ describe('planTicketChange', () => {
     expect(
       planTicketChange(ticket({ status: 'open', userId: 7 }), { useIntegration: true }, 7, false),
     ).toEqual({ kind: 'fields' });
+  });
+});
+
+describe('acceptQueueRefusal', () => {
+  it('lets an admin take any queue of the company, or none', () => {
+    const admin = viewer({ admin: true, queueIds: [] });
+    expect(acceptQueueRefusal(admin, null, 9, true)).toBeNull();
+    expect(acceptQueueRefusal(admin, null, null, true)).toBeNull();
+  });
+  it('lets anyone accept without a queue while the company has none', () => {
+    expect(acceptQueueRefusal(viewer({ queueIds: [] }), null, null, false)).toBeNull();
+  });
+  it("keeps a user inside their own queues, or the ticket's", () => {
+    expect(acceptQueueRefusal(viewer(), null, 2, true)).toBeNull();
+    expect(acceptQueueRefusal(viewer(), 9, 9, true)).toBeNull();
+    expect(acceptQueueRefusal(viewer(), null, 9, true)).toBe('ERR_NO_PERMISSION');
+    expect(acceptQueueRefusal(viewer(), 1, 9, true)).toBe('ERR_NO_PERMISSION');
+  });
+  it('asks a user for a queue once the company has queues', () => {
+    expect(acceptQueueRefusal(viewer(), null, null, true)).toBe('ERR_VALIDATION');
   });
 });
 

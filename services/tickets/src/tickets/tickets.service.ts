@@ -34,6 +34,7 @@ import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { Ticket } from './ticket.entity.js';
 import { TicketDirectory } from './ticket-directory.js';
 import {
+  acceptQueueRefusal,
   canSeeTicket,
   listConditions,
   listsNewestPerContact,
@@ -290,6 +291,17 @@ export class TicketsService {
         );
         if (typeof change === 'string') throw new AppError(change);
         if (change.kind === 'taken') return this.views.record(ctx, row, hide.caller, manager);
+        if (change.kind === 'accept' || change.kind === 'reopen') {
+          // the company's queues are read only when none is named
+          const hasQueues =
+            !viewer.admin &&
+            change.queueId === null &&
+            (await this.tickets.hasQueues(ctx.companyId, manager));
+          const refusal = acceptQueueRefusal(viewer, row.queueId, change.queueId, hasQueues);
+          if (refusal === 'ERR_VALIDATION')
+            throw new AppError(refusal, { fields: { queueId: ['Selecione uma fila'] } });
+          if (refusal) throw new AppError(refusal);
+        }
         if (change.kind === 'reopen') {
           const other = await this.tickets.findActive(
             ctx.companyId,
