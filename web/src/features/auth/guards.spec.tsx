@@ -86,7 +86,7 @@ describe('route guards', () => {
     expect(await heading('Subscription')).toBeTruthy();
     expect(
       screen.getByText(
-        'Your subscription expired on 01/02/2024. Contact support for more information.',
+        'Your subscription expired on 02/01/2024. Contact support for more information.',
       ),
     ).toBeTruthy();
   });

@@ -91,7 +91,7 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeTruthy();
     expect(
       screen.getAllByText(
-        'Your subscription expired on 01/02/2024. Contact support for more information.',
+        'Your subscription expired on 02/01/2024. Contact support for more information.',
       ).length,
     ).toBeGreaterThanOrEqual(1);
   });

@@ -105,7 +105,8 @@ describe('schedules page', () => {
     const rows = await screen.findAllByTestId('schedule-row');
     expect(within(rows[0]!).getByText('Bruna Lima')).toBeTruthy();
     expect(within(rows[0]!).getByText('Your order 12345 is ready...')).toBeTruthy();
-    expect(within(rows[0]!).getByText('06/05/2026 07:08:09')).toBeTruthy();
+    // in the screen's language, English: month first and a 12-hour clock
+    expect(within(rows[0]!).getByText('05/06/2026 07:08:09 AM')).toBeTruthy();
     expect(within(rows[0]!).getByText('Pending')).toBeTruthy();
     const failed = within(rows[1]!).getByText('Error');
     expect(failed.getAttribute('title')).toMatch(/^No default connection found\./);

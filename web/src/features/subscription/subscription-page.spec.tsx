@@ -44,7 +44,8 @@ describe('/financeiro-aberto', () => {
     expect(await screen.findByText(/Your subscription expired/)).toBeTruthy();
     expect(await screen.findByText('Basic (MENSAL)')).toBeTruthy();
     expect(screen.getByText('19.90')).toBeTruthy();
-    expect(screen.getByText('05/01/2026')).toBeTruthy();
+    // the due date in the screen's language, English: month first
+    expect(screen.getByText('01/05/2026')).toBeTruthy();
     expect(screen.getByText('Paid')).toBeTruthy();
   });
 
