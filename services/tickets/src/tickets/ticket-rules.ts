@@ -252,23 +252,20 @@ export const planTicketChange = (
 };
 
 /**
- * Why an accept or reopen may not take the queue it names (spec 1 §4, issue 14): an admin may take a
- * ticket into any queue of the company, and anyone may go without a queue while the company has none;
- * a user may only move it into one of their own queues (keeping the ticket's queue is fine), and must
- * name one once the company has queues.
+ * Whether an accept or reopen may take the queue it names (spec 1 §4, issue 14): an admin may take a
+ * ticket into any queue of the company; a user only into one of their own queues, or keep the
+ * ticket's. No queue stays allowed (a company without queues; the web app asks for one once queues
+ * exist).
  */
-export const acceptQueueRefusal = (
+export const mayTakeQueue = (
   viewer: Pick<TicketViewer, 'admin' | 'queueIds'>,
   ticketQueueId: number | null,
   queueId: number | null,
-  companyHasQueues: boolean,
-): 'ERR_NO_PERMISSION' | 'ERR_VALIDATION' | null => {
-  if (viewer.admin) return null;
-  if (queueId === null) return companyHasQueues ? 'ERR_VALIDATION' : null;
-  return queueId === ticketQueueId || viewer.queueIds.includes(queueId)
-    ? null
-    : 'ERR_NO_PERMISSION';
-};
+): boolean =>
+  viewer.admin ||
+  queueId === null ||
+  queueId === ticketQueueId ||
+  viewer.queueIds.includes(queueId);
 
 /** The log entries of a change: what the caller did, and for a transfer what the receiver got. */
 export const logsOfChange = (

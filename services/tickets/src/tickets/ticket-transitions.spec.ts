@@ -1,11 +1,11 @@
 import type { TicketListQuery } from '@sb/contracts';
 import { BotTextsByLanguage } from '../bot-language/bot-texts.js';
 import {
-  acceptQueueRefusal,
   canSeeTicket,
   listConditions,
   listQueues,
   logsOfChange,
+  mayTakeQueue,
   planTicketChange,
   transferText,
   workingStatus,
@@ -223,23 +223,18 @@ describe('planTicketChange', () => {
   });
 });
 
-describe('acceptQueueRefusal', () => {
+describe('mayTakeQueue', () => {
   it('lets an admin take any queue of the company, or none', () => {
     const admin = viewer({ admin: true, queueIds: [] });
-    expect(acceptQueueRefusal(admin, null, 9, true)).toBeNull();
-    expect(acceptQueueRefusal(admin, null, null, true)).toBeNull();
-  });
-  it('lets anyone accept without a queue while the company has none', () => {
-    expect(acceptQueueRefusal(viewer({ queueIds: [] }), null, null, false)).toBeNull();
+    expect(mayTakeQueue(admin, null, 9)).toBe(true);
+    expect(mayTakeQueue(admin, null, null)).toBe(true);
   });
   it("keeps a user inside their own queues, or the ticket's", () => {
-    expect(acceptQueueRefusal(viewer(), null, 2, true)).toBeNull();
-    expect(acceptQueueRefusal(viewer(), 9, 9, true)).toBeNull();
-    expect(acceptQueueRefusal(viewer(), null, 9, true)).toBe('ERR_NO_PERMISSION');
-    expect(acceptQueueRefusal(viewer(), 1, 9, true)).toBe('ERR_NO_PERMISSION');
-  });
-  it('asks a user for a queue once the company has queues', () => {
-    expect(acceptQueueRefusal(viewer(), null, null, true)).toBe('ERR_VALIDATION');
+    expect(mayTakeQueue(viewer(), null, 2)).toBe(true);
+    expect(mayTakeQueue(viewer(), 9, 9)).toBe(true);
+    expect(mayTakeQueue(viewer({ queueIds: [] }), null, null)).toBe(true);
+    expect(mayTakeQueue(viewer(), null, 9)).toBe(false);
+    expect(mayTakeQueue(viewer(), 1, 9)).toBe(false);
   });
 });
 

@@ -192,15 +192,6 @@ export class TicketsRepository {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  /** Whether the company has any queue (a ticket may go without one only while it has none). */
-  async hasQueues(companyId: number, manager?: EntityManager): Promise<boolean> {
-    const rows = (await this.m(manager).query(
-      'SELECT 1 FROM queues WHERE company_id = $1 LIMIT 1',
-      [companyId],
-    )) as unknown[];
-    return rows.length > 0;
-  }
-
   async queueExists(companyId: number, id: number, manager?: EntityManager): Promise<boolean> {
     return (await this.queues(companyId, [id], manager)).has(id);
   }

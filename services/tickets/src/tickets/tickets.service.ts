@@ -34,11 +34,11 @@ import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { Ticket } from './ticket.entity.js';
 import { TicketDirectory } from './ticket-directory.js';
 import {
-  acceptQueueRefusal,
   canSeeTicket,
   listConditions,
   listsNewestPerContact,
   logsOfChange,
+  mayTakeQueue,
   planTicketChange,
   transferText,
   workingStatus,
@@ -291,17 +291,12 @@ export class TicketsService {
         );
         if (typeof change === 'string') throw new AppError(change);
         if (change.kind === 'taken') return this.views.record(ctx, row, hide.caller, manager);
-        if (change.kind === 'accept' || change.kind === 'reopen') {
-          // the company's queues are read only when none is named
-          const hasQueues =
-            !viewer.admin &&
-            change.queueId === null &&
-            (await this.tickets.hasQueues(ctx.companyId, manager));
-          const refusal = acceptQueueRefusal(viewer, row.queueId, change.queueId, hasQueues);
-          if (refusal === 'ERR_VALIDATION')
-            throw new AppError(refusal, { fields: { queueId: ['Selecione uma fila'] } });
-          if (refusal) throw new AppError(refusal);
-        }
+        // a user takes a ticket only into their own queues (an admin into any)
+        if (
+          (change.kind === 'accept' || change.kind === 'reopen') &&
+          !mayTakeQueue(viewer, row.queueId, change.queueId)
+        )
+          throw new AppError('ERR_NO_PERMISSION');
         if (change.kind === 'reopen') {
           const other = await this.tickets.findActive(
             ctx.companyId,
