@@ -826,7 +826,8 @@ export class GraphEmulator {
       return await new Request('http://emulator/upload', {
         method: 'POST',
         headers: { 'content-type': String(req.headers['content-type'] ?? '') },
-        body,
+        // a plain Uint8Array: the DOM typings of the web app's e2e tests refuse a Buffer as a body
+        body: new Uint8Array(body),
       }).formData();
     } catch {
       return null;
