@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { createLogger } from '@sb/platform/logger';
 import { installProcessGuards } from '@sb/platform/nest';
 import { startStandalone } from './standalone.js';
+import { startFailure } from './start-failure.js';
 
 function main(): void {
   // A stray rejection is logged, never a crash: the request it belonged to has had its answer.
@@ -43,9 +44,7 @@ function main(): void {
       if (!stopping) process.stdout.write(standalone.banner);
     },
     (error: unknown) => {
-      process.stderr.write(
-        `Switchboard could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
+      process.stderr.write(`Switchboard could not start: ${startFailure(error)}\n`);
       process.exit(1);
     },
   );
