@@ -3,13 +3,15 @@ import 'reflect-metadata';
 import { createLogger } from '@sb/platform/logger';
 import { installProcessGuards } from '@sb/platform/nest';
 import { startStandalone } from './standalone.js';
+import { startFailure } from './start-failure.js';
 
-async function main(): Promise<void> {
+function main(): void {
   // A stray rejection is logged, never a crash: the request it belonged to has had its answer.
   installProcessGuards(createLogger('standalone'));
 
-  const standalone = await startStandalone();
+  const starting = startStandalone();
 
+  // Listening from the start: a Ctrl+C while services start still stops everything in order.
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -20,23 +22,32 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${signal}: stopping Switchboard…\n`);
     // A stuck dependency must not keep the process alive forever.
     setTimeout(() => process.exit(1), 20_000).unref();
-    standalone.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
-        process.exit(1);
-      },
-    );
+    starting
+      .then((standalone) => standalone.close())
+      .then(
+        () => {
+          process.stdout.write('Switchboard stopped.\n');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
 
-  process.stdout.write(standalone.banner);
+  starting.then(
+    (standalone) => {
+      if (!stopping) process.stdout.write(standalone.banner);
+    },
+    (error: unknown) => {
+      process.stderr.write(`Switchboard could not start: ${startFailure(error)}\n`);
+      process.exit(1);
+    },
+  );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `Switchboard could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+main();

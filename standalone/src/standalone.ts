@@ -65,12 +65,14 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
   const logger = log('standalone');
   const dataDir = path.resolve(env.DATA_DIR);
 
-  // Undo what started, newest first, when a later step fails or on shutdown.
+  // Undo what started, newest first, when a later step fails or on shutdown: the gateway, the web
+  // server, the services, the bus, then PostgreSQL, so nothing loses its database while in use.
   const closers: { name: string; close: () => Promise<void> }[] = [];
   const closeAll = async () => {
     for (const { name, close } of closers.splice(0).reverse()) {
       try {
         await close();
+        logger.info(`${name} stopped`);
       } catch (error) {
         logger.error({ err: error }, `stopping ${name} failed`);
       }
@@ -80,27 +82,33 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
   try {
     const jwtSecret = resolveJwtSecret(dataDir, env.JWT_SECRET);
 
-    const [databaseUrl, bus] = await Promise.all([
-      (async () => {
-        if (env.DATABASE_URL) return env.DATABASE_URL;
-        const postgres = await startEmbeddedPostgres({
-          dataDir: path.join(dataDir, 'postgres'),
-          logger: log('embedded-postgres'),
-        });
-        closers.push({ name: 'embedded PostgreSQL', close: () => postgres.stop() });
-        return postgres.url;
-      })(),
-      (async () => {
-        const created = await createBus({
-          natsUrl: env.NATS_URL,
-          namespace: env.NATS_NAMESPACE,
-          name: 'standalone',
-          logger: log('bus'),
-        });
-        closers.push({ name: 'bus', close: () => created.close() });
-        return created;
-      })(),
+    const [postgres, createdBus] = await Promise.allSettled([
+      env.DATABASE_URL
+        ? Promise.resolve(undefined)
+        : startEmbeddedPostgres({
+            dataDir: path.join(dataDir, 'postgres'),
+            logger: log('embedded-postgres'),
+          }),
+      createBus({
+        natsUrl: env.NATS_URL,
+        namespace: env.NATS_NAMESPACE,
+        name: 'standalone',
+        logger: log('bus'),
+      }),
     ]);
+    // Pushed in this order whichever came up first: the bus stops before PostgreSQL.
+    if (postgres.status === 'fulfilled' && postgres.value) {
+      const embedded = postgres.value;
+      closers.push({ name: 'embedded PostgreSQL', close: () => embedded.stop() });
+    }
+    if (createdBus.status === 'fulfilled') {
+      const created = createdBus.value;
+      closers.push({ name: 'bus', close: () => created.close() });
+    }
+    if (postgres.status === 'rejected') throw postgres.reason;
+    if (createdBus.status === 'rejected') throw createdBus.reason;
+    const bus = createdBus.value;
+    const databaseUrl = env.DATABASE_URL ?? postgres.value!.url;
 
     const serviceEnv: Env = {
       ...rawEnv,

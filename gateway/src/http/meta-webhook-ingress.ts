@@ -14,6 +14,7 @@ import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { requestIdFrom } from '../auth/request-context.js';
 import { toAppError } from '../errors/http-exception.filter.js';
+import { requestLogLevel } from '../middleware/request-log.js';
 
 export const MetaWebhookPath = '/webhooks/meta';
 
@@ -164,8 +165,9 @@ export function metaWebhookIngress(options: MetaWebhookIngressOptions) {
         fail,
       );
     });
-    res.on('finish', () =>
-      logger.info(
+    res.on('finish', () => {
+      const level = requestLogLevel(res.statusCode);
+      logger[level](
         {
           requestId,
           method: 'POST',
@@ -173,9 +175,9 @@ export function metaWebhookIngress(options: MetaWebhookIngressOptions) {
           status: res.statusCode,
           durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
         },
-        'request served',
-      ),
-    );
+        level === 'warn' ? 'request failed' : 'request served',
+      );
+    });
     return true;
   };
 }

@@ -3,10 +3,11 @@ import { anonymousContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { languageFromHeader, requestIdFrom } from '../auth/request-context.js';
+import { requestLogLevel } from './request-log.js';
 
 /**
  * First middleware: gives the request its id (x-request-id or a new uuid, echoed back), an anonymous
- * context until the guard knows the caller, and one log line when the answer is finished, carrying
+ * context until the guard knows the caller, and one log line (debug; warn on a 5xx) when the answer is finished, carrying
  * requestId, companyId and userId (never headers or bodies, so never tokens or passwords).
  */
 export const requestStateMiddleware =
@@ -29,10 +30,8 @@ export const requestStateMiddleware =
         status: res.statusCode,
         durationMs: Math.round((performance.now() - req.sb.startedAt) * 10) / 10,
       };
-      // probes hit /health every few seconds: keep them out of the info log
-      if (req.path.startsWith('/health')) logger.debug(line, 'request served');
-      else if (res.statusCode >= 500) logger.warn(line, 'request failed');
-      else logger.info(line, 'request served');
+      const level = requestLogLevel(res.statusCode);
+      logger[level](line, level === 'warn' ? 'request failed' : 'request served');
     });
     next();
   };

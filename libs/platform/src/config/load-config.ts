@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** stdout's log format; unset: human in a terminal, JSON otherwise */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATABASE_URL: z.string().min(1).optional(),
   NATS_URL: z.string().min(1).optional(),
   /** subject prefix (and own event stream) when several environments share one NATS server */

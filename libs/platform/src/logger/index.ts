@@ -1,1 +1,3 @@
 export * from './create-logger.js';
+export * from './log-format.js';
+export * from './pretty-destination.js';

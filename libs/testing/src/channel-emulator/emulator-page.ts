@@ -1,7 +1,8 @@
 /**
  * The emulator's one page: pick a connection's account (Cloud API number, page or Instagram account),
- * say who you are, and type as that customer. Messages go to the gateway as signed webhooks; what the
- * agents answer shows up below (polled from the emulator).
+ * say who you are, and type or send a file as that customer. Messages go to the gateway as signed
+ * webhooks (a file by the media id or URL the emulator serves, as Meta does); what the agents answer
+ * shows up below (polled from the emulator).
  */
 export function emulatorPage(): string {
   return `<!doctype html>
@@ -10,6 +11,7 @@ export function emulatorPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Switchboard channel emulator</title>
+<link rel="icon" href="data:,">
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d2330; }
   header { background: #075e54; color: #fff; padding: 12px 20px; }
@@ -26,6 +28,7 @@ export function emulatorPage(): string {
   .meta { font-size: 11px; color: #667; margin-top: 2px; }
   form.say { display: flex; gap: 8px; margin-top: 10px; }
   form.say input { flex: 1; }
+  form.say input[type=file] { background: #fff; border: 1px solid #ccd; border-radius: 4px; }
   #error { color: #b00020; min-height: 1.2em; font-size: 14px; }
 </style>
 </head>
@@ -42,6 +45,11 @@ export function emulatorPage(): string {
   <form class="say" id="say">
     <input id="text" autocomplete="off" placeholder="Type a message as the customer" aria-label="Message">
     <button type="submit">Send</button>
+  </form>
+  <form class="say" id="send-file">
+    <input id="file" type="file" aria-label="Image or document to send (the message above is its caption)"
+      accept="image/*,audio/*,video/*,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip">
+    <button type="submit">Send file</button>
   </form>
   <div id="error" role="alert"></div>
 </main>
@@ -100,12 +108,36 @@ export function emulatorPage(): string {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account: account.id, object, peer: $('peer').value.trim(), name: $('name').value.trim(), text }),
     });
+    if (await delivered(reply)) $('text').value = '';
+    await refresh();
+  });
+  $('send-file').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const account = selected();
+    const file = $('file').files[0];
+    if (!account || !file) return;
+    $('error').textContent = '';
+    const form = new FormData();
+    form.set('account', account.id);
+    if (account.object !== 'whatsapp_business_account') form.set('object', account.object);
+    form.set('peer', $('peer').value.trim());
+    form.set('name', $('name').value.trim());
+    form.set('caption', $('text').value.trim());
+    form.set('file', file);
+    const reply = await fetch('emulator/send-file', { method: 'POST', body: form });
+    if (await delivered(reply)) {
+      $('file').value = '';
+      $('text').value = '';
+    }
+    await refresh();
+  });
+  // true when the gateway took the webhook; otherwise says why below the form
+  async function delivered(reply) {
     const body = await reply.json();
     if (!reply.ok) $('error').textContent = body.error;
     else if (body.status !== 200) $('error').textContent = 'The gateway answered ' + body.status + ': ' + body.body;
-    else $('text').value = '';
-    await refresh();
-  });
+    return reply.ok && body.status === 200;
+  }
   loadAccounts().then(refresh);
   setInterval(() => { loadAccounts().then(refresh).catch(() => {}); }, 1500);
 </script>

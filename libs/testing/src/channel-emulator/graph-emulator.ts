@@ -115,6 +115,18 @@ async function readBody(req: IncomingMessage, limit = 100 * 1024 * 1024): Promis
   return Buffer.concat(chunks);
 }
 
+/** The Cloud API message type of a file the customer sends, from its MIME type. */
+export function mediaKind(mimeType: string): 'image' | 'audio' | 'video' | 'document' {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  if (mimeType.startsWith('video/')) return 'video';
+  return 'document';
+}
+
+/** How the emulator page shows a file the customer sent: `[image] caption`, `[document: a.pdf]`. */
+const mediaLineText = (type: string, filename?: string, caption?: string) =>
+  [`[${type}${filename ? `: ${filename}` : ''}]`, caption].filter(Boolean).join(' ');
+
 /**
  * Plays the parts of Meta's Graph API that Switchboard uses, over real HTTP: Cloud API sends and media,
  * the Messenger Platform send API, /me/accounts of a Facebook login, and signed webhooks towards our
@@ -266,10 +278,11 @@ export class GraphEmulator {
     this.opened(input.phoneNumberId, input.from, {
       id,
       direction: 'in',
-      text: input.caption || `[${input.type}]`,
+      text: mediaLineText(input.type, input.filename, input.caption),
     });
     const payload = cloudWebhooks.media({
       phoneNumberId: input.phoneNumberId,
+      displayPhoneNumber: this.phoneNumbers.get(input.phoneNumberId)?.displayPhoneNumber,
       from: input.from,
       name: input.name,
       type: input.type,
@@ -299,6 +312,33 @@ export class GraphEmulator {
       mid,
     });
     return { ...(await this.sendWebhook(payload)), messageId: mid };
+  }
+
+  /** A Messenger or Instagram user sends a file: stored here, announced by its download URL. */
+  async messengerAttachment(input: {
+    object: 'page' | 'instagram';
+    accountId: string;
+    from: string;
+    type: 'image' | 'video' | 'audio' | 'file';
+    buffer: Buffer;
+    mimeType: string;
+    filename?: string;
+  }): Promise<WebhookResult & { mediaId: string }> {
+    const mid = newMid();
+    const stored = this.storeMedia(input.buffer, input.mimeType, input.filename);
+    this.opened(input.accountId, input.from, {
+      id: mid,
+      direction: 'in',
+      text: mediaLineText(input.type, input.filename),
+    });
+    const payload = messengerWebhooks.attachment(input.object, {
+      accountId: input.accountId,
+      from: input.from,
+      type: input.type,
+      url: stored.url,
+      mid,
+    });
+    return { ...(await this.sendWebhook(payload)), messageId: mid, mediaId: stored.id };
   }
 
   /** A Cloud API status webhook for a message our side sent. */
@@ -340,6 +380,12 @@ export class GraphEmulator {
       const html = emulatorPage();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(html);
+      return;
+    }
+    if (parts.length === 1 && parts[0] === 'favicon.ico') {
+      // the page declares no icon; a browser asking anyway gets an empty answer, not a 404
+      res.writeHead(204);
+      res.end();
       return;
     }
     if (parts[0] === 'emulator') return this.pageApi(req, res, method, parts.slice(1), url);
@@ -675,7 +721,55 @@ export class GraphEmulator {
         return json(res, 502, { error: `the webhook could not be delivered: ${String(err)}` });
       }
     }
+    if (path[0] === 'send-file' && method === 'POST') return this.pageSendFile(req, res);
     return json(res, 404, { error: 'unknown emulator call' });
+  }
+
+  /** The page's file input: the customer sends an image or a document (multipart form). */
+  private async pageSendFile(req: IncomingMessage, res: ServerResponse) {
+    const form = await this.formOf(req);
+    const field = (name: string) => {
+      const value = form?.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    const file = form?.get('file');
+    const account = field('account');
+    const peer = field('peer');
+    if (!account || !peer || !(file instanceof File) || file.size === 0) {
+      return json(res, 400, { error: 'account, peer and a file are required' });
+    }
+    const buffer = Buffer.from(await file.arrayBuffer());
+    const mimeType = file.type || 'application/octet-stream';
+    const filename = file.name || 'file';
+    const kind = mediaKind(mimeType);
+    try {
+      const object = field('object');
+      const result =
+        object === 'page' || object === 'instagram'
+          ? await this.messengerAttachment({
+              object,
+              accountId: account,
+              from: peer,
+              type: kind === 'document' ? 'file' : kind,
+              buffer,
+              mimeType,
+              filename,
+            })
+          : await this.customerMedia({
+              phoneNumberId: account,
+              from: peer,
+              type: kind,
+              buffer,
+              mimeType,
+              // Meta sends a file name with documents only
+              filename: kind === 'document' ? filename : undefined,
+              caption: field('caption') || undefined,
+              name: field('name') || undefined,
+            });
+      return json(res, 200, result);
+    } catch (err) {
+      return json(res, 502, { error: `the webhook could not be delivered: ${String(err)}` });
+    }
   }
 
   private opened(accountId: string, peer: string, line: Omit<ConversationLine, 'at'>): void {
@@ -732,7 +826,8 @@ export class GraphEmulator {
       return await new Request('http://emulator/upload', {
         method: 'POST',
         headers: { 'content-type': String(req.headers['content-type'] ?? '') },
-        body,
+        // a plain Uint8Array: the DOM typings of the web app's e2e tests refuse a Buffer as a body
+        body: new Uint8Array(body),
       }).formData();
     } catch {
       return null;
