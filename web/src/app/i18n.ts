@@ -1,25 +1,57 @@
 import { FallbackLanguage, Languages, type Language } from '@sb/contracts';
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storeLanguage, storedLanguage } from './browser-storage.js';
 
 // One JSON file per feature area and language: src/locales/<lng>/<area>.json, the area is the namespace.
+// Not bundled with the app: vite.config.ts makes each language one chunk, fetched when it is used.
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
   import: 'default',
 });
 
-export const resources: Resource = {};
-for (const [file, content] of Object.entries(files)) {
+const localeFiles = Object.entries(files).flatMap(([file, load]) => {
   const [, language, area] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (!language || !area) continue;
-  resources[language] ??= {};
-  resources[language][area] = content;
-}
+  return language && area ? [{ language, area, load }] : [];
+});
 
-export const namespaces = [
-  ...new Set(Object.values(resources).flatMap((byArea) => Object.keys(byArea))),
-];
+export const namespaces = [...new Set(localeFiles.map((file) => file.area))];
+
+const loadedLanguages = new Map<string, Promise<ResourceLanguage>>();
+
+/** Every area of one language, loaded once. */
+export const loadLanguage = (language: string): Promise<ResourceLanguage> => {
+  let loading = loadedLanguages.get(language);
+  if (!loading) {
+    const own = localeFiles.filter((file) => file.language === language);
+    loading = Promise.all(own.map(async (file) => [file.area, await file.load()] as const)).then(
+      (areas) => Object.fromEntries(areas),
+    );
+    // a failed download is tried again on the next language change
+    loading.catch(() => loadedLanguages.delete(language));
+    loadedLanguages.set(language, loading);
+  }
+  return loading;
+};
+
+/** Every language (the locale tests compare them). */
+export const loadAllResources = async (): Promise<Resource> => {
+  const languages = [...new Set(localeFiles.map((file) => file.language))];
+  return Object.fromEntries(
+    await Promise.all(languages.map(async (language) => [language, await loadLanguage(language)])),
+  );
+};
+
+/** i18next asks for one area of one language at a time; one download brings the whole language. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    loadLanguage(language).then(
+      (areas) => callback(null, areas[namespace] ?? {}),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (Languages as readonly string[]).includes(value);
@@ -51,17 +83,19 @@ export const initI18n = async (): Promise<typeof i18next> => {
     storeLanguage(language);
     document.documentElement.lang = language;
   });
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: detectLanguage({ stored: storedLanguage(), browser: navigator.languages }),
-    fallbackLng: FallbackLanguage,
-    supportedLngs: [...Languages],
-    load: 'currentOnly',
-    ns: namespaces,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: detectLanguage({ stored: storedLanguage(), browser: navigator.languages }),
+      fallbackLng: FallbackLanguage,
+      supportedLngs: [...Languages],
+      load: 'currentOnly',
+      ns: namespaces,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   return i18next;
 };
 

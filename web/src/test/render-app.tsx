@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { App, AppProviders } from '../app/app.js';
 import { initI18n } from '../app/i18n.js';
+import { preloadRoutePages } from '../app/route-pages.js';
 import { createStore } from '../app/store.js';
 
 let i18nReady: Promise<unknown> | null = null;
@@ -15,7 +16,8 @@ export const setupI18n = async (language = 'en') => {
 
 /** Renders the whole app at a path, logged in as `user` or logged out. */
 export const renderApp = async (path: string, user?: SessionUser) => {
-  await setupI18n();
+  // pages are lazy chunks in the app: load them first so the screen renders in one pass, as before
+  await Promise.all([setupI18n(), preloadRoutePages()]);
   const store = createStore(
     user
       ? { session: { status: 'authenticated', user } }
