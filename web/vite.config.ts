@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompressAssets, privateSourceMaps } from './build-plugins.js';
+import { localeChunkName } from './src/app/locale-areas.js';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const sourceMapsDir = fileURLToPath(new URL('./sourcemaps', import.meta.url));
@@ -23,10 +24,11 @@ const vendorGroups = [
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
 ];
 
-/** One chunk per language (its areas together), fetched when that language is used. */
+/** Each language's areas in two chunks (locale-areas.ts), fetched when that language is used. */
 const localeChunk = (id: string) => {
-  const language = /[\\/]src[\\/]locales[\\/]([^/\\]+)[\\/][^/\\]+\.json$/.exec(id)?.[1];
-  return language ? `locale-${language}` : null;
+  const [, language, area] =
+    /[\\/]src[\\/]locales[\\/]([^/\\]+)[\\/]([^/\\]+)\.json$/.exec(id) ?? [];
+  return language && area ? localeChunkName(language, area) : null;
 };
 
 /**
@@ -61,6 +63,8 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
+      // zod schemas are declared at module level in @sb/contracts: one the web never parses with is dropped
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           groups: [{ name: localeChunk }, ...vendorGroups],

@@ -1,3 +1,4 @@
+import { loadAppNamespaces } from './i18n.js';
 import { lazyPage, type LazyPage } from './lazy-page.js';
 
 /**
@@ -59,10 +60,14 @@ export const PublicRoutePages: Partial<Record<string, LazyPage>> = {
   ),
 };
 
-/** The logged-in frame (drawer, top bar, live socket): not needed by the public pages. */
-export const AppShellPage = lazyPage(() =>
-  import('../features/shell/app-shell.js').then((m) => m.AppShell),
-);
+/** The logged-in frame (drawer, top bar, live socket) with the texts of the logged-in pages. */
+export const AppShellPage = lazyPage(async () => {
+  const [shell] = await Promise.all([
+    import('../features/shell/app-shell.js'),
+    loadAppNamespaces(),
+  ]);
+  return shell.AppShell;
+});
 
 /** Loads every lazy screen now, so they render without suspending (the tests render whole pages). */
 export const preloadRoutePages = () =>
