@@ -60,3 +60,62 @@ export const privateSourceMaps = (mapsDir: string): Plugin => ({
     }
   },
 });
+
+const IconImport = /import\s*\{([^}]*)\}\s*from\s*['"]react-icons\/(\w+)['"];?/g;
+const IconPrefix = 'react-icon:';
+
+/**
+ * react-icons keeps a whole icon set in one module, so the bundler puts every icon the app uses into the
+ * first chunk (a module is never split between chunks). This gives each imported icon a module of its
+ * own, so a page's chunk carries its own icons.
+ */
+export const iconPerModule = (): Plugin => {
+  const sets = new Map<string, Map<string, string>>();
+  const iconsOf = (set: string, file: string) => {
+    let icons = sets.get(set);
+    if (!icons) {
+      const source = readFileSync(file, 'utf8');
+      // generated as `export function LuName (props) { return GenIcon({...})(props); };`, one after another
+      icons = new Map(
+        source
+          .split(/\n(?=export function )/)
+          .filter((part) => part.startsWith('export function '))
+          .map((part) => [/^export function (\w+)/.exec(part)![1], part.trim()]),
+      );
+      sets.set(set, icons);
+    }
+    return icons;
+  };
+  return {
+    name: 'switchboard-icon-per-module',
+    apply: 'build',
+    transform(code, id) {
+      if (id.startsWith('\0') || id.includes('node_modules') || !code.includes('react-icons/'))
+        return null;
+      const rewritten = code.replace(IconImport, (_all, names: string, set: string) =>
+        names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .map((name) => {
+            const icon = name.split(/\s+as\s+/)[0];
+            return `import { ${name} } from '${IconPrefix}${set}/${icon}';`;
+          })
+          .join('\n'),
+      );
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+    resolveId(source) {
+      return source.startsWith(IconPrefix) ? `\0${source}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${IconPrefix}`)) return null;
+      const [set, icon] = id.slice(IconPrefix.length + 1).split('/');
+      const file = await this.resolve(`react-icons/${set}`);
+      if (!file) throw new Error(`react-icons/${set} is not installed`);
+      const code = iconsOf(set, file.id).get(icon);
+      if (!code) throw new Error(`react-icons/${set} has no ${icon}`);
+      return `import { GenIcon } from 'react-icons/lib';\n${code}\n`;
+    },
+  };
+};

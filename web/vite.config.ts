@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { precompressAssets, privateSourceMaps } from './build-plugins.js';
+import { iconPerModule, precompressAssets, privateSourceMaps } from './build-plugins.js';
 import { localeChunkName } from './src/app/locale-areas.js';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
@@ -55,7 +55,13 @@ const runtimeConfig = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), runtimeConfig(), privateSourceMaps(sourceMapsDir), precompressAssets()],
+  plugins: [
+    iconPerModule(),
+    react(),
+    runtimeConfig(),
+    privateSourceMaps(sourceMapsDir),
+    precompressAssets(),
+  ],
   resolve: { alias: { '@sb/contracts': contracts } },
   build: {
     outDir: 'dist',
