@@ -10,17 +10,8 @@ export type LazyPage = ComponentType & { preload: () => Promise<void> };
 export const lazyPage = (load: () => Promise<ComponentType>): LazyPage => {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // a failed chunk (network, new deploy) is tried again on the next render
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  // a chunk that fails to load (gone after a new release) reloads the app: stale-chunks.ts
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
   const Lazy = lazy(async () => ({ default: await preload() }));
   const Page = () => createElement(loaded ?? Lazy);
   return Object.assign(Page, { preload: async () => void (await preload()) });
