@@ -2,8 +2,34 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { iconPerModule, precompressAssets, privateSourceMaps } from './build-plugins.js';
+import { localeChunkName } from './src/app/locale-areas.js';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
+const sourceMapsDir = fileURLToPath(new URL('./sourcemaps', import.meta.url));
+
+/**
+ * Libraries every page needs, in chunks of their own that stay cached across releases of the app.
+ * Only libraries the login page loads anyway: a group pulls all its matching modules into one chunk.
+ */
+const vendorGroups = [
+  {
+    name: 'react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+  },
+  {
+    name: 'state',
+    test: /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|redux|immer|reselect|react-redux)[\\/]/,
+  },
+  { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
+];
+
+/** Each language's areas in two chunks (locale-areas.ts), fetched when that language is used. */
+const localeChunk = (id: string) => {
+  const [, language, area] =
+    /[\\/]src[\\/]locales[\\/]([^/\\]+)[\\/]([^/\\]+)\.json$/.exec(id) ?? [];
+  return language && area ? localeChunkName(language, area) : null;
+};
 
 /**
  * Serves /config.js in dev the way the standalone server does in production, so index.html loads the
@@ -29,9 +55,29 @@ const runtimeConfig = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), runtimeConfig()],
+  plugins: [
+    iconPerModule(),
+    react(),
+    runtimeConfig(),
+    privateSourceMaps(sourceMapsDir),
+    precompressAssets(),
+  ],
   resolve: { alias: { '@sb/contracts': contracts } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    // maps for error reports only: no sourceMappingURL, moved out of dist by privateSourceMaps
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 300,
+    rolldownOptions: {
+      // zod schemas are declared at module level in @sb/contracts: one the web never parses with is dropped
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [{ name: localeChunk }, ...vendorGroups],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     globals: true,

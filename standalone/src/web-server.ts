@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
+import { findPrecompressed, negotiateEncoding } from './precompressed.js';
 
 /** What the web app reads at run time from `/config.js` (one build serves every deployment). */
 export type WebRuntimeConfig = {
@@ -30,6 +31,17 @@ export type RunningWebServer = { url: string; port: number; close(): Promise<voi
 // Vite puts content-hashed files under assets/: they never change under the same name.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+const cacheControlFor = (urlPath: string) =>
+  urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
+
+const decodePath = (urlPath: string): string | null => {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+};
+
 export function renderConfigScript(config: WebRuntimeConfig): string {
   // JSON.stringify alone would let a value close the script tag; escape '<' as well.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
@@ -55,15 +67,45 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       .send(renderConfigScript(options.runtimeConfig(req)));
   });
 
+  // Source maps stay private (the build keeps them out of dist; this holds even if one slips in).
+  app.use((req, res, next) => {
+    if (req.path.endsWith('.map')) res.status(404).type('text/plain').send('Not found');
+    else next();
+  });
+
+  // The build writes x.js.br and x.js.gz beside x.js: send the one the browser accepts, as x.js.
+  const precompressed = findPrecompressed(options.distDir);
+  app.use((req, res, next) => {
+    const urlPath = decodePath(req.path);
+    const available = urlPath === null ? undefined : precompressed.get(urlPath);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !urlPath || !available) {
+      next();
+      return;
+    }
+    res.vary('Accept-Encoding');
+    const encoding = negotiateEncoding(req.get('accept-encoding'), available);
+    if (!encoding) {
+      next();
+      return;
+    }
+    res
+      .type(path.extname(urlPath))
+      .set('Content-Encoding', encoding.name)
+      .set('Cache-Control', cacheControlFor(urlPath));
+    const file = path.join(options.distDir, urlPath + encoding.suffix);
+    res.sendFile(file, { cacheControl: false }, (error) => {
+      if (!error || res.headersSent) return;
+      res.removeHeader('Content-Encoding');
+      next();
+    });
+  });
+
   app.use(
     express.static(options.distDir, {
       index: false,
       setHeaders: (res, filePath) => {
-        const relative = path.relative(options.distDir, filePath);
-        res.setHeader(
-          'Cache-Control',
-          relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache',
-        );
+        const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
+        res.setHeader('Cache-Control', cacheControlFor(`/${relative}`));
       },
     }),
   );

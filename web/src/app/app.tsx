@@ -1,7 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { SessionRestore } from '../features/auth/session-restore.js';
+import { FullPageSpinner } from '../components/full-page-spinner.js';
 import { AppToaster } from '../components/toaster.js';
 import { AppRoutes } from './router.js';
 import type { AppStore } from './store.js';
@@ -19,6 +20,9 @@ export const AppProviders = ({ store, children }: { store: AppStore; children: R
 
 export const App = () => (
   <SessionRestore>
-    <AppRoutes />
+    {/* the shell and public pages load in their own chunks */}
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppRoutes />
+    </Suspense>
   </SessionRestore>
 );

@@ -1,25 +1,63 @@
 import { FallbackLanguage, Languages, type Language } from '@sb/contracts';
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storeLanguage, storedLanguage } from './browser-storage.js';
+import { localeChunkName, PublicLocaleAreas } from './locale-areas.js';
 
 // One JSON file per feature area and language: src/locales/<lng>/<area>.json, the area is the namespace.
+// Not bundled with the app: each language is two chunks (locale-areas.ts), fetched when they are used.
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
   import: 'default',
 });
 
-export const resources: Resource = {};
-for (const [file, content] of Object.entries(files)) {
+const localeFiles = Object.entries(files).flatMap(([file, load]) => {
   const [, language, area] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (!language || !area) continue;
-  resources[language] ??= {};
-  resources[language][area] = content;
-}
+  return language && area ? [{ language, area, load, chunk: localeChunkName(language, area) }] : [];
+});
 
-export const namespaces = [
-  ...new Set(Object.values(resources).flatMap((byArea) => Object.keys(byArea))),
-];
+export const namespaces = [...new Set(localeFiles.map((file) => file.area))];
+
+/** The areas the logged-in pages add to the public ones. */
+export const appNamespaces = namespaces.filter((area) => !PublicLocaleAreas.includes(area));
+
+const loadedChunks = new Map<string, Promise<ResourceLanguage>>();
+
+/** The areas of one locale chunk, by area, loaded once (one download brings them all). */
+const loadChunk = (chunk: string): Promise<ResourceLanguage> => {
+  let loading = loadedChunks.get(chunk);
+  if (!loading) {
+    const own = localeFiles.filter((file) => file.chunk === chunk);
+    loading = Promise.all(own.map(async (file) => [file.area, await file.load()] as const)).then(
+      (areas) => Object.fromEntries(areas),
+    );
+    // a failed download is tried again on the next use
+    loading.catch(() => loadedChunks.delete(chunk));
+    loadedChunks.set(chunk, loading);
+  }
+  return loading;
+};
+
+/** Every area of every language (the locale tests compare them). */
+export const loadAllResources = async (): Promise<Resource> => {
+  const resources: Resource = {};
+  for (const file of localeFiles) {
+    resources[file.language] ??= {};
+    resources[file.language][file.area] = (await loadChunk(file.chunk))[file.area];
+  }
+  return resources;
+};
+
+/** i18next asks for one area of one language at a time. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    loadChunk(localeChunkName(language, namespace)).then(
+      (areas) => callback(null, areas[namespace] ?? {}),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (Languages as readonly string[]).includes(value);
@@ -51,18 +89,27 @@ export const initI18n = async (): Promise<typeof i18next> => {
     storeLanguage(language);
     document.documentElement.lang = language;
   });
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: detectLanguage({ stored: storedLanguage(), browser: navigator.languages }),
-    fallbackLng: FallbackLanguage,
-    supportedLngs: [...Languages],
-    load: 'currentOnly',
-    ns: namespaces,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: detectLanguage({ stored: storedLanguage(), browser: navigator.languages }),
+      // every key exists in every language (locales.spec.ts): no second language is downloaded as a fallback
+      fallbackLng: false,
+      supportedLngs: [...Languages],
+      load: 'currentOnly',
+      // the logged-in areas come with the shell (loadAppNamespaces)
+      ns: [...PublicLocaleAreas],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   return i18next;
+};
+
+/** The texts of the logged-in pages, in the current language (the shell waits for them). */
+export const loadAppNamespaces = async (): Promise<void> => {
+  await i18next.loadNamespaces(appNamespaces);
 };
 
 /** Applies the language saved on the user, when there is one (it wins over the browser's). */

@@ -1,53 +1,78 @@
-import type { ComponentType } from 'react';
-import { AnnouncementsPage } from '../features/announcements/announcements-page.js';
-import { CompaniesPage } from '../features/companies/companies-page.js';
-import { HelpsPage } from '../features/helps/helps-page.js';
-import { RecoveryPasswordPage } from '../features/password-reset/recovery-password-page.js';
-import { SettingsPage } from '../features/settings/settings-page.js';
-import { SignupPage } from '../features/signup/signup-page.js';
-import { UsersPage } from '../features/users/users-page.js';
-import { QueuesPage } from '../features/queues/queues-page.js';
-import { QuickMessagesPage } from '../features/quick-messages/quick-messages-page.js';
-import { QueueIntegrationsPage } from '../features/queue-integrations/queue-integrations-page.js';
-import { PromptsPage } from '../features/prompts/prompts-page.js';
-import { FileListsPage } from '../features/file-lists/file-lists-page.js';
-import { ContactsPage } from '../features/contacts/contacts-page.js';
-import { TagsKanbanPage, TagsPage } from '../features/tags/tags-page.js';
-import { TicketsPage } from '../features/tickets/tickets-page.js';
-import { KanbanPage } from '../features/kanban/kanban-page.js';
-import { ConnectionsPage } from '../features/connections/connections-page.js';
-import { MessagesApiPage } from '../features/messages-api/messages-api-page.js';
-import { SchedulesPage } from '../features/schedules/schedules-page.js';
-import { PlantaoPage } from '../features/plantao/plantao-page.js';
+import { loadAppNamespaces } from './i18n.js';
+import { lazyPage, type LazyPage } from './lazy-page.js';
 
 /**
- * The screen of each route, by its title key in route-table.ts. A route without an entry shows its
- * title only (its feature is owned by a later issue). Features add one line here.
+ * The screen of each route, by its title key in route-table.ts, each in its own chunk so a page loads
+ * only the code it shows. A route without an entry shows its title only (its feature is owned by a
+ * later issue). Features add one line here.
  */
-export const RoutePages: Partial<Record<string, ComponentType>> = {
-  companies: CompaniesPage,
-  helps: HelpsPage,
-  announcements: AnnouncementsPage,
-  users: UsersPage,
-  queues: QueuesPage,
-  quickMessages: QuickMessagesPage,
-  queueIntegration: QueueIntegrationsPage,
-  prompts: PromptsPage,
-  files: FileListsPage,
-  settings: SettingsPage,
-  contacts: ContactsPage,
-  tags: TagsPage,
-  tagsKanban: TagsKanbanPage,
-  tickets: TicketsPage,
-  kanban: KanbanPage,
-  connections: ConnectionsPage,
-  messagesApi: MessagesApiPage,
-  schedules: SchedulesPage,
-  plantao: PlantaoPage,
+export const RoutePages: Partial<Record<string, LazyPage>> = {
+  companies: lazyPage(() =>
+    import('../features/companies/companies-page.js').then((m) => m.CompaniesPage),
+  ),
+  helps: lazyPage(() => import('../features/helps/helps-page.js').then((m) => m.HelpsPage)),
+  announcements: lazyPage(() =>
+    import('../features/announcements/announcements-page.js').then((m) => m.AnnouncementsPage),
+  ),
+  users: lazyPage(() => import('../features/users/users-page.js').then((m) => m.UsersPage)),
+  queues: lazyPage(() => import('../features/queues/queues-page.js').then((m) => m.QueuesPage)),
+  quickMessages: lazyPage(() =>
+    import('../features/quick-messages/quick-messages-page.js').then((m) => m.QuickMessagesPage),
+  ),
+  queueIntegration: lazyPage(() =>
+    import('../features/queue-integrations/queue-integrations-page.js').then(
+      (m) => m.QueueIntegrationsPage,
+    ),
+  ),
+  prompts: lazyPage(() => import('../features/prompts/prompts-page.js').then((m) => m.PromptsPage)),
+  files: lazyPage(() =>
+    import('../features/file-lists/file-lists-page.js').then((m) => m.FileListsPage),
+  ),
+  settings: lazyPage(() =>
+    import('../features/settings/settings-page.js').then((m) => m.SettingsPage),
+  ),
+  contacts: lazyPage(() =>
+    import('../features/contacts/contacts-page.js').then((m) => m.ContactsPage),
+  ),
+  tags: lazyPage(() => import('../features/tags/tags-page.js').then((m) => m.TagsPage)),
+  tagsKanban: lazyPage(() => import('../features/tags/tags-page.js').then((m) => m.TagsKanbanPage)),
+  tickets: lazyPage(() => import('../features/tickets/tickets-page.js').then((m) => m.TicketsPage)),
+  kanban: lazyPage(() => import('../features/kanban/kanban-page.js').then((m) => m.KanbanPage)),
+  connections: lazyPage(() =>
+    import('../features/connections/connections-page.js').then((m) => m.ConnectionsPage),
+  ),
+  messagesApi: lazyPage(() =>
+    import('../features/messages-api/messages-api-page.js').then((m) => m.MessagesApiPage),
+  ),
+  schedules: lazyPage(() =>
+    import('../features/schedules/schedules-page.js').then((m) => m.SchedulesPage),
+  ),
+  plantao: lazyPage(() => import('../features/plantao/plantao-page.js').then((m) => m.PlantaoPage)),
 };
 
 /** Public pages (signup, password recovery) by title key, shown inside the public layout. */
-export const PublicRoutePages: Partial<Record<string, ComponentType>> = {
-  signup: SignupPage,
-  recoveryPassword: RecoveryPasswordPage,
+export const PublicRoutePages: Partial<Record<string, LazyPage>> = {
+  signup: lazyPage(() => import('../features/signup/signup-page.js').then((m) => m.SignupPage)),
+  recoveryPassword: lazyPage(() =>
+    import('../features/password-reset/recovery-password-page.js').then(
+      (m) => m.RecoveryPasswordPage,
+    ),
+  ),
 };
+
+/** The logged-in frame (drawer, top bar, live socket) with the texts of the logged-in pages. */
+export const AppShellPage = lazyPage(async () => {
+  const [shell] = await Promise.all([
+    import('../features/shell/app-shell.js'),
+    loadAppNamespaces(),
+  ]);
+  return shell.AppShell;
+});
+
+/** Loads every lazy screen now, so they render without suspending (the tests render whole pages). */
+export const preloadRoutePages = () =>
+  Promise.all(
+    [...Object.values(RoutePages), ...Object.values(PublicRoutePages), AppShellPage].map((page) =>
+      page?.preload(),
+    ),
+  );

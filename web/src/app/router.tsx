@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { FullPageSpinner } from '../components/full-page-spinner.js';
 import { PageTitle } from '../components/page-title.js';
 import { isAdmin } from '../features/auth/access.js';
 import { PublicOnly, RequireAccess, RequireSession } from '../features/auth/guards.js';
@@ -7,15 +9,21 @@ import { PublicPage } from '../features/auth/public-layout.js';
 import { selectUser } from '../features/auth/session.slice.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
 import { SubscriptionExpiredPage } from '../features/pages/subscription-expired-page.js';
-import { AppShell } from '../features/shell/app-shell.js';
 import { campaignRoutesEnabled } from './browser-storage.js';
 import { useAppSelector } from './hooks.js';
-import { RoutePages } from './route-pages.js';
+import { AppShellPage, RoutePages } from './route-pages.js';
 import { DashboardRoute, PageRoutes, SubscriptionExpiredPath } from './route-table.js';
 
 const RoutePage = ({ titleKey }: { titleKey: string }) => {
   const Page = RoutePages[titleKey];
-  return Page ? <Page /> : <PageTitle titleKey={titleKey} />;
+  // inside the shell: only the page area waits for the page's chunk
+  return Page ? (
+    <Suspense fallback={<FullPageSpinner height="full" />}>
+      <Page />
+    </Suspense>
+  ) : (
+    <PageTitle titleKey={titleKey} />
+  );
 };
 
 const Dashboard = () => {
@@ -60,7 +68,7 @@ export const AppRoutes = () => {
       <Route
         element={
           <RequireSession>
-            <AppShell />
+            <AppShellPage />
           </RequireSession>
         }
       >

@@ -1,6 +1,7 @@
 import { Languages, ErrorCodes } from '@sb/contracts';
-import { describe, expect, it } from 'vitest';
-import { resources } from '../app/i18n.js';
+import type { Resource } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAllResources } from '../app/i18n.js';
 
 const keys = (tree: unknown, prefix = ''): string[] =>
   Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) =>
@@ -8,6 +9,11 @@ const keys = (tree: unknown, prefix = ''): string[] =>
   );
 
 describe('locales', () => {
+  let resources: Resource;
+  beforeAll(async () => {
+    resources = await loadAllResources();
+  });
+
   it('exist for every language with the same files and the same keys', () => {
     expect(Object.keys(resources).sort()).toEqual([...Languages].sort());
     const reference = keys(resources.en).sort();

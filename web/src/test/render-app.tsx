@@ -2,12 +2,17 @@ import type { SessionUser } from '@sb/contracts';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { App, AppProviders } from '../app/app.js';
-import { initI18n } from '../app/i18n.js';
+import { initI18n, namespaces } from '../app/i18n.js';
+import { preloadRoutePages } from '../app/route-pages.js';
 import { createStore } from '../app/store.js';
 
 let i18nReady: Promise<unknown> | null = null;
 export const setupI18n = async (language = 'en') => {
-  i18nReady ??= initI18n();
+  // every area at once: screens rendered on their own do not go through the shell that loads them
+  i18nReady ??= initI18n().then(async (i18n) => {
+    await i18n.loadNamespaces(namespaces);
+    return i18n;
+  });
   const i18n = (await i18nReady) as Awaited<ReturnType<typeof initI18n>>;
   await i18n.changeLanguage(language);
   return i18n;
@@ -15,7 +20,9 @@ export const setupI18n = async (language = 'en') => {
 
 /** Renders the whole app at a path, logged in as `user` or logged out. */
 export const renderApp = async (path: string, user?: SessionUser) => {
+  // pages are lazy chunks in the app: load them first so the screen renders in one pass, as before
   await setupI18n();
+  await preloadRoutePages();
   const store = createStore(
     user
       ? { session: { status: 'authenticated', user } }

@@ -1,5 +1,10 @@
-import { Button, CloseButton, Dialog, Link, Portal, Text } from '@chakra-ui/react';
+import { Link } from '@chakra-ui/react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+const LegalTextDialog = lazy(() =>
+  import('./legal-text-dialog.js').then((m) => ({ default: m.LegalTextDialog })),
+);
 
 type LegalKind = 'terms' | 'privacy';
 
@@ -14,6 +19,8 @@ export const LegalLink = ({ kind }: { kind: LegalKind }) => {
   const { t } = useTranslation('auth');
   const label = t(kind === 'terms' ? 'terms' : 'privacy');
   const url = configuredUrl(kind);
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLAnchorElement>(null);
   if (url) {
     return (
       <Link href={url} target="_blank" rel="noopener noreferrer" color="fg.muted">
@@ -22,35 +29,27 @@ export const LegalLink = ({ kind }: { kind: LegalKind }) => {
     );
   }
   return (
-    <Dialog.Root size="md" placement="center" scrollBehavior="inside">
-      <Dialog.Trigger asChild>
-        <Link as="button" color="fg.muted" cursor="pointer">
-          {label}
-        </Link>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{label}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text color="fg.muted" lineHeight="tall">
-                {t(kind === 'terms' ? 'termsText' : 'privacyText')}
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand">{t('close')}</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Link
+        as="button"
+        ref={trigger}
+        color="fg.muted"
+        cursor="pointer"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </Link>
+      {open && (
+        <Suspense fallback={null}>
+          <LegalTextDialog
+            title={label}
+            text={t(kind === 'terms' ? 'termsText' : 'privacyText')}
+            onClose={() => setOpen(false)}
+            finalFocus={() => trigger.current}
+          />
+        </Suspense>
+      )}
+    </>
   );
 };

@@ -1,11 +1,15 @@
 import { Avatar, Button, Menu, Portal, Text, VStack } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuLogOut, LuUser } from 'react-icons/lu';
 import { apiUrl } from '../../app/runtime-config.js';
 import { useLogout } from '../auth/use-auth-actions.js';
-import { ProfileModal } from '../profile/profile-modal.js';
+
+// opened from the menu only: its form (and zod) loads on first open
+const ProfileModal = lazy(() =>
+  import('../profile/profile-modal.js').then((m) => ({ default: m.ProfileModal })),
+);
 
 const imageUrl = (path: string | null) =>
   !path ? undefined : /^https?:\/\//.test(path) ? path : `${apiUrl()}/${path.replace(/^\/+/, '')}`;
@@ -50,7 +54,11 @@ export const ProfileMenu = ({ user }: { user: SessionUser }) => {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      {profileOpen && <ProfileModal user={user} open onClose={() => setProfileOpen(false)} />}
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileModal user={user} open onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Field, HStack, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import type { TicketRecord } from '@sb/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates.js';
 import { toastError } from '../../components/toaster.js';
@@ -11,7 +11,6 @@ import {
   useToggleContactBlockMutation,
   useToggleDisableBotMutation,
 } from '../contacts/contacts.api.js';
-import { ContactModal } from '../contacts/contact-modal.js';
 import { useListTagsQuery, useSyncContactTagsMutation } from '../tags/tags.api.js';
 import { NewContactTag } from './new-contact-tag.js';
 import { ScheduleModal } from './schedule-modal.js';
@@ -21,6 +20,11 @@ import {
   useDeleteTicketNoteMutation,
   useListTicketNotesQuery,
 } from './tickets.api.js';
+
+// opened on Edit only: its form (and zod) loads on first open
+const ContactModal = lazy(() =>
+  import('../contacts/contact-modal.js').then((m) => ({ default: m.ContactModal })),
+);
 
 /** A ticket note needs at least 2 characters (spec 1 §5). */
 export const MinNoteLength = 2;
@@ -208,7 +212,9 @@ export const ContactDrawer = ({
         ))}
       </Stack>
       {contact && editing && (
-        <ContactModal contact={contact} open onClose={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <ContactModal contact={contact} open onClose={() => setEditing(false)} />
+        </Suspense>
       )}
       {schedule && scheduling && (
         <ScheduleModal
