@@ -133,8 +133,8 @@ type AnswerContext<Result> = {
 
 /**
  * Applies a mutation's answer to every cached list as the socket event would (the event may come
- * first or not at all): no list is refetched unless it alone cannot tell. A row the socket already
- * brought newer is left as it is.
+ * first or not at all) and never refetches: a list the record cannot settle is asked again by the
+ * event. A row the socket already brought newer is left as it is.
  */
 const applyAnswer = async <Result>(
   { dispatch, getState, queryFulfilled }: AnswerContext<Result>,
@@ -152,17 +152,15 @@ const applyAnswer = async <Result>(
     .filter((entry) => entry.endpointName === 'listTickets');
   for (const { originalArgs } of lists) {
     const arg = originalArgs as TicketListArgs;
-    let refetch = false;
     dispatch(
       ticketsApi.util.updateQueryData('listTickets', arg, (draft) => {
         if (payload.action === 'update') {
           const cached = draft.tickets.find((t) => t.id === payload.ticket.id);
           if (cached && cached.updatedAt > payload.ticket.updatedAt) return;
         }
-        refetch = patchPage(draft, payload, arg, viewer);
+        patchPage(draft, payload, arg, viewer);
       }),
     );
-    if (refetch) dispatch(baseApi.util.invalidateTags([listTag(arg)]));
   }
 };
 
