@@ -25,11 +25,16 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
-import { keyBelongsToCompany, mediaKey } from '@sb/storage';
+import { keyBelongsToCompany } from '@sb/storage';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { MaxAttachmentBytes } from '../media/media-type.js';
-import { MediaUpload, MediaUploads, type UploadedMedia } from '../media/media-upload.js';
+import {
+  companyAttachment,
+  MediaUpload,
+  MediaUploads,
+  type UploadedMedia,
+} from '../media/media-upload.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
@@ -110,12 +115,7 @@ export class ConnectionsController {
     const ctx = req.sb.ctx as RequestContext;
     const reply = await this.uploads.store(
       file,
-      {
-        field: 'file',
-        rule: { kind: 'attachment' },
-        keyOf: ({ name }) =>
-          mediaKey({ companyId: ctx.companyId, area: 'connections', fileName: name }),
-      },
+      companyAttachment('file', ctx.companyId, 'connections'),
       ([media]) => {
         const data: ConnectionMediaRequest = { id: params.id, mediaKey: media!.key };
         return this.services.request<ConnectionMediaReply>(

@@ -27,11 +27,11 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { mediaKey } from '@sb/storage';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { MaxAttachmentBytes } from '../media/media-type.js';
 import {
+  companyAttachment,
   MediaUpload,
   MediaUploads,
   requireFiles,
@@ -150,12 +150,7 @@ export class FileListsController {
     const ctx = req.sb.ctx as RequestContext;
     const saved = await this.uploads.store(
       uploaded,
-      {
-        field: 'files',
-        rule: { kind: 'attachment' },
-        keyOf: ({ name }) =>
-          mediaKey({ companyId: ctx.companyId, area: 'file-lists', fileName: name }),
-      },
+      companyAttachment('files', ctx.companyId, 'file-lists'),
       (stored) => {
         const data: FileListMediaRequest = {
           id: params.id,

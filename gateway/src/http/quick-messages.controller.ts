@@ -25,10 +25,14 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
-import { mediaKey } from '@sb/storage';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { MaxAttachmentBytes } from '../media/media-type.js';
-import { MediaUpload, MediaUploads, type UploadedMedia } from '../media/media-upload.js';
+import {
+  companyAttachment,
+  MediaUpload,
+  MediaUploads,
+  type UploadedMedia,
+} from '../media/media-upload.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
@@ -142,12 +146,7 @@ export class QuickMessagesController {
     const ctx = req.sb.ctx as RequestContext;
     const reply = await this.uploads.store(
       file,
-      {
-        field: 'file',
-        rule: { kind: 'attachment' },
-        keyOf: ({ name }) =>
-          mediaKey({ companyId: ctx.companyId, area: 'quick-messages', fileName: name }),
-      },
+      companyAttachment('file', ctx.companyId, 'quick-messages'),
       ([media]) => {
         const data: QuickMessageMediaRequest = {
           id: params.id,

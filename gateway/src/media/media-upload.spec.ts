@@ -1,7 +1,6 @@
-import { PayloadTooLargeException, type ArgumentsHost } from '@nestjs/common';
 import type { Logger } from '@sb/platform/logger';
 import type { ObjectStorage } from '@sb/storage';
-import { checkMedia, MediaUploads, requireFiles, UploadLimitFilter } from './media-upload.js';
+import { checkMedia, MediaUploads, requireFiles, tooLargeAnswer } from './media-upload.js';
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 const gif = Buffer.from('GIF89a....', 'latin1');
@@ -143,25 +142,12 @@ describe('MediaUploads.store', () => {
   });
 });
 
-describe('UploadLimitFilter', () => {
-  it("answers 413 ERR_PAYLOAD_TOO_LARGE naming the route's limit", () => {
-    const sent: { status?: number; body?: unknown } = {};
-    const res = {
-      status(code: number) {
-        sent.status = code;
-        return res;
-      },
-      json(body: unknown) {
-        sent.body = body;
-        return res;
-      },
-    };
-    const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
-    new UploadLimitFilter(16 * 1024 * 1024).catch(new PayloadTooLargeException(), host);
-    expect(sent.status).toBe(413);
-    expect(sent.body).toMatchObject({
-      error: 'ERR_PAYLOAD_TOO_LARGE',
-      message: 'The file is larger than 16 MB.',
+describe('tooLargeAnswer', () => {
+  it("is 413 ERR_PAYLOAD_TOO_LARGE naming the route's limit", () => {
+    expect(tooLargeAnswer(16 * 1024 * 1024)).toEqual({
+      status: 413,
+      body: { error: 'ERR_PAYLOAD_TOO_LARGE', message: 'The file is larger than 16 MB.' },
     });
+    expect(tooLargeAnswer(5 * 1024 * 1024).body.message).toBe('The file is larger than 5 MB.');
   });
 });

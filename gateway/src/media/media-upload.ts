@@ -15,7 +15,7 @@ import type { Response } from 'express';
 import { errorBody } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import type { ObjectStorage } from '@sb/storage';
+import { mediaKey, type ObjectStorage } from '@sb/storage';
 import { GATEWAY_LOGGER } from '../gateway.tokens.js';
 import { detectImageType, imageFileName, type ImageType } from './image-type.js';
 import { detectMediaType, mediaFileName, type MediaType } from './media-type.js';
@@ -33,18 +33,32 @@ export type CheckedMedia = { file: UploadedMedia; type: MediaType; name: string 
 /** A checked file once in the media storage. */
 export type StoredMedia = CheckedMedia & { key: string };
 
+/** One route's upload: its multipart field, what it accepts, and where each file is stored. */
+export type UploadSpec = { field: string; rule: MediaRule; keyOf: (media: CheckedMedia) => string };
+
+/** An attachment (any media type) stored in an area of the company's media. */
+export const companyAttachment = (field: string, companyId: number, area: string): UploadSpec => ({
+  field,
+  rule: { kind: 'attachment' },
+  keyOf: ({ name }) => mediaKey({ companyId, area, fileName: name }),
+});
+
+/** The 413 answer to a file over `maxBytes`, naming the limit. */
+export const tooLargeAnswer = (maxBytes: number) => ({
+  status: 413,
+  body: errorBody('ERR_PAYLOAD_TOO_LARGE', {
+    message: `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`,
+  }),
+});
+
 /** Multer's size limit in the catalogue's terms: 413 ERR_PAYLOAD_TOO_LARGE naming the route's limit. */
 @Catch(PayloadTooLargeException)
 export class UploadLimitFilter implements ExceptionFilter {
   constructor(private readonly maxBytes: number) {}
 
   catch(_err: PayloadTooLargeException, host: ArgumentsHost): void {
-    const mb = Math.round(this.maxBytes / (1024 * 1024));
-    host
-      .switchToHttp()
-      .getResponse<Response>()
-      .status(413)
-      .json(errorBody('ERR_PAYLOAD_TOO_LARGE', { message: `The file is larger than ${mb} MB.` }));
+    const { status, body } = tooLargeAnswer(this.maxBytes);
+    host.switchToHttp().getResponse<Response>().status(status).json(body);
   }
 }
 
@@ -102,7 +116,7 @@ export class MediaUploads {
 
   async store<T>(
     files: UploadedMedia | UploadedMedia[] | undefined,
-    spec: { field: string; rule: MediaRule; keyOf: (media: CheckedMedia) => string },
+    spec: UploadSpec,
     save: (stored: StoredMedia[]) => Promise<T>,
   ): Promise<T> {
     const checked = requireFiles(files, spec.field).map((file) => checkMedia(file, spec.rule));

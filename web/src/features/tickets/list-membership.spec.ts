@@ -55,14 +55,16 @@ describe('applyTicketPayload', () => {
   });
 });
 
+/** An agent (#1) of queue 5, without allTicket or allowGroup. */
+const agent: ListViewer = {
+  id: 1,
+  admin: false,
+  allTicket: false,
+  allowGroup: false,
+  queueIds: [5],
+};
+
 describe('listMembership', () => {
-  const agent: ListViewer = {
-    id: 1,
-    admin: false,
-    allTicket: false,
-    allowGroup: false,
-    queueIds: [5],
-  };
   const row = (extra: Partial<TicketRecord>) =>
     ticket(1, { queueId: 5, isGroup: false, whatsappId: 2, tags: [], ...extra });
   it('settles the filters a record carries', () => {
@@ -90,13 +92,6 @@ describe('listMembership', () => {
 });
 
 describe('planListUpdate', () => {
-  const agent: ListViewer = {
-    id: 1,
-    admin: false,
-    allTicket: false,
-    allowGroup: false,
-    queueIds: [5],
-  };
   const row = (id: number, extra: Partial<TicketRecord> = {}) =>
     ticket(id, {
       queueId: 5,

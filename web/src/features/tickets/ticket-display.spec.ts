@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dayLabel,
-  displayNumber,
-  lastMessagePreview,
-  logTimeline,
-  rowTime,
-} from './ticket-display.js';
+import * as display from './ticket-display.js';
+
+const { dayLabel, displayNumber, lastMessagePreview, logTimeline, rowTime } = display;
 
 describe('lastMessagePreview', () => {
   it('previews last messages', () => {

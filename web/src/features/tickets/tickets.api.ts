@@ -2,7 +2,6 @@ import {
   ApiRoutes,
   buildPath,
   ClientSocketEvents,
-  socketEvent,
   type AppMessageSocketPayload,
   type MessageForwardInput,
   type MessageListQuery,
@@ -21,7 +20,7 @@ import {
   type TicketUpdateInput,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 import { KanbanTicketsTag } from '../kanban/kanban.api.js';
 import { listViewerOf, planListUpdate, type ListViewer } from './list-membership.js';
 import { applyMessagePayload } from './message-grouping.js';
@@ -97,34 +96,6 @@ const patchPage = (
   return plan.refetch;
 };
 
-type SocketContext = {
-  cacheDataLoaded: Promise<unknown>;
-  cacheEntryRemoved: Promise<unknown>;
-  getState: () => unknown;
-};
-
-/** Listens to one company event while a cache entry lives (one shared socket, spec 1 §7). */
-const whileCached = async <Payload>(
-  { cacheDataLoaded, cacheEntryRemoved, getState }: SocketContext,
-  event: 'ticket' | 'appMessage',
-  listener: (payload: Payload) => void,
-  onJoin?: (emit: (name: string, value: string) => void) => void,
-) => {
-  try {
-    await cacheDataLoaded;
-  } catch {
-    return;
-  }
-  const socket = currentSocket();
-  const user = sessionUser(getState);
-  if (!socket || !user) return;
-  const name = socketEvent.company(user.companyId, event);
-  socket.on(name, listener);
-  onJoin?.((eventName, value) => socket.emit(eventName, value));
-  await cacheEntryRemoved;
-  socket.off(name, listener);
-};
-
 type AnswerContext<Result> = {
   dispatch: (action: unknown) => unknown;
   getState: () => unknown;
@@ -195,9 +166,9 @@ export const ticketsApi = baseApi.injectEndpoints({
           if (refetch) context.dispatch(baseApi.util.invalidateTags([listTag(arg)]));
         };
         await Promise.all([
-          whileCached<TicketSocketPayload>(context, 'ticket', (payload) => patch(payload)),
+          followCompanyEvents<TicketSocketPayload>(context, 'ticket', (payload) => patch(payload)),
           // an acknowledgement or an edit changes no list's members; a new message may add one
-          whileCached<AppMessageSocketPayload>(context, 'appMessage', (payload) => {
+          followCompanyEvents<AppMessageSocketPayload>(context, 'appMessage', (payload) => {
             if (payload.action !== 'delete')
               patch({ action: 'update', ticket: payload.ticket }, payload.action === 'create');
           }),
@@ -209,7 +180,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       providesTags: (ticket) => [{ type: 'Ticket', id: ticket?.id ?? 'UUID' }],
       // the open ticket follows its updates (status, user, presence)
       async onCacheEntryAdded(_uuid, context) {
-        await whileCached<TicketSocketPayload>(context, 'ticket', (payload) => {
+        await followCompanyEvents<TicketSocketPayload>(context, 'ticket', (payload) => {
           if (payload.action !== 'update') return;
           context.updateCachedData((draft) =>
             draft.id === payload.ticket.id ? { ...draft, ...payload.ticket } : draft,
@@ -277,7 +248,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       providesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `MSG-${ticketId}` }],
       // joins the ticket's room and appends, replaces or marks deleted the messages it announces
       async onCacheEntryAdded({ ticketId }, context) {
-        await whileCached<AppMessageSocketPayload>(
+        await followCompanyEvents<AppMessageSocketPayload>(
           context,
           'appMessage',
           (payload) =>
