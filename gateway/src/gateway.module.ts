@@ -24,6 +24,7 @@ import { ServiceClient } from './http/service-client.js';
 import { SystemController } from './http/system.controller.js';
 import { UsersController } from './http/users.controller.js';
 import { SettingsController } from './http/settings.controller.js';
+import { MediaUploads } from './media/media-upload.js';
 import { MediaController } from './media/media.controller.js';
 import { QueuesController } from './http/queues.controller.js';
 import { ChatbotsController } from './http/chatbots.controller.js';
@@ -66,6 +67,7 @@ export class GatewayModule {
       { provide: MEDIA_STORAGE, useValue: deps.media.storage },
       { provide: MEDIA_SIGNER, useValue: deps.media.signer },
       ServiceClient,
+      MediaUploads,
       // order matters: authenticate first, then check profiles, permissions and plan flags
       { provide: APP_GUARD, useClass: AuthGuard },
       { provide: APP_GUARD, useClass: AccessGuard },

@@ -11,18 +11,8 @@ import {
   Query,
   Req,
   UploadedFile,
-  UseFilters,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiConsumes,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   AnnouncementInput,
@@ -34,24 +24,27 @@ import {
   type AnnouncementPage,
   type AnnouncementUpdateRequest,
 } from '@sb/contracts';
-import { AppError, parseInput } from '@sb/platform/errors';
-import type { Logger } from '@sb/platform/logger';
-import type { ObjectStorage } from '@sb/storage';
+import { parseInput } from '@sb/platform/errors';
 import { SuperOnly } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
-import { GATEWAY_LOGGER } from '../gateway.tokens.js';
-import { detectImageType, imageFileName, type ImageType } from '../media/image-type.js';
-import { MaxProfileImageBytes, MEDIA_STORAGE } from '../media/media.tokens.js';
-import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import {
+  MediaUpload,
+  MediaUploads,
+  type MediaRule,
+  type UploadedMedia,
+} from '../media/media-upload.js';
+import { MaxProfileImageBytes } from '../media/media.tokens.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Spec 3 §5: png, jpg, jpeg only, told by the file's first bytes. */
-const AcceptedImageTypes: readonly ImageType[] = ['image/png', 'image/jpeg'];
-
-type UploadedImage = { buffer: Buffer; originalname?: string; size: number };
+const AnnouncementImage: MediaRule = {
+  kind: 'image',
+  types: ['image/png', 'image/jpeg'],
+  refusal: 'Only png, jpg and jpeg images are accepted.',
+};
 
 /** Platform-wide announcements (spec 3 §2.12): everyone reads the active ones, super users manage. */
 @ApiTags('announcements')
@@ -60,8 +53,7 @@ type UploadedImage = { buffer: Buffer; originalname?: string; size: number };
 export class AnnouncementsController {
   constructor(
     @Inject(ServiceClient) private readonly services: ServiceClient,
-    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
-    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+    @Inject(MediaUploads) private readonly uploads: MediaUploads,
   ) {}
 
   @Get()
@@ -131,49 +123,42 @@ export class AnnouncementsController {
       req.sb.ctx,
       data,
     );
-    if (removed.mediaPath) await this.removeQuietly(removed.mediaPath);
+    await this.removeQuietly(removed.mediaPath);
     return { id: removed.id };
   }
 
   /** The image streams to object storage here; identity only records its key (platform-wide area). */
   @Post(':id/media-upload')
   @SuperOnly()
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: "Sets an announcement's image: field file, png or jpeg (super users)" })
-  @UseFilters(UploadTooLargeFilter)
-  @UseInterceptors(
-    FileInterceptor('file', { limits: { fileSize: MaxProfileImageBytes, files: 1 } }),
-  )
+  @MediaUpload('file', { maxBytes: MaxProfileImageBytes })
   async upload(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
-    @UploadedFile() file: UploadedImage | undefined,
+    @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<Announcement> {
     const params = parseInput(idParam, { id });
-    if (!file) throw new AppError('ERR_VALIDATION', { fields: { file: ['Required'] } });
-    const type = detectImageType(file.buffer);
-    if (!type || !AcceptedImageTypes.includes(type)) {
-      throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', {
-        message: 'Only png, jpg and jpeg images are accepted.',
-      });
-    }
-    const name = imageFileName(file.originalname, type);
-    const key = `platform/announcements/${randomUUID()}.${name.split('.').pop()}`;
-    await this.storage.put(key, file.buffer, { contentType: type, size: file.size });
-    let reply: AnnouncementMediaReply;
-    try {
-      const data: AnnouncementMediaRequest = { id: params.id, mediaPath: key, mediaName: name };
-      reply = await this.services.request<AnnouncementMediaReply>(
-        Subjects.identity.announcementMediaSet,
-        req.sb.ctx,
-        data,
-      );
-    } catch (err) {
-      // identity refused (unknown announcement): the file must not stay behind
-      await this.removeQuietly(key);
-      throw err;
-    }
-    if (reply.previousMediaPath) await this.removeQuietly(reply.previousMediaPath);
+    const reply = await this.uploads.store(
+      file,
+      {
+        field: 'file',
+        rule: AnnouncementImage,
+        keyOf: ({ name }) => `platform/announcements/${randomUUID()}.${name.split('.').pop()}`,
+      },
+      ([media]) => {
+        const data: AnnouncementMediaRequest = {
+          id: params.id,
+          mediaPath: media!.key,
+          mediaName: media!.name,
+        };
+        return this.services.request<AnnouncementMediaReply>(
+          Subjects.identity.announcementMediaSet,
+          req.sb.ctx,
+          data,
+        );
+      },
+    );
+    await this.removeQuietly(reply.previousMediaPath);
     return reply.record;
   }
 
@@ -187,14 +172,11 @@ export class AnnouncementsController {
       req.sb.ctx,
       data,
     );
-    if (reply.previousMediaPath) await this.removeQuietly(reply.previousMediaPath);
+    await this.removeQuietly(reply.previousMediaPath);
     return reply.record;
   }
 
-  /** A leftover file costs storage, never correctness: log it and go on. */
-  private async removeQuietly(key: string): Promise<void> {
-    await this.storage.remove(key).catch((err: unknown) => {
-      this.logger.warn({ err, key }, 'could not remove an announcement image');
-    });
+  private removeQuietly(key: string | null): Promise<void> {
+    return this.uploads.removeQuietly([key], 'an announcement image');
   }
 }

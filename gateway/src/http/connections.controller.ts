@@ -10,11 +10,8 @@ import {
   Query,
   Req,
   UploadedFile,
-  UseFilters,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   ConnectionCreateInput,
@@ -27,21 +24,22 @@ import {
   type ConnectionRecord,
   type RequestContext,
 } from '@sb/contracts';
-import { AppError, parseInput } from '@sb/platform/errors';
-import type { Logger } from '@sb/platform/logger';
-import { keyBelongsToCompany, mediaKey, type ObjectStorage } from '@sb/storage';
+import { parseInput } from '@sb/platform/errors';
+import { keyBelongsToCompany } from '@sb/storage';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
-import { GATEWAY_LOGGER } from '../gateway.tokens.js';
-import { detectMediaType, MaxAttachmentBytes, mediaFileName } from '../media/media-type.js';
-import { MEDIA_STORAGE } from '../media/media.tokens.js';
-import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import { MaxAttachmentBytes } from '../media/media-type.js';
+import {
+  companyAttachment,
+  MediaUpload,
+  MediaUploads,
+  type UploadedMedia,
+} from '../media/media-upload.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 type Message = { message: string };
-type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
 
 /** Connections and their sessions (spec 2 §7 "Connections"): everyone reads, admins change. */
 @ApiTags('connections')
@@ -50,8 +48,7 @@ type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
 export class ConnectionsController {
   constructor(
     @Inject(ServiceClient) private readonly services: ServiceClient,
-    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
-    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+    @Inject(MediaUploads) private readonly uploads: MediaUploads,
   ) {}
 
   @Get('whatsapp')
@@ -107,34 +104,27 @@ export class ConnectionsController {
   /** The greeting media streams to object storage here; connectors only records its key. */
   @Post('whatsapp/:id/media-upload')
   @Profiles('admin')
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: "Sets a connection's greeting media: field file (admins)" })
-  @UseFilters(UploadTooLargeFilter)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MaxAttachmentBytes, files: 1 } }))
+  @MediaUpload('file', { maxBytes: MaxAttachmentBytes })
   async upload(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
     @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<ConnectionRecord> {
     const params = parseInput(idParam, { id });
-    if (!file) throw new AppError('ERR_VALIDATION', { fields: { file: ['Required'] } });
-    const type = detectMediaType(file.buffer);
-    if (!type) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
     const ctx = req.sb.ctx as RequestContext;
-    const key = mediaKey({
-      companyId: ctx.companyId,
-      area: 'connections',
-      fileName: mediaFileName(file.originalname, type),
-    });
-    await this.storage.put(key, file.buffer, { contentType: type, size: file.size });
-    let reply: ConnectionMediaReply;
-    try {
-      const data: ConnectionMediaRequest = { id: params.id, mediaKey: key };
-      reply = await this.services.request(Subjects.connectors.connectionSetMedia, ctx, data);
-    } catch (err) {
-      await this.removeQuietly(key);
-      throw err;
-    }
+    const reply = await this.uploads.store(
+      file,
+      companyAttachment('file', ctx.companyId, 'connections'),
+      ([media]) => {
+        const data: ConnectionMediaRequest = { id: params.id, mediaKey: media!.key };
+        return this.services.request<ConnectionMediaReply>(
+          Subjects.connectors.connectionSetMedia,
+          ctx,
+          data,
+        );
+      },
+    );
     await this.removeReplaced(reply, ctx.companyId);
     return reply.record;
   }
@@ -203,12 +193,7 @@ export class ConnectionsController {
   /** Only a key of this company is ever removed; a leftover file costs storage, never correctness. */
   private async removeReplaced(reply: ConnectionMediaReply, companyId: number): Promise<void> {
     const previous = reply.previousMediaKey;
-    if (previous && keyBelongsToCompany(previous, companyId)) await this.removeQuietly(previous);
-  }
-
-  private async removeQuietly(key: string): Promise<void> {
-    await this.storage.remove(key).catch((err: unknown) => {
-      this.logger.warn({ err, key }, 'could not remove a greeting media file');
-    });
+    if (previous && keyBelongsToCompany(previous, companyId))
+      await this.uploads.removeQuietly([previous], 'a greeting media file');
   }
 }

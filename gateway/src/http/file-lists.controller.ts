@@ -10,18 +10,8 @@ import {
   Query,
   Req,
   UploadedFiles,
-  UseFilters,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiConsumes,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   FileListInput,
@@ -37,14 +27,16 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
-import type { Logger } from '@sb/platform/logger';
-import { mediaKey, type ObjectStorage } from '@sb/storage';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
-import { GATEWAY_LOGGER } from '../gateway.tokens.js';
-import { detectMediaType, MaxAttachmentBytes, mediaFileName } from '../media/media-type.js';
-import { MEDIA_STORAGE } from '../media/media.tokens.js';
-import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import { MaxAttachmentBytes } from '../media/media-type.js';
+import {
+  companyAttachment,
+  MediaUpload,
+  MediaUploads,
+  requireFiles,
+  type UploadedMedia,
+} from '../media/media-upload.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
@@ -60,8 +52,6 @@ const uploadFields = z.object({
   mediaType: oneOrMany(z.string().max(100)).optional(),
 });
 
-type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
-
 /** File lists (spec 3 §2.15, §7): admin work; the files stream to object storage here. */
 @ApiTags('files')
 @ApiBearerAuth()
@@ -70,8 +60,7 @@ type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
 export class FileListsController {
   constructor(
     @Inject(ServiceClient) private readonly services: ServiceClient,
-    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
-    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+    @Inject(MediaUploads) private readonly uploads: MediaUploads,
   ) {}
 
   @Get()
@@ -141,17 +130,11 @@ export class FileListsController {
 
   /** Stores one file per option (field files, with the option ids in field id, same order). */
   @Post('uploadList/:id')
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary:
       'Uploads the files of options (files[] with id[] of the options: image, pdf, audio or video, 16 MB each)',
   })
-  @UseFilters(UploadTooLargeFilter)
-  @UseInterceptors(
-    FilesInterceptor('files', FileListMaxUploadFiles, {
-      limits: { fileSize: MaxAttachmentBytes, files: FileListMaxUploadFiles },
-    }),
-  )
+  @MediaUpload('files', { maxBytes: MaxAttachmentBytes, maxFiles: FileListMaxUploadFiles })
   async upload(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
@@ -160,36 +143,27 @@ export class FileListsController {
   ): Promise<FileListRecord> {
     const params = parseInput(idParam, { id });
     const fields = parseInput(uploadFields, body ?? {});
-    if (!files?.length) throw new AppError('ERR_VALIDATION', { fields: { files: ['Required'] } });
-    if (fields.id.length !== files.length) {
+    const uploaded = requireFiles(files, 'files');
+    if (fields.id.length !== uploaded.length) {
       throw new AppError('ERR_VALIDATION', { fields: { id: ['One option id per file'] } });
     }
-    const typed = files.map((file) => {
-      const type = detectMediaType(file.buffer);
-      if (!type) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
-      return { file, type };
-    });
     const ctx = req.sb.ctx as RequestContext;
-    const stored: FileListMediaRequest['files'] = [];
-    try {
-      for (const [index, { file, type }] of typed.entries()) {
-        const name = mediaFileName(file.originalname, type);
-        const key = mediaKey({ companyId: ctx.companyId, area: 'file-lists', fileName: name });
-        await this.storage.put(key, file.buffer, { contentType: type, size: file.size });
-        stored.push({ optionId: fields.id[index]!, path: key, mediaType: type });
-      }
-      const data: FileListMediaRequest = { id: params.id, files: stored };
-      const saved = await this.services.request<FileListSaved>(
-        Subjects.tickets.fileListMediaSet,
-        ctx,
-        data,
-      );
-      return await this.dropRemoved(saved);
-    } catch (err) {
-      // a refused list or option, or a storage failure: the new files must not stay behind
-      await this.removeQuietly(stored.map((file) => file.path));
-      throw err;
-    }
+    const saved = await this.uploads.store(
+      uploaded,
+      companyAttachment('files', ctx.companyId, 'file-lists'),
+      (stored) => {
+        const data: FileListMediaRequest = {
+          id: params.id,
+          files: stored.map((media, index) => ({
+            optionId: fields.id[index]!,
+            path: media.key,
+            mediaType: media.type,
+          })),
+        };
+        return this.services.request<FileListSaved>(Subjects.tickets.fileListMediaSet, ctx, data);
+      },
+    );
+    return this.dropRemoved(saved);
   }
 
   private async dropRemoved(saved: FileListSaved): Promise<FileListRecord> {
@@ -198,12 +172,7 @@ export class FileListsController {
     return record;
   }
 
-  /** A leftover file costs storage, never correctness: log it and go on. */
-  private async removeQuietly(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      await this.storage.remove(key).catch((err: unknown) => {
-        this.logger.warn({ err, key }, 'could not remove a file list file');
-      });
-    }
+  private removeQuietly(keys: string[]): Promise<void> {
+    return this.uploads.removeQuietly(keys, 'a file list file');
   }
 }

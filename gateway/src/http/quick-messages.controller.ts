@@ -10,18 +10,8 @@ import {
   Query,
   Req,
   UploadedFile,
-  UseFilters,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiConsumes,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   QuickMessageInput,
@@ -34,21 +24,21 @@ import {
   type QuickMessageUpdateRequest,
   type RequestContext,
 } from '@sb/contracts';
-import { AppError, parseInput } from '@sb/platform/errors';
-import type { Logger } from '@sb/platform/logger';
-import { mediaKey, type ObjectStorage } from '@sb/storage';
+import { parseInput } from '@sb/platform/errors';
 import type { GatewayRequest } from '../auth/gateway-request.js';
-import { GATEWAY_LOGGER } from '../gateway.tokens.js';
-import { detectMediaType, MaxAttachmentBytes, mediaFileName } from '../media/media-type.js';
-import { MEDIA_STORAGE } from '../media/media.tokens.js';
-import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import { MaxAttachmentBytes } from '../media/media-type.js';
+import {
+  companyAttachment,
+  MediaUpload,
+  MediaUploads,
+  type UploadedMedia,
+} from '../media/media-upload.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const uploadFields = z.object({ typeArch: z.string().max(40).optional() });
 
-type UploadedMedia = { buffer: Buffer; originalname?: string; size: number };
 /** tickets answers the previous attachment so the gateway can drop its file. */
 type MediaReply = QuickMessage & { previousMediaPath: string | null };
 
@@ -59,8 +49,7 @@ type MediaReply = QuickMessage & { previousMediaPath: string | null };
 export class QuickMessagesController {
   constructor(
     @Inject(ServiceClient) private readonly services: ServiceClient,
-    @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
-    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+    @Inject(MediaUploads) private readonly uploads: MediaUploads,
   ) {}
 
   @Get()
@@ -136,18 +125,16 @@ export class QuickMessagesController {
       req.sb.ctx,
       data,
     );
-    if (removed.mediaPath) await this.removeQuietly(removed.mediaPath);
+    await this.removeQuietly(removed.mediaPath);
     return { id: removed.id };
   }
 
   /** The file streams to object storage here (type checked by its bytes); tickets records its key. */
   @Post(':id/media-upload')
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: 'Attaches a file (field file: image, pdf, audio or video, at most 16 MB)',
   })
-  @UseFilters(UploadTooLargeFilter)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MaxAttachmentBytes, files: 1 } }))
+  @MediaUpload('file', { maxBytes: MaxAttachmentBytes })
   async upload(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
@@ -156,26 +143,19 @@ export class QuickMessagesController {
   ): Promise<QuickMessage> {
     const params = parseInput(idParam, { id });
     parseInput(uploadFields, body ?? {});
-    if (!file) throw new AppError('ERR_VALIDATION', { fields: { file: ['Required'] } });
-    const type = detectMediaType(file.buffer);
-    if (!type) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
     const ctx = req.sb.ctx as RequestContext;
-    const name = mediaFileName(file.originalname, type);
-    const key = mediaKey({ companyId: ctx.companyId, area: 'quick-messages', fileName: name });
-    await this.storage.put(key, file.buffer, { contentType: type, size: file.size });
-    let reply: MediaReply;
-    try {
-      const data: QuickMessageMediaRequest = { id: params.id, mediaPath: key, mediaName: name };
-      reply = await this.services.request<MediaReply>(
-        Subjects.tickets.quickMessageMediaSet,
-        ctx,
-        data,
-      );
-    } catch (err) {
-      // tickets refused (not the caller's, unknown id): the file must not stay behind
-      await this.removeQuietly(key);
-      throw err;
-    }
+    const reply = await this.uploads.store(
+      file,
+      companyAttachment('file', ctx.companyId, 'quick-messages'),
+      ([media]) => {
+        const data: QuickMessageMediaRequest = {
+          id: params.id,
+          mediaPath: media!.key,
+          mediaName: media!.name,
+        };
+        return this.services.request<MediaReply>(Subjects.tickets.quickMessageMediaSet, ctx, data);
+      },
+    );
     return this.withoutPrevious(reply);
   }
 
@@ -199,10 +179,7 @@ export class QuickMessagesController {
     return record;
   }
 
-  /** A leftover file costs storage, never correctness: log it and go on. */
-  private async removeQuietly(key: string): Promise<void> {
-    await this.storage.remove(key).catch((err: unknown) => {
-      this.logger.warn({ err, key }, 'could not remove a quick message attachment');
-    });
+  private removeQuietly(key: string | null): Promise<void> {
+    return this.uploads.removeQuietly([key], 'a quick message attachment');
   }
 }

@@ -9,11 +9,8 @@ import {
   Req,
   Res,
   UploadedFile,
-  UseFilters,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
@@ -25,20 +22,13 @@ import {
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import {
-  ObjectNotFoundError,
-  mediaKey,
-  scopeToCompany,
-  type ObjectStorage,
-  type UrlSigner,
-} from '@sb/storage';
+import { ObjectNotFoundError, mediaKey, type ObjectStorage, type UrlSigner } from '@sb/storage';
 import { AllowExpiredCompany, Public } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { GATEWAY_LOGGER } from '../gateway.tokens.js';
 import { ServiceClient } from '../http/service-client.js';
-import { detectImageType, imageFileName } from './image-type.js';
 import { MaxProfileImageBytes, MEDIA_SIGNER, MEDIA_STORAGE } from './media.tokens.js';
-import { UploadTooLargeFilter } from './upload-errors.filter.js';
+import { MediaUpload, MediaUploads, type MediaRule, type UploadedMedia } from './media-upload.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const uploadFields = z.object({
@@ -47,7 +37,12 @@ const uploadFields = z.object({
 });
 const signatureQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
 
-type UploadedImage = { buffer: Buffer; originalname?: string; size: number };
+/** Any picture type, told by the file's first bytes. */
+const ProfileImage: MediaRule = {
+  kind: 'image',
+  types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+  refusal: 'Only png, jpeg, webp or gif images are accepted.',
+};
 
 /** Profile pictures in, signed media out: the files never pass through a service. */
 @ApiTags('media')
@@ -58,57 +53,38 @@ export class MediaController {
     @Inject(MEDIA_STORAGE) private readonly storage: ObjectStorage,
     @Inject(MEDIA_SIGNER) private readonly signer: UrlSigner,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+    @Inject(MediaUploads) private readonly uploads: MediaUploads,
   ) {}
 
   @Post('users/:id/media-upload')
   @ApiBearerAuth()
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Profile picture (png, jpeg, webp or gif, at most 5 MB)' })
-  @UseFilters(UploadTooLargeFilter)
-  @UseInterceptors(
-    FileInterceptor('profileImage', { limits: { fileSize: MaxProfileImageBytes, files: 1 } }),
-  )
+  @MediaUpload('profileImage', { maxBytes: MaxProfileImageBytes })
   async upload(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
     @Body() body: unknown,
-    @UploadedFile() file: UploadedImage | undefined,
+    @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<UserMediaUploadResult> {
     const params = parseInput(idParam, { id });
     const fields = parseInput(uploadFields, body ?? {});
     if (fields.userId !== undefined && fields.userId !== params.id) {
       throw new AppError('ERR_VALIDATION', { fields: { userId: ['does not match the path'] } });
     }
-    if (!file) throw new AppError('ERR_VALIDATION', { fields: { profileImage: ['Required'] } });
-    const type = detectImageType(file.buffer);
-    if (!type) {
-      throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', {
-        message: 'Only png, jpeg, webp or gif images are accepted.',
-      });
-    }
     const ctx = req.sb.ctx as RequestContext;
-    const storage = scopeToCompany(this.storage, ctx.companyId);
-    const key = mediaKey({
-      companyId: ctx.companyId,
-      area: 'users',
-      fileName: imageFileName(file.originalname, type),
-    });
-    await storage.put(key, file.buffer, { contentType: type, size: file.size });
-    try {
-      const data: UserSetImageRequest = { id: params.id, key };
-      const user = await this.services.request<SessionUser>(
-        Subjects.identity.userSetImage,
-        ctx,
-        data,
-      );
-      return { user };
-    } catch (err) {
-      // identity refused (no permission, unknown user): the file must not stay behind
-      await storage.remove(key).catch((removeErr: unknown) => {
-        this.logger.warn({ err: removeErr, key }, 'could not remove a refused upload');
-      });
-      throw err;
-    }
+    const user = await this.uploads.store(
+      file,
+      {
+        field: 'profileImage',
+        rule: ProfileImage,
+        keyOf: ({ name }) => mediaKey({ companyId: ctx.companyId, area: 'users', fileName: name }),
+      },
+      ([media]) => {
+        const data: UserSetImageRequest = { id: params.id, key: media!.key };
+        return this.services.request<SessionUser>(Subjects.identity.userSetImage, ctx, data);
+      },
+    );
+    return { user };
   }
 
   /** `<img>` tags cannot send a bearer token: the URL's own signature (key + expiry) is the permission. */

@@ -1,14 +1,12 @@
 import {
-  socketEvent,
   type CloseImportedTicketsReply,
   type ConnectionCreateInput,
   type ConnectionRecord,
   type FacebookConnectInput,
   type FacebookConnectReply,
-  type SessionUser,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 
 /** The fields of a connection the shell reads; the connections feature owns the rest. */
 export type ConnectionSummary = { id: number; name: string; status: string };
@@ -33,25 +31,10 @@ export const connectionsApi = baseApi.injectEndpoints({
     listConnectionRecords: build.query<ConnectionRecord[], void>({
       query: () => ({ url: '/whatsapp/' }),
       providesTags: [LIST],
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
-          .user;
-        if (!socket || !user) return;
-        const names = [
-          socketEvent.company(user.companyId, 'whatsapp'),
-          socketEvent.company(user.companyId, 'whatsappSession'),
-        ];
-        const listener = () => dispatch(connectionsApi.util.invalidateTags([LIST]));
-        for (const name of names) socket.on(name, listener);
-        await cacheEntryRemoved;
-        for (const name of names) socket.off(name, listener);
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followCompanyEvents(lifecycle, ['whatsapp', 'whatsappSession'], () =>
+          lifecycle.dispatch(connectionsApi.util.invalidateTags([LIST])),
+        ),
     }),
     createConnection: build.mutation<ConnectionRecord, ConnectionFormValues>({
       query: (body) => ({ url: '/whatsapp', method: 'POST', body }),

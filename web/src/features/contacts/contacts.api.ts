@@ -1,17 +1,15 @@
 import {
   ApiRoutes,
   buildPath,
-  socketEvent,
   type ContactForm,
   type ContactImportJob,
   type ContactRecord,
   type ContactsPage,
   type ContactTagsReply,
   type ContactUpdateInput,
-  type SessionUser,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 
 /** GET /contacts arguments; contactTag is sent as the JSON list the API expects. */
 export type ContactListArgs = { searchParam: string; pageNumber: number; contactTag?: number[] };
@@ -37,24 +35,11 @@ export const contactsApi = baseApi.injectEndpoints({
         LIST,
       ],
       // another tab or user changed a contact: the lists reload
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
-          .user;
-        if (!socket || !user) return;
-        const name = socketEvent.company(user.companyId, 'contact');
-        const listener = (payload: ContactSocketPayload) => {
-          if (payload?.action !== 'import') dispatch(contactsApi.util.invalidateTags([LIST]));
-        };
-        socket.on(name, listener);
-        await cacheEntryRemoved;
-        socket.off(name, listener);
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followCompanyEvents<ContactSocketPayload>(lifecycle, 'contact', (payload) => {
+          if (payload?.action !== 'import')
+            lifecycle.dispatch(contactsApi.util.invalidateTags([LIST]));
+        }),
     }),
     getContact: build.query<ContactRecord, number>({
       query: (id) => buildPath(ApiRoutes.contacts.byId, { id }),

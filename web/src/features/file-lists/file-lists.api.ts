@@ -1,15 +1,13 @@
 import {
   ApiRoutes,
   buildPath,
-  socketEvent,
   type FileListInput,
   type FileListPage,
   type FileListRecord,
   type FileListSocketPayload,
-  type SessionUser,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 
 export type FileListArgs = { searchParam: string; pageNumber: number };
 
@@ -61,26 +59,10 @@ export const fileListsApi = baseApi.injectEndpoints({
       query: (params) => ({ url: ApiRoutes.fileLists.root, params }),
       ...pagedList,
       providesTags: [LIST],
-      async onCacheEntryAdded(
-        _arg,
-        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState },
-      ) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
-          .user;
-        if (!socket || !user) return;
-        const name = socketEvent.company(user.companyId, 'file');
-        const listener = (event: FileListSocketPayload) =>
-          updateCachedData((page) => applyFileListEvent(page, event));
-        socket.on(name, listener);
-        await cacheEntryRemoved;
-        socket.off(name, listener);
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followCompanyEvents<FileListSocketPayload>(lifecycle, 'file', (event) =>
+          lifecycle.updateCachedData((page) => applyFileListEvent(page, event)),
+        ),
     }),
     getFileList: build.query<FileListRecord, number>({
       query: (id) => buildPath(ApiRoutes.fileLists.byId, { id }),

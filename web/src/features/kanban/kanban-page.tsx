@@ -20,11 +20,11 @@ import { notify } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
 import { useListKanbanTagsQuery } from '../tags/tags.api.js';
 import {
-  ticketsApi,
+  kanbanApi,
   useAddTicketTagMutation,
   useListKanbanTicketsQuery,
   useRemoveTicketTagsMutation,
-} from '../tickets/tickets.api.js';
+} from './kanban.api.js';
 import {
   buildLanes,
   DefaultLaneId,
@@ -127,7 +127,7 @@ export const KanbanPage = () => {
     const target = tags.find((tag) => tag.id === toLane) ?? null;
     // the card moves at once; the board reloads after the calls
     const patch = dispatch(
-      ticketsApi.util.updateQueryData('listKanbanTickets', args, (draft) => {
+      kanbanApi.util.updateQueryData('listKanbanTickets', args, (draft) => {
         const moved = draft.tickets.find((item) => item.id === ticket.id);
         if (moved) moved.tags = movedTags(target);
       }),

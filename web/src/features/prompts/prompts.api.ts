@@ -1,16 +1,14 @@
 import {
   ApiRoutes,
   buildPath,
-  socketEvent,
   type Prompt,
   type PromptDeleted,
   type PromptInput,
   type PromptList,
   type PromptSocketPayload,
-  type SessionUser,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 
 const LIST = { type: 'Prompt' as const, id: 'LIST' };
 
@@ -34,26 +32,10 @@ export const promptsApi = baseApi.injectEndpoints({
         ...(list?.prompts ?? []).map((p) => ({ type: 'Prompt' as const, id: p.id })),
         LIST,
       ],
-      async onCacheEntryAdded(
-        _arg,
-        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState },
-      ) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
-          .user;
-        if (!socket || !user) return;
-        const name = socketEvent.company(user.companyId, 'prompt');
-        const listener = (event: PromptSocketPayload) =>
-          updateCachedData((list) => applyPromptEvent(list, event));
-        socket.on(name, listener);
-        await cacheEntryRemoved;
-        socket.off(name, listener);
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followCompanyEvents<PromptSocketPayload>(lifecycle, 'prompt', (event) =>
+          lifecycle.updateCachedData((list) => applyPromptEvent(list, event)),
+        ),
     }),
     createPrompt: build.mutation<Prompt, PromptInput>({
       query: (body) => ({ url: ApiRoutes.prompts.root, method: 'POST', body }),

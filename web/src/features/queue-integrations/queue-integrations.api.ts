@@ -1,17 +1,15 @@
 import {
   ApiRoutes,
   buildPath,
-  socketEvent,
   type QueueIntegration,
   type QueueIntegrationDraft,
   type QueueIntegrationPage,
   type QueueIntegrationSocketPayload,
   type QueueIntegrationTestInput,
   type QueueIntegrationTestResult,
-  type SessionUser,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 
 export type QueueIntegrationListArgs = { searchParam: string; pageNumber: number };
 
@@ -66,26 +64,15 @@ export const queueIntegrationsApi = api.injectEndpoints({
       forceRefetch: ({ currentArg, previousArg }) =>
         currentArg?.pageNumber !== previousArg?.pageNumber,
       providesTags: [LIST],
-      async onCacheEntryAdded(
-        arg,
-        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState },
-      ) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
-          .user;
-        if (!socket || !user) return;
-        const name = socketEvent.company(user.companyId, 'queueIntegration');
-        const listener = (payload: QueueIntegrationSocketPayload) =>
-          updateCachedData((draft) => applyIntegrationEvent(draft, payload, arg.searchParam));
-        socket.on(name, listener);
-        await cacheEntryRemoved;
-        socket.off(name, listener);
-      },
+      onCacheEntryAdded: (arg, lifecycle) =>
+        followCompanyEvents<QueueIntegrationSocketPayload>(
+          lifecycle,
+          'queueIntegration',
+          (payload) =>
+            lifecycle.updateCachedData((draft) =>
+              applyIntegrationEvent(draft, payload, arg.searchParam),
+            ),
+        ),
     }),
     createQueueIntegration: build.mutation<QueueIntegration, QueueIntegrationDraft>({
       query: (body) => ({ url: ApiRoutes.queueIntegrations.root, method: 'POST', body }),

@@ -1,13 +1,6 @@
-import {
-  ApiRoutes,
-  buildPath,
-  socketEvent,
-  type Queue,
-  type QueueInput,
-  type SessionUser,
-} from '@sb/contracts';
+import { ApiRoutes, buildPath, type Queue, type QueueInput } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 
 const LIST = { type: 'Queue' as const, id: 'LIST' };
 
@@ -23,22 +16,10 @@ export const queuesApi = baseApi.injectEndpoints({
         ...(queues ?? []).map((q) => ({ type: 'Queue' as const, id: q.id })),
         LIST,
       ],
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
-          .user;
-        if (!socket || !user) return;
-        const name = socketEvent.company(user.companyId, 'queue');
-        const listener = () => dispatch(queuesApi.util.invalidateTags([LIST]));
-        socket.on(name, listener);
-        await cacheEntryRemoved;
-        socket.off(name, listener);
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followCompanyEvents(lifecycle, 'queue', () =>
+          lifecycle.dispatch(queuesApi.util.invalidateTags([LIST])),
+        ),
     }),
     createQueue: build.mutation<Queue, QueueFormValues>({
       query: (body) => ({ url: ApiRoutes.queues.root, method: 'POST', body }),

@@ -1,15 +1,13 @@
 import {
   ApiRoutes,
   buildPath,
-  socketEvent,
   type QuickMessage,
   type QuickMessageInput,
   type QuickMessageListItem,
   type QuickMessagePage,
-  type SessionUser,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 
 export type QuickMessageListArgs = { searchParam: string; pageNumber: number };
 
@@ -51,22 +49,10 @@ export const quickMessagesApi = baseApi.injectEndpoints({
       query: (params) => ({ url: ApiRoutes.quickMessages.root, params }),
       ...pagedList,
       providesTags: [LIST],
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
-          .user;
-        if (!socket || !user) return;
-        const name = socketEvent.company(user.companyId, 'quickmessage');
-        const listener = () => dispatch(quickMessagesApi.util.invalidateTags([LIST]));
-        socket.on(name, listener);
-        await cacheEntryRemoved;
-        socket.off(name, listener);
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followCompanyEvents(lifecycle, 'quickmessage', () =>
+          lifecycle.dispatch(quickMessagesApi.util.invalidateTags([LIST])),
+        ),
     }),
     /** The composer's shortcodes: the user's own and the general ones. */
     listQuickMessages: build.query<QuickMessageListItem[], void>({

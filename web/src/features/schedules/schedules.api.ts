@@ -1,15 +1,13 @@
 import {
   ApiRoutes,
   buildPath,
-  socketEvent,
   type ContactPickerItem,
   type ScheduleRecord,
   type ScheduleSocketPayload,
   type SchedulesPage,
-  type SessionUser,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
 
 export type ScheduleListArgs = { searchParam: string; pageNumber: number };
 /** What the dialog sends: body, contact and an ISO send time (the owner is the caller). */
@@ -45,38 +43,21 @@ export const schedulesApi = baseApi.injectEndpoints({
        * `company-<id>-schedule` says a schedule changed, without its text: a deleted one leaves the list
        * at once; otherwise the list is asked again, so each reader gets what they may see.
        */
-      async onCacheEntryAdded(
-        arg,
-        { cacheDataLoaded, cacheEntryRemoved, dispatch, getState, updateCachedData },
-      ) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        const user = (getState() as unknown as { session: { user: SessionUser | null } }).session
-          .user;
-        if (!socket || !user) return;
-        const name = socketEvent.company(user.companyId, 'schedule');
-        const listener = (payload: ScheduleSocketPayload) => {
+      onCacheEntryAdded: (arg, lifecycle) =>
+        followCompanyEvents<ScheduleSocketPayload>(lifecycle, 'schedule', (payload) => {
           if (payload.action === 'delete') {
-            updateCachedData((draft) => {
+            lifecycle.updateCachedData((draft) => {
               draft.schedules = draft.schedules.filter((s) => s.id !== payload.scheduleId);
             });
             return;
           }
-          void dispatch(
+          void lifecycle.dispatch(
             schedulesApi.endpoints.pageSchedules.initiate(
               { ...arg, pageNumber: 1 },
               { subscribe: false, forceRefetch: true },
             ),
           );
-        };
-        socket.on(name, listener);
-        await cacheEntryRemoved;
-        socket.off(name, listener);
-      },
+        }),
     }),
     getSchedule: build.query<ScheduleRecord, number>({
       query: (id) => buildPath(ApiRoutes.schedules.byId, { id }),

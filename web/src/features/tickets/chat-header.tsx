@@ -2,7 +2,7 @@ import { Avatar, Button, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import type { TicketRecord } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../app/runtime-config.js';
-import { actionsForStatus, type TicketAction } from './ticket-logic.js';
+import { actionsForStatus, type TicketAction } from './ticket-permissions.js';
 
 /** Contact name, presence, queue and the ticket's action buttons (spec 1 §2 Ticket chat screen). */
 export const ChatHeader = ({

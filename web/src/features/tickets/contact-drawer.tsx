@@ -14,7 +14,7 @@ import {
 import { useListTagsQuery, useSyncContactTagsMutation } from '../tags/tags.api.js';
 import { NewContactTag } from './new-contact-tag.js';
 import { ScheduleModal } from './schedule-modal.js';
-import { displayNumber } from './ticket-logic.js';
+import { displayNumber } from './ticket-display.js';
 import {
   useCreateTicketNoteMutation,
   useDeleteTicketNoteMutation,

@@ -6,7 +6,7 @@ import { LuCheck, LuCheckCheck, LuClock, LuPhoneMissed } from 'react-icons/lu';
 import { formatTime } from '../../app/dates.js';
 import { mediaUrl } from '../../app/runtime-config.js';
 import { FormattedText } from './formatted-text.js';
-import { AudioRateStorageKey, nextAudioRate, storedAudioRate } from './ticket-logic.js';
+import { AudioRateStorageKey, nextAudioRate, storedAudioRate } from './audio-rate.js';
 
 /** Acknowledgement icons (spec 1 §4): 0 clock, 1 one check, 2 two checks, 3 and 4 highlighted. */
 const AckIcons: Record<MessageAck, ReactNode> = {

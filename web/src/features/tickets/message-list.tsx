@@ -3,7 +3,8 @@ import type { MessageRecord, TicketRecord } from '@sb/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageBubble, type MessageActions } from './message-bubble.js';
-import { dayLabel, withDateSeparators } from './ticket-logic.js';
+import { withDateSeparators } from './message-grouping.js';
+import { dayLabel } from './ticket-display.js';
 import { useListMessagesQuery } from './tickets.api.js';
 
 /** The older page loads when the list is scrolled under this many pixels from its top (spec 1 §9). */

@@ -9,7 +9,7 @@ import { connectionsApi } from '../connections/connections.api.js';
 import { useListContactsQuery } from '../contacts/contacts.api.js';
 import { PickerSelect } from './picker-select.js';
 import { TicketDialog } from './ticket-dialogs.js';
-import { openTicketHolder } from './ticket-logic.js';
+import { openTicketHolder } from './ticket-errors.js';
 import { useCreateTicketMutation } from './tickets.api.js';
 import type { TakenBy } from './use-ticket-actions.js';
 

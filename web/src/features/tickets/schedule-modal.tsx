@@ -2,9 +2,10 @@ import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, toastError } from '../../components/toaster.js';
-import { defaultSendAt, scheduleErrors } from './ticket-logic.js';
+import { defaultSendAt } from '../schedules/schedule-form.js';
+import { scheduleErrors } from './ticket-schedule.js';
 import { TicketDialog } from './ticket-dialogs.js';
-import { useCreateScheduleMutation } from './tickets.api.js';
+import { useCreateScheduleMutation } from '../schedules/schedules.api.js';
 
 /**
  * Schedules a message to the ticket's contact (spec 1 §5): a body of 5 or more characters ("Mensagem

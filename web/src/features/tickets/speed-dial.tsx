@@ -2,7 +2,7 @@ import { Box, Button, IconButton, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleCheckBig, LuMessageSquarePlus, LuPlus, LuX } from 'react-icons/lu';
-import type { SpeedDialAction } from './ticket-logic.js';
+import type { SpeedDialAction } from './ticket-permissions.js';
 
 const Icons = { newTicket: <LuMessageSquarePlus />, closeAll: <LuCircleCheckBig /> };
 

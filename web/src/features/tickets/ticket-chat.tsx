@@ -21,7 +21,7 @@ import { ForwardModal } from './forward-modal.js';
 import { MessageList } from './message-list.js';
 import { EditMessageDialog, TicketActionDialogs } from './ticket-dialogs.js';
 import { TicketLogModal } from './ticket-log-modal.js';
-import { canCompose } from './ticket-logic.js';
+import { canCompose } from './ticket-permissions.js';
 import { useTicketActions } from './use-ticket-actions.js';
 import {
   useDeleteMessageMutation,

@@ -6,7 +6,7 @@ import { isAdmin } from '../auth/access.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
 import { CloseDialog } from './close-dialog.js';
 import { PickerSelect } from './picker-select.js';
-import { queueChoice } from './ticket-logic.js';
+import { queueChoice } from './ticket-permissions.js';
 import { TransferModal } from './transfer-modal.js';
 import type { TakenBy, useTicketActions } from './use-ticket-actions.js';
 

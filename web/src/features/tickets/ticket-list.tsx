@@ -3,7 +3,7 @@ import type { TicketRecord, TicketStatus } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nearListEnd } from '../../components/paged-search.js';
-import type { TicketAction } from './ticket-logic.js';
+import type { TicketAction } from './ticket-permissions.js';
 import { TicketRow } from './ticket-row.js';
 import { useListTicketsQuery, type TicketListArgs } from './tickets.api.js';
 

@@ -12,7 +12,8 @@ import { LuBell, LuInbox } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { currentSocket } from '../../api/socket.js';
 import { playNotificationTone } from './notification-tone.js';
-import { applyNotification, lastMessagePreview } from './ticket-logic.js';
+import { applyNotification } from './notification-rules.js';
+import { lastMessagePreview } from './ticket-display.js';
 import { useListTicketsQuery } from './tickets.api.js';
 
 const canNotify = () => typeof Notification !== 'undefined';

@@ -5,12 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FaFacebookMessenger, FaInstagram, FaWhatsapp } from 'react-icons/fa';
 import { mediaUrl } from '../../app/runtime-config.js';
 import { FormattedPreview } from './formatted-text.js';
-import {
-  actionsForStatus,
-  lastMessagePreview,
-  rowTime,
-  type TicketAction,
-} from './ticket-logic.js';
+import { lastMessagePreview, rowTime } from './ticket-display.js';
+import { actionsForStatus, type TicketAction } from './ticket-permissions.js';
 
 /** The channel badge's icon and its colour palette. */
 const ChannelIcons: Record<ChannelKind, { icon: ReactNode; palette: string }> = {

@@ -28,7 +28,7 @@ import { EmptySearchFilters, SearchFilters, type SearchFilterValues } from './se
 import { TicketChat } from './ticket-chat.js';
 import { TicketActionDialogs, TicketDialog } from './ticket-dialogs.js';
 import { TicketList } from './ticket-list.js';
-import { speedDialActions } from './ticket-logic.js';
+import { speedDialActions } from './ticket-permissions.js';
 import { SpeedDial } from './speed-dial.js';
 import { useCloseAllTicketsMutation } from './tickets.api.js';
 import { useTicketActions } from './use-ticket-actions.js';

@@ -2,9 +2,7 @@ import {
   ApiRoutes,
   buildPath,
   ClientSocketEvents,
-  socketEvent,
   type AppMessageSocketPayload,
-  type KanbanQuery,
   type MessageForwardInput,
   type MessageListQuery,
   type MessageSendInput,
@@ -22,8 +20,10 @@ import {
   type TicketUpdateInput,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
-import { applyMessagePayload, applyTicketPayload } from './ticket-logic.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
+import { KanbanTicketsTag } from '../kanban/kanban.api.js';
+import { listViewerOf, planListUpdate, type ListViewer } from './list-membership.js';
+import { applyMessagePayload } from './message-grouping.js';
 
 /** GET /tickets arguments: the contract's query as the web app fills it (page number always set). */
 export type TicketListArgs = Partial<TicketListQuery> & { pageNumber: number };
@@ -60,48 +60,79 @@ export const ticketListParams = (
   >;
 };
 
-/** The schedule a ticket's contact drawer creates (spec 1 §7 "Schedules from a ticket"). */
-export type ScheduleInput = {
-  body: string;
-  contactId: number;
-  ticketId: number;
-  userId: number;
-  /** ISO date and time */
-  sendAt: string;
-};
-
+/** Every ticket list; closing all refetches them (the answer names no tickets). */
 const LIST = { type: 'Ticket' as const, id: 'LIST' };
-const KANBAN = { type: 'Ticket' as const, id: 'KANBAN' };
+const KANBAN = KanbanTicketsTag;
+
+/** One list's own tag (its filter, pages aside): a list the socket event cannot settle refetches alone. */
+const listTag = (arg: TicketListArgs) => ({
+  type: 'Ticket' as const,
+  id: `LIST-${JSON.stringify({ ...arg, pageNumber: 0 })}`,
+});
 
 const sessionUser = (getState: () => unknown): SessionUser | null =>
   (getState() as { session: { user: SessionUser | null } }).session.user;
 
-type SocketContext = {
-  cacheDataLoaded: Promise<unknown>;
-  cacheEntryRemoved: Promise<unknown>;
-  getState: () => unknown;
+const viewerOf = (getState: () => unknown): ListViewer | undefined => {
+  const user = sessionUser(getState);
+  return user ? listViewerOf(user) : undefined;
 };
 
-/** Listens to one company event while a cache entry lives (one shared socket, spec 1 §7). */
-const whileCached = async <Payload>(
-  { cacheDataLoaded, cacheEntryRemoved, getState }: SocketContext,
-  event: 'ticket' | 'appMessage',
-  listener: (payload: Payload) => void,
-  onJoin?: (emit: (name: string, value: string) => void) => void,
+/**
+ * Applies a ticket event to one cached page of a list (see planListUpdate) and keeps its count;
+ * true when only a new request can tell whether the ticket entered.
+ */
+const patchPage = (
+  page: TicketsPage,
+  payload: TicketSocketPayload,
+  arg: TicketListArgs,
+  viewer: ListViewer | undefined,
+  entering = true,
+): boolean => {
+  const before = page.tickets.length;
+  const plan = planListUpdate(page.tickets, payload, arg, viewer, entering);
+  page.tickets = plan.tickets;
+  page.count = Math.max(0, page.count + page.tickets.length - before);
+  return plan.refetch;
+};
+
+type AnswerContext<Result> = {
+  dispatch: (action: unknown) => unknown;
+  getState: () => unknown;
+  queryFulfilled: Promise<{ data: Result }>;
+};
+
+/**
+ * Applies a mutation's answer to every cached list as the socket event would (the event may come
+ * first or not at all) and never refetches: a list the record cannot settle is asked again by the
+ * event. A row the socket already brought newer is left as it is.
+ */
+const applyAnswer = async <Result>(
+  { dispatch, getState, queryFulfilled }: AnswerContext<Result>,
+  toPayload: (answer: Result) => TicketSocketPayload,
 ) => {
+  let payload: TicketSocketPayload;
   try {
-    await cacheDataLoaded;
+    payload = toPayload((await queryFulfilled).data);
   } catch {
     return;
   }
-  const socket = currentSocket();
-  const user = sessionUser(getState);
-  if (!socket || !user) return;
-  const name = socketEvent.company(user.companyId, event);
-  socket.on(name, listener);
-  onJoin?.((eventName, value) => socket.emit(eventName, value));
-  await cacheEntryRemoved;
-  socket.off(name, listener);
+  const viewer = viewerOf(getState);
+  const lists = ticketsApi.util
+    .selectInvalidatedBy(getState() as never, [LIST])
+    .filter((entry) => entry.endpointName === 'listTickets');
+  for (const { originalArgs } of lists) {
+    const arg = originalArgs as TicketListArgs;
+    dispatch(
+      ticketsApi.util.updateQueryData('listTickets', arg, (draft) => {
+        if (payload.action === 'update') {
+          const cached = draft.tickets.find((t) => t.id === payload.ticket.id);
+          if (cached && cached.updatedAt > payload.ticket.updatedAt) return;
+        }
+        patchPage(draft, payload, arg, viewer);
+      }),
+    );
+  }
 };
 
 /** The ticket workspace calls (tickets service through the gateway). */
@@ -122,23 +153,24 @@ export const ticketsApi = baseApi.injectEndpoints({
       },
       forceRefetch: ({ currentArg, previousArg }) =>
         currentArg?.pageNumber !== previousArg?.pageNumber,
-      providesTags: (page) => [
-        ...(page?.tickets ?? []).map((t) => ({ type: 'Ticket' as const, id: t.id })),
-        LIST,
-      ],
-      // Ticket events and new messages patch the rows: unread ones move to the top (spec 1 §4).
+      providesTags: (_page, _e, arg) => [LIST, listTag(arg)],
+      // Ticket events and new messages patch the rows: unread ones move to the top (spec 1 §4); only
+      // this list is asked again when the event cannot tell whether a ticket entered it.
       async onCacheEntryAdded(arg, context) {
-        const viewerId = sessionUser(context.getState)?.id;
-        const patch = (payload: TicketSocketPayload) =>
+        const viewer = viewerOf(context.getState);
+        const patch = (payload: TicketSocketPayload, entering?: boolean) => {
+          let refetch = false;
           context.updateCachedData((draft) => {
-            const before = draft.tickets.length;
-            draft.tickets = applyTicketPayload(draft.tickets, payload, arg, viewerId);
-            draft.count = Math.max(0, draft.count + draft.tickets.length - before);
+            refetch = patchPage(draft, payload, arg, viewer, entering);
           });
+          if (refetch) context.dispatch(baseApi.util.invalidateTags([listTag(arg)]));
+        };
         await Promise.all([
-          whileCached<TicketSocketPayload>(context, 'ticket', patch),
-          whileCached<AppMessageSocketPayload>(context, 'appMessage', (payload) => {
-            if (payload.action !== 'delete') patch({ action: 'update', ticket: payload.ticket });
+          followCompanyEvents<TicketSocketPayload>(context, 'ticket', (payload) => patch(payload)),
+          // an acknowledgement or an edit changes no list's members; a new message may add one
+          followCompanyEvents<AppMessageSocketPayload>(context, 'appMessage', (payload) => {
+            if (payload.action !== 'delete')
+              patch({ action: 'update', ticket: payload.ticket }, payload.action === 'create');
           }),
         ]);
       },
@@ -148,7 +180,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       providesTags: (ticket) => [{ type: 'Ticket', id: ticket?.id ?? 'UUID' }],
       // the open ticket follows its updates (status, user, presence)
       async onCacheEntryAdded(_uuid, context) {
-        await whileCached<TicketSocketPayload>(context, 'ticket', (payload) => {
+        await followCompanyEvents<TicketSocketPayload>(context, 'ticket', (payload) => {
           if (payload.action !== 'update') return;
           context.updateCachedData((draft) =>
             draft.id === payload.ticket.id ? { ...draft, ...payload.ticket } : draft,
@@ -158,7 +190,8 @@ export const ticketsApi = baseApi.injectEndpoints({
     }),
     createTicket: build.mutation<TicketRecord, Defaulted<TicketCreateInput, 'status'>>({
       query: (body) => ({ url: ApiRoutes.tickets.root, method: 'POST', body }),
-      invalidatesTags: [LIST, KANBAN],
+      invalidatesTags: [KANBAN],
+      onQueryStarted: (_args, api) => applyAnswer(api, (ticket) => ({ action: 'update', ticket })),
     }),
     updateTicket: build.mutation<TicketRecord, TicketUpdateInput & { id: number }>({
       query: ({ id, ...body }) => ({
@@ -166,11 +199,22 @@ export const ticketsApi = baseApi.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      invalidatesTags: (_r, _e, { id }) => [LIST, KANBAN, { type: 'Ticket', id }],
+      invalidatesTags: [KANBAN],
+      // the answer is the ticket as stored: the lists and the open ticket take it without a request
+      onQueryStarted: (_args, api) =>
+        applyAnswer(api, (ticket) => {
+          api.dispatch(
+            ticketsApi.util.updateQueryData('getTicketByUuid', ticket.uuid, (draft) =>
+              draft.id === ticket.id ? { ...draft, ...ticket } : draft,
+            ),
+          );
+          return { action: 'update', ticket };
+        }),
     }),
     deleteTicket: build.mutation<void, number>({
       query: (id) => ({ url: buildPath(ApiRoutes.tickets.byId, { id }), method: 'DELETE' }),
-      invalidatesTags: [LIST, KANBAN],
+      invalidatesTags: [KANBAN],
+      onQueryStarted: (ticketId, api) => applyAnswer(api, () => ({ action: 'delete', ticketId })),
     }),
     closeAllTickets: build.mutation<void, Defaulted<TicketCloseAllInput, 'status'>>({
       query: (body) => ({ url: ApiRoutes.tickets.closeAll, method: 'POST', body }),
@@ -204,7 +248,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       providesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `MSG-${ticketId}` }],
       // joins the ticket's room and appends, replaces or marks deleted the messages it announces
       async onCacheEntryAdded({ ticketId }, context) {
-        await whileCached<AppMessageSocketPayload>(
+        await followCompanyEvents<AppMessageSocketPayload>(
           context,
           'appMessage',
           (payload) =>
@@ -264,32 +308,6 @@ export const ticketsApi = baseApi.injectEndpoints({
       query: ({ id }) => ({ url: buildPath(ApiRoutes.ticketNotes.byId, { id }), method: 'DELETE' }),
       invalidatesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `NOTES-${ticketId}` }],
     }),
-    createSchedule: build.mutation<unknown, ScheduleInput>({
-      query: (body) => ({ url: ApiRoutes.schedules.root, method: 'POST', body }),
-      invalidatesTags: [{ type: 'Schedule', id: 'LIST' }],
-    }),
-    /** GET /ticket/kanban (spec 3 §7): the tickets of the user's queues with their tags. */
-    listKanbanTickets: build.query<Pick<TicketsPage, 'tickets'>, KanbanQuery>({
-      query: ({ queueIds, searchParam }) => ({
-        url: ApiRoutes.kanban.tickets,
-        params: {
-          ...(queueIds?.length ? { queueIds: json(queueIds) } : {}),
-          ...(searchParam ? { searchParam } : {}),
-        },
-      }),
-      providesTags: [KANBAN],
-    }),
-    /** PUT /ticket-tags/:ticketId/:tagId: links the ticket to a kanban lane's tag. */
-    addTicketTag: build.mutation<void, { ticketId: number; tagId: number }>({
-      query: (ids) => ({ url: buildPath(ApiRoutes.kanban.ticketTag, ids), method: 'PUT' }),
-    }),
-    /** DELETE /ticket-tags/:ticketId: removes the ticket's tag links. */
-    removeTicketTags: build.mutation<void, number>({
-      query: (ticketId) => ({
-        url: buildPath(ApiRoutes.kanban.ticketTags, { ticketId }),
-        method: 'DELETE',
-      }),
-    }),
   }),
 });
 
@@ -310,8 +328,4 @@ export const {
   useListTicketNotesQuery,
   useCreateTicketNoteMutation,
   useDeleteTicketNoteMutation,
-  useCreateScheduleMutation,
-  useListKanbanTicketsQuery,
-  useAddTicketTagMutation,
-  useRemoveTicketTagsMutation,
 } = ticketsApi;

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify, toastError } from '../../components/toaster.js';
-import { isTagRequiredError, openTicketHolder, type TicketAction } from './ticket-logic.js';
+import { isTagRequiredError, openTicketHolder } from './ticket-errors.js';
+import type { TicketAction } from './ticket-permissions.js';
 import { useUpdateTicketMutation } from './tickets.api.js';
 
 /** A taken ticket: who holds it and in which queue (spec 1 §4 "already taken" warning). */
