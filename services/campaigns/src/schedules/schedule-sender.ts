@@ -14,6 +14,7 @@ import { isAppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
+import { Poller } from '@sb/platform/poller';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ScheduleDirectory } from './schedule-directory.js';
 import { sendOutcome } from './schedule-rules.js';
@@ -35,11 +36,7 @@ const BatchSize = 20;
  */
 @Injectable()
 export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private readonly pollMs: number;
+  private readonly poller: Poller;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -49,45 +46,29 @@ export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     const configured = Number(env.SCHEDULE_POLL_MS ?? DefaultPollMs);
-    this.pollMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
+    const everyMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
+    this.poller = new Poller({
+      name: 'schedule sender',
+      everyMs,
+      pass: () => this.drain().then(() => undefined),
+      logger,
+      // schedules missed while down are sent at start, unless polling is off
+      passAtStart: everyMs > 0,
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (this.pollMs === 0) return;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.poller.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** Runs a pass now; a call during a pass makes one more pass after it. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((err: unknown) => this.logger.error({ err }, 'schedule sender pass failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+  onModuleDestroy(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** Sends every schedule due now; resolves with how many were handled (sent, failed or put off). */
   async drain(): Promise<number> {
     let handled = 0;
-    while (!this.stopped) {
+    while (!this.poller.stopping) {
       const claimed = await this.schedules.claimDue(BatchSize, LeaseMs);
       if (claimed.length === 0) break;
       for (const row of claimed) await this.sendOne(row);

@@ -8,6 +8,7 @@ import type { Clock } from '@sb/platform/clock';
 import type { ConnectionRecord } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
+import { pollMsOf, Poller } from '@sb/platform/poller';
 import { DataSource } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { systemContext } from '../messages/channel-sender.js';
@@ -20,7 +21,6 @@ import type { BotTexts } from '../bot-language/bot-texts.js';
 import { AutomationJobs, type AutomationJob, type ReplyPayload } from './automation-jobs.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
-import { pollMsOf } from '../jobs/company-poller.js';
 import { BotFiles } from './bot-files.js';
 import { BotReplies } from './bot-replies.js';
 
@@ -38,9 +38,7 @@ const MaxAttempts = 5;
  */
 @Injectable()
 export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private readonly pollMs: number;
+  private readonly poller: Poller;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -56,25 +54,25 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {
-    this.pollMs = pollMsOf(env.TICKETS_JOBS_POLL_MS, 500);
+    this.poller = new Poller({
+      name: 'automation jobs',
+      everyMs: pollMsOf(env.TICKETS_JOBS_POLL_MS, 500),
+      pass: () => this.runDue(),
+      logger,
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.pollMs);
-    this.timer.unref();
+    this.poller.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** One pass over what is due (never two at once in one process). */
   tick(): Promise<void> {
-    this.running ??= this.runDue()
-      .catch((err: unknown) => this.logger.error({ err }, 'automation jobs failed'))
-      .finally(() => (this.running = null));
-    return this.running;
+    return this.poller.run();
   }
 
   private async runDue(): Promise<void> {

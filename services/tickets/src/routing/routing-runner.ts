@@ -1,8 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
-import { CompanyPoller, pollMsOf } from '../jobs/company-poller.js';
+import { perCompany, pollMsOf, Poller } from '@sb/platform/poller';
 import { RoutingService } from './routing.service.js';
 
 /**
@@ -11,21 +16,39 @@ import { RoutingService } from './routing.service.js';
  * with a conditional update, so replicas may run side by side.
  */
 @Injectable()
-export class RoutingRunner extends CompanyPoller {
+export class RoutingRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly poller: Poller;
+
   constructor(
-    private readonly routing: RoutingService,
+    routing: RoutingService,
     @Inject(CLOCK) clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,
   ) {
-    super('router', pollMsOf(env.TICKETS_ROUTER_POLL_MS, 5_000), clock, logger);
+    this.poller = new Poller({
+      name: 'router',
+      everyMs: pollMsOf(env.TICKETS_ROUTER_POLL_MS, 5_000),
+      logger,
+      pass: perCompany({
+        name: 'router',
+        now: () => clock.now(),
+        companies: () => routing.companiesWithWork(),
+        runCompany: (companyId, now) => routing.routeCompany(companyId, now).then(() => undefined),
+        logger,
+      }),
+    });
   }
 
-  protected companies(): Promise<number[]> {
-    return this.routing.companiesWithWork();
+  onApplicationBootstrap(): void {
+    this.poller.start();
   }
 
-  protected async runCompany(companyId: number, now: Date): Promise<void> {
-    await this.routing.routeCompany(companyId, now);
+  onModuleDestroy(): Promise<void> {
+    return this.poller.stop();
+  }
+
+  /** One pass now (tests move the clock, then run it). */
+  tick(): Promise<void> {
+    return this.poller.run();
   }
 }
