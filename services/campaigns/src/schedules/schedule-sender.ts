@@ -16,7 +16,7 @@ import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { Poller } from '@sb/platform/poller';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ScheduleDirectory } from './schedule-directory.js';
+import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { sendOutcome } from './schedule-rules.js';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
 import { toScheduleRecord } from './schedules.service.js';
@@ -41,7 +41,7 @@ export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly dataSource: DataSource,
     private readonly schedules: SchedulesRepository,
-    private readonly directory: ScheduleDirectory,
+    private readonly tickets: TicketsDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
@@ -81,7 +81,7 @@ export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
     const log = { companyId: row.company_id, scheduleId: row.id, attempt: row.attempts };
     let ticketId: number;
     try {
-      const reply = await this.directory.send(row.company_id, row.user_id, {
+      const reply = await this.tickets.sendToContact(row.company_id, row.user_id, {
         contactId: row.contact_id,
         body: row.body,
         userId: row.user_id,

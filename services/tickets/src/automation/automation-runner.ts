@@ -11,14 +11,18 @@ import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
 import { pollMsOf, Poller } from '@sb/platform/poller';
 import { DataSource } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
-import { systemContext } from '../messages/channel-sender.js';
+import { systemContext } from '../directories/system-context.js';
 import { MessagesService } from '../messages/messages.service.js';
-import { Ticket } from '../tickets/ticket.entity.js';
+import { Ticket } from '../ticket-core/ticket.entity.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { BotContext } from './bot-context.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
-import { AutomationJobs, type AutomationJob, type ReplyPayload } from './automation-jobs.js';
+import {
+  AutomationJobs,
+  type AutomationJob,
+  type ReplyPayload,
+} from '../ticket-core/automation-jobs.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
 import { BotFiles } from './bot-files.js';

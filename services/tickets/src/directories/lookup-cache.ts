@@ -81,10 +81,19 @@ export class LookupCache {
   forget(key: string): void {
     this.entries.delete(key);
   }
+
+  /** Forgets every entry whose key starts with `prefix` (a company's settings, one key each). */
+  forgetPrefix(prefix: string): void {
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
 }
 
-/** Which cache entry an event makes stale (null: none). */
-export type StaleRule = { subject: string; key: (event: DomainEvent<unknown>) => string | null };
+/** Which cache entry an event makes stale (null: none); `prefix`: every entry whose key starts so. */
+export type StaleRule = {
+  subject: string;
+  key: (event: DomainEvent<unknown>) => string | null;
+  prefix?: boolean;
+};
 
 /** Forgets entries of `cache` as the events that change their source arrive (live, no replay). */
 export const forgetOnEvents = (
@@ -96,7 +105,8 @@ export const forgetOnEvents = (
     rules.map((rule) =>
       bus.subscribe<unknown>(rule.subject, (event) => {
         const key = rule.key(event);
-        if (key) cache.forget(key);
+        if (key && rule.prefix) cache.forgetPrefix(key);
+        else if (key) cache.forget(key);
       }),
     ),
   );

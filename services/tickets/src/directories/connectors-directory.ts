@@ -1,0 +1,142 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import {
+  Subjects,
+  type ChannelKind,
+  type ConnectionRecord,
+  type NotificationSendReply,
+  type NotificationSendRequest,
+  type RequestContext,
+} from '@sb/contracts';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
+import type { Logger } from '@sb/platform/logger';
+import { BUS, LOGGER } from '@sb/platform/nest';
+import { forgetOnEvents, LookupCache } from './lookup-cache.js';
+import { systemContext } from './system-context.js';
+
+/** Connections change rarely: kept 10 s, and forgotten at once when connectors announces a change. */
+const TtlMs = 10_000;
+const LookupTimeoutMs = 3_000;
+/** connectors answers once the channel took the text */
+const SendTimeoutMs = 30_000;
+
+/** A connection as the message paths read it: its name, channel, group handling and inactivity knobs. */
+export type ConnectionSummary = {
+  id: number;
+  name: string;
+  channel: ChannelKind;
+  allowGroup: boolean;
+  groupAsTicket: 'enabled' | 'disabled';
+  /** the knobs an agent's message restarts or stops the inactivity timers with */
+  inactivity: Pick<
+    ConnectionRecord,
+    'whenExpiresTicket' | 'expiresTicket' | 'timeInactiveMessage' | 'inactiveMessage'
+  >;
+};
+
+const toSummary = (row: ConnectionRecord): ConnectionSummary => ({
+  id: row.id,
+  name: row.name,
+  channel: row.channel,
+  allowGroup: row.allowGroup === true,
+  groupAsTicket: row.groupAsTicket === 'enabled' ? 'enabled' : 'disabled',
+  inactivity: {
+    whenExpiresTicket: row.whenExpiresTicket,
+    expiresTicket: row.expiresTicket,
+    timeInactiveMessage: row.timeInactiveMessage,
+    inactiveMessage: row.inactiveMessage,
+  },
+});
+
+/**
+ * What tickets reads from connectors (the company's connections, one cache) and the notification text
+ * it sends through a company's default connection. A connection connectors cannot describe is null: a
+ * message is never refused for it.
+ */
+@Injectable()
+export class ConnectorsDirectory implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly cache: LookupCache;
+  private subscriptions: BusSubscription[] = [];
+
+  constructor(
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.cache = new LookupCache(TtlMs, logger);
+  }
+
+  /** A connection created, changed or deleted is read again at once (its knobs drive closes and bots). */
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriptions = await forgetOnEvents(this.bus, this.cache, [
+      ...['created', 'updated', 'deleted'].map((action) => ({
+        subject: `evt.*.connectors.connection.${action}`,
+        key: (e: { companyId: number }) => `w:${e.companyId}`,
+      })),
+      {
+        subject: 'evt.*.connectors.connection.updated',
+        key: (e) => {
+          const id = (e.data as { connection?: { id: number } }).connection?.id;
+          return id ? `c:${e.companyId}:${id}` : null;
+        },
+      },
+    ]);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
+  }
+
+  /** The company's connections by id. */
+  connections(ctx: RequestContext): Promise<Map<number, ConnectionRecord>> {
+    return this.cache.get(
+      `w:${ctx.companyId}`,
+      async () => {
+        const list = await this.bus.request<ConnectionRecord[]>(
+          Subjects.connectors.connectionList,
+          { ctx, data: {} },
+          { timeoutMs: LookupTimeoutMs },
+        );
+        return new Map(list.map((row) => [row.id, row]));
+      },
+      new Map<number, ConnectionRecord>(),
+    );
+  }
+
+  /** One connection's record (texts, knobs, hours, queues), or null. */
+  record(ctx: RequestContext, connectionId: number | null): Promise<ConnectionRecord | null> {
+    if (!connectionId) return Promise.resolve(null);
+    return this.cache.get<ConnectionRecord | null>(
+      `c:${ctx.companyId}:${connectionId}`,
+      () =>
+        this.bus.request<ConnectionRecord>(
+          Subjects.connectors.connectionGet,
+          { ctx, data: { id: connectionId } },
+          { timeoutMs: LookupTimeoutMs },
+        ),
+      null,
+    );
+  }
+
+  /** One connection as the message paths read it, or null. */
+  async connection(
+    ctx: RequestContext,
+    connectionId: number | null,
+  ): Promise<ConnectionSummary | null> {
+    const row = await this.record(ctx, connectionId);
+    return row ? toSummary(row) : null;
+  }
+
+  /** A WhatsApp text to a number through the company's default connection (no ticket). */
+  sendNotification(companyId: number, to: string, body: string): Promise<NotificationSendReply> {
+    const data: NotificationSendRequest = { companyId, to, body };
+    return this.bus.request<NotificationSendReply>(
+      Subjects.connectors.notificationSend,
+      { ctx: systemContext(companyId), data },
+      { timeoutMs: SendTimeoutMs },
+    );
+  }
+}
