@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { perCompany, pollMsOf, Poller } from './poller.js';
+import { perCompany, pollMsOf, Poller, PollingProvider } from './poller.js';
 
 const logger = { error: jest.fn(), warn: jest.fn() };
 const flush = () => new Promise((resolve) => setImmediate(resolve));
@@ -116,5 +116,21 @@ describe('pollMsOf', () => {
     expect(pollMsOf(undefined, 5000)).toBe(5000);
     expect(pollMsOf('5', 5000)).toBe(5000);
     expect(pollMsOf('soon', 5000)).toBe(5000);
+  });
+});
+
+describe('PollingProvider', () => {
+  it('starts its poller with the application, runs a pass on tick and stops with it', async () => {
+    const pass = jest.fn(() => Promise.resolve());
+    class Job extends PollingProvider {
+      protected readonly poller = new Poller({ name: 'job', everyMs: 0, pass, logger });
+    }
+    const job = new Job();
+    job.onApplicationBootstrap();
+    await job.tick();
+    expect(pass).toHaveBeenCalledTimes(1);
+    await job.onModuleDestroy();
+    await job.tick();
+    expect(pass).toHaveBeenCalledTimes(1);
   });
 });

@@ -96,3 +96,23 @@ export const perCompany =
       }
     }
   };
+
+/**
+ * A Nest provider that owns one poller: it starts with the application and stops with it (waiting for
+ * the pass in progress). `tick` runs a pass now, for tests that move the clock.
+ */
+export abstract class PollingProvider {
+  protected abstract readonly poller: Poller;
+
+  onApplicationBootstrap(): void {
+    this.poller.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.poller.stop();
+  }
+
+  tick(): Promise<void> {
+    return this.poller.run();
+  }
+}

@@ -1,9 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
   isErrorCode,
@@ -14,7 +9,7 @@ import { isAppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
-import { Poller } from '@sb/platform/poller';
+import { Poller, PollingProvider } from '@sb/platform/poller';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { sendOutcome } from './schedule-rules.js';
@@ -35,8 +30,8 @@ const BatchSize = 20;
  * lease runs out (at least once, never silently lost).
  */
 @Injectable()
-export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly poller: Poller;
+export class ScheduleSender extends PollingProvider {
+  protected readonly poller: Poller;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,6 +40,7 @@ export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
+    super();
     const configured = Number(env.SCHEDULE_POLL_MS ?? DefaultPollMs);
     const everyMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
     this.poller = new Poller({
@@ -55,14 +51,6 @@ export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
       // schedules missed while down are sent at start, unless polling is off
       passAtStart: everyMs > 0,
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.poller.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.poller.stop();
   }
 
   /** Sends every schedule due now; resolves with how many were handled (sent, failed or put off). */

@@ -1,14 +1,9 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
 import type { ConnectionRecord } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
-import { pollMsOf, Poller } from '@sb/platform/poller';
+import { pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
 import { DataSource } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { systemContext } from '../directories/system-context.js';
@@ -41,8 +36,8 @@ const MaxAttempts = 5;
  * move time. Each timer looks at the ticket again before acting.
  */
 @Injectable()
-export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly poller: Poller;
+export class AutomationRunner extends PollingProvider {
+  protected readonly poller: Poller;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -58,25 +53,13 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {
+    super();
     this.poller = new Poller({
       name: 'automation jobs',
       everyMs: pollMsOf(env.TICKETS_JOBS_POLL_MS, 500),
       pass: () => this.runDue(),
       logger,
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.poller.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.poller.stop();
-  }
-
-  /** One pass over what is due (never two at once in one process). */
-  tick(): Promise<void> {
-    return this.poller.run();
   }
 
   private async runDue(): Promise<void> {

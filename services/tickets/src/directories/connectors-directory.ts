@@ -106,6 +106,18 @@ export class ConnectorsDirectory implements OnApplicationBootstrap, OnModuleDest
     );
   }
 
+  /**
+   * The company's connections asked now, for what depends on their live status (a send, an import);
+   * fails when connectors does not answer within `timeoutMs`.
+   */
+  connectionsNow(ctx: RequestContext, timeoutMs = LookupTimeoutMs): Promise<ConnectionRecord[]> {
+    return this.bus.request<ConnectionRecord[]>(
+      Subjects.connectors.connectionList,
+      { ctx, data: {} },
+      { timeoutMs },
+    );
+  }
+
   /** One connection's record (texts, knobs, hours, queues), or null. */
   record(ctx: RequestContext, connectionId: number | null): Promise<ConnectionRecord | null> {
     if (!connectionId) return Promise.resolve(null);

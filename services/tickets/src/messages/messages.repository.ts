@@ -14,24 +14,6 @@ export class MessagesRepository {
     return this.dataSource.manager;
   }
 
-  findTicket(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Ticket | null> {
-    return manager.getRepository(Ticket).findOneBy({ companyId, id });
-  }
-
-  /** The ticket row locked for the change (unread count, lastMessage). */
-  lockTicket(manager: EntityManager, companyId: number, id: number): Promise<Ticket | null> {
-    return manager
-      .getRepository(Ticket)
-      .createQueryBuilder('t')
-      .setLock('pessimistic_write')
-      .where('t.company_id = :companyId AND t.id = :id', { companyId, id })
-      .getOne();
-  }
-
   findContact(
     companyId: number,
     id: number,
@@ -168,19 +150,5 @@ export class MessagesRepository {
       .andWhere(`t.status IN ('pending', 'open', 'group', 'nps', 'lgpd')`)
       .setLock('pessimistic_write')
       .getOne();
-  }
-
-  createTicket(manager: EntityManager, ticket: Partial<Ticket>): Promise<Ticket> {
-    const repo = manager.getRepository(Ticket);
-    return repo.save(repo.create(ticket));
-  }
-
-  async updateTicket(
-    manager: EntityManager,
-    companyId: number,
-    id: number,
-    changes: Partial<Pick<Ticket, 'status' | 'userId'>>,
-  ): Promise<void> {
-    await manager.getRepository(Ticket).update({ companyId, id }, changes);
   }
 }

@@ -377,7 +377,7 @@ export class MessagesService {
       );
       const status = contact.isGroup ? 'group' : 'open';
       if (!active) {
-        const created = await this.repository.createTicket(manager, {
+        const created = await this.ticketRows.insert(manager, {
           uuid: randomUUID(),
           companyId: ctx.companyId,
           status,
@@ -392,7 +392,7 @@ export class MessagesService {
         return created;
       }
       if (active.status === 'pending' && !active.userId) {
-        await this.repository.updateTicket(manager, ctx.companyId, active.id, {
+        await this.ticketRows.update(manager, ctx.companyId, active.id, {
           status,
           userId: ctx.userId,
         });
@@ -468,7 +468,7 @@ export class MessagesService {
     },
   ): Promise<{ ticket: Ticket; messages: Message[]; readIds: string[] }> {
     return this.dataSource.transaction(async (manager) => {
-      const ticket = await this.repository.lockTicket(manager, ctx.companyId, ticketId);
+      const ticket = await this.ticketRows.lock(ctx.companyId, ticketId, manager);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
       const messages: Message[] = [];
       const now = Date.now();
@@ -625,7 +625,7 @@ export class MessagesService {
    * answer as another company's. Admins and the system's own calls (userId 0) skip the identity lookup.
    */
   private async ticketOf(ctx: RequestContext, id: number): Promise<Ticket> {
-    const ticket = await this.repository.findTicket(ctx.companyId, id);
+    const ticket = await this.ticketRows.findById(ctx.companyId, id);
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
     if (ctx.userId > 0 && ctx.profile !== 'admin' && !ctx.super) {
       if (!canSeeTicket(await this.identity.viewer(ctx), ticket)) {

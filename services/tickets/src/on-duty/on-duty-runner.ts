@@ -1,13 +1,8 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
-import { perCompany, pollMsOf, Poller } from '@sb/platform/poller';
+import { perCompany, pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
 import { OnDutyService } from './on-duty.service.js';
 
 /**
@@ -15,8 +10,8 @@ import { OnDutyService } from './on-duty.service.js';
  * state is the tickets' next_notify_at, and replicas may run side by side (the repository's claim).
  */
 @Injectable()
-export class OnDutyRunner implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly poller: Poller;
+export class OnDutyRunner extends PollingProvider {
+  protected readonly poller: Poller;
 
   constructor(
     alerts: OnDutyService,
@@ -24,12 +19,14 @@ export class OnDutyRunner implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,
   ) {
+    super();
+    const name = 'on-duty alerts';
     this.poller = new Poller({
-      name: 'on-duty alerts',
+      name,
       everyMs: pollMsOf(env.TICKETS_ON_DUTY_POLL_MS, 30_000),
       logger,
       pass: perCompany({
-        name: 'on-duty alerts',
+        name,
         now: () => clock.now(),
         companies: (now) => alerts.companiesWithWaiting(now),
         runCompany: async (companyId, now) => {
@@ -39,18 +36,5 @@ export class OnDutyRunner implements OnApplicationBootstrap, OnModuleDestroy {
         logger,
       }),
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.poller.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.poller.stop();
-  }
-
-  /** One pass now (tests move the clock, then run it). */
-  tick(): Promise<void> {
-    return this.poller.run();
   }
 }

@@ -1,13 +1,8 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
-import { perCompany, pollMsOf, Poller } from '@sb/platform/poller';
+import { perCompany, pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
 import { RoutingService } from './routing.service.js';
 
 /**
@@ -16,8 +11,8 @@ import { RoutingService } from './routing.service.js';
  * with a conditional update, so replicas may run side by side.
  */
 @Injectable()
-export class RoutingRunner implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly poller: Poller;
+export class RoutingRunner extends PollingProvider {
+  protected readonly poller: Poller;
 
   constructor(
     routing: RoutingService,
@@ -25,30 +20,19 @@ export class RoutingRunner implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,
   ) {
+    super();
+    const name = 'router';
     this.poller = new Poller({
-      name: 'router',
+      name,
       everyMs: pollMsOf(env.TICKETS_ROUTER_POLL_MS, 5_000),
       logger,
       pass: perCompany({
-        name: 'router',
+        name,
         now: () => clock.now(),
         companies: () => routing.companiesWithWork(),
-        runCompany: (companyId, now) => routing.routeCompany(companyId, now).then(() => undefined),
+        runCompany: async (companyId, now) => void (await routing.routeCompany(companyId, now)),
         logger,
       }),
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.poller.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.poller.stop();
-  }
-
-  /** One pass now (tests move the clock, then run it). */
-  tick(): Promise<void> {
-    return this.poller.run();
   }
 }
