@@ -1,9 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   Subjects,
   type ChannelKind,
@@ -12,10 +7,10 @@ import {
   type NotificationSendRequest,
   type RequestContext,
 } from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
+import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
-import { forgetOnEvents, LookupCache } from './lookup-cache.js';
+import { CachedDirectory, type StaleRule } from './lookup-cache.js';
 import { systemContext } from './system-context.js';
 
 /** Connections change rarely: kept 10 s, and forgotten at once when connectors announces a change. */
@@ -58,42 +53,27 @@ const toSummary = (row: ConnectionRecord): ConnectionSummary => ({
  * message is never refused for it.
  */
 @Injectable()
-export class ConnectorsDirectory implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly cache: LookupCache;
-  private subscriptions: BusSubscription[] = [];
-
-  constructor(
-    @Inject(BUS) private readonly bus: Bus,
-    @Inject(LOGGER) logger: Logger,
-  ) {
-    this.cache = new LookupCache(TtlMs, logger);
+export class ConnectorsDirectory extends CachedDirectory {
+  constructor(@Inject(BUS) bus: Bus, @Inject(LOGGER) logger: Logger) {
+    super(bus, logger, TtlMs);
   }
 
-  /** A connection created, changed or deleted is read again at once (its knobs drive closes and bots). */
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscriptions = await forgetOnEvents(this.bus, this.cache, [
-      ...['created', 'updated', 'deleted'].map((action) => ({
-        subject: `evt.*.connectors.connection.${action}`,
-        key: (e: { companyId: number }) => `w:${e.companyId}`,
-      })),
-      {
-        subject: 'evt.*.connectors.connection.updated',
-        key: (e) => {
-          const id = (e.data as { connection?: { id: number } }).connection?.id;
-          return id ? `c:${e.companyId}:${id}` : null;
-        },
-      },
-    ]);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
+  /**
+   * A connection created, changed or deleted is read again at once (its knobs drive closes and bots):
+   * the company's list (`w:<company>:*`) and records (`w:<company>:<id>`) are forgotten together.
+   */
+  protected staleRules(): StaleRule[] {
+    return ['created', 'updated', 'deleted'].map((action) => ({
+      subject: `evt.*.connectors.connection.${action}`,
+      key: (e) => `w:${e.companyId}:`,
+      prefix: true,
+    }));
   }
 
   /** The company's connections by id. */
   connections(ctx: RequestContext): Promise<Map<number, ConnectionRecord>> {
     return this.cache.get(
-      `w:${ctx.companyId}`,
+      `w:${ctx.companyId}:*`,
       async () => {
         const list = await this.bus.request<ConnectionRecord[]>(
           Subjects.connectors.connectionList,
@@ -122,7 +102,7 @@ export class ConnectorsDirectory implements OnApplicationBootstrap, OnModuleDest
   record(ctx: RequestContext, connectionId: number | null): Promise<ConnectionRecord | null> {
     if (!connectionId) return Promise.resolve(null);
     return this.cache.get<ConnectionRecord | null>(
-      `c:${ctx.companyId}:${connectionId}`,
+      `w:${ctx.companyId}:${connectionId}`,
       () =>
         this.bus.request<ConnectionRecord>(
           Subjects.connectors.connectionGet,

@@ -1,9 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   SettingDefaults,
   Subjects,
@@ -17,11 +12,11 @@ import {
   type UserListItem,
   type UserRecord,
 } from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
+import type { Bus } from '@sb/platform/bus';
 import { usableTimeZone } from '@sb/platform/clock';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
-import { forgetOnEvents, LookupCache } from './lookup-cache.js';
+import { CachedDirectory, type StaleRule } from './lookup-cache.js';
 
 /** Names, settings and hours change rarely: kept 10 s, so a burst asks once. */
 const TtlMs = 10_000;
@@ -46,30 +41,25 @@ export type CompanyHours = Pick<CompanySchedulesView, 'schedules' | 'timeZone'>;
  * `setting`) is asked on every call, so a change applies at once.
  */
 @Injectable()
-export class IdentityDirectory implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly cache: LookupCache;
-  private subscriptions: BusSubscription[] = [];
+export class IdentityDirectory extends CachedDirectory {
   /** the company's own time zone comes with its hours; this is the fallback (COMPANY_TIME_ZONE) */
   private readonly defaultTimeZone: string;
 
   constructor(
-    @Inject(BUS) private readonly bus: Bus,
+    @Inject(BUS) bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
-    this.cache = new LookupCache(TtlMs, logger);
+    super(bus, logger, TtlMs);
     this.defaultTimeZone = usableTimeZone(env.COMPANY_TIME_ZONE);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscriptions = await forgetOnEvents(this.bus, this.cache, [
+  /** Changed settings (`s:<company>:…`) and company hours (`h:<company>`) are read again at once. */
+  protected staleRules(): StaleRule[] {
+    return [
       { subject: 'evt.*.identity.settings.updated', key: (e) => `s:${e.companyId}:`, prefix: true },
       { subject: 'evt.*.identity.company.updated', key: (e) => `h:${e.companyId}` },
-    ]);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
+    ];
   }
 
   /** The caller as the ticket rules see them; a caller identity cannot describe sees only their own. */

@@ -110,3 +110,31 @@ export const forgetOnEvents = (
       }),
     ),
   );
+
+/**
+ * A directory of another service: one cache of its answers, whose entries the service's events make
+ * stale (`staleRules`), subscribed while the application runs.
+ */
+export abstract class CachedDirectory {
+  protected readonly cache: LookupCache;
+  private subscriptions: BusSubscription[] = [];
+
+  protected constructor(
+    protected readonly bus: Bus,
+    logger: Logger,
+    ttlMs: number,
+  ) {
+    this.cache = new LookupCache(ttlMs, logger);
+  }
+
+  /** The events that change what the cache holds. */
+  protected abstract staleRules(): StaleRule[];
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriptions = await forgetOnEvents(this.bus, this.cache, this.staleRules());
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
+  }
+}

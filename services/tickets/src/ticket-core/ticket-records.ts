@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  maskContactNumber,
   type ChannelKind,
   type ContactSummary,
   type RequestContext,
@@ -9,6 +8,7 @@ import {
 } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
 import type { Contact } from '../contacts/contact.entity.js';
+import { toContactSummary } from '../contacts/contact-view.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import type { Ticket } from './ticket.entity.js';
@@ -31,16 +31,6 @@ export type TicketDecor = {
   connection: ConnectionRef | null;
   hide: boolean;
 };
-
-export const toContactSummary = (contact: Contact, hide: boolean): ContactSummary => ({
-  id: contact.id,
-  name: contact.name,
-  number: hide ? maskContactNumber(contact.number, contact.isGroup) : contact.number,
-  urlPicture: contact.urlPicture,
-  channel: contact.channel as ChannelKind,
-  isGroup: contact.isGroup,
-  active: contact.active,
-});
 
 const toConnectionRef = (row: {
   id: number;
