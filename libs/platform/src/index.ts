@@ -8,3 +8,4 @@ export * from './outbox/index.js';
 export * from './nest/index.js';
 export * from './clock/index.js';
 export * from './secrets/index.js';
+export * from './poller/index.js';

@@ -11,7 +11,7 @@ import { Contact, ContactExtraInfoRow, ContactImportJobRow } from './contacts/co
 import { ContactsModule } from './contacts/contacts.module.js';
 import { Tag } from './tags/tag.entity.js';
 import { TagsModule } from './tags/tags.module.js';
-import { Ticket, TicketLog, TicketNote, TicketTracking } from './tickets/ticket.entity.js';
+import { Ticket, TicketLog, TicketNote, TicketTracking } from './ticket-core/ticket.entity.js';
 import { Message } from './messages/message.entity.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { TicketsDomainModule } from './tickets/tickets-domain.module.js';

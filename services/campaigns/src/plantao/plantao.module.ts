@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PlantaoDirectory } from './plantao-directory.js';
+import { DirectoriesModule } from '../directories/directories.module.js';
 import { PlantaoStaffConsumer } from './plantao-staff.consumer.js';
 import { PlantaoHandler } from './plantao.handler.js';
 import { PlantaoRepository } from './plantao.repository.js';
@@ -10,12 +10,7 @@ import { PlantaoService } from './plantao.service.js';
  * entries of deleted users and companies removed.
  */
 @Module({
-  providers: [
-    PlantaoRepository,
-    PlantaoDirectory,
-    PlantaoService,
-    PlantaoHandler,
-    PlantaoStaffConsumer,
-  ],
+  imports: [DirectoriesModule],
+  providers: [PlantaoRepository, PlantaoService, PlantaoHandler, PlantaoStaffConsumer],
 })
 export class PlantaoModule {}

@@ -18,7 +18,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { isOnDuty } from './on-duty-rules.js';
 import { usableTimeZone } from '@sb/platform/clock';
-import { PlantaoDirectory } from './plantao-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { toPlantaoRecord, type PlantaoWrite } from './plantao.entity.js';
 import { PlantaoRepository } from './plantao.repository.js';
 
@@ -36,7 +36,7 @@ export class PlantaoService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly plantao: PlantaoRepository,
-    private readonly directory: PlantaoDirectory,
+    private readonly identity: IdentityDirectory,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     this.timeZone = usableTimeZone(env.COMPANY_TIME_ZONE);
@@ -109,7 +109,7 @@ export class PlantaoService {
 
   private async writeOf(ctx: RequestContext, data: unknown): Promise<PlantaoWrite> {
     const input = parseInput(PlantaoInput, data ?? {});
-    const user = await this.directory.user(ctx, input.userId);
+    const user = await this.identity.user(ctx, input.userId);
     return {
       userId: user.id,
       userName: user.name,

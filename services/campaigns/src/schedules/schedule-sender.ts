@@ -1,9 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
   isErrorCode,
@@ -14,8 +9,9 @@ import { isAppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
+import { Poller, PollingProvider } from '@sb/platform/poller';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ScheduleDirectory } from './schedule-directory.js';
+import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { sendOutcome } from './schedule-rules.js';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
 import { toScheduleRecord } from './schedules.service.js';
@@ -34,60 +30,33 @@ const BatchSize = 20;
  * lease runs out (at least once, never silently lost).
  */
 @Injectable()
-export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private readonly pollMs: number;
+export class ScheduleSender extends PollingProvider {
+  protected readonly poller: Poller;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly schedules: SchedulesRepository,
-    private readonly directory: ScheduleDirectory,
+    private readonly tickets: TicketsDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
+    super();
     const configured = Number(env.SCHEDULE_POLL_MS ?? DefaultPollMs);
-    this.pollMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
-  }
-
-  onApplicationBootstrap(): void {
-    if (this.pollMs === 0) return;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** Runs a pass now; a call during a pass makes one more pass after it. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((err: unknown) => this.logger.error({ err }, 'schedule sender pass failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    const everyMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
+    this.poller = new Poller({
+      name: 'schedule sender',
+      everyMs,
+      pass: () => this.drain().then(() => undefined),
+      logger,
+      // schedules missed while down are sent at start, unless polling is off
+      passAtStart: everyMs > 0,
+    });
   }
 
   /** Sends every schedule due now; resolves with how many were handled (sent, failed or put off). */
   async drain(): Promise<number> {
     let handled = 0;
-    while (!this.stopped) {
+    while (!this.poller.stopping) {
       const claimed = await this.schedules.claimDue(BatchSize, LeaseMs);
       if (claimed.length === 0) break;
       for (const row of claimed) await this.sendOne(row);
@@ -100,7 +69,7 @@ export class ScheduleSender implements OnApplicationBootstrap, OnModuleDestroy {
     const log = { companyId: row.company_id, scheduleId: row.id, attempt: row.attempts };
     let ticketId: number;
     try {
-      const reply = await this.directory.send(row.company_id, row.user_id, {
+      const reply = await this.tickets.sendToContact(row.company_id, row.user_id, {
         contactId: row.contact_id,
         body: row.body,
         userId: row.user_id,

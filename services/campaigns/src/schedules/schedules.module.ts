@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ScheduleDirectory } from './schedule-directory.js';
+import { DirectoriesModule } from '../directories/directories.module.js';
 import { ScheduleSender } from './schedule-sender.js';
 import { SchedulesHandler } from './schedules.handler.js';
 import { SchedulesRepository } from './schedules.repository.js';
@@ -7,12 +7,7 @@ import { SchedulesService } from './schedules.service.js';
 
 /** Scheduled messages: CRUD over the bus and the durable sender. */
 @Module({
-  providers: [
-    SchedulesRepository,
-    ScheduleDirectory,
-    SchedulesService,
-    SchedulesHandler,
-    ScheduleSender,
-  ],
+  imports: [DirectoriesModule],
+  providers: [SchedulesRepository, SchedulesService, SchedulesHandler, ScheduleSender],
 })
 export class SchedulesModule {}

@@ -19,7 +19,8 @@ import { Outbox } from '@sb/platform/outbox';
 import { requireMember } from '../access.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { ScheduleDirectory } from './schedule-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
+import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { isEditable, mayDelete, mayRead, type ScheduleViewer } from './schedule-rules.js';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
 
@@ -56,7 +57,8 @@ export class SchedulesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly schedules: SchedulesRepository,
-    private readonly directory: ScheduleDirectory,
+    private readonly tickets: TicketsDirectory,
+    private readonly identity: IdentityDirectory,
   ) {}
 
   async page(call: CallContext, query: unknown): Promise<SchedulesPage> {
@@ -82,8 +84,8 @@ export class SchedulesService {
     const ctx = requireMember(call);
     const input = parseInput(ScheduleCreateInput, data ?? {});
     const [contact, userName] = await Promise.all([
-      this.directory.contact(ctx, input.contactId),
-      this.directory.userName(ctx, ctx.userId),
+      this.tickets.contact(ctx, input.contactId),
+      this.identity.userName(ctx, ctx.userId),
     ]);
     return this.dataSource.transaction(async (manager) => {
       const id = await this.schedules.insert(manager, ctx.companyId, {
@@ -111,7 +113,7 @@ export class SchedulesService {
             contactName: before.contact_name,
             contactNumber: before.contact_number,
           }
-        : contactFields(await this.directory.contact(ctx, input.contactId));
+        : contactFields(await this.tickets.contact(ctx, input.contactId));
     return this.dataSource.transaction(async (manager) => {
       const row = await this.visible(ctx, id, manager);
       if (!isEditable(sender(row), new Date())) throw new AppError('ERR_SCHEDULE_NOT_EDITABLE');

@@ -7,6 +7,7 @@ import {
 } from '@sb/contracts';
 import { eventIdOf, type Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
+import { Poller } from '@sb/platform/poller';
 import type { DataSource } from 'typeorm';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
 import { asArray, asString, isRecord, type InboundMessage } from './meta-inbound.js';
@@ -79,10 +80,7 @@ function accountKeyOf(payload: unknown): string {
  * unknown accounts and unreadable parts are logged and skipped, never retried.
  */
 export class MetaWebhookProcessor {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly poller: Poller;
   private lastPrune = 0;
   private readonly profiles = new Map<string, { profile: PeerProfile; at: number }>();
   private readonly connections = new Map<
@@ -90,43 +88,33 @@ export class MetaWebhookProcessor {
     { connection: DriverConnection | null; at: number }
   >();
 
-  constructor(private readonly options: WebhookProcessorOptions) {}
-
-  start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-    this.kick();
+  constructor(private readonly options: WebhookProcessorOptions) {
+    this.poller = new Poller({
+      name: 'Meta webhook processing',
+      everyMs: options.pollMs,
+      pass: () => this.drain(),
+      logger: options.logger,
+      passAtStart: true,
+    });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    this.poller.start();
+  }
+
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** Processes what is due now; calls while a run is going make it run once more. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((err: unknown) => this.options.logger.error({ err }, 'Meta webhook processing failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    void this.poller.run();
   }
 
   /** Until nothing is due (tests and the poller). */
   async drain(): Promise<void> {
     const { deliveries, batchSize = 100, leaseMs = 120_000 } = this.options;
-    while (!this.stopped) {
+    while (!this.poller.stopping) {
       const claimed = await deliveries.claim(batchSize, leaseMs);
       if (claimed.length === 0) break;
       await this.processClaimed(claimed);

@@ -1,26 +1,25 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
 import type { ConnectionRecord } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
+import { pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
 import { DataSource } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
-import { systemContext } from '../messages/channel-sender.js';
+import { systemContext } from '../directories/system-context.js';
 import { MessagesService } from '../messages/messages.service.js';
-import { Ticket } from '../tickets/ticket.entity.js';
+import { Ticket } from '../ticket-core/ticket.entity.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { BotContext } from './bot-context.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
-import { AutomationJobs, type AutomationJob, type ReplyPayload } from './automation-jobs.js';
+import {
+  AutomationJobs,
+  type AutomationJob,
+  type ReplyPayload,
+} from '../ticket-core/automation-jobs.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
-import { pollMsOf } from '../jobs/company-poller.js';
 import { BotFiles } from './bot-files.js';
 import { BotReplies } from './bot-replies.js';
 
@@ -37,10 +36,8 @@ const MaxAttempts = 5;
  * move time. Each timer looks at the ticket again before acting.
  */
 @Injectable()
-export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private readonly pollMs: number;
+export class AutomationRunner extends PollingProvider {
+  protected readonly poller: Poller;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -56,25 +53,13 @@ export class AutomationRunner implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {
-    this.pollMs = pollMsOf(env.TICKETS_JOBS_POLL_MS, 500);
-  }
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.pollMs);
-    this.timer.unref();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One pass over what is due (never two at once in one process). */
-  tick(): Promise<void> {
-    this.running ??= this.runDue()
-      .catch((err: unknown) => this.logger.error({ err }, 'automation jobs failed'))
-      .finally(() => (this.running = null));
-    return this.running;
+    super();
+    this.poller = new Poller({
+      name: 'automation jobs',
+      everyMs: pollMsOf(env.TICKETS_JOBS_POLL_MS, 500),
+      pass: () => this.runDue(),
+      logger,
+    });
   }
 
   private async runDue(): Promise<void> {

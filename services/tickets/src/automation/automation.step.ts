@@ -4,15 +4,15 @@ import type { Clock } from '@sb/platform/clock';
 import { CLOCK } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
-import type { InboundTurn } from '../inbound/inbound.service.js';
-import { Ticket } from '../tickets/ticket.entity.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
-import { AutomationJobs, type ReplyPayload } from './automation-jobs.js';
+import type { InboundTurn } from './inbound-turn.js';
+import { Ticket } from '../ticket-core/ticket.entity.js';
+import { TicketsRepository } from '../ticket-core/tickets.repository.js';
+import { AutomationJobs, type ReplyPayload } from '../ticket-core/automation-jobs.js';
 import { BotContext } from './bot-context.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
 import { callReplies, decideInbound, type BotConnection, type BotDecision } from './bot-rules.js';
-import { inactivityPlan } from './inactivity-timers.js';
+import { inactivityPlan } from '../ticket-core/inactivity-timers.js';
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 

@@ -1,83 +1,28 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
-import {
-  SettingDefaults,
-  Subjects,
-  type CompanySchedulesView,
-  type ConnectionRecord,
-  type RequestContext,
-  type SettingEntry,
-} from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { usableTimeZone } from '@sb/platform/clock';
-import type { Logger } from '@sb/platform/logger';
-import { BUS, ENV, LOGGER } from '@sb/platform/nest';
+import { Injectable } from '@nestjs/common';
+import type { ConnectionRecord, RequestContext } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
 import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
 import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
-import { forgetOnEvents, LookupCache } from '../lookups/lookup-cache.js';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { QueuesRepository } from '../queues/queues.repository.js';
 import type { BotConnection, BotOption, BotSettings, ScheduleType } from './bot-rules.js';
 
-/** Connection texts and company settings change rarely: kept 10 s, so a burst asks once. */
-const TtlMs = 10_000;
-const LookupTimeoutMs = 3_000;
-
-/** The connection record and company settings the bot reads, from connectors and identity. */
+/**
+ * The connection and company settings as the bot reads them: the connection's queues and menus with the
+ * record connectors keeps, the settings and hours identity keeps (both from the cached directories).
+ */
 @Injectable()
-export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly cache: LookupCache;
-  private readonly subscriptions: BusSubscription[] = [];
-  private readonly timeZone: string;
-
+export class BotContext {
   constructor(
     private readonly queues: QueuesRepository,
     private readonly chatbots: ChatbotsRepository,
-    @Inject(BUS) private readonly bus: Bus,
-    @Inject(ENV) env: Record<string, string | undefined>,
-    @Inject(LOGGER) logger: Logger,
-  ) {
-    this.cache = new LookupCache(TtlMs, logger);
-    // the company's own time zone comes with its hours; this is the fallback (default America/Sao_Paulo)
-    this.timeZone = usableTimeZone(env.COMPANY_TIME_ZONE);
-  }
-
-  /** A changed setting, company or connection is read again at once (the cache only saves bursts). */
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscriptions.push(
-      ...(await forgetOnEvents(this.bus, this.cache, [
-        { subject: 'evt.*.identity.settings.updated', key: (e) => `s:${e.companyId}` },
-        { subject: 'evt.*.identity.company.updated', key: (e) => `h:${e.companyId}` },
-        {
-          subject: 'evt.*.connectors.connection.updated',
-          key: (e) => {
-            const id = (e.data as { connection?: { id: number } }).connection?.id;
-            return id ? `c:${e.companyId}:${id}` : null;
-          },
-        },
-      ])),
-    );
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
-  }
+    private readonly identity: IdentityDirectory,
+    private readonly connectors: ConnectorsDirectory,
+  ) {}
 
   record(ctx: RequestContext, connectionId: number): Promise<ConnectionRecord | null> {
-    return this.cache.get<ConnectionRecord | null>(
-      `c:${ctx.companyId}:${connectionId}`,
-      () =>
-        this.bus.request<ConnectionRecord>(
-          Subjects.connectors.connectionGet,
-          { ctx, data: { id: connectionId } },
-          { timeoutMs: LookupTimeoutMs },
-        ),
-      null,
-    );
+    return this.connectors.record(ctx, connectionId);
   }
 
   /** The connection as the bot walks it: its texts, knobs, hours and queues (menu order) with options. */
@@ -125,37 +70,11 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
-  /** The company's settings with their defaults (the defaults alone when identity does not answer). */
-  async settingValues(ctx: RequestContext): Promise<Map<string, string>> {
-    const entries = await this.cache.get<SettingEntry[]>(
-      `s:${ctx.companyId}`,
-      () =>
-        this.bus.request<SettingEntry[]>(
-          Subjects.identity.companySettingsList,
-          { ctx, data: { companyId: ctx.companyId } },
-          { timeoutMs: LookupTimeoutMs },
-        ),
-      [],
-    );
-    const values = new Map<string, string>(Object.entries(SettingDefaults));
-    for (const entry of entries) values.set(entry.key, entry.value);
-    return values;
-  }
-
   /** The company settings the bot reads (defaults when identity does not answer). */
   async settings(ctx: RequestContext): Promise<BotSettings> {
     const [values, hours] = await Promise.all([
-      this.settingValues(ctx),
-      this.cache.get<Pick<CompanySchedulesView, 'schedules' | 'timeZone'>>(
-        `h:${ctx.companyId}`,
-        () =>
-          this.bus.request<CompanySchedulesView>(
-            Subjects.identity.companySchedulesGet,
-            { ctx, data: { id: ctx.companyId } },
-            { timeoutMs: LookupTimeoutMs },
-          ),
-        { schedules: [] },
-      ),
+      this.identity.settingValues(ctx),
+      this.identity.hours(ctx),
     ]);
     const on = (key: string) => values.get(key) === 'enabled';
     return {
@@ -168,8 +87,8 @@ export class BotContext implements OnApplicationBootstrap, OnModuleDestroy {
       acceptAudioMessageContact: on('acceptAudioMessageContact'),
       sendMessageOutExpedientTicketOpen: on('sendMessageOutExpedientTicketOpen'),
       acceptCallWhatsapp: on('acceptCallWhatsapp'),
-      timeZone: hours.timeZone?.trim() || this.timeZone,
-      companySchedule: hours.schedules ?? [],
+      timeZone: hours.timeZone,
+      companySchedule: hours.schedules,
     };
   }
 }

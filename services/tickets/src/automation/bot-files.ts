@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MessageMediaType, RequestContext } from '@sb/contracts';
 import { FileListsService } from '../file-lists/file-lists.service.js';
 import { MessagesService } from '../messages/messages.service.js';
-import { MediaStorage } from '../messages/media-storage.js';
+import { MediaStorage } from '../media/media-storage.js';
 
 /** The stored kind of a file from its MIME type. */
 export const mediaTypeOfMime = (mime: string): MessageMediaType => {

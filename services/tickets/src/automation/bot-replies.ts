@@ -3,7 +3,7 @@ import type { RequestContext } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { mediaKey } from '@sb/storage';
-import { MediaStorage } from '../messages/media-storage.js';
+import { MediaStorage } from '../media/media-storage.js';
 import { MessagesService } from '../messages/messages.service.js';
 import {
   AzureTts,

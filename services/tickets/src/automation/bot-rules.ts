@@ -2,6 +2,7 @@ import type { ChatbotQueueType, TicketLogType, TicketStatus } from '@sb/contract
 import { isExitWord, type BotTexts } from '../bot-language/bot-texts.js';
 import { menuText } from './menu-text.js';
 import { withinWorkingHours, type WorkingDay } from './schedule-rules.js';
+import type { ExternalBot } from '../ticket-core/automation-jobs.js';
 
 /** A chatbot option as the bot walks it (the queue's tree). */
 export type BotOption = {
@@ -118,7 +119,7 @@ export type TicketPatch = Partial<
 >;
 
 /** An external bot: a queue integration (Typebot, n8n, webhook, Dialogflow) or an AI prompt. */
-export type ExternalBot = { integrationId: number } | { promptId: number };
+export type { ExternalBot };
 
 /**
  * Hand the conversation to an external bot. `forward` passes the contact's message on; without it the

@@ -12,7 +12,7 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { requireAdmin, requireCompanyUser } from '../queues/tenant-access.js';
+import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { buildChatbotTrees } from './chatbot-rows.js';
 import { ChatbotsRepository } from './chatbots.repository.js';
 

@@ -3,6 +3,7 @@ import {
   type ChannelKind,
   type ContactExtraInfo,
   type ContactRecord,
+  type ContactSummary,
   type ContactTagRef,
 } from '@sb/contracts';
 import type { Contact, ContactExtraInfoRow } from './contact.entity.js';
@@ -34,4 +35,15 @@ export const toContactRecord = (
   tags,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The contact as ticket records and message events carry it; `hide` masks the number. */
+export const toContactSummary = (contact: Contact, hide: boolean): ContactSummary => ({
+  id: contact.id,
+  name: contact.name,
+  number: hide ? maskContactNumber(contact.number, contact.isGroup) : contact.number,
+  urlPicture: contact.urlPicture,
+  channel: contact.channel as ChannelKind,
+  isGroup: contact.isGroup,
+  active: contact.active,
 });

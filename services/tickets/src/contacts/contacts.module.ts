@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DirectoriesModule } from '../directories/directories.module.js';
 import { ContactImportService } from './contact-import.service.js';
 import { ContactsHandler } from './contacts.handler.js';
 import { ContactsRepository } from './contacts.repository.js';
@@ -8,6 +9,7 @@ import { PhoneContactImportService } from './phone-contact-import.service.js';
 
 /** Contacts; ContactsService (findOrCreateFromPeer) is exported for the inbound flow. */
 @Module({
+  imports: [DirectoriesModule],
   providers: [
     ContactsRepository,
     NumberVisibility,
@@ -16,6 +18,6 @@ import { PhoneContactImportService } from './phone-contact-import.service.js';
     PhoneContactImportService,
     ContactsHandler,
   ],
-  exports: [ContactsService, NumberVisibility],
+  exports: [ContactsService, ContactsRepository, NumberVisibility],
 })
 export class ContactsModule {}

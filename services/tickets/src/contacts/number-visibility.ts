@@ -1,13 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import {
-  Subjects,
-  maskContactNumber,
-  type CompanySettingOneRequest,
-  type RequestContext,
-  type SettingEntry,
-} from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
-import { BUS } from '@sb/platform/nest';
+import { Injectable } from '@nestjs/common';
+import { maskContactNumber, type RequestContext } from '@sb/contracts';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 
 /**
  * lgpdHideNumber (spec 1 §5, spec 2 §6): profile user sees contact numbers masked, groups excepted. The
@@ -15,11 +8,11 @@ import { BUS } from '@sb/platform/nest';
  */
 @Injectable()
 export class NumberVisibility {
-  constructor(@Inject(BUS) private readonly bus: Bus) {}
+  constructor(private readonly identity: IdentityDirectory) {}
 
   /** company: the setting is on (socket events are masked); caller: this caller sees masked numbers. */
   async of(ctx: RequestContext): Promise<{ company: boolean; caller: boolean }> {
-    const company = (await this.settingValue(ctx)) === 'enabled';
+    const company = await this.identity.hidesNumbers(ctx);
     return { company, caller: company && ctx.profile === 'user' };
   }
 
@@ -31,20 +24,5 @@ export class NumberVisibility {
 
   mask(number: string, isGroup: boolean, hide: boolean): string {
     return hide ? maskContactNumber(number, isGroup) : number;
-  }
-
-  private async settingValue(ctx: RequestContext): Promise<string> {
-    const data: CompanySettingOneRequest = { key: 'lgpdHideNumber' };
-    try {
-      const entry = await this.bus.request<SettingEntry>(Subjects.identity.companySettingOne, {
-        ctx,
-        data,
-      });
-      return entry.value;
-    } catch (err) {
-      // identity not answering must not hide a setting that protects numbers: fail closed for users
-      if ((err as { code?: string }).code === 'ERR_SERVICE_UNAVAILABLE') return 'enabled';
-      throw err;
-    }
   }
 }

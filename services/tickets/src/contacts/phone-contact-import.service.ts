@@ -13,6 +13,7 @@ import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { ContactImportService } from './contact-import.service.js';
 import { requireMember } from './contacts.service.js';
 
@@ -65,6 +66,7 @@ export const phoneImportRows = (
 export class PhoneContactImportService {
   constructor(
     private readonly imports: ContactImportService,
+    private readonly connectors: ConnectorsDirectory,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -76,11 +78,7 @@ export class PhoneContactImportService {
   ): Promise<ContactImportJob> {
     const ctx = requireMember(call);
     const { whatsappId } = parseInput(ContactPhoneImportInput, data ?? {});
-    const connections = await this.bus.request<ConnectionRecord[]>(
-      Subjects.connectors.connectionList,
-      { ctx, data: {} },
-      { timeoutMs: ConnectionsTimeoutMs },
-    );
+    const connections = await this.connectors.connectionsNow(ctx, ConnectionsTimeoutMs);
     const connection = pickPhoneConnection(connections, whatsappId);
     if (connection.channel !== 'whatsapp') throw new AppError('ERR_WAPP_IMPORT_UNSUPPORTED');
     if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');

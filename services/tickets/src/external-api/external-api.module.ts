@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
-import { TicketDirectory } from '../tickets/ticket-directory.js';
+import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
 import { TicketsDomainModule } from '../tickets/tickets-domain.module.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import { ExternalApiHandler } from './external-api.handler.js';
@@ -14,9 +14,8 @@ import { SendToContactService } from './send-to-contact.service.js';
  * the schedule sender's send to a contact through the default connection, on the same path.
  */
 @Module({
-  imports: [ContactsModule, MessagesModule, TicketsDomainModule],
+  imports: [TicketCoreModule, ContactsModule, MessagesModule, TicketsDomainModule],
   providers: [
-    TicketDirectory,
     ApiUsageRepository,
     ExternalApiService,
     ExternalApiHandler,

@@ -25,9 +25,10 @@ import { ContactsService } from '../contacts/contacts.service.js';
 import { NumberVisibility } from '../contacts/number-visibility.js';
 import { signBody } from '../messages/message-placeholders.js';
 import { MessagesService } from '../messages/messages.service.js';
-import type { Ticket } from '../tickets/ticket.entity.js';
-import { TicketDirectory } from '../tickets/ticket-directory.js';
-import { TicketsRepository, type TicketWrite } from '../tickets/tickets.repository.js';
+import type { Ticket } from '../ticket-core/ticket.entity.js';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
+import { TicketsRepository, type TicketWrite } from '../ticket-core/tickets.repository.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import {
@@ -92,7 +93,8 @@ export class ExternalApiService {
     private readonly visibility: NumberVisibility,
     private readonly tickets: TicketsRepository,
     private readonly ticketsService: TicketsService,
-    private readonly directory: TicketDirectory,
+    private readonly identity: IdentityDirectory,
+    private readonly connectors: ConnectorsDirectory,
     private readonly messages: MessagesService,
     private readonly usage: ApiUsageRepository,
     @Inject(BUS) private readonly bus: Bus,
@@ -149,7 +151,7 @@ export class ExternalApiService {
     if (input.sendSignature && body.trim()) {
       const connectionName = userName
         ? null
-        : ((await this.directory.connections(ctx)).get(input.connectionId)?.name ?? null);
+        : ((await this.connectors.connections(ctx)).get(input.connectionId)?.name ?? null);
       body = signBody(body, signatureName(userName, connectionName));
     }
     const sent = await this.messages.sendOnTicket(ctx, {
@@ -176,7 +178,7 @@ export class ExternalApiService {
   /** The user's name; a user of another company (or none) is ERR_NO_USER_FOUND. */
   private async userName(ctx: RequestContext, userId: number): Promise<string> {
     try {
-      return (await this.directory.user(ctx, userId)).name;
+      return (await this.identity.user(ctx, userId)).name;
     } catch (err) {
       const code = (err as { code?: unknown } | null)?.code;
       if (code === 'ERR_NO_USER_FOUND' || code === 'ERR_SESSION_EXPIRED') {

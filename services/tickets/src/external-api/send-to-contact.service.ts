@@ -2,18 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SendToContactCommand,
-  Subjects,
   type ChannelKind,
   type ConnectionRecord,
   type RequestContext,
   type SendToContactReply,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { BUS, LOGGER } from '@sb/platform/nest';
+import { LOGGER } from '@sb/platform/nest';
 import { ContactsService } from '../contacts/contacts.service.js';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { MessagesService } from '../messages/messages.service.js';
 import { pickDefaultConnection } from './contact-send-rules.js';
 import { ExternalApiService } from './external-api.service.js';
@@ -34,7 +33,7 @@ export class SendToContactService {
     private readonly contacts: ContactsService,
     private readonly external: ExternalApiService,
     private readonly messages: MessagesService,
-    @Inject(BUS) private readonly bus: Bus,
+    private readonly connectors: ConnectorsDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -82,10 +81,6 @@ export class SendToContactService {
   }
 
   private connections(ctx: RequestContext): Promise<ConnectionRecord[]> {
-    return this.bus.request<ConnectionRecord[]>(
-      Subjects.connectors.connectionList,
-      { ctx, data: {} },
-      { timeoutMs: ConnectionsTimeoutMs },
-    );
+    return this.connectors.connectionsNow(ctx, ConnectionsTimeoutMs);
   }
 }

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
-import { MediaUrls } from '../quick-messages/media-urls.js';
+import { MediaModule } from '../media/media.module.js';
 import { FileListsHandler } from './file-lists.handler.js';
 import { FileListsRepository } from './file-lists.repository.js';
 import { FileListsService } from './file-lists.service.js';
 
 /** File lists; exports the service so the bot flow can read a list with its options (`listWithOptions`). */
 @Module({
-  providers: [MediaUrls, FileListsRepository, FileListsService, FileListsHandler],
+  imports: [MediaModule],
+  providers: [FileListsRepository, FileListsService, FileListsHandler],
   exports: [FileListsService],
 })
 export class FileListsModule {}

@@ -17,8 +17,8 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { MediaUrls } from '../quick-messages/media-urls.js';
-import { requireAdmin } from '../queues/tenant-access.js';
+import { MediaUrls } from '../media/media-urls.js';
+import { requireAdmin } from '../access/tenant-access.js';
 import {
   FileListsRepository,
   type FileListOptionRow,

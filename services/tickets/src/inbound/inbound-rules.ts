@@ -7,6 +7,7 @@ import {
   type TicketStatus,
 } from '@sb/contracts';
 import { keyBelongsToCompany } from '@sb/storage';
+import type { GroupSettings } from '../automation/inbound-turn.js';
 
 /**
  * The rule-free first slice of the inbound flow (issue 6) as pure functions: what an event is skipped
@@ -17,8 +18,6 @@ import { keyBelongsToCompany } from '@sb/storage';
 export const ActiveTicketStatuses = ['pending', 'open', 'group', 'nps', 'lgpd'] as const;
 
 /** What the tickets service knows of a connection's group handling (spec 2 §3 allowGroup, groupAsTicket). */
-export type GroupSettings = { allowGroup: boolean; groupAsTicket: boolean };
-
 /**
  * When connectors does not answer, a group message is kept as the event says (a group ticket), never
  * dropped: losing a conversation is worse than showing a group the connection would have ignored.

@@ -9,7 +9,6 @@ import {
   type InboundMessageEventData,
   type MessageEventData,
   type PresenceEventData,
-  type RequestContext,
   type TicketEventData,
   type TicketStatus,
 } from '@sb/contracts';
@@ -21,14 +20,13 @@ import type { EntityManager } from 'typeorm';
 import type { Contact } from '../contacts/contact.entity.js';
 import { AutomationStep } from '../automation/automation.step.js';
 import { ContactsService } from '../contacts/contacts.service.js';
-import { systemContext } from '../messages/channel-sender.js';
+import { systemContext } from '../directories/system-context.js';
 import type { Message } from '../messages/message.entity.js';
-import { ChannelDirectory } from '../messages/channel-directory.js';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { MessageDeletion } from '../messages/message-deletion.js';
-import { MessageTicketView } from '../messages/message-ticket-view.js';
+import { TicketRecords } from '../ticket-core/ticket-records.js';
 import { lastMessageText, toMessageRecord } from '../messages/message-view.js';
-import { MediaUrls } from '../quick-messages/media-urls.js';
-import type { Ticket } from '../tickets/ticket.entity.js';
+import { MediaUrls } from '../media/media-urls.js';
 import {
   contactChanges,
   countsAsUnread,
@@ -41,36 +39,9 @@ import {
   pickContact,
   planInboundTicket,
   skipReason,
-  type GroupSettings,
 } from './inbound-rules.js';
+import type { InboundTurn } from '../automation/inbound-turn.js';
 import { InboundRepository } from './inbound.repository.js';
-
-/** One inbound message on its way through the steps, filled in as they run. */
-export type InboundTurn = {
-  companyId: number;
-  ctx: RequestContext;
-  data: InboundMessageEventData;
-  groups: GroupSettings;
-  /** lgpdHideNumber: the socket events mask numbers */
-  hide: boolean;
-  /** the person lock keys of the message (inbound-rules lockKeys) */
-  keys: string[];
-  /** set by a step that ends this message's turn (what earlier steps wrote still commits) */
-  done?: boolean;
-  /** the conversation's contact (the group for group messages) */
-  contact?: Contact;
-  /** who wrote it: the contact, or the group member */
-  sender?: Contact;
-  /** the conversation's contact was created by this message: it has no ticket yet */
-  newContact?: boolean;
-  ticket?: Ticket;
-  /** the ticket was created for this message */
-  newTicket?: boolean;
-  /** set when this message made the ticket active again */
-  previousStatus?: TicketStatus;
-  message?: Message;
-  quoted?: Message | null;
-};
 
 /**
  * One step of the inbound flow, run for a round of a batch: messages of different people, so a step
@@ -113,8 +84,8 @@ export class InboundService {
   constructor(
     private readonly repository: InboundRepository,
     private readonly contacts: ContactsService,
-    private readonly view: MessageTicketView,
-    private readonly directory: ChannelDirectory,
+    private readonly view: TicketRecords,
+    private readonly connectors: ConnectorsDirectory,
     private readonly mediaUrls: MediaUrls,
     private readonly automation: AutomationStep,
     private readonly deletion: MessageDeletion,
@@ -169,7 +140,7 @@ export class InboundService {
     if (!contact) return;
     const ctx = systemContext(companyId);
     const hide = await this.view.hideInEvents(ctx);
-    const { ticket: record } = await this.view.record(ctx, ticket, contact, hide, manager);
+    const { ticket: record } = await this.view.withContact(ctx, ticket, contact, hide, manager);
     const data: TicketEventData = { ticket: { ...record, presence: livePresence(presence) } };
     const { service, entity, action } = DomainEventTypes.tickets.ticketUpdated;
     // nothing changes in the store, so nothing goes through the outbox: the indicator is published as is
@@ -188,7 +159,7 @@ export class InboundService {
     const data = event.data;
     const ctx = systemContext(companyId);
     const [groups, hide] = await Promise.all([
-      this.directory.connection(ctx, data.connectionId).then(groupSettingsOf),
+      this.connectors.connection(ctx, data.connectionId).then(groupSettingsOf),
       this.view.hideInEvents(ctx),
     ]);
     const skip = skipReason(data, groups);
@@ -424,7 +395,7 @@ export class InboundService {
    * written to the outbox with one statement.
    */
   private async announce(turns: InboundTurn[], manager: EntityManager): Promise<void> {
-    const records = await this.view.recordsOf(
+    const records = await this.view.manyWithContact(
       turns.map((turn) => ({
         ctx: turn.ctx,
         ticket: turn.ticket!,
@@ -485,7 +456,7 @@ export class InboundService {
     if (!ticket) return;
     const contact = await this.repository.findContactById(manager, companyId, ticket.contactId);
     if (!contact) return;
-    const { ticket: record, contact: summary } = await this.view.record(
+    const { ticket: record, contact: summary } = await this.view.withContact(
       ctx,
       ticket,
       contact,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
@@ -18,10 +17,10 @@ import { Outbox } from '@sb/platform/outbox';
 import { AppError } from '@sb/platform/errors';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Contact } from '../contacts/contact.entity.js';
-import type { Ticket } from '../tickets/ticket.entity.js';
-import { MediaUrls } from '../quick-messages/media-urls.js';
+import type { Ticket } from '../ticket-core/ticket.entity.js';
+import { MediaUrls } from '../media/media-urls.js';
 import type { Message } from './message.entity.js';
-import { MessageTicketView } from './message-ticket-view.js';
+import { TicketRecords } from '../ticket-core/ticket-records.js';
 import { toMessageRecord } from './message-view.js';
 import { MessagesRepository } from './messages.repository.js';
 
@@ -39,16 +38,6 @@ export const sendErrorCode = (err: unknown): string => {
     : 'ERR_SENDING_WAPP_MSG';
 };
 
-/** The company's own call when nobody is logged in (bot texts, acks). */
-export const systemContext = (companyId: number, lang = 'pt-BR'): RequestContext => ({
-  requestId: randomUUID(),
-  companyId,
-  userId: 0,
-  profile: 'admin',
-  super: false,
-  lang,
-});
-
 export const peerOf = (contact: Contact): ChannelPeer => ({
   number: contact.number,
   ...(contact.lid ? { lid: contact.lid } : {}),
@@ -65,7 +54,7 @@ export class ChannelSender {
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: MessagesRepository,
-    private readonly view: MessageTicketView,
+    private readonly view: TicketRecords,
     private readonly mediaUrls: MediaUrls,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -155,7 +144,7 @@ export class ChannelSender {
     message: Message,
   ): Promise<void> {
     const hide = await this.view.hideInEvents(ctx);
-    const { ticket: ticketRecord, contact: summary } = await this.view.record(
+    const { ticket: ticketRecord, contact: summary } = await this.view.withContact(
       ctx,
       ticket,
       contact,

@@ -16,9 +16,10 @@ import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotently, Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MediaUrls } from '../quick-messages/media-urls.js';
-import { systemContext } from './channel-sender.js';
-import { MessageTicketView } from './message-ticket-view.js';
+import { MediaUrls } from '../media/media-urls.js';
+import { systemContext } from '../directories/system-context.js';
+import { TicketRecords } from '../ticket-core/ticket-records.js';
+import { TicketsRepository } from '../ticket-core/tickets.repository.js';
 import { nextAck } from './message-acks.js';
 import { toMessageRecord } from './message-view.js';
 import { MessagesRepository } from './messages.repository.js';
@@ -33,7 +34,8 @@ export class MessageAcksConsumer implements OnApplicationBootstrap, OnModuleDest
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: MessagesRepository,
-    private readonly view: MessageTicketView,
+    private readonly tickets: TicketsRepository,
+    private readonly view: TicketRecords,
     private readonly mediaUrls: MediaUrls,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
@@ -62,13 +64,13 @@ export class MessageAcksConsumer implements OnApplicationBootstrap, OnModuleDest
     if (next === message.ack) return;
     if (!(await this.repository.raiseAck(manager, companyId, message.id, next))) return;
     message.ack = next;
-    const ticket = await this.repository.findTicket(companyId, message.ticketId, manager);
+    const ticket = await this.tickets.findById(companyId, message.ticketId, manager);
     if (!ticket) return;
     const contact = await this.repository.findContact(companyId, ticket.contactId, manager);
     if (!contact) return;
     const ctx = systemContext(companyId);
     const hide = await this.view.hideInEvents(ctx);
-    const { ticket: record, contact: summary } = await this.view.record(
+    const { ticket: record, contact: summary } = await this.view.withContact(
       ctx,
       ticket,
       contact,

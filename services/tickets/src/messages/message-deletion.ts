@@ -3,16 +3,16 @@ import type { RequestContext } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import { Not, type EntityManager } from 'typeorm';
-import { ChannelDirectory } from './channel-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { deletedMessageChange } from './deleted-messages.js';
-import { MediaStorage } from './media-storage.js';
+import { MediaStorage } from '../media/media-storage.js';
 import { Message } from './message.entity.js';
 
 /** A message deleted for everyone, by the contact on the channel or by its agent (DELETE /messages/:id). */
 @Injectable()
 export class MessageDeletion {
   constructor(
-    private readonly directory: ChannelDirectory,
+    private readonly identity: IdentityDirectory,
     private readonly storage: MediaStorage,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -22,7 +22,7 @@ export class MessageDeletion {
    * lgpdDeleteMessage is on. A forwarded copy shares the file, so the file goes only with its last message.
    */
   async apply(manager: EntityManager, ctx: RequestContext, message: Message): Promise<void> {
-    const erase = (await this.directory.setting(ctx, 'lgpdDeleteMessage')) === 'enabled';
+    const erase = (await this.identity.cachedSetting(ctx, 'lgpdDeleteMessage')) === 'enabled';
     const change = deletedMessageChange(erase);
     const fileKey = erase ? message.mediaKey : null;
     const messages = manager.getRepository(Message);

@@ -1,3 +1,5 @@
+import { ticketCode } from '../ticket-core/ticket-rules.js';
+
 /**
  * The mustache placeholders of outbound texts (BEHAVIOUR.md §4): {{name}} {{firstName}} {{ms}}
  * {{protocol}} {{date}} {{hour}} {{data_hora}} {{ticket_id}} {{userName}} {{queue}} {{connection}}
@@ -87,11 +89,8 @@ export const fillPlaceholders = (text: string, values: PlaceholderValues): strin
 };
 
 /** The protocol shown to the contact: the ticket's creation day (yyyyMMdd) and its id. */
-export const ticketProtocol = (ticket: { id: number; createdAt: Date }): string => {
-  const d = ticket.createdAt;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${ticket.id}`;
-};
+export const ticketProtocol = (ticket: { id: number; createdAt: Date }): string =>
+  ticketCode(ticket.id, ticket.createdAt);
 
 /** The agent signature the client toggles: `*Name:*` and a newline before the text. */
 export const signBody = (body: string, userName: string): string =>

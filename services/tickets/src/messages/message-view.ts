@@ -1,23 +1,7 @@
-import {
-  maskContactNumber,
-  type ChannelKind,
-  type ContactSummary,
-  type MessageRecord,
-} from '@sb/contracts';
-import type { Contact } from '../contacts/contact.entity.js';
+import type { MessageRecord } from '@sb/contracts';
 import type { Message } from './message.entity.js';
 
 export type MediaUrlOf = (key: string | null) => string | null;
-
-export const toContactSummary = (contact: Contact, hide: boolean): ContactSummary => ({
-  id: contact.id,
-  name: contact.name,
-  number: hide ? maskContactNumber(contact.number, contact.isGroup) : contact.number,
-  urlPicture: contact.urlPicture,
-  channel: contact.channel as ChannelKind,
-  isGroup: contact.isGroup,
-  active: contact.active,
-});
 
 /** A stored message as the API and the socket answer it; `contacts` names the senders of inbound ones. */
 export const toMessageRecord = (

@@ -2,11 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { MessageAck } from '@sb/contracts';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
-import { Ticket } from '../tickets/ticket.entity.js';
+import { Ticket } from '../ticket-core/ticket.entity.js';
 import { Message } from './message.entity.js';
-
-export type QueueRef = { id: number; name: string; color: string };
-export type TagRef = { id: number; name: string; color: string };
 
 /** Every method is scoped by companyId. */
 @Injectable()
@@ -15,24 +12,6 @@ export class MessagesRepository {
 
   get manager(): EntityManager {
     return this.dataSource.manager;
-  }
-
-  findTicket(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Ticket | null> {
-    return manager.getRepository(Ticket).findOneBy({ companyId, id });
-  }
-
-  /** The ticket row locked for the change (unread count, lastMessage). */
-  lockTicket(manager: EntityManager, companyId: number, id: number): Promise<Ticket | null> {
-    return manager
-      .getRepository(Ticket)
-      .createQueryBuilder('t')
-      .setLock('pessimistic_write')
-      .where('t.company_id = :companyId AND t.id = :id', { companyId, id })
-      .getOne();
   }
 
   findContact(
@@ -63,71 +42,6 @@ export class MessagesRepository {
   contactsByIds(companyId: number, ids: number[]): Promise<Contact[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.dataSource.manager.getRepository(Contact).findBy({ companyId, id: In(ids) });
-  }
-
-  async queue(
-    companyId: number,
-    id: number | null,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<QueueRef | null> {
-    if (!id) return null;
-    const rows: QueueRef[] = await manager.query(
-      `SELECT id, name, color FROM queues WHERE company_id = $1 AND id = $2`,
-      [companyId, id],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** The queues of these (company, queue) pairs, keyed `companyId:id`. */
-  async queuesOf(
-    manager: EntityManager,
-    refs: { companyId: number; id: number }[],
-  ): Promise<Map<string, QueueRef>> {
-    if (refs.length === 0) return new Map();
-    const rows: (QueueRef & { company_id: number })[] = await manager.query(
-      `SELECT q.id, q.name, q.color, q.company_id FROM queues q
-         JOIN unnest($1::integer[], $2::integer[]) AS r(company_id, id)
-           ON q.company_id = r.company_id AND q.id = r.id
-        WHERE q.id = ANY($2::integer[])`,
-      [refs.map((ref) => ref.companyId), refs.map((ref) => ref.id)],
-    );
-    return new Map(rows.map(({ company_id, ...queue }) => [`${company_id}:${queue.id}`, queue]));
-  }
-
-  /** The tags of these tickets, keyed by ticket id, each list by name. */
-  async tagsOfTickets(
-    manager: EntityManager,
-    refs: { companyId: number; id: number }[],
-  ): Promise<Map<number, TagRef[]>> {
-    const tags = new Map<number, TagRef[]>();
-    if (refs.length === 0) return tags;
-    const rows: (TagRef & { ticket_id: number })[] = await manager.query(
-      `SELECT tt.ticket_id, t.id, t.name, t.color FROM ticket_tags tt
-         JOIN unnest($1::integer[], $2::integer[]) AS r(company_id, id)
-           ON tt.company_id = r.company_id AND tt.ticket_id = r.id
-         JOIN tags t ON t.id = tt.tag_id
-        WHERE tt.ticket_id = ANY($2::integer[])
-        ORDER BY t.name`,
-      [refs.map((ref) => ref.companyId), refs.map((ref) => ref.id)],
-    );
-    for (const { ticket_id, ...tag } of rows) {
-      const list = tags.get(ticket_id) ?? [];
-      list.push(tag);
-      tags.set(ticket_id, list);
-    }
-    return tags;
-  }
-
-  ticketTags(
-    companyId: number,
-    ticketId: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<TagRef[]> {
-    return manager.query(
-      `SELECT t.id, t.name, t.color FROM ticket_tags tt JOIN tags t ON t.id = tt.tag_id
-        WHERE tt.company_id = $1 AND tt.ticket_id = $2 ORDER BY t.name`,
-      [companyId, ticketId],
-    );
   }
 
   /**
@@ -236,19 +150,5 @@ export class MessagesRepository {
       .andWhere(`t.status IN ('pending', 'open', 'group', 'nps', 'lgpd')`)
       .setLock('pessimistic_write')
       .getOne();
-  }
-
-  createTicket(manager: EntityManager, ticket: Partial<Ticket>): Promise<Ticket> {
-    const repo = manager.getRepository(Ticket);
-    return repo.save(repo.create(ticket));
-  }
-
-  async updateTicket(
-    manager: EntityManager,
-    companyId: number,
-    id: number,
-    changes: Partial<Pick<Ticket, 'status' | 'userId'>>,
-  ): Promise<void> {
-    await manager.getRepository(Ticket).update({ companyId, id }, changes);
   }
 }

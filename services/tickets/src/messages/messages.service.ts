@@ -32,19 +32,20 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { Contact } from '../contacts/contact.entity.js';
 import { requireMember } from '../contacts/contacts.service.js';
-import { MediaUrls } from '../quick-messages/media-urls.js';
-import { AutomationJobs } from '../automation/automation-jobs.js';
-import { inactivityPlan } from '../automation/inactivity-timers.js';
-import type { Ticket } from '../tickets/ticket.entity.js';
-import { TicketDirectory } from '../tickets/ticket-directory.js';
-import { canSeeTicket } from '../tickets/ticket-rules.js';
-import { ChannelDirectory } from './channel-directory.js';
+import { MediaUrls } from '../media/media-urls.js';
+import { AutomationJobs } from '../ticket-core/automation-jobs.js';
+import { inactivityPlan } from '../ticket-core/inactivity-timers.js';
+import type { Ticket } from '../ticket-core/ticket.entity.js';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
+import { TicketsRepository } from '../ticket-core/tickets.repository.js';
+import { canSeeTicket } from '../ticket-core/ticket-rules.js';
 import { ChannelSender, peerOf, type OutboundExtras } from './channel-sender.js';
 import type { Message } from './message.entity.js';
 import { mayEdit } from './message-acks.js';
 import { fillPlaceholders, signBody, ticketProtocol } from './message-placeholders.js';
 import { MessageDeletion } from './message-deletion.js';
-import { MessageTicketView, type TicketDecor } from './message-ticket-view.js';
+import { TicketRecords, type TicketDecor } from '../ticket-core/ticket-records.js';
 import { lastMessageText, toMessageRecord } from './message-view.js';
 import { MessagesRepository } from './messages.repository.js';
 
@@ -87,11 +88,12 @@ export class MessagesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: MessagesRepository,
-    private readonly view: MessageTicketView,
-    private readonly directory: ChannelDirectory,
+    private readonly view: TicketRecords,
+    private readonly identity: IdentityDirectory,
+    private readonly connectors: ConnectorsDirectory,
+    private readonly ticketRows: TicketsRepository,
     private readonly sender: ChannelSender,
     private readonly mediaUrls: MediaUrls,
-    private readonly tickets: TicketDirectory,
     private readonly jobs: AutomationJobs,
     private readonly deletion: MessageDeletion,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -116,8 +118,8 @@ export class MessagesService {
     );
     if (query.pageNumber === 1) await this.markRead(ctx, ticket, contact);
     const messages = await this.records(ctx.companyId, rows.reverse());
-    const hide = await this.directory.setting(ctx, 'lgpdHideNumber');
-    const { ticket: record } = await this.view.record(
+    const hide = await this.identity.cachedSetting(ctx, 'lgpdHideNumber');
+    const { ticket: record } = await this.view.withContact(
       ctx,
       ticket,
       contact,
@@ -151,8 +153,8 @@ export class MessagesService {
     let body = input.body;
     if (body) body = await this.expand(ctx, ticket, contact, body);
     if (input.signMessage && body && !input.isPrivate) {
-      if ((await this.directory.setting(ctx, 'sendSignMessage')) === 'enabled') {
-        body = signBody(body, await this.directory.userName(ctx, ctx.userId));
+      if ((await this.identity.cachedSetting(ctx, 'sendSignMessage')) === 'enabled') {
+        body = signBody(body, await this.identity.userName(ctx, ctx.userId));
       }
     }
     const drafts: Draft[] = [];
@@ -256,7 +258,7 @@ export class MessagesService {
   /** An agent's message restarts or stops the ticket's inactivity timers (whenExpiresTicket). */
   private async agentSpoke(ctx: RequestContext, ticket: Ticket): Promise<void> {
     if (ticket.status !== 'open' || ticket.userId === null || ticket.isGroup) return;
-    const connection = await this.directory.connection(ctx, ticket.whatsappId);
+    const connection = await this.connectors.connection(ctx, ticket.whatsappId);
     if (!connection) return;
     await this.jobs.applyInactivity(
       this.dataSource.manager,
@@ -362,8 +364,8 @@ export class MessagesService {
     if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED');
     let body = source.body;
     if (input.signMessage && body && source.mediaType === 'chat') {
-      if ((await this.directory.setting(ctx, 'sendSignMessage')) === 'enabled') {
-        body = signBody(body, await this.directory.userName(ctx, ctx.userId));
+      if ((await this.identity.cachedSetting(ctx, 'sendSignMessage')) === 'enabled') {
+        body = signBody(body, await this.identity.userName(ctx, ctx.userId));
       }
     }
     const target = await this.dataSource.transaction(async (manager) => {
@@ -375,7 +377,7 @@ export class MessagesService {
       );
       const status = contact.isGroup ? 'group' : 'open';
       if (!active) {
-        const created = await this.repository.createTicket(manager, {
+        const created = await this.ticketRows.insert(manager, {
           uuid: randomUUID(),
           companyId: ctx.companyId,
           status,
@@ -390,7 +392,7 @@ export class MessagesService {
         return created;
       }
       if (active.status === 'pending' && !active.userId) {
-        await this.repository.updateTicket(manager, ctx.companyId, active.id, {
+        await this.ticketRows.update(manager, ctx.companyId, active.id, {
           status,
           userId: ctx.userId,
         });
@@ -466,7 +468,7 @@ export class MessagesService {
     },
   ): Promise<{ ticket: Ticket; messages: Message[]; readIds: string[] }> {
     return this.dataSource.transaction(async (manager) => {
-      const ticket = await this.repository.lockTicket(manager, ctx.companyId, ticketId);
+      const ticket = await this.ticketRows.lock(ctx.companyId, ticketId, manager);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
       const messages: Message[] = [];
       const now = Date.now();
@@ -562,7 +564,7 @@ export class MessagesService {
     previousStatus?: Ticket['status'],
   ): Promise<void> {
     const hide = await this.view.hideInEvents(ctx);
-    const { ticket: record } = await this.view.record(ctx, ticket, contact, hide, manager);
+    const { ticket: record } = await this.view.withContact(ctx, ticket, contact, hide, manager);
     const event: TicketEventData = previousStatus
       ? { ticket: record, previousStatus }
       : { ticket: record };
@@ -581,9 +583,9 @@ export class MessagesService {
   ): Promise<string> {
     if (!body.includes('{{')) return body;
     const [userName, queue, connection] = await Promise.all([
-      this.directory.userName(ctx, ticket.userId ?? (ctx.userId || null)),
-      this.repository.queue(ctx.companyId, ticket.queueId),
-      this.directory.connection(ctx, ticket.whatsappId),
+      this.identity.userName(ctx, ticket.userId ?? (ctx.userId || null)),
+      this.ticketRows.queue(ctx.companyId, ticket.queueId),
+      this.connectors.connection(ctx, ticket.whatsappId),
     ]);
     return fillPlaceholders(body, {
       contactName: contact.name,
@@ -619,14 +621,14 @@ export class MessagesService {
   }
 
   /**
-   * The ticket the caller may see (tickets/ticket-rules canSeeTicket), else ERR_NO_TICKET_FOUND, the same
+   * The ticket the caller may see (ticket-core/ticket-rules canSeeTicket), else ERR_NO_TICKET_FOUND, the same
    * answer as another company's. Admins and the system's own calls (userId 0) skip the identity lookup.
    */
   private async ticketOf(ctx: RequestContext, id: number): Promise<Ticket> {
-    const ticket = await this.repository.findTicket(ctx.companyId, id);
+    const ticket = await this.ticketRows.findById(ctx.companyId, id);
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
     if (ctx.userId > 0 && ctx.profile !== 'admin' && !ctx.super) {
-      if (!canSeeTicket(await this.tickets.viewer(ctx), ticket)) {
+      if (!canSeeTicket(await this.identity.viewer(ctx), ticket)) {
         throw new AppError('ERR_NO_TICKET_FOUND');
       }
     }

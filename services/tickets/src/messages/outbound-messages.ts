@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
-import { systemContext } from './channel-sender.js';
+import { systemContext } from '../directories/system-context.js';
 import { MessagesService } from './messages.service.js';
 
 /** What a bot text needs of its ticket (the Ticket entity has these columns). */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
-import { CompanyPoller, pollMsOf } from '../jobs/company-poller.js';
+import { perCompany, pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
 import { OnDutyService } from './on-duty.service.js';
 
 /**
@@ -10,22 +10,31 @@ import { OnDutyService } from './on-duty.service.js';
  * state is the tickets' next_notify_at, and replicas may run side by side (the repository's claim).
  */
 @Injectable()
-export class OnDutyRunner extends CompanyPoller {
+export class OnDutyRunner extends PollingProvider {
+  protected readonly poller: Poller;
+
   constructor(
-    private readonly alerts: OnDutyService,
+    alerts: OnDutyService,
     @Inject(CLOCK) clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,
   ) {
-    super('on-duty alerts', pollMsOf(env.TICKETS_ON_DUTY_POLL_MS, 30_000), clock, logger);
-  }
-
-  protected companies(now: Date): Promise<number[]> {
-    return this.alerts.companiesWithWaiting(now);
-  }
-
-  protected async runCompany(companyId: number, now: Date): Promise<void> {
-    const sent = await this.alerts.alertCompany(companyId, now);
-    if (sent > 0) this.logger.info({ companyId, sent }, 'on-duty alerts sent');
+    super();
+    const name = 'on-duty alerts';
+    this.poller = new Poller({
+      name,
+      everyMs: pollMsOf(env.TICKETS_ON_DUTY_POLL_MS, 30_000),
+      logger,
+      pass: perCompany({
+        name,
+        now: () => clock.now(),
+        companies: (now) => alerts.companiesWithWaiting(now),
+        runCompany: async (companyId, now) => {
+          const sent = await alerts.alertCompany(companyId, now);
+          if (sent > 0) logger.info({ companyId, sent }, 'on-duty alerts sent');
+        },
+        logger,
+      }),
+    });
   }
 }

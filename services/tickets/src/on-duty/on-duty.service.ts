@@ -3,7 +3,8 @@ import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
-import { OnDutyDirectory } from './on-duty-directory.js';
+import { CampaignsDirectory } from '../directories/campaigns-directory.js';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { nextNotifyAt } from './on-duty-rules.js';
 import { OnDutyRepository } from './on-duty.repository.js';
 
@@ -19,7 +20,8 @@ const BatchSize = 50;
 export class OnDutyService {
   constructor(
     private readonly repository: OnDutyRepository,
-    private readonly directory: OnDutyDirectory,
+    private readonly campaigns: CampaignsDirectory,
+    private readonly connectors: ConnectorsDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {}
@@ -30,7 +32,7 @@ export class OnDutyService {
 
   /** Alerts the company's waiting tickets at `now`; resolves with how many alerts were sent. */
   async alertCompany(companyId: number, now: Date): Promise<number> {
-    const onDuty = await this.directory.onDuty(companyId, now);
+    const onDuty = await this.campaigns.onDuty(companyId, now);
     const next = nextNotifyAt(
       now,
       onDuty.map((entry) => entry.interval),
@@ -45,7 +47,7 @@ export class OnDutyService {
         const body = this.texts.onDutyAlert(ticket.id, ticket.contactName);
         for (const entry of onDuty) {
           try {
-            await this.directory.send(companyId, entry.phone, body);
+            await this.connectors.sendNotification(companyId, entry.phone, body);
             sent += 1;
           } catch (err) {
             // one unreachable phone or a connection down must not stop the others

@@ -16,7 +16,7 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { requireAdmin, requireCompanyUser } from '../queues/tenant-access.js';
+import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
 import { nextSecret } from './prompt-secrets.js';
 import { PromptsRepository, type PromptRow, type PromptWrite } from './prompts.repository.js';

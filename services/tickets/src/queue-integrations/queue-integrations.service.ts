@@ -20,7 +20,7 @@ import { LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { requireAdmin } from '../queues/tenant-access.js';
+import { requireAdmin } from '../access/tenant-access.js';
 import { DialogflowClient, DialogflowError } from './dialogflow-client.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
 import type { QueueIntegrationRow } from './queue-integration.entity.js';

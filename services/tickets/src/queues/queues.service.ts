@@ -1,24 +1,21 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
   QueueInput,
-  Subjects,
-  type PlanLimitsReply,
   type Queue,
   type QueueDeletedEventData,
   type QueueEventData,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { BUS } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
 import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { QueuesRepository, type QueueRow } from './queues.repository.js';
-import { requireAdmin, requireCompanyUser } from './tenant-access.js';
+import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 
 const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
@@ -47,7 +44,7 @@ export class QueuesService {
     private readonly dataSource: DataSource,
     private readonly queues: QueuesRepository,
     private readonly chatbots: ChatbotsRepository,
-    @Inject(BUS) private readonly bus: Bus,
+    private readonly identity: IdentityDirectory,
   ) {}
 
   /** Every user reads the company's queues (ticket filters, transfers, the user modal). */
@@ -76,10 +73,7 @@ export class QueuesService {
   async create(ctx: CallContext, data: unknown): Promise<Queue> {
     requireAdmin(ctx);
     const input = parseInput(QueueInput, data ?? {});
-    const limits = await this.bus.request<PlanLimitsReply>(Subjects.identity.planLimits, {
-      ctx,
-      data: { companyId: ctx.companyId },
-    });
+    const limits = await this.identity.planLimits(ctx);
     return this.dataSource.transaction(async (manager) => {
       // serialise a company's queue creations so the plan count and uniqueness checks hold
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [

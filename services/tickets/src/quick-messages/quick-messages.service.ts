@@ -15,8 +15,8 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { isAdmin, requireCompanyUser } from '../queues/tenant-access.js';
-import { MediaUrls } from './media-urls.js';
+import { isAdmin, requireCompanyUser } from '../access/tenant-access.js';
+import { MediaUrls } from '../media/media-urls.js';
 import { QuickMessagesRepository, type QuickMessageRow } from './quick-messages.repository.js';
 
 const IdRequest = z.object({ id: z.coerce.number().int().positive() });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
-import { CompanyPoller, pollMsOf } from '../jobs/company-poller.js';
+import { perCompany, pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
 import { RoutingService } from './routing.service.js';
 
 /**
@@ -11,21 +11,28 @@ import { RoutingService } from './routing.service.js';
  * with a conditional update, so replicas may run side by side.
  */
 @Injectable()
-export class RoutingRunner extends CompanyPoller {
+export class RoutingRunner extends PollingProvider {
+  protected readonly poller: Poller;
+
   constructor(
-    private readonly routing: RoutingService,
+    routing: RoutingService,
     @Inject(CLOCK) clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,
   ) {
-    super('router', pollMsOf(env.TICKETS_ROUTER_POLL_MS, 5_000), clock, logger);
-  }
-
-  protected companies(): Promise<number[]> {
-    return this.routing.companiesWithWork();
-  }
-
-  protected async runCompany(companyId: number, now: Date): Promise<void> {
-    await this.routing.routeCompany(companyId, now);
+    super();
+    const name = 'router';
+    this.poller = new Poller({
+      name,
+      everyMs: pollMsOf(env.TICKETS_ROUTER_POLL_MS, 5_000),
+      logger,
+      pass: perCompany({
+        name,
+        now: () => clock.now(),
+        companies: () => routing.companiesWithWork(),
+        runCompany: async (companyId, now) => void (await routing.routeCompany(companyId, now)),
+        logger,
+      }),
+    });
   }
 }

@@ -4,10 +4,10 @@ import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import { DataSource } from 'typeorm';
 import { NumberVisibility } from '../contacts/number-visibility.js';
-import { systemContext } from '../messages/channel-sender.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
+import { systemContext } from '../directories/system-context.js';
+import { TicketsRepository } from '../ticket-core/tickets.repository.js';
 import { TicketsService } from '../tickets/tickets.service.js';
-import { RoutingDirectory } from './routing-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { planRouting, type RoutableTicket } from './routing-rules.js';
 import { RoutingRepository } from './routing.repository.js';
 
@@ -25,7 +25,7 @@ export class RoutingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly routing: RoutingRepository,
-    private readonly directory: RoutingDirectory,
+    private readonly identity: IdentityDirectory,
     private readonly tickets: TicketsRepository,
     private readonly ticketsService: TicketsService,
     private readonly visibility: NumberVisibility,
@@ -40,7 +40,7 @@ export class RoutingService {
   /** One pass over a company's waiting tickets at `now`; the number of tickets given to an agent. */
   async routeCompany(companyId: number, now: Date): Promise<number> {
     const ctx = systemContext(companyId);
-    const userRandom = await this.directory.userRandom(ctx);
+    const userRandom = (await this.identity.settingValues(ctx)).get('userRandom') === 'enabled';
     let hide: { company: boolean; caller: boolean } | undefined;
     let routed = 0;
     let afterId = 0;
@@ -48,7 +48,7 @@ export class RoutingService {
       const page = await this.routing.candidates(companyId, userRandom, now, afterId, PageSize);
       if (page.length === 0) return routed;
       afterId = page[page.length - 1]!.id;
-      const available = await this.directory.availableAgents(
+      const available = await this.identity.availableAgents(
         ctx,
         [...new Set(page.map((ticket) => ticket.queueId))],
         now,

@@ -25,14 +25,15 @@ import { CLOCK, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { AutomationJobs } from '../automation/automation-jobs.js';
+import { AutomationJobs } from '../ticket-core/automation-jobs.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { NumberVisibility } from '../contacts/number-visibility.js';
-import { systemContext } from '../messages/channel-sender.js';
+import { systemContext } from '../directories/system-context.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
-import type { Ticket } from './ticket.entity.js';
-import { TicketDirectory } from './ticket-directory.js';
+import type { Ticket } from '../ticket-core/ticket.entity.js';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import {
   canSeeTicket,
   listConditions,
@@ -44,9 +45,9 @@ import {
   workingStatus,
   type TicketChange,
   type TicketViewer,
-} from './ticket-rules.js';
-import { toTicketHolder, TicketViews } from './ticket-view.js';
-import { TicketsRepository, type TicketWrite } from './tickets.repository.js';
+} from '../ticket-core/ticket-rules.js';
+import { toTicketHolder, TicketRecords } from '../ticket-core/ticket-records.js';
+import { TicketsRepository, type TicketWrite } from '../ticket-core/tickets.repository.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
 
@@ -77,8 +78,9 @@ export class TicketsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tickets: TicketsRepository,
-    private readonly views: TicketViews,
-    private readonly directory: TicketDirectory,
+    private readonly views: TicketRecords,
+    private readonly identity: IdentityDirectory,
+    private readonly connectors: ConnectorsDirectory,
     private readonly visibility: NumberVisibility,
     private readonly outbound: OutboundMessages,
     private readonly jobs: AutomationJobs,
@@ -91,7 +93,7 @@ export class TicketsService {
   async list(call: CallContext, query: unknown): Promise<TicketsPage> {
     const ctx = requireMember(call);
     const filter = parseInput(TicketListQuery, query ?? {});
-    const viewer = await this.directory.viewer(ctx);
+    const viewer = await this.identity.viewer(ctx);
     const text = filter.searchParam ? searchText(filter.searchParam) : '';
     const digits = filter.searchParam?.replace(/\D/g, '') ?? '';
     const condition = listConditions(
@@ -140,13 +142,13 @@ export class TicketsService {
     const { ticketId } = parseInput(TicketIdInput, request ?? {});
     const row = await this.tickets.findById(ctx.companyId, ticketId);
     if (!row) return { allowed: false };
-    return { allowed: canSeeTicket(await this.directory.viewer(ctx), row) };
+    return { allowed: canSeeTicket(await this.identity.viewer(ctx), row) };
   }
 
   /** The ticket row the caller may see, else ERR_NO_TICKET_FOUND (the same answer as another company's). */
   async visible(ctx: RequestContext, id: number, viewer?: TicketViewer): Promise<Ticket> {
     const row = await this.tickets.findById(ctx.companyId, id);
-    if (!row || !canSeeTicket(viewer ?? (await this.directory.viewer(ctx)), row))
+    if (!row || !canSeeTicket(viewer ?? (await this.identity.viewer(ctx)), row))
       throw new AppError('ERR_NO_TICKET_FOUND');
     return row;
   }
@@ -161,7 +163,7 @@ export class TicketsService {
       ...new Set(values.filter((v): v is number => v !== null)),
     ];
     const [users, queues] = await Promise.all([
-      this.directory.users(ctx),
+      this.identity.users(ctx),
       this.tickets.queues(ctx.companyId, unique(rows.map((r) => r.queueId))),
     ]);
     return rows.map((row) => {
@@ -188,8 +190,8 @@ export class TicketsService {
       throw new AppError('ERR_VALIDATION', { fields: { status: ['Invalid status'] } });
     const [hide, connections, users] = await Promise.all([
       this.visibility.of(ctx),
-      this.directory.connections(ctx),
-      this.directory.users(ctx),
+      this.connectors.connections(ctx),
+      this.identity.users(ctx),
     ]);
     const contact = await this.tickets.contact(ctx.companyId, input.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
@@ -264,10 +266,10 @@ export class TicketsService {
     const { id } = parseInput(IdInput, request ?? {});
     const input = parseInput(TicketUpdateInput, request ?? {});
     const [viewer, hide, connections, users, settings] = await Promise.all([
-      this.directory.viewer(ctx),
+      this.identity.viewer(ctx),
       this.visibility.of(ctx),
-      this.directory.connections(ctx),
-      this.directory.users(ctx),
+      this.connectors.connections(ctx),
+      this.identity.users(ctx),
       this.updateSettings(ctx),
     ]);
     if (input.queueId && !(await this.tickets.queueExists(ctx.companyId, input.queueId)))
@@ -422,7 +424,7 @@ export class TicketsService {
   ): Promise<void> {
     const ctx = systemContext(companyId);
     const hide = await this.visibility.of(ctx);
-    const users = target.userId !== null ? await this.directory.users(ctx) : null;
+    const users = target.userId !== null ? await this.identity.users(ctx) : null;
     const userId = target.userId !== null && users?.has(target.userId) ? target.userId : null;
     await this.dataSource.transaction(async (manager) => {
       const row = await this.tickets.lock(companyId, ticketId, manager);
@@ -556,7 +558,7 @@ export class TicketsService {
   }
 
   private async open(ctx: RequestContext, row: Ticket | null): Promise<TicketRecord> {
-    const viewer = await this.directory.viewer(ctx);
+    const viewer = await this.identity.viewer(ctx);
     if (!row || !canSeeTicket(viewer, row)) throw new AppError('ERR_NO_TICKET_FOUND');
     await this.dataSource.transaction((manager) =>
       this.tickets.addLog(manager, ctx.companyId, row.id, 'access', ctx.userId, row.queueId),
@@ -597,11 +599,11 @@ export class TicketsService {
   private async updateSettings(ctx: RequestContext): Promise<UpdateSettings> {
     const [requiredTag, userRating, sendGreetingAccepted, sendMsgTransfTicket, farewellWaiting] =
       await Promise.all([
-        this.directory.enabled(ctx, 'requiredTag'),
-        this.directory.enabled(ctx, 'userRating'),
-        this.directory.enabled(ctx, 'sendGreetingAccepted'),
-        this.directory.enabled(ctx, 'sendMsgTransfTicket'),
-        this.directory.enabled(ctx, 'sendFarewellWaitingTicket'),
+        this.identity.enabled(ctx, 'requiredTag'),
+        this.identity.enabled(ctx, 'userRating'),
+        this.identity.enabled(ctx, 'sendGreetingAccepted'),
+        this.identity.enabled(ctx, 'sendMsgTransfTicket'),
+        this.identity.enabled(ctx, 'sendFarewellWaitingTicket'),
       ]);
     return {
       requiredTag,
@@ -798,7 +800,7 @@ export class TicketsService {
       const holderId = row.userId ?? ctx.userId;
       let text = '';
       try {
-        text = (await this.directory.user(ctx, holderId)).farewellMessage?.trim() ?? '';
+        text = (await this.identity.user(ctx, holderId)).farewellMessage?.trim() ?? '';
       } catch (err) {
         this.logger.debug({ err, holderId }, 'farewell lookup failed');
       }

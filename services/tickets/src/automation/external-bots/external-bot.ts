@@ -1,14 +1,9 @@
-import type { TicketWrite } from '../../tickets/tickets.repository.js';
+import type { TicketWrite } from '../../ticket-core/tickets.repository.js';
 import type { ReplyForm } from './reply-form.js';
+import type { BotMessage } from '../../ticket-core/automation-jobs.js';
 
-/** The contact's message as an external bot gets it (null when the bot is only started). */
-export type BotMessage = {
-  id: string;
-  body: string;
-  mediaType: string;
-  mediaKey: string | null;
-  mediaName: string | null;
-};
+/** The contact's message as an external bot gets it (null when the bot is only started; defined with the jobs that carry it). */
+export type { BotMessage };
 
 /** Who and where the conversation is, for the bots that want it (webhooks, Typebot variables). */
 export type BotConversation = {

@@ -5,7 +5,7 @@ import { PromptsService } from '../../prompts/prompts.service.js';
 import { DialogflowClient } from '../../queue-integrations/dialogflow-client.js';
 import { QueueIntegrationsService } from '../../queue-integrations/queue-integrations.service.js';
 import type { ExternalBot } from '../bot-rules.js';
-import { MediaStorage } from '../../messages/media-storage.js';
+import { MediaStorage } from '../../media/media-storage.js';
 import { BotFailure, botHttpOptions, type BotHttpOptions } from './bot-http.js';
 import { DialogflowBot } from './dialogflow-bot.js';
 import type { BotConversation, BotMessage, BotOutcome } from './external-bot.js';

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { containsPattern, searchText } from '../../contacts/contact-search.js';
 import { requireMember } from '../../contacts/contacts.service.js';
 import { NumberVisibility } from '../../contacts/number-visibility.js';
-import type { Ticket } from '../ticket.entity.js';
-import { TicketDirectory } from '../ticket-directory.js';
-import { ConditionBuilder, listQueues } from '../ticket-rules.js';
-import { TicketViews } from '../ticket-view.js';
-import { TicketsRepository } from '../tickets.repository.js';
+import type { Ticket } from '../../ticket-core/ticket.entity.js';
+import { IdentityDirectory } from '../../directories/identity-directory.js';
+import { ConditionBuilder, listQueues } from '../../ticket-core/ticket-rules.js';
+import { TicketRecords } from '../../ticket-core/ticket-records.js';
+import { TicketsRepository } from '../../ticket-core/tickets.repository.js';
 import { TicketsService } from '../tickets.service.js';
 
 /** Cards on one board at most (the board has no paging). */
@@ -35,15 +35,15 @@ export class KanbanService {
     private readonly dataSource: DataSource,
     private readonly tickets: TicketsRepository,
     private readonly ticketsService: TicketsService,
-    private readonly views: TicketViews,
-    private readonly directory: TicketDirectory,
+    private readonly views: TicketRecords,
+    private readonly identity: IdentityDirectory,
     private readonly visibility: NumberVisibility,
   ) {}
 
   async list(call: CallContext, query: unknown): Promise<KanbanTickets> {
     const ctx = requireMember(call);
     const filter = parseInput(KanbanQuery, query ?? {});
-    const viewer = await this.directory.viewer(ctx);
+    const viewer = await this.identity.viewer(ctx);
     const where = new ConditionBuilder();
     where.add(`t.company_id = ${where.param(ctx.companyId)}`);
     where.add(`t.status IN ('pending', 'open')`);

@@ -10,8 +10,8 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { requireMember } from '../../contacts/contacts.service.js';
-import { TicketNote } from '../ticket.entity.js';
-import { TicketDirectory } from '../ticket-directory.js';
+import { TicketNote } from '../../ticket-core/ticket.entity.js';
+import { IdentityDirectory } from '../../directories/identity-directory.js';
 import { TicketsService } from '../tickets.service.js';
 
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
@@ -22,7 +22,7 @@ export class TicketNotesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tickets: TicketsService,
-    private readonly directory: TicketDirectory,
+    private readonly identity: IdentityDirectory,
   ) {}
 
   async list(call: CallContext, query: unknown): Promise<TicketNoteRecord[]> {
@@ -85,7 +85,7 @@ export class TicketNotesService {
   }
 
   private async records(ctx: RequestContext, rows: TicketNote[]): Promise<TicketNoteRecord[]> {
-    const users = rows.length ? await this.directory.users(ctx) : new Map();
+    const users = rows.length ? await this.identity.users(ctx) : new Map();
     return rows.map((row) => ({
       id: row.id,
       note: row.note,

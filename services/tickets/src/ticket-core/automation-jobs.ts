@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ExternalBot } from './bot-rules.js';
-import type { BotMessage } from './external-bots/external-bot.js';
-import type { InactivityPlan } from './inactivity-timers.js';
+
+/** The external bot a conversation is handed to (a queue integration or a prompt). */
+export type ExternalBot = { integrationId: number } | { promptId: number };
+
+/** The contact's message as an external bot receives it. */
+export type BotMessage = {
+  id: string;
+  body: string;
+  mediaType: string;
+  mediaKey: string | null;
+  mediaName: string | null;
+};
 
 /**
  * What the bot does after a turn, in order per ticket: its texts, the queue position, a file list, the
@@ -20,6 +29,9 @@ export type ReplyPayload = {
 
 /** One timer per ticket and kind; the handler checks the ticket again, so a stale timer is harmless. */
 export type TimerKind = 'sendQueue' | 'inactive' | 'expire' | 'npsExpire';
+
+/** What a message does to an open ticket's inactivity timers. */
+export type InactivityPlan = { set: { kind: TimerKind; at: Date }[] } | { cancel: true };
 
 export type AutomationJob = {
   id: string;

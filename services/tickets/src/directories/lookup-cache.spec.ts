@@ -71,3 +71,17 @@ describe('LookupCache', () => {
     expect(await c.get('k', () => Promise.resolve('up'), 'fallback')).toBe('up');
   });
 });
+
+describe('LookupCache.forgetPrefix', () => {
+  it('forgets the entries under a prefix and keeps the others', async () => {
+    const c = new LookupCache(1000, createLogger('test'), 100, () => 0);
+    let calls = 0;
+    const load = () => Promise.resolve(++calls);
+    await c.get('s:1:a', load, 0);
+    await c.get('s:1:b', load, 0);
+    await c.get('s:10:a', load, 0);
+    c.forgetPrefix('s:1:');
+    expect(await c.get('s:1:a', load, 0)).toBe(4);
+    expect(await c.get('s:10:a', load, 0)).toBe(3);
+  });
+});

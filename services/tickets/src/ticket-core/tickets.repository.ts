@@ -192,6 +192,59 @@ export class TicketsRepository {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
+  async queue(
+    companyId: number,
+    id: number | null,
+    manager?: EntityManager,
+  ): Promise<QueueRef | null> {
+    if (!id) return null;
+    const rows: QueueRef[] = await this.m(manager).query(
+      `SELECT id, name, color FROM queues WHERE company_id = $1 AND id = $2`,
+      [companyId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The queues of these (company, queue) pairs, keyed `companyId:id`. */
+  async queuesOf(
+    manager: EntityManager,
+    refs: { companyId: number; id: number }[],
+  ): Promise<Map<string, QueueRef>> {
+    if (refs.length === 0) return new Map();
+    const rows: (QueueRef & { company_id: number })[] = await manager.query(
+      `SELECT q.id, q.name, q.color, q.company_id FROM queues q
+         JOIN unnest($1::integer[], $2::integer[]) AS r(company_id, id)
+           ON q.company_id = r.company_id AND q.id = r.id
+        WHERE q.id = ANY($2::integer[])`,
+      [refs.map((ref) => ref.companyId), refs.map((ref) => ref.id)],
+    );
+    return new Map(rows.map(({ company_id, ...queue }) => [`${company_id}:${queue.id}`, queue]));
+  }
+
+  /** The tags of these tickets, keyed by ticket id, each list by name. */
+  async tagsOfTickets(
+    manager: EntityManager,
+    refs: { companyId: number; id: number }[],
+  ): Promise<Map<number, TagRef[]>> {
+    const tags = new Map<number, TagRef[]>();
+    if (refs.length === 0) return tags;
+    const rows: (TagRef & { ticket_id: number })[] = await manager.query(
+      `SELECT tt.ticket_id, t.id, t.name, t.color FROM ticket_tags tt
+         JOIN unnest($1::integer[], $2::integer[]) AS r(company_id, id)
+           ON tt.company_id = r.company_id AND tt.ticket_id = r.id
+         JOIN tags t ON t.id = tt.tag_id
+        WHERE tt.ticket_id = ANY($2::integer[])
+        ORDER BY t.name`,
+      [refs.map((ref) => ref.companyId), refs.map((ref) => ref.id)],
+    );
+    for (const { ticket_id, ...tag } of rows) {
+      const list = tags.get(ticket_id) ?? [];
+      list.push(tag);
+      tags.set(ticket_id, list);
+    }
+    return tags;
+  }
+
   async queueExists(companyId: number, id: number, manager?: EntityManager): Promise<boolean> {
     return (await this.queues(companyId, [id], manager)).has(id);
   }

@@ -1,13 +1,10 @@
 import type { ConnectionRecord } from '@sb/contracts';
-import type { TimerKind } from './automation-jobs.js';
+import type { InactivityPlan, TimerKind } from './automation-jobs.js';
 
 export type InactivityKnobs = Pick<
   ConnectionRecord,
   'whenExpiresTicket' | 'expiresTicket' | 'timeInactiveMessage' | 'inactiveMessage'
 >;
-
-/** What a message does to an open ticket's inactivity timers. */
-export type InactivityPlan = { set: { kind: TimerKind; at: Date }[] } | { cancel: true };
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 

@@ -81,10 +81,19 @@ export class LookupCache {
   forget(key: string): void {
     this.entries.delete(key);
   }
+
+  /** Forgets every entry whose key starts with `prefix` (a company's settings, one key each). */
+  forgetPrefix(prefix: string): void {
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
 }
 
-/** Which cache entry an event makes stale (null: none). */
-export type StaleRule = { subject: string; key: (event: DomainEvent<unknown>) => string | null };
+/** Which cache entry an event makes stale (null: none); `prefix`: every entry whose key starts so. */
+export type StaleRule = {
+  subject: string;
+  key: (event: DomainEvent<unknown>) => string | null;
+  prefix?: boolean;
+};
 
 /** Forgets entries of `cache` as the events that change their source arrive (live, no replay). */
 export const forgetOnEvents = (
@@ -96,7 +105,36 @@ export const forgetOnEvents = (
     rules.map((rule) =>
       bus.subscribe<unknown>(rule.subject, (event) => {
         const key = rule.key(event);
-        if (key) cache.forget(key);
+        if (key && rule.prefix) cache.forgetPrefix(key);
+        else if (key) cache.forget(key);
       }),
     ),
   );
+
+/**
+ * A directory of another service: one cache of its answers, whose entries the service's events make
+ * stale (`staleRules`), subscribed while the application runs.
+ */
+export abstract class CachedDirectory {
+  protected readonly cache: LookupCache;
+  private subscriptions: BusSubscription[] = [];
+
+  protected constructor(
+    protected readonly bus: Bus,
+    logger: Logger,
+    ttlMs: number,
+  ) {
+    this.cache = new LookupCache(ttlMs, logger);
+  }
+
+  /** The events that change what the cache holds. */
+  protected abstract staleRules(): StaleRule[];
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscriptions = await forgetOnEvents(this.bus, this.cache, this.staleRules());
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
+  }
+}

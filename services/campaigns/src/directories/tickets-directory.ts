@@ -6,26 +6,18 @@ import {
   type RequestContext,
   type SendToContactCommand,
   type SendToContactReply,
-  type UserRecord,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
-import type { Logger } from '@sb/platform/logger';
-import { BUS, LOGGER } from '@sb/platform/nest';
+import { BUS } from '@sb/platform/nest';
 
 const LookupTimeoutMs = 5_000;
 /** tickets finds or creates the ticket and stores the message before answering. */
 const SendTimeoutMs = 30_000;
 
-/**
- * What schedules ask the services that own the data: the contact (tickets), the owner's name
- * (identity), and the send itself (tickets, through the company's default connection).
- */
+/** What campaigns asks tickets: a contact, and a message sent to one as a user. */
 @Injectable()
-export class ScheduleDirectory {
-  constructor(
-    @Inject(BUS) private readonly bus: Bus,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+export class TicketsDirectory {
+  constructor(@Inject(BUS) private readonly bus: Bus) {}
 
   /** The contact as the caller may see it; another company's is ERR_NO_CONTACT_FOUND. */
   contact(ctx: RequestContext, id: number): Promise<ContactRecord> {
@@ -36,23 +28,8 @@ export class ScheduleDirectory {
     );
   }
 
-  /** The user's name; '' when identity cannot tell (the list then shows no name). */
-  async userName(ctx: RequestContext, id: number): Promise<string> {
-    try {
-      const user = await this.bus.request<UserRecord>(
-        Subjects.identity.userGet,
-        { ctx, data: { id } },
-        { timeoutMs: LookupTimeoutMs },
-      );
-      return user.name;
-    } catch (err) {
-      this.logger.warn({ err, userId: id }, 'schedule owner name lookup failed');
-      return '';
-    }
-  }
-
-  /** Hands a due schedule to tickets, as its owner. */
-  send(
+  /** A text to a contact through the company's default connection, sent as `userId`. */
+  sendToContact(
     companyId: number,
     userId: number,
     command: SendToContactCommand,

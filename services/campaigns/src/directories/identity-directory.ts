@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Subjects, type RequestContext, type UserRecord } from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { Logger } from '@sb/platform/logger';
+import { BUS, LOGGER } from '@sb/platform/nest';
+
+const LookupTimeoutMs = 5_000;
+
+/** What campaigns asks identity: the users named by schedules and on-duty entries. */
+@Injectable()
+export class IdentityDirectory {
+  constructor(
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * The user as the caller's company knows it; another company's (or an unknown) user is identity's
+   * ERR_NO_USER_FOUND, and an unreachable identity fails the call rather than pass an unchecked user.
+   */
+  user(ctx: RequestContext, id: number): Promise<UserRecord> {
+    return this.bus.request<UserRecord>(
+      Subjects.identity.userGet,
+      { ctx, data: { id } },
+      { timeoutMs: LookupTimeoutMs },
+    );
+  }
+
+  /** The user's name; '' when identity cannot tell (a list then shows no name). */
+  async userName(ctx: RequestContext, id: number): Promise<string> {
+    try {
+      return (await this.user(ctx, id)).name;
+    } catch (err) {
+      this.logger.warn({ err, userId: id }, 'user name lookup failed');
+      return '';
+    }
+  }
+}
