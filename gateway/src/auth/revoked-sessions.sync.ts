@@ -1,4 +1,4 @@
-import { Subjects, type RevokedSessionsReply, type SessionEventData } from '@sb/contracts';
+import { Subjects, type SessionEventData } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { anonymousContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
@@ -44,7 +44,7 @@ export const startRevokedSessionSync = async (
     let delay = options.retryMs ?? 500;
     for (let attempt = 1; !stopped; attempt++) {
       try {
-        const reply = await bus.request<RevokedSessionsReply>(
+        const reply = await bus.request(
           Subjects.identity.revokedSessions,
           { ctx: anonymousContext(), data: {} },
           { timeoutMs: options.requestTimeoutMs ?? 5_000 },

@@ -19,7 +19,6 @@ import {
   AnnouncementListQuery,
   Subjects,
   type Announcement,
-  type AnnouncementMediaReply,
   type AnnouncementMediaRequest,
   type AnnouncementPage,
   type AnnouncementUpdateRequest,
@@ -64,7 +63,7 @@ export class AnnouncementsController {
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<AnnouncementPage> {
     const data = parseInput(AnnouncementListQuery, query ?? {});
-    return this.services.request<AnnouncementPage>(
+    return this.services.request(
       Subjects.identity.announcementList,
       req.sb.ctx,
       data,
@@ -76,7 +75,7 @@ export class AnnouncementsController {
   @ApiOperation({ summary: 'One announcement (super users)' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Announcement> {
     const data = parseInput(idParam, { id });
-    return this.services.request<Announcement>(Subjects.identity.announcementGet, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.announcementGet, req.sb.ctx, data);
   }
 
   @Post()
@@ -85,7 +84,7 @@ export class AnnouncementsController {
   @ApiBody({ schema: openApiSchema(AnnouncementInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Announcement> {
     const data = parseInput(AnnouncementInput, body ?? {});
-    return this.services.request<Announcement>(
+    return this.services.request(
       Subjects.identity.announcementCreate,
       req.sb.ctx,
       data,
@@ -106,7 +105,7 @@ export class AnnouncementsController {
       ...parseInput(AnnouncementInput, body ?? {}),
       id: params.id,
     };
-    return this.services.request<Announcement>(
+    return this.services.request(
       Subjects.identity.announcementUpdate,
       req.sb.ctx,
       data,
@@ -118,7 +117,7 @@ export class AnnouncementsController {
   @ApiOperation({ summary: 'Deletes an announcement (super users)' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
     const data = parseInput(idParam, { id });
-    const removed = await this.services.request<Announcement>(
+    const removed = await this.services.request(
       Subjects.identity.announcementDelete,
       req.sb.ctx,
       data,
@@ -151,7 +150,7 @@ export class AnnouncementsController {
           mediaPath: media!.key,
           mediaName: media!.name,
         };
-        return this.services.request<AnnouncementMediaReply>(
+        return this.services.request(
           Subjects.identity.announcementMediaSet,
           req.sb.ctx,
           data,
@@ -167,7 +166,7 @@ export class AnnouncementsController {
   @ApiOperation({ summary: "Removes an announcement's image (super users)" })
   async removeMedia(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Announcement> {
     const data = parseInput(idParam, { id });
-    const reply = await this.services.request<AnnouncementMediaReply>(
+    const reply = await this.services.request(
       Subjects.identity.announcementMediaClear,
       req.sb.ctx,
       data,

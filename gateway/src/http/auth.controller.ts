@@ -5,7 +5,6 @@ import {
   LoginInput,
   Subjects,
   type AuthResult,
-  type IssuedSession,
   type LoginRequest,
   type LogoutRequest,
   type RefreshRequest,
@@ -49,7 +48,7 @@ export class AuthController {
     const { 'cf-turnstile-response': botToken, ...credentials } = input;
     if (!(await this.bot.verify(botToken, req.ip))) throw new AppError('ERR_BOT_CHECK_FAILED');
     const data: LoginRequest = { ...credentials, ip: req.ip, userAgent: req.get('user-agent') };
-    const session = await this.services.request<IssuedSession>(
+    const session = await this.services.request(
       Subjects.identity.login,
       anonymousContext(req.sb.requestId, req.sb.ctx.lang),
       data,
@@ -71,7 +70,7 @@ export class AuthController {
     if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');
     const data: RefreshRequest = { refreshToken };
     try {
-      const session = await this.services.request<IssuedSession>(
+      const session = await this.services.request(
         Subjects.identity.refresh,
         anonymousContext(req.sb.requestId, req.sb.ctx.lang),
         data,
@@ -118,6 +117,6 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The logged-in user' })
   me(@Req() req: GatewayRequest): Promise<SessionUser> {
-    return this.services.request<SessionUser>(Subjects.identity.me, req.sb.ctx, {});
+    return this.services.request(Subjects.identity.me, req.sb.ctx, {});
   }
 }

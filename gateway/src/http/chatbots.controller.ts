@@ -26,7 +26,7 @@ export class ChatbotsController {
   @ApiOperation({ summary: 'One chatbot option with its nested options' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ChatbotOption> {
     const data = parseInput(idParam, { id });
-    return this.services.request<ChatbotOption>(Subjects.tickets.chatbotGet, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.chatbotGet, req.sb.ctx, data);
   }
 
   @Post()
@@ -37,7 +37,7 @@ export class ChatbotsController {
   @ApiBody({ schema: openApiSchema(ChatbotCreateInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ChatbotOption> {
     const data = parseInput(ChatbotCreateInput, body ?? {});
-    return this.services.request<ChatbotOption>(Subjects.tickets.chatbotCreate, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.chatbotCreate, req.sb.ctx, data);
   }
 
   @Put(':id')
@@ -51,7 +51,7 @@ export class ChatbotsController {
   ): Promise<ChatbotOption> {
     const params = parseInput(idParam, { id });
     const data = { ...parseInput(ChatbotUpdateInput, body ?? {}), id: params.id };
-    return this.services.request<ChatbotOption>(Subjects.tickets.chatbotUpdate, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.chatbotUpdate, req.sb.ctx, data);
   }
 
   @Delete(':id')
@@ -59,6 +59,6 @@ export class ChatbotsController {
   @ApiOperation({ summary: 'Deletes a chatbot option and its nested options (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
     const data = parseInput(idParam, { id });
-    return this.services.request<{ id: number }>(Subjects.tickets.chatbotDelete, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.chatbotDelete, req.sb.ctx, data);
   }
 }

@@ -118,7 +118,7 @@ export class ConnectionsController {
       companyAttachment('file', ctx.companyId, 'connections'),
       ([media]) => {
         const data: ConnectionMediaRequest = { id: params.id, mediaKey: media!.key };
-        return this.services.request<ConnectionMediaReply>(
+        return this.services.request(
           Subjects.connectors.connectionSetMedia,
           ctx,
           data,
@@ -137,7 +137,7 @@ export class ConnectionsController {
     @Param('id') id: string,
   ): Promise<ConnectionRecord> {
     const data: ConnectionMediaRequest = { ...parseInput(idParam, { id }), mediaKey: null };
-    const reply = await this.services.request<ConnectionMediaReply>(
+    const reply = await this.services.request(
       Subjects.connectors.connectionSetMedia,
       req.sb.ctx,
       data,

@@ -58,30 +58,30 @@ export class ContactsController {
   @Get('contacts')
   @ApiOperation({ summary: 'A page of 20 contacts: { contacts, hasMore, count }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ContactsPage> {
-    return this.ask(req, S.contactList, parseInput(ContactListQuery, query ?? {}));
+    return this.services.ask(req, S.contactList, parseInput(ContactListQuery, query ?? {}));
   }
 
   @Get('contacts/list')
   @ApiOperation({ summary: 'Contacts for pickers (id, name, number, channel)' })
   picker(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ContactPickerItem[]> {
-    return this.ask(req, S.contactPicker, parseInput(ContactPickerQuery, query ?? {}));
+    return this.services.ask(req, S.contactPicker, parseInput(ContactPickerQuery, query ?? {}));
   }
 
   @Get('contacts/profile/:number')
   @ApiOperation({ summary: 'The contact with this number: { contactId, urlPicture }' })
   profile(@Req() req: GatewayRequest, @Param('number') number: string): Promise<ContactProfile> {
-    return this.ask(req, S.contactProfile, parseInput(numberParam, { number }));
+    return this.services.ask(req, S.contactProfile, parseInput(numberParam, { number }));
   }
 
   @Get('contacts/:id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.ask(req, S.contactGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.contactGet, parseInput(idParam, { id }));
   }
 
   @Post('contacts')
   @ApiBody({ schema: openApiSchema(ContactInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactRecord> {
-    return this.ask(req, S.contactCreate, parseInput(ContactInput, body ?? {}));
+    return this.services.ask(req, S.contactCreate, parseInput(ContactInput, body ?? {}));
   }
 
   @Post('contacts/upload')
@@ -97,7 +97,7 @@ export class ContactsController {
   ): Promise<ContactImportJob> {
     if (!file) throw new AppError('ERR_VALIDATION', { fields: { file: ['Required'] } });
     const rows = await readContactSheet(file.buffer);
-    return this.ask(req, S.contactImportStart, { rows });
+    return this.services.ask(req, S.contactImportStart, { rows });
   }
 
   @Post('contacts/import')
@@ -106,7 +106,7 @@ export class ContactsController {
     summary: "Imports the phone's address book of a WhatsApp connection as a paced job",
   })
   importPhone(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactImportJob> {
-    return this.ask(req, S.contactImportPhone, parseInput(ContactPhoneImportInput, body ?? {}));
+    return this.services.ask(req, S.contactImportPhone, parseInput(ContactPhoneImportInput, body ?? {}));
   }
 
   @Post('contacts/import/chats')
@@ -115,14 +115,14 @@ export class ContactsController {
     summary: "Imports the people of a WhatsApp connection's chats as a paced job",
   })
   importChats(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactImportJob> {
-    return this.ask(req, S.contactImportChats, parseInput(ContactPhoneImportInput, body ?? {}));
+    return this.services.ask(req, S.contactImportChats, parseInput(ContactPhoneImportInput, body ?? {}));
   }
 
   @Post('contactsImport')
   @ApiBody({ schema: openApiSchema(ContactImportRow) })
   @ApiOperation({ summary: 'Imports one row: finds the contact by number or creates it' })
   importOne(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactRecord> {
-    return this.ask(req, S.contactImportOne, parseInput(ContactImportRow, body ?? {}));
+    return this.services.ask(req, S.contactImportOne, parseInput(ContactImportRow, body ?? {}));
   }
 
   @Put('contacts/block/:id')
@@ -132,7 +132,7 @@ export class ContactsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<ContactRecord> {
-    return this.ask(req, S.contactBlock, {
+    return this.services.ask(req, S.contactBlock, {
       ...parseInput(ContactBlockInput, body ?? {}),
       ...parseInput(idParam, { id }),
     });
@@ -140,12 +140,12 @@ export class ContactsController {
 
   @Put('contacts/toggleDisableBot/:id')
   toggleDisableBot(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.ask(req, S.contactToggleDisableBot, parseInput(idParam, { id }));
+    return this.services.ask(req, S.contactToggleDisableBot, parseInput(idParam, { id }));
   }
 
   @Put('contacts/toggleAcceptAudio/:id')
   toggleAcceptAudio(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.ask(req, S.contactToggleAcceptAudio, parseInput(idParam, { id }));
+    return this.services.ask(req, S.contactToggleAcceptAudio, parseInput(idParam, { id }));
   }
 
   @Put('contacts/:id')
@@ -155,7 +155,7 @@ export class ContactsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<ContactRecord> {
-    return this.ask(req, S.contactUpdate, {
+    return this.services.ask(req, S.contactUpdate, {
       ...parseInput(ContactUpdateInput, body ?? {}),
       ...parseInput(idParam, { id }),
     });
@@ -164,7 +164,7 @@ export class ContactsController {
   @Delete('contacts/:id')
   @RequirePermission('contacts-page:deleteContact')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.ask(req, S.contactDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.contactDelete, parseInput(idParam, { id }));
   }
 
   @Get('contactTags/:contactId')
@@ -173,10 +173,6 @@ export class ContactsController {
     @Req() req: GatewayRequest,
     @Param('contactId') contactId: string,
   ): Promise<ContactTagsReply> {
-    return this.ask(req, S.contactTags, parseInput(contactIdParam, { contactId }));
-  }
-
-  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
-    return this.services.request<T>(subject, req.sb.ctx, data);
+    return this.services.ask(req, S.contactTags, parseInput(contactIdParam, { contactId }));
   }
 }

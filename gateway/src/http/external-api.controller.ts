@@ -29,7 +29,6 @@ import {
   type ConnectionByTokenReply,
   type ExternalSendReply,
   type ExternalSendRequest,
-  type PlanLimitsReply,
   type RequestContext,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -121,7 +120,7 @@ export class ExternalApiTokenGuard implements CanActivate {
       super: false,
       lang: req.sb.ctx.lang,
     };
-    const plan = await this.services.request<PlanLimitsReply>(Subjects.identity.planLimits, ctx, {
+    const plan = await this.services.request(Subjects.identity.planLimits, ctx, {
       companyId: connection.companyId,
     });
     if (!plan.status) throw new AppError('ERR_COMPANY_INACTIVE');
@@ -139,7 +138,7 @@ export class ExternalApiTokenGuard implements CanActivate {
     token: string | undefined,
   ): Promise<ConnectionByTokenReply> {
     if (!token) throw new AppError('ERR_INVALID_API_TOKEN');
-    return this.services.request<ConnectionByTokenReply>(
+    return this.services.request(
       Subjects.connectors.connectionByToken,
       req.sb.ctx,
       { token },
@@ -207,7 +206,7 @@ export class ExternalApiController {
       ...(medias ? { medias } : {}),
     };
     try {
-      return await this.services.request<ExternalSendReply>(
+      return await this.services.request(
         Subjects.tickets.externalSend,
         ctx,
         data,

@@ -21,7 +21,6 @@ import {
   type FileListMediaRequest,
   type FileListPage,
   type FileListRecord,
-  type FileListRemoved,
   type FileListSaved,
   type FileListUpdateRequest,
   type RequestContext,
@@ -69,14 +68,14 @@ export class FileListsController {
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<FileListPage> {
     const data = parseInput(FileListQuery, query ?? {});
-    return this.services.request<FileListPage>(Subjects.tickets.fileListPage, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.fileListPage, req.sb.ctx, data);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One file list with its options' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<FileListRecord> {
     const data = parseInput(idParam, { id });
-    return this.services.request<FileListRecord>(Subjects.tickets.fileListGet, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.fileListGet, req.sb.ctx, data);
   }
 
   @Post()
@@ -84,7 +83,7 @@ export class FileListsController {
   @ApiBody({ schema: openApiSchema(FileListInput) })
   async create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<FileListRecord> {
     const data = parseInput(FileListInput, body ?? {});
-    const saved = await this.services.request<FileListSaved>(
+    const saved = await this.services.request(
       Subjects.tickets.fileListCreate,
       req.sb.ctx,
       data,
@@ -107,7 +106,7 @@ export class FileListsController {
       ...parseInput(FileListInput, body ?? {}),
       id: params.id,
     };
-    const saved = await this.services.request<FileListSaved>(
+    const saved = await this.services.request(
       Subjects.tickets.fileListUpdate,
       req.sb.ctx,
       data,
@@ -119,7 +118,7 @@ export class FileListsController {
   @ApiOperation({ summary: 'Deletes a file list and its stored files' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
     const data = parseInput(idParam, { id });
-    const removed = await this.services.request<FileListRemoved>(
+    const removed = await this.services.request(
       Subjects.tickets.fileListDelete,
       req.sb.ctx,
       data,
@@ -160,7 +159,7 @@ export class FileListsController {
             mediaType: media.type,
           })),
         };
-        return this.services.request<FileListSaved>(Subjects.tickets.fileListMediaSet, ctx, data);
+        return this.services.request(Subjects.tickets.fileListMediaSet, ctx, data);
       },
     );
     return this.dropRemoved(saved);

@@ -41,13 +41,13 @@ export class HelpsController {
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<HelpPage> {
     const data = parseInput(HelpListQuery, query ?? {});
-    return this.services.request<HelpPage>(Subjects.identity.helpList, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.helpList, req.sb.ctx, data);
   }
 
   @Get('list')
   @ApiOperation({ summary: 'Every help, for the /helps page' })
   list(@Req() req: GatewayRequest): Promise<Help[]> {
-    return this.services.request<Help[]>(Subjects.identity.helpListAll, req.sb.ctx, {});
+    return this.services.request(Subjects.identity.helpListAll, req.sb.ctx, {});
   }
 
   @Post()
@@ -56,7 +56,7 @@ export class HelpsController {
   @ApiBody({ schema: openApiSchema(HelpInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Help> {
     const data = parseInput(HelpInput, body ?? {});
-    return this.services.request<Help>(Subjects.identity.helpCreate, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.helpCreate, req.sb.ctx, data);
   }
 
   @Put(':id')
@@ -70,7 +70,7 @@ export class HelpsController {
   ): Promise<Help> {
     const params = parseInput(idParam, { id });
     const data: HelpUpdateRequest = { ...parseInput(HelpInput, body ?? {}), id: params.id };
-    return this.services.request<Help>(Subjects.identity.helpUpdate, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.helpUpdate, req.sb.ctx, data);
   }
 
   @Delete(':id')
@@ -78,6 +78,6 @@ export class HelpsController {
   @ApiOperation({ summary: 'Deletes a help (super users)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
     const data = parseInput(idParam, { id });
-    return this.services.request<{ id: number }>(Subjects.identity.helpDelete, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.helpDelete, req.sb.ctx, data);
   }
 }

@@ -27,7 +27,7 @@ export class KanbanController {
     summary: "The active tickets of the caller's queues with their lanes: { tickets }",
   })
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<{ tickets: TicketRecord[] }> {
-    return this.ask(req, S.kanbanList, parseInput(KanbanQuery, query ?? {}));
+    return this.services.ask(req, S.kanbanList, parseInput(KanbanQuery, query ?? {}));
   }
 
   @Put('ticket-tags/:ticketId/:tagId')
@@ -37,16 +37,12 @@ export class KanbanController {
     @Param('ticketId') ticketId: string,
     @Param('tagId') tagId: string,
   ): Promise<TicketRecord> {
-    return this.ask(req, S.ticketTagAdd, parseInput(ticketTagParams, { ticketId, tagId }));
+    return this.services.ask(req, S.ticketTagAdd, parseInput(ticketTagParams, { ticketId, tagId }));
   }
 
   @Delete('ticket-tags/:ticketId')
   @ApiOperation({ summary: 'Takes the ticket out of its kanban lanes' })
   clear(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<TicketRecord> {
-    return this.ask(req, S.ticketTagsClear, parseInput(ticketIdParam, { ticketId }));
-  }
-
-  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
-    return this.services.request<T>(subject, req.sb.ctx, data);
+    return this.services.ask(req, S.ticketTagsClear, parseInput(ticketIdParam, { ticketId }));
   }
 }

@@ -27,7 +27,6 @@ import {
   type MessagesPage,
   type RequestContext,
   type StoredMedia,
-  type TicketRecord,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
@@ -116,7 +115,7 @@ export class MessagesController {
     const medias = files && files.length > 0 ? await this.store(ctx, id, files) : undefined;
     const data: MessageSendRequest = { ...input, ticketId: id, ...(medias ? { medias } : {}) };
     try {
-      return await this.services.request<MessageRecord[]>(S.messageSend, ctx, data);
+      return await this.services.request(S.messageSend, ctx, data);
     } catch (err) {
       // tickets refused (blocked contact, unknown ticket): the files must not stay behind
       await removeMessageMedia(this.storage, this.logger, medias);
@@ -161,7 +160,7 @@ export class MessagesController {
     ticketId: number,
     files: UploadedMedia[],
   ): Promise<StoredMedia[]> {
-    const ticket = await this.services.request<TicketRecord>(S.ticketGet, ctx, { id: ticketId });
+    const ticket = await this.services.request(S.ticketGet, ctx, { id: ticketId });
     return storeMessageMedia(this.storage, this.logger, ctx.companyId, ticket.channel, files);
   }
 }

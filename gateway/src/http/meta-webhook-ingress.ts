@@ -4,7 +4,6 @@ import {
   Subjects,
   type AnonymousContext,
   type MetaWebhookDelivery,
-  type MetaWebhookReply,
   type MetaWebhookRequest,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
@@ -69,7 +68,7 @@ export function metaWebhookIngress(options: MetaWebhookIngressOptions) {
   const store = async (ctx: AnonymousContext, payloads: unknown[]) => {
     const data: MetaWebhookRequest = { payloads };
     const reply = await runInContext(ctx, () =>
-      bus.request<MetaWebhookReply>(
+      bus.request(
         Subjects.connectors.webhookMeta,
         { ctx, data },
         { timeoutMs: options.requestTimeoutMs },

@@ -45,7 +45,7 @@ export class PasswordResetController {
   })
   @ApiBody({ schema: openApiSchema(ResetRequestInput) })
   request(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ResetRequestReply> {
-    return this.services.request<ResetRequestReply>(
+    return this.services.request(
       Subjects.identity.passwordResetRequest,
       anonymousContext(req.sb.requestId, req.sb.ctx.lang),
       parseInput(ResetRequestInput, body ?? {}),
@@ -63,7 +63,7 @@ export class PasswordResetController {
     @Param('requestId') requestId: string,
     @Query('code') code: unknown,
   ): Promise<ResetVerifyReply> {
-    return this.services.request<ResetVerifyReply>(
+    return this.services.request(
       Subjects.identity.passwordResetVerify,
       anonymousContext(req.sb.requestId, req.sb.ctx.lang),
       parseInput(ResetVerifyInput, { requestId, code }),
@@ -78,7 +78,7 @@ export class PasswordResetController {
   })
   @ApiBody({ schema: openApiSchema(PasswordUpdateInput) })
   update(@Req() req: GatewayRequest, @Body() body: unknown): Promise<PasswordUpdateReply> {
-    return this.services.request<PasswordUpdateReply>(
+    return this.services.request(
       Subjects.identity.passwordResetComplete,
       anonymousContext(req.sb.requestId, req.sb.ctx.lang),
       parseInput(PasswordUpdateInput, body ?? {}),

@@ -29,13 +29,13 @@ export class PlantaoController {
   @Get()
   @ApiOperation({ summary: "The company's on-duty entries with their user, phone and hours" })
   list(@Req() req: GatewayRequest): Promise<PlantaoRecord[]> {
-    return this.ask(req, S.plantaoList, {});
+    return this.services.ask(req, S.plantaoList, {});
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One on-duty entry' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<PlantaoRecord> {
-    return this.ask(req, S.plantaoGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.plantaoGet, parseInput(idParam, { id }));
   }
 
   @Post()
@@ -43,7 +43,7 @@ export class PlantaoController {
   @ApiOperation({ summary: 'Adds an on-duty entry (admins): userId, phone, interval, days' })
   @ApiBody({ schema: openApiSchema(PlantaoInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<PlantaoRecord> {
-    return this.ask(req, S.plantaoCreate, parseInput(PlantaoInput, body ?? {}));
+    return this.services.ask(req, S.plantaoCreate, parseInput(PlantaoInput, body ?? {}));
   }
 
   @Put(':id')
@@ -59,17 +59,13 @@ export class PlantaoController {
       ...parseInput(PlantaoInput, body ?? {}),
       ...parseInput(idParam, { id }),
     };
-    return this.ask(req, S.plantaoUpdate, data);
+    return this.services.ask(req, S.plantaoUpdate, data);
   }
 
   @Delete(':id')
   @Profiles('admin')
   @ApiOperation({ summary: 'Removes an on-duty entry (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.ask(req, S.plantaoDelete, parseInput(idParam, { id }));
-  }
-
-  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
-    return this.services.request<T>(subject, req.sb.ctx, data);
+    return this.services.ask(req, S.plantaoDelete, parseInput(idParam, { id }));
   }
 }

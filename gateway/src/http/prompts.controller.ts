@@ -30,7 +30,7 @@ export class PromptsController {
   @Get()
   @ApiOperation({ summary: "The company's prompts (keys masked): { prompts }" })
   list(@Req() req: GatewayRequest): Promise<PromptList> {
-    return this.services.request<PromptList>(Subjects.tickets.promptList, req.sb.ctx, {});
+    return this.services.request(Subjects.tickets.promptList, req.sb.ctx, {});
   }
 
   @Get(':id')
@@ -39,7 +39,7 @@ export class PromptsController {
   @ApiOperation({ summary: 'One prompt (admins; keys masked)' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Prompt> {
     const data = parseInput(idParam, { id });
-    return this.services.request<Prompt>(Subjects.tickets.promptGet, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.promptGet, req.sb.ctx, data);
   }
 
   @Post()
@@ -49,7 +49,7 @@ export class PromptsController {
   @ApiBody({ schema: openApiSchema(PromptInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Prompt> {
     const data = parseInput(PromptInput, body ?? {});
-    return this.services.request<Prompt>(Subjects.tickets.promptCreate, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.promptCreate, req.sb.ctx, data);
   }
 
   @Put(':id')
@@ -66,7 +66,7 @@ export class PromptsController {
   ): Promise<Prompt> {
     const params = parseInput(idParam, { id });
     const data: PromptUpdateRequest = { ...parseInput(PromptInput, body ?? {}), id: params.id };
-    return this.services.request<Prompt>(Subjects.tickets.promptUpdate, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.promptUpdate, req.sb.ctx, data);
   }
 
   @Delete(':id')
@@ -75,6 +75,6 @@ export class PromptsController {
   @ApiOperation({ summary: 'Deletes a prompt (admins): { id, message }' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<PromptDeleted> {
     const data = parseInput(idParam, { id });
-    return this.services.request<PromptDeleted>(Subjects.tickets.promptDelete, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.promptDelete, req.sb.ctx, data);
   }
 }

@@ -53,7 +53,7 @@ export class QueueIntegrationsController {
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<QueueIntegrationPage> {
     const data = parseInput(QueueIntegrationListQuery, query ?? {});
-    return this.services.request<QueueIntegrationPage>(S.queueIntegrationPage, req.sb.ctx, data);
+    return this.services.request(S.queueIntegrationPage, req.sb.ctx, data);
   }
 
   @Post('testSession')
@@ -64,7 +64,7 @@ export class QueueIntegrationsController {
     @Body() body: unknown,
   ): Promise<QueueIntegrationTestResult> {
     const data = parseInput(QueueIntegrationTestInput, body ?? {});
-    return this.services.request<QueueIntegrationTestResult>(
+    return this.services.request(
       S.queueIntegrationTestSession,
       req.sb.ctx,
       data,
@@ -76,7 +76,7 @@ export class QueueIntegrationsController {
   @ApiOperation({ summary: 'One integration' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QueueIntegration> {
     const data = parseInput(idParam, { id });
-    return this.services.request<QueueIntegration>(S.queueIntegrationGet, req.sb.ctx, data);
+    return this.services.request(S.queueIntegrationGet, req.sb.ctx, data);
   }
 
   @Post()
@@ -84,7 +84,7 @@ export class QueueIntegrationsController {
   @ApiBody({ schema: openApiSchema(QueueIntegrationInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QueueIntegration> {
     const data = parseInput(QueueIntegrationInput, body ?? {});
-    return this.services.request<QueueIntegration>(S.queueIntegrationCreate, req.sb.ctx, data);
+    return this.services.request(S.queueIntegrationCreate, req.sb.ctx, data);
   }
 
   @Put(':id')
@@ -100,7 +100,7 @@ export class QueueIntegrationsController {
       ...parseInput(QueueIntegrationInput, body ?? {}),
       id: params.id,
     };
-    return this.services.request<QueueIntegration>(S.queueIntegrationUpdate, req.sb.ctx, data);
+    return this.services.request(S.queueIntegrationUpdate, req.sb.ctx, data);
   }
 
   @Delete(':id')
@@ -109,6 +109,6 @@ export class QueueIntegrationsController {
   })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
     const data = parseInput(idParam, { id });
-    return this.services.request<{ id: number }>(S.queueIntegrationDelete, req.sb.ctx, data);
+    return this.services.request(S.queueIntegrationDelete, req.sb.ctx, data);
   }
 }

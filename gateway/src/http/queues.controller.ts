@@ -20,14 +20,14 @@ export class QueuesController {
   @Get()
   @ApiOperation({ summary: "The company's queues with their chatbot options, in menu order" })
   list(@Req() req: GatewayRequest): Promise<Queue[]> {
-    return this.services.request<Queue[]>(Subjects.tickets.queueList, req.sb.ctx, {});
+    return this.services.request(Subjects.tickets.queueList, req.sb.ctx, {});
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One queue' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Queue> {
     const data = parseInput(idParam, { id });
-    return this.services.request<Queue>(Subjects.tickets.queueGet, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.queueGet, req.sb.ctx, data);
   }
 
   @Post()
@@ -36,7 +36,7 @@ export class QueuesController {
   @ApiBody({ schema: openApiSchema(QueueInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Queue> {
     const data = parseInput(QueueInput, body ?? {});
-    return this.services.request<Queue>(Subjects.tickets.queueCreate, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.queueCreate, req.sb.ctx, data);
   }
 
   @Put(':id')
@@ -50,7 +50,7 @@ export class QueuesController {
   ): Promise<Queue> {
     const params = parseInput(idParam, { id });
     const data: QueueUpdateRequest = { ...parseInput(QueueInput, body ?? {}), id: params.id };
-    return this.services.request<Queue>(Subjects.tickets.queueUpdate, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.queueUpdate, req.sb.ctx, data);
   }
 
   @Delete(':id')
@@ -58,6 +58,6 @@ export class QueuesController {
   @ApiOperation({ summary: 'Deletes a queue and its chatbot options (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
     const data = parseInput(idParam, { id });
-    return this.services.request<{ id: number }>(Subjects.tickets.queueDelete, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.queueDelete, req.sb.ctx, data);
   }
 }

@@ -60,7 +60,7 @@ export class QuickMessagesController {
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<QuickMessagePage> {
     const data = parseInput(QuickMessageListQuery, query ?? {});
-    return this.services.request<QuickMessagePage>(
+    return this.services.request(
       Subjects.tickets.quickMessagePage,
       req.sb.ctx,
       data,
@@ -70,7 +70,7 @@ export class QuickMessagesController {
   @Get('list')
   @ApiOperation({ summary: 'What the message composer offers: shortcode, message, media' })
   list(@Req() req: GatewayRequest): Promise<QuickMessageListItem[]> {
-    return this.services.request<QuickMessageListItem[]>(
+    return this.services.request(
       Subjects.tickets.quickMessageList,
       req.sb.ctx,
       {},
@@ -81,7 +81,7 @@ export class QuickMessagesController {
   @ApiOperation({ summary: 'One quick message' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QuickMessage> {
     const data = parseInput(idParam, { id });
-    return this.services.request<QuickMessage>(Subjects.tickets.quickMessageGet, req.sb.ctx, data);
+    return this.services.request(Subjects.tickets.quickMessageGet, req.sb.ctx, data);
   }
 
   @Post()
@@ -89,7 +89,7 @@ export class QuickMessagesController {
   @ApiBody({ schema: openApiSchema(QuickMessageInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QuickMessage> {
     const data = parseInput(QuickMessageInput, body ?? {});
-    return this.services.request<QuickMessage>(
+    return this.services.request(
       Subjects.tickets.quickMessageCreate,
       req.sb.ctx,
       data,
@@ -109,7 +109,7 @@ export class QuickMessagesController {
       ...parseInput(QuickMessageInput, body ?? {}),
       id: params.id,
     };
-    return this.services.request<QuickMessage>(
+    return this.services.request(
       Subjects.tickets.quickMessageUpdate,
       req.sb.ctx,
       data,
@@ -120,7 +120,7 @@ export class QuickMessagesController {
   @ApiOperation({ summary: 'Deletes a quick message and its attachment' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
     const data = parseInput(idParam, { id });
-    const removed = await this.services.request<{ id: number; mediaPath: string | null }>(
+    const removed = await this.services.request(
       Subjects.tickets.quickMessageDelete,
       req.sb.ctx,
       data,
@@ -153,7 +153,7 @@ export class QuickMessagesController {
           mediaPath: media!.key,
           mediaName: media!.name,
         };
-        return this.services.request<MediaReply>(Subjects.tickets.quickMessageMediaSet, ctx, data);
+        return this.services.request(Subjects.tickets.quickMessageMediaSet, ctx, data);
       },
     );
     return this.withoutPrevious(reply);
@@ -163,7 +163,7 @@ export class QuickMessagesController {
   @ApiOperation({ summary: 'Removes the attachment of a quick message' })
   async removeMedia(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QuickMessage> {
     const data = parseInput(idParam, { id });
-    const reply = await this.services.request<MediaReply>(
+    const reply = await this.services.request(
       Subjects.tickets.quickMessageMediaDelete,
       req.sb.ctx,
       data,

@@ -48,20 +48,20 @@ export class SchedulesController {
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<SchedulesPage> {
-    return this.ask(req, S.scheduleList, parseInput(ScheduleListQuery, query ?? {}));
+    return this.services.ask(req, S.scheduleList, parseInput(ScheduleListQuery, query ?? {}));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One schedule' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ScheduleRecord> {
-    return this.ask(req, S.scheduleGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.scheduleGet, parseInput(idParam, { id }));
   }
 
   @Post()
   @ApiOperation({ summary: 'Schedules a message to a contact (body, contactId, sendAt)' })
   @ApiBody({ schema: openApiSchema(ScheduleInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ScheduleRecord> {
-    return this.ask(req, S.scheduleCreate, parseInput(ScheduleCreateInput, body ?? {}));
+    return this.services.ask(req, S.scheduleCreate, parseInput(ScheduleCreateInput, body ?? {}));
   }
 
   @Put(':id')
@@ -76,16 +76,12 @@ export class SchedulesController {
       ...parseInput(ScheduleInput, body ?? {}),
       ...parseInput(idParam, { id }),
     };
-    return this.ask(req, S.scheduleUpdate, data);
+    return this.services.ask(req, S.scheduleUpdate, data);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a schedule (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.ask(req, S.scheduleDelete, parseInput(idParam, { id }));
-  }
-
-  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
-    return this.services.request<T>(subject, req.sb.ctx, data);
+    return this.services.ask(req, S.scheduleDelete, parseInput(idParam, { id }));
   }
 }

@@ -1,11 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AnonymousContext, RequestContext } from '@sb/contracts';
+import type {
+  AnonymousContext,
+  BusRequestData,
+  BusResponseData,
+  BusSubject,
+  RequestContext,
+} from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { runInContext } from '@sb/platform/context';
+import type { GatewayRequest } from '../auth/gateway-request.js';
 import type { GatewayEnv } from '../gateway.config.js';
 import { GATEWAY_BUS, GATEWAY_ENV } from '../gateway.tokens.js';
 
-/** Forwards a call to its owning service as `{ ctx, data }`; the service's AppError comes back thrown. */
+/**
+ * Forwards a call to its owning service as `{ ctx, data }`; the service's AppError comes back thrown.
+ * The subject decides the types of the data and of the answer (`BusContracts`).
+ */
 @Injectable()
 export class ServiceClient {
   constructor(
@@ -13,12 +23,21 @@ export class ServiceClient {
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
-  request<Res>(
-    subject: string,
+  request<S extends BusSubject>(
+    subject: S,
     ctx: RequestContext | AnonymousContext,
-    data: unknown,
+    data: BusRequestData<S>,
     timeoutMs = this.env.REQUEST_TIMEOUT_MS,
-  ): Promise<Res> {
-    return runInContext(ctx, () => this.bus.request<Res>(subject, { ctx, data }, { timeoutMs }));
+  ): Promise<BusResponseData<S>> {
+    return runInContext(ctx, () => this.bus.request(subject, { ctx, data }, { timeoutMs }));
+  }
+
+  /** `request` as the authenticated caller of an HTTP request. */
+  ask<S extends BusSubject>(
+    req: GatewayRequest,
+    subject: S,
+    data: BusRequestData<S>,
+  ): Promise<BusResponseData<S>> {
+    return this.request(subject, req.sb.ctx, data);
   }
 }

@@ -31,7 +31,7 @@ export class SettingsController {
   @Get('settings')
   @ApiOperation({ summary: 'Every setting the caller may read, defaults filled in' })
   list(@Req() req: GatewayRequest): Promise<SettingEntry[]> {
-    return this.services.request<SettingEntry[]>(Subjects.identity.settingsList, req.sb.ctx, {});
+    return this.services.request(Subjects.identity.settingsList, req.sb.ctx, {});
   }
 
   @Put('settings/:key')
@@ -47,7 +47,7 @@ export class SettingsController {
       ...parseInput(keyParam, { key }),
       ...parseInput(valueBody, body ?? {}),
     };
-    return this.services.request<SettingEntry>(Subjects.identity.settingsUpdate, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.settingsUpdate, req.sb.ctx, data);
   }
 
   @Get('companySettings/:companyId')
@@ -57,7 +57,7 @@ export class SettingsController {
     @Req() req: GatewayRequest,
     @Param('companyId') companyId: string,
   ): Promise<SettingEntry[]> {
-    return this.services.request<SettingEntry[]>(
+    return this.services.request(
       Subjects.identity.companySettingsList,
       req.sb.ctx,
       parseInput(companyParam, { companyId }),
@@ -69,7 +69,7 @@ export class SettingsController {
   @ApiOperation({ summary: "One setting of the caller's company" })
   one(@Req() req: GatewayRequest, @Query() query: unknown): Promise<SettingEntry> {
     const { column } = parseInput(CompanySettingOneQuery, query ?? {});
-    return this.services.request<SettingEntry>(Subjects.identity.companySettingOne, req.sb.ctx, {
+    return this.services.request(Subjects.identity.companySettingOne, req.sb.ctx, {
       key: column,
     });
   }
@@ -81,7 +81,7 @@ export class SettingsController {
   updateCompany(@Req() req: GatewayRequest, @Body() body: unknown): Promise<SettingEntry> {
     const { column, data } = parseInput(CompanySettingUpdateInput, body ?? {});
     const request: SettingUpdateRequest = { key: column, value: data };
-    return this.services.request<SettingEntry>(
+    return this.services.request(
       Subjects.identity.settingsUpdate,
       req.sb.ctx,
       request,

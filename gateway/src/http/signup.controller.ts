@@ -32,7 +32,7 @@ export class SignupController {
     const { 'cf-turnstile-response': botToken, ...input } = parseInput(SignupInput, body ?? {});
     if (!(await this.bot.verify(botToken, req.ip))) throw new AppError('ERR_BOT_CHECK_FAILED');
     const data: SignupRequest = input;
-    return this.services.request<SignupResult>(
+    return this.services.request(
       Subjects.identity.signup,
       anonymousContext(req.sb.requestId, req.sb.ctx.lang),
       data,

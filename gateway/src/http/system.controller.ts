@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ServiceNames, healthSubject, type HealthReply, type ServiceName } from '@sb/contracts';
+import { ServiceNames, healthSubject, type ServiceName } from '@sb/contracts';
 import { anonymousContext } from '@sb/platform/context';
 import { Public } from '../auth/auth.decorators.js';
 import type { GatewayEnv } from '../gateway.config.js';
@@ -53,7 +53,7 @@ export class SystemController {
     const results = await Promise.all(
       ServiceNames.map(async (service): Promise<[ServiceName, ServiceHealth]> => {
         try {
-          const reply = await this.services.request<HealthReply>(
+          const reply = await this.services.request(
             healthSubject(service),
             ctx,
             {},

@@ -42,37 +42,37 @@ export class TagsController {
   @Get()
   @ApiOperation({ summary: 'A page of tags with counts: { tags, hasMore, count }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TagsPage> {
-    return this.ask(req, S.tagList, parseInput(TagListQuery, query ?? {}));
+    return this.services.ask(req, S.tagList, parseInput(TagListQuery, query ?? {}));
   }
 
   @Get('list')
   @ApiOperation({ summary: 'Every tag, optionally only kanban (1) or normal (0) ones' })
   picker(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TagRecord[]> {
-    return this.ask(req, S.tagPicker, parseInput(TagPickerQuery, query ?? {}));
+    return this.services.ask(req, S.tagPicker, parseInput(TagPickerQuery, query ?? {}));
   }
 
   @Get('kanban')
   @ApiOperation({ summary: 'The kanban tags (lanes)' })
   kanban(@Req() req: GatewayRequest): Promise<TagRecord[]> {
-    return this.ask(req, S.tagKanban, {});
+    return this.services.ask(req, S.tagKanban, {});
   }
 
   @Post('sync')
   @ApiBody({ schema: openApiSchema(TagSyncInput) })
   @ApiOperation({ summary: "Sets a contact's tags: { contactId, tags }" })
   sync(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TagSyncReply> {
-    return this.ask(req, S.tagSync, parseInput(TagSyncInput, body ?? {}));
+    return this.services.ask(req, S.tagSync, parseInput(TagSyncInput, body ?? {}));
   }
 
   @Get(':id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TagRecord> {
-    return this.ask(req, S.tagGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.tagGet, parseInput(idParam, { id }));
   }
 
   @Post()
   @ApiBody({ schema: openApiSchema(TagInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TagRecord> {
-    return this.ask(req, S.tagCreate, parseInput(TagInput, body ?? {}));
+    return this.services.ask(req, S.tagCreate, parseInput(TagInput, body ?? {}));
   }
 
   @Put(':id')
@@ -82,7 +82,7 @@ export class TagsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<TagRecord> {
-    return this.ask(req, S.tagUpdate, {
+    return this.services.ask(req, S.tagUpdate, {
       ...parseInput(TagUpdateInput, body ?? {}),
       ...parseInput(idParam, { id }),
     });
@@ -91,10 +91,6 @@ export class TagsController {
   @Delete(':id')
   @Profiles('admin')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.ask(req, S.tagDelete, parseInput(idParam, { id }));
-  }
-
-  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
-    return this.services.request<T>(subject, req.sb.ctx, data);
+    return this.services.ask(req, S.tagDelete, parseInput(idParam, { id }));
   }
 }

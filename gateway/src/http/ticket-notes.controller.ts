@@ -24,26 +24,22 @@ export class TicketNotesController {
 
   @Get('list')
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketNoteRecord[]> {
-    return this.ask(req, S.ticketNoteList, parseInput(TicketNoteListQuery, query ?? {}));
+    return this.services.ask(req, S.ticketNoteList, parseInput(TicketNoteListQuery, query ?? {}));
   }
 
   @Post()
   @ApiBody({ schema: openApiSchema(TicketNoteInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TicketNoteRecord> {
-    return this.ask(req, S.ticketNoteCreate, parseInput(TicketNoteInput, body ?? {}));
+    return this.services.ask(req, S.ticketNoteCreate, parseInput(TicketNoteInput, body ?? {}));
   }
 
   @Get(':id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TicketNoteRecord> {
-    return this.ask(req, S.ticketNoteGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.ticketNoteGet, parseInput(idParam, { id }));
   }
 
   @Delete(':id')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.ask(req, S.ticketNoteDelete, parseInput(idParam, { id }));
-  }
-
-  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
-    return this.services.request<T>(subject, req.sb.ctx, data);
+    return this.services.ask(req, S.ticketNoteDelete, parseInput(idParam, { id }));
   }
 }

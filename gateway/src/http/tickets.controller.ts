@@ -46,18 +46,18 @@ export class TicketsController {
   @Get('tickets')
   @ApiOperation({ summary: 'A page of 40 tickets by updatedAt: { tickets, hasMore, count }' })
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsPage> {
-    return this.ask(req, S.ticketList, parseInput(TicketListQuery, query ?? {}));
+    return this.services.ask(req, S.ticketList, parseInput(TicketListQuery, query ?? {}));
   }
 
   @Get('tickets/u/:uuid')
   @ApiOperation({ summary: 'The ticket with this uuid (with its contact)' })
   byUuid(@Req() req: GatewayRequest, @Param('uuid') uuid: string): Promise<TicketRecord> {
-    return this.ask(req, S.ticketGetByUuid, parseInput(uuidParam, { uuid }));
+    return this.services.ask(req, S.ticketGetByUuid, parseInput(uuidParam, { uuid }));
   }
 
   @Get('tickets/:id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TicketRecord> {
-    return this.ask(req, S.ticketGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.ticketGet, parseInput(idParam, { id }));
   }
 
   @Post('tickets/closeAll')
@@ -65,7 +65,7 @@ export class TicketsController {
   @ApiBody({ schema: openApiSchema(TicketCloseAllInput) })
   @ApiOperation({ summary: "Closes the chosen queues' pending and open tickets: { count }" })
   closeAll(@Req() req: GatewayRequest, @Body() body: unknown): Promise<{ count: number }> {
-    return this.ask(req, S.ticketCloseAll, parseInput(TicketCloseAllInput, body ?? {}));
+    return this.services.ask(req, S.ticketCloseAll, parseInput(TicketCloseAllInput, body ?? {}));
   }
 
   @Post('tickets')
@@ -74,7 +74,7 @@ export class TicketsController {
     summary: 'Opens a ticket; 409 ERR_OTHER_OPEN_TICKET names the holder in details',
   })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TicketRecord> {
-    return this.ask(req, S.ticketCreate, parseInput(TicketCreateInput, body ?? {}));
+    return this.services.ask(req, S.ticketCreate, parseInput(TicketCreateInput, body ?? {}));
   }
 
   @Put('tickets/:id')
@@ -88,7 +88,7 @@ export class TicketsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<TicketRecord> {
-    return this.ask(req, S.ticketUpdate, {
+    return this.services.ask(req, S.ticketUpdate, {
       ...parseInput(TicketUpdateInput, body ?? {}),
       ...parseInput(idParam, { id }),
     });
@@ -97,16 +97,12 @@ export class TicketsController {
   @Delete('tickets/:id')
   @RequirePermission('ticket-options:deleteTicket')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.ask(req, S.ticketDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.ticketDelete, parseInput(idParam, { id }));
   }
 
   @Get('tickets-log/:ticketId')
   @ApiOperation({ summary: "The ticket's log, oldest first" })
   log(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<TicketLogRecord[]> {
-    return this.ask(req, S.ticketLogList, parseInput(ticketIdParam, { ticketId }));
-  }
-
-  private ask<T>(req: GatewayRequest, subject: string, data: unknown): Promise<T> {
-    return this.services.request<T>(subject, req.sb.ctx, data);
+    return this.services.ask(req, S.ticketLogList, parseInput(ticketIdParam, { ticketId }));
   }
 }

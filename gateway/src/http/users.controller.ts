@@ -43,7 +43,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Users of the company, 40 per page: { users, hasMore, count }' })
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<UsersPage> {
     const data = parseInput(UserListQuery, query ?? {});
-    return this.services.request<UsersPage>(Subjects.identity.userList, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.userList, req.sb.ctx, data);
   }
 
   /** Every user of the company may list names for pickers (transfer, filters). */
@@ -52,13 +52,13 @@ export class UsersController {
     summary: 'All users of the company (id, name, profile, online, picture, queueIds)',
   })
   picker(@Req() req: GatewayRequest): Promise<UserListItem[]> {
-    return this.services.request<UserListItem[]>(Subjects.identity.userPickerList, req.sb.ctx, {});
+    return this.services.request(Subjects.identity.userPickerList, req.sb.ctx, {});
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One user of the company' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<UserRecord> {
-    return this.services.request<UserRecord>(
+    return this.services.request(
       Subjects.identity.userGet,
       req.sb.ctx,
       parseInput(idParam, { id }),
@@ -71,7 +71,7 @@ export class UsersController {
   @ApiBody({ schema: openApiSchema(UserCreateInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<UserRecord> {
     const data = parseInput(UserCreateInput, body ?? {});
-    return this.services.request<UserRecord>(Subjects.identity.userCreate, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.userCreate, req.sb.ctx, data);
   }
 
   /** Identity decides who may change which field (a user: own name, password, theme, menu, language…). */
@@ -86,7 +86,7 @@ export class UsersController {
     const params = parseInput(idParam, { id });
     const input = parseInput(UserEditInput, body ?? {});
     const data: UserEditRequest = { ...input, id: params.id };
-    return this.services.request<SessionUser>(Subjects.identity.userUpdate, req.sb.ctx, data);
+    return this.services.request(Subjects.identity.userUpdate, req.sb.ctx, data);
   }
 
   @Delete(':id')

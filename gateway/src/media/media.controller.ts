@@ -16,7 +16,6 @@ import { z } from 'zod';
 import {
   Subjects,
   type RequestContext,
-  type SessionUser,
   type UserMediaUploadResult,
   type UserSetImageRequest,
 } from '@sb/contracts';
@@ -81,7 +80,7 @@ export class MediaController {
       },
       ([media]) => {
         const data: UserSetImageRequest = { id: params.id, key: media!.key };
-        return this.services.request<SessionUser>(Subjects.identity.userSetImage, ctx, data);
+        return this.services.request(Subjects.identity.userSetImage, ctx, data);
       },
     );
     return { user };

@@ -1,7 +1,6 @@
 import {
   Subjects,
   type RequestContext,
-  type TicketAccessReply,
   type TicketAccessRequest,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
@@ -30,7 +29,7 @@ export const askTicketsService =
   async (ctx, ticketId) => {
     const data: TicketAccessRequest = { ticketId };
     try {
-      const reply = await bus.request<TicketAccessReply>(
+      const reply = await bus.request(
         Subjects.tickets.ticketCanAccess,
         { ctx, data },
         { timeoutMs: AccessTimeoutMs },

@@ -12,6 +12,7 @@ import {
   consumeIdempotentlyInBatches,
 } from '../src/outbox/idempotent-consumer.js';
 import { Outbox } from '../src/outbox/outbox.js';
+import { testEvent } from './test-event.js';
 import { startOutboxRelay, type OutboxRelay } from '../src/outbox/outbox-relay.js';
 import { CreateNote1800000000000, NoteEntity, NotesRepository } from './test-notes.fixture.js';
 
@@ -148,13 +149,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
       const events: DomainEvent[] = [];
       for (let i = 0; i < 5; i++) {
         events.push(
-          await Outbox.add(manager, {
+          await Outbox.add(manager, testEvent({
             companyId: cid,
             service: 'identity',
             entity: 'user',
             action: 'updated',
             data: { i },
-          }),
+          })),
         );
       }
       return events;
@@ -181,7 +182,8 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     const added = await dataSource.transaction((manager) =>
       Outbox.addMany(
         manager,
-        [0, 1, 2, 3].map((i) => ({
+        [0, 1, 2, 3].map((i) =>
+          testEvent({
           companyId: cid,
           service: 'identity' as const,
           entity: 'user',
@@ -202,24 +204,24 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     relays.push(await startOutboxRelay({ dataSource, bus, logger }));
     await dataSource
       .transaction(async (manager) => {
-        await Outbox.add(manager, {
+        await Outbox.add(manager, testEvent({
           companyId: cid,
           service: 'identity',
           entity: 'user',
           action: 'updated',
           data: {},
-        });
+        }));
         throw new Error('rollback');
       })
       .catch(() => undefined);
     const kept = await dataSource.transaction((manager) =>
-      Outbox.add(manager, {
+      Outbox.add(manager, testEvent({
         companyId: cid,
         service: 'identity',
         entity: 'user',
         action: 'created',
         data: {},
-      }),
+      })),
     );
     await waitFor(() => received.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -233,13 +235,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     await new Promise((resolve) => setTimeout(resolve, 300)); // the relay is now asleep
     const started = Date.now();
     await dataSource.transaction((manager) =>
-      Outbox.add(manager, {
+      Outbox.add(manager, testEvent({
         companyId: cid,
         service: 'identity',
         entity: 'user',
         action: 'updated',
         data: {},
-      }),
+      })),
     );
     await waitFor(() => received.length >= 1, 5000);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -264,13 +266,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const add = () =>
       dataSource.transaction((manager) =>
-        Outbox.add(manager, {
+        Outbox.add(manager, testEvent({
           companyId: cid,
           service: 'identity',
           entity: 'user',
           action: 'updated',
           data: {},
-        }),
+        })),
       );
     await add();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -290,13 +292,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     );
     for (let i = 0; i < 30; i++) {
       await dataSource.transaction((manager) =>
-        Outbox.add(manager, {
+        Outbox.add(manager, testEvent({
           companyId: cid,
           service: 'identity',
           entity: 'user',
           action: 'updated',
           data: { i },
-        }),
+        })),
       );
     }
     await waitFor(() => received.length >= 30);
@@ -325,13 +327,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
       const events: DomainEvent[] = [];
       for (let i = 0; i < 10; i++) {
         events.push(
-          await Outbox.add(manager, {
+          await Outbox.add(manager, testEvent({
             companyId: cid,
             service: 'identity',
             entity: 'user',
             action: 'updated',
             data: { i },
-          }),
+          })),
         );
       }
       return events;
@@ -378,13 +380,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
       const events: DomainEvent[] = [];
       for (let i = 0; i < 5; i++) {
         events.push(
-          await Outbox.add(manager, {
+          await Outbox.add(manager, testEvent({
             companyId: cid,
             service: 'identity',
             entity: 'user',
             action: 'updated',
             data: { i },
-          }),
+          })),
         );
       }
       return events;
@@ -404,13 +406,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     const relay = await startOutboxRelay({ dataSource, bus, logger });
     await relay.stop();
     await dataSource.transaction((manager) =>
-      Outbox.add(manager, {
+      Outbox.add(manager, testEvent({
         companyId: cid,
         service: 'identity',
         entity: 'user',
         action: 'updated',
         data: {},
-      }),
+      })),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received).toEqual([]);
@@ -434,13 +436,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     });
     unsubscribes.push(() => sub.unsubscribe());
     const event = await dataSource.transaction((manager) =>
-      Outbox.add(manager, {
+      Outbox.add(manager, testEvent({
         companyId: cid,
         service: 'identity',
         entity: 'user',
         action: 'created',
         data: {},
-      }),
+      })),
     );
     await waitFor(async () => {
       const rows = await dataSource.query('SELECT text FROM note WHERE company_id = $1', [cid]);

@@ -52,6 +52,10 @@ export type QuickMessageListItem = {
 export type QuickMessageUpdateRequest = QuickMessageInput & { id: number };
 /** tickets.quick-message.media-set: the gateway stored the file, tickets records it. */
 export type QuickMessageMediaRequest = { id: number; mediaPath: string; mediaName: string };
+/** media-set / media-delete answer: the record and the file it replaced, which the gateway removes */
+export type QuickMessageMediaReply = QuickMessage & { previousMediaPath: string | null };
+/** The deletion answer tells the gateway which stored file to remove. */
+export type QuickMessageRemoved = { id: number; mediaPath: string | null };
 
 export type QuickMessageEventData = { record: QuickMessage };
 export type QuickMessageDeletedEventData = { id: number; userId: number; geral: boolean };

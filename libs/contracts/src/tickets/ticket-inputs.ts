@@ -185,6 +185,7 @@ export const KanbanQuery = z.object({
   searchParam: z.string().trim().max(200).optional(),
 });
 export type KanbanQuery = z.infer<typeof KanbanQuery>;
+export type KanbanTickets = { tickets: TicketRecord[] };
 
 /** Request `tickets.ticket.can-access` (gateway joinChatBox): may the caller watch this ticket? */
 export type TicketAccessRequest = { ticketId: number };

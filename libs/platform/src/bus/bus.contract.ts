@@ -84,7 +84,7 @@ export function describeBusContract(
           }),
         );
         const payload = request({ n: 21 });
-        const answer = await bus.request<{ doubled: number; requestId: string }>(subject, payload);
+        const answer = await bus.request(subject, payload);
         expect(answer).toEqual({ doubled: 42, requestId: payload.ctx.requestId });
         await sub.unsubscribe();
       });
@@ -148,7 +148,7 @@ export function describeBusContract(
         const a = await bus.handle(subject, async () => ++calls.a && 'a', { queue: 'workers' });
         const b = await bus.handle(subject, async () => ++calls.b && 'b', { queue: 'workers' });
         const answers = await Promise.all(
-          Array.from({ length: 20 }, () => bus.request<string>(subject, request({}))),
+          Array.from({ length: 20 }, () => bus.request(subject, request({}))),
         );
         expect(calls.a + calls.b).toBe(20);
         expect(calls.a).toBeGreaterThan(0);

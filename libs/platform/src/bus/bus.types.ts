@@ -1,4 +1,4 @@
-import type { BusRequest, DomainEvent } from '@sb/contracts';
+import type { BusRequest, BusRequestData, BusResponseData, DomainEvent } from '@sb/contracts';
 
 export type RequestOptions = { timeoutMs?: number };
 
@@ -40,12 +40,15 @@ export type ConsumeOptions<T = unknown> = {
 export type BusSubscription = { unsubscribe(): Promise<void> };
 
 export type Bus = {
-  /** request/reply: the replied data, or a rejection with the replied AppError / 503 / 504 */
-  request<Res = unknown, Req = unknown>(
-    subject: string,
-    payload: BusRequest<Req>,
+  /**
+   * request/reply: the replied data, or a rejection with the replied AppError / 503 / 504. A subject of
+   * the contracts' `BusContracts` types the data and the reply; any other subject has unknown ones.
+   */
+  request<S extends string>(
+    subject: S,
+    payload: BusRequest<BusRequestData<S>>,
     options?: RequestOptions,
-  ): Promise<Res>;
+  ): Promise<BusResponseData<S>>;
   /** answers requests on `subject`; a throw becomes an error reply */
   handle<Req = unknown, Res = unknown>(
     subject: string,

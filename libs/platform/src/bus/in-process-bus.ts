@@ -1,4 +1,10 @@
-import type { BusReply, BusRequest, DomainEvent } from '@sb/contracts';
+import type {
+  BusReply,
+  BusRequest,
+  BusRequestData,
+  BusResponseData,
+  DomainEvent,
+} from '@sb/contracts';
 import { runInContext } from '../context/request-context.js';
 import { AppError } from '../errors/app-error.js';
 import { errorToReply, unwrapReply } from '../errors/error-reply.js';
@@ -86,11 +92,11 @@ class InProcessBus implements Bus {
     this.maxStreamMessages = options.maxStreamMessages ?? 100_000;
   }
 
-  async request<Res = unknown, Req = unknown>(
-    subject: string,
-    payload: BusRequest<Req>,
+  async request<S extends string>(
+    subject: S,
+    payload: BusRequest<BusRequestData<S>>,
     options: RequestOptions = {},
-  ): Promise<Res> {
+  ): Promise<BusResponseData<S>> {
     this.assertOpen();
     const responders = this.pickResponders(subject);
     if (responders.length === 0) {
@@ -111,7 +117,7 @@ class InProcessBus implements Bus {
         Promise.any(responders.map((entry) => this.invoke(entry, subject, wire))),
         timeout,
       ]);
-      return unwrapReply(JSON.parse(reply) as BusReply<Res>);
+      return unwrapReply(JSON.parse(reply) as BusReply<BusResponseData<S>>);
     } finally {
       clearTimeout(timer);
     }

@@ -1,4 +1,10 @@
-import type { BusReply, BusRequest, DomainEvent } from '@sb/contracts';
+import type {
+  BusReply,
+  BusRequest,
+  BusRequestData,
+  BusResponseData,
+  DomainEvent,
+} from '@sb/contracts';
 import { EventStream } from '@sb/contracts';
 import {
   AckPolicy,
@@ -110,11 +116,11 @@ class NatsBus implements Bus {
     this.js = jetstream(nc);
   }
 
-  async request<Res = unknown, Req = unknown>(
-    subject: string,
-    payload: BusRequest<Req>,
+  async request<S extends string>(
+    subject: S,
+    payload: BusRequest<BusRequestData<S>>,
     options: RequestOptions = {},
-  ): Promise<Res> {
+  ): Promise<BusResponseData<S>> {
     let msg: Msg;
     try {
       msg = await this.nc.request(this.space.wire(subject), encode(payload), {
@@ -132,7 +138,7 @@ class NatsBus implements Bus {
       }
       throw err;
     }
-    return unwrapReply(msg.json<BusReply<Res>>());
+    return unwrapReply(msg.json<BusReply<BusResponseData<S>>>());
   }
 
   async handle<Req = unknown, Res = unknown>(

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eventSubject, type DomainEvent, type ServiceName } from '@sb/contracts';
+import {
+  eventSubject,
+  type DomainEvent,
+  type DomainEventEntry,
+  type DomainEventKey,
+} from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
 
-export type OutboxEntry<T = unknown> = {
-  companyId: number;
-  service: ServiceName;
-  entity: string;
-  action: string;
-  data: T;
-};
+/** An event to write: its service, entity and action name one of the contracts' events and type `data`. */
+export type OutboxEntry<K extends DomainEventKey = DomainEventKey> = DomainEventEntry<K>;
 
 /** The NOTIFY channel the relay of a schema listens on. */
 export const outboxChannel = (schema: string) => `sb_outbox_${schema}`;
@@ -24,8 +24,11 @@ export function schemaOf(manager: EntityManager): string {
  * Writes an event in the transaction of the change (pass that transaction's manager): it is
  * published after commit by the relay, and never if the change rolls back.
  */
-async function add<T>(manager: EntityManager, entry: OutboxEntry<T>): Promise<DomainEvent<T>> {
-  const event: DomainEvent<T> = {
+async function add<K extends DomainEventKey>(
+  manager: EntityManager,
+  entry: OutboxEntry<K>,
+): Promise<DomainEvent<OutboxEntry<K>['data']>> {
+  const event: DomainEvent<OutboxEntry<K>['data']> = {
     id: randomUUID(),
     subject: eventSubject(entry.companyId, entry.service, entry.entity, entry.action),
     companyId: entry.companyId,
@@ -55,13 +58,13 @@ async function add<T>(manager: EntityManager, entry: OutboxEntry<T>): Promise<Do
  * Writes several events in the transaction of the change with one statement (one NOTIFY), in the
  * given order: the relay publishes them in that order.
  */
-async function addMany<T>(
+async function addMany<K extends DomainEventKey>(
   manager: EntityManager,
-  entries: OutboxEntry<T>[],
-): Promise<DomainEvent<T>[]> {
+  entries: OutboxEntry<K>[],
+): Promise<DomainEvent<OutboxEntry<K>['data']>[]> {
   if (entries.length === 0) return [];
   const occurredAt = new Date().toISOString();
-  const events: DomainEvent<T>[] = entries.map((entry) => ({
+  const events: DomainEvent<OutboxEntry<K>['data']>[] = entries.map((entry) => ({
     id: randomUUID(),
     subject: eventSubject(entry.companyId, entry.service, entry.entity, entry.action),
     companyId: entry.companyId,

@@ -19,7 +19,7 @@ export class IdentityDirectory {
    * ERR_NO_USER_FOUND, and an unreachable identity fails the call rather than pass an unchecked user.
    */
   user(ctx: RequestContext, id: number): Promise<UserRecord> {
-    return this.bus.request<UserRecord>(
+    return this.bus.request(
       Subjects.identity.userGet,
       { ctx, data: { id } },
       { timeoutMs: LookupTimeoutMs },

@@ -21,7 +21,7 @@ export class TicketsDirectory {
 
   /** The contact as the caller may see it; another company's is ERR_NO_CONTACT_FOUND. */
   contact(ctx: RequestContext, id: number): Promise<ContactRecord> {
-    return this.bus.request<ContactRecord>(
+    return this.bus.request(
       Subjects.tickets.contactGet,
       { ctx, data: { id } },
       { timeoutMs: LookupTimeoutMs },
@@ -42,7 +42,7 @@ export class TicketsDirectory {
       super: false,
       lang: 'es',
     };
-    return this.bus.request<SendToContactReply>(
+    return this.bus.request(
       Subjects.tickets.messageSendToContact,
       { ctx, data: command },
       { timeoutMs: SendTimeoutMs },

@@ -13,7 +13,6 @@ import {
   type ConnectionMediaRequest,
   type ConnectionRecord,
   type ConnectionUpdateRequest,
-  type PlanLimitsReply,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
@@ -94,7 +93,7 @@ export class ConnectionsService {
     if (input.channel === 'whatsappapi' && !input.credentials) {
       throw new AppError('ERR_VALIDATION', { fields: { credentials: ['required'] } });
     }
-    const plan = await this.bus.request<PlanLimitsReply>(Subjects.identity.planLimits, {
+    const plan = await this.bus.request(Subjects.identity.planLimits, {
       ctx,
       data: { companyId },
     });
@@ -267,7 +266,7 @@ export class ConnectionsService {
     const { companyId } = requireAdmin(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
     const request: CloseImportedTicketsRequest = { connectionId: row.id };
-    const reply = await this.bus.request<CloseImportedTicketsReply>(
+    const reply = await this.bus.request(
       Subjects.tickets.ticketCloseImported,
       { ctx, data: request },
     );

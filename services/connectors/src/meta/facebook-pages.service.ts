@@ -112,11 +112,11 @@ export class FacebookPagesService {
       [companyId, page.channel, page.externalId],
     );
     if (existing.length > 0) {
-      const current = await this.bus.request<ConnectionRecord>(Subjects.connectors.connectionGet, {
+      const current = await this.bus.request(Subjects.connectors.connectionGet, {
         ctx,
         data: { id: existing[0].id },
       });
-      return this.bus.request<ConnectionRecord>(Subjects.connectors.connectionUpdate, {
+      return this.bus.request(Subjects.connectors.connectionUpdate, {
         ctx,
         data: { ...current, id: current.id, credentials: page.credentials },
       });
@@ -125,7 +125,7 @@ export class FacebookPagesService {
       `SELECT name FROM connections WHERE company_id = $1`,
       [companyId],
     );
-    return this.bus.request<ConnectionRecord>(Subjects.connectors.connectionCreate, {
+    return this.bus.request(Subjects.connectors.connectionCreate, {
       ctx,
       data: {
         name: uniqueName(page.name, new Set(names.map((row) => row.name))),

@@ -85,7 +85,7 @@ export class PhoneContactImportService {
     const command: PhoneContactsCommand = { connectionId: connection.id, source };
     let result: PhoneContactsResult;
     try {
-      result = await this.bus.request<PhoneContactsResult>(
+      result = await this.bus.request(
         Subjects.connectors.contactList,
         { ctx, data: command },
         { timeoutMs: PhoneListTimeoutMs },

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Subjects,
-  type PlantaoOnDutyReply,
   type PlantaoOnDutyRequest,
   type PlantaoRecord,
 } from '@sb/contracts';
@@ -25,7 +24,7 @@ export class CampaignsDirectory {
     const ctx = systemContext(companyId);
     const { timeZone } = await this.identity.hours(ctx);
     const data: PlantaoOnDutyRequest = { companyId, at: at.toISOString(), timeZone };
-    const reply = await this.bus.request<PlantaoOnDutyReply>(
+    const reply = await this.bus.request(
       Subjects.campaigns.plantaoOnDuty,
       { ctx, data },
       { timeoutMs: LookupTimeoutMs },

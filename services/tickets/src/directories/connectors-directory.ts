@@ -75,7 +75,7 @@ export class ConnectorsDirectory extends CachedDirectory {
     return this.cache.get(
       `w:${ctx.companyId}:*`,
       async () => {
-        const list = await this.bus.request<ConnectionRecord[]>(
+        const list = await this.bus.request(
           Subjects.connectors.connectionList,
           { ctx, data: {} },
           { timeoutMs: LookupTimeoutMs },
@@ -91,7 +91,7 @@ export class ConnectorsDirectory extends CachedDirectory {
    * fails when connectors does not answer within `timeoutMs`.
    */
   connectionsNow(ctx: RequestContext, timeoutMs = LookupTimeoutMs): Promise<ConnectionRecord[]> {
-    return this.bus.request<ConnectionRecord[]>(
+    return this.bus.request(
       Subjects.connectors.connectionList,
       { ctx, data: {} },
       { timeoutMs },
@@ -104,7 +104,7 @@ export class ConnectorsDirectory extends CachedDirectory {
     return this.cache.get<ConnectionRecord | null>(
       `w:${ctx.companyId}:${connectionId}`,
       () =>
-        this.bus.request<ConnectionRecord>(
+        this.bus.request(
           Subjects.connectors.connectionGet,
           { ctx, data: { id: connectionId } },
           { timeoutMs: LookupTimeoutMs },
@@ -125,7 +125,7 @@ export class ConnectorsDirectory extends CachedDirectory {
   /** A WhatsApp text to a number through the company's default connection (no ticket). */
   sendNotification(companyId: number, to: string, body: string): Promise<NotificationSendReply> {
     const data: NotificationSendRequest = { companyId, to, body };
-    return this.bus.request<NotificationSendReply>(
+    return this.bus.request(
       Subjects.connectors.notificationSend,
       { ctx: systemContext(companyId), data },
       { timeoutMs: SendTimeoutMs },

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   SettingDefaults,
   Subjects,
-  type AvailableAgentsReply,
   type AvailableAgentsRequest,
   type CompanySchedulesView,
   type CompanySettingOneRequest,
@@ -90,7 +89,7 @@ export class IdentityDirectory extends CachedDirectory {
 
   /** One user, asked now (fails when identity does not answer or the user is another company's). */
   user(ctx: RequestContext, id: number): Promise<UserRecord> {
-    return this.bus.request<UserRecord>(
+    return this.bus.request(
       Subjects.identity.userGet,
       { ctx, data: { id } },
       { timeoutMs: LookupTimeoutMs },
@@ -102,7 +101,7 @@ export class IdentityDirectory extends CachedDirectory {
     return this.cache.get(
       `u:${ctx.companyId}`,
       async () => {
-        const list = await this.bus.request<UserListItem[]>(
+        const list = await this.bus.request(
           Subjects.identity.userPickerList,
           { ctx, data: {} },
           { timeoutMs: LookupTimeoutMs },
@@ -161,7 +160,7 @@ export class IdentityDirectory extends CachedDirectory {
     const entries = await this.cache.get<SettingEntry[]>(
       `s:${ctx.companyId}:*`,
       () =>
-        this.bus.request<SettingEntry[]>(
+        this.bus.request(
           Subjects.identity.companySettingsList,
           { ctx, data: { companyId: ctx.companyId } },
           { timeoutMs: LookupTimeoutMs },
@@ -180,7 +179,7 @@ export class IdentityDirectory extends CachedDirectory {
     const hours = await this.cache.get<CompanyHours>(
       `h:${ctx.companyId}`,
       () =>
-        this.bus.request<CompanySchedulesView>(
+        this.bus.request(
           Subjects.identity.companySchedulesGet,
           { ctx, data: { id: ctx.companyId } },
           { timeoutMs: LookupTimeoutMs },
@@ -204,7 +203,7 @@ export class IdentityDirectory extends CachedDirectory {
       queueIds,
       at: at.toISOString(),
     };
-    const reply = await this.bus.request<AvailableAgentsReply>(
+    const reply = await this.bus.request(
       Subjects.identity.userAvailableAgents,
       { ctx, data },
       { timeoutMs: LookupTimeoutMs },
@@ -214,7 +213,7 @@ export class IdentityDirectory extends CachedDirectory {
 
   /** The company plan's limits (a queue past them is refused). */
   planLimits(ctx: RequestContext): Promise<PlanLimitsReply> {
-    return this.bus.request<PlanLimitsReply>(Subjects.identity.planLimits, {
+    return this.bus.request(Subjects.identity.planLimits, {
       ctx,
       data: { companyId: ctx.companyId },
     });
@@ -226,7 +225,7 @@ export class IdentityDirectory extends CachedDirectory {
     timeoutMs: number | undefined = LookupTimeoutMs,
   ): Promise<string> {
     const data: CompanySettingOneRequest = { key };
-    const entry = await this.bus.request<SettingEntry>(
+    const entry = await this.bus.request(
       Subjects.identity.companySettingOne,
       { ctx, data },
       timeoutMs === undefined ? undefined : { timeoutMs },

@@ -195,7 +195,7 @@ export class ExternalApiService {
     number: string,
   ): Promise<CheckContactResult> {
     const command: CheckContactCommand = { connectionId, number };
-    const result = await this.bus.request<CheckContactResult>(
+    const result = await this.bus.request(
       Subjects.connectors.contactCheck,
       { ctx, data: command },
       { timeoutMs: CheckTimeoutMs },

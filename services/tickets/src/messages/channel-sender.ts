@@ -7,7 +7,6 @@ import {
   type ReadMessagesCommand,
   type RequestContext,
   type SendMessageCommand,
-  type SendMessageResult,
   type StoredMedia,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
@@ -110,7 +109,7 @@ export class ChannelSender {
       ...(extras.quotedExternalId ? { quotedExternalId: extras.quotedExternalId } : {}),
       ...(extras.vcard ? { vcard: extras.vcard } : {}),
     };
-    const result = await this.bus.request<SendMessageResult>(
+    const result = await this.bus.request(
       Subjects.connectors.messageSend,
       { ctx, data: command },
       { timeoutMs: SendTimeoutMs },

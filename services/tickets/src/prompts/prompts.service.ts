@@ -172,7 +172,7 @@ export class PromptsService {
     manager: EntityManager,
     companyId: number,
     id: number,
-    type: { service: 'tickets'; entity: string; action: string },
+    type: (typeof DomainEventTypes.tickets)['promptCreated' | 'promptUpdated'],
   ): Promise<Prompt> {
     const prompt = this.view(await this.existing(companyId, id, manager));
     const data: PromptEventData = { prompt };

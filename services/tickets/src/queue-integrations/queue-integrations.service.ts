@@ -259,7 +259,9 @@ export class QueueIntegrationsService {
     manager: EntityManager,
     companyId: number,
     id: number,
-    type: { service: 'tickets'; entity: string; action: string },
+    type: (typeof DomainEventTypes.tickets)[
+      'queueIntegrationCreated' | 'queueIntegrationUpdated'
+    ],
   ): Promise<QueueIntegration> {
     const queueIntegration = this.view(await this.existing(companyId, id, manager));
     const data: QueueIntegrationEventData = { queueIntegration };

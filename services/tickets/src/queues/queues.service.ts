@@ -87,7 +87,11 @@ export class QueuesService {
       const id = await this.queues.insert(ctx.companyId, fields, manager);
       await this.chatbots.replaceQueueTree(ctx.companyId, id, chatbots ?? [], manager);
       const queue = await this.load(ctx.companyId, id, manager);
-      await this.emit(manager, ctx.companyId, DomainEventTypes.tickets.queueCreated, { queue });
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.queueCreated,
+        data: { queue },
+      });
       return queue;
     });
   }
@@ -110,7 +114,11 @@ export class QueuesService {
       await this.queues.update(ctx.companyId, id, fields, manager);
       if (chatbots) await this.chatbots.replaceQueueTree(ctx.companyId, id, chatbots, manager);
       const queue = await this.load(ctx.companyId, id, manager);
-      await this.emit(manager, ctx.companyId, DomainEventTypes.tickets.queueUpdated, { queue });
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.queueUpdated,
+        data: { queue },
+      });
       return queue;
     });
   }
@@ -123,7 +131,11 @@ export class QueuesService {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
       const data: QueueDeletedEventData = { queueId: id };
-      await this.emit(manager, ctx.companyId, DomainEventTypes.tickets.queueDeleted, data);
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.tickets.queueDeleted,
+        data,
+      });
       return { id };
     });
   }
@@ -159,12 +171,4 @@ export class QueuesService {
     return toQueue(row, buildChatbotTrees(options));
   }
 
-  private async emit(
-    manager: EntityManager,
-    companyId: number,
-    type: { service: 'tickets'; entity: string; action: string },
-    data: QueueEventData | QueueDeletedEventData,
-  ): Promise<void> {
-    await Outbox.add(manager, { companyId, ...type, data });
-  }
 }

@@ -200,7 +200,7 @@ export class QuickMessagesService {
     manager: EntityManager,
     companyId: number,
     id: number,
-    type: { service: 'tickets'; entity: string; action: string },
+    type: (typeof DomainEventTypes.tickets)['quickMessageCreated' | 'quickMessageUpdated'],
   ): Promise<QuickMessage> {
     const row = await this.messages.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NOT_FOUND');

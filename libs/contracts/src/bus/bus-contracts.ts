@@ -1,0 +1,384 @@
+// The request and reply of every bus subject, so a caller's types follow from the subject it names.
+import type { z } from 'zod';
+import type { HealthReply } from './subjects.js';
+import type { AvailableAgentsReply, AvailableAgentsRequest, UserEditRequest } from '../users/requests.js';
+import type { UserSetImageRequest, UserPresenceRequest, UserIdRequest } from '../users/requests.js';
+import type { UserCreateInput, UserListItem, UserListQuery, UserRecord, UsersPage } from '../users/user-inputs.js';
+import type { LoginRequest, LogoutRequest, RefreshRequest, RevokedSessionsReply } from '../auth/requests.js';
+import type { IssuedSession, SessionUser } from '../auth/session.js';
+import type { SignupRequest, SignupResult } from '../signup/signup-inputs.js';
+import type {
+  NotificationSendReply,
+  NotificationSendRequest,
+  PasswordUpdateInput,
+  PasswordUpdateReply,
+  ResetRequestInput,
+  ResetRequestReply,
+  ResetVerifyInput,
+  ResetVerifyReply,
+} from '../password-reset/password-reset.js';
+import type {
+  CompaniesPage,
+  CompanyIdRequest,
+  CompanyInput,
+  CompanyListQuery,
+  CompanyPlanRequest,
+  CompanyPlanView,
+  CompanySchedulesRequest,
+  CompanySchedulesView,
+  CompanyUpdateRequest,
+  CompanyView,
+  InvoiceView,
+} from '../companies/company-inputs.js';
+import type {
+  PlanIdRequest,
+  PlanInput,
+  PlanLimitsReply,
+  PlanLimitsRequest,
+  PlanUpdateRequest,
+  PlanView,
+} from '../plans/plan-inputs.js';
+import type {
+  CompanySettingOneRequest,
+  CompanySettingsRequest,
+  SettingEntry,
+  SettingUpdateRequest,
+} from '../settings/setting-requests.js';
+import type { Help, HelpIdRequest, HelpInput, HelpListQuery, HelpPage, HelpUpdateRequest } from '../helps/helps.js';
+import type {
+  Announcement,
+  AnnouncementIdRequest,
+  AnnouncementInput,
+  AnnouncementListQuery,
+  AnnouncementMediaReply,
+  AnnouncementMediaRequest,
+  AnnouncementPage,
+  AnnouncementUpdateRequest,
+} from '../announcements/announcements.js';
+import type {
+  ContactBlockInput,
+  ContactImportRow,
+  ContactInput,
+  ContactListQuery,
+  ContactPhoneImportInput,
+  ContactPickerQuery,
+  ContactUpdateInput,
+} from '../contacts/contact-inputs.js';
+import type {
+  ContactIdRequest,
+  ContactImportJob,
+  ContactPickerItem,
+  ContactProfile,
+  ContactProfileRequest,
+  ContactRecord,
+  ContactsPage,
+  ContactTagsRequest,
+} from '../contacts/contact-records.js';
+import type { TagInput, TagListQuery, TagPickerQuery, TagSyncInput, TagUpdateInput } from '../tags/tag-inputs.js';
+import type {
+  ContactTagsReply,
+  TagIdRequest,
+  TagRecord,
+  TagsPage,
+  TagSyncReply,
+} from '../tags/tag-records.js';
+import type {
+  ChatbotCreateInput,
+  ChatbotOption,
+  ChatbotUpdateInput,
+  Queue,
+  QueueInput,
+  QueueUpdateRequest,
+} from '../queues/queues.js';
+import type {
+  QuickMessage,
+  QuickMessageInput,
+  QuickMessageListItem,
+  QuickMessageListQuery,
+  QuickMessageMediaReply,
+  QuickMessageMediaRequest,
+  QuickMessagePage,
+  QuickMessageRemoved,
+  QuickMessageUpdateRequest,
+} from '../quick-messages/quick-messages.js';
+import type {
+  QueueIntegration,
+  QueueIntegrationInput,
+  QueueIntegrationListQuery,
+  QueueIntegrationPage,
+  QueueIntegrationTestInput,
+  QueueIntegrationTestResult,
+  QueueIntegrationUpdateRequest,
+} from '../queue-integrations/queue-integrations.js';
+import type { Prompt, PromptDeleted, PromptFields, PromptList, PromptUpdateRequest } from '../prompts/prompts.js';
+import type {
+  FileListFields,
+  FileListMediaRequest,
+  FileListPage,
+  FileListQuery,
+  FileListRecord,
+  FileListRemoved,
+  FileListSaved,
+  FileListUpdateRequest,
+} from '../file-lists/file-lists.js';
+import type {
+  KanbanQuery,
+  KanbanTickets,
+  MessageEditInput,
+  MessageForwardInput,
+  MessageListQuery,
+  MessageSendRequest,
+  MessagesPage,
+  TicketAccessReply,
+  TicketAccessRequest,
+  TicketCloseAllInput,
+  TicketCreateInput,
+  TicketListQuery,
+  TicketNoteInput,
+  TicketNoteListQuery,
+  TicketsPage,
+  TicketUpdateInput,
+} from '../tickets/ticket-inputs.js';
+import type {
+  MessageRecord,
+  TicketLogRecord,
+  TicketNoteRecord,
+  TicketRecord,
+} from '../tickets/ticket-records.js';
+import type { ExternalSendReply, ExternalSendRequest, ConnectionByTokenReply, ConnectionByTokenRequest } from '../external-api/external-api.js';
+import type { SendToContactCommand, SendToContactReply, ScheduleIdRequest, ScheduleListQuery, ScheduleRecord, SchedulesPage, ScheduleUpdateRequest, ScheduleInput } from '../schedules/schedules.js';
+import type {
+  CheckContactCommand,
+  CheckContactResult,
+  ContactPictureCommand,
+  ContactPictureResult,
+  EditMessageCommand,
+  PhoneContactsCommand,
+  PhoneContactsResult,
+  ReadMessagesCommand,
+  RevokeMessageCommand,
+  SendMessageCommand,
+  SendMessageResult,
+} from '../channels/channel-messages.js';
+import type { ConnectionRecord } from '../channels/connections.js';
+import type {
+  CloseImportedTicketsReply,
+  CloseImportedTicketsRequest,
+  ConnectionIdRequest,
+  ConnectionMediaReply,
+  ConnectionMediaRequest,
+  ConnectionUpdateRequest,
+} from '../connections/connection-inputs.js';
+import type { FacebookConnectInput, FacebookConnectReply, MetaWebhookReply, MetaWebhookRequest } from '../meta/meta-inputs.js';
+import type {
+  PlantaoIdRequest,
+  PlantaoInput,
+  PlantaoOnDutyReply,
+  PlantaoOnDutyRequest,
+  PlantaoRecord,
+  PlantaoUpdateRequest,
+} from '../plantao/plantao.js';
+
+/** One subject's request data and reply data. */
+type Contract<Req, Res> = { request: Req; response: Res };
+/** A request that carries nothing. */
+type NoData = Record<string, never>;
+type Id = { id: number };
+type Deleted = { id: number };
+type Message = { message: string };
+
+/**
+ * Every request subject (the values of `Subjects`) to its request and reply. A subject added to
+ * `Subjects` without a row here fails the check below.
+ */
+export type BusContracts = {
+  // identity
+  'identity.health.check': Contract<NoData, HealthReply>;
+  'identity.auth.login': Contract<LoginRequest, IssuedSession>;
+  'identity.auth.refresh': Contract<RefreshRequest, IssuedSession>;
+  'identity.auth.logout': Contract<LogoutRequest, Record<string, never>>;
+  'identity.auth.me': Contract<NoData, SessionUser>;
+  'identity.auth.signup': Contract<SignupRequest, SignupResult>;
+  'identity.password-reset.request': Contract<ResetRequestInput, ResetRequestReply>;
+  'identity.password-reset.verify': Contract<ResetVerifyInput, ResetVerifyReply>;
+  'identity.password-reset.complete': Contract<PasswordUpdateInput, PasswordUpdateReply>;
+  'identity.session.revoked-list': Contract<NoData, RevokedSessionsReply>;
+  'identity.user.update': Contract<UserEditRequest, SessionUser>;
+  'identity.company.create': Contract<CompanyInput, CompanyView>;
+  'identity.company.update': Contract<CompanyUpdateRequest, CompanyView>;
+  'identity.company.delete': Contract<CompanyIdRequest, Deleted>;
+  'identity.company.page': Contract<CompanyListQuery, CompaniesPage>;
+  'identity.company.list': Contract<NoData, CompanyView[]>;
+  'identity.company.get': Contract<CompanyIdRequest, CompanyView>;
+  'identity.company.schedules': Contract<CompanySchedulesRequest, CompanyView>;
+  'identity.company.schedules-get': Contract<CompanyIdRequest, CompanySchedulesView>;
+  'identity.company.plan': Contract<CompanyPlanRequest, CompanyPlanView>;
+  'identity.plan.list-public': Contract<NoData, PlanView[]>;
+  'identity.plan.list': Contract<NoData, PlanView[]>;
+  'identity.plan.create': Contract<PlanInput, PlanView>;
+  'identity.plan.update': Contract<PlanUpdateRequest, PlanView>;
+  'identity.plan.delete': Contract<PlanIdRequest, Deleted>;
+  'identity.plan.limits': Contract<PlanLimitsRequest, PlanLimitsReply>;
+  'identity.invoice.list': Contract<NoData, InvoiceView[]>;
+  'identity.user.list': Contract<UserListQuery, UsersPage>;
+  'identity.user.picker-list': Contract<NoData, UserListItem[]>;
+  'identity.user.get': Contract<UserIdRequest, UserRecord>;
+  'identity.user.create': Contract<UserCreateInput, UserRecord>;
+  'identity.user.delete': Contract<UserIdRequest, Record<string, never>>;
+  'identity.user.set-image': Contract<UserSetImageRequest, SessionUser>;
+  'identity.user.presence': Contract<UserPresenceRequest, { online: boolean }>;
+  'identity.user.available-agents': Contract<AvailableAgentsRequest, AvailableAgentsReply>;
+  'identity.settings.list': Contract<NoData, SettingEntry[]>;
+  'identity.settings.update': Contract<SettingUpdateRequest, SettingEntry>;
+  'identity.settings.company-list': Contract<CompanySettingsRequest, SettingEntry[]>;
+  'identity.settings.company-one': Contract<CompanySettingOneRequest, SettingEntry>;
+  'identity.help.list': Contract<HelpListQuery, HelpPage>;
+  'identity.help.list-all': Contract<NoData, Help[]>;
+  'identity.help.create': Contract<HelpInput, Help>;
+  'identity.help.update': Contract<HelpUpdateRequest, Help>;
+  'identity.help.delete': Contract<HelpIdRequest, Deleted>;
+  'identity.announcement.list': Contract<AnnouncementListQuery, AnnouncementPage>;
+  'identity.announcement.get': Contract<AnnouncementIdRequest, Announcement>;
+  'identity.announcement.create': Contract<AnnouncementInput, Announcement>;
+  'identity.announcement.update': Contract<AnnouncementUpdateRequest, Announcement>;
+  'identity.announcement.delete': Contract<AnnouncementIdRequest, Announcement>;
+  'identity.announcement.media-set': Contract<AnnouncementMediaRequest, AnnouncementMediaReply>;
+  'identity.announcement.media-clear': Contract<AnnouncementIdRequest, AnnouncementMediaReply>;
+  // tickets: contacts and tags
+  'tickets.health.check': Contract<NoData, HealthReply>;
+  'tickets.contact.list': Contract<ContactListQuery, ContactsPage>;
+  'tickets.contact.picker': Contract<z.infer<typeof ContactPickerQuery>, ContactPickerItem[]>;
+  'tickets.contact.get': Contract<ContactIdRequest, ContactRecord>;
+  'tickets.contact.create': Contract<ContactInput, ContactRecord>;
+  'tickets.contact.update': Contract<ContactUpdateInput & Id, ContactRecord>;
+  'tickets.contact.delete': Contract<ContactIdRequest, Deleted>;
+  'tickets.contact.block': Contract<z.infer<typeof ContactBlockInput> & Id, ContactRecord>;
+  'tickets.contact.toggle-disable-bot': Contract<ContactIdRequest, ContactRecord>;
+  'tickets.contact.toggle-accept-audio': Contract<ContactIdRequest, ContactRecord>;
+  'tickets.contact.profile': Contract<ContactProfileRequest, ContactProfile>;
+  'tickets.contact.tags': Contract<ContactTagsRequest, ContactTagsReply>;
+  'tickets.contact.import-one': Contract<ContactImportRow, ContactRecord>;
+  'tickets.contact.import-start': Contract<{ rows: ContactImportRow[] }, ContactImportJob>;
+  'tickets.contact.import-phone': Contract<ContactPhoneImportInput, ContactImportJob>;
+  'tickets.contact.import-chats': Contract<ContactPhoneImportInput, ContactImportJob>;
+  'tickets.tag.list': Contract<TagListQuery, TagsPage>;
+  'tickets.tag.picker': Contract<z.infer<typeof TagPickerQuery>, TagRecord[]>;
+  'tickets.tag.kanban': Contract<NoData, TagRecord[]>;
+  'tickets.tag.get': Contract<TagIdRequest, TagRecord>;
+  'tickets.tag.create': Contract<z.infer<typeof TagInput>, TagRecord>;
+  'tickets.tag.update': Contract<z.infer<typeof TagUpdateInput> & Id, TagRecord>;
+  'tickets.tag.delete': Contract<TagIdRequest, Deleted>;
+  'tickets.tag.sync': Contract<z.infer<typeof TagSyncInput>, TagSyncReply>;
+  // tickets: queues, chatbots and quick messages
+  'tickets.queue.list': Contract<NoData, Queue[]>;
+  'tickets.queue.get': Contract<Id, Queue>;
+  'tickets.queue.create': Contract<QueueInput, Queue>;
+  'tickets.queue.update': Contract<QueueUpdateRequest, Queue>;
+  'tickets.queue.delete': Contract<Id, Deleted>;
+  'tickets.chatbot.get': Contract<Id, ChatbotOption>;
+  'tickets.chatbot.create': Contract<ChatbotCreateInput, ChatbotOption>;
+  'tickets.chatbot.update': Contract<ChatbotUpdateInput & Id, ChatbotOption>;
+  'tickets.chatbot.delete': Contract<Id, Deleted>;
+  'tickets.quick-message.page': Contract<QuickMessageListQuery, QuickMessagePage>;
+  'tickets.quick-message.list': Contract<NoData, QuickMessageListItem[]>;
+  'tickets.quick-message.get': Contract<Id, QuickMessage>;
+  'tickets.quick-message.create': Contract<QuickMessageInput, QuickMessage>;
+  'tickets.quick-message.update': Contract<QuickMessageUpdateRequest, QuickMessage>;
+  'tickets.quick-message.delete': Contract<Id, QuickMessageRemoved>;
+  'tickets.quick-message.media-set': Contract<QuickMessageMediaRequest, QuickMessageMediaReply>;
+  'tickets.quick-message.media-delete': Contract<Id, QuickMessageMediaReply>;
+  // tickets: queue integrations, prompts and file lists
+  'tickets.queue-integration.page': Contract<QueueIntegrationListQuery, QueueIntegrationPage>;
+  'tickets.queue-integration.get': Contract<Id, QueueIntegration>;
+  'tickets.queue-integration.create': Contract<QueueIntegrationInput, QueueIntegration>;
+  'tickets.queue-integration.update': Contract<QueueIntegrationUpdateRequest, QueueIntegration>;
+  'tickets.queue-integration.delete': Contract<Id, Deleted>;
+  'tickets.queue-integration.test-session': Contract<QueueIntegrationTestInput, QueueIntegrationTestResult>;
+  'tickets.prompt.list': Contract<NoData, PromptList>;
+  'tickets.prompt.get': Contract<Id, Prompt>;
+  'tickets.prompt.create': Contract<PromptFields, Prompt>;
+  'tickets.prompt.update': Contract<PromptUpdateRequest, Prompt>;
+  'tickets.prompt.delete': Contract<Id, PromptDeleted>;
+  'tickets.file-list.page': Contract<z.infer<typeof FileListQuery>, FileListPage>;
+  'tickets.file-list.get': Contract<Id, FileListRecord>;
+  'tickets.file-list.create': Contract<FileListFields, FileListSaved>;
+  'tickets.file-list.update': Contract<FileListUpdateRequest, FileListSaved>;
+  'tickets.file-list.delete': Contract<Id, FileListRemoved>;
+  'tickets.file-list.media-set': Contract<FileListMediaRequest, FileListSaved>;
+  // tickets: tickets, messages, notes, logs and kanban
+  'tickets.ticket.list': Contract<TicketListQuery, TicketsPage>;
+  'tickets.ticket.get': Contract<Id, TicketRecord>;
+  'tickets.ticket.get-by-uuid': Contract<{ uuid: string }, TicketRecord>;
+  'tickets.ticket.create': Contract<TicketCreateInput, TicketRecord>;
+  'tickets.ticket.update': Contract<TicketUpdateInput & Id, TicketRecord>;
+  'tickets.ticket.delete': Contract<Id, Deleted>;
+  'tickets.ticket.close-all': Contract<TicketCloseAllInput, { count: number }>;
+  'tickets.ticket.can-access': Contract<TicketAccessRequest, TicketAccessReply>;
+  'tickets.ticket-log.list': Contract<{ ticketId: number }, TicketLogRecord[]>;
+  'tickets.message.list': Contract<MessageListQuery & { ticketId: number }, MessagesPage>;
+  'tickets.message.send': Contract<MessageSendRequest, MessageRecord[]>;
+  'tickets.message.delete': Contract<{ id: string }, { id: string }>;
+  'tickets.message.edit': Contract<z.infer<typeof MessageEditInput> & { id: string }, MessageRecord>;
+  'tickets.message.forward': Contract<MessageForwardInput, MessageRecord>;
+  'tickets.ticket-note.list': Contract<z.infer<typeof TicketNoteListQuery>, TicketNoteRecord[]>;
+  'tickets.ticket-note.get': Contract<Id, TicketNoteRecord>;
+  'tickets.ticket-note.create': Contract<TicketNoteInput, TicketNoteRecord>;
+  'tickets.ticket-note.delete': Contract<Id, Deleted>;
+  'tickets.kanban.list': Contract<KanbanQuery, KanbanTickets>;
+  'tickets.ticket-tag.add': Contract<{ ticketId: number; tagId: number }, TicketRecord>;
+  'tickets.ticket-tag.clear': Contract<{ ticketId: number }, TicketRecord>;
+  'tickets.ticket.close-imported': Contract<CloseImportedTicketsRequest, CloseImportedTicketsReply>;
+  'tickets.external-api.send': Contract<ExternalSendRequest, ExternalSendReply>;
+  'tickets.message.send-to-contact': Contract<SendToContactCommand, SendToContactReply>;
+  // connectors
+  'connectors.health.check': Contract<NoData, HealthReply>;
+  'connectors.notification.send': Contract<NotificationSendRequest, NotificationSendReply>;
+  'connectors.message.send': Contract<SendMessageCommand, SendMessageResult>;
+  'connectors.message.revoke': Contract<RevokeMessageCommand, { ok: true }>;
+  'connectors.message.edit': Contract<EditMessageCommand, { ok: true }>;
+  'connectors.message.read': Contract<ReadMessagesCommand, { ok: true }>;
+  'connectors.contact.check': Contract<CheckContactCommand, CheckContactResult>;
+  'connectors.contact.picture': Contract<ContactPictureCommand, ContactPictureResult>;
+  'connectors.contact.list': Contract<PhoneContactsCommand, PhoneContactsResult>;
+  'connectors.connection.list': Contract<{ session?: number }, ConnectionRecord[]>;
+  'connectors.connection.get': Contract<ConnectionIdRequest, ConnectionRecord>;
+  // the raw body: connectors validates it against the channel's own schema
+  'connectors.connection.create': Contract<unknown, ConnectionRecord>;
+  'connectors.connection.update': Contract<ConnectionUpdateRequest, ConnectionRecord>;
+  'connectors.connection.delete': Contract<ConnectionIdRequest, Deleted>;
+  'connectors.connection.set-media': Contract<ConnectionMediaRequest, ConnectionMediaReply>;
+  'connectors.session.start': Contract<ConnectionIdRequest, Message>;
+  'connectors.session.renew': Contract<ConnectionIdRequest, Message>;
+  'connectors.session.disconnect': Contract<ConnectionIdRequest, Message>;
+  'connectors.connection.restart-all': Contract<NoData, Message>;
+  'connectors.connection.close-imported': Contract<ConnectionIdRequest, CloseImportedTicketsReply>;
+  'connectors.webhook.meta': Contract<MetaWebhookRequest, MetaWebhookReply>;
+  'connectors.connection.by-token': Contract<ConnectionByTokenRequest, ConnectionByTokenReply>;
+  'connectors.facebook.connect': Contract<FacebookConnectInput, FacebookConnectReply>;
+  // campaigns
+  'campaigns.health.check': Contract<NoData, HealthReply>;
+  'campaigns.schedule.list': Contract<ScheduleListQuery, SchedulesPage>;
+  'campaigns.schedule.get': Contract<ScheduleIdRequest, ScheduleRecord>;
+  'campaigns.schedule.create': Contract<ScheduleInput, ScheduleRecord>;
+  'campaigns.schedule.update': Contract<ScheduleUpdateRequest, ScheduleRecord>;
+  'campaigns.schedule.delete': Contract<ScheduleIdRequest, Deleted>;
+  'campaigns.plantao.list': Contract<NoData, PlantaoRecord[]>;
+  'campaigns.plantao.get': Contract<PlantaoIdRequest, PlantaoRecord>;
+  'campaigns.plantao.create': Contract<PlantaoInput, PlantaoRecord>;
+  'campaigns.plantao.update': Contract<PlantaoUpdateRequest, PlantaoRecord>;
+  'campaigns.plantao.delete': Contract<PlantaoIdRequest, Deleted>;
+  'campaigns.plantao.on-duty': Contract<PlantaoOnDutyRequest, PlantaoOnDutyReply>;
+  // reporting
+  'reporting.health.check': Contract<NoData, HealthReply>;
+};
+
+/** A request subject of the map. */
+export type BusSubject = keyof BusContracts;
+/** What a request on `S` carries (unknown for a subject outside the map, e.g. a test's own). */
+export type BusRequestData<S extends string> = S extends BusSubject
+  ? BusContracts[S]['request']
+  : unknown;
+/** What a request on `S` answers (unknown for a subject outside the map). */
+export type BusResponseData<S extends string> = S extends BusSubject
+  ? BusContracts[S]['response']
+  : unknown;

@@ -1,0 +1,123 @@
+// The data of every domain event, keyed `<service>.<entity>.<action>` as in `DomainEventTypes`, so the
+// outbox, the consumers and the gateway's socket table read one payload type per event.
+import type { ServiceName } from './subjects.js';
+import type { SessionEventData, UserUpdatedEventData } from '../auth/requests.js';
+import type { UserCreatedEventData, UserDeletedEventData } from '../users/requests.js';
+import type { CompanyDeletedEventData, CompanyEventData } from '../companies/company-inputs.js';
+import type { SettingsUpdatedEventData } from '../settings/setting-requests.js';
+import type { AnnouncementEventData } from '../announcements/announcements.js';
+import type {
+  InboundMessageEventData,
+  MessageAckEventData,
+  PresenceEventData,
+} from '../channels/channel-messages.js';
+import type { ConnectionDeletedEventData, ConnectionEventData } from '../channels/connections.js';
+import type { SessionUpdatedEventData } from '../connections/connection-inputs.js';
+import type {
+  ContactDeletedEventData,
+  ContactEventData,
+  ContactImportEventData,
+} from '../contacts/contact-records.js';
+import type { TagDeletedEventData, TagEventData } from '../tags/tag-records.js';
+import type {
+  ChatbotDeletedEventData,
+  ChatbotEventData,
+  QueueDeletedEventData,
+  QueueEventData,
+} from '../queues/queues.js';
+import type {
+  QuickMessageDeletedEventData,
+  QuickMessageEventData,
+} from '../quick-messages/quick-messages.js';
+import type {
+  QueueIntegrationDeletedEventData,
+  QueueIntegrationEventData,
+} from '../queue-integrations/queue-integrations.js';
+import type { PromptDeletedEventData, PromptEventData } from '../prompts/prompts.js';
+import type { FileListDeletedEventData, FileListEventData } from '../file-lists/file-lists.js';
+import type {
+  MessageDeletedEventData,
+  MessageEventData,
+  TicketDeletedEventData,
+  TicketEventData,
+  TicketUnreadEventData,
+} from '../tickets/ticket-inputs.js';
+import type { ScheduleDeletedEventData, ScheduleEventData } from '../schedules/schedules.js';
+import type { PlantaoDeletedEventData, PlantaoEventData } from '../plantao/plantao.js';
+
+/** Every domain event (the rows of `DomainEventTypes`) to the data it carries. */
+export type DomainEventPayloads = {
+  'identity.session.created': SessionEventData;
+  'identity.session.revoked': SessionEventData;
+  'identity.user.created': UserCreatedEventData;
+  'identity.user.updated': UserUpdatedEventData;
+  'identity.user.deleted': UserDeletedEventData;
+  'identity.company.created': CompanyEventData;
+  'identity.company.updated': CompanyEventData;
+  'identity.company.deleted': CompanyDeletedEventData;
+  'identity.settings.updated': SettingsUpdatedEventData;
+  'identity.announcement.created': AnnouncementEventData;
+  'identity.announcement.updated': AnnouncementEventData;
+  'identity.announcement.deleted': AnnouncementEventData;
+  'connectors.message.received': InboundMessageEventData;
+  'connectors.message.ack': MessageAckEventData;
+  'connectors.presence.updated': PresenceEventData;
+  'connectors.connection.created': ConnectionEventData;
+  'connectors.connection.updated': ConnectionEventData;
+  'connectors.connection.deleted': ConnectionDeletedEventData;
+  'connectors.session.updated': SessionUpdatedEventData;
+  'tickets.contact.created': ContactEventData;
+  'tickets.contact.updated': ContactEventData;
+  'tickets.contact.deleted': ContactDeletedEventData;
+  'tickets.contact-import.progress': ContactImportEventData;
+  'tickets.tag.created': TagEventData;
+  'tickets.tag.updated': TagEventData;
+  'tickets.tag.deleted': TagDeletedEventData;
+  'tickets.queue.created': QueueEventData;
+  'tickets.queue.updated': QueueEventData;
+  'tickets.queue.deleted': QueueDeletedEventData;
+  'tickets.chatbot.created': ChatbotEventData;
+  'tickets.chatbot.updated': ChatbotEventData;
+  'tickets.chatbot.deleted': ChatbotDeletedEventData;
+  'tickets.quick-message.created': QuickMessageEventData;
+  'tickets.quick-message.updated': QuickMessageEventData;
+  'tickets.quick-message.deleted': QuickMessageDeletedEventData;
+  'tickets.queue-integration.created': QueueIntegrationEventData;
+  'tickets.queue-integration.updated': QueueIntegrationEventData;
+  'tickets.queue-integration.deleted': QueueIntegrationDeletedEventData;
+  'tickets.prompt.created': PromptEventData;
+  'tickets.prompt.updated': PromptEventData;
+  'tickets.prompt.deleted': PromptDeletedEventData;
+  'tickets.file-list.created': FileListEventData;
+  'tickets.file-list.updated': FileListEventData;
+  'tickets.file-list.deleted': FileListDeletedEventData;
+  'tickets.ticket.updated': TicketEventData;
+  'tickets.ticket.deleted': TicketDeletedEventData;
+  'tickets.ticket.unread-reset': TicketUnreadEventData;
+  'tickets.message.created': MessageEventData;
+  'tickets.message.updated': MessageEventData;
+  'tickets.message.deleted': MessageDeletedEventData;
+  'campaigns.schedule.created': ScheduleEventData;
+  'campaigns.schedule.updated': ScheduleEventData;
+  'campaigns.schedule.deleted': ScheduleDeletedEventData;
+  'campaigns.plantao.created': PlantaoEventData;
+  'campaigns.plantao.updated': PlantaoEventData;
+  'campaigns.plantao.deleted': PlantaoDeletedEventData;
+};
+
+/** `<service>.<entity>.<action>` of a domain event. */
+export type DomainEventKey = keyof DomainEventPayloads;
+/** The data of event `K`. */
+export type DomainEventData<K extends DomainEventKey> = DomainEventPayloads[K];
+
+type Parts<K extends DomainEventKey> = K extends `${infer S}.${infer E}.${infer A}`
+  ? { service: S & ServiceName; entity: E; action: A }
+  : never;
+
+/**
+ * One event as the outbox takes it: its name parts (spread from `DomainEventTypes` or written out)
+ * decide the type of `data`.
+ */
+export type DomainEventEntry<K extends DomainEventKey = DomainEventKey> = K extends DomainEventKey
+  ? Parts<K> & { companyId: number; data: DomainEventPayloads[K] }
+  : never;
