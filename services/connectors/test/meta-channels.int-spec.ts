@@ -13,7 +13,6 @@ import {
   type FacebookConnectReply,
   type InboundMessageEventData,
   type MessageAckEventData,
-  type MetaWebhookReply,
   type PlanLimitsReply,
   type RequestContext,
   type SendMessageResult,
@@ -95,7 +94,7 @@ describe('Meta channels with the channel emulator', () => {
           return;
         }
         bus
-          .request<MetaWebhookReply>(S.webhookMeta, {
+          .request(S.webhookMeta, {
             ctx: { ...base, companyId: 0, profile: 'anonymous' },
             data: { payloads: [JSON.parse(raw.toString('utf8')) as unknown] },
           })
@@ -166,7 +165,7 @@ describe('Meta channels with the channel emulator', () => {
   });
 
   const call = <T>(subject: string, data: unknown, ctx: RequestContext = admin) =>
-    bus.request<T>(subject, { ctx, data });
+    (bus.request(subject, { ctx, data }) as Promise<T>);
   const outbox = async (kind: 'ack') => {
     const { rows } = await db.query<OutboxRow>(
       `SELECT subject, payload FROM connectors.outbox_event WHERE subject = $1 ORDER BY seq`,

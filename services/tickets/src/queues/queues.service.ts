@@ -4,7 +4,6 @@ import {
   QueueInput,
   type Queue,
   type QueueDeletedEventData,
-  type QueueEventData,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
