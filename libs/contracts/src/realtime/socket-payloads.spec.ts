@@ -1,0 +1,35 @@
+// Type-level checks compiled by `typecheck`: each `@ts-expect-error` line must fail to compile.
+import type { EventSocketRoute } from './event-socket-routes.js';
+import type { CompanySocketEventName } from './socket-events.js';
+import type { SocketEventKey } from './socket-payloads.js';
+
+type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+// every socket event name has a payload in the map, and the map names no other
+const everySocketEventMapped: Equal<SocketEventKey, CompanySocketEventName | 'announcement'> = true;
+
+export const tagRoute: EventSocketRoute<'tickets.tag.created'> = {
+  event: 'tag',
+  payload: (data) => ({ action: 'create', tag: data.tag }),
+  rooms: () => [],
+};
+
+// @ts-expect-error the tag socket event carries `tag`, not `contact`
+export const wrongPayload: EventSocketRoute<'tickets.tag.created'> = {
+  event: 'tag',
+  payload: (data) => ({ action: 'create', contact: data.tag }),
+  rooms: () => [],
+};
+
+export const wrongEventData: EventSocketRoute<'tickets.tag.deleted'> = {
+  event: 'tag',
+  // @ts-expect-error tickets.tag.deleted carries { tagId }, no tag
+  payload: (data) => ({ action: 'update', tag: data.tag }),
+  rooms: () => [],
+};
+
+describe('socket payload map', () => {
+  it('compiles the checks above (typecheck runs them)', () => {
+    expect(everySocketEventMapped).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+// What each socket event carries to the web app: the gateway's event table is checked against it, and
+// the web app's listeners read their payload type from it.
+import type { AnnouncementSocketPayload } from '../announcements/announcements.js';
+import type { SessionUser } from '../auth/session.js';
+import type { ConnectionRecord } from '../channels/connections.js';
+import type { ContactImportJob, ContactRecord } from '../contacts/contact-records.js';
+import type { FileListSocketPayload } from '../file-lists/file-lists.js';
+import type { PromptSocketPayload } from '../prompts/prompts.js';
+import type { QueueIntegrationSocketPayload } from '../queue-integrations/queue-integrations.js';
+import type { ChatbotOption, Queue } from '../queues/queues.js';
+import type { QuickMessage } from '../quick-messages/quick-messages.js';
+import type { ScheduleSocketPayload } from '../schedules/schedules.js';
+import type { SettingKey } from '../settings/setting-definitions.js';
+import type { TagRecord } from '../tags/tag-records.js';
+import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
+import type { UserRecord } from '../users/user-inputs.js';
+
+export type UserSocketPayload =
+  | { action: 'update'; user: SessionUser }
+  | { action: 'create'; user: UserRecord }
+  | { action: 'delete'; userId: number };
+/** A login elsewhere: the user's other sessions end. */
+export type AuthSocketPayload = { action: 'update'; user: { id: number } };
+export type SettingsSocketPayload = { action: 'update'; setting: { key: SettingKey; value: string } };
+export type ContactSocketPayload =
+  | { action: 'create' | 'update'; contact: ContactRecord }
+  | { action: 'delete'; contactId: number }
+  | { action: 'import'; job: ContactImportJob };
+export type TagSocketPayload =
+  | { action: 'create' | 'update'; tag: TagRecord }
+  | { action: 'delete'; tagId: number };
+export type QueueSocketPayload =
+  | { action: 'create' | 'update'; queue: Queue }
+  | { action: 'delete'; queueId: number };
+export type ChatbotSocketPayload =
+  | { action: 'create' | 'update'; chatbot: ChatbotOption }
+  | { action: 'delete'; chatbotId: number };
+export type QuickMessageSocketPayload =
+  | { action: 'create' | 'update'; record: QuickMessage }
+  | { action: 'delete'; id: number };
+export type ConnectionSocketPayload =
+  | { action: 'update'; whatsapp: ConnectionRecord }
+  | { action: 'delete'; whatsappId: number };
+export type ConnectionSessionSocketPayload = { action: 'update'; session: ConnectionRecord };
+/** `company-<id>-importMessages`: history import progress (`this` of `all` messages). */
+export type ImportProgress = { this: number; all: number; date?: string };
+export type ImportMessagesSocketPayload = {
+  action: string;
+  whatsappId?: number;
+  status?: ImportProgress;
+};
+
+/**
+ * Every per-company socket event (`company-<id>-<name>`) to its payload, and `announcement` (the
+ * platform-wide `company-announcement`). Names no table row sends yet carry `unknown`.
+ */
+export type SocketPayloads = {
+  ticket: TicketSocketPayload;
+  appMessage: AppMessageSocketPayload;
+  contact: ContactSocketPayload;
+  whatsapp: ConnectionSocketPayload;
+  whatsappSession: ConnectionSessionSocketPayload;
+  presence: unknown;
+  queue: QueueSocketPayload;
+  user: UserSocketPayload;
+  auth: AuthSocketPayload;
+  campaign: unknown;
+  chat: unknown;
+  queueIntegration: QueueIntegrationSocketPayload;
+  ContactList: unknown;
+  ContactListItem: unknown;
+  quickmessage: QuickMessageSocketPayload;
+  chatbot: ChatbotSocketPayload;
+  help: unknown;
+  settings: SettingsSocketPayload;
+  tag: TagSocketPayload;
+  schedule: ScheduleSocketPayload;
+  file: FileListSocketPayload;
+  prompt: PromptSocketPayload;
+  importMessages: ImportMessagesSocketPayload;
+  announcement: AnnouncementSocketPayload;
+};
+
+/** A socket event of the map: a company event name, or `announcement`. */
+export type SocketEventKey = keyof SocketPayloads;
