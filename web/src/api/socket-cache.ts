@@ -1,4 +1,11 @@
-import { socketEvent, type CompanySocketEventName, type SessionUser } from '@sb/contracts';
+import {
+  socketEvent,
+  type ClientToServerEvents,
+  type CompanySocketEventName,
+  type SessionUser,
+  type SocketPayloads,
+} from '@sb/contracts';
+import type { Socket } from 'socket.io-client';
 import { currentSocket } from './socket.js';
 
 /** What RTK Query's `onCacheEntryAdded` hands over that a socket subscription needs. */
@@ -12,21 +19,22 @@ export type CacheLifecycle = {
  * Listens to company events on the app's one socket (spec 1 §7) while a cache entry lives: from its
  * first answer until it is dropped. `onJoin` may ask the server for a room once listening.
  */
-export const followCompanyEvents = async <Payload>(
+export const followCompanyEvents = async <N extends CompanySocketEventName>(
   { cacheDataLoaded, cacheEntryRemoved, getState }: CacheLifecycle,
-  events: CompanySocketEventName | CompanySocketEventName[],
-  listener: (payload: Payload) => void,
-  onJoin?: (emit: (name: string, value: string) => void) => void,
+  events: N | N[],
+  listener: (payload: SocketPayloads[N]) => void,
+  onJoin?: (emit: (name: keyof ClientToServerEvents, value: string) => void) => void,
 ): Promise<void> => {
   try {
     await cacheDataLoaded;
   } catch {
     return;
   }
-  const socket = currentSocket();
+  // socket.io cannot resolve the payload of a generic name; the signature above ties names and listener
+  const socket = currentSocket() as Socket | null;
   const user = (getState() as { session: { user: SessionUser | null } }).session.user;
   if (!socket || !user) return;
-  const names = (Array.isArray(events) ? events : [events]).map((event) =>
+  const names: string[] = (Array.isArray(events) ? events : [events]).map((event) =>
     socketEvent.company(user.companyId, event),
   );
   for (const name of names) socket.on(name, listener);

@@ -1,18 +1,26 @@
-import { ClientSocketEvents, UserStatusIntervalMs } from '@sb/contracts';
+import {
+  ClientSocketEvents,
+  UserStatusIntervalMs,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@sb/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { storedToken } from '../app/browser-storage.js';
 import { apiUrl } from '../app/runtime-config.js';
 
-let socket: Socket | null = null;
+/** The socket typed by the contracts' event maps: each listener gets its event's payload type. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
 let heartbeat: ReturnType<typeof setInterval> | null = null;
 
 /**
  * The one socket of the app (spec 1 §7), opened after login. The token is read at every (re)connect so
  * a refreshed access token is used; the query names the company and user the token must match.
  */
-export const connectSocket = (session: { companyId: number; userId: number }): Socket => {
+export const connectSocket = (session: { companyId: number; userId: number }): AppSocket => {
   disconnectSocket();
-  const opened = io(apiUrl(), {
+  const opened: AppSocket = io(apiUrl(), {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     auth: (send) => send({ token: storedToken() ?? '' }),
@@ -38,4 +46,4 @@ export const disconnectSocket = (): void => {
 };
 
 /** The open socket, for features that join rooms or listen to their events. */
-export const currentSocket = (): Socket | null => socket;
+export const currentSocket = (): AppSocket | null => socket;

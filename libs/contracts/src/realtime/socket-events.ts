@@ -32,9 +32,13 @@ export const CompanySocketEventNames = [
 ] as const;
 export type CompanySocketEventName = (typeof CompanySocketEventNames)[number];
 
+/** `company-<cid>-<name>`, typed by its name so listeners get the name's payload type. */
+export type CompanySocketEvent<N extends CompanySocketEventName = CompanySocketEventName> =
+  `company-${number}-${N}`;
+
 export const socketEvent = {
   /** `company-<cid>-<name>` */
-  company: (companyId: number, name: CompanySocketEventName): string =>
+  company: <N extends CompanySocketEventName>(companyId: number, name: N): CompanySocketEvent<N> =>
     `company-${companyId}-${name}`,
   /** Platform-wide announcements, sent to every company. */
   announcement: 'company-announcement',

@@ -14,6 +14,12 @@ import type { SettingKey } from '../settings/setting-definitions.js';
 import type { TagRecord } from '../tags/tag-records.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
 import type { UserRecord } from '../users/user-inputs.js';
+import type {
+  ClientSocketEvents,
+  CompanySocketEventName,
+  CompanySocketEvent,
+  UserStatusPayload,
+} from './socket-events.js';
 
 export type UserSocketPayload =
   | { action: 'update'; user: SessionUser }
@@ -83,3 +89,18 @@ export type SocketPayloads = {
 
 /** A socket event of the map: a company event name, or `announcement`. */
 export type SocketEventKey = keyof SocketPayloads;
+
+/** The events the gateway emits to the web app, with their payloads (socket.io's listen map). */
+export type ServerToClientEvents = {
+  [N in CompanySocketEventName as CompanySocketEvent<N>]: (payload: SocketPayloads[N]) => void;
+} & { 'company-announcement': (payload: AnnouncementSocketPayload) => void };
+
+/** The events the web app emits to the gateway, with their arguments (socket.io's emit map). */
+export type ClientToServerEvents = {
+  [ClientSocketEvents.joinNotification]: () => void;
+  /** the ticket id */
+  [ClientSocketEvents.joinChatBox]: (ticketId: string) => void;
+  /** a ticket status */
+  [ClientSocketEvents.joinTickets]: (status: string) => void;
+  [ClientSocketEvents.userStatus]: (payload: UserStatusPayload) => void;
+};

@@ -8,9 +8,6 @@ import { userUpdated } from './session.slice.js';
 
 export const DuplicateSessionReloadMs = 1000;
 
-type AuthEvent = { action?: string; user?: { id?: number } };
-type UserEvent = { action?: string; user?: SessionUser };
-
 /**
  * Opens the shared socket for the logged-in user and handles the session events (spec 1 §4): another
  * login of the same user ends this one; updates of the user refresh it.
@@ -24,7 +21,7 @@ export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) =>
     const socket = connectSocket({ companyId, userId });
     let reload: ReturnType<typeof setTimeout> | undefined;
 
-    socket.on(socketEvent.company(companyId, 'auth'), (data: AuthEvent) => {
+    socket.on(socketEvent.company(companyId, 'auth'), (data) => {
       if (data?.action !== 'update' || data.user?.id !== userId) return;
       notify.error(t('sessionElsewhere'), { id: 'session-elsewhere' });
       reload ??= setTimeout(() => {
@@ -33,7 +30,7 @@ export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) =>
       }, DuplicateSessionReloadMs);
     });
 
-    socket.on(socketEvent.company(companyId, 'user'), (data: UserEvent) => {
+    socket.on(socketEvent.company(companyId, 'user'), (data) => {
       if (data?.action === 'update' && data.user?.id === userId) dispatch(userUpdated(data.user));
     });
 

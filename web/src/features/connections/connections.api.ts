@@ -4,6 +4,7 @@ import {
   type ConnectionRecord,
   type FacebookConnectInput,
   type FacebookConnectReply,
+  type ImportProgress,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
@@ -89,12 +90,8 @@ export const connectionsApi = baseApi.injectEndpoints({
 });
 
 /** `company-{id}-importMessages`: history import progress (`this` of `all` messages). */
-export type ImportProgress = { this: number; all: number; date?: string };
-export type ImportMessagesEvent = {
-  action: string;
-  whatsappId?: number;
-  status?: ImportProgress;
-};
+export type { ImportMessagesSocketPayload as ImportMessagesEvent } from '@sb/contracts';
+export type { ImportProgress };
 
 /** The share done, 0 to 100, of an import progress. */
 export const importPercent = (progress: ImportProgress | undefined): number | null => {

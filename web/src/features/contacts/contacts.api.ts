@@ -15,10 +15,7 @@ import { followCompanyEvents } from '../../api/socket-cache.js';
 export type ContactListArgs = { searchParam: string; pageNumber: number; contactTag?: number[] };
 
 /** What `company-<id>-contact` carries (create/update/delete and the import progress). */
-export type ContactSocketPayload =
-  | { action: 'create' | 'update'; contact: ContactRecord }
-  | { action: 'delete'; contactId: number }
-  | { action: 'import'; job: ContactImportJob };
+export type { ContactSocketPayload } from '@sb/contracts';
 
 const LIST = { type: 'Contact' as const, id: 'LIST' };
 
@@ -36,7 +33,7 @@ export const contactsApi = baseApi.injectEndpoints({
       ],
       // another tab or user changed a contact: the lists reload
       onCacheEntryAdded: (_arg, lifecycle) =>
-        followCompanyEvents<ContactSocketPayload>(lifecycle, 'contact', (payload) => {
+        followCompanyEvents(lifecycle, 'contact', (payload) => {
           if (payload?.action !== 'import')
             lifecycle.dispatch(contactsApi.util.invalidateTags([LIST]));
         }),

@@ -60,7 +60,7 @@ export const fileListsApi = baseApi.injectEndpoints({
       ...pagedList,
       providesTags: [LIST],
       onCacheEntryAdded: (_arg, lifecycle) =>
-        followCompanyEvents<FileListSocketPayload>(lifecycle, 'file', (event) =>
+        followCompanyEvents(lifecycle, 'file', (event) =>
           lifecycle.updateCachedData((page) => applyFileListEvent(page, event)),
         ),
     }),

@@ -33,7 +33,7 @@ export const promptsApi = baseApi.injectEndpoints({
         LIST,
       ],
       onCacheEntryAdded: (_arg, lifecycle) =>
-        followCompanyEvents<PromptSocketPayload>(lifecycle, 'prompt', (event) =>
+        followCompanyEvents(lifecycle, 'prompt', (event) =>
           lifecycle.updateCachedData((list) => applyPromptEvent(list, event)),
         ),
     }),

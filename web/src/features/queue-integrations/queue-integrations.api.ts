@@ -65,7 +65,7 @@ export const queueIntegrationsApi = api.injectEndpoints({
         currentArg?.pageNumber !== previousArg?.pageNumber,
       providesTags: [LIST],
       onCacheEntryAdded: (arg, lifecycle) =>
-        followCompanyEvents<QueueIntegrationSocketPayload>(
+        followCompanyEvents(
           lifecycle,
           'queueIntegration',
           (payload) =>

@@ -3,7 +3,6 @@ import {
   buildPath,
   type ContactPickerItem,
   type ScheduleRecord,
-  type ScheduleSocketPayload,
   type SchedulesPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
@@ -44,7 +43,7 @@ export const schedulesApi = baseApi.injectEndpoints({
        * at once; otherwise the list is asked again, so each reader gets what they may see.
        */
       onCacheEntryAdded: (arg, lifecycle) =>
-        followCompanyEvents<ScheduleSocketPayload>(lifecycle, 'schedule', (payload) => {
+        followCompanyEvents(lifecycle, 'schedule', (payload) => {
           if (payload.action === 'delete') {
             lifecycle.updateCachedData((draft) => {
               draft.schedules = draft.schedules.filter((s) => s.id !== payload.scheduleId);

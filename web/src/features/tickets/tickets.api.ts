@@ -2,7 +2,6 @@ import {
   ApiRoutes,
   buildPath,
   ClientSocketEvents,
-  type AppMessageSocketPayload,
   type MessageForwardInput,
   type MessageListQuery,
   type MessageSendInput,
@@ -166,9 +165,9 @@ export const ticketsApi = baseApi.injectEndpoints({
           if (refetch) context.dispatch(baseApi.util.invalidateTags([listTag(arg)]));
         };
         await Promise.all([
-          followCompanyEvents<TicketSocketPayload>(context, 'ticket', (payload) => patch(payload)),
+          followCompanyEvents(context, 'ticket', (payload) => patch(payload)),
           // an acknowledgement or an edit changes no list's members; a new message may add one
-          followCompanyEvents<AppMessageSocketPayload>(context, 'appMessage', (payload) => {
+          followCompanyEvents(context, 'appMessage', (payload) => {
             if (payload.action !== 'delete')
               patch({ action: 'update', ticket: payload.ticket }, payload.action === 'create');
           }),
@@ -180,7 +179,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       providesTags: (ticket) => [{ type: 'Ticket', id: ticket?.id ?? 'UUID' }],
       // the open ticket follows its updates (status, user, presence)
       async onCacheEntryAdded(_uuid, context) {
-        await followCompanyEvents<TicketSocketPayload>(context, 'ticket', (payload) => {
+        await followCompanyEvents(context, 'ticket', (payload) => {
           if (payload.action !== 'update') return;
           context.updateCachedData((draft) =>
             draft.id === payload.ticket.id ? { ...draft, ...payload.ticket } : draft,
@@ -248,7 +247,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       providesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `MSG-${ticketId}` }],
       // joins the ticket's room and appends, replaces or marks deleted the messages it announces
       async onCacheEntryAdded({ ticketId }, context) {
-        await followCompanyEvents<AppMessageSocketPayload>(
+        await followCompanyEvents(
           context,
           'appMessage',
           (payload) =>
