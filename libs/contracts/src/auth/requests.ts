@@ -1,4 +1,4 @@
-import type { SessionUser, LoginInput, UserUpdateInput } from './session.js';
+import type { SessionUser, LoginInput } from './session.js';
 
 // Data shapes of the identity bus requests and events of issue 2 (see docs/foundation-contracts.md).
 
@@ -8,8 +8,6 @@ export type LoginRequest = LoginInput & { ip?: string; userAgent?: string };
 export type RefreshRequest = { refreshToken: string };
 /** identity.auth.logout */
 export type LogoutRequest = { refreshToken?: string; sessionId?: string };
-/** identity.user.update */
-export type UserUpdateRequest = UserUpdateInput & { id: number };
 /** identity.session.revoked-list answer */
 export type RevokedSessionsReply = { sessions: { sessionId: string; expiresAt: string }[] };
 

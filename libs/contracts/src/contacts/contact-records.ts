@@ -1,5 +1,4 @@
 import type { ChannelKind } from '../channels/channels.js';
-import type { ContactImportRow, ContactListQuery } from './contact-inputs.js';
 
 export type ContactExtraInfo = { id: number; name: string; value: string };
 export type ContactTagRef = { id: number; name: string; color: string };
@@ -35,15 +34,9 @@ export type ContactPickerItem = { id: number; name: string; number: string; chan
 export type ContactProfile = { contactId: number; urlPicture: string | null };
 
 /** Bus request data. */
-export type ContactListRequest = ContactListQuery;
 export type ContactIdRequest = { id: number };
-export type ContactUpdateRequest = Record<string, unknown> & { id: number };
-export type ContactBlockRequest = { id: number; active: boolean };
 export type ContactProfileRequest = { number: string };
 export type ContactTagsRequest = { contactId: number };
-export type ContactImportOneRequest = ContactImportRow;
-/** tickets.contact.import-start: rows already read from the sheet by the gateway. */
-export type ContactImportStartRequest = { rows: unknown[] };
 /** The import job as answered and as sent on `company-<id>-contactImport`. */
 export type ContactImportJob = {
   id: number;

@@ -19,8 +19,6 @@ export type CompanySettingUpdateInput = z.infer<typeof CompanySettingUpdateInput
 /** Keys whose value only admins may read (billing integration tokens). */
 export const SecretSettingKeys: readonly SettingKey[] = ['asaas', 'ixc', 'mkauth'];
 
-/** identity.settings.list */
-export type SettingsListRequest = Record<string, never>;
 /** identity.settings.update (PUT /settings/:key and PUT /companySettings) */
 export type SettingUpdateRequest = { key: string; value: string };
 /** identity.settings.company-list */

@@ -19,7 +19,6 @@ export type TagsPage = { tags: TagRecord[]; hasMore: boolean; count: number };
 export type ContactTagsReply = { tags: ContactTagRef[] };
 
 export type TagIdRequest = { id: number };
-export type TagUpdateRequest = Record<string, unknown> & { id: number };
 export type TagSyncReply = { contactId: number; tags: ContactTagRef[] };
 
 /** evt.<cid>.tickets.tag.created|updated */

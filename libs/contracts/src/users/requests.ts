@@ -1,13 +1,9 @@
-import type { UserCreateInput, UserEditFields, UserListQuery, UserRecord } from './user-inputs.js';
+import type { UserEditFields, UserRecord } from './user-inputs.js';
 
 // Data shapes of the identity user bus requests and events (issue 3).
 
-/** identity.user.list */
-export type UserListRequest = UserListQuery;
 /** identity.user.get / identity.user.delete */
 export type UserIdRequest = { id: number };
-/** identity.user.create */
-export type UserCreateRequest = UserCreateInput;
 /** identity.user.edit */
 export type UserEditRequest = UserEditFields & { id: number };
 /** identity.user.set-image: the gateway stored the file; identity records its key. */
