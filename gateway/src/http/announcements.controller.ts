@@ -63,11 +63,7 @@ export class AnnouncementsController {
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<AnnouncementPage> {
     const data = parseInput(AnnouncementListQuery, query ?? {});
-    return this.services.request(
-      Subjects.identity.announcementList,
-      req.sb.ctx,
-      data,
-    );
+    return this.services.request(Subjects.identity.announcementList, req.sb.ctx, data);
   }
 
   @Get(':id')
@@ -84,11 +80,7 @@ export class AnnouncementsController {
   @ApiBody({ schema: openApiSchema(AnnouncementInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Announcement> {
     const data = parseInput(AnnouncementInput, body ?? {});
-    return this.services.request(
-      Subjects.identity.announcementCreate,
-      req.sb.ctx,
-      data,
-    );
+    return this.services.request(Subjects.identity.announcementCreate, req.sb.ctx, data);
   }
 
   @Put(':id')
@@ -105,11 +97,7 @@ export class AnnouncementsController {
       ...parseInput(AnnouncementInput, body ?? {}),
       id: params.id,
     };
-    return this.services.request(
-      Subjects.identity.announcementUpdate,
-      req.sb.ctx,
-      data,
-    );
+    return this.services.request(Subjects.identity.announcementUpdate, req.sb.ctx, data);
   }
 
   @Delete(':id')
@@ -150,11 +138,7 @@ export class AnnouncementsController {
           mediaPath: media!.key,
           mediaName: media!.name,
         };
-        return this.services.request(
-          Subjects.identity.announcementMediaSet,
-          req.sb.ctx,
-          data,
-        );
+        return this.services.request(Subjects.identity.announcementMediaSet, req.sb.ctx, data);
       },
     );
     await this.removeQuietly(reply.previousMediaPath);

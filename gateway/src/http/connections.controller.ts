@@ -118,11 +118,7 @@ export class ConnectionsController {
       companyAttachment('file', ctx.companyId, 'connections'),
       ([media]) => {
         const data: ConnectionMediaRequest = { id: params.id, mediaKey: media!.key };
-        return this.services.request(
-          Subjects.connectors.connectionSetMedia,
-          ctx,
-          data,
-        );
+        return this.services.request(Subjects.connectors.connectionSetMedia, ctx, data);
       },
     );
     await this.removeReplaced(reply, ctx.companyId);

@@ -106,7 +106,11 @@ export class ContactsController {
     summary: "Imports the phone's address book of a WhatsApp connection as a paced job",
   })
   importPhone(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactImportJob> {
-    return this.services.ask(req, S.contactImportPhone, parseInput(ContactPhoneImportInput, body ?? {}));
+    return this.services.ask(
+      req,
+      S.contactImportPhone,
+      parseInput(ContactPhoneImportInput, body ?? {}),
+    );
   }
 
   @Post('contacts/import/chats')
@@ -115,7 +119,11 @@ export class ContactsController {
     summary: "Imports the people of a WhatsApp connection's chats as a paced job",
   })
   importChats(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactImportJob> {
-    return this.services.ask(req, S.contactImportChats, parseInput(ContactPhoneImportInput, body ?? {}));
+    return this.services.ask(
+      req,
+      S.contactImportChats,
+      parseInput(ContactPhoneImportInput, body ?? {}),
+    );
   }
 
   @Post('contactsImport')

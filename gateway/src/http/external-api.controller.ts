@@ -138,11 +138,7 @@ export class ExternalApiTokenGuard implements CanActivate {
     token: string | undefined,
   ): Promise<ConnectionByTokenReply> {
     if (!token) throw new AppError('ERR_INVALID_API_TOKEN');
-    return this.services.request(
-      Subjects.connectors.connectionByToken,
-      req.sb.ctx,
-      { token },
-    );
+    return this.services.request(Subjects.connectors.connectionByToken, req.sb.ctx, { token });
   }
 }
 
@@ -206,11 +202,7 @@ export class ExternalApiController {
       ...(medias ? { medias } : {}),
     };
     try {
-      return await this.services.request(
-        Subjects.tickets.externalSend,
-        ctx,
-        data,
-      );
+      return await this.services.request(Subjects.tickets.externalSend, ctx, data);
     } catch (err) {
       // refused (invalid number, unknown user or queue): the files must not stay behind
       await removeMessageMedia(this.storage, this.logger, medias);

@@ -83,11 +83,7 @@ export class FileListsController {
   @ApiBody({ schema: openApiSchema(FileListInput) })
   async create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<FileListRecord> {
     const data = parseInput(FileListInput, body ?? {});
-    const saved = await this.services.request(
-      Subjects.tickets.fileListCreate,
-      req.sb.ctx,
-      data,
-    );
+    const saved = await this.services.request(Subjects.tickets.fileListCreate, req.sb.ctx, data);
     return this.dropRemoved(saved);
   }
 
@@ -106,11 +102,7 @@ export class FileListsController {
       ...parseInput(FileListInput, body ?? {}),
       id: params.id,
     };
-    const saved = await this.services.request(
-      Subjects.tickets.fileListUpdate,
-      req.sb.ctx,
-      data,
-    );
+    const saved = await this.services.request(Subjects.tickets.fileListUpdate, req.sb.ctx, data);
     return this.dropRemoved(saved);
   }
 
@@ -118,11 +110,7 @@ export class FileListsController {
   @ApiOperation({ summary: 'Deletes a file list and its stored files' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
     const data = parseInput(idParam, { id });
-    const removed = await this.services.request(
-      Subjects.tickets.fileListDelete,
-      req.sb.ctx,
-      data,
-    );
+    const removed = await this.services.request(Subjects.tickets.fileListDelete, req.sb.ctx, data);
     await this.removeQuietly(removed.removedPaths);
     return { id: removed.id };
   }

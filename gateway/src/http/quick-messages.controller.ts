@@ -60,21 +60,13 @@ export class QuickMessagesController {
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<QuickMessagePage> {
     const data = parseInput(QuickMessageListQuery, query ?? {});
-    return this.services.request(
-      Subjects.tickets.quickMessagePage,
-      req.sb.ctx,
-      data,
-    );
+    return this.services.request(Subjects.tickets.quickMessagePage, req.sb.ctx, data);
   }
 
   @Get('list')
   @ApiOperation({ summary: 'What the message composer offers: shortcode, message, media' })
   list(@Req() req: GatewayRequest): Promise<QuickMessageListItem[]> {
-    return this.services.request(
-      Subjects.tickets.quickMessageList,
-      req.sb.ctx,
-      {},
-    );
+    return this.services.request(Subjects.tickets.quickMessageList, req.sb.ctx, {});
   }
 
   @Get(':id')
@@ -89,11 +81,7 @@ export class QuickMessagesController {
   @ApiBody({ schema: openApiSchema(QuickMessageInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QuickMessage> {
     const data = parseInput(QuickMessageInput, body ?? {});
-    return this.services.request(
-      Subjects.tickets.quickMessageCreate,
-      req.sb.ctx,
-      data,
-    );
+    return this.services.request(Subjects.tickets.quickMessageCreate, req.sb.ctx, data);
   }
 
   @Put(':id')
@@ -109,11 +97,7 @@ export class QuickMessagesController {
       ...parseInput(QuickMessageInput, body ?? {}),
       id: params.id,
     };
-    return this.services.request(
-      Subjects.tickets.quickMessageUpdate,
-      req.sb.ctx,
-      data,
-    );
+    return this.services.request(Subjects.tickets.quickMessageUpdate, req.sb.ctx, data);
   }
 
   @Delete(':id')

@@ -81,10 +81,6 @@ export class SettingsController {
   updateCompany(@Req() req: GatewayRequest, @Body() body: unknown): Promise<SettingEntry> {
     const { column, data } = parseInput(CompanySettingUpdateInput, body ?? {});
     const request: SettingUpdateRequest = { key: column, value: data };
-    return this.services.request(
-      Subjects.identity.settingsUpdate,
-      req.sb.ctx,
-      request,
-    );
+    return this.services.request(Subjects.identity.settingsUpdate, req.sb.ctx, request);
   }
 }

@@ -1,8 +1,4 @@
-import {
-  Subjects,
-  type RequestContext,
-  type TicketAccessRequest,
-} from '@sb/contracts';
+import { Subjects, type RequestContext, type TicketAccessRequest } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 
 /**

@@ -149,13 +149,16 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
       const events: DomainEvent[] = [];
       for (let i = 0; i < 5; i++) {
         events.push(
-          await Outbox.add(manager, testEvent({
-            companyId: cid,
-            service: 'identity',
-            entity: 'user',
-            action: 'updated',
-            data: { i },
-          })),
+          await Outbox.add(
+            manager,
+            testEvent({
+              companyId: cid,
+              service: 'identity',
+              entity: 'user',
+              action: 'updated',
+              data: { i },
+            }),
+          ),
         );
       }
       return events;
@@ -184,12 +187,13 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
         manager,
         [0, 1, 2, 3].map((i) =>
           testEvent({
-          companyId: cid,
-          service: 'identity' as const,
-          entity: 'user',
-          action: 'updated',
-          data: { i, text: `it's "quoted" {${i}}` },
-        })),
+            companyId: cid,
+            service: 'identity' as const,
+            entity: 'user',
+            action: 'updated',
+            data: { i, text: `it's "quoted" {${i}}` },
+          }),
+        ),
       ),
     );
     expect(await dataSource.transaction((manager) => Outbox.addMany(manager, []))).toEqual([]);
@@ -204,24 +208,30 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     relays.push(await startOutboxRelay({ dataSource, bus, logger }));
     await dataSource
       .transaction(async (manager) => {
-        await Outbox.add(manager, testEvent({
-          companyId: cid,
-          service: 'identity',
-          entity: 'user',
-          action: 'updated',
-          data: {},
-        }));
+        await Outbox.add(
+          manager,
+          testEvent({
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: {},
+          }),
+        );
         throw new Error('rollback');
       })
       .catch(() => undefined);
     const kept = await dataSource.transaction((manager) =>
-      Outbox.add(manager, testEvent({
-        companyId: cid,
-        service: 'identity',
-        entity: 'user',
-        action: 'created',
-        data: {},
-      })),
+      Outbox.add(
+        manager,
+        testEvent({
+          companyId: cid,
+          service: 'identity',
+          entity: 'user',
+          action: 'created',
+          data: {},
+        }),
+      ),
     );
     await waitFor(() => received.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -235,13 +245,16 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     await new Promise((resolve) => setTimeout(resolve, 300)); // the relay is now asleep
     const started = Date.now();
     await dataSource.transaction((manager) =>
-      Outbox.add(manager, testEvent({
-        companyId: cid,
-        service: 'identity',
-        entity: 'user',
-        action: 'updated',
-        data: {},
-      })),
+      Outbox.add(
+        manager,
+        testEvent({
+          companyId: cid,
+          service: 'identity',
+          entity: 'user',
+          action: 'updated',
+          data: {},
+        }),
+      ),
     );
     await waitFor(() => received.length >= 1, 5000);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -266,13 +279,16 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const add = () =>
       dataSource.transaction((manager) =>
-        Outbox.add(manager, testEvent({
-          companyId: cid,
-          service: 'identity',
-          entity: 'user',
-          action: 'updated',
-          data: {},
-        })),
+        Outbox.add(
+          manager,
+          testEvent({
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: {},
+          }),
+        ),
       );
     await add();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -292,13 +308,16 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     );
     for (let i = 0; i < 30; i++) {
       await dataSource.transaction((manager) =>
-        Outbox.add(manager, testEvent({
-          companyId: cid,
-          service: 'identity',
-          entity: 'user',
-          action: 'updated',
-          data: { i },
-        })),
+        Outbox.add(
+          manager,
+          testEvent({
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: { i },
+          }),
+        ),
       );
     }
     await waitFor(() => received.length >= 30);
@@ -327,13 +346,16 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
       const events: DomainEvent[] = [];
       for (let i = 0; i < 10; i++) {
         events.push(
-          await Outbox.add(manager, testEvent({
-            companyId: cid,
-            service: 'identity',
-            entity: 'user',
-            action: 'updated',
-            data: { i },
-          })),
+          await Outbox.add(
+            manager,
+            testEvent({
+              companyId: cid,
+              service: 'identity',
+              entity: 'user',
+              action: 'updated',
+              data: { i },
+            }),
+          ),
         );
       }
       return events;
@@ -380,13 +402,16 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
       const events: DomainEvent[] = [];
       for (let i = 0; i < 5; i++) {
         events.push(
-          await Outbox.add(manager, testEvent({
-            companyId: cid,
-            service: 'identity',
-            entity: 'user',
-            action: 'updated',
-            data: { i },
-          })),
+          await Outbox.add(
+            manager,
+            testEvent({
+              companyId: cid,
+              service: 'identity',
+              entity: 'user',
+              action: 'updated',
+              data: { i },
+            }),
+          ),
         );
       }
       return events;
@@ -406,13 +431,16 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     const relay = await startOutboxRelay({ dataSource, bus, logger });
     await relay.stop();
     await dataSource.transaction((manager) =>
-      Outbox.add(manager, testEvent({
-        companyId: cid,
-        service: 'identity',
-        entity: 'user',
-        action: 'updated',
-        data: {},
-      })),
+      Outbox.add(
+        manager,
+        testEvent({
+          companyId: cid,
+          service: 'identity',
+          entity: 'user',
+          action: 'updated',
+          data: {},
+        }),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received).toEqual([]);
@@ -436,13 +464,16 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     });
     unsubscribes.push(() => sub.unsubscribe());
     const event = await dataSource.transaction((manager) =>
-      Outbox.add(manager, testEvent({
-        companyId: cid,
-        service: 'identity',
-        entity: 'user',
-        action: 'created',
-        data: {},
-      })),
+      Outbox.add(
+        manager,
+        testEvent({
+          companyId: cid,
+          service: 'identity',
+          entity: 'user',
+          action: 'created',
+          data: {},
+        }),
+      ),
     );
     await waitFor(async () => {
       const rows = await dataSource.query('SELECT text FROM note WHERE company_id = $1', [cid]);

@@ -58,13 +58,16 @@ function greeterModule(prefix: string) {
       const { text } = parseInput(z.object({ text: z.string() }), data);
       return this.dataSource.transaction(async (manager) => {
         const note = await this.notes.save(ctx.companyId, { text }, manager);
-        await Outbox.add(manager, testEvent({
-          companyId: ctx.companyId,
-          service: 'identity',
-          entity: 'note',
-          action: 'created',
-          data: { id: note.id },
-        }));
+        await Outbox.add(
+          manager,
+          testEvent({
+            companyId: ctx.companyId,
+            service: 'identity',
+            entity: 'note',
+            action: 'created',
+            data: { id: note.id },
+          }),
+        );
         return { id: note.id };
       });
     }

@@ -46,7 +46,7 @@ describe('on-duty staff (campaigns service)', () => {
   let service: RunningNestService;
 
   const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    (bus.request(subject, {
+    bus.request(subject, {
       ctx: {
         requestId: 'test',
         companyId: 0,
@@ -57,7 +57,7 @@ describe('on-duty staff (campaigns service)', () => {
         ...ctx,
       } as RequestContext,
       data,
-    }) as Promise<T>);
+    }) as Promise<T>;
 
   const create = (ctx: Partial<RequestContext>, fields: Record<string, unknown> = {}) =>
     call<PlantaoRecord>(

@@ -45,7 +45,7 @@ describe('schedules (campaigns service)', () => {
     startCampaignsService({ bus, databaseUrl: database.url, env: { SCHEDULE_POLL_MS: pollMs } });
 
   const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    (bus.request(subject, {
+    bus.request(subject, {
       ctx: {
         requestId: 'test',
         companyId: 0,
@@ -56,7 +56,7 @@ describe('schedules (campaigns service)', () => {
         ...ctx,
       } as RequestContext,
       data,
-    }) as Promise<T>);
+    }) as Promise<T>;
 
   const create = (ctx: Partial<RequestContext>, fields: Record<string, unknown> = {}) =>
     call<ScheduleRecord>(

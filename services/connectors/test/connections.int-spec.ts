@@ -100,7 +100,7 @@ describe('connections over the in-process bus', () => {
   });
 
   const call = <T>(subject: string, data: unknown, ctx: RequestContext) =>
-    (bus.request(subject, { ctx, data }) as Promise<T>);
+    bus.request(subject, { ctx, data }) as Promise<T>;
   const events = async (companyId: number) => {
     const { rows } = await db.query<{ subject: string }>(
       `SELECT subject FROM connectors.outbox_event WHERE company_id = $1 ORDER BY seq`,

@@ -165,7 +165,7 @@ describe('Meta channels with the channel emulator', () => {
   });
 
   const call = <T>(subject: string, data: unknown, ctx: RequestContext = admin) =>
-    (bus.request(subject, { ctx, data }) as Promise<T>);
+    bus.request(subject, { ctx, data }) as Promise<T>;
   const outbox = async (kind: 'ack') => {
     const { rows } = await db.query<OutboxRow>(
       `SELECT subject, payload FROM connectors.outbox_event WHERE subject = $1 ORDER BY seq`,

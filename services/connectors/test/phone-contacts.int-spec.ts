@@ -87,7 +87,7 @@ describe('phone contacts of a Baileys connection (fake socket)', () => {
   const live = (connectionId: number) =>
     sockets.find((socket) => socket.connectionId === connectionId && !socket.ended);
   const call = <T>(subject: string, data: unknown, ctx: RequestContext = admin) =>
-    (bus.request(subject, { ctx, data }) as Promise<T>);
+    bus.request(subject, { ctx, data }) as Promise<T>;
   const list = (source: 'contacts' | 'chats', ctx: RequestContext = admin) =>
     call<PhoneContactsResult>(S.contactList, { connectionId: connection.id, source }, ctx);
   const kept = async () =>

@@ -127,7 +127,7 @@ describe('WhatsApp sessions over three connectors workers (NATS + Postgres)', ()
     return new Map(rows.map((row) => [row.connection_id, row.holder]));
   };
   const call = <T>(subject: string, data: unknown) =>
-    (client!.request(subject, { ctx: admin, data }, { timeoutMs: 10_000 }) as Promise<T>);
+    client!.request(subject, { ctx: admin, data }, { timeoutMs: 10_000 }) as Promise<T>;
 
   beforeAll(async () => {
     natsUrl = await natsUrlOrSkip();

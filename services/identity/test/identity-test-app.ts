@@ -54,10 +54,10 @@ export async function startIdentityTestApp(
     databaseUrl: database.url,
     service,
     request: <T>(subject: string, data: unknown, ctx?: Partial<RequestContext>) =>
-      (bus.request(subject, {
+      bus.request(subject, {
         ctx: ctx ? { ...(anonymous() as unknown as RequestContext), ...ctx } : anonymous(),
         data,
-      }) as Promise<T>),
+      }) as Promise<T>,
     async close() {
       await service.close();
       await db.end();

@@ -55,10 +55,10 @@ export async function startContactsTagsTestApp(
     service,
     hideNumbers,
     request: <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-      (bus.request(subject, {
+      bus.request(subject, {
         ctx: { requestId: 'test', super: false, lang: 'en', ...ctx } as RequestContext,
         data,
-      }) as Promise<T>),
+      }) as Promise<T>,
     async close() {
       await service.close();
       await db.end();

@@ -96,7 +96,7 @@ describe('on-duty alerts (plantão)', () => {
     await runner.tick();
   };
   const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    (bus.request(subject, {
+    bus.request(subject, {
       ctx: {
         requestId: 'test',
         companyId: 0,
@@ -107,7 +107,7 @@ describe('on-duty alerts (plantão)', () => {
         ...ctx,
       } as RequestContext,
       data,
-    }) as Promise<T>);
+    }) as Promise<T>;
 
   beforeAll(async () => {
     bus = (await openTestBus('in-process', 'tickets-on-duty-int-spec'))!;

@@ -52,7 +52,7 @@ export async function startTicketsTestApp(
     planQueues,
     service,
     call: <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-      (bus.request(subject, {
+      bus.request(subject, {
         ctx: {
           requestId: 'test',
           companyId: 0,
@@ -63,7 +63,7 @@ export async function startTicketsTestApp(
           ...ctx,
         } as RequestContext,
         data,
-      }) as Promise<T>),
+      }) as Promise<T>,
     async close() {
       await service.close();
       await db.end();

@@ -1,10 +1,25 @@
 // The request and reply of every bus subject, so a caller's types follow from the subject it names.
 import type { z } from 'zod';
 import type { HealthReply } from './subjects.js';
-import type { AvailableAgentsReply, AvailableAgentsRequest, UserEditRequest } from '../users/requests.js';
+import type {
+  AvailableAgentsReply,
+  AvailableAgentsRequest,
+  UserEditRequest,
+} from '../users/requests.js';
 import type { UserSetImageRequest, UserPresenceRequest, UserIdRequest } from '../users/requests.js';
-import type { UserCreateInput, UserListItem, UserListQuery, UserRecord, UsersPage } from '../users/user-inputs.js';
-import type { LoginRequest, LogoutRequest, RefreshRequest, RevokedSessionsReply } from '../auth/requests.js';
+import type {
+  UserCreateInput,
+  UserListItem,
+  UserListQuery,
+  UserRecord,
+  UsersPage,
+} from '../users/user-inputs.js';
+import type {
+  LoginRequest,
+  LogoutRequest,
+  RefreshRequest,
+  RevokedSessionsReply,
+} from '../auth/requests.js';
 import type { IssuedSession, SessionUser } from '../auth/session.js';
 import type { SignupRequest, SignupResult } from '../signup/signup-inputs.js';
 import type {
@@ -44,7 +59,14 @@ import type {
   SettingEntry,
   SettingUpdateRequest,
 } from '../settings/setting-requests.js';
-import type { Help, HelpIdRequest, HelpInput, HelpListQuery, HelpPage, HelpUpdateRequest } from '../helps/helps.js';
+import type {
+  Help,
+  HelpIdRequest,
+  HelpInput,
+  HelpListQuery,
+  HelpPage,
+  HelpUpdateRequest,
+} from '../helps/helps.js';
 import type {
   Announcement,
   AnnouncementIdRequest,
@@ -74,7 +96,13 @@ import type {
   ContactsPage,
   ContactTagsRequest,
 } from '../contacts/contact-records.js';
-import type { TagInput, TagListQuery, TagPickerQuery, TagSyncInput, TagUpdateInput } from '../tags/tag-inputs.js';
+import type {
+  TagInput,
+  TagListQuery,
+  TagPickerQuery,
+  TagSyncInput,
+  TagUpdateInput,
+} from '../tags/tag-inputs.js';
 import type {
   ContactTagsReply,
   TagIdRequest,
@@ -110,7 +138,13 @@ import type {
   QueueIntegrationTestResult,
   QueueIntegrationUpdateRequest,
 } from '../queue-integrations/queue-integrations.js';
-import type { Prompt, PromptDeleted, PromptFields, PromptList, PromptUpdateRequest } from '../prompts/prompts.js';
+import type {
+  Prompt,
+  PromptDeleted,
+  PromptFields,
+  PromptList,
+  PromptUpdateRequest,
+} from '../prompts/prompts.js';
 import type {
   FileListFields,
   FileListMediaRequest,
@@ -145,8 +179,22 @@ import type {
   TicketNoteRecord,
   TicketRecord,
 } from '../tickets/ticket-records.js';
-import type { ExternalSendReply, ExternalSendRequest, ConnectionByTokenReply, ConnectionByTokenRequest } from '../external-api/external-api.js';
-import type { SendToContactCommand, SendToContactReply, ScheduleIdRequest, ScheduleListQuery, ScheduleRecord, SchedulesPage, ScheduleUpdateRequest, ScheduleInput } from '../schedules/schedules.js';
+import type {
+  ExternalSendReply,
+  ExternalSendRequest,
+  ConnectionByTokenReply,
+  ConnectionByTokenRequest,
+} from '../external-api/external-api.js';
+import type {
+  SendToContactCommand,
+  SendToContactReply,
+  ScheduleIdRequest,
+  ScheduleListQuery,
+  ScheduleRecord,
+  SchedulesPage,
+  ScheduleUpdateRequest,
+  ScheduleInput,
+} from '../schedules/schedules.js';
 import type {
   CheckContactCommand,
   CheckContactResult,
@@ -169,7 +217,12 @@ import type {
   ConnectionMediaRequest,
   ConnectionUpdateRequest,
 } from '../connections/connection-inputs.js';
-import type { FacebookConnectInput, FacebookConnectReply, MetaWebhookReply, MetaWebhookRequest } from '../meta/meta-inputs.js';
+import type {
+  FacebookConnectInput,
+  FacebookConnectReply,
+  MetaWebhookReply,
+  MetaWebhookRequest,
+} from '../meta/meta-inputs.js';
 import type {
   PlantaoIdRequest,
   PlantaoInput,
@@ -293,7 +346,10 @@ export type BusContracts = {
   'tickets.queue-integration.create': Contract<QueueIntegrationInput, QueueIntegration>;
   'tickets.queue-integration.update': Contract<QueueIntegrationUpdateRequest, QueueIntegration>;
   'tickets.queue-integration.delete': Contract<Id, Deleted>;
-  'tickets.queue-integration.test-session': Contract<QueueIntegrationTestInput, QueueIntegrationTestResult>;
+  'tickets.queue-integration.test-session': Contract<
+    QueueIntegrationTestInput,
+    QueueIntegrationTestResult
+  >;
   'tickets.prompt.list': Contract<NoData, PromptList>;
   'tickets.prompt.get': Contract<Id, Prompt>;
   'tickets.prompt.create': Contract<PromptFields, Prompt>;
@@ -318,7 +374,10 @@ export type BusContracts = {
   'tickets.message.list': Contract<MessageListQuery & { ticketId: number }, MessagesPage>;
   'tickets.message.send': Contract<MessageSendRequest, MessageRecord[]>;
   'tickets.message.delete': Contract<{ id: string }, { id: string }>;
-  'tickets.message.edit': Contract<z.infer<typeof MessageEditInput> & { id: string }, MessageRecord>;
+  'tickets.message.edit': Contract<
+    z.infer<typeof MessageEditInput> & { id: string },
+    MessageRecord
+  >;
   'tickets.message.forward': Contract<MessageForwardInput, MessageRecord>;
   'tickets.ticket-note.list': Contract<z.infer<typeof TicketNoteListQuery>, TicketNoteRecord[]>;
   'tickets.ticket-note.get': Contract<Id, TicketNoteRecord>;

@@ -27,26 +27,24 @@ export type UserSocketPayload =
   | { action: 'delete'; userId: number };
 /** A login elsewhere: the user's other sessions end. */
 export type AuthSocketPayload = { action: 'update'; user: { id: number } };
-export type SettingsSocketPayload = { action: 'update'; setting: { key: SettingKey; value: string } };
+export type SettingsSocketPayload = {
+  action: 'update';
+  setting: { key: SettingKey; value: string };
+};
 export type ContactSocketPayload =
   | { action: 'create' | 'update'; contact: ContactRecord }
   | { action: 'delete'; contactId: number }
   | { action: 'import'; job: ContactImportJob };
 export type TagSocketPayload =
-  | { action: 'create' | 'update'; tag: TagRecord }
-  | { action: 'delete'; tagId: number };
+  { action: 'create' | 'update'; tag: TagRecord } | { action: 'delete'; tagId: number };
 export type QueueSocketPayload =
-  | { action: 'create' | 'update'; queue: Queue }
-  | { action: 'delete'; queueId: number };
+  { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: number };
 export type ChatbotSocketPayload =
-  | { action: 'create' | 'update'; chatbot: ChatbotOption }
-  | { action: 'delete'; chatbotId: number };
+  { action: 'create' | 'update'; chatbot: ChatbotOption } | { action: 'delete'; chatbotId: number };
 export type QuickMessageSocketPayload =
-  | { action: 'create' | 'update'; record: QuickMessage }
-  | { action: 'delete'; id: number };
+  { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
 export type ConnectionSocketPayload =
-  | { action: 'update'; whatsapp: ConnectionRecord }
-  | { action: 'delete'; whatsappId: number };
+  { action: 'update'; whatsapp: ConnectionRecord } | { action: 'delete'; whatsappId: number };
 export type ConnectionSessionSocketPayload = { action: 'update'; session: ConnectionRecord };
 /** `company-<id>-importMessages`: history import progress (`this` of `all` messages). */
 export type ImportProgress = { this: number; all: number; date?: string };

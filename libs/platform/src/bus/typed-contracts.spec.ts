@@ -59,8 +59,14 @@ export async function outbox(manager: EntityManager, ticket: TicketRecord) {
     // @ts-expect-error tickets.ticket.updated carries { ticket, previousStatus? }
     data: { ticketId: ticket.id },
   });
-  // @ts-expect-error an event that is not in the map
-  await Outbox.add(manager, { companyId: 1, service: 'tickets', entity: 'tiket', action: 'updated', data: {} });
+  await Outbox.add(manager, {
+    companyId: 1,
+    service: 'tickets',
+    // @ts-expect-error an event that is not in the map
+    entity: 'tiket',
+    action: 'updated',
+    data: { ticket },
+  });
 }
 
 export class TypedHandlers {

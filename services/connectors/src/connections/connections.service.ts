@@ -266,10 +266,10 @@ export class ConnectionsService {
     const { companyId } = requireAdmin(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
     const request: CloseImportedTicketsRequest = { connectionId: row.id };
-    const reply = await this.bus.request(
-      Subjects.tickets.ticketCloseImported,
-      { ctx, data: request },
-    );
+    const reply = await this.bus.request(Subjects.tickets.ticketCloseImported, {
+      ctx,
+      data: request,
+    });
     await this.dataSource.transaction(async (manager) => {
       const current = await this.connections.getById(companyId, row.id, manager);
       if (current.statusImportMessages === null) return;

@@ -259,9 +259,7 @@ export class QueueIntegrationsService {
     manager: EntityManager,
     companyId: number,
     id: number,
-    type: (typeof DomainEventTypes.tickets)[
-      'queueIntegrationCreated' | 'queueIntegrationUpdated'
-    ],
+    type: (typeof DomainEventTypes.tickets)['queueIntegrationCreated' | 'queueIntegrationUpdated'],
   ): Promise<QueueIntegration> {
     const queueIntegration = this.view(await this.existing(companyId, id, manager));
     const data: QueueIntegrationEventData = { queueIntegration };

@@ -169,5 +169,4 @@ export class QueuesService {
     const options = await this.chatbots.forQueues(companyId, [id], manager);
     return toQueue(row, buildChatbotTrees(options));
   }
-
 }

@@ -65,13 +65,10 @@ export const queueIntegrationsApi = api.injectEndpoints({
         currentArg?.pageNumber !== previousArg?.pageNumber,
       providesTags: [LIST],
       onCacheEntryAdded: (arg, lifecycle) =>
-        followCompanyEvents(
-          lifecycle,
-          'queueIntegration',
-          (payload) =>
-            lifecycle.updateCachedData((draft) =>
-              applyIntegrationEvent(draft, payload, arg.searchParam),
-            ),
+        followCompanyEvents(lifecycle, 'queueIntegration', (payload) =>
+          lifecycle.updateCachedData((draft) =>
+            applyIntegrationEvent(draft, payload, arg.searchParam),
+          ),
         ),
     }),
     createQueueIntegration: build.mutation<QueueIntegration, QueueIntegrationDraft>({
