@@ -3,13 +3,13 @@ import {
   Subjects,
   type QuickMessage,
   type QuickMessageListItem,
+  type QuickMessageMediaReply,
   type QuickMessagePage,
+  type QuickMessageRemoved,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
-import { QuickMessagesService, type QuickMessageRemoved } from './quick-messages.service.js';
-
-type WithPreviousMedia = QuickMessage & { previousMediaPath: string | null };
+import { QuickMessagesService } from './quick-messages.service.js';
 
 @Injectable()
 export class QuickMessagesHandler {
@@ -46,12 +46,12 @@ export class QuickMessagesHandler {
   }
 
   @BusHandler(Subjects.tickets.quickMessageMediaSet)
-  setMedia(data: unknown, ctx: CallContext): Promise<WithPreviousMedia> {
+  setMedia(data: unknown, ctx: CallContext): Promise<QuickMessageMediaReply> {
     return this.messages.setMedia(ctx, data);
   }
 
   @BusHandler(Subjects.tickets.quickMessageMediaDelete)
-  clearMedia(data: unknown, ctx: CallContext): Promise<WithPreviousMedia> {
+  clearMedia(data: unknown, ctx: CallContext): Promise<QuickMessageMediaReply> {
     return this.messages.clearMedia(ctx, data);
   }
 }

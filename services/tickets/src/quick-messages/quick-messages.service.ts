@@ -9,6 +9,7 @@ import {
   type QuickMessageEventData,
   type QuickMessageListItem,
   type QuickMessagePage,
+  type QuickMessageRemoved,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -24,9 +25,6 @@ const MediaRequest = IdRequest.extend({
   mediaPath: z.string().min(1).max(500),
   mediaName: z.string().trim().min(1).max(255),
 });
-
-/** The deletion answer tells the gateway which stored file to remove. */
-export type QuickMessageRemoved = { id: number; mediaPath: string | null };
 
 /**
  * Quick messages (spec 3 §2.7, §4): everyone sees their own and the general ones; only admins mark one

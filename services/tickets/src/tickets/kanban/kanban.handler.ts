@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type TicketRecord } from '@sb/contracts';
+import { Subjects, type KanbanTickets, type TicketRecord } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
-import { KanbanService, type KanbanTickets } from './kanban.service.js';
+import { KanbanService } from './kanban.service.js';
 
 const S = Subjects.tickets;
 

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { KanbanQuery, type RequestContext, type TicketRecord } from '@sb/contracts';
+import {
+  KanbanQuery,
+  type KanbanTickets,
+  type RequestContext,
+  type TicketRecord,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { DataSource } from 'typeorm';
@@ -22,8 +27,6 @@ const TicketTagInput = z.object({
   tagId: z.coerce.number().int().positive(),
 });
 const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
-
-export type KanbanTickets = { tickets: TicketRecord[] };
 
 /**
  * The kanban board (spec 3 §2.11): the active tickets of the caller's queues, each in the lane of its
