@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait 1 s by default: while the whole suite runs on a busy 2-core runner, a screen
+// that renders in 0.3 s alone (the ticket workspace after a login) can take longer than that.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Chakra's positioning and media queries read.
 if (!window.matchMedia) {
