@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { preloadToasts } from '../components/toaster.js';
 
 // jsdom lacks the layout APIs Chakra's positioning and media queries read.
 if (!window.matchMedia) {
@@ -24,6 +25,9 @@ if (!window.ResizeObserver) {
 }
 window.scrollTo = () => undefined;
 Element.prototype.scrollTo = () => undefined;
+
+// the app fetches the toasts' view with the first toast; screen tests look for a toast in the same pass
+await preloadToasts();
 
 afterEach(() => {
   cleanup();
