@@ -1,8 +1,8 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { defineConfig } from '@chakra-ui/react';
 
 // Brand purple with a lavender tint (spec 3 §9). Components use the semantic tokens only, so the
 // `.dark` class on <html> switches every surface at once.
-const config = defineConfig({
+export const themeConfig = defineConfig({
   globalCss: {
     'html, body, #root': { height: '100%' },
     body: { bg: 'bg.canvas', color: 'fg', fontFeatureSettings: '"cv11", "ss01"' },
@@ -67,5 +67,3 @@ const config = defineConfig({
     },
   },
 });
-
-export const system = createSystem(defaultConfig, config);
