@@ -6,6 +6,7 @@
 // Channel sends (`connectors.message.send`) are answered by an instant stand-in, so the figure is our own
 // path. At the end the SQL statements of the slowest measured call are captured and the slowest one is
 // printed with EXPLAIN (ANALYZE, BUFFERS). `BENCH_SCALE=0.1` seeds a tenth for a quick run.
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { driveLoad, envNumber, latencyMetrics, writeResult } from './bench-harness.mjs';
@@ -318,6 +319,8 @@ pg.Client.prototype.query = function captureQuery(config, values, callback) {
   return result;
 };
 
+// the machine is shared: its load beside the figures says how far they can be compared
+const loadAtStart = loadavg()[0];
 const database = await freshDatabase(name.replace('-', '_'));
 const natsUrl = await benchNatsUrl();
 const namespace = `bench${Date.now()}`;
@@ -785,6 +788,11 @@ try {
   const file = writeResult(name, metrics, {
     bus: natsUrl ? 'nats' : 'in-process',
     database: database.kind,
+    machine: {
+      cores: cpus().length,
+      load_average_1m_start: Math.round(loadAtStart * 100) / 100,
+      load_average_1m_end: Math.round(loadavg()[0] * 100) / 100,
+    },
     targets: { ...targets, list_open_rps_16: minListOpenRps },
     seed: {
       scale,
