@@ -335,7 +335,11 @@ try {
   let busRequests = null;
   const request = bus.request.bind(bus);
   bus.request = (subject, payload, ...rest) => {
-    busRequests?.push({ subject, requestId: payload?.ctx?.requestId });
+    busRequests?.push({
+      subject,
+      requestId: payload?.ctx?.requestId,
+      companyId: payload?.ctx?.companyId,
+    });
     return request(subject, payload, ...rest);
   };
   if (natsUrl) closers.push(() => dropTestNatsNamespace(natsUrl, namespace));
@@ -644,8 +648,8 @@ try {
   const actionTimings = { accept: [], transfer: [], close: [] };
   const actionRequests = { accept: new Map(), transfer: new Map(), close: new Map() };
   // what an action asks another service for: the requests in its own context (the caller's request id,
-  // set by the gateway), and any load of a replica of identity or connectors made meanwhile; the
-  // periodic jobs' requests (on-duty alerts, routing) are not the action's
+  // set by the gateway), and any load of the company's replicas of identity or connectors made
+  // meanwhile; the periodic jobs' requests (on-duty alerts, routing, other companies) are not the action's
   const replicaLoads = new Set([
     'identity.user.records',
     'identity.settings.company-list',
@@ -657,7 +661,7 @@ try {
     const counts = actionRequests[kind];
     for (const r of seen) {
       if (r.subject === 'tickets.ticket.update') continue;
-      if (r.requestId === own || replicaLoads.has(r.subject))
+      if (r.requestId === own || (replicaLoads.has(r.subject) && r.companyId === companyId))
         counts.set(r.subject, (counts.get(r.subject) ?? 0) + 1);
     }
   };

@@ -32,14 +32,22 @@ describe('CompanyReplicas', () => {
     expect((await loading).get('k')).toBe('new');
   });
 
-  it('keeps no failed load: the next read asks again', async () => {
+  it('answers a failed load for 5 s without asking, then asks again', async () => {
+    let now = 0;
+    let loads = 0;
     let fail = true;
-    const replicas = new CompanyReplicas(() =>
-      fail ? Promise.reject(new Error('down')) : Promise.resolve('up'),
+    const replicas = new CompanyReplicas(
+      () => (++loads, fail ? Promise.reject(new Error('down')) : Promise.resolve('up')),
+      () => now,
     );
     await expect(replicas.get(1)).rejects.toThrow('down');
     fail = false;
+    now = 4_999;
+    await expect(replicas.get(1)).rejects.toThrow('down');
+    expect(loads).toBe(1);
+    now = 5_000;
     expect(await replicas.get(1)).toBe('up');
+    expect(loads).toBe(2);
   });
 
   it('resync loads every held company again, serving the old copy meanwhile', async () => {

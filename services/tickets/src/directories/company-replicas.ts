@@ -5,23 +5,34 @@ import { pollMsOf, Poller } from '@sb/platform/poller';
 
 type Loading<T> = { promise: Promise<T>; pending: ((value: T) => void)[] };
 
+/** A failed load is answered again (without asking) for this long: a source that is down or does not
+ * know the company is not asked on every read. */
+const FailedLoadMs = 5_000;
+
 /**
  * One company's copy of another service's data per company, loaded in full the first time the company is
  * read (lazily: a process serves hundreds of companies but only the active ones cost memory and a load)
  * and kept current by that service's events (`apply`). A change that arrives while a load is in flight
  * is applied to its result too, so a load never brings back what an event already replaced. A load that
- * fails is not kept: the next read asks again.
+ * fails is not kept: its error is answered for a few seconds, then the next read asks again.
  */
 export class CompanyReplicas<T> {
   private readonly loaded = new Map<number, T>();
   private readonly loading = new Map<number, Loading<T>>();
+  private readonly failed = new Map<number, { at: number; error: unknown }>();
 
-  constructor(private readonly load: (companyId: number) => Promise<T>) {}
+  constructor(
+    private readonly load: (companyId: number) => Promise<T>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The company's copy, loaded first when this process has none. */
   get(companyId: number): Promise<T> {
     const hit = this.loaded.get(companyId);
-    return hit !== undefined ? Promise.resolve(hit) : this.fetch(companyId);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const failure = this.failed.get(companyId);
+    if (failure && this.now() - failure.at < FailedLoadMs) return Promise.reject(failure.error);
+    return this.fetch(companyId);
   }
 
   /** Applies a change to the company's copy (and to a load in flight); a company not loaded has none. */
@@ -47,11 +58,18 @@ export class CompanyReplicas<T> {
     if (inFlight) return inFlight.promise;
     const entry: Loading<T> = { promise: Promise.resolve(undefined as T), pending: [] };
     entry.promise = this.load(companyId)
-      .then((value) => {
-        for (const change of entry.pending) change(value);
-        this.loaded.set(companyId, value);
-        return value;
-      })
+      .then(
+        (value) => {
+          for (const change of entry.pending) change(value);
+          this.loaded.set(companyId, value);
+          this.failed.delete(companyId);
+          return value;
+        },
+        (error: unknown) => {
+          if (!this.loaded.has(companyId)) this.failed.set(companyId, { at: this.now(), error });
+          throw error;
+        },
+      )
       .finally(() => {
         if (this.loading.get(companyId) === entry) this.loading.delete(companyId);
       });
