@@ -1,11 +1,11 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 // Every script and style gets both copies, however small: nginx picks x.js.br blindly when the browser
 // accepts brotli (deploy/nginx/web.conf), so it must exist.
@@ -13,7 +13,8 @@ const Compressible = /\.(js|css|svg|json|html)$/;
 
 /**
  * Writes x.br and x.gz beside each script, style and image the build emits, at the highest levels
- * (done once per build, not per request), for the web server and nginx to send as they are.
+ * (done once per build, not per request), for the web server and nginx to send as they are. The gzip
+ * copy comes from Zopfli: still plain gzip for any client, about 4% smaller than zlib's level 9.
  */
 export const precompressAssets = (): Plugin => ({
   name: 'switchboard-precompress',
@@ -31,7 +32,7 @@ export const precompressAssets = (): Plugin => ({
               [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
             },
           }),
-          gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
+          gzipAsync(source, {}),
         ]);
         writeFileSync(path.join(outDir, `${file}.br`), br);
         writeFileSync(path.join(outDir, `${file}.gz`), gz);

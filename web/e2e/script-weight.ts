@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 export type LoadedScript = { path: string; encoding: string | null; gzipBytes: number };
 
@@ -18,13 +18,15 @@ const gzipBytes = (url: string) =>
 /**
  * Every script the browser loads for `url` in a fresh context (empty cache) until `ready`, with the
  * encoding it came in and its gzip size (what bench/web-weight.bench.mjs records as *_js_gzip_kb).
+ * `storageState`: a session (cookies and storage) to open the page with.
  */
 export const loadedScripts = async (
   browser: Browser,
   url: string,
   ready: (page: Page) => Promise<unknown>,
+  storageState?: BrowserContextOptions['storageState'],
 ): Promise<LoadedScript[]> => {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState });
   try {
     const page = await context.newPage();
     const seen: { url: string; encoding: Promise<string | null> }[] = [];
@@ -42,6 +44,30 @@ export const loadedScripts = async (
         gzipBytes: await gzipBytes(script.url),
       })),
     );
+  } finally {
+    await context.close();
+  }
+};
+
+/** The total gzip size of `scripts`, in kB. */
+export const gzipKb = (scripts: LoadedScript[]) =>
+  scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+
+/** Logs in on /login in a context of its own and returns its session for another context. */
+export const loggedInState = async (
+  browser: Browser,
+  webUrl: string,
+  credentials: { email: string; password: string },
+) => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/login`);
+    await page.fill('input[name="email"]', credentials.email);
+    await page.fill('input[name="password"]', credentials.password);
+    await page.click('button[type="submit"]');
+    await page.waitForURL('**/tickets');
+    return await context.storageState();
   } finally {
     await context.close();
   }

@@ -1,11 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { loadedScripts } from './script-weight.js';
+import { gzipKb, loadedScripts, loggedInState } from './script-weight.js';
 
-// The login page's JS as a gzip client gets it. The issue's goal is 150 kB; bench/results/web-weight.json
-// records where it stands (React, Chakra, RTK Query and i18next alone weigh about 200 kB): this guards
-// against going back up.
-const LoginJsGzipBudgetKb = 270;
+// The JS of /login and /tickets as a gzip client gets it. The issue's goals are 150 and 300 kB;
+// bench/results/web-weight.json and README ("web-weight") record where they stand and why (React DOM,
+// react-router, i18next, Redux and Chakra's runtime alone are about 185 kB): these guard against going
+// back up.
+const LoginJsGzipBudgetKb = 210;
+const TicketsJsGzipBudgetKb = 330;
 
 /**
  * Issue 2 browser scenarios against `npm start`: log in as the seeded super admin, the drawer matches
@@ -43,13 +45,27 @@ describe('log in and use the app shell', () => {
     expect(assets.length).toBeGreaterThan(1);
     // chromium accepts brotli: every hashed script comes precompressed
     expect(assets.filter((script) => script.encoding !== 'br')).toEqual([]);
-    const totalKb = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
-    expect(totalKb).toBeLessThanOrEqual(LoginJsGzipBudgetKb);
+    expect(gzipKb(scripts)).toBeLessThanOrEqual(LoginJsGzipBudgetKb);
 
     const asset = await fetch(`${app.webUrl}${assets[0].path}`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${app.webUrl}${assets[0].path}.map`)).status).toBe(404);
     expect(await asset.text()).not.toContain('sourceMappingURL');
+  });
+
+  it('loads /tickets, logged in, with its JS within budget', async () => {
+    // a session of its own: the refresh token rotates, this page's session must stay valid
+    const session = await loggedInState(browser, app.webUrl, {
+      email: app.adminEmail,
+      password: app.adminPassword,
+    });
+    const scripts = await loadedScripts(
+      browser,
+      `${app.webUrl}/tickets`,
+      (tickets) => tickets.getByRole('heading', { level: 1, name: 'Tickets' }).waitFor(),
+      session,
+    );
+    expect(gzipKb(scripts)).toBeLessThanOrEqual(TicketsJsGzipBudgetKb);
   });
 
   it('logs in as the admin and lands on the tickets', async () => {

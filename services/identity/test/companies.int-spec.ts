@@ -139,6 +139,12 @@ describe.each<BusKind>(['in-process', 'nats'])(
         );
         expect(rows.length).toBeGreaterThan(0);
         expect(await outbox(`evt.${company.id}.identity.company.created`)).toBe(1);
+        // the event carries the time zone the company's hours are read in (tickets' replica)
+        const event = await app.db.query<{ payload: { timeZone?: string } }>(
+          'SELECT payload FROM identity.outbox_event WHERE subject = $1',
+          [`evt.${company.id}.identity.company.created`],
+        );
+        expect(event.rows[0]!.payload.timeZone).toEqual(expect.any(String));
       },
     );
 

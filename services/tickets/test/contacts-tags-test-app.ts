@@ -1,10 +1,11 @@
-import { Subjects, type RequestContext, type SettingEntry } from '@sb/contracts';
+import type { RequestContext } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { RunningService } from '@sb/platform/nest';
 import { createTestDatabase, openTestBus } from '@sb/testing';
 import pg from 'pg';
 import { startTicketsService } from '../src/index.js';
+import { answerCompanySettings } from './replica-stand-ins.js';
 
 export type ContactsTagsTestApp = {
   bus: Bus;
@@ -28,21 +29,16 @@ export const user = (companyId: number, userId = 2): Partial<RequestContext> => 
   profile: 'user',
 });
 
-/** tickets on a fresh database over NATS, with identity's company-one setting answered by a stand-in. */
+/** tickets on a fresh database over NATS, with identity's company settings answered by a stand-in. */
 export async function startContactsTagsTestApp(
   name: string,
 ): Promise<ContactsTagsTestApp | undefined> {
   const bus = await openTestBus('nats', name);
   if (!bus) return undefined;
   const hideNumbers = new Map<number, boolean>();
-  await bus.handle(Subjects.identity.companySettingOne, async (payload) => {
-    const ctx = payload.ctx as RequestContext;
-    const entry: SettingEntry = {
-      key: 'lgpdHideNumber',
-      value: hideNumbers.get(ctx.companyId) ? 'enabled' : 'disabled',
-    };
-    return entry;
-  });
+  await answerCompanySettings(bus, (companyId, key) =>
+    key === 'lgpdHideNumber' && hideNumbers.get(companyId) ? 'enabled' : 'disabled',
+  );
   const database = await createTestDatabase();
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   const service = (await startTicketsService({

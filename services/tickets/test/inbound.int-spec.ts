@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  Subjects,
+  SettingDefaults,
   eventSubject,
-  type BusRequest,
   type DomainEvent,
   type InboundMessageEventData,
   type MessageEventData,
   type PresenceEventData,
   type TicketEventData,
 } from '@sb/contracts';
+import { answerCompanySettings, answerConnections } from './replica-stand-ins.js';
 import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 /** Connection 5 refuses groups, 6 takes them as group tickets; connectors does not know 9. */
@@ -110,18 +110,19 @@ describe('inbound messages (connectors.message.received)', () => {
 
   beforeAll(async () => {
     app = await startTicketsTestApp('tickets-inbound-int-spec');
-    await app.bus.handle(Subjects.connectors.connectionGet, (payload: BusRequest) => {
-      const { id } = payload.data as { id: number };
-      const known = connections[id];
-      if (!known) return Promise.reject(new Error('no such connection'));
-      return Promise.resolve({ id, name: `Connection ${id}`, channel: 'whatsapp', ...known });
-    });
-    await app.bus.handle(Subjects.identity.companySettingOne, (payload: BusRequest) => {
-      const { key } = payload.data as { key: string };
+    await answerConnections(app.bus, () =>
+      Object.entries(connections).map(([id, known]) => ({
+        id: Number(id),
+        name: `Connection ${id}`,
+        channel: 'whatsapp',
+        ...known,
+      })),
+    );
+    await answerCompanySettings(app.bus, (companyId, key) => {
       // Company 2 keeps deleted messages readable (lgpdDeleteMessage off); company 1 erases them.
-      const off =
-        key === 'lgpdHideNumber' || (key === 'lgpdDeleteMessage' && payload.ctx.companyId === 2);
-      return Promise.resolve({ key, value: off ? 'disabled' : 'enabled' });
+      if (key === 'lgpdDeleteMessage') return companyId === 2 ? 'disabled' : 'enabled';
+      if (key === 'lgpdHideNumber') return 'disabled';
+      return SettingDefaults[key as keyof typeof SettingDefaults];
     });
   });
 

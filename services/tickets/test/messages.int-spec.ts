@@ -11,6 +11,7 @@ import {
   type RequestContext,
   type SendMessageCommand,
 } from '@sb/contracts';
+import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
 import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
@@ -74,10 +75,11 @@ describe('messages', () => {
     await app.bus.handle(Subjects.connectors.messageRevoke, () => Promise.resolve({ ok: true }));
     await app.bus.handle(Subjects.connectors.messageEdit, () => Promise.resolve({ ok: true }));
     await app.bus.handle(Subjects.connectors.messageRead, () => Promise.resolve({ ok: true }));
-    await app.bus.handle(Subjects.identity.companySettingOne, (payload: BusRequest) => {
-      const { key } = payload.data as { key: string };
-      return Promise.resolve({ key, value: key === 'lgpdHideNumber' ? 'disabled' : 'enabled' });
-    });
+    await answerCompanySettings(app.bus, (_companyId, key) =>
+      key === 'lgpdHideNumber' ? 'disabled' : 'enabled',
+    );
+    // no user listed: each one is asked for once (identity.user.get below)
+    await answerUserRecords(app.bus, () => []);
     await app.bus.handle(Subjects.identity.userGet, (payload: BusRequest) => {
       const { id } = payload.data as { id: number };
       return Promise.resolve({

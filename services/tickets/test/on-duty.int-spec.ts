@@ -16,6 +16,7 @@ import type { RunningNestService } from '@sb/platform/nest';
 import { createTestDatabase, ManualClock, openTestBus } from '@sb/testing';
 import pg from 'pg';
 import { startTicketsService } from '../src/index.js';
+import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
 import { OnDutyRunner } from '../src/on-duty/on-duty-runner.js';
 import { OnDutyService } from '../src/on-duty/on-duty.service.js';
 
@@ -142,10 +143,9 @@ describe('on-duty alerts (plantão)', () => {
       const { id } = payload.data as { id: number };
       return Promise.resolve({ id, name: 'Ana Agent', allTicket: 'disable', queueIds: [] });
     });
-    await bus.handle(Subjects.identity.companySettingOne, (payload: BusRequest) => {
-      const { key } = payload.data as { key: string };
-      return Promise.resolve({ key, value: 'disabled' });
-    });
+    await answerCompanySettings(bus, () => 'disabled');
+    // no user listed: each one is asked for once (identity.user.get above)
+    await answerUserRecords(bus, () => []);
     // the company's own time zone (company 2 has none: the installation's applies)
     await bus.handle(Subjects.identity.companySchedulesGet, (payload: BusRequest) => {
       const { id } = payload.data as { id: number };

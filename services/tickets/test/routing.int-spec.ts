@@ -13,6 +13,7 @@ import { createTestDatabase, ManualClock, openTestBus } from '@sb/testing';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { startTicketsService } from '../src/index.js';
+import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
 import { RoutingRunner } from '../src/routing/routing-runner.js';
 import { RoutingRepository } from '../src/routing/routing.repository.js';
 import { RoutingService } from '../src/routing/routing.service.js';
@@ -137,20 +138,11 @@ describe('agent routing (userRandom, queue rotation)', () => {
 
   beforeAll(async () => {
     bus = (await openTestBus('in-process', 'tickets-routing-int-spec'))!;
-    await bus.handle(Subjects.identity.companySettingsList, (payload: BusRequest) => {
-      const { companyId } = payload.data as { companyId: number };
-      return Promise.resolve([
-        { key: 'userRandom', value: userRandom.get(companyId) ?? 'disabled' },
-      ]);
-    });
-    await bus.handle(Subjects.identity.companySettingOne, (payload: BusRequest) => {
-      const { key } = payload.data as { key: string };
-      return Promise.resolve({ key, value: 'disabled' });
-    });
-    await bus.handle(Subjects.identity.userPickerList, () =>
-      Promise.resolve(
-        [Ana, Bia, Caio, Dora].map((id) => ({ id, name: `agent ${id}`, profile: 'user' })),
-      ),
+    await answerCompanySettings(bus, (companyId, key) =>
+      key === 'userRandom' ? (userRandom.get(companyId) ?? 'disabled') : 'disabled',
+    );
+    await answerUserRecords(bus, () =>
+      [Ana, Bia, Caio, Dora].map((id) => ({ id, name: `agent ${id}`, profile: 'user' })),
     );
     await bus.handle(Subjects.identity.userAvailableAgents, (payload: BusRequest) => {
       const request = payload.data as AvailableAgentsRequest;

@@ -8,6 +8,12 @@ import {
   type TicketRecord,
   type TicketsPage,
 } from '@sb/contracts';
+import {
+  answerCompanySettings,
+  answerConnections,
+  answerUserRecords,
+  resyncReplicas,
+} from './replica-stand-ins.js';
 import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
@@ -58,6 +64,16 @@ describe('tickets over the bus', () => {
         [ticketId],
       )
     ).rows.map((row) => row.body);
+  /** identity changed a user or a setting: the replicas load again (a resync, as after a gap) */
+  const changeUser = async (id: number, patch: Partial<FakeUser>) => {
+    users.set(id, { ...users.get(id)!, ...patch });
+    await resyncReplicas(app.service);
+  };
+  const changeSetting = async (key: string, value: string | null) => {
+    if (value === null) settings.delete(key);
+    else settings.set(key, value);
+    await resyncReplicas(app.service);
+  };
   const until = async (check: () => Promise<boolean>) => {
     for (let i = 0; i < 50; i += 1) {
       if (await check()) return;
@@ -92,13 +108,8 @@ describe('tickets over the bus', () => {
       const found = (payload.ctx as RequestContext).companyId === 1 ? users.get(id) : undefined;
       return found ? Promise.resolve(found) : Promise.reject(new Error('no user'));
     });
-    await app.bus.handle(Subjects.identity.userPickerList, (payload: BusRequest) =>
-      Promise.resolve((payload.ctx as RequestContext).companyId === 1 ? [...users.values()] : []),
-    );
-    await app.bus.handle(Subjects.identity.companySettingOne, (payload: BusRequest) => {
-      const { key } = payload.data as { key: string };
-      return Promise.resolve({ key, value: settings.get(key) ?? 'disabled' });
-    });
+    await answerUserRecords(app.bus, (companyId) => (companyId === 1 ? [...users.values()] : []));
+    await answerCompanySettings(app.bus, (_companyId, key) => settings.get(key) ?? 'disabled');
     const connection = {
       id: 10,
       name: 'Main WA',
@@ -108,10 +119,7 @@ describe('tickets over the bus', () => {
       ratingMessage: 'Avalie de 1 a 5',
       complationMessage: 'Obrigado pelo contato!',
     };
-    await app.bus.handle(Subjects.connectors.connectionList, (payload: BusRequest) =>
-      Promise.resolve((payload.ctx as RequestContext).companyId === 1 ? [connection] : []),
-    );
-    await app.bus.handle(Subjects.connectors.connectionGet, () => Promise.resolve(connection));
+    await answerConnections(app.bus, (companyId) => (companyId === 1 ? [connection] : []));
     await app.bus.handle(Subjects.connectors.messageSend, (payload: BusRequest) => {
       sent.push(payload.data as { body: string });
       return Promise.resolve({
@@ -246,7 +254,7 @@ describe('tickets over the bus', () => {
       ana,
     );
     expect(accepted).toMatchObject({ status: 'open', userId: 2 });
-    users.set(3, { ...users.get(3)!, queueIds: [q1, q2] });
+    await changeUser(3, { queueIds: [q1, q2] });
     const taken = await app.call<TicketRecord>(
       S.ticketUpdate,
       { id: created.id, status: 'open' },
@@ -304,7 +312,7 @@ describe('tickets over the bus', () => {
         previousStatus: 'open',
       }),
     );
-    users.set(3, { ...users.get(3)!, queueIds: [q2] });
+    await changeUser(3, { queueIds: [q2] });
   });
 
   it('closes without farewell, requires a tag when requiredTag is on, waits for a rating with userRating', async () => {
@@ -314,12 +322,12 @@ describe('tickets over the bus', () => {
       { contactId: contact.id, queueId: q1 },
       ana,
     );
-    settings.set('requiredTag', 'enabled');
+    await changeSetting('requiredTag', 'enabled');
     await expect(
       app.call(S.ticketUpdate, { id: ticket.id, status: 'closed' }, ana),
     ).rejects.toMatchObject({ code: 'ERR_TICKET_TAG_REQUIRED' });
-    settings.delete('requiredTag');
-    settings.set('userRating', 'enabled');
+    await changeSetting('requiredTag', null);
+    await changeSetting('userRating', 'enabled');
     const nps = await app.call<TicketRecord>(
       S.ticketUpdate,
       { id: ticket.id, status: 'closed' },
@@ -328,7 +336,7 @@ describe('tickets over the bus', () => {
     expect(nps.status).toBe('nps');
     await until(async () => (await storedTexts(ticket.id)).includes('Avalie de 1 a 5'));
     expect(await storedTexts(ticket.id)).toContain('Avalie de 1 a 5');
-    settings.delete('userRating');
+    await changeSetting('userRating', null);
     const closed = await app.call<TicketRecord>(
       S.ticketUpdate,
       { id: ticket.id, status: 'closed', sendFarewellMessage: false },
@@ -347,11 +355,11 @@ describe('tickets over the bus', () => {
     );
     expect(pending).toMatchObject({ status: 'pending', queueId: null });
     // Ana (queue q1, who sees tickets without queue) may not take it into Bruno's queue
-    users.set(2, { ...users.get(2)!, allTicket: 'enable' });
+    await changeUser(2, { allTicket: 'enable' });
     await expect(
       app.call(S.ticketUpdate, { id: pending.id, status: 'open', userId: 2, queueId: q2 }, ana),
     ).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
-    users.set(2, { ...users.get(2)!, allTicket: 'disable' });
+    await changeUser(2, { allTicket: 'disable' });
     // the admin, in no queue, picks any queue of the company
     const accepted = await app.call<TicketRecord>(
       S.ticketUpdate,
@@ -560,12 +568,12 @@ describe('tickets over the bus', () => {
 
     expect(await ids({ status: 'pending' }, ana)).not.toContain(noQueue.id);
     expect(await ids({ status: 'group' }, ana)).not.toContain(group.id);
-    users.set(2, { ...users.get(2)!, allTicket: 'enable', allowGroup: true });
+    await changeUser(2, { allTicket: 'enable', allowGroup: true });
     try {
       expect(await ids({ status: 'pending' }, ana)).toContain(noQueue.id);
       expect(await ids({ status: 'group' }, ana)).toContain(group.id);
     } finally {
-      users.set(2, { ...users.get(2)!, allTicket: 'disable', allowGroup: false });
+      await changeUser(2, { allTicket: 'disable', allowGroup: false });
     }
     // showAll is the admins': Ana asking for it still sees only her own open tickets
     expect(await ids({ status: 'open', showAll: true }, ana)).not.toContain(brunos.id);

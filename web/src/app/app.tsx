@@ -6,7 +6,7 @@ import { FullPageSpinner } from '../components/full-page-spinner.js';
 import { AppToaster } from '../components/toaster.js';
 import { AppRoutes } from './router.js';
 import type { AppStore } from './store.js';
-import { system } from './theme.js';
+import { system } from './chakra-system.js';
 
 /** Providers around the routes; the router itself is given by the caller (browser or memory). */
 export const AppProviders = ({ store, children }: { store: AppStore; children: ReactNode }) => (

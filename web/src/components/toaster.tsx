@@ -1,6 +1,8 @@
-import { Toaster, Toast, Portal, Stack, createToaster, Spinner } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
 import i18next from 'i18next';
+import { Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../api/error-message.js';
+import { lazyPage } from '../app/lazy-page.js';
 
 /** Toasts close after 3 s, error toasts after 2 s (spec 1 §8, §9). */
 export const ToastDurations = { default: 3000, error: 2000 } as const;
@@ -30,23 +32,25 @@ export const toastError = (error: unknown): void => {
   notify.error(errorMessage(error, i18next.t));
 };
 
-export const AppToaster = () => (
-  <Portal>
-    <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-      {(toast) => (
-        <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type}`}>
-          {toast.type === 'loading' ? (
-            <Spinner size="sm" color="brand.solid" />
-          ) : (
-            <Toast.Indicator />
-          )}
-          <Stack gap="1" flex="1" maxWidth="100%">
-            {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-            {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-          </Stack>
-          <Toast.CloseTrigger />
-        </Toast.Root>
-      )}
-    </Toaster>
-  </Portal>
-);
+const ToastList = lazyPage(() => import('./toast-list.js').then((module) => module.ToastList));
+
+/** Loads the toasts' view now (tests: a toast then shows in the same pass). */
+export const preloadToasts = () => ToastList.preload();
+
+/**
+ * The toasts. Their view (the toast machines) is fetched with the first toast, not with every page:
+ * the toaster's store keeps the toasts created meanwhile and the view shows them when it mounts.
+ */
+export const AppToaster = () => {
+  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toaster.getVisibleToasts().length > 0) setNeeded(true);
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
+};

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { preloadToasts } from '../components/toaster.js';
+
+// findBy*/waitFor wait 1 s by default: while the whole suite runs on a busy 2-core runner, a screen
+// that renders in 0.3 s alone (the ticket workspace after a login) can take longer than that.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Chakra's positioning and media queries read.
 if (!window.matchMedia) {
@@ -24,6 +29,9 @@ if (!window.ResizeObserver) {
 }
 window.scrollTo = () => undefined;
 Element.prototype.scrollTo = () => undefined;
+
+// the app fetches the toasts' view with the first toast; screen tests look for a toast in the same pass
+await preloadToasts();
 
 afterEach(() => {
   cleanup();

@@ -275,6 +275,7 @@ export type BusContracts = {
   'identity.invoice.list': Contract<NoData, InvoiceView[]>;
   'identity.user.list': Contract<UserListQuery, UsersPage>;
   'identity.user.picker-list': Contract<NoData, UserListItem[]>;
+  'identity.user.records': Contract<NoData, UserRecord[]>;
   'identity.user.get': Contract<UserIdRequest, UserRecord>;
   'identity.user.create': Contract<UserCreateInput, UserRecord>;
   'identity.user.delete': Contract<UserIdRequest, Record<string, never>>;

@@ -40,6 +40,8 @@ export const Subjects = {
     invoiceList: 'identity.invoice.list',
     userList: 'identity.user.list',
     userPickerList: 'identity.user.picker-list',
+    // every user of the caller's company in full (the tickets service's replica)
+    userRecords: 'identity.user.records',
     userGet: 'identity.user.get',
     userCreate: 'identity.user.create',
     userDelete: 'identity.user.delete',

@@ -124,5 +124,6 @@ export type CompanySchedulesView = {
 };
 export type CompanyPlanRequest = { companyId: number };
 // events
-export type CompanyEventData = { company: CompanyView };
+/** evt.<cid>.identity.company.*: the company, and the time zone its hours are read in (replicas). */
+export type CompanyEventData = { company: CompanyView; timeZone?: string };
 export type CompanyDeletedEventData = { id: number };

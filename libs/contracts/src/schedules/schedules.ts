@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes.js';
+import {
+  ScheduleBodyMax,
+  ScheduleBodyMin,
+  ScheduleBodyPreviewChars,
+  ScheduleClockSkewMs,
+  type ScheduleStatus,
+} from './schedule-limits.js';
 
 /**
  * Scheduled messages (spec 3 §2.8, §3 Schedule; spec 1 §5, §7 "Schedules from a ticket"; BEHAVIOUR.md §6).
  * A schedule is PENDENTE until the campaigns service's sender hands it to tickets: then ENVIADA (sentAt)
  * or ERRO (with the refusal's error code). Only a PENDENTE schedule may be edited.
  */
-export const ScheduleStatuses = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;
-export type ScheduleStatus = (typeof ScheduleStatuses)[number];
-
-export const ScheduleBodyMin = 5;
-export const ScheduleBodyMax = 5000;
-/** The form's default send time: one hour ahead (spec 1 §5). */
-export const ScheduleDefaultLeadMs = 60 * 60 * 1000;
-/** A new schedule's time may lag "now" by this much (the browser's clock, the time to submit). */
-export const ScheduleClockSkewMs = 60 * 1000;
-/** The list shows the body cut to this many characters plus an ellipsis (spec 3 §9). */
-export const ScheduleBodyPreviewChars = 25;
-export const SchedulePageSize = 20;
+export * from './schedule-limits.js';
 
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null || value === 'null' ? undefined : value),

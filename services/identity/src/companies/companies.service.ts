@@ -239,8 +239,9 @@ export class CompaniesService {
     id: number,
     type: 'companyCreated' | 'companyUpdated',
   ): Promise<CompanyView> {
-    const company = await this.view(await this.mustFind(id, manager), manager);
-    const event: CompanyEventData = { company };
+    const row = await this.mustFind(id, manager);
+    const company = await this.view(row, manager);
+    const event: CompanyEventData = { company, timeZone: row.timezone };
     await Outbox.add(manager, { companyId: id, ...DomainEventTypes.identity[type], data: event });
     return company;
   }

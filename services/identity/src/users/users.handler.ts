@@ -33,6 +33,11 @@ export class UsersHandler {
     return this.users.pickerList(requireCaller(ctx));
   }
 
+  @BusHandler(Subjects.identity.userRecords)
+  records(_data: unknown, ctx: CallContext): Promise<UserRecord[]> {
+    return this.users.companyRecords(requireCompanyCall(ctx));
+  }
+
   @BusHandler(Subjects.identity.userGet)
   get(data: unknown, ctx: CallContext): Promise<UserRecord> {
     return this.users.get(requireCaller(ctx), data);

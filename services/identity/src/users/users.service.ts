@@ -82,6 +82,11 @@ export class UsersService {
     return (await this.records(await this.users.all(ctx.companyId))).map(toUserListItem);
   }
 
+  /** Every user of the company in full, for a service's replica (a call of the service itself). */
+  async companyRecords(ctx: { companyId: number }): Promise<UserRecord[]> {
+    return this.records(await this.users.all(ctx.companyId));
+  }
+
   async get(ctx: Caller, data: unknown): Promise<UserRecord> {
     const { id } = parseInput(IdInput, data);
     return this.record(await this.found(ctx, id));

@@ -4,7 +4,7 @@ import { IdentityDirectory } from '../directories/identity-directory.js';
 
 /**
  * lgpdHideNumber (spec 1 §5, spec 2 §6): profile user sees contact numbers masked, groups excepted. The
- * setting lives in identity; it is read per call so a change applies at once.
+ * setting lives in identity; its replica here changes with identity's event, so a change applies at once.
  */
 @Injectable()
 export class NumberVisibility {

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   Subjects,
   type ChannelKind,
+  type ConnectionDeletedEventData,
+  type ConnectionEventData,
   type ConnectionRecord,
   type NotificationSendReply,
   type NotificationSendRequest,
@@ -9,12 +11,10 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
-import { BUS, LOGGER } from '@sb/platform/nest';
-import { CachedDirectory, type StaleRule } from './lookup-cache.js';
+import { BUS, ENV, LOGGER } from '@sb/platform/nest';
+import { CompanyReplicas, ReplicatedDirectory, type ReplicaRule } from './company-replicas.js';
 import { systemContext } from './system-context.js';
 
-/** Connections change rarely: kept 10 s, and forgotten at once when connectors announces a change. */
-const TtlMs = 10_000;
 const LookupTimeoutMs = 3_000;
 /** connectors answers once the channel took the text */
 const SendTimeoutMs = 30_000;
@@ -48,42 +48,58 @@ const toSummary = (row: ConnectionRecord): ConnectionSummary => ({
 });
 
 /**
- * What tickets reads from connectors (the company's connections, one cache) and the notification text
- * it sends through a company's default connection. A connection connectors cannot describe is null: a
+ * What tickets reads from connectors: the company's connections, kept in a replica per company (loaded in
+ * full at the company's first read, then changed by connectors' events), and the notification text it
+ * sends through a company's default connection. A connection connectors cannot describe is null: a
  * message is never refused for it.
  */
 @Injectable()
-export class ConnectorsDirectory extends CachedDirectory {
-  constructor(@Inject(BUS) bus: Bus, @Inject(LOGGER) logger: Logger) {
-    super(bus, logger, TtlMs);
+export class ConnectorsDirectory extends ReplicatedDirectory {
+  private readonly replica: CompanyReplicas<Map<number, ConnectionRecord>>;
+
+  constructor(
+    @Inject(BUS) bus: Bus,
+    @Inject(LOGGER) logger: Logger,
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    super(bus, logger, env, 'connectors');
+    this.replica = new CompanyReplicas(async (companyId) => {
+      const list = await this.connectionsNow(systemContext(companyId));
+      return new Map(list.map((row) => [row.id, row]));
+    });
   }
 
-  /**
-   * A connection created, changed or deleted is read again at once (its knobs drive closes and bots):
-   * the company's list (`w:<company>:*`) and records (`w:<company>:<id>`) are forgotten together.
-   */
-  protected staleRules(): StaleRule[] {
-    return ['created', 'updated', 'deleted'].map((action) => ({
-      subject: `evt.*.connectors.connection.${action}`,
-      key: (e) => `w:${e.companyId}:`,
-      prefix: true,
-    }));
-  }
-
-  /** The company's connections by id. */
-  connections(ctx: RequestContext): Promise<Map<number, ConnectionRecord>> {
-    return this.cache.get(
-      `w:${ctx.companyId}:*`,
-      async () => {
-        const list = await this.bus.request(
-          Subjects.connectors.connectionList,
-          { ctx, data: {} },
-          { timeoutMs: LookupTimeoutMs },
-        );
-        return new Map(list.map((row) => [row.id, row]));
+  /** A connection created or changed replaces its record (it carries it whole); a deleted one goes. */
+  protected replicaRules(): ReplicaRule[] {
+    const upsert = (e: { companyId: number; data: unknown }) => {
+      const { connection } = e.data as ConnectionEventData;
+      this.replica.apply(e.companyId, (rows) => rows.set(connection.id, connection));
+    };
+    return [
+      { subject: 'evt.*.connectors.connection.created', apply: upsert },
+      { subject: 'evt.*.connectors.connection.updated', apply: upsert },
+      {
+        subject: 'evt.*.connectors.connection.deleted',
+        apply: (e) => {
+          const { connectionId } = e.data as ConnectionDeletedEventData;
+          this.replica.apply(e.companyId, (rows) => rows.delete(connectionId));
+        },
       },
-      new Map<number, ConnectionRecord>(),
-    );
+    ];
+  }
+
+  resync(): Promise<void> {
+    return this.replica.resync();
+  }
+
+  /** The company's connections by id (none when connectors does not answer). */
+  async connections(ctx: RequestContext): Promise<Map<number, ConnectionRecord>> {
+    try {
+      return await this.replica.get(ctx.companyId);
+    } catch (err) {
+      this.logger.debug({ err }, 'connections replica load failed');
+      return new Map();
+    }
   }
 
   /**
@@ -99,18 +115,9 @@ export class ConnectorsDirectory extends CachedDirectory {
   }
 
   /** One connection's record (texts, knobs, hours, queues), or null. */
-  record(ctx: RequestContext, connectionId: number | null): Promise<ConnectionRecord | null> {
-    if (!connectionId) return Promise.resolve(null);
-    return this.cache.get<ConnectionRecord | null>(
-      `w:${ctx.companyId}:${connectionId}`,
-      () =>
-        this.bus.request(
-          Subjects.connectors.connectionGet,
-          { ctx, data: { id: connectionId } },
-          { timeoutMs: LookupTimeoutMs },
-        ),
-      null,
-    );
+  async record(ctx: RequestContext, connectionId: number | null): Promise<ConnectionRecord | null> {
+    if (!connectionId) return null;
+    return (await this.connections(ctx)).get(connectionId) ?? null;
   }
 
   /** One connection as the message paths read it, or null. */

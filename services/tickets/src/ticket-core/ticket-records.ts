@@ -152,17 +152,11 @@ export class TicketRecords {
     );
     const [users, connections] = await names;
     const contactById = new Map(contacts.map((c) => [c.id, c]));
-    // a user created after the names were read: ask for them one by one
+    // a user the replica does not hold yet (created a moment ago): asked for one by one
     const missing = unique(rows.map((r) => r.userId)).filter((id) => !users.has(id));
     const extraUsers = new Map<number, string>();
     await Promise.all(
-      missing.map(async (id) => {
-        try {
-          extraUsers.set(id, (await this.identity.user(ctx, id)).name);
-        } catch {
-          extraUsers.set(id, '');
-        }
-      }),
+      missing.map(async (id) => extraUsers.set(id, await this.identity.userName(ctx, id))),
     );
     return rows.map((row) => {
       const contact = contactById.get(row.contactId);

@@ -798,12 +798,7 @@ export class TicketsService {
     const waitingOk = row.status !== 'pending' || settings.sendFarewellWaitingTicket;
     if (farewell && waitingOk && !row.isGroup) {
       const holderId = row.userId ?? ctx.userId;
-      let text = '';
-      try {
-        text = (await this.identity.user(ctx, holderId)).farewellMessage?.trim() ?? '';
-      } catch (err) {
-        this.logger.debug({ err, holderId }, 'farewell lookup failed');
-      }
+      let text = (await this.identity.replicaUser(ctx, holderId))?.farewellMessage?.trim() ?? '';
       if (!text) text = connection?.complationMessage?.trim() ?? '';
       if (text) texts.push({ ticket: row, text });
     }

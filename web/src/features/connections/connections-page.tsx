@@ -138,12 +138,12 @@ export const ConnectionsPage = () => {
 
   return (
     <PageTitle titleKey="connections">
-      <HStack mb="4" justify="space-between">
+      <HStack mb="4" justify="space-between" wrap="wrap" gap="2">
         <Text fontWeight="medium" data-testid="connections-count">
           {t('count', { count: connections.length })}
         </Text>
         {isAdmin && (
-          <HStack>
+          <HStack wrap="wrap" gap="2">
             <Button
               variant="outline"
               loading={restarting.isLoading}

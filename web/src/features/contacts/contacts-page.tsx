@@ -246,7 +246,7 @@ export const ContactsPage = () => {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </HStack>
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           <input
             ref={fileInput}
             type="file"

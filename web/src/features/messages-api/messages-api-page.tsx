@@ -25,6 +25,7 @@ type Errors = Partial<Record<'token' | 'number' | 'body' | 'file', string>>;
 const Snippet = ({ label, children }: { label: string; children: string }) => (
   <Box
     as="pre"
+    role="figure"
     aria-label={label}
     bg="bg.muted"
     color="fg"

@@ -1,19 +1,11 @@
 import { formatDateTime } from '../../app/dates.js';
-import { ScheduleCreateInput, ScheduleDefaultLeadMs, ScheduleInput } from '@sb/contracts';
+import { ScheduleCreateInput, ScheduleInput } from '@sb/contracts';
 
 /** The dialog's fields as typed: the send time in the browser's local time (datetime-local). */
 export type ScheduleDraft = { body: string; contactId: number | null; sendAt: string };
 export type ScheduleFieldErrors = Partial<Record<'body' | 'contactId' | 'sendAt', string>>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A date as a datetime-local input shows it (local time, minutes). */
-export const toLocalInput = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-
-/** A new schedule's default time: one hour ahead (spec 1 §5). */
-export const defaultSendAt = (now: Date = new Date()): string =>
-  toLocalInput(new Date(now.getTime() + ScheduleDefaultLeadMs));
+export { defaultSendAt, toLocalInput } from './schedule-time.js';
 
 /** Send times as the list shows them: day and time with seconds, local time, in the user's language (spec 3 §2.8). */
 export const formatSendTime = (iso: string, language?: string): string =>

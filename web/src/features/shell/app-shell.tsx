@@ -1,6 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
 import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
 import { useSessionSocket } from '../auth/session-socket.js';
@@ -9,21 +9,27 @@ import type { SessionUser } from '@sb/contracts';
 import { MobileSideMenu, SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
 
+/** The ticket workspace fills the window below the top bar and scrolls only inside its panes. */
+const fillsWindow = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
+
 const Shell = ({ user }: { user: SessionUser }) => {
   const mobile = useMediaQuery(MobileQuery);
+  const fill = fillsWindow(useLocation().pathname);
   // The user's defaultMenu decides whether the wide drawer starts open; the overlay always starts closed.
   const [wideOpen, setWideOpen] = useState(user.defaultMenu !== 'closed');
   const [mobileOpen, setMobileOpen] = useState(false);
   useSessionSocket(user);
 
   return (
-    <Flex minH="100vh" bg="bg.canvas">
+    // The shell is exactly the window's height: the page never scrolls as a whole, the main area does
+    // (or, in the workspace, its lists and chat).
+    <Flex h="100dvh" overflow="hidden" bg="bg.canvas">
       {mobile ? (
         <MobileSideMenu user={user} open={mobileOpen} onClose={() => setMobileOpen(false)} />
       ) : (
         <SideMenu user={user} open={wideOpen} />
       )}
-      <Flex direction="column" flex="1" minW="0">
+      <Flex direction="column" flex="1" minW="0" minH="0">
         <TopBar
           user={user}
           wide={!mobile}
@@ -31,7 +37,20 @@ const Shell = ({ user }: { user: SessionUser }) => {
             mobile ? setMobileOpen((open) => !open) : setWideOpen((open) => !open)
           }
         />
-        <Box as="main" flex="1" p={{ base: '4', md: '8' }} minW="0">
+        <Box
+          as="main"
+          flex="1"
+          minW="0"
+          minH="0"
+          {...(fill
+            ? {
+                display: 'flex',
+                flexDirection: 'column',
+                overflow: 'hidden',
+                p: { base: '0', md: '3' },
+              }
+            : { overflowY: 'auto', p: { base: '4', md: '8' } })}
+        >
           <Outlet />
         </Box>
       </Flex>

@@ -1,6 +1,16 @@
 import { EmptyState, IconButton, Popover, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
+/** What a header list shows with nothing in it. */
+export const EmptyPanel = ({ icon, text }: { icon: ReactNode; text: string }) => (
+  <EmptyState.Root size="sm">
+    <EmptyState.Content>
+      <EmptyState.Indicator>{icon}</EmptyState.Indicator>
+      <EmptyState.Description>{text}</EmptyState.Description>
+    </EmptyState.Content>
+  </EmptyState.Root>
+);
+
 /**
  * A header button with its popover list. Notifications, announcements and internal chats fill the list
  * in their own features; with nothing to list a person sees the empty state.
@@ -39,14 +49,7 @@ export const HeaderPopover = ({
         <Popover.Content width={{ base: '80vw', sm: '80' }}>
           <Popover.Header fontWeight="semibold">{label}</Popover.Header>
           <Popover.Body pt="0">
-            {children ?? (
-              <EmptyState.Root size="sm">
-                <EmptyState.Content>
-                  <EmptyState.Indicator>{emptyIcon}</EmptyState.Indicator>
-                  <EmptyState.Description>{emptyText}</EmptyState.Description>
-                </EmptyState.Content>
-              </EmptyState.Root>
-            )}
+            {children ?? <EmptyPanel icon={emptyIcon} text={emptyText} />}
           </Popover.Body>
         </Popover.Content>
       </Popover.Positioner>

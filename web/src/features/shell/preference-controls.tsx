@@ -1,12 +1,8 @@
-import { HStack, IconButton, Menu, Portal, type ButtonProps } from '@chakra-ui/react';
-import { Languages, type Language } from '@sb/contracts';
+import { HStack, IconButton, type ButtonProps } from '@chakra-ui/react';
+import { lazy, startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuLanguages, LuMoon, LuSun } from 'react-icons/lu';
 import { useColorMode } from '../../app/color-mode.js';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { toastError } from '../../components/toaster.js';
-import { useUpdateUserLanguageMutation } from '../auth/auth.api.js';
-import { selectUser, userUpdated } from '../auth/session.slice.js';
 
 type Variant = ButtonProps['variant'];
 
@@ -34,67 +30,44 @@ export const ThemeToggle = ({
   );
 };
 
-/** Language menu: applied at once, and saved on the user when someone is logged in (spec 1 §1). */
+export type LanguageMenuProps = {
+  variant?: Variant;
+  color?: string;
+  /** open as it shows: it replaces the stand-in button that was clicked */
+  defaultOpen?: boolean;
+};
+
+const loadLanguageMenu = () => import('./language-menu.js');
+const LoadedLanguageMenu = lazy(() =>
+  loadLanguageMenu().then((module) => ({ default: module.LanguageMenu })),
+);
+
+/**
+ * The language menu. Its menu machine and positioning are a sixth of the login page's scripts
+ * (issue 14), so a button that looks the same stands in for it: hovering or focusing it fetches the
+ * menu, a click shows it open (in a transition, so the button stays until the menu is there).
+ */
 export const LanguageMenu = ({
   variant = 'ghost',
   color,
-}: {
-  variant?: Variant;
-  color?: string;
-}) => {
-  const { t, i18n } = useTranslation('shell');
-  const user = useAppSelector(selectUser);
-  const dispatch = useAppDispatch();
-  const [saveLanguage] = useUpdateUserLanguageMutation();
-
-  const choose = async (language: Language) => {
-    await i18n.changeLanguage(language);
-    if (!user || user.language === language) return;
-    try {
-      dispatch(userUpdated(await saveLanguage({ id: user.id, language }).unwrap()));
-    } catch (error) {
-      toastError(error);
-    }
-  };
-
+}: Omit<LanguageMenuProps, 'defaultOpen'>) => {
+  const { t } = useTranslation('shell');
+  const [clicked, setClicked] = useState(false);
+  if (clicked) return <LoadedLanguageMenu variant={variant} color={color} defaultOpen />;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton
-          aria-label={t('language')}
-          title={t('language')}
-          variant={variant}
-          color={color}
-          data-testid="language-menu"
-        >
-          <LuLanguages />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>{t('language')}</Menu.ItemGroupLabel>
-              <Menu.RadioItemGroup
-                value={i18n.language}
-                onValueChange={(details) => void choose(details.value as Language)}
-              >
-                {Languages.map((language) => (
-                  <Menu.RadioItem
-                    key={language}
-                    value={language}
-                    data-testid={`language-${language}`}
-                  >
-                    {t(`languages.${language}`, { ns: 'common' })}
-                    <Menu.ItemIndicator />
-                  </Menu.RadioItem>
-                ))}
-              </Menu.RadioItemGroup>
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <IconButton
+      aria-label={t('language')}
+      aria-haspopup="menu"
+      title={t('language')}
+      variant={variant}
+      color={color}
+      data-testid="language-menu"
+      onPointerEnter={() => void loadLanguageMenu()}
+      onFocus={() => void loadLanguageMenu()}
+      onClick={() => startTransition(() => setClicked(true))}
+    >
+      <LuLanguages />
+    </IconButton>
   );
 };
 

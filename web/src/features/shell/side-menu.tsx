@@ -32,6 +32,7 @@ const ConnectionsBadge = ({ narrow }: { narrow: boolean }) => {
       variant="solid"
       size="sm"
       ms="auto"
+      role="img"
       aria-label={t('connectionProblem')}
     >
       !
@@ -70,7 +71,13 @@ const NavItem = ({
   const Icon = item.icon;
   const link = (
     <Box asChild position="relative">
-      <NavLink to={item.to} end={item.to === '/'} onClick={onNavigate} aria-label={label}>
+      {/* named by its text when it shows one, so its indicator is heard too */}
+      <NavLink
+        to={item.to}
+        end={item.to === '/'}
+        onClick={onNavigate}
+        aria-label={narrow ? label : undefined}
+      >
         {({ isActive }) => (
           <Flex
             align="center"
@@ -209,9 +216,7 @@ export const SideMenu = ({
     bg="shell.drawer"
     borderRightWidth="1px"
     borderColor="border.muted"
-    h="100vh"
-    position="sticky"
-    top="0"
+    h="full"
     overflow="hidden"
     data-testid="side-menu"
     data-state={open ? 'open' : 'narrow'}

@@ -10,6 +10,7 @@ import { AnnouncementsPopoverList } from '../announcements/announcements-popover
 import { HeaderPopover } from './empty-popover.js';
 import { LanguageMenu, ThemeToggle } from './preference-controls.js';
 import { ProfileMenu } from './profile-menu.js';
+import { TopBarOverflow } from './top-bar-overflow.js';
 import { VolumeControl } from './volume-control.js';
 
 /** Top bar of the shell: drawer toggle, greeting, and the user's controls (spec 1 §2 "App shell"). */
@@ -69,14 +70,16 @@ export const TopBar = ({
       </Box>
       <HStack gap="0.5">
         {wide && <VolumeControl />}
-        <IconButton
-          aria-label={t('refresh')}
-          title={t('refresh')}
-          variant="ghost"
-          onClick={refresh}
-        >
-          <LuRefreshCw />
-        </IconButton>
+        {wide && (
+          <IconButton
+            aria-label={t('refresh')}
+            title={t('refresh')}
+            variant="ghost"
+            onClick={refresh}
+          >
+            <LuRefreshCw />
+          </IconButton>
+        )}
         <HeaderPopover
           label={t('notifications')}
           icon={<LuBell />}
@@ -104,6 +107,7 @@ export const TopBar = ({
             testId="internal-chats"
           />
         )}
+        {!wide && <TopBarOverflow user={user} onRefresh={refresh} />}
         <LanguageMenu />
         <ThemeToggle />
         <ProfileMenu user={user} />

@@ -2,6 +2,7 @@ import { Avatar, Button, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import type { TicketRecord } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../app/runtime-config.js';
+import { ContactDrawerId } from './contact-drawer.js';
 import { actionsForStatus, type TicketAction } from './ticket-permissions.js';
 
 /** Contact name, presence, queue and the ticket's action buttons (spec 1 §2 Ticket chat screen). */
@@ -13,6 +14,7 @@ export const ChatHeader = ({
   onToggleIntegration,
   onDelete,
   onShowLog,
+  drawerOpen = false,
   onToggleDrawer,
 }: {
   ticket: TicketRecord;
@@ -22,6 +24,7 @@ export const ChatHeader = ({
   onToggleIntegration: (useIntegration: boolean) => void;
   onDelete: () => void;
   onShowLog: () => void;
+  drawerOpen?: boolean;
   onToggleDrawer: () => void;
 }) => {
   const { t } = useTranslation('tickets');
@@ -33,13 +36,20 @@ export const ChatHeader = ({
       wrap="wrap"
       data-testid="chat-header"
     >
+      {/* named by what it shows (the contact); what it does is its title and its expanded state */}
       <HStack
+        as="button"
         gap="2"
         cursor="pointer"
         onClick={onToggleDrawer}
         minW="0"
-        role="button"
-        aria-label={t('drawer.toggle')}
+        textAlign="start"
+        borderRadius="md"
+        title={t('drawer.toggle')}
+        aria-expanded={drawerOpen}
+        aria-controls={drawerOpen ? ContactDrawerId : undefined}
+        data-testid="contact-toggle"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
       >
         <Avatar.Root size="sm">
           <Avatar.Fallback name={ticket.contact.name} />

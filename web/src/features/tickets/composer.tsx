@@ -1,8 +1,27 @@
-import { Box, Button, HStack, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  type IconButtonProps,
+} from '@chakra-ui/react';
 import type { MessageRecord, QuickMessageListItem, TicketRecord } from '@sb/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCamera, LuContact } from 'react-icons/lu';
+import {
+  LuCamera,
+  LuContact,
+  LuMic,
+  LuPaperclip,
+  LuSendHorizontal,
+  LuSquare,
+  LuZap,
+} from 'react-icons/lu';
 import { mediaUrl } from '../../app/runtime-config.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListQuickMessagesQuery } from '../quick-messages/quick-messages.api.js';
@@ -22,6 +41,14 @@ export const storedSign = (): boolean => {
     return true;
   }
 };
+
+/** One of the composer's icon tools: named for screen readers and, on hover, by its title. */
+const ComposerTool = ({
+  label,
+  ...props
+}: { label: string } & Omit<IconButtonProps, 'aria-label'>) => (
+  <IconButton size="sm" variant="ghost" aria-label={label} title={label} {...props} />
+);
 
 /**
  * Text (max 5 rows; Enter sends, Shift+Enter breaks the line), quick replies while the text starts
@@ -45,7 +72,8 @@ export const Composer = ({
   const [recorder, setRecorder] = useState<MediaRecorder | null>(null);
   const [dialog, setDialog] = useState<'camera' | 'contact' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { data: quickReplies = [] } = useListQuickMessagesQuery();
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  const { data: quickReplies = [], isSuccess: repliesLoaded } = useListQuickMessagesQuery();
   const [sendMessage, { isLoading: sending }] = useSendMessageMutation();
   const [sendMedia, { isLoading: uploading }] = useSendMediaMutation();
   const suggestions = filterQuickReplies(text, quickReplies);
@@ -98,6 +126,12 @@ export const Composer = ({
     }
   };
 
+  // the button does what typing "/" does, and takes the "/" away again
+  const toggleQuickReplies = () => {
+    setText((current) => (current.startsWith('/') ? '' : '/'));
+    textBox.current?.focus();
+  };
+
   const record = async () => {
     if (recorder) {
       recorder.stop();
@@ -148,6 +182,11 @@ export const Composer = ({
           </Button>
         </HStack>
       )}
+      {text.startsWith('/') && repliesLoaded && quickReplies.length === 0 && (
+        <Text fontSize="sm" color="fg.muted" role="status">
+          {t('composer.noQuickReplies')}
+        </Text>
+      )}
       {suggestions.length > 0 && (
         <Box
           borderWidth="1px"
@@ -174,96 +213,108 @@ export const Composer = ({
           ))}
         </Box>
       )}
-      <HStack gap="4">
-        <Switch.Root
-          size="sm"
-          checked={sign}
-          onCheckedChange={(d) => {
-            setSign(d.checked);
-            localStorage.setItem(SignatureStorageKey, String(d.checked));
-          }}
-        >
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t('composer.signature')}</Switch.Label>
-        </Switch.Root>
-        <Switch.Root size="sm" checked={isPrivate} onCheckedChange={(d) => setIsPrivate(d.checked)}>
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t('composer.private')}</Switch.Label>
-        </Switch.Root>
-      </HStack>
-      <HStack align="flex-end">
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="composer-files"
-          onChange={(event) => void upload([...(event.target.files ?? [])])}
-        />
+      <Textarea
+        ref={textBox}
+        aria-label={t('composer.message')}
+        placeholder={disabled ? t('composer.disabled') : t('composer.placeholder')}
+        value={text}
+        disabled={disabled}
+        rows={1}
+        autoresize
+        maxH="7.5em"
+        bg={isPrivate ? 'yellow.subtle' : undefined}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey) {
+            event.preventDefault();
+            void send();
+          }
+        }}
+      />
+      {/* the box has the whole width; its tools wrap below it, Send stays at the end of the row */}
+      <Flex wrap="wrap" align="center" columnGap="3" rowGap="1">
+        <HStack gap="0.5">
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            data-testid="composer-files"
+            onChange={(event) => void upload([...(event.target.files ?? [])])}
+          />
+          <ComposerTool
+            label={t('composer.attach')}
+            disabled={disabled}
+            loading={uploading}
+            onClick={() => fileInput.current?.click()}
+          >
+            <LuPaperclip />
+          </ComposerTool>
+          <ComposerTool
+            label={t('composer.quickReplies')}
+            disabled={disabled}
+            onClick={toggleQuickReplies}
+          >
+            <LuZap />
+          </ComposerTool>
+          <ComposerTool
+            label={t('composer.camera')}
+            disabled={disabled}
+            onClick={() => setDialog('camera')}
+          >
+            <LuCamera />
+          </ComposerTool>
+          <ComposerTool
+            label={t('composer.sendContact')}
+            disabled={disabled}
+            onClick={() => setDialog('contact')}
+          >
+            <LuContact />
+          </ComposerTool>
+          <ComposerTool
+            label={recorder ? t('composer.stopRecording') : t('composer.record')}
+            disabled={disabled}
+            colorPalette={recorder ? 'red' : undefined}
+            variant={recorder ? 'solid' : 'ghost'}
+            onClick={() => void record()}
+          >
+            {recorder ? <LuSquare /> : <LuMic />}
+          </ComposerTool>
+        </HStack>
+        <HStack gap="3">
+          <Switch.Root
+            size="sm"
+            checked={sign}
+            onCheckedChange={(d) => {
+              setSign(d.checked);
+              localStorage.setItem(SignatureStorageKey, String(d.checked));
+            }}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('composer.signature')}</Switch.Label>
+          </Switch.Root>
+          <Switch.Root
+            size="sm"
+            checked={isPrivate}
+            onCheckedChange={(d) => setIsPrivate(d.checked)}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('composer.private')}</Switch.Label>
+          </Switch.Root>
+        </HStack>
         <Button
           size="sm"
-          variant="outline"
-          disabled={disabled}
-          loading={uploading}
-          onClick={() => fileInput.current?.click()}
-        >
-          {t('composer.attach')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={disabled}
-          aria-label={t('composer.camera')}
-          onClick={() => setDialog('camera')}
-        >
-          <LuCamera />
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={disabled}
-          aria-label={t('composer.sendContact')}
-          onClick={() => setDialog('contact')}
-        >
-          <LuContact />
-        </Button>
-        <Textarea
-          aria-label={t('composer.message')}
-          placeholder={disabled ? t('composer.disabled') : t('composer.placeholder')}
-          value={text}
-          disabled={disabled}
-          rows={1}
-          autoresize
-          maxH="7.5em"
-          bg={isPrivate ? 'yellow.subtle' : undefined}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              void send();
-            }
-          }}
-        />
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={disabled}
-          colorPalette={recorder ? 'red' : undefined}
-          onClick={() => void record()}
-        >
-          {recorder ? t('composer.stopRecording') : t('composer.record')}
-        </Button>
-        <Button
-          size="sm"
+          ms="auto"
           disabled={disabled || !text.trim()}
           loading={sending}
           onClick={() => void send()}
         >
+          <LuSendHorizontal />
           {t('composer.send')}
         </Button>
-      </HStack>
+      </Flex>
       {dialog === 'camera' && (
         <CameraModal
           busy={uploading}

@@ -26,6 +26,12 @@ const ContactModal = lazy(() =>
   import('../contacts/contact-modal.js').then((m) => ({ default: m.ContactModal })),
 );
 
+/** The drawer's width beside (or over) the chat on a wide screen; a phone gives it the whole pane. */
+export const ContactDrawerWidth = 320;
+
+/** The id the chat header's contact button controls. */
+export const ContactDrawerId = 'ticket-contact-drawer';
+
 /** A ticket note needs at least 2 characters (spec 1 §5). */
 export const MinNoteLength = 2;
 
@@ -48,13 +54,16 @@ const Toggle = ({
 /**
  * The 320 px right drawer: contact data (editable through the contact form), tags, extra info, block,
  * the chatbot and audio toggles, the ticket notes and, with useSchedules, the schedule modal.
+ * `overlay` lays it over the chat's right edge (a pane too narrow for both side by side).
  */
 export const ContactDrawer = ({
   ticket,
+  overlay = false,
   onClose,
   schedule,
 }: {
   ticket: TicketRecord;
+  overlay?: boolean;
   onClose: () => void;
   /** only with the plan flag useSchedules: who schedules, and where to go once saved */
   schedule?: { userId: number; onSaved: () => void };
@@ -90,12 +99,31 @@ export const ContactDrawer = ({
 
   return (
     <Stack
-      w={{ base: 'full', md: '320px' }}
+      id={ContactDrawerId}
+      role="region"
+      aria-label={t('drawer.toggle')}
+      data-testid="contact-drawer"
+      data-overlay={overlay || undefined}
+      w={{ base: 'full', md: `${ContactDrawerWidth}px` }}
       flexShrink={0}
       borderLeftWidth="1px"
       p="3"
       gap="3"
       overflowY="auto"
+      {...(overlay && {
+        w: `${ContactDrawerWidth}px`,
+        maxW: 'full',
+        bg: 'bg.panel',
+        position: 'absolute',
+        top: '0',
+        right: '0',
+        bottom: '0',
+        zIndex: 'docked',
+        boxShadow: 'lg',
+      })}
+      onKeyDown={(event) => {
+        if (overlay && event.key === 'Escape') onClose();
+      }}
     >
       <HStack justify="space-between" align="flex-start">
         <Box minW="0">

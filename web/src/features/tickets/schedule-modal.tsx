@@ -2,7 +2,7 @@ import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, toastError } from '../../components/toaster.js';
-import { defaultSendAt } from '../schedules/schedule-form.js';
+import { defaultSendAt } from '../schedules/schedule-time.js';
 import { scheduleErrors } from './ticket-schedule.js';
 import { TicketDialog } from './ticket-dialogs.js';
 import { useCreateScheduleMutation } from '../schedules/schedules.api.js';

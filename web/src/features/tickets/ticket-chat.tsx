@@ -12,11 +12,12 @@ import { useNavigate } from 'react-router-dom';
 import { currentSocket } from '../../api/socket.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { notify, toastError } from '../../components/toaster.js';
+import { useElementWidth } from '../../components/use-element-width.js';
 import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
 import { hasPlanFlag } from '../auth/access.js';
 import { ChatHeader } from './chat-header.js';
 import { Composer, storedSign } from './composer.js';
-import { ContactDrawer } from './contact-drawer.js';
+import { ContactDrawer, ContactDrawerWidth } from './contact-drawer.js';
 import { ForwardModal } from './forward-modal.js';
 import { MessageList } from './message-list.js';
 import { EditMessageDialog, TicketActionDialogs } from './ticket-dialogs.js';
@@ -31,8 +32,13 @@ import {
   useUpdateTicketMutation,
 } from './tickets.api.js';
 
+/** The chat keeps at least this width beside the contact drawer: a 300 px message box and its buttons. */
+export const MinChatWidth = 340;
+
 /**
  * The right pane: header, messages, composer and the 320 px contact drawer of the ticket in the route.
+ * The drawer sits beside the chat while both fit; on a narrower pane it starts closed and, once opened,
+ * lies over the chat instead of squeezing it. On a phone it takes the whole pane.
  * A ticket that cannot be read, or that is deleted while open, sends the user back to /tickets.
  */
 export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) => {
@@ -41,7 +47,13 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
   const mobile = useMediaQuery(MobileQuery);
   const { data: ticket, isError } = useGetTicketByUuidQuery(uuid);
   const actions = useTicketActions(user.id);
-  const [drawerOpen, setDrawerOpen] = useState(!mobile);
+  const [paneRef, paneWidth] = useElementWidth();
+  // unknown width (not laid out yet): beside, as on a wide screen
+  const roomy = paneWidth === undefined || paneWidth >= ContactDrawerWidth + MinChatWidth;
+  // the person's own choice wins; until they make one, the drawer is open wherever it fits beside
+  const [drawerChoice, setDrawerChoice] = useState<boolean | null>(null);
+  const drawerOpen = drawerChoice ?? (!mobile && roomy);
+  const drawerOverlays = !mobile && !roomy;
   const [replyTo, setReplyTo] = useState<MessageRecord | null>(null);
   const [selection, setSelection] = useState<MessageRecord[] | null>(null);
   const [forwarding, setForwarding] = useState(false);
@@ -109,7 +121,8 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
         }
         onDelete={() => setConfirmDelete(true)}
         onShowLog={() => setShowingLog(true)}
-        onToggleDrawer={() => setDrawerOpen((open) => !open)}
+        drawerOpen={drawerOpen}
+        onToggleDrawer={() => setDrawerChoice(!drawerOpen)}
       />
       {selection && (
         <HStack px="3" py="1" bg="bg.muted" justify="space-between" data-testid="forward-bar">
@@ -145,12 +158,13 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
   );
 
   return (
-    <Flex flex="1" minW="0" h="full">
+    <Flex flex="1" minW="0" h="full" position="relative" ref={paneRef}>
       {(!mobile || !drawerOpen) && chat}
       {drawerOpen && (
         <ContactDrawer
           ticket={ticket}
-          onClose={() => setDrawerOpen(false)}
+          overlay={drawerOverlays}
+          onClose={() => setDrawerChoice(false)}
           schedule={
             hasPlanFlag(user, 'useSchedules')
               ? { userId: user.id, onSaved: () => void navigate('/schedules') }

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ChannelKind, TicketRecord } from '@sb/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,8 +79,9 @@ export const TicketRow = ({
             )}
           </Text>
           {ticket.unreadMessages > 0 && (
-            <Badge colorPalette="green" borderRadius="full" aria-label={t('unread')}>
+            <Badge colorPalette="green" borderRadius="full" title={t('unread')}>
               {ticket.unreadMessages}
+              <VisuallyHidden> {t('unread')}</VisuallyHidden>
             </Badge>
           )}
         </HStack>
@@ -88,6 +89,7 @@ export const TicketRow = ({
           <Badge
             variant="outline"
             colorPalette={ChannelIcons[ticket.channel].palette}
+            role="img"
             aria-label={t(`channel.${ticket.channel}`, ticket.channel)}
             title={t(`channel.${ticket.channel}`, ticket.channel)}
           >
@@ -99,7 +101,7 @@ export const TicketRow = ({
           {firstTag && <Badge style={{ background: firstTag.color }}>{firstTag.name}</Badge>}
           {otherTags.length > 0 && <Badge>+{otherTags.length}</Badge>}
           {ticket.status === 'closed' && ticket.userRating && (
-            <Text as="span" aria-label={t('rating')}>
+            <Text as="span" role="img" aria-label={t('rating')}>
               {RatingEmoji[Math.min(Math.max(ticket.userRating.rate, 1), 5) - 1]}
             </Text>
           )}

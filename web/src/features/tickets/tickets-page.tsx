@@ -18,6 +18,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
 import { useDebounced } from '../../components/paged-search.js';
 import { toastError } from '../../components/toaster.js';
+import { useElementWidth } from '../../components/use-element-width.js';
 import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
 import { isAdmin } from '../auth/access.js';
 import { selectUser } from '../auth/session.slice.js';
@@ -25,7 +26,7 @@ import { ChipChoice } from './chip-choice.js';
 import { FirstStepsHint } from './first-steps-hint.js';
 import { NewTicketModal } from './new-ticket-modal.js';
 import { EmptySearchFilters, SearchFilters, type SearchFilterValues } from './search-filters.js';
-import { TicketChat } from './ticket-chat.js';
+import { MinChatWidth, TicketChat } from './ticket-chat.js';
 import { TicketActionDialogs, TicketDialog } from './ticket-dialogs.js';
 import { TicketList } from './ticket-list.js';
 import { speedDialActions } from './ticket-permissions.js';
@@ -36,11 +37,15 @@ import { useTicketActions } from './use-ticket-actions.js';
 type TopTab = 'open' | 'closed' | 'search';
 const OpenSubTabs = ['open', 'pending', 'group'] as const satisfies readonly TicketStatus[];
 const UuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The ticket list's width beside the chat (380 px from 1536 px up). */
+const ListWidth = 320;
+/** A column that takes the height left to it and lets its last child scroll. */
+const Fill = { display: 'flex', flexDirection: 'column', flex: '1', minH: '0' } as const;
 
 /**
  * /tickets and /tickets/:ticketId (spec 1 §2 Ticket workspace): the lists on the left (open with its
  * open/pending/group sub-tabs, closed, search with its filter panel), the chosen ticket's chat on the
- * right; under 600 px the two panes become tabs.
+ * right; under 600 px, or wherever the two do not fit side by side, the two panes become tabs.
  */
 export const TicketsPage = () => {
   const { t } = useTranslation('tickets');
@@ -49,7 +54,11 @@ export const TicketsPage = () => {
   const navigate = useNavigate();
   const { ticketId } = useParams();
   const uuid = ticketId && UuidPattern.test(ticketId) ? ticketId : undefined;
-  const mobile = useMediaQuery(MobileQuery);
+  const phone = useMediaQuery(MobileQuery);
+  const [workspaceRef, workspaceWidth] = useElementWidth();
+  // the list and the chat side by side need room for both; narrower (a phone, a tablet), they are tabs
+  const mobile =
+    phone || (workspaceWidth !== undefined && workspaceWidth < ListWidth + MinChatWidth);
   const [tab, setTab] = useState<TopTab>('open');
   const [subTab, setSubTab] = useState<(typeof OpenSubTabs)[number]>('open');
   const [mobilePane, setMobilePane] = useState<'list' | 'chat'>(uuid ? 'chat' : 'list');
@@ -92,7 +101,7 @@ export const TicketsPage = () => {
   const list = (
     <Stack
       position="relative"
-      w={{ base: 'full', sm: '380px' }}
+      w={mobile ? 'full' : { base: 'full', sm: `${ListWidth}px`, '2xl': '380px' }}
       flexShrink={0}
       borderRightWidth="1px"
       gap="2"
@@ -126,72 +135,74 @@ export const TicketsPage = () => {
           </Switch.Root>
         </Box>
       )}
-      <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as TopTab)} size="sm">
+      {/* each tab list's panel holds the chosen tab's lists (a tab must control a tabpanel) */}
+      <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as TopTab)} size="sm" {...Fill}>
         <Tabs.List>
           <Tabs.Trigger value="open">{t('tabs.open')}</Tabs.Trigger>
           <Tabs.Trigger value="closed">{t('tabs.closed')}</Tabs.Trigger>
           <Tabs.Trigger value="search">{t('tabs.search')}</Tabs.Trigger>
         </Tabs.List>
+        <Tabs.Content value={tab} {...Fill} gap="2" pt="2" pb="0">
+          {/* the three open sub-lists stay mounted so each count badge follows its list */}
+          <Tabs.Root
+            value={subTab}
+            onValueChange={(d) => setSubTab(d.value as typeof subTab)}
+            size="sm"
+            variant="subtle"
+            {...Fill}
+            display={tab === 'open' ? 'flex' : 'none'}
+          >
+            <Tabs.List>
+              {OpenSubTabs.map((status) => (
+                <Tabs.Trigger key={status} value={status}>
+                  {t(`status.${status}`)}
+                  <Badge size="xs" data-testid={`count-${status}`}>
+                    {counts[status] ?? 0}
+                  </Badge>
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value={subTab} {...Fill} pt="2" pb="0">
+              {OpenSubTabs.map((status) => (
+                <Flex key={status} flex="1" minH="0" display={subTab === status ? 'flex' : 'none'}>
+                  <TicketList filters={{ ...base, status }} countKey={status} {...listProps} />
+                </Flex>
+              ))}
+            </Tabs.Content>
+          </Tabs.Root>
+          {tab === 'search' && (
+            <HStack px="2" justify="space-between">
+              <Text fontSize="sm" color="fg.muted">
+                {t('filters.title')}
+              </Text>
+              <Button size="xs" variant="ghost" onClick={() => setFiltersOpen((v) => !v)}>
+                {filtersOpen ? t('filters.hide') : t('filters.show')}
+              </Button>
+            </HStack>
+          )}
+          {tab === 'search' && filtersOpen && (
+            <SearchFilters value={searchFilters} isAdmin={admin} onChange={setSearchFilters} />
+          )}
+          {tab === 'closed' && (
+            <TicketList filters={{ ...base, status: 'closed' }} {...listProps} />
+          )}
+          {tab === 'search' && (
+            <TicketList
+              filters={{
+                ...base,
+                searchParam: searchParam || undefined,
+                tags: searchFilters.tags,
+                whatsapps: searchFilters.whatsapps,
+                statusFilter: searchFilters.statusFilter,
+                users: admin ? searchFilters.users : undefined,
+                date: searchFilters.date || undefined,
+                withUnreadMessages: searchFilters.withUnreadMessages || undefined,
+              }}
+              {...listProps}
+            />
+          )}
+        </Tabs.Content>
       </Tabs.Root>
-      {tab === 'open' && (
-        <Tabs.Root
-          value={subTab}
-          onValueChange={(d) => setSubTab(d.value as typeof subTab)}
-          size="sm"
-          variant="subtle"
-        >
-          <Tabs.List>
-            {OpenSubTabs.map((status) => (
-              <Tabs.Trigger key={status} value={status}>
-                {t(`status.${status}`)}
-                <Badge size="xs" data-testid={`count-${status}`}>
-                  {counts[status] ?? 0}
-                </Badge>
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
-      )}
-      {tab === 'search' && (
-        <HStack px="2" justify="space-between">
-          <Text fontSize="sm" color="fg.muted">
-            {t('filters.title')}
-          </Text>
-          <Button size="xs" variant="ghost" onClick={() => setFiltersOpen((v) => !v)}>
-            {filtersOpen ? t('filters.hide') : t('filters.show')}
-          </Button>
-        </HStack>
-      )}
-      {tab === 'search' && filtersOpen && (
-        <SearchFilters value={searchFilters} isAdmin={admin} onChange={setSearchFilters} />
-      )}
-      {/* the three open sub-lists stay mounted so each count badge follows its list */}
-      {OpenSubTabs.map((status) => (
-        <Flex
-          key={status}
-          flex="1"
-          minH="0"
-          display={tab === 'open' && subTab === status ? 'flex' : 'none'}
-        >
-          <TicketList filters={{ ...base, status }} countKey={status} {...listProps} />
-        </Flex>
-      ))}
-      {tab === 'closed' && <TicketList filters={{ ...base, status: 'closed' }} {...listProps} />}
-      {tab === 'search' && (
-        <TicketList
-          filters={{
-            ...base,
-            searchParam: searchParam || undefined,
-            tags: searchFilters.tags,
-            whatsapps: searchFilters.whatsapps,
-            statusFilter: searchFilters.statusFilter,
-            users: admin ? searchFilters.users : undefined,
-            date: searchFilters.date || undefined,
-            withUnreadMessages: searchFilters.withUnreadMessages || undefined,
-          }}
-          {...listProps}
-        />
-      )}
       <SpeedDial
         actions={speedDialActions(user)}
         onAction={(action) =>
@@ -210,27 +221,33 @@ export const TicketsPage = () => {
   );
 
   return (
-    <Box h="calc(100vh - 80px)" display="flex" flexDirection="column">
+    // the shell gives the workspace the window's height left under the top bar
+    <Box {...Fill} ref={workspaceRef}>
       {/* the workspace has no visible title; the heading names the page for screen readers */}
       <VisuallyHidden asChild>
         <h1>{tRoutes('tickets')}</h1>
       </VisuallyHidden>
-      {mobile && (
+      {mobile ? (
         <Tabs.Root
           value={mobilePane}
           onValueChange={(d) => setMobilePane(d.value as 'list' | 'chat')}
           size="sm"
+          {...Fill}
         >
           <Tabs.List>
             <Tabs.Trigger value="chat">{t('mobile.ticket')}</Tabs.Trigger>
             <Tabs.Trigger value="list">{t('mobile.list')}</Tabs.Trigger>
           </Tabs.List>
+          <Tabs.Content value={mobilePane} {...Fill} p="0">
+            {mobilePane === 'list' ? list : chat}
+          </Tabs.Content>
         </Tabs.Root>
+      ) : (
+        <Flex flex="1" minH="0">
+          {list}
+          {chat}
+        </Flex>
       )}
-      <Flex flex="1" minH="0">
-        {(!mobile || mobilePane === 'list') && list}
-        {(!mobile || mobilePane === 'chat') && chat}
-      </Flex>
       {creating && (
         <NewTicketModal
           user={user}

@@ -1,0 +1,284 @@
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiCall, apiToken, logInAsSuper, unique } from './app-steps.js';
+import { launchBrowser, startApp, type RunningApp } from './harness.js';
+
+/**
+ * Issue 14: the ticket workspace fits the common screens (the message box keeps its width, its buttons
+ * stay on screen and uncovered, the shell is as tall as the window), no page scrolls sideways on a
+ * phone and the top bar's controls stay reachable there, and axe finds no serious or critical
+ * violation on the main pages, in the light and the dark theme.
+ */
+describe('layout on common screens and accessibility', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let ticketUuid: string;
+  const contact = { name: unique('Layla'), number: `55219${String(Date.now()).slice(-8)}` };
+  const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+  const Desktops = [
+    { width: 1280, height: 720 },
+    { width: 1366, height: 768 },
+    { width: 1440, height: 900 },
+    { width: 1920, height: 1080 },
+  ];
+  const Phone = { width: 390, height: 844 };
+
+  const composer = () => page.getByTestId('composer');
+  const contactDrawer = () => page.getByTestId('contact-drawer');
+
+  /** Waits until the page's requests have answered (lists and tables arrived), at most 10 s. */
+  let inFlight = 0;
+  const settled = async () => {
+    for (let quiet = 0, waited = 0; quiet < 3 && waited < 10_000; waited += 100) {
+      await page.waitForTimeout(100);
+      quiet = inFlight === 0 ? quiet + 1 : 0;
+    }
+  };
+
+  /** Opens the ticket in a window of this size, as a person arriving on it. */
+  const openTicketAt = async (width: number, height: number) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${app.webUrl}/tickets/${ticketUuid}`);
+    await page.getByTestId('chat-header').getByText(contact.name).waitFor();
+    await composer().getByRole('button', { name: 'Send', exact: true }).waitFor();
+  };
+
+  /** What does not hold of the composer and the page in this window, as readable problems. */
+  const composerProblems = (phone: boolean) =>
+    page.evaluate((phone) => {
+      const problems: string[] = [];
+      const { innerWidth, innerHeight } = window;
+      const root = document.querySelector('[data-testid="composer"]');
+      const box = root?.querySelector('textarea[aria-label="Message"]');
+      if (!root || !box) return ['no composer with a message box'];
+      // on a phone the box has the width of the screen, less the composer's padding
+      const least = phone ? innerWidth - 32 : 300;
+      const width = Math.round(box.getBoundingClientRect().width);
+      if (width < least) problems.push(`the message box is ${width} px wide (< ${least})`);
+      const buttons = [...root.querySelectorAll('button')];
+      for (const name of ['Send', 'Attach', 'Record', 'Quick replies']) {
+        const button = buttons.find(
+          (b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim() === name,
+        );
+        if (!button) {
+          problems.push(`no ${name} button`);
+          continue;
+        }
+        const r = button.getBoundingClientRect();
+        const at = [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+        const inside =
+          r.width > 0 &&
+          r.left >= 0 &&
+          r.top >= 0 &&
+          r.right <= innerWidth &&
+          r.bottom <= innerHeight;
+        if (!inside) {
+          problems.push(`${name} at ${at} is outside the ${innerWidth}x${innerHeight} window`);
+          continue;
+        }
+        // and nothing lies over it (the contact drawer, a menu): a click reaches it
+        const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+        if (!hit || !button.contains(hit)) problems.push(`${name} at ${at} is covered`);
+      }
+      const scroller = document.scrollingElement ?? document.documentElement;
+      if (scroller.scrollHeight > innerHeight)
+        problems.push(`the page is ${scroller.scrollHeight} px tall in a ${innerHeight} px window`);
+      if (scroller.scrollWidth > innerWidth)
+        problems.push(`the page is ${scroller.scrollWidth} px wide in a ${innerWidth} px window`);
+      return problems;
+    }, phone);
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    // the contact, its open ticket with a message, and a connection are the setting: made through the API
+    const token = await apiToken(app, app.adminEmail, app.adminPassword);
+    const made = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', contact);
+    const me = await apiCall<{ id: number }>(app, token, 'GET', '/auth/me');
+    const ticket = await apiCall<{ id: number; uuid: string }>(app, token, 'POST', '/tickets', {
+      contactId: made.id,
+      userId: me.id,
+      status: 'open',
+    });
+    ticketUuid = ticket.uuid;
+    await apiCall(app, token, 'POST', `/messages/${ticket.id}`, {
+      body: 'Only the team reads this',
+      isPrivate: true,
+    });
+    await apiCall(app, token, 'POST', '/whatsapp', { name: unique('Sales line') });
+    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+    page = await context.newPage();
+    page.on('request', () => void inFlight++);
+    page.on('requestfinished', () => void inFlight--);
+    page.on('requestfailed', () => void inFlight--);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('keeps the message box wide and its buttons on screen at every common size', async () => {
+    await logInAsSuper(page, app);
+    const problems: string[] = [];
+    for (const { width, height } of Desktops) {
+      await openTicketAt(width, height);
+      // the side menu and the contact drawer are open, side by side with the chat
+      expect(await page.getByTestId('side-menu').getAttribute('data-state')).toBe('open');
+      await contactDrawer().waitFor();
+      if (await contactDrawer().getAttribute('data-overlay'))
+        problems.push(`${width}x${height}: the contact drawer lies over the chat`);
+      await page.screenshot({ path: `/tmp/sb-e2e-tickets-${width}.png` });
+      for (const problem of await composerProblems(false))
+        problems.push(`${width}x${height}: ${problem}`);
+    }
+    // a tablet: the list and the chat become tabs rather than squeeze the chat
+    await openTicketAt(768, 1024);
+    for (const problem of await composerProblems(false)) problems.push(`768x1024: ${problem}`);
+    await openTicketAt(Phone.width, Phone.height);
+    await page.screenshot({ path: `/tmp/sb-e2e-tickets-${Phone.width}.png` });
+    for (const problem of await composerProblems(true))
+      problems.push(`${Phone.width}x${Phone.height}: ${problem}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('lays the contact drawer over the chat where both do not fit, and closes it again', async () => {
+    // a small laptop: beside the ticket list the chat has no room for the 320 px drawer too
+    await openTicketAt(1024, 700);
+    const toggle = page.getByTestId('contact-toggle');
+    expect(await contactDrawer().count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await composerProblems(false)).toEqual([]);
+
+    await toggle.click();
+    await contactDrawer().waitFor();
+    expect(await contactDrawer().getAttribute('data-overlay')).toBe('true');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // over the chat, not beside it: the message box keeps its width
+    const box = await composer().getByRole('textbox', { name: 'Message' }).boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(300);
+    await contactDrawer().getByRole('button', { name: 'Close' }).click();
+    await contactDrawer().waitFor({ state: 'detached' });
+    expect(await composerProblems(false)).toEqual([]);
+  });
+
+  it('lets no page scroll sideways on a phone, and keeps the top bar controls reachable', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${app.webUrl}/tickets`);
+    await page.getByTestId('greeting').waitFor();
+    const paths = await page.$$eval('[data-testid="side-menu"] a[href]', (links) =>
+      links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+    );
+    expect(paths).toContain('/connections');
+    expect(paths).toContain('/companies');
+
+    await page.setViewportSize(Phone);
+    const wide: string[] = [];
+    // in English and in Portuguese, whose labels run longer; from page to page inside the app (a reload
+    // per page would run into the gateway's limit on /auth calls)
+    for (const language of ['en', 'pt-BR']) {
+      await page.evaluate((language) => localStorage.setItem('i18nextLng', language), language);
+      await page.goto(`${app.webUrl}/tickets`);
+      await page.getByTestId('greeting').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      for (const path of paths) {
+        // the router follows history, as from a drawer link, without waiting on the drawer's animation
+        await page.evaluate((path) => {
+          window.history.pushState(null, '', path);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        await page.waitForURL((url) => url.pathname === path);
+        await settled();
+        // the window, and the main area that scrolls inside it
+        const over = await page.evaluate(() => {
+          const scroller = document.scrollingElement ?? document.documentElement;
+          const main = document.querySelector('main');
+          return Math.max(
+            scroller.scrollWidth - window.innerWidth,
+            main ? main.scrollWidth - main.clientWidth : 0,
+          );
+        });
+        if (over > 0) {
+          wide.push(`${language} ${path}: ${over} px too wide`);
+          await page.screenshot({
+            path: `/tmp/sb-e2e-phone-${language}${path.replace(/\//g, '-')}.png`,
+          });
+        }
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    expect(wide).toEqual([]);
+
+    // refresh, volume, announcements and the internal chats are in the top bar's overflow menu
+    await page.goto(`${app.webUrl}/tickets`);
+    await page.getByTestId('greeting').waitFor();
+    const more = page.getByRole('button', { name: 'More' });
+    const box = await more.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(Phone.width);
+    const openPanel = async (name: string) => {
+      await more.click();
+      await page.getByRole('menuitem', { name }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await dialog.waitFor();
+      return dialog;
+    };
+    await (await openPanel('Volume')).getByRole('slider', { name: 'Volume' }).waitFor();
+    await page.keyboard.press('Escape');
+    await (await openPanel('Announcements')).getByText('No announcements yet.').waitFor();
+    await page.keyboard.press('Escape');
+    await (await openPanel('Internal chats')).getByText('No conversations yet.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  /** Runs axe on the page as it is: its serious and critical violations, with where they are. */
+  const axeViolations = async () => {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+    return page.evaluate(async () => {
+      const { axe } = window as unknown as { axe: typeof import('axe-core') };
+      const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+  };
+
+  it.each(['light', 'dark'])(
+    'has no serious or critical axe violation on the main pages in the %s theme',
+    async (theme) => {
+      const found: string[] = [];
+      const check = async (name: string) => {
+        for (const violation of await axeViolations()) found.push(`${theme} ${name}: ${violation}`);
+      };
+
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await context.clearCookies();
+      await page.goto(`${app.webUrl}/login`);
+      await page.evaluate((theme) => {
+        localStorage.clear();
+        localStorage.setItem('preferredTheme', theme);
+      }, theme);
+      await page.reload();
+      await page.locator('input[name="email"]').waitFor();
+      expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
+      await check('login');
+
+      await logInAsSuper(page, app);
+      await check('shell');
+      await openTicketAt(1366, 768);
+      await contactDrawer().waitFor();
+      await page.getByTestId('message-list').getByText('Only the team reads this').waitFor();
+      await check('ticket');
+      for (const path of ['/contacts', '/connections', '/settings']) {
+        await page.goto(`${app.webUrl}${path}`);
+        await page.locator('main h1').first().waitFor();
+        await settled();
+        await check(path);
+      }
+      expect(found).toEqual([]);
+    },
+  );
+});
