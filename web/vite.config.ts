@@ -70,7 +70,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
       // zod schemas are declared at module level in @sb/contracts: one the web never parses with is dropped
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: { manualPureFunctions: ['z', 'defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
       output: {
         codeSplitting: {
           groups: [{ name: localeChunk }, ...vendorGroups],

@@ -1,15 +1,15 @@
-import { Suspense } from 'react';
+import { Suspense, useContext, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner.js';
 import { PageTitle } from '../components/page-title.js';
 import { isAdmin } from '../features/auth/access.js';
 import { PublicOnly, RequireAccess, RequireSession } from '../features/auth/guards.js';
-import { LoginPage } from '../features/auth/login-page.js';
-import { PublicPage } from '../features/auth/public-layout.js';
+import { PublicPage } from '../features/auth/public-page.js';
 import { selectUser } from '../features/auth/session.slice.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
 import { SubscriptionExpiredPage } from '../features/pages/subscription-expired-page.js';
 import { campaignRoutesEnabled } from './browser-storage.js';
+import { EntryContext } from './entry.js';
 import { useAppSelector } from './hooks.js';
 import { AppShellPage, RoutePages } from './route-pages.js';
 import { DashboardRoute, PageRoutes, SubscriptionExpiredPath } from './route-table.js';
@@ -36,6 +36,13 @@ const Dashboard = () => {
   );
 };
 
+/** /login without a session: the light login page outside the app takes over (entry.tsx). */
+const LightLogin = () => {
+  const entry = useContext(EntryContext);
+  useEffect(() => entry?.leaveApp(), [entry]);
+  return <FullPageSpinner />;
+};
+
 /** The route table of spec 1 §2 and spec 3 §2.1 with its guards. */
 export const AppRoutes = () => {
   const campaigns = campaignRoutesEnabled();
@@ -45,7 +52,7 @@ export const AppRoutes = () => {
         path="/login"
         element={
           <PublicOnly>
-            <LoginPage />
+            <LightLogin />
           </PublicOnly>
         }
       />
