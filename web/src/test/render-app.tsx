@@ -22,7 +22,12 @@ export const setupI18n = async (language = 'en') => {
 export const renderApp = async (path: string, user?: SessionUser) => {
   // pages are lazy chunks in the app: load them first so the screen renders in one pass, as before
   await setupI18n();
-  await Promise.all([preloadRoutePages(), AppRoot.preload(), LightLoginPage.preload()]);
+  await Promise.all([
+    preloadRoutePages(),
+    AppRoot.preload(),
+    LightLoginPage.preload(),
+    import('../features/tickets/tickets-page.js').then((m) => m.preloadTicketParts()),
+  ]);
   const store = createStore(
     user
       ? { session: { status: 'authenticated', user } }
