@@ -22,15 +22,6 @@ const vendorGroups = [
     test: /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|redux|immer|reselect|react-redux)[\\/]/,
   },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
-  /**
-   * The helpers every Chakra component's state machine shares. Left alone, the bundler puts a shared
-   * helper into whichever component's chunk it met first (ark's render-strategy landed in the dialog
-   * chunk), so a page with tabs also downloaded the dialog machine and its focus trap.
-   */
-  {
-    name: 'zag',
-    test: /[\\/]node_modules[\\/](@zag-js[\\/](core|react|utils|dom-query|types|anatomy)|@ark-ui[\\/]react[\\/]dist[\\/](utils|providers))[\\/]/,
-  },
 ];
 
 /** Each language's areas in two chunks (locale-areas.ts), fetched when that language is used. */
