@@ -20,7 +20,13 @@ const HandoffNotices = ({ notices }: { notices: Notice[] }) => {
  * The app past the login page, in its own chunk (entry.tsx). A login hands over its session, which
  * goes into the store before the first render so the guards see it at once.
  */
-export const AppRoot = ({ handoff, store: given }: { handoff: Handoff | null; store?: AppStore }) => {
+export const AppRoot = ({
+  handoff,
+  store: given,
+}: {
+  handoff: Handoff | null;
+  store?: AppStore;
+}) => {
   const [store] = useState(() => {
     const store = given ?? createStore();
     if (handoff) store.dispatch(loggedIn({ ...handoff.result, landing: handoff.landing }));

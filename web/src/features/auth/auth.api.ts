@@ -1,9 +1,4 @@
-import {
-  ApiRoutes,
-  buildPath,
-  type Language,
-  type SessionUser,
-} from '@sb/contracts';
+import { ApiRoutes, buildPath, type Language, type SessionUser } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 
 export const authApi = baseApi.injectEndpoints({

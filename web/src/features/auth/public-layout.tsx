@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  LuChartLine,
-  LuMessageSquareText,
-  LuMessagesSquare,
-  LuUsers,
-} from 'react-icons/lu';
+import { LuChartLine, LuMessageSquareText, LuMessagesSquare, LuUsers } from 'react-icons/lu';
 import { PublicPreferences } from './public-preferences.js';
 import './public.css';
 

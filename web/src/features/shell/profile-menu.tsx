@@ -35,5 +35,8 @@ const LazyProfileMenu = standInPopup(() =>
 
 /** The avatar menu of the top bar: its menu machine loads on first use (issue 14). */
 export const ProfileMenu = ({ user }: { user: SessionUser }) => (
-  <LazyProfileMenu user={user} trigger={(handlers) => <ProfileButton user={user} {...handlers} />} />
+  <LazyProfileMenu
+    user={user}
+    trigger={(handlers) => <ProfileButton user={user} {...handlers} />}
+  />
 );

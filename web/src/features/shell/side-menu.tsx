@@ -1,13 +1,4 @@
-import {
-  Badge,
-  Box,
-  Flex,
-  Portal,
-  Stack,
-  Text,
-  Tooltip,
-  type BoxProps,
-} from '@chakra-ui/react';
+import { Badge, Box, Flex, Portal, Stack, Text, Tooltip, type BoxProps } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';

@@ -2,12 +2,7 @@ import { CloseButton, Dialog, Menu, Portal } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  LuMegaphone,
-  LuMessageCircle,
-  LuRefreshCw,
-  LuVolume2,
-} from 'react-icons/lu';
+import { LuMegaphone, LuMessageCircle, LuRefreshCw, LuVolume2 } from 'react-icons/lu';
 import { hasPlanFlag } from '../auth/access.js';
 import { AnnouncementsPopoverList } from '../announcements/announcements-popover.js';
 import { EmptyPanel } from './header-popover-loaded.js';
