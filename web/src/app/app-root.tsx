@@ -1,24 +1,37 @@
 import { useEffect, useRef, useState } from 'react';
+import { useAppDispatch } from './hooks.js';
 import { notify } from '../components/toaster.js';
 import { loggedIn } from '../features/auth/session.slice.js';
 import { App, AppProviders } from './app.js';
-import type { Handoff, Notice } from './entry.js';
+import type { Handoff } from './entry.js';
 import { createStore, type AppStore } from './store.js';
 
-/** Shows the login page's notices once, now that the toaster exists. */
-const HandoffNotices = ({ notices }: { notices: Notice[] }) => {
-  const shown = useRef(false);
+const loggedInBy = (handoff: Handoff) => loggedIn({ ...handoff.result, landing: handoff.landing });
+
+/**
+ * Takes each login the login page hands over once: its session into the store (unless the store got it
+ * before the first render), its notices to the toaster, which exists now.
+ */
+const HandoffReceiver = ({
+  handoff,
+  stored,
+}: {
+  handoff: Handoff | null;
+  stored: Handoff | null;
+}) => {
+  const dispatch = useAppDispatch();
+  const taken = useRef<Handoff | null>(null);
   useEffect(() => {
-    if (shown.current) return;
-    shown.current = true;
-    for (const notice of notices) notify[notice.kind](notice.text);
-  }, [notices]);
+    if (!handoff || taken.current === handoff) return;
+    taken.current = handoff;
+    if (handoff !== stored) dispatch(loggedInBy(handoff));
+    for (const notice of handoff.notices) notify[notice.kind](notice.text);
+  }, [dispatch, handoff, stored]);
   return null;
 };
 
 /**
- * The app past the login page, in its own chunk (entry.tsx). A login hands over its session, which
- * goes into the store before the first render so the guards see it at once.
+ * The app past the login page, in its own chunk (entry.tsx), with the sessions the login page hands over.
  */
 export const AppRoot = ({
   handoff,
@@ -27,14 +40,15 @@ export const AppRoot = ({
   handoff: Handoff | null;
   store?: AppStore;
 }) => {
-  const [store] = useState(() => {
-    const store = given ?? createStore();
-    if (handoff) store.dispatch(loggedIn({ ...handoff.result, landing: handoff.landing }));
-    return store;
+  const [store] = useState(() => given ?? createStore());
+  // the login that loaded the app goes in before the first render, so the guards see it at once
+  const [stored] = useState(() => {
+    if (handoff) store.dispatch(loggedInBy(handoff));
+    return handoff;
   });
   return (
     <AppProviders store={store}>
-      {handoff && <HandoffNotices notices={handoff.notices} />}
+      <HandoffReceiver handoff={handoff} stored={stored} />
       <App />
     </AppProviders>
   );

@@ -13,10 +13,8 @@ export type Notice = { kind: 'error' | 'warning'; text: string };
 export type Handoff = { result: AuthResult; landing: string; notices: Notice[] };
 
 export type Entry = {
-  /** Leaves the login page for the app, logged in. */
+  /** The login page's success: into the app (loaded now if it is not yet), logged in. */
   enterApp: (handoff: Handoff) => void;
-  /** The app, logged out on /login, gives the page back to the light login page. */
-  leaveApp: () => void;
 };
 
 export const EntryContext = createContext<Entry | null>(null);
@@ -35,28 +33,35 @@ export const BootSpinner = () => (
 );
 
 /**
- * The first thing rendered (issue 14). /login without a session is the light login page: plain React
- * and CSS, no Chakra, no store. Everything else, and the login page's success, loads the app.
- * `store`: the app's store given by a test instead of a new one.
+ * The first thing rendered (issue 14). A visitor who opens /login without a session gets the login page
+ * alone: plain React and CSS, no Chakra, no store. Any other page, a stored session or the login's
+ * success loads the app, which then stays (its /login route shows the same login page, and toasts such
+ * as "account created" survive the way back to it). `store`: the app's store given by a test.
  */
 export const Root = ({ store }: { store?: AppStore }) => {
   const { pathname } = useLocation();
-  const [mode, setMode] = useState<{ app: boolean; handoff: Handoff | null }>(() => ({
-    app: storedToken() !== null || store?.getState().session.status === 'authenticated',
-    handoff: null,
-  }));
+  const [app, setApp] = useState(
+    () =>
+      pathname !== '/login' ||
+      storedToken() !== null ||
+      store?.getState().session.status === 'authenticated',
+  );
+  const [handoff, setHandoff] = useState<Handoff | null>(null);
+  // once needed, the app stays mounted
+  if (!app && pathname !== '/login') setApp(true);
   const entry = useMemo<Entry>(
     () => ({
-      enterApp: (handoff) => setMode({ app: true, handoff }),
-      leaveApp: () => setMode({ app: false, handoff: null }),
+      enterApp: (next) => {
+        setHandoff(next);
+        setApp(true);
+      },
     }),
     [],
   );
-  const light = pathname === '/login' && !mode.app;
   return (
     <EntryContext.Provider value={entry}>
       <Suspense fallback={<BootSpinner />}>
-        {light ? <LightLoginPage /> : <AppRoot handoff={mode.handoff} store={store} />}
+        {app ? <AppRoot handoff={handoff} store={store} /> : <LightLoginPage />}
       </Suspense>
     </EntryContext.Provider>
   );

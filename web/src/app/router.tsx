@@ -1,4 +1,4 @@
-import { Suspense, useContext, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner.js';
 import { PageTitle } from '../components/page-title.js';
@@ -8,7 +8,7 @@ import { selectUser } from '../features/auth/session.slice.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
 import { SubscriptionExpiredPage } from '../features/pages/subscription-expired-page.js';
 import { campaignRoutesEnabled } from './browser-storage.js';
-import { EntryContext } from './entry.js';
+import { LightLoginPage } from './entry.js';
 import { useAppSelector } from './hooks.js';
 import { AppShellPage, PublicPage, RoutePages } from './route-pages.js';
 import { DashboardRoute, PageRoutes, SubscriptionExpiredPath } from './route-table.js';
@@ -35,13 +35,6 @@ const Dashboard = () => {
   );
 };
 
-/** /login without a session: the light login page outside the app takes over (entry.tsx). */
-const LightLogin = () => {
-  const entry = useContext(EntryContext);
-  useEffect(() => entry?.leaveApp(), [entry]);
-  return <FullPageSpinner />;
-};
-
 /** The route table of spec 1 §2 and spec 3 §2.1 with its guards. */
 export const AppRoutes = () => {
   const campaigns = campaignRoutesEnabled();
@@ -51,7 +44,7 @@ export const AppRoutes = () => {
         path="/login"
         element={
           <PublicOnly>
-            <LightLogin />
+            <LightLoginPage />
           </PublicOnly>
         }
       />
