@@ -69,7 +69,9 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
-      // zod schemas are declared at module level in @sb/contracts: one the web never parses with is dropped
+      // zod schemas are declared at module level in @sb/contracts: one the web never parses with is dropped.
+      // Chakra's theme module builds its default config (every recipe) with defineConfig() at load time:
+      // marked pure, the ~45 recipes the app does not use (chakra-system.ts) are dropped with it.
       treeshake: { manualPureFunctions: ['z', 'defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
       output: {
         codeSplitting: {
