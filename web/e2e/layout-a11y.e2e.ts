@@ -301,11 +301,21 @@ describe('layout on common screens and accessibility', () => {
     await page.goto(`${app.webUrl}/tickets`);
     const list = page.locator('[data-testid="ticket-list"]:visible');
     await list.locator('[data-testid="row-time"]').nth(12).waitFor();
-    // scrolled to its end, the last row's time is what a click on it reaches: nothing lies over it
+    // scrolled to its end, the last row lies wholly above the speed dial, and a click on its time
+    // reaches the time
     const covering = await list.evaluate((element) => {
       element.scrollTop = element.scrollHeight;
       const times = element.querySelectorAll('[data-testid="row-time"]');
       const time = times[times.length - 1]!;
+      const row = time.closest('[data-testid^="ticket-row-"]')!.getBoundingClientRect();
+      const dial = document.querySelector('[data-testid="speed-dial"]')!.getBoundingClientRect();
+      const overlap =
+        row.left < dial.right &&
+        dial.left < row.right &&
+        row.top < dial.bottom &&
+        dial.top < row.bottom;
+      if (overlap)
+        return `the speed dial at ${dial.top}-${dial.bottom} covers the row at ${row.top}-${row.bottom}`;
       const r = time.getBoundingClientRect();
       const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
       return hit && time.contains(hit) ? null : (hit?.outerHTML.slice(0, 120) ?? 'nothing');
