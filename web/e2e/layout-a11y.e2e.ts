@@ -298,6 +298,11 @@ describe('layout on common screens and accessibility', () => {
       });
     }
     await page.setViewportSize({ width: 1280, height: 720 });
+    // logged in by the tests before; run alone, it logs in itself
+    const loggedIn = page.url().startsWith(app.webUrl)
+      ? await page.evaluate(() => localStorage.getItem('token') !== null)
+      : false;
+    if (!loggedIn) await logInAsSuper(page, app);
     await page.goto(`${app.webUrl}/tickets`);
     const list = page.locator('[data-testid="ticket-list"]:visible');
     await list.locator('[data-testid="row-time"]').nth(12).waitFor();
