@@ -181,3 +181,43 @@ export const unmarkedIdFields = (schema: z.ZodType): string[] => {
   walk(schema, '');
   return found;
 };
+
+/** `<service>.refs.check` request as the owning service validates it. */
+export const RefsCheckRequestSchema = z.object({
+  refs: z.partialRecord(
+    z.enum(RefKinds as [RefKind, ...RefKind[]]),
+    z.array(z.union([z.number(), z.string().max(100)])).max(2_000),
+  ),
+});
+
+const serialMax = 2_147_483_647;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The ids of a kind that can name a row at all: serial ids are positive int4, message ids uuids.
+ * Anything else is missing without asking the database (and never a cast error there).
+ */
+export const plausibleRefIds = (kind: RefKind, ids: RefId[]): RefId[] =>
+  kind === 'message'
+    ? ids.filter((id) => typeof id === 'string' && uuidPattern.test(id))
+    : ids.filter((id) => Number.isInteger(Number(id)) && Number(id) > 0 && Number(id) <= serialMax);
+
+/**
+ * Answers a refs check with a per-kind lookup of the ids that are the company's (the service's
+ * repository query): the rest are missing. Kinds the service does not own are answered as missing.
+ */
+export const missingRefs = async (
+  request: RefsCheckRequest,
+  owned: (kind: RefKind, ids: RefId[]) => Promise<RefId[]> | undefined,
+): Promise<RefsCheckReply> => {
+  const missing: RefsCheckReply['missing'] = {};
+  for (const [kind, ids] of Object.entries(request.refs) as [RefKind, RefId[]][]) {
+    const unique = [...new Set(ids)];
+    const plausible = plausibleRefIds(kind, unique);
+    const found = plausible.length ? await (owned(kind, plausible) ?? []) : [];
+    const foundKeys = new Set(found.map(String));
+    const absent = unique.filter((id) => !foundKeys.has(String(id)));
+    if (absent.length) missing[kind] = absent;
+  }
+  return { missing };
+};
