@@ -1,0 +1,56 @@
+import {
+  RefOwners,
+  Subjects,
+  type AnonymousContext,
+  type FoundRef,
+  type RefId,
+  type RefKind,
+  type RefOwner,
+  type RefsCheckReply,
+  type RefsCheckRequest,
+  type RequestContext,
+} from '@sb/contracts';
+import { AppError } from '@sb/platform/errors';
+
+/** Asks one owning service which ids are not the caller's company's (`<owner>.refs.check`). */
+export type AskOwner = (
+  owner: RefOwner,
+  ctx: RequestContext | AnonymousContext,
+  request: RefsCheckRequest,
+) => Promise<RefsCheckReply>;
+
+export const refsCheckSubject = (owner: RefOwner) => Subjects[owner].refsCheck;
+
+/**
+ * Refuses a request naming a record that is not the caller's company's: one question per owning
+ * service, then a 400 `ERR_REFERENCE_NOT_FOUND` naming every such field. An anonymous caller has no
+ * company, so any id it names is refused (the owners answer "missing" for company 0).
+ */
+export const checkReferences = async (
+  ctx: RequestContext | AnonymousContext,
+  found: FoundRef[],
+  ask: AskOwner,
+): Promise<void> => {
+  if (found.length === 0) return;
+  const byOwner = new Map<RefOwner, Partial<Record<RefKind, RefId[]>>>();
+  for (const { kind, ids } of found) {
+    const refs = byOwner.get(RefOwners[kind]) ?? {};
+    refs[kind] = [...new Set([...(refs[kind] ?? []), ...ids])];
+    byOwner.set(RefOwners[kind], refs);
+  }
+  const replies = await Promise.all([...byOwner].map(([owner, refs]) => ask(owner, ctx, { refs })));
+  const missing = new Map<RefKind, Set<string>>();
+  for (const reply of replies)
+    for (const [kind, ids] of Object.entries(reply.missing) as [RefKind, RefId[]][])
+      missing.set(kind, new Set(ids.map(String)));
+  const fields: Record<string, string[]> = {};
+  for (const { path, kind, ids } of found) {
+    const absent = ids.filter((id) => missing.get(kind)?.has(String(id)));
+    if (absent.length) fields[path] = [`No ${kind} ${absent.join(', ')} in this company`];
+  }
+  if (Object.keys(fields).length === 0) return;
+  throw new AppError('ERR_REFERENCE_NOT_FOUND', {
+    fields,
+    details: { missing: Object.fromEntries([...missing].map(([k, v]) => [k, [...v]])) },
+  });
+};
