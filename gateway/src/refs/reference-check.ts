@@ -23,7 +23,8 @@ export const refsCheckSubject = (owner: RefOwner) => Subjects[owner].refsCheck;
 
 /**
  * Refuses a request naming a record that is not the caller's company's: one question per owning
- * service, then a 400 `ERR_REFERENCE_NOT_FOUND` naming every such field. An anonymous caller has no
+ * service, then a 404 `ERR_REFERENCE_NOT_FOUND` naming every such field (404 as for another company's
+ * id in a path: the record does not exist for this caller). An anonymous caller has no
  * company, so any id it names is refused (the owners answer "missing" for company 0).
  */
 export const checkReferences = async (
@@ -44,13 +45,13 @@ export const checkReferences = async (
     for (const [kind, ids] of Object.entries(reply.missing) as [RefKind, RefId[]][])
       missing.set(kind, new Set(ids.map(String)));
   const fields: Record<string, string[]> = {};
+  const absentByKind: Partial<Record<RefKind, RefId[]>> = {};
   for (const { path, kind, ids } of found) {
     const absent = ids.filter((id) => missing.get(kind)?.has(String(id)));
-    if (absent.length) fields[path] = [`No ${kind} ${absent.join(', ')} in this company`];
+    if (absent.length === 0) continue;
+    fields[path] = [`No ${kind} ${absent.join(', ')} in this company`];
+    absentByKind[kind] = [...new Set([...(absentByKind[kind] ?? []), ...absent])];
   }
   if (Object.keys(fields).length === 0) return;
-  throw new AppError('ERR_REFERENCE_NOT_FOUND', {
-    fields,
-    details: { missing: Object.fromEntries([...missing].map(([k, v]) => [k, [...v]])) },
-  });
+  throw new AppError('ERR_REFERENCE_NOT_FOUND', { fields, details: { missing: absentByKind } });
 };

@@ -125,7 +125,7 @@ export const ErrorCodes = {
   },
   // a body or query named a record (queue, prompt, connection, …) that is not the caller's company's
   ERR_REFERENCE_NOT_FOUND: {
-    status: 400,
+    status: 404,
     message: 'A record named in the request was not found in this company.',
   },
   // transport and generic
