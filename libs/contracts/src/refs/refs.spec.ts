@@ -9,7 +9,7 @@ import {
   UserCreateInput,
   UserEditInput,
 } from '../index.js';
-import { collectRefs, looksLikeId, ref, unmarkedIdFields, unowned } from './refs.js';
+import { collectRefs, looksLikeId, missingRefs, ref, unmarkedIdFields, unowned } from './refs.js';
 
 const refsOf = (schema: z.ZodType, input: unknown) => collectRefs(schema, schema.parse(input));
 
@@ -94,6 +94,34 @@ describe('references to other records', () => {
         { path: 'queueIds', kind: 'queue', ids: [5] },
       ]),
     );
+  });
+});
+
+describe('answering a refs check', () => {
+  it('answers the ids the lookup did not find, never asking about impossible ids', async () => {
+    const asked: unknown[] = [];
+    const reply = await missingRefs(
+      {
+        refs: {
+          queue: [1, 2, 2, 3_000_000_000, -1],
+          message: ['not-a-uuid', '0b6c8f0e-4a8e-4c39-9f55-3a0f0e0f0a01'],
+        },
+      },
+      async (kind, ids) => {
+        asked.push([kind, ids]);
+        return kind === 'queue' ? [1] : [];
+      },
+    );
+    expect(asked).toEqual([
+      ['queue', [1, 2]],
+      ['message', ['0b6c8f0e-4a8e-4c39-9f55-3a0f0e0f0a01']],
+    ]);
+    expect(reply).toEqual({
+      missing: {
+        queue: [2, 3_000_000_000, -1],
+        message: ['not-a-uuid', '0b6c8f0e-4a8e-4c39-9f55-3a0f0e0f0a01'],
+      },
+    });
   });
 });
 
