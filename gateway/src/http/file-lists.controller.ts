@@ -17,7 +17,6 @@ import {
   FileListInput,
   FileListMaxUploadFiles,
   FileListQuery,
-  ref,
   Subjects,
   unowned,
   type FileListMediaRequest,
@@ -46,7 +45,8 @@ const oneOrMany = <T extends z.ZodTypeAny>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
 /** The form of spec 3 §7: per file its option `id` (same order); fileId, typeArch, name, mediaType informative. */
 const uploadFields = z.object({
-  id: oneOrMany(ref('fileListOption', z.coerce.number().int().positive())),
+  // tickets matches each option id against the list of the path (the caller's company's)
+  id: oneOrMany(unowned('an option of the list in the path', z.coerce.number().int().positive())),
   fileId: unowned('informative, not read', z.string().max(20)).optional(),
   typeArch: z.string().max(40).optional(),
   name: oneOrMany(z.string().max(100)).optional(),

@@ -27,7 +27,7 @@ describe('checkReferences', () => {
     ]);
   });
 
-  it('refuses with ERR_REFERENCE_NOT_FOUND naming every field with a missing id', async () => {
+  it("refuses with the kind's not-found code, naming every field with a missing id", async () => {
     const refused = await checkReferences(
       ctx,
       [
@@ -39,13 +39,32 @@ describe('checkReferences', () => {
     ).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({
-      code: 'ERR_REFERENCE_NOT_FOUND',
+      code: 'ERR_NO_QUEUE_FOUND',
       status: 404,
       fields: {
         queueIds: ['No queue 2 in this company'],
         'chatbots.0.optQueueId': ['No queue 2 in this company'],
       },
       details: { missing: { queue: [2] } },
+    });
+  });
+
+  it('refuses with ERR_REFERENCE_NOT_FOUND when several kinds are missing', async () => {
+    const refused = await checkReferences(
+      ctx,
+      [
+        { path: 'queueIds', kind: 'queue', ids: [1] },
+        { path: 'whatsappId', kind: 'connection', ids: [4] },
+      ],
+      async (owner) => ({ missing: owner === 'tickets' ? { queue: [1] } : { connection: [4] } }),
+    ).catch((err: unknown) => err);
+    expect(refused).toMatchObject({
+      code: 'ERR_REFERENCE_NOT_FOUND',
+      status: 404,
+      fields: {
+        queueIds: ['No queue 1 in this company'],
+        whatsappId: ['No connection 4 in this company'],
+      },
     });
   });
 

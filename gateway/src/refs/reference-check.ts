@@ -1,5 +1,6 @@
 import {
   RefOwners,
+  refNotFoundCode,
   Subjects,
   type AnonymousContext,
   type FoundRef,
@@ -23,8 +24,9 @@ export const refsCheckSubject = (owner: RefOwner) => Subjects[owner].refsCheck;
 
 /**
  * Refuses a request naming a record that is not the caller's company's: one question per owning
- * service, then a 404 `ERR_REFERENCE_NOT_FOUND` naming every such field (404 as for another company's
- * id in a path: the record does not exist for this caller). An anonymous caller has no
+ * service, then a 404 naming every such field (404 as for another company's id in a path: the record
+ * does not exist for this caller), with the kind's own code (`ERR_NO_QUEUE_FOUND`…) or, for several
+ * kinds, `ERR_REFERENCE_NOT_FOUND`. An anonymous caller has no
  * company, so any id it names is refused (the owners answer "missing" for company 0).
  */
 export const checkReferences = async (
@@ -53,5 +55,6 @@ export const checkReferences = async (
     absentByKind[kind] = [...new Set([...(absentByKind[kind] ?? []), ...absent])];
   }
   if (Object.keys(fields).length === 0) return;
-  throw new AppError('ERR_REFERENCE_NOT_FOUND', { fields, details: { missing: absentByKind } });
+  const code = refNotFoundCode(Object.keys(absentByKind) as RefKind[]);
+  throw new AppError(code, { status: 404, fields, details: { missing: absentByKind } });
 };

@@ -5,7 +5,7 @@ import {
   ConnectionCreateInput,
   QueueInput,
   TagSyncInput,
-  TicketCloseAllInput,
+  ScheduleListQuery,
   UserCreateInput,
   UserEditInput,
 } from '../index.js';
@@ -73,8 +73,8 @@ describe('references to other records', () => {
     expect(refsOf(ChatbotCreateInput, { name: 'Option', chatbotId: 4 })).toEqual([
       { path: 'chatbotId', kind: 'chatbot', ids: [4] },
     ]);
-    expect(refsOf(TicketCloseAllInput, { queueIds: '[1,2]' })).toEqual([
-      { path: 'queueIds', kind: 'queue', ids: [1, 2] },
+    expect(refsOf(ScheduleListQuery, { contactId: '5' })).toEqual([
+      { path: 'contactId', kind: 'contact', ids: [5] },
     ]);
     expect(refsOf(TagSyncInput, { contactId: 3, tags: [1, { id: 2 }] })).toEqual([
       { path: 'contactId', kind: 'contact', ids: [3] },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ServiceName } from '../bus/subjects.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 
 /**
  * Every kind of record a request may point at, with the service that owns it (and answers its
@@ -23,6 +24,31 @@ export const RefOwners = {
 export type RefKind = keyof typeof RefOwners;
 export const RefKinds = Object.keys(RefOwners) as RefKind[];
 export type RefOwner = (typeof RefOwners)[RefKind];
+
+/**
+ * The catalogue's own "not found" code of each kind (what the spec's clients already know, all 404);
+ * a refusal naming several kinds, or a kind without one, is `ERR_REFERENCE_NOT_FOUND`.
+ */
+export const RefNotFoundCodes: Record<RefKind, ErrorCode> = {
+  user: 'ERR_NO_USER_FOUND',
+  queue: 'ERR_NO_QUEUE_FOUND',
+  chatbot: 'ERR_REFERENCE_NOT_FOUND',
+  prompt: 'ERR_NO_PROMPT_FOUND',
+  queueIntegration: 'ERR_NO_INTEGRATION_FOUND',
+  fileList: 'ERR_NO_FILE_LIST_FOUND',
+  fileListOption: 'ERR_NO_FILE_LIST_FOUND',
+  contact: 'ERR_NO_CONTACT_FOUND',
+  ticket: 'ERR_NO_TICKET_FOUND',
+  tag: 'ERR_NO_TAG_FOUND',
+  message: 'ERR_NO_MESSAGE_FOUND',
+  connection: 'ERR_NO_WAPP_FOUND',
+};
+
+/** The code answering a refusal of these kinds. */
+export const refNotFoundCode = (kinds: RefKind[]): ErrorCode => {
+  const codes = new Set(kinds.map((kind) => RefNotFoundCodes[kind]));
+  return codes.size === 1 ? [...codes][0]! : 'ERR_REFERENCE_NOT_FOUND';
+};
 
 /** A record's id: serial numbers, uuids for messages. */
 export type RefId = number | string;

@@ -97,7 +97,7 @@ export type TicketUpdateInput = z.infer<typeof TicketUpdateInput>;
 /** POST /tickets/closeAll body: the status to set and the queues whose active tickets get it. */
 export const TicketCloseAllInput = z.object({
   status: z.enum(['closed']).default('closed'),
-  queueIds: ref('queue', listOf(id)).transform((ids) => ids ?? []),
+  queueIds: unowned(filterOnly, listOf(id)).transform((ids) => ids ?? []),
 });
 export type TicketCloseAllInput = z.infer<typeof TicketCloseAllInput>;
 
