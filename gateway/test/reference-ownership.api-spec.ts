@@ -43,6 +43,13 @@ type Fixture = {
   tagId: number;
   messageId: string;
   connectionId: number;
+  ticketUuid: string;
+  contactNumber: string;
+  companyId: number;
+  quickMessageId: number;
+  scheduleId: number;
+  plantaoId: number;
+  noteId: number;
   agentId: number;
   adminId: number;
 };
@@ -393,7 +400,7 @@ describe('ids of another company in a body or query (issue 16)', () => {
       name: 'Walk contact',
       number: '5511977770001',
     });
-    const ticket = await api<{ id: number }>('POST', '/tickets', {
+    const ticket = await api<{ id: number; uuid: string }>('POST', '/tickets', {
       contactId: contact.id,
       status: 'open',
       userId: stack.users.admin.id,
@@ -413,9 +420,29 @@ describe('ids of another company in a body or query (issue 16)', () => {
       tagId: tag.id,
       messageId: page.messages[0]!.id,
       connectionId: stack.connectionId,
+      ticketUuid: ticket.uuid,
+      contactNumber: '5511977770001',
+      companyId: stack.companyId,
+      quickMessageId: 0,
+      scheduleId: 0,
+      plantaoId: 0,
+      noteId: 0,
       agentId: stack.users.agent.id,
       adminId: stack.users.admin.id,
     };
+    // records of A that only the path walk names
+    f.quickMessageId = (
+      await api<{ id: number }>('POST', '/quick-messages', { shortcode: 'walk', message: 'Walk' })
+    ).id;
+    f.scheduleId = (await api<{ id: number }>('POST', '/schedules', schedule(f))).id;
+    f.plantaoId = (await api<{ id: number }>('POST', '/plantao', plantao(f))).id;
+    f.noteId = (
+      await api<{ id: number }>('POST', '/ticket-notes', {
+        note: 'A walk note',
+        ticketId: f.ticketId,
+        contactId: f.contactId,
+      })
+    ).id;
   }, 120_000);
 
   afterAll(async () => {
@@ -522,7 +549,107 @@ describe('ids of another company in a body or query (issue 16)', () => {
       for (const socket of sockets) socket.close();
     }
   });
+
+  // Every route of the gateway's table with an id in its path, as company B's admin and as the super
+  // user with A's ids: never a 2xx (so nothing of A is read, changed or deleted), never a 5xx.
+  it("answers no route with A's id in its path to another company's admin or the super user", async () => {
+    const doc = (await (await fetch(`${stack.gatewayUrl}/docs-json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(doc.paths)
+      .filter(([route]) => route.includes('{'))
+      .flatMap(([route, ops]) => Object.keys(ops).map((method) => ({ method, route })))
+      // deletes last: a leak there would remove what the other rows name
+      .sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+    const leaks: string[] = [];
+    for (const { method, route } of operations) {
+      if (route in pathWalkExempt) continue;
+      const path = route.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        String(pathId(f, route, name)),
+      );
+      const body = pathWalkBodies[`${method.toUpperCase()} ${route}`]?.(f) ?? {};
+      for (const role of ['otherAdmin', 'super'] as const) {
+        if (role === 'super' && platformRoute.test(route)) continue;
+        const res = await call(
+          role,
+          method.toUpperCase(),
+          path,
+          method === 'get' ? undefined : body,
+        );
+        const text = await res.text();
+        if (res.status < 300 || res.status >= 500)
+          leaks.push(
+            `${role} ${method.toUpperCase()} ${path}: ${res.status} ${text.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(operations.length).toBeGreaterThan(60);
+  });
 });
+
+/** The platform's own records: the super user manages them for every company. */
+const platformRoute = /^\/(companies|plans|helps|announcements|companySettings)\b/;
+
+/** Path routes whose parameter is no record of a company. */
+const pathWalkExempt: Record<string, string> = {
+  '/settings/{key}': "a setting key of the caller's own company",
+  '/api/verificar-code/{requestId}': 'an anonymous password reset request',
+};
+
+/** Company A's record for a path parameter, by the route's resource. */
+const pathId = (f: Fixture, route: string, name: string): number | string => {
+  if (name === 'ticketId') return f.ticketId;
+  if (name === 'tagId') return f.tagId;
+  if (name === 'contactId') return f.contactId;
+  if (name === 'companyId') return f.companyId;
+  if (name === 'uuid') return f.ticketUuid;
+  if (name === 'number') return f.contactNumber;
+  const resource = route.split('/')[1]!;
+  const byResource: Record<string, number | string> = {
+    users: f.agentId,
+    queue: f.queueId,
+    chatbot: f.chatbotId,
+    whatsapp: f.connectionId,
+    whatsappsession: f.connectionId,
+    closedimported: f.connectionId,
+    contacts: f.contactId,
+    files: f.fileListId,
+    messages: f.messageId,
+    prompt: f.promptId,
+    queueIntegration: f.integrationId,
+    'quick-messages': f.quickMessageId,
+    schedules: f.scheduleId,
+    plantao: f.plantaoId,
+    tags: f.tagId,
+    'ticket-notes': f.noteId,
+    tickets: f.ticketId,
+    companies: f.companyId,
+  };
+  return byResource[resource] ?? 1;
+};
+
+/** Valid bodies, so a write reaches the service's company check rather than stopping at validation. */
+const pathWalkBodies: Record<string, (f: Fixture) => unknown> = {
+  'PUT /contacts/{id}': () => ({ name: 'Taken over', number: '5511900001111' }),
+  'PUT /tags/{id}': () => ({ name: 'Taken over', color: '#00aa00' }),
+  'PUT /quick-messages/{id}': () => ({ shortcode: 'taken', message: 'Taken over' }),
+  'PUT /tickets/{id}': () => ({ status: 'closed' }),
+  'PUT /messages/{id}': () => ({ body: 'Taken over' }),
+  'PUT /schedules/{id}': () => ({ body: 'Taken over message', contactId: 1, sendAt: futureIso() }),
+  'PUT /plantao/{id}': (f) => ({ ...plantao(f), userId: 1 }),
+  'PUT /prompt/{id}': () => ({ name: 'Taken over', prompt: promptText }),
+  'PUT /queue/{id}': () => ({ name: 'Taken over', color: '#00aa01', greetingMessage: 'Hi' }),
+  'PUT /chatbot/{id}': () => ({ name: 'Taken over' }),
+  'PUT /files/{id}': () => ({ name: 'Taken over', message: 'x', options: [] }),
+  'PUT /whatsapp/{id}': () => ({ name: 'Taken over' }),
+  'PUT /users/{id}': () => ({ name: 'Taken over' }),
+  'PUT /queueIntegration/{id}': () => ({
+    type: 'webhook',
+    name: 'Taken over',
+    urlN8N: 'http://127.0.0.1:9/x',
+  }),
+};
 
 /** One data object that fits every event of the table (each row reads the fields it needs). */
 const sampleEventData = (f: Fixture) => {
