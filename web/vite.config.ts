@@ -69,10 +69,20 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
-      // zod schemas are declared at module level in @sb/contracts: one the web never parses with is dropped.
-      // Chakra's theme module builds its default config (every recipe) with defineConfig() at load time:
-      // marked pure, the ~45 recipes the app does not use (chakra-system.ts) are dropped with it.
-      treeshake: { manualPureFunctions: ['z', 'defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
+      // zod schemas are declared at module level in @sb/contracts: one the web never parses with is dropped
+      // (ref() and unowned() only tag a schema). Chakra's theme module builds its default config (every
+      // recipe) with defineConfig() at load time: marked pure, the ~45 recipes the app does not use
+      // (chakra-system.ts) are dropped with it.
+      treeshake: {
+        manualPureFunctions: [
+          'z',
+          'ref',
+          'unowned',
+          'defineConfig',
+          'defineRecipe',
+          'defineSlotRecipe',
+        ],
+      },
       output: {
         codeSplitting: {
           groups: [{ name: localeChunk }, ...vendorGroups],
