@@ -197,7 +197,13 @@ describe.each(kinds)('gateway over the $name', (kind) => {
     it('sends the request context from the token, never from the client', async () => {
       const token = await signAccessToken({ sub: '42', cid: 3, profile: 'user', lang: '' });
       const res = await api('/auth/me', {
-        headers: { ...bearer(token), 'accept-language': 'pt-BR', 'x-request-id': 'trace-1' },
+        headers: {
+          ...bearer(token),
+          'accept-language': 'pt-BR',
+          'x-request-id': 'trace-1',
+          // no proxy is trusted here: a forged forwarded address is not the client's
+          'x-forwarded-for': '203.0.113.66',
+        },
       });
       expect(res.status).toBe(200);
       expect(seen.at(-1)?.ctx).toEqual({
@@ -207,6 +213,7 @@ describe.each(kinds)('gateway over the $name', (kind) => {
         profile: 'user',
         super: false,
         lang: 'pt-BR',
+        clientIp: '127.0.0.1',
       });
     });
 
