@@ -3,7 +3,6 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
 import type { Bus } from '@sb/platform/bus';
 import { loadConfig } from '@sb/platform/config';
 import { createLogger, type Logger } from '@sb/platform/logger';
@@ -114,7 +113,6 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     ['/api/enviar-email', '/api/verificar-code', '/api/atualizar-senha'],
     rateLimitMiddleware(authLimiter),
   );
-  app.use(cookieParser());
   app.use(...bodyParsers(env.BODY_LIMIT));
   app.use(bodyParserErrors);
   app.useGlobalFilters(new HttpExceptionFilter(logger));

@@ -70,7 +70,7 @@ export class AuthController {
     @Req() req: GatewayRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResult> {
-    const refreshToken = refreshCookieOf(req.cookies);
+    const refreshToken = refreshCookieOf(req.headers.cookie);
     if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');
     const data: RefreshRequest = { refreshToken };
     try {
@@ -99,7 +99,7 @@ export class AuthController {
     @Req() req: GatewayRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
-    const refreshToken = refreshCookieOf(req.cookies);
+    const refreshToken = refreshCookieOf(req.headers.cookie);
     const sessionId = req.sb.token?.sid;
     clearRefreshCookie(res, this.env.COOKIE_SECURE);
     if (!refreshToken && !sessionId) return;
