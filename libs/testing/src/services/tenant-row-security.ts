@@ -4,6 +4,8 @@ import {
   tenantScope,
   type ServiceDataSourceOptions,
 } from '@sb/platform/db';
+import { DomainEventTypes } from '@sb/contracts';
+import { Outbox } from '@sb/platform/outbox';
 import { createTestDatabase, type TestDatabase } from '../infra/test-database.js';
 
 type Column = {
@@ -175,6 +177,25 @@ export function describeTenantRowSecurity(
         return result;
       });
       expect(counts).toEqual(Object.fromEntries(tenantTables.map((name) => [name, 0])));
+    });
+
+    it('the outbox works inside a tenant scope, for that company’s events only', async () => {
+      const event = (companyId: number) => ({
+        companyId,
+        ...DomainEventTypes.identity.companyDeleted,
+        data: { id: companyId },
+      });
+      const written = await tenantScope(dataSource, COMPANY_A, (manager) =>
+        Outbox.add(manager, event(COMPANY_A)),
+      );
+      const [row] = await dataSource.query(
+        `SELECT company_id FROM ${table('outbox_event')} WHERE id = $1`,
+        [written.id],
+      );
+      expect(row).toEqual({ company_id: COMPANY_A });
+      await expect(
+        tenantScope(dataSource, COMPANY_A, (manager) => Outbox.add(manager, event(COMPANY_B))),
+      ).rejects.toThrow(/row-level security/);
     });
 
     it('a tenant scope cannot write a row into another company', async () => {

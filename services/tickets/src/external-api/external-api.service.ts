@@ -266,9 +266,8 @@ export class ExternalApiService {
   ): Promise<Ticket> {
     const status = newTicketStatus(input.userId);
     const now = new Date();
-    const row = await this.tickets.insert(manager, {
+    const row = await this.tickets.insert(manager, ctx.companyId, {
       uuid: randomUUID(),
-      companyId: ctx.companyId,
       status,
       isGroup: false,
       channel: input.channel,

@@ -377,9 +377,8 @@ export class MessagesService {
       );
       const status = contact.isGroup ? 'group' : 'open';
       if (!active) {
-        const created = await this.ticketRows.insert(manager, {
+        const created = await this.ticketRows.insert(manager, ctx.companyId, {
           uuid: randomUUID(),
-          companyId: ctx.companyId,
           status,
           isGroup: contact.isGroup,
           channel: contact.channel,

@@ -105,6 +105,7 @@ export class TicketsService {
     );
     const offset = (filter.pageNumber - 1) * TicketsPageSize;
     const { ids, count } = await this.tickets.page(
+      ctx.companyId,
       condition,
       listsNewestPerContact(filter),
       offset,
@@ -213,9 +214,8 @@ export class TicketsService {
         );
         if (active) throw await this.otherOpen(ctx, active, manager);
         const now = new Date();
-        const row = await this.tickets.insert(manager, {
+        const row = await this.tickets.insert(manager, ctx.companyId, {
           uuid: randomUUID(),
-          companyId: ctx.companyId,
           status,
           isGroup: contact.isGroup,
           channel: contact.channel,
