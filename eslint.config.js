@@ -84,7 +84,6 @@ const sqlOutsideRepositoriesToMove = [
   'services/tickets/src/routing/routing.service.ts',
   'services/tickets/src/tags/tags.service.ts',
   'services/tickets/src/ticket-core/automation-jobs.ts',
-  'services/tickets/src/tickets/kanban/kanban.service.ts',
   'services/tickets/src/tickets/ticket-notes/ticket-notes.service.ts',
   'services/tickets/src/tickets/tickets.service.ts',
 ];

@@ -3,6 +3,7 @@ import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
 import { KanbanHandler } from './kanban/kanban.handler.js';
+import { KanbanRepository } from './kanban/kanban.repository.js';
 import { KanbanService } from './kanban/kanban.service.js';
 import { TicketNotesHandler } from './ticket-notes/ticket-notes.handler.js';
 import { TicketNotesService } from './ticket-notes/ticket-notes.service.js';
@@ -17,6 +18,7 @@ import { TicketsService } from './tickets.service.js';
     TicketsHandler,
     TicketNotesService,
     TicketNotesHandler,
+    KanbanRepository,
     KanbanService,
     KanbanHandler,
   ],
