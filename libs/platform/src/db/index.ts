@@ -7,3 +7,4 @@ export * from './bulk-insert.js';
 export * from './entity-rows.js';
 export * from './tenant-scope.js';
 export * from './tenant-row-security.js';
+export * from './transactions.js';

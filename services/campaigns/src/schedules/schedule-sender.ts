@@ -10,7 +10,8 @@ import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { Poller, PollingProvider } from '@sb/platform/poller';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { sendOutcome } from './schedule-rules.js';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
@@ -34,7 +35,7 @@ export class ScheduleSender extends PollingProvider {
   protected readonly poller: Poller;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly schedules: SchedulesRepository,
     private readonly tickets: TicketsDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -100,7 +101,7 @@ export class ScheduleSender extends PollingProvider {
     row: ScheduleRow,
     mark: (manager: EntityManager) => Promise<ScheduleRow | undefined>,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(row.company_id, async (manager) => {
       const updated = await mark(manager);
       if (!updated) return;
       const data: ScheduleEventData = { schedule: toScheduleRecord(updated) };

@@ -19,7 +19,8 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { keyBelongsToCompany } from '@sb/storage';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { NumberVisibility } from '../contacts/number-visibility.js';
@@ -88,7 +89,7 @@ const ClosedFields: TicketWrite = {
 @Injectable()
 export class ExternalApiService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly contacts: ContactsService,
     private readonly visibility: NumberVisibility,
     private readonly tickets: TicketsRepository,
@@ -134,7 +135,7 @@ export class ExternalApiService {
     const hide = await this.hideOf(ctx);
 
     const contact = await this.retryOnRace(() =>
-      this.dataSource.transaction((manager) =>
+      this.transactions.inTenant(ctx.companyId, (manager) =>
         this.contacts.findOrCreateFromPeer(
           companyId,
           input.channel,
@@ -224,7 +225,7 @@ export class ExternalApiService {
     contact: Pick<ContactRecord, 'id'>,
     hide: Hide,
   ): Promise<Ticket> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const companyId = ctx.companyId;
       const active = await this.tickets.findActive(
         companyId,
@@ -290,7 +291,7 @@ export class ExternalApiService {
 
   /** closeTicket: closed at once, no farewell and no rating (BEHAVIOUR.md §9). */
   private async close(ctx: RequestContext, ticketId: number, hide: Hide): Promise<TicketStatus> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tickets.lock(ctx.companyId, ticketId, manager);
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
       if (row.status === 'closed') return row.status;

@@ -28,7 +28,8 @@ import type { Clock } from '@sb/platform/clock';
 import { BUS, CLOCK, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { keyBelongsToCompany } from '@sb/storage';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import type { Contact } from '../contacts/contact.entity.js';
 import { requireMember } from '../contacts/contacts.service.js';
@@ -86,7 +87,7 @@ export const vCardText = (name: string, number: string): string => {
 @Injectable()
 export class MessagesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: MessagesRepository,
     private readonly view: TicketRecords,
     private readonly identity: IdentityDirectory,
@@ -261,7 +262,7 @@ export class MessagesService {
     const connection = await this.connectors.connection(ctx, ticket.whatsappId);
     if (!connection) return;
     await this.jobs.applyInactivity(
-      this.dataSource.manager,
+      this.transactions.manager,
       { companyId: ctx.companyId, ticketId: ticket.id },
       inactivityPlan(connection.inactivity, 'agent', this.clock.now()),
     );
@@ -276,7 +277,7 @@ export class MessagesService {
     const ticket = await this.ticketOf(ctx, message.ticketId);
     const contact = await this.contactOf(ctx, ticket.contactId);
     if (message.isPrivate) {
-      await this.dataSource.transaction(async (manager) => {
+      await this.transactions.inTenant(ctx.companyId, async (manager) => {
         await this.repository.deleteMessage(manager, ctx.companyId, id);
         const event: MessageDeletedEventData = {
           messageId: id,
@@ -306,7 +307,7 @@ export class MessagesService {
         throw new AppError('ERR_DELETE_WAPP_MSG');
       }
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.deletion.apply(manager, ctx, message);
       await this.sender.emitMessageUpdated(manager, ctx, ticket, contact, message);
     });
@@ -338,7 +339,7 @@ export class MessagesService {
         throw new AppError('ERR_SENDING_WAPP_MSG');
       }
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.repository.updateMessage(manager, ctx.companyId, id, { body, isEdited: true });
       message.body = body;
       message.isEdited = true;
@@ -368,7 +369,7 @@ export class MessagesService {
         body = signBody(body, await this.identity.userName(ctx, ctx.userId));
       }
     }
-    const target = await this.dataSource.transaction(async (manager) => {
+    const target = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const active = await this.repository.activeTicket(
         manager,
         ctx.companyId,
@@ -436,7 +437,7 @@ export class MessagesService {
   async markRead(ctx: RequestContext, ticket: Ticket, contact: Contact): Promise<void> {
     // BEHAVIOUR.md §4: only tickets a user holds (not the bot's), or groups
     if (!ticket.isGroup && (ticket.isBot || !ticket.userId)) return;
-    const readIds = await this.dataSource.transaction(async (manager) => {
+    const readIds = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const ids = await this.repository.markRead(manager, ctx.companyId, ticket.id);
       if (ticket.unreadMessages === 0 && ids.length === 0) return ids;
       await this.repository.touchTicket(manager, ctx.companyId, ticket.id, { unreadMessages: 0 });
@@ -466,7 +467,7 @@ export class MessagesService {
       markRead: boolean;
     },
   ): Promise<{ ticket: Ticket; messages: Message[]; readIds: string[] }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const ticket = await this.ticketRows.lock(ctx.companyId, ticketId, manager);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
       const messages: Message[] = [];
