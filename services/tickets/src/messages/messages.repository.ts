@@ -78,6 +78,28 @@ export class MessagesRepository {
     return { rows, count };
   }
 
+  /**
+   * The latest text lines of a ticket's conversation for an external bot, oldest first: no private,
+   * deleted or call-log lines, a contact's audio only when it has no text of its own.
+   */
+  async botHistory(
+    companyId: number,
+    ticketId: number,
+    limit: number,
+    exceptId: string | null,
+  ): Promise<{ fromMe: boolean; body: string }[]> {
+    const rows: { from_me: boolean; body: string }[] = await this.dataSource.query(
+      `SELECT from_me, body FROM messages
+       WHERE company_id = $1 AND ticket_id = $2 AND NOT is_private AND NOT is_deleted
+         AND body <> '' AND media_type <> 'call_log' AND ($4::uuid IS NULL OR id <> $4)
+         -- a spoken reply keeps its text as body; a contact's audio has no text of its own
+         AND (media_type <> 'audio' OR from_me)
+       ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [companyId, ticketId, limit, exceptId],
+    );
+    return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body }));
+  }
+
   insert(manager: EntityManager, message: Partial<Message>): Promise<Message> {
     const repo = manager.getRepository(Message);
     return repo.save(repo.create(message));
