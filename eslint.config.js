@@ -41,8 +41,6 @@ const sqlHomes = [
 const sqlOutsideRepositoriesToMove = [
   'services/campaigns/src/plantao/plantao-staff.consumer.ts',
   'services/connectors/src/connections/connection-event-sink.ts',
-  'services/connectors/src/connections/connections.service.ts',
-  'services/connectors/src/meta/facebook-pages.service.ts',
   'services/connectors/src/meta/meta.module.ts',
   'services/connectors/src/meta/webhook-deliveries.ts',
   'services/connectors/src/sessions/lease-manager.ts',

@@ -100,9 +100,13 @@ export class MessagesRepository {
     return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body }));
   }
 
-  insert(manager: EntityManager, message: Partial<Message>): Promise<Message> {
+  insert(
+    manager: EntityManager,
+    companyId: number,
+    message: Omit<Partial<Message>, 'companyId'>,
+  ): Promise<Message> {
     const repo = manager.getRepository(Message);
-    return repo.save(repo.create(message));
+    return repo.save(repo.create({ ...message, companyId }));
   }
 
   async updateMessage(

@@ -474,9 +474,8 @@ export class MessagesService {
       const now = Date.now();
       for (const [i, draft] of drafts.entries()) {
         messages.push(
-          await this.repository.insert(manager, {
+          await this.repository.insert(manager, ctx.companyId, {
             id: randomUUID(),
-            companyId: ctx.companyId,
             ticketId: ticket.id,
             contactId: null,
             queueId: ticket.queueId,
