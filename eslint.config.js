@@ -52,14 +52,12 @@ const sqlOutsideRepositoriesToMove = [
   'services/identity/src/plans/plans.service.ts',
   'services/identity/src/seed/seed.service.ts',
   'services/identity/src/users/queue-replica.consumer.ts',
-  'services/identity/src/users/session-user.loader.ts',
   'services/tickets/src/automation/automation-runner.ts',
   'services/tickets/src/contacts/contact-import.service.ts',
   'services/tickets/src/inbound/inbound.consumer.ts',
   'services/tickets/src/messages/message-acks.consumer.ts',
   'services/tickets/src/messages/message-deletion.ts',
   'services/tickets/src/ticket-core/automation-jobs.ts',
-  'services/tickets/src/tickets/ticket-notes/ticket-notes.service.ts',
 ];
 const sqlOnlyInRepositories = {
   files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'standalone/src/**/*.ts'],

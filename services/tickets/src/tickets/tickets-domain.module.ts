@@ -6,6 +6,7 @@ import { KanbanHandler } from './kanban/kanban.handler.js';
 import { KanbanRepository } from './kanban/kanban.repository.js';
 import { KanbanService } from './kanban/kanban.service.js';
 import { TicketNotesHandler } from './ticket-notes/ticket-notes.handler.js';
+import { TicketNotesRepository } from './ticket-notes/ticket-notes.repository.js';
 import { TicketNotesService } from './ticket-notes/ticket-notes.service.js';
 import { TicketsHandler } from './tickets.handler.js';
 import { TicketsService } from './tickets.service.js';
@@ -16,6 +17,7 @@ import { TicketsService } from './tickets.service.js';
   providers: [
     TicketsService,
     TicketsHandler,
+    TicketNotesRepository,
     TicketNotesService,
     TicketNotesHandler,
     KanbanRepository,
