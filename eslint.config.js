@@ -56,7 +56,6 @@ const sqlOutsideRepositoriesToMove = [
   'services/tickets/src/contacts/contact-import.service.ts',
   'services/tickets/src/inbound/inbound.consumer.ts',
   'services/tickets/src/messages/message-acks.consumer.ts',
-  'services/tickets/src/messages/message-deletion.ts',
   'services/tickets/src/ticket-core/automation-jobs.ts',
 ];
 const sqlOnlyInRepositories = {

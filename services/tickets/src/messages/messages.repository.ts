@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MessageAck } from '@sb/contracts';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, Not, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Ticket } from '../ticket-core/ticket.entity.js';
 import { Message } from './message.entity.js';
@@ -107,6 +107,28 @@ export class MessagesRepository {
   ): Promise<Message> {
     const repo = manager.getRepository(Message);
     return repo.save(repo.create({ ...message, companyId }));
+  }
+
+  /** A deleted message's change (flags, and its text and file when erased). */
+  async markDeleted(
+    manager: EntityManager,
+    companyId: number,
+    id: string,
+    change: Partial<Pick<Message, 'isDeleted' | 'body' | 'mediaKey' | 'mediaName'>>,
+  ): Promise<void> {
+    await manager.getRepository(Message).update({ companyId, id }, change);
+  }
+
+  /** Whether another message of the company (a forwarded copy) still uses this file. */
+  fileSharedWithOthers(
+    manager: EntityManager,
+    companyId: number,
+    mediaKey: string,
+    exceptId: string,
+  ): Promise<boolean> {
+    return manager
+      .getRepository(Message)
+      .exists({ where: { companyId, mediaKey, id: Not(exceptId) } });
   }
 
   async updateMessage(
