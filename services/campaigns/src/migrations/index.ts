@@ -1,6 +1,7 @@
 import type { MigrationInterface } from 'typeorm';
 import { Schedules1800000009000 } from './1800000009000-schedules.js';
 import { Plantao1800000013000 } from './1800000013000-plantao.js';
+import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -8,4 +9,9 @@ type MigrationClass = new () => MigrationInterface;
  * campaigns's own migrations, oldest first (the platform migrations, outbox and processed-event tables,
  * run before them at boot).
  */
-export const campaignsMigrations: MigrationClass[] = [Schedules1800000009000, Plantao1800000013000];
+export const campaignsMigrations: MigrationClass[] = [
+  Schedules1800000009000,
+  Plantao1800000013000,
+  TenantRowSecurity1800000090000,
+];
+export { campaignsTenantTables } from './1800000090000-tenant-row-security.js';

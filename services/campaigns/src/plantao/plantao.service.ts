@@ -14,7 +14,8 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { ENV } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { requireAdmin, requireMember } from '../access.js';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { isOnDuty } from './on-duty-rules.js';
 import { usableTimeZone } from '@sb/platform/clock';
@@ -34,7 +35,7 @@ export class PlantaoService {
   private readonly timeZone: string;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly plantao: PlantaoRepository,
     private readonly identity: IdentityDirectory,
     @Inject(ENV) env: Record<string, string | undefined>,
@@ -56,7 +57,7 @@ export class PlantaoService {
   async create(call: CallContext, data: unknown): Promise<PlantaoRecord> {
     const ctx = requireAdmin(call);
     const write = await this.writeOf(ctx, data);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const id = await this.plantao.insert(manager, ctx.companyId, write);
       return this.announce(manager, ctx.companyId, id, 'created');
     });
@@ -68,7 +69,7 @@ export class PlantaoService {
     await this.found(ctx.companyId, id);
     // the user is looked up before the row is locked (no lock held across a bus call)
     const write = await this.writeOf(ctx, request);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.found(ctx.companyId, id, manager);
       await this.plantao.update(manager, ctx.companyId, id, write);
       return this.announce(manager, ctx.companyId, id, 'updated');
@@ -78,7 +79,7 @@ export class PlantaoService {
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireAdmin(call);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.found(ctx.companyId, id, manager);
       await this.plantao.delete(manager, ctx.companyId, id);
       const data: PlantaoDeletedEventData = { plantaoId: id };
