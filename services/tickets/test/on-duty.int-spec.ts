@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   emptyPlantaoDays,
   Subjects,
@@ -13,7 +12,7 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, ManualClock, openTestBus } from '@sb/testing';
+import { createTestDatabase, ManualClock, openTestBus, TicketsFixtures } from '@sb/testing';
 import pg from 'pg';
 import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
@@ -51,36 +50,23 @@ describe('on-duty alerts (plantão)', () => {
   const asked: PlantaoOnDutyRequest[] = [];
   const alerts: (NotificationSendRequest & { ctxCompanyId: number })[] = [];
   const channelSends: SendMessageCommand[] = [];
-  let contactSeq = 0;
+  let given: TicketsFixtures;
 
   const ticket = async (
     name: string,
     fields: { company?: number; status?: string; fromMe?: boolean | null; isGroup?: boolean } = {},
   ) => {
-    const company = fields.company ?? 1;
-    contactSeq += 1;
-    const contact = (
-      await db.query<{ id: number }>(
-        `INSERT INTO tickets.contacts (company_id, name, number, search_name)
-         VALUES ($1, $2, $3, $2) RETURNING id`,
-        [company, name, `55119100${String(contactSeq).padStart(5, '0')}`],
-      )
-    ).rows[0]!.id;
-    return (
-      await db.query<{ id: number }>(
-        `INSERT INTO tickets.tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id,
-                                      is_group, from_me, last_message, channel)
-         VALUES ($1, $2, $3, $4, 5, 10, $5, $6, 'Olá, alguém aí?', 'whatsapp') RETURNING id`,
-        [
-          randomUUID(),
-          company,
-          fields.status ?? 'pending',
-          contact,
-          fields.isGroup ?? false,
-          fields.fromMe === undefined ? false : fields.fromMe,
-        ],
-      )
-    ).rows[0]!.id;
+    const { company = 1, fromMe = false, ...rest } = fields;
+    const contact = await given.newContact(company, { name });
+    const created = await given.newTicket(company, {
+      contact,
+      whatsapp: 5,
+      user: 10,
+      lastMessage: 'Olá, alguém aí?',
+      fromMe,
+      ...rest,
+    });
+    return created.id;
   };
   const nextNotify = async (id: number) =>
     (
@@ -158,6 +144,7 @@ describe('on-duty alerts (plantão)', () => {
     const database = await createTestDatabase();
     drop = () => database.drop();
     db = new pg.Pool({ connectionString: database.url, max: 2 });
+    given = new TicketsFixtures(db);
     service = (await startTicketsService({
       bus,
       databaseUrl: database.url,
