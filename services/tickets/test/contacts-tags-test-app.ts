@@ -2,7 +2,7 @@ import type { RequestContext } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus } from '@sb/testing';
+import { createTestDatabase, openTestBus, TicketsFixtures } from '@sb/testing';
 import pg from 'pg';
 import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings } from './replica-stand-ins.js';
@@ -10,6 +10,8 @@ import { answerCompanySettings } from './replica-stand-ins.js';
 export type ContactsTagsTestApp = {
   bus: Bus;
   db: pg.Pool;
+  /** builders of tickets' own records (queues, contacts, tickets, messages, tags) */
+  given: TicketsFixtures;
   /** startNestService also hands back the Nest app (the index's type keeps only RunningService) */
   service: RunningService & { app: INestApplicationContext };
   /** lgpdHideNumber per company, answered by the stand-in for identity */
@@ -48,6 +50,7 @@ export async function startContactsTagsTestApp(
   return {
     bus,
     db,
+    given: new TicketsFixtures(db),
     service,
     hideNumbers,
     request: <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>

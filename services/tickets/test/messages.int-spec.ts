@@ -33,14 +33,9 @@ describe('messages', () => {
   const sent: SendMessageCommand[] = [];
   const channelUp = { value: true };
 
-  const insertTicket = async (contactId: number, status: string, whatsappId = 5) => {
-    const { rows } = await app.db.query<{ id: number }>(
-      `INSERT INTO tickets.tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, channel)
-       VALUES ($1, 1, $2, $3, $4, 10, 'whatsapp') RETURNING id`,
-      [randomUUID(), status, contactId, whatsappId],
-    );
-    return rows[0]!.id;
-  };
+  const insertTicket = async (contactId: number, status: string, whatsappId = 5) =>
+    (await app.given.newTicket(1, { contact: contactId, status, whatsapp: whatsappId, user: 10 }))
+      .id;
 
   const events = async (entity: string) => {
     const { rows } = await app.db.query<{ subject: string }>(
@@ -256,11 +251,7 @@ describe('messages', () => {
   });
 
   it('marks the ticket read when it is opened', async () => {
-    await app.db.query(
-      `INSERT INTO tickets.messages (id, company_id, ticket_id, contact_id, body, from_me, wid)
-       VALUES ($1, 1, $2, $3, 'hi', false, 'in-1')`,
-      [randomUUID(), ticketId, contact.id],
-    );
+    await app.given.newMessage(ticketId, { body: 'hi', fromMe: false, wid: 'in-1' });
     await app.db.query('UPDATE tickets.tickets SET unread_messages = 1 WHERE id = $1', [ticketId]);
     await app.call<MessagesPage>(S.messageList, { ticketId }, admin);
     const { rows } = await app.db.query<{ unread_messages: number }>(

@@ -2,7 +2,7 @@ import type { BusRequest, PlanLimitsReply, RequestContext } from '@sb/contracts'
 import { Subjects } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus } from '@sb/testing';
+import { createTestDatabase, openTestBus, TicketsFixtures } from '@sb/testing';
 import pg from 'pg';
 import { startTicketsService } from '../src/index.js';
 
@@ -11,6 +11,8 @@ export const TEST_JWT_SECRET = 'tickets-int-spec-secret-0123456789abcdef';
 export type TicketsTestApp = {
   bus: Bus;
   db: pg.Pool;
+  /** builders of tickets' own records (queues, contacts, tickets, messages, tags) */
+  given: TicketsFixtures;
   /** the queue limit the fake identity answers for every company */
   planQueues: { value: number };
   /** the running service (a Nest app: `service.app.get(SomeService)` reaches in-process methods) */
@@ -49,6 +51,7 @@ export async function startTicketsTestApp(
   return {
     bus,
     db,
+    given: new TicketsFixtures(db),
     planQueues,
     service,
     call: <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
