@@ -4,13 +4,13 @@ import {
   Subjects,
   eventSubject,
   type BusRequest,
-  type ContactRecord,
   type MessageAckEventData,
   type MessageRecord,
   type MessagesPage,
   type RequestContext,
   type SendMessageCommand,
 } from '@sb/contracts';
+import type { ContactFixture } from '@sb/testing';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
 import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
@@ -28,7 +28,7 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
 
 describe('messages', () => {
   let app: TicketsTestApp;
-  let contact: ContactRecord;
+  let contact: ContactFixture;
   let ticketId: number;
   const sent: SendMessageCommand[] = [];
   const channelUp = { value: true };
@@ -85,11 +85,7 @@ describe('messages', () => {
         queueIds: [],
       });
     });
-    contact = await app.call<ContactRecord>(
-      S.contactCreate,
-      { name: 'Maria Silva', number: '5511988887777' },
-      admin,
-    );
+    contact = await app.given.newContact(1, { name: 'Maria Silva', number: '5511988887777' });
     ticketId = await insertTicket(contact.id, 'open');
   });
 
@@ -214,11 +210,7 @@ describe('messages', () => {
   });
 
   it('pages the conversation newest first, with earlier tickets as history', async () => {
-    const other = await app.call<ContactRecord>(
-      S.contactCreate,
-      { name: 'Pedro', number: '5511977776666' },
-      admin,
-    );
+    const other = await app.given.newContact(1, { name: 'Pedro', number: '5511977776666' });
     const oldTicket = await insertTicket(other.id, 'closed');
     for (let i = 0; i < 3; i += 1) {
       await app.call(
@@ -323,11 +315,7 @@ describe('messages', () => {
       { ticketId, body: 'fw me' },
       admin,
     );
-    const target = await app.call<ContactRecord>(
-      S.contactCreate,
-      { name: 'Joana', number: '5511966665555' },
-      admin,
-    );
+    const target = await app.given.newContact(1, { name: 'Joana', number: '5511966665555' });
     const forwarded = await app.call<MessageRecord>(
       S.messageForward,
       { messageId: message!.id, contactId: target.id },

@@ -3,7 +3,6 @@ import {
   Subjects as S,
   eventSubject,
   type BusRequest,
-  type ContactRecord,
   type RequestContext,
   type ServiceName,
   type TicketRecord,
@@ -77,11 +76,7 @@ describe('replicas of identity and connectors (NATS)', () => {
   };
   const pendingTicket = async (queueId: number) => {
     seq += 1;
-    const contact = await call<ContactRecord>(
-      S.tickets.contactCreate,
-      { name: `Contact ${seq}`, number: `55119${String(60000000 + seq)}` },
-      admin,
-    );
+    const contact = await given.newContact(1, { name: `Contact ${seq}` });
     const ticket = await given.newTicket(1, {
       contact: contact.id,
       whatsapp: connection.id,
