@@ -13,8 +13,6 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   JWT_SECRET,
-  insertCompany,
-  insertUser,
   openBus,
   startIdentityTestApp,
   type BusKind,
@@ -132,9 +130,9 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('refuses a login outside the working hours on the company clock', async () => {
-    const companyId = await insertCompany(app.db, `Night shift ${kind}`, 'UTC');
-    const user = await insertUser(app.db, {
-      companyId,
+    const companyId = (await app.given.newCompany({ name: `Night shift ${kind}`, timezone: 'UTC' }))
+      .id;
+    const user = await app.given.newUser(companyId, {
       email: `late-${kind}@acme.test`,
       ...windowExcludingNow(),
     });
@@ -145,8 +143,8 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('refuses the users of a company the platform switched off', async () => {
-    const companyId = await insertCompany(app.db, `Paused ${kind}`, 'UTC');
-    const user = await insertUser(app.db, { companyId, email: `paused-${kind}@acme.test` });
+    const companyId = (await app.given.newCompany({ name: `Paused ${kind}`, timezone: 'UTC' })).id;
+    const user = await app.given.newUser(companyId, { email: `paused-${kind}@acme.test` });
     const session = await login(user.email, user.password);
     await app.db.query('UPDATE identity.companies SET status = false WHERE id = $1', [companyId]);
     await expect(login(user.email, user.password)).rejects.toMatchObject({
@@ -224,8 +222,8 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('lets a user change their language, and tells the company', async () => {
-    const companyId = await insertCompany(app.db, `Lang ${kind}`);
-    const user = await insertUser(app.db, { companyId, email: `lang-${kind}@acme.test` });
+    const companyId = (await app.given.newCompany({ name: `Lang ${kind}` })).id;
+    const user = await app.given.newUser(companyId, { email: `lang-${kind}@acme.test` });
     const session = await login(user.email, user.password);
     const updated = await app.request<SessionUser>(
       S.userUpdate,
@@ -251,15 +249,13 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run("answers 404 for another company's user, 403 for a colleague", async () => {
-    const companyA = await insertCompany(app.db, `A ${kind}`);
-    const companyB = await insertCompany(app.db, `B ${kind}`);
-    const alice = await insertUser(app.db, { companyId: companyA, email: `alice-${kind}@a.test` });
-    const colleague = await insertUser(app.db, {
-      companyId: companyA,
+    const companyA = (await app.given.newCompany({ name: `A ${kind}` })).id;
+    const companyB = (await app.given.newCompany({ name: `B ${kind}` })).id;
+    const alice = await app.given.newUser(companyA, { email: `alice-${kind}@a.test` });
+    const colleague = await app.given.newUser(companyA, {
       email: `carl-${kind}@a.test`,
     });
-    const bob = await insertUser(app.db, {
-      companyId: companyB,
+    const bob = await app.given.newUser(companyB, {
       email: `bob-${kind}@b.test`,
       profile: 'admin',
     });

@@ -2,7 +2,7 @@ import { type BusRequest, type RequestContext } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus } from '@sb/testing';
+import { createTestDatabase, IdentityFixtures, openTestBus } from '@sb/testing';
 import pg from 'pg';
 import { hashPassword } from '../src/auth/password-hasher.js';
 import { startIdentityService } from '../src/index.js';
@@ -20,6 +20,8 @@ export const openBus = (kind: BusKind, name: string): Promise<Bus | undefined> =
 export type IdentityTestApp = {
   bus: Bus;
   db: pg.Pool;
+  /** builders of identity's own records (plans, companies, users) */
+  given: IdentityFixtures;
   databaseUrl: string;
   service: RunningService;
   request<T>(subject: string, data: unknown, ctx?: Partial<RequestContext>): Promise<T>;
@@ -51,6 +53,7 @@ export async function startIdentityTestApp(
   return {
     bus,
     db,
+    given: new IdentityFixtures(db, hashPassword),
     databaseUrl: database.url,
     service,
     request: <T>(subject: string, data: unknown, ctx?: Partial<RequestContext>) =>
@@ -65,44 +68,4 @@ export async function startIdentityTestApp(
       await database.drop();
     },
   };
-}
-
-export type TestUser = { id: number; email: string; password: string; companyId: number };
-
-/** A company on the seeded plan, for tests that need a second tenant. */
-export async function insertCompany(db: pg.Pool, name: string, timezone = 'UTC'): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO identity.companies (name, plan_id, due_date, timezone)
-     SELECT $1, id, now() + interval '30 days', $2 FROM identity.plans ORDER BY id LIMIT 1
-     RETURNING id`,
-    [name, timezone],
-  );
-  return rows[0]!.id;
-}
-
-export async function insertUser(
-  db: pg.Pool,
-  user: {
-    companyId: number;
-    email: string;
-    profile?: string;
-    startWork?: string;
-    endWork?: string;
-  },
-): Promise<TestUser> {
-  const password = 'user-pass-123';
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO identity.users (company_id, name, email, password_hash, profile, start_work, end_work)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [
-      user.companyId,
-      user.email.split('@')[0],
-      user.email,
-      await hashPassword(password),
-      user.profile ?? 'user',
-      user.startWork ?? '00:00',
-      user.endWork ?? '23:59',
-    ],
-  );
-  return { id: rows[0]!.id, email: user.email, password, companyId: user.companyId };
 }

@@ -7,21 +7,19 @@ import {
   type UserRecord,
   type UsersPage,
 } from '@sb/contracts';
+import type { UserFixture } from '@sb/testing';
 import type { Bus } from '@sb/platform/bus';
 import {
-  insertCompany,
-  insertUser,
   openBus,
   startIdentityTestApp,
   type BusKind,
   type IdentityTestApp,
-  type TestUser,
 } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
 type Who = Pick<RequestContext, 'companyId' | 'userId' | 'profile' | 'super'>;
-const as = (user: TestUser, profile: 'admin' | 'user', isSuper = false): Who => ({
+const as = (user: UserFixture, profile: 'admin' | 'user', isSuper = false): Who => ({
   companyId: user.companyId,
   userId: user.id,
   profile,
@@ -41,7 +39,7 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   let companyB: number;
   let adminA: Who;
   let userA: Who;
-  let userAUser: TestUser;
+  let userAUser: UserFixture;
   let adminB: Who;
   let superUser: Who;
 
@@ -49,16 +47,16 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
     bus = await openBus(kind, 'identity-users-int-spec');
     if (!bus) return;
     app = await startIdentityTestApp(bus);
-    companyA = await insertCompany(app.db, 'Users A');
-    companyB = await insertCompany(app.db, 'Users B');
+    companyA = (await app.given.newCompany({ name: 'Users A' })).id;
+    companyB = (await app.given.newCompany({ name: 'Users B' })).id;
     adminA = as(
-      await insertUser(app.db, { companyId: companyA, email: 'admin@a.test', profile: 'admin' }),
+      await app.given.newUser(companyA, { email: 'admin@a.test', profile: 'admin' }),
       'admin',
     );
-    userAUser = await insertUser(app.db, { companyId: companyA, email: 'user@a.test' });
+    userAUser = await app.given.newUser(companyA, { email: 'user@a.test' });
     userA = as(userAUser, 'user');
     adminB = as(
-      await insertUser(app.db, { companyId: companyB, email: 'admin@b.test', profile: 'admin' }),
+      await app.given.newUser(companyB, { email: 'admin@b.test', profile: 'admin' }),
       'admin',
     );
     const { rows } = await app.db.query<{ id: number; company_id: number }>(
@@ -229,16 +227,10 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   });
 
   run('refuses a user beyond the plan limit', async () => {
-    const limited = await insertCompany(app.db, 'Limited');
-    const { rows } = await app.db.query<{ id: number }>(
-      `INSERT INTO identity.plans (name, users, connections, queues) VALUES ('One seat', 1, 1, 1) RETURNING id`,
-    );
-    await app.db.query('UPDATE identity.companies SET plan_id = $1 WHERE id = $2', [
-      rows[0]!.id,
-      limited,
-    ]);
+    const plan = await app.given.newPlan({ name: 'One seat', users: 1, connections: 1, queues: 1 });
+    const limited = (await app.given.newCompany({ name: 'Limited', plan })).id;
     const owner = as(
-      await insertUser(app.db, { companyId: limited, email: 'o@l.test', profile: 'admin' }),
+      await app.given.newUser(limited, { email: 'o@l.test', profile: 'admin' }),
       'admin',
     );
     expect(
@@ -246,21 +238,24 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
     ).toBe('ERR_PLAN_LIMIT_REACHED');
   });
 
-  run("identity.user.records: a service's replica gets every user of the company in full", async () => {
-    const service = { companyId: companyA, userId: 0, profile: 'admin' as const, super: false };
-    const records = await app.request<UserRecord[]>(S.userRecords, {}, service);
-    const ids = records.map((r) => r.id);
-    expect(ids).toEqual(expect.arrayContaining([adminA.userId, userA.userId]));
-    expect(ids).not.toContain(adminB.userId);
-    expect(records.find((r) => r.id === userA.userId)).toMatchObject({
-      companyId: companyA,
-      profile: 'user',
-      allTicket: expect.any(String),
-      allowGroup: expect.any(Boolean),
-      queueIds: expect.any(Array),
-    });
-    expect(JSON.stringify(records)).not.toMatch(/password/i);
-  });
+  run(
+    "identity.user.records: a service's replica gets every user of the company in full",
+    async () => {
+      const service = { companyId: companyA, userId: 0, profile: 'admin' as const, super: false };
+      const records = await app.request<UserRecord[]>(S.userRecords, {}, service);
+      const ids = records.map((r) => r.id);
+      expect(ids).toEqual(expect.arrayContaining([adminA.userId, userA.userId]));
+      expect(ids).not.toContain(adminB.userId);
+      expect(records.find((r) => r.id === userA.userId)).toMatchObject({
+        companyId: companyA,
+        profile: 'user',
+        allTicket: expect.any(String),
+        allowGroup: expect.any(Boolean),
+        queueIds: expect.any(Array),
+      });
+      expect(JSON.stringify(records)).not.toMatch(/password/i);
+    },
+  );
 
   run('presence: a heartbeat sets online, an old heartbeat counts as offline', async () => {
     await app.request(S.userPresence, { online: true }, userA);
