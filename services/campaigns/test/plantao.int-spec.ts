@@ -11,7 +11,7 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import { createTestDatabase, openTestBus, type TestDatabase, requestAs } from '@sb/testing';
 import pg from 'pg';
 import { startCampaignsService } from '../src/index.js';
 
@@ -45,19 +45,7 @@ describe('on-duty staff (campaigns service)', () => {
   let db: pg.Pool;
   let service: RunningNestService;
 
-  const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    bus.request(subject, {
-      ctx: {
-        requestId: 'test',
-        companyId: 0,
-        userId: 0,
-        profile: 'user',
-        super: false,
-        lang: 'en',
-        ...ctx,
-      } as RequestContext,
-      data,
-    }) as Promise<T>;
+  const call = requestAs(() => bus);
 
   const create = (ctx: Partial<RequestContext>, fields: Record<string, unknown> = {}) =>
     call<PlantaoRecord>(

@@ -1,9 +1,15 @@
-import { type BusRequest, type RequestContext } from '@sb/contracts';
+import { type BusRequest } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, IdentityFixtures, openTestBus } from '@sb/testing';
-import pg from 'pg';
+import {
+  IdentityFixtures,
+  openServiceTestApp,
+  openTestBus,
+  requestAs,
+  type RequestAs,
+  type ServiceTestApp,
+} from '@sb/testing';
 import { hashPassword } from '../src/auth/password-hasher.js';
 import { startIdentityService } from '../src/index.js';
 
@@ -17,15 +23,11 @@ export type BusKind = 'in-process' | 'nats';
 export const openBus = (kind: BusKind, name: string): Promise<Bus | undefined> =>
   openTestBus(kind, name);
 
-export type IdentityTestApp = {
-  bus: Bus;
-  db: pg.Pool;
+export type IdentityTestApp = ServiceTestApp<RunningService> & {
   /** builders of identity's own records (plans, companies, users) */
   given: IdentityFixtures;
-  databaseUrl: string;
-  service: RunningService;
-  request<T>(subject: string, data: unknown, ctx?: Partial<RequestContext>): Promise<T>;
-  close(): Promise<void>;
+  /** a request as `ctx`, anonymous where it says nothing */
+  request: RequestAs;
 };
 
 export const anonymous = (): BusRequest['ctx'] => ({
@@ -42,30 +44,17 @@ export async function startIdentityTestApp(
   bus: Bus,
   options: { logger?: Logger; env?: Record<string, string> } = {},
 ): Promise<IdentityTestApp> {
-  const database = await createTestDatabase();
-  const db = new pg.Pool({ connectionString: database.url, max: 2 });
-  const service = await startIdentityService({
-    bus,
-    databaseUrl: database.url,
-    logger: options.logger,
-    env: { JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, ...options.env },
-  });
+  const app = await openServiceTestApp(bus, (databaseUrl) =>
+    startIdentityService({
+      bus,
+      databaseUrl,
+      logger: options.logger,
+      env: { JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, ...options.env },
+    }),
+  );
   return {
-    bus,
-    db,
-    given: new IdentityFixtures(db, hashPassword),
-    databaseUrl: database.url,
-    service,
-    request: <T>(subject: string, data: unknown, ctx?: Partial<RequestContext>) =>
-      bus.request(subject, {
-        ctx: ctx ? { ...(anonymous() as unknown as RequestContext), ...ctx } : anonymous(),
-        data,
-      }) as Promise<T>,
-    async close() {
-      await service.close();
-      await db.end();
-      await bus.close();
-      await database.drop();
-    },
+    ...app,
+    given: new IdentityFixtures(app.db, hashPassword),
+    request: requestAs(bus, anonymous()),
   };
 }

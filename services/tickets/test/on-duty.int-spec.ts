@@ -7,13 +7,19 @@ import {
   type PlantaoOnDutyReply,
   type PlantaoOnDutyRequest,
   type PlantaoRecord,
-  type RequestContext,
   type SendMessageCommand,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, ManualClock, openTestBus, TicketsFixtures } from '@sb/testing';
-import pg from 'pg';
+import {
+  ManualClock,
+  openTestBus,
+  TicketsFixtures,
+  requestAs,
+  openServiceTestApp,
+  type ServiceTestApp,
+} from '@sb/testing';
+import type pg from 'pg';
 import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
 import { OnDutyRunner } from '../src/on-duty/on-duty-runner.js';
@@ -41,7 +47,7 @@ const entry = (id: number, phone: string, interval: number): PlantaoRecord => ({
 describe('on-duty alerts (plantão)', () => {
   let bus: Bus;
   let db: pg.Pool;
-  let drop: () => Promise<void>;
+  let app: ServiceTestApp<RunningNestService>;
   let service: RunningNestService;
   let runner: OnDutyRunner;
   const clock = new ManualClock(Start);
@@ -82,19 +88,7 @@ describe('on-duty alerts (plantão)', () => {
     clock.advance(advanceMs);
     await runner.tick();
   };
-  const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    bus.request(subject, {
-      ctx: {
-        requestId: 'test',
-        companyId: 0,
-        userId: 0,
-        profile: 'user',
-        super: false,
-        lang: 'pt-BR',
-        ...ctx,
-      } as RequestContext,
-      data,
-    }) as Promise<T>;
+  const call = requestAs(() => bus, { lang: 'pt-BR' });
 
   beforeAll(async () => {
     bus = (await openTestBus('in-process', 'tickets-on-duty-int-spec'))!;
@@ -141,29 +135,28 @@ describe('on-duty alerts (plantão)', () => {
         ...(id === 1 ? { timeZone: 'Asia/Tokyo' } : {}),
       });
     });
-    const database = await createTestDatabase();
-    drop = () => database.drop();
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    given = new TicketsFixtures(db);
-    service = (await startTicketsService({
+    app = await openServiceTestApp(
       bus,
-      databaseUrl: database.url,
-      clock,
-      // the timers stay out of the way: the test runs each pass itself
-      env: {
-        JWT_SECRET: 'tickets-on-duty-int-spec-0123456789abcdef',
-        TICKETS_ON_DUTY_POLL_MS: '3600000',
-        TICKETS_ROUTER_POLL_MS: '3600000',
-      },
-    })) as RunningNestService;
+      async (databaseUrl) =>
+        (await startTicketsService({
+          bus,
+          databaseUrl,
+          clock,
+          // the timers stay out of the way: the test runs each pass itself
+          env: {
+            JWT_SECRET: 'tickets-on-duty-int-spec-0123456789abcdef',
+            TICKETS_ON_DUTY_POLL_MS: '3600000',
+            TICKETS_ROUTER_POLL_MS: '3600000',
+          },
+        })) as RunningNestService,
+    );
+    ({ db, service } = app);
+    given = new TicketsFixtures(db);
     runner = service.app.get(OnDutyRunner);
   });
 
   afterAll(async () => {
-    await service.close();
-    await db.end();
-    await bus.close();
-    await drop();
+    await app.close();
   });
 
   beforeEach(async () => {

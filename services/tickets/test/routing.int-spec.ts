@@ -9,8 +9,14 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, ManualClock, openTestBus, TicketsFixtures } from '@sb/testing';
-import pg from 'pg';
+import {
+  ManualClock,
+  openTestBus,
+  TicketsFixtures,
+  openServiceTestApp,
+  type ServiceTestApp,
+} from '@sb/testing';
+import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
@@ -31,7 +37,7 @@ const Dora = 14;
 describe('agent routing (userRandom, queue rotation)', () => {
   let bus: Bus;
   let db: pg.Pool;
-  let drop: () => Promise<void>;
+  let app: ServiceTestApp<RunningNestService>;
   let service: RunningNestService;
   let runner: RoutingRunner;
   let routing: RoutingService;
@@ -122,29 +128,28 @@ describe('agent routing (userRandom, queue rotation)', () => {
       };
       return Promise.resolve(reply);
     });
-    const database = await createTestDatabase();
-    drop = () => database.drop();
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    given = new TicketsFixtures(db);
-    service = (await startTicketsService({
+    app = await openServiceTestApp(
       bus,
-      databaseUrl: database.url,
-      clock,
-      // the timer stays out of the way: the test runs each pass itself
-      env: {
-        JWT_SECRET: 'tickets-routing-int-spec-0123456789abcdef',
-        TICKETS_ROUTER_POLL_MS: '3600000',
-      },
-    })) as RunningNestService;
+      async (databaseUrl) =>
+        (await startTicketsService({
+          bus,
+          databaseUrl,
+          clock,
+          // the timer stays out of the way: the test runs each pass itself
+          env: {
+            JWT_SECRET: 'tickets-routing-int-spec-0123456789abcdef',
+            TICKETS_ROUTER_POLL_MS: '3600000',
+          },
+        })) as RunningNestService,
+    );
+    ({ db, service } = app);
+    given = new TicketsFixtures(db);
     runner = service.app.get(RoutingRunner);
     routing = service.app.get(RoutingService);
   });
 
   afterAll(async () => {
-    await service.close();
-    await db.end();
-    await bus.close();
-    await drop();
+    await app.close();
   });
 
   beforeEach(async () => {
