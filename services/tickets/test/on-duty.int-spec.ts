@@ -1,12 +1,12 @@
 import {
-  emptyPlantaoDays,
+  emptyOnDutyDays,
   Subjects,
   type BusRequest,
   type MessageRecord,
   type NotificationSendRequest,
-  type PlantaoOnDutyReply,
-  type PlantaoOnDutyRequest,
-  type PlantaoRecord,
+  type OnDutyNowReply,
+  type OnDutyNowRequest,
+  type OnDutyRecord,
   type SendMessageCommand,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
@@ -29,13 +29,13 @@ const Minute = 60_000;
 const Start = new Date('2026-01-05T12:00:00.000Z');
 
 /** An on-duty entry as campaigns answers it (the window itself is campaigns' business). */
-const entry = (id: number, phone: string, interval: number): PlantaoRecord => ({
+const entry = (id: number, phone: string, interval: number): OnDutyRecord => ({
   id,
   userId: 100 + id,
   user: { id: 100 + id, name: `Staff ${id}` },
   phone,
   interval,
-  days: emptyPlantaoDays(),
+  days: emptyOnDutyDays(),
   createdAt: Start.toISOString(),
   updatedAt: Start.toISOString(),
 });
@@ -52,8 +52,8 @@ describe('on-duty alerts (plantão)', () => {
   let runner: OnDutyRunner;
   const clock = new ManualClock(Start);
   /** who campaigns says is on duty, by company */
-  const onDuty = new Map<number, PlantaoRecord[]>();
-  const asked: PlantaoOnDutyRequest[] = [];
+  const onDuty = new Map<number, OnDutyRecord[]>();
+  const asked: OnDutyNowRequest[] = [];
   const alerts: (NotificationSendRequest & { ctxCompanyId: number })[] = [];
   const channelSends: SendMessageCommand[] = [];
   let given: TicketsFixtures;
@@ -93,11 +93,11 @@ describe('on-duty alerts (plantão)', () => {
   beforeAll(async () => {
     bus = (await openTestBus('in-process', 'tickets-on-duty-int-spec'))!;
     // campaigns: the entries on duty at the asked moment
-    await bus.handle(Subjects.campaigns.plantaoOnDuty, (payload: BusRequest) => {
-      const request = payload.data as PlantaoOnDutyRequest;
+    await bus.handle(Subjects.campaigns.onDutyNow, (payload: BusRequest) => {
+      const request = payload.data as OnDutyNowRequest;
       expect(payload.ctx.companyId).toBe(request.companyId);
       asked.push(request);
-      const reply: PlantaoOnDutyReply = { entries: onDuty.get(request.companyId) ?? [] };
+      const reply: OnDutyNowReply = { entries: onDuty.get(request.companyId) ?? [] };
       return Promise.resolve(reply);
     });
     // connectors: the text through the default connection, and the agent's channel send
