@@ -208,7 +208,7 @@ import type {
   SendMessageCommand,
   SendMessageResult,
 } from '../channels/channel-messages.js';
-import type { ConnectionRecord } from '../channels/connections.js';
+import type { ConnectionRecord } from '../connections/connection-records.js';
 import type {
   CloseImportedTicketsReply,
   CloseImportedTicketsRequest,

@@ -11,7 +11,10 @@ import type {
   MessageAckEventData,
   PresenceEventData,
 } from '../channels/channel-messages.js';
-import type { ConnectionDeletedEventData, ConnectionEventData } from '../channels/connections.js';
+import type {
+  ConnectionDeletedEventData,
+  ConnectionEventData,
+} from '../connections/connection-records.js';
 import type { SessionUpdatedEventData } from '../connections/connection-inputs.js';
 import type {
   ContactDeletedEventData,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ChannelKind, ConnectionStatus, StoredMedia } from '../channels/channels.js';
+import type { ChannelKind, StoredMedia } from '../channels/channels.js';
+import type { ConnectionStatus } from '../connections/connection-records.js';
 import type { TicketStatus } from '../tickets/ticket-statuses.js';
 
 /**
