@@ -7,8 +7,8 @@ import {
   type RunningConversationStack,
 } from '../support/conversation-stack.js';
 
-// Who gets a ticket, and what the contact and the on-duty staff are told (issue 6 "Assignment" and
-// "On duty"), over the real services: the contact writes through signed webhooks, agents come online
+// Who gets a ticket, and what the contact and the on-duty staff are told (the "Assignment" and "On
+// duty" steps of the automation), over the real services: the contact writes through signed webhooks, agents come online
 // by opening a socket on the gateway, time moves with the tickets service's clock.
 
 jest.setTimeout(60_000);

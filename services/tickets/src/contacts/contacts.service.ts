@@ -246,7 +246,7 @@ export class ContactsService {
   }
 
   /**
-   * The inbound flow (issue 6): the contact a channel peer is, matched by number or LID so one person never
+   * The inbound flow: the contact a channel peer is, matched by number or LID so one person never
    * becomes two contacts. A known LID or a new number is stored; the name is only overwritten for groups
    * or while it still equals the number (BEHAVIOUR §4). Runs in the caller's transaction; `hideNumbers`
    * is the company's lgpdHideNumber, so the socket event masks the number when it is on.

@@ -43,8 +43,8 @@ const LoadedLanguageMenu = lazy(() =>
 );
 
 /**
- * The language menu. Its menu machine and positioning are a sixth of the login page's scripts
- * (issue 14), so a button that looks the same stands in for it: hovering or focusing it fetches the
+ * The language menu. Its menu machine and positioning are a sixth of the login page's scripts,
+ * so a button that looks the same stands in for it: hovering or focusing it fetches the
  * menu, a click shows it open (in a transition, so the button stays until the menu is there).
  */
 export const LanguageMenu = ({
