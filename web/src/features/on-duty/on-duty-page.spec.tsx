@@ -3,6 +3,7 @@ import { emptyOnDutyDays, type OnDutyDay, type OnDutyRecord } from '@sb/contract
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, setupI18n } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 const at = new Date(2026, 0, 5, 9, 0, 0).toISOString();
 
@@ -35,14 +36,7 @@ const stub = (entries: OnDutyRecord[]) => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       const url = new URL(request.url);
       calls.push({ method: request.method, path: url.pathname, body });
       if (url.pathname === '/plantao' && request.method === 'GET') return Response.json(entries);
