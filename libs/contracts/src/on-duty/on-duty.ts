@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref, unowned } from '../refs/refs.js';
 
 /**
  * On-duty staff (spec 3 §2.17, §3 "On-duty entry", §5, §7 "On-duty staff"; BEHAVIOUR.md §5 step 6
@@ -94,7 +95,7 @@ const requiredNumber = z.preprocess(
  * both times. The phone keeps its digits only (the alert is sent to them).
  */
 export const OnDutyInput = z.object({
-  userId: requiredNumber.pipe(z.number().int().positive(OnDutyMessages.required)),
+  userId: ref('user', requiredNumber.pipe(z.number().int().positive(OnDutyMessages.required))),
   phone: z
     .string({ error: OnDutyMessages.required })
     .trim()
@@ -161,7 +162,7 @@ export type OnDutyUpdateRequest = OnDutyInput & { id: number };
  * company's own IANA `timeZone` (campaigns falls back to the installation's when it is missing).
  */
 export const OnDutyNowRequest = z.object({
-  companyId: z.coerce.number().int().positive(),
+  companyId: unowned('a request between services', z.coerce.number().int().positive()),
   at: z.coerce.date(),
   timeZone: z.string().trim().max(64).optional(),
 });
