@@ -297,7 +297,7 @@ const table: Row[] = [
 const kinds = await busKinds();
 const root = { email: 'root@walk.test', password: 'walk-root-pw' };
 
-describe.each(kinds)('issue 3 permission walk over the $name', (kind) => {
+describe.each(kinds)('identity permission walk over the $name', (kind) => {
   let database: TestDatabase;
   let buses: BusPair;
   let identity: RunningService;

@@ -23,7 +23,7 @@ import {
   waitFor,
 } from './support/gateway-harness.js';
 
-// Issue 16: an id a body or query carries must be a record of the caller's company. The walk takes
+// An id a body or query carries must be a record of the caller's company. The walk takes
 // every route whose input declares references (the OpenAPI description marks them `x-sb-ref`), sends
 // company A's ids as each role, and checks: another company's admin and the super user (company 1)
 // are refused, naming the fields, before anything is stored; A's own
@@ -341,7 +341,7 @@ const routesWithRefs = (doc: {
       .map(([method]) => `${method.toUpperCase()} ${route}`),
   );
 
-describe('ids of another company in a body or query (issue 16)', () => {
+describe('ids of another company in a body or query', () => {
   let stack: RunningConversationStack;
   let f: Fixture;
   let companyB: number;

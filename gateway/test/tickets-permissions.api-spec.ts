@@ -451,7 +451,7 @@ const table: Row[] = [
 const kinds = await busKinds();
 const root = { email: 'root@issue4walk.test', password: 'issue4-root-pw' };
 
-describe.each(kinds)('issue 4 permission walk over the $name', (kind) => {
+describe.each(kinds)('tickets permission walk over the $name', (kind) => {
   let stack: Partial<IdentityStack> = {};
   let ticketsDb: TestDatabase | undefined;
   let connectorsDb: TestDatabase | undefined;
