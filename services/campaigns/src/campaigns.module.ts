@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SchedulesModule } from './schedules/schedules.module.js';
-import { PlantaoModule } from './plantao/plantao.module.js';
+import { OnDutyModule } from './on-duty/on-duty.module.js';
 
 /** The campaigns service's root module: one domain module per area. */
-@Module({ imports: [SchedulesModule, PlantaoModule] })
+@Module({ imports: [SchedulesModule, OnDutyModule] })
 export class CampaignsModule {}

@@ -207,12 +207,12 @@ export const Subjects = {
     scheduleUpdate: 'campaigns.schedule.update',
     scheduleDelete: 'campaigns.schedule.delete',
     // on-duty staff (spec 3 §2.17) and who is on duty at a time (the tickets service's alerts)
-    plantaoList: 'campaigns.plantao.list',
-    plantaoGet: 'campaigns.plantao.get',
-    plantaoCreate: 'campaigns.plantao.create',
-    plantaoUpdate: 'campaigns.plantao.update',
-    plantaoDelete: 'campaigns.plantao.delete',
-    plantaoOnDuty: 'campaigns.plantao.on-duty',
+    onDutyList: 'campaigns.on-duty.list',
+    onDutyGet: 'campaigns.on-duty.get',
+    onDutyCreate: 'campaigns.on-duty.create',
+    onDutyUpdate: 'campaigns.on-duty.update',
+    onDutyDelete: 'campaigns.on-duty.delete',
+    onDutyNow: 'campaigns.on-duty.now',
   },
   reporting: { health: 'reporting.health.check' },
 } as const;
@@ -297,9 +297,9 @@ export const DomainEventTypes = {
     scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },
     scheduleUpdated: { service: 'campaigns', entity: 'schedule', action: 'updated' },
     scheduleDeleted: { service: 'campaigns', entity: 'schedule', action: 'deleted' },
-    plantaoCreated: { service: 'campaigns', entity: 'plantao', action: 'created' },
-    plantaoUpdated: { service: 'campaigns', entity: 'plantao', action: 'updated' },
-    plantaoDeleted: { service: 'campaigns', entity: 'plantao', action: 'deleted' },
+    onDutyCreated: { service: 'campaigns', entity: 'on-duty', action: 'created' },
+    onDutyUpdated: { service: 'campaigns', entity: 'on-duty', action: 'updated' },
+    onDutyDeleted: { service: 'campaigns', entity: 'on-duty', action: 'deleted' },
   },
 } as const satisfies Partial<
   Record<ServiceName, Record<string, { service: ServiceName; entity: string; action: string }>>

@@ -43,7 +43,7 @@ export class AuthService {
     ]);
     // always compare, so an unknown email or a locked account costs as much as a wrong password
     const passwordOk = await verifyPassword(input.password, user?.passwordHash);
-    // a locked account answers as a wrong password does (issue 16: no account enumeration); tries
+    // a locked account answers as a wrong password does (no account enumeration); tries
     // while it is locked are not counted, so the lock does not grow while its owner waits
     if (locked) throw new AppError('ERR_INVALID_CREDENTIALS');
     if (!user || !passwordOk) {

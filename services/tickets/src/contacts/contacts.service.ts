@@ -247,7 +247,7 @@ export class ContactsService {
   }
 
   /**
-   * The inbound flow (issue 6): the contact a channel peer is, matched by number or LID so one person never
+   * The inbound flow: the contact a channel peer is, matched by number or LID so one person never
    * becomes two contacts. A known LID or a new number is stored; the name is only overwritten for groups
    * or while it still equals the number (BEHAVIOUR §4). Runs in the caller's transaction; `hideNumbers`
    * is NumberVisibility's event masking (hidden unless the caller says otherwise: fail closed).

@@ -255,7 +255,7 @@ export const planTicketChange = (
 };
 
 /**
- * Whether an accept or reopen may take the queue it names (spec 1 §4, issue 14): an admin may take a
+ * Whether an accept or reopen may take the queue it names (spec 1 §4): an admin may take a
  * ticket into any queue of the company; a user only into one of their own queues, or keep the
  * ticket's. No queue stays allowed (a company without queues; the web app asks for one once queues
  * exist).

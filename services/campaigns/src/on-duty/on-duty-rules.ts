@@ -1,4 +1,4 @@
-import { minuteOfDay, type PlantaoDay } from '@sb/contracts';
+import { minuteOfDay, type OnDutyDay } from '@sb/contracts';
 import { localMoment } from '@sb/platform/clock';
 
 /**
@@ -11,7 +11,7 @@ import { localMoment } from '@sb/platform/clock';
  * already off duty). A day without both times, or an entry without that weekday, is off duty.
  */
 export const isOnDuty = (
-  days: readonly Pick<PlantaoDay, 'weekdayEn' | 'startTime' | 'endTime'>[],
+  days: readonly Pick<OnDutyDay, 'weekdayEn' | 'startTime' | 'endTime'>[],
   at: Date,
   timeZone: string,
 ): boolean => {

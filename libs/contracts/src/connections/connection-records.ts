@@ -1,5 +1,16 @@
 import type { WeekdaySchedule } from '../companies/company-inputs.js';
-import type { ChannelKind, ConnectionStatus } from './channels.js';
+import type { ChannelKind } from '../channels/channels.js';
+
+/** Connection statuses (spec 2 §4). */
+export const ConnectionStatuses = [
+  'qrcode',
+  'PAIRING',
+  'OPENING',
+  'CONNECTED',
+  'DISCONNECTED',
+  'TIMEOUT',
+] as const;
+export type ConnectionStatus = (typeof ConnectionStatuses)[number];
 
 /**
  * A connection ("whatsapp" entity, spec 2 §3) as the connectors service publishes it: the HTTP answers and

@@ -11,7 +11,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import type { PlantaoDay, PlantaoRecord } from '@sb/contracts';
+import type { OnDutyDay, OnDutyRecord } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitDelay } from '../../components/submit-delay.js';
@@ -20,11 +20,11 @@ import { useGetUserPickerQuery } from '../users/users.api.js';
 import {
   bodyOf,
   draftOf,
-  plantaoFormErrors,
-  type PlantaoDraft,
-  type PlantaoFieldErrors,
-} from './plantao-form.js';
-import { useCreatePlantaoMutation, useUpdatePlantaoMutation } from './plantao.api.js';
+  onDutyFormErrors,
+  type OnDutyDraft,
+  type OnDutyFieldErrors,
+} from './on-duty-form.js';
+import { useCreateOnDutyMutation, useUpdateOnDutyMutation } from './on-duty.api.js';
 
 type TimeField = 'startTime' | 'endTime';
 const TimeFields: TimeField[] = ['startTime', 'endTime'];
@@ -34,23 +34,23 @@ const TimeFields: TimeField[] = ['startTime', 'endTime'];
  * gets the alerts, the interval between two alerts of a waiting ticket (minutes, default 1) and, per
  * weekday, the start and end of the duty window. The API checks the same rules.
  */
-export const PlantaoModal = ({
+export const OnDutyModal = ({
   open,
   record,
   onClose,
 }: {
   open: boolean;
-  record: PlantaoRecord | null;
+  record: OnDutyRecord | null;
   onClose: () => void;
 }) => {
   const { t } = useTranslation('plantao');
   const { t: tc } = useTranslation('common');
-  const [draft, setDraft] = useState<PlantaoDraft>(() => draftOf(record));
-  const [errors, setErrors] = useState<PlantaoFieldErrors>({});
+  const [draft, setDraft] = useState<OnDutyDraft>(() => draftOf(record));
+  const [errors, setErrors] = useState<OnDutyFieldErrors>({});
   const [saving, setSaving] = useState(false);
   const { data: users = [] } = useGetUserPickerQuery(undefined, { skip: !open });
-  const [create] = useCreatePlantaoMutation();
-  const [update] = useUpdatePlantaoMutation();
+  const [create] = useCreateOnDutyMutation();
+  const [update] = useUpdateOnDutyMutation();
 
   useEffect(() => {
     if (!open) return;
@@ -58,7 +58,7 @@ export const PlantaoModal = ({
     setErrors({});
   }, [open, record]);
 
-  const setDay = (index: number, change: Partial<PlantaoDay>) =>
+  const setDay = (index: number, change: Partial<OnDutyDay>) =>
     setDraft((d) => ({
       ...d,
       days: d.days.map((day, i) => (i === index ? { ...day, ...change } : day)),
@@ -72,7 +72,7 @@ export const PlantaoModal = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const failing = plantaoFormErrors(draft);
+    const failing = onDutyFormErrors(draft);
     setErrors(failing);
     if (Object.keys(failing).length > 0) return;
     setSaving(true);
@@ -102,7 +102,7 @@ export const PlantaoModal = ({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="plantao-form">
+          <Dialog.Content data-testid="on-duty-form">
             <form onSubmit={(event) => void submit(event)} noValidate>
               <Dialog.Header>
                 <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>

@@ -1,11 +1,11 @@
 import {
-  emptyPlantaoDays,
+  emptyOnDutyDays,
   hasWindow,
   minuteOfDay,
-  PlantaoInput,
-  PlantaoOnDutyRequest,
-  PlantaoWeekdays,
-} from './plantao.js';
+  OnDutyInput,
+  OnDutyNowRequest,
+  OnDutyWeekdays,
+} from './on-duty.js';
 
 /** The first message of each failing field, as a form shows it. */
 const messagesOf = (result: {
@@ -18,7 +18,7 @@ const messagesOf = (result: {
 
 /** The seven rows with Monday 08:00–18:00 (plus any overrides by weekdayEn). */
 const days = (overrides: Record<string, { startTime?: string; endTime?: string }> = {}) =>
-  emptyPlantaoDays().map((day) => ({
+  emptyOnDutyDays().map((day) => ({
     ...day,
     ...(day.weekdayEn === 'monday' ? { startTime: '08:00', endTime: '18:00' } : {}),
     ...overrides[day.weekdayEn],
@@ -26,7 +26,7 @@ const days = (overrides: Record<string, { startTime?: string; endTime?: string }
 
 describe('on-duty entry input (spec 3 §5)', () => {
   it('accepts a user, a phone, an interval and seven weekdays, keeping the phone digits', () => {
-    const parsed = PlantaoInput.parse({
+    const parsed = OnDutyInput.parse({
       userId: '3',
       phone: '+55 (11) 98888-0001',
       interval: '15',
@@ -43,33 +43,29 @@ describe('on-duty entry input (spec 3 §5)', () => {
   });
 
   it('defaults the interval to 1 minute (spec 3 §9)', () => {
-    expect(PlantaoInput.parse({ userId: 1, phone: '5511988880001', days: days() }).interval).toBe(
-      1,
-    );
+    expect(OnDutyInput.parse({ userId: 1, phone: '5511988880001', days: days() }).interval).toBe(1);
   });
 
   it('wants a user, a phone and a whole interval of at least one minute', () => {
-    expect(messagesOf(PlantaoInput.safeParse({ days: days() }))).toEqual({
+    expect(messagesOf(OnDutyInput.safeParse({ days: days() }))).toEqual({
       userId: 'Obrigatório',
       phone: 'Obrigatório',
     });
     expect(
-      messagesOf(
-        PlantaoInput.safeParse({ userId: 1, phone: 'call me', interval: 0, days: days() }),
-      ),
+      messagesOf(OnDutyInput.safeParse({ userId: 1, phone: 'call me', interval: 0, days: days() })),
     ).toEqual({ phone: 'Invalid phone', interval: 'Invalid interval' });
     expect(
-      messagesOf(PlantaoInput.safeParse({ userId: 1, phone: '123', interval: 1.5, days: days() })),
+      messagesOf(OnDutyInput.safeParse({ userId: 1, phone: '123', interval: 1.5, days: days() })),
     ).toEqual({ phone: 'Invalid phone', interval: 'Invalid interval' });
     expect(
       messagesOf(
-        PlantaoInput.safeParse({ userId: 1, phone: '5511988880001', interval: '', days: days() }),
+        OnDutyInput.safeParse({ userId: 1, phone: '5511988880001', interval: '', days: days() }),
       ),
     ).toEqual({ interval: 'Obrigatório' });
   });
 
   it('wants both times of a day or neither, the end after the start', () => {
-    const result = PlantaoInput.safeParse({
+    const result = OnDutyInput.safeParse({
       userId: 1,
       phone: '5511988880001',
       days: days({
@@ -91,30 +87,30 @@ describe('on-duty entry input (spec 3 §5)', () => {
   });
 
   it('wants at least one day with both times, and the seven weekdays once each', () => {
-    const none = emptyPlantaoDays();
+    const none = emptyOnDutyDays();
     expect(
-      messagesOf(PlantaoInput.safeParse({ userId: 1, phone: '5511988880001', days: none })),
+      messagesOf(OnDutyInput.safeParse({ userId: 1, phone: '5511988880001', days: none })),
     ).toEqual({ days: 'At least one day' });
     expect(
       messagesOf(
-        PlantaoInput.safeParse({ userId: 1, phone: '5511988880001', days: days().slice(0, 6) }),
+        OnDutyInput.safeParse({ userId: 1, phone: '5511988880001', days: days().slice(0, 6) }),
       ),
     ).toEqual({ days: 'Seven weekdays' });
     const twice = days();
     twice[0] = { ...twice[1]! };
     expect(
-      messagesOf(PlantaoInput.safeParse({ userId: 1, phone: '5511988880001', days: twice })),
+      messagesOf(OnDutyInput.safeParse({ userId: 1, phone: '5511988880001', days: twice })),
     ).toEqual({ days: 'Seven weekdays' });
   });
 
   it('stores the days in the form order whatever order they came in', () => {
-    const parsed = PlantaoInput.parse({
+    const parsed = OnDutyInput.parse({
       userId: 1,
       phone: '5511988880001',
       days: days().reverse(),
     });
     expect(parsed.days.map((day) => day.weekdayEn)).toEqual(
-      PlantaoWeekdays.map((day) => day.weekdayEn),
+      OnDutyWeekdays.map((day) => day.weekdayEn),
     );
   });
 
@@ -128,14 +124,14 @@ describe('on-duty entry input (spec 3 §5)', () => {
   });
 
   it('reads the on-duty question', () => {
-    expect(PlantaoOnDutyRequest.parse({ companyId: '4', at: '2026-01-05T12:00:00.000Z' })).toEqual({
+    expect(OnDutyNowRequest.parse({ companyId: '4', at: '2026-01-05T12:00:00.000Z' })).toEqual({
       companyId: 4,
       at: new Date('2026-01-05T12:00:00.000Z'),
     });
-    expect(PlantaoOnDutyRequest.safeParse({ companyId: 4, at: 'soon' }).success).toBe(false);
+    expect(OnDutyNowRequest.safeParse({ companyId: 4, at: 'soon' }).success).toBe(false);
     // the company's own time zone comes along when the caller knows it
     expect(
-      PlantaoOnDutyRequest.parse({
+      OnDutyNowRequest.parse({
         companyId: 4,
         at: '2026-01-05T12:00:00.000Z',
         timeZone: ' Asia/Tokyo ',

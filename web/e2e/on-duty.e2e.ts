@@ -13,7 +13,7 @@ describe('on-duty staff screen', () => {
   let page: Page;
   let person = '';
   const phone = `5511977${String(Date.now()).slice(-6)}`;
-  const rows = () => page.getByTestId('plantao-row');
+  const rows = () => page.getByTestId('on-duty-row');
 
   beforeAll(async () => {
     app = await startApp();
@@ -33,7 +33,7 @@ describe('on-duty staff screen', () => {
     await seeText(page, 'No on-duty staff yet.');
 
     await page.getByRole('button', { name: 'Add on-duty person' }).click();
-    const form = page.getByTestId('plantao-form');
+    const form = page.getByTestId('on-duty-form');
     await form.getByRole('heading', { name: 'Add on-duty person' }).waitFor();
     const select = form.getByRole('combobox', { name: 'On-duty person' });
     await select.locator('option').nth(1).waitFor({ state: 'attached' });
@@ -62,7 +62,7 @@ describe('on-duty staff screen', () => {
   it('edits the entry: another window, kept after a reload', async () => {
     const row = rows().filter({ hasText: phone });
     await row.getByRole('button', { name: 'Edit' }).click();
-    const form = page.getByTestId('plantao-form');
+    const form = page.getByTestId('on-duty-form');
     await form.getByRole('heading', { name: 'Edit on-duty person' }).waitFor();
     expect(await form.getByLabel('Monday Start').inputValue()).toBe('08:00');
     expect(await form.getByLabel('Interval (minutes)').inputValue()).toBe('15');

@@ -1,11 +1,11 @@
-import { emptyPlantaoDays, type PlantaoDay } from '@sb/contracts';
+import { emptyOnDutyDays, type OnDutyDay } from '@sb/contracts';
 import { isOnDuty } from './on-duty-rules.js';
 
 const SaoPaulo = 'America/Sao_Paulo';
 
 /** The seven rows with Monday 08:00–18:00 (São Paulo is UTC-3 all year since 2019). */
-const mondayDays = (startTime = '08:00', endTime = '18:00'): PlantaoDay[] =>
-  emptyPlantaoDays().map((day) =>
+const mondayDays = (startTime = '08:00', endTime = '18:00'): OnDutyDay[] =>
+  emptyOnDutyDays().map((day) =>
     day.weekdayEn === 'monday' ? { ...day, startTime, endTime } : day,
   );
 

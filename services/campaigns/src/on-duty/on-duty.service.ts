@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
-  PlantaoInput,
-  PlantaoOnDutyRequest,
-  type PlantaoDeletedEventData,
-  type PlantaoEventData,
-  type PlantaoOnDutyReply,
-  type PlantaoRecord,
+  OnDutyInput,
+  OnDutyNowRequest,
+  type OnDutyDeletedEventData,
+  type OnDutyEventData,
+  type OnDutyNowReply,
+  type OnDutyRecord,
   type RequestContext,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
@@ -20,8 +20,8 @@ import { z } from 'zod';
 import { isOnDuty } from './on-duty-rules.js';
 import { usableTimeZone } from '@sb/platform/clock';
 import { IdentityDirectory } from '../directories/identity-directory.js';
-import { toPlantaoRecord, type PlantaoWrite } from './plantao.entity.js';
-import { PlantaoRepository } from './plantao.repository.js';
+import { toOnDutyRecord, type OnDutyWrite } from './on-duty.entity.js';
+import { OnDutyRepository } from './on-duty.repository.js';
 
 const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
@@ -31,39 +31,39 @@ const IdRequest = z.object({ id: z.coerce.number().int().positive() });
  * answers), and their name is kept as it was when saved.
  */
 @Injectable()
-export class PlantaoService {
+export class OnDutyService {
   private readonly timeZone: string;
 
   constructor(
     private readonly transactions: Transactions,
-    private readonly plantao: PlantaoRepository,
+    private readonly entries: OnDutyRepository,
     private readonly identity: IdentityDirectory,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     this.timeZone = usableTimeZone(env.COMPANY_TIME_ZONE);
   }
 
-  async list(call: CallContext): Promise<PlantaoRecord[]> {
+  async list(call: CallContext): Promise<OnDutyRecord[]> {
     const ctx = requireMember(call);
-    return (await this.plantao.list(ctx.companyId)).map(toPlantaoRecord);
+    return (await this.entries.list(ctx.companyId)).map(toOnDutyRecord);
   }
 
-  async get(call: CallContext, request: unknown): Promise<PlantaoRecord> {
+  async get(call: CallContext, request: unknown): Promise<OnDutyRecord> {
     const ctx = requireMember(call);
     const { id } = parseInput(IdRequest, request ?? {});
-    return toPlantaoRecord(await this.found(ctx.companyId, id));
+    return toOnDutyRecord(await this.found(ctx.companyId, id));
   }
 
-  async create(call: CallContext, data: unknown): Promise<PlantaoRecord> {
+  async create(call: CallContext, data: unknown): Promise<OnDutyRecord> {
     const ctx = requireAdmin(call);
     const write = await this.writeOf(ctx, data);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
-      const id = await this.plantao.insert(manager, ctx.companyId, write);
+      const id = await this.entries.insert(manager, ctx.companyId, write);
       return this.announce(manager, ctx.companyId, id, 'created');
     });
   }
 
-  async update(call: CallContext, request: unknown): Promise<PlantaoRecord> {
+  async update(call: CallContext, request: unknown): Promise<OnDutyRecord> {
     const ctx = requireAdmin(call);
     const { id } = parseInput(IdRequest, request ?? {});
     await this.found(ctx.companyId, id);
@@ -71,7 +71,7 @@ export class PlantaoService {
     const write = await this.writeOf(ctx, request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.found(ctx.companyId, id, manager);
-      await this.plantao.update(manager, ctx.companyId, id, write);
+      await this.entries.update(manager, ctx.companyId, id, write);
       return this.announce(manager, ctx.companyId, id, 'updated');
     });
   }
@@ -81,11 +81,11 @@ export class PlantaoService {
     const { id } = parseInput(IdRequest, request ?? {});
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.found(ctx.companyId, id, manager);
-      await this.plantao.delete(manager, ctx.companyId, id);
-      const data: PlantaoDeletedEventData = { plantaoId: id };
+      await this.entries.delete(manager, ctx.companyId, id);
+      const data: OnDutyDeletedEventData = { onDutyId: id };
       await Outbox.add(manager, {
         companyId: ctx.companyId,
-        ...DomainEventTypes.campaigns.plantaoDeleted,
+        ...DomainEventTypes.campaigns.onDutyDeleted,
         data,
       });
       return { id };
@@ -96,20 +96,20 @@ export class PlantaoService {
    * The entries on duty at `at`, on the wall clock of the company's time zone the caller sends (else
    * COMPANY_TIME_ZONE, default America/Sao_Paulo). Asked by the tickets service for its own company only.
    */
-  async onDuty(call: CallContext, request: unknown): Promise<PlantaoOnDutyReply> {
-    const { companyId, at, timeZone } = parseInput(PlantaoOnDutyRequest, request ?? {});
+  async onDuty(call: CallContext, request: unknown): Promise<OnDutyNowReply> {
+    const { companyId, at, timeZone } = parseInput(OnDutyNowRequest, request ?? {});
     if (call.profile === 'anonymous' || call.companyId !== companyId) {
       throw new AppError('ERR_NO_PERMISSION');
     }
     const zone = timeZone ? usableTimeZone(timeZone) : this.timeZone;
-    const rows = await this.plantao.list(companyId);
+    const rows = await this.entries.list(companyId);
     return {
-      entries: rows.filter((row) => isOnDuty(row.days, at, zone)).map(toPlantaoRecord),
+      entries: rows.filter((row) => isOnDuty(row.days, at, zone)).map(toOnDutyRecord),
     };
   }
 
-  private async writeOf(ctx: RequestContext, data: unknown): Promise<PlantaoWrite> {
-    const input = parseInput(PlantaoInput, data ?? {});
+  private async writeOf(ctx: RequestContext, data: unknown): Promise<OnDutyWrite> {
+    const input = parseInput(OnDutyInput, data ?? {});
     const user = await this.identity.user(ctx, input.userId);
     return {
       userId: user.id,
@@ -122,7 +122,7 @@ export class PlantaoService {
 
   /** Another company's entry does not exist for the caller. */
   private async found(companyId: number, id: number, manager?: EntityManager) {
-    const row = await this.plantao.find(companyId, id, manager, manager !== undefined);
+    const row = await this.entries.find(companyId, id, manager, manager !== undefined);
     if (!row) throw new AppError('ERR_NO_PLANTAO_FOUND');
     return row;
   }
@@ -132,16 +132,16 @@ export class PlantaoService {
     companyId: number,
     id: number,
     action: 'created' | 'updated',
-  ): Promise<PlantaoRecord> {
-    const row = await this.plantao.find(companyId, id, manager);
+  ): Promise<OnDutyRecord> {
+    const row = await this.entries.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_PLANTAO_FOUND');
-    const plantao = toPlantaoRecord(row);
-    const data: PlantaoEventData = { plantao };
+    const entry = toOnDutyRecord(row);
+    const data: OnDutyEventData = { entry };
     const type =
       action === 'created'
-        ? DomainEventTypes.campaigns.plantaoCreated
-        : DomainEventTypes.campaigns.plantaoUpdated;
+        ? DomainEventTypes.campaigns.onDutyCreated
+        : DomainEventTypes.campaigns.onDutyUpdated;
     await Outbox.add(manager, { companyId, ...type, data });
-    return plantao;
+    return entry;
   }
 }

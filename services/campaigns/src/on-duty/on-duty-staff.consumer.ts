@@ -4,26 +4,26 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { DomainEventTypes, type DomainEvent, type PlantaoDeletedEventData } from '@sb/contracts';
+import { DomainEventTypes, type DomainEvent, type OnDutyDeletedEventData } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotently, Outbox } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PlantaoRepository } from './plantao.repository.js';
+import { OnDutyRepository } from './on-duty.repository.js';
 import { staffRemovalOf } from './staff-removal-rules.js';
 
 /**
  * Keeps the on-duty staff to people who still exist: identity's user.deleted removes that user's
- * entries (announced as plantao.deleted, so open lists drop them) and company.deleted the company's.
+ * entries (announced as on-duty.deleted, so open lists drop them) and company.deleted the company's.
  * Without it a deleted user's phone kept getting the alerts.
  */
 @Injectable()
-export class PlantaoStaffConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class OnDutyStaffConsumer implements OnApplicationBootstrap, OnModuleDestroy {
   private subscription?: BusSubscription;
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly plantao: PlantaoRepository,
+    private readonly entries: OnDutyRepository,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
@@ -46,15 +46,15 @@ export class PlantaoStaffConsumer implements OnApplicationBootstrap, OnModuleDes
     const removal = staffRemovalOf(event);
     if (!removal) return;
     if (removal.kind === 'company') {
-      await this.plantao.deleteStaff(manager, removal.companyId);
+      await this.entries.deleteStaff(manager, removal.companyId);
       return;
     }
-    const ids = await this.plantao.deleteStaff(manager, removal.companyId, removal.userId);
-    for (const plantaoId of ids) {
-      const data: PlantaoDeletedEventData = { plantaoId };
+    const ids = await this.entries.deleteStaff(manager, removal.companyId, removal.userId);
+    for (const onDutyId of ids) {
+      const data: OnDutyDeletedEventData = { onDutyId };
       await Outbox.add(manager, {
         companyId: removal.companyId,
-        ...DomainEventTypes.campaigns.plantaoDeleted,
+        ...DomainEventTypes.campaigns.onDutyDeleted,
         data,
       });
     }

@@ -1,9 +1,9 @@
 import { startCampaignsService } from '@sb/campaigns';
 import {
-  emptyPlantaoDays,
+  emptyOnDutyDays,
   type AuthResult,
-  type PlantaoDay,
-  type PlantaoRecord,
+  type OnDutyDay,
+  type OnDutyRecord,
   type UserListItem,
 } from '@sb/contracts';
 import type { RunningService } from '@sb/platform/nest';
@@ -31,11 +31,11 @@ type Row = {
   expect: [Role, Expected][];
 };
 
-const root = { email: 'root@plantao.test', password: 'plantao-root-pw' };
+const root = { email: 'root@on-duty.test', password: 'on-duty-root-pw' };
 
 /** The seven rows with Monday 08:00–18:00. */
-const days = (): PlantaoDay[] =>
-  emptyPlantaoDays().map((day) =>
+const days = (): OnDutyDay[] =>
+  emptyOnDutyDays().map((day) =>
     day.weekdayEn === 'monday' ? { ...day, startTime: '08:00', endTime: '18:00' } : day,
   );
 const entry = (f: Fixture) => ({
@@ -136,9 +136,9 @@ describe.each(kinds)('on-duty staff over the $name', (kind) => {
       AUTH_RATE_LIMIT: '0',
       SCHEDULE_POLL_MS: '0',
     };
-    campaignsDb = await createTestDatabase('gateway_plantao_campaigns');
+    campaignsDb = await createTestDatabase('gateway_on_duty_campaigns');
     stack = await startIdentityStack(kind, {
-      database: 'gateway_plantao',
+      database: 'gateway_on_duty',
       env,
       beforeGateway: async (buses) => {
         campaigns = await startCampaignsService({
@@ -152,31 +152,31 @@ describe.each(kinds)('on-duty staff over the $name', (kind) => {
     tokens.super = superSession.token;
     await ok(
       await call('super', 'POST', '/companies', {
-        name: 'Plantao Other Co',
-        email: 'other-admin@plantao.test',
+        name: 'OnDuty Other Co',
+        email: 'other-admin@on-duty.test',
         password: 'other-pass-1',
         planId: superSession.user.company.planId,
       }),
     );
-    tokens.otherAdmin = (await login('other-admin@plantao.test', 'other-pass-1')).token;
+    tokens.otherAdmin = (await login('other-admin@on-duty.test', 'other-pass-1')).token;
     for (const profile of ['admin', 'user'] as const) {
       await ok(
         await call('super', 'POST', '/users', {
-          name: `Plantao ${profile}`,
-          email: `${profile}@plantao.test`,
-          password: 'plantao-pass-1',
+          name: `OnDuty ${profile}`,
+          email: `${profile}@on-duty.test`,
+          password: 'on-duty-pass-1',
           profile,
         }),
       );
-      tokens[profile] = (await login(`${profile}@plantao.test`, 'plantao-pass-1')).token;
+      tokens[profile] = (await login(`${profile}@on-duty.test`, 'on-duty-pass-1')).token;
     }
     // the on-duty person is picked from GET /users/list, as the modal does
     const picker = await ok<UserListItem[]>(await call('admin', 'GET', '/users/list'));
-    const staffId = picker.find((u) => u.name === 'Plantao user')!.id;
+    const staffId = picker.find((u) => u.name === 'OnDuty user')!.id;
     fixture = { keptId: 0, doomedId: 0, staffId };
     const add = () => call('admin', 'POST', '/plantao', entry(fixture));
-    fixture.keptId = (await ok<PlantaoRecord>(await add())).id;
-    fixture.doomedId = (await ok<PlantaoRecord>(await add())).id;
+    fixture.keptId = (await ok<OnDutyRecord>(await add())).id;
+    fixture.doomedId = (await ok<OnDutyRecord>(await add())).id;
   }, 120_000);
 
   afterAll(async () => {
@@ -204,11 +204,11 @@ describe.each(kinds)('on-duty staff over the $name', (kind) => {
   });
 
   it('lists the entries with the user name, the phone digits and the days', async () => {
-    const list = await ok<PlantaoRecord[]>(await call('user', 'GET', '/plantao'));
+    const list = await ok<OnDutyRecord[]>(await call('user', 'GET', '/plantao'));
     const kept = list.find((p) => p.id === fixture.keptId)!;
     expect(kept).toMatchObject({
       userId: fixture.staffId,
-      user: { id: fixture.staffId, name: 'Plantao user' },
+      user: { id: fixture.staffId, name: 'OnDuty user' },
       phone: '5511988880001',
       interval: 5,
     });
@@ -221,7 +221,7 @@ describe.each(kinds)('on-duty staff over the $name', (kind) => {
       'friday',
       'saturday',
     ]);
-    expect(await ok<PlantaoRecord[]>(await call('otherAdmin', 'GET', '/plantao'))).toEqual([]);
+    expect(await ok<OnDutyRecord[]>(await call('otherAdmin', 'GET', '/plantao'))).toEqual([]);
   });
 
   it('answers bad input with 400 and the failing fields, unknown ids with 404', async () => {

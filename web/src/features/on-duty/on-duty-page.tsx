@@ -1,5 +1,5 @@
 import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import type { PlantaoRecord } from '@sb/contracts';
+import type { OnDutyRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus } from 'react-icons/lu';
@@ -10,30 +10,30 @@ import { PagedTable } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
-import { windowsOf } from './plantao-form.js';
-import { PlantaoModal } from './plantao-modal.js';
-import { useDeletePlantaoMutation, useListPlantaoQuery } from './plantao.api.js';
+import { windowsOf } from './on-duty-form.js';
+import { OnDutyModal } from './on-duty-modal.js';
+import { useDeleteOnDutyMutation, useListOnDutyQuery } from './on-duty.api.js';
 
 /**
  * /plantao (spec 3 §2.17): id, on-duty person, phone, hours (one line per weekday with both times:
  * "weekday - start às end"), actions. Every member reads; admins add, edit and delete (the API refuses
  * the others), a delete after the "Remover plantonista" confirmation.
  */
-export const PlantaoPage = () => {
+export const OnDutyPage = () => {
   const { t } = useTranslation('plantao');
   const { t: tc } = useTranslation('common');
   const viewer = useAppSelector(selectUser);
   const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
-  const { data: entries = [], isLoading } = useListPlantaoQuery();
-  const [editing, setEditing] = useState<PlantaoRecord | null>(null);
+  const { data: entries = [], isLoading } = useListOnDutyQuery();
+  const [editing, setEditing] = useState<OnDutyRecord | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<PlantaoRecord | null>(null);
-  const [deletePlantao, deleting] = useDeletePlantaoMutation();
+  const [toDelete, setToDelete] = useState<OnDutyRecord | null>(null);
+  const [deleteOnDuty, deleting] = useDeleteOnDutyMutation();
 
   const confirmDelete = async () => {
     if (!toDelete) return;
     try {
-      await deletePlantao(toDelete.id).unwrap();
+      await deleteOnDuty(toDelete.id).unwrap();
       notify.success(t('deleted'));
     } catch (error) {
       toastError(error);
@@ -67,7 +67,7 @@ export const PlantaoPage = () => {
         onNextPage={() => undefined}
       >
         {entries.map((entry) => (
-          <Table.Row key={entry.id} data-testid="plantao-row">
+          <Table.Row key={entry.id} data-testid="on-duty-row">
             <Table.Cell>{entry.id}</Table.Cell>
             <Table.Cell>{entry.user.name}</Table.Cell>
             <Table.Cell>{entry.phone}</Table.Cell>
@@ -98,7 +98,7 @@ export const PlantaoPage = () => {
           </Table.Row>
         ))}
       </PagedTable>
-      <PlantaoModal open={modalOpen} record={editing} onClose={() => setModalOpen(false)} />
+      <OnDutyModal open={modalOpen} record={editing} onClose={() => setModalOpen(false)} />
       <ConfirmDialog
         open={toDelete !== null}
         title={t('deleteTitle')}

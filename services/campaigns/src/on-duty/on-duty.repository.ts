@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { PlantaoRow, PlantaoWrite } from './plantao.entity.js';
+import type { OnDutyRow, OnDutyWrite } from './on-duty.entity.js';
 
 /** TypeORM answers a DELETE … RETURNING as [rows, affected count]. */
 const returnedIds = (result: { id: number }[] | [{ id: number }[], number]): number[] =>
@@ -10,11 +10,11 @@ const returnedIds = (result: { id: number }[] | [{ id: number }[], number]): num
 
 /** The plantao table. Every method takes the companyId of the data it reads or writes. */
 @Injectable()
-export class PlantaoRepository {
+export class OnDutyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Every entry of the company, oldest first (the list is short: a few people per company). */
-  list(companyId: number, manager: EntityManager = this.dataSource.manager): Promise<PlantaoRow[]> {
+  list(companyId: number, manager: EntityManager = this.dataSource.manager): Promise<OnDutyRow[]> {
     return manager.query('SELECT * FROM plantao WHERE company_id = $1 ORDER BY id', [companyId]);
   }
 
@@ -24,15 +24,15 @@ export class PlantaoRepository {
     id: number,
     manager: EntityManager = this.dataSource.manager,
     lock = false,
-  ): Promise<PlantaoRow | undefined> {
-    const rows: PlantaoRow[] = await manager.query(
+  ): Promise<OnDutyRow | undefined> {
+    const rows: OnDutyRow[] = await manager.query(
       `SELECT * FROM plantao WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
       [companyId, id],
     );
     return rows[0];
   }
 
-  async insert(manager: EntityManager, companyId: number, write: PlantaoWrite): Promise<number> {
+  async insert(manager: EntityManager, companyId: number, write: OnDutyWrite): Promise<number> {
     const rows: { id: number }[] = await manager.query(
       `INSERT INTO plantao (company_id, user_id, user_name, phone, interval_minutes, days)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
@@ -52,7 +52,7 @@ export class PlantaoRepository {
     manager: EntityManager,
     companyId: number,
     id: number,
-    write: PlantaoWrite,
+    write: OnDutyWrite,
   ): Promise<void> {
     await manager.query(
       `UPDATE plantao

@@ -1,19 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { emptyPlantaoDays, type PlantaoDay, type PlantaoRecord } from '@sb/contracts';
+import { emptyOnDutyDays, type OnDutyDay, type OnDutyRecord } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, setupI18n } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 const at = new Date(2026, 0, 5, 9, 0, 0).toISOString();
 
 /** The seven rows with the given windows (by weekdayEn). */
-const days = (windows: Record<string, [string, string]>): PlantaoDay[] =>
-  emptyPlantaoDays().map((day) => {
+const days = (windows: Record<string, [string, string]>): OnDutyDay[] =>
+  emptyOnDutyDays().map((day) => {
     const window = windows[day.weekdayEn];
     return window ? { ...day, startTime: window[0], endTime: window[1] } : day;
   });
 
-const record = (id: number, extra: Partial<PlantaoRecord> = {}): PlantaoRecord => ({
+const record = (id: number, extra: Partial<OnDutyRecord> = {}): OnDutyRecord => ({
   id,
   userId: 8,
   user: { id: 8, name: 'Bruno Lima' },
@@ -30,27 +31,20 @@ const users = [
   { id: 8, name: 'Bruno Lima', profile: 'user' },
 ];
 
-const stub = (entries: PlantaoRecord[]) => {
+const stub = (entries: OnDutyRecord[]) => {
   const calls: { method: string; path: string; body?: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       const url = new URL(request.url);
       calls.push({ method: request.method, path: url.pathname, body });
       if (url.pathname === '/plantao' && request.method === 'GET') return Response.json(entries);
       if (url.pathname === '/plantao' && request.method === 'POST') {
-        return Response.json(record(30, body as Partial<PlantaoRecord>), { status: 201 });
+        return Response.json(record(30, body as Partial<OnDutyRecord>), { status: 201 });
       }
       if (url.pathname.startsWith('/plantao/') && request.method === 'PUT') {
-        return Response.json(record(1, body as Partial<PlantaoRecord>));
+        return Response.json(record(1, body as Partial<OnDutyRecord>));
       }
       if (url.pathname.startsWith('/plantao/') && request.method === 'DELETE') {
         return Response.json({ id: Number(url.pathname.split('/').at(-1)) });
@@ -73,7 +67,7 @@ describe('on-duty staff page', () => {
   it('lists id, person, phone and one hours line per day with both times', async () => {
     stub([record(1), record(2, { user: { id: 7, name: 'Ana Souza' }, userId: 7 })]);
     await renderApp('/plantao', agent());
-    const rows = await screen.findAllByTestId('plantao-row');
+    const rows = await screen.findAllByTestId('on-duty-row');
     expect(rows).toHaveLength(2);
     const cells = within(rows[0]!).getAllByRole('cell');
     expect(cells[0]!.textContent).toBe('1');
@@ -96,7 +90,7 @@ describe('on-duty staff page', () => {
     await renderApp('/plantao', admin());
     await screen.findByText('No on-duty staff yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Add on-duty person' }));
-    const form = await screen.findByTestId('plantao-form');
+    const form = await screen.findByTestId('on-duty-form');
     // the interval starts at one minute
     expect(
       (within(form).getByRole('spinbutton', { name: /Interval/ }) as HTMLInputElement).value,
@@ -133,21 +127,21 @@ describe('on-duty staff page', () => {
       userId: number;
       phone: string;
       interval: number;
-      days: PlantaoDay[];
+      days: OnDutyDay[];
     };
     expect(posted).toMatchObject({ userId: 8, phone: '+55 11 98888-0001', interval: 10 });
     expect(posted.days).toHaveLength(7);
     expect(posted.days.filter((d) => d.startTime)).toEqual([
       { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
     ]);
-    await waitFor(() => expect(screen.queryByTestId('plantao-form')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('on-duty-form')).toBeNull());
   });
 
   it('asks for at least one day with both times', async () => {
     const { calls } = stub([]);
     await renderApp('/plantao', admin());
     fireEvent.click(await screen.findByRole('button', { name: 'Add on-duty person' }));
-    const form = await screen.findByTestId('plantao-form');
+    const form = await screen.findByTestId('on-duty-form');
     await within(form).findByRole('option', { name: 'Bruno Lima' });
     fireEvent.change(within(form).getByRole('combobox', { name: 'On-duty person' }), {
       target: { value: '8' },
@@ -169,9 +163,9 @@ describe('on-duty staff page', () => {
   it('edits an entry with its current values', async () => {
     const { calls } = stub([record(1)]);
     await renderApp('/plantao', admin());
-    const [row] = await screen.findAllByTestId('plantao-row');
+    const [row] = await screen.findAllByTestId('on-duty-row');
     fireEvent.click(within(row!).getByRole('button', { name: 'Edit' }));
-    const form = await screen.findByTestId('plantao-form');
+    const form = await screen.findByTestId('on-duty-form');
     await within(form).findByRole('option', { name: 'Bruno Lima' });
     expect(
       (within(form).getByRole('combobox', { name: 'On-duty person' }) as HTMLSelectElement).value,
@@ -185,7 +179,7 @@ describe('on-duty staff page', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/plantao/1');
     expect(put.body).toMatchObject({ userId: 8, phone: '5511988880001', interval: 5 });
-    expect((put.body as { days: PlantaoDay[] }).days[0]).toMatchObject({
+    expect((put.body as { days: OnDutyDay[] }).days[0]).toMatchObject({
       weekdayEn: 'sunday',
       startTime: '10:00',
       endTime: '14:00',
@@ -198,7 +192,7 @@ describe('on-duty staff page', () => {
     await act(async () => {
       await setupI18n('pt-BR');
     });
-    const rows = await screen.findAllByTestId('plantao-row');
+    const rows = await screen.findAllByTestId('on-duty-row');
     expect(within(rows[0]!).getByText('Segunda-feira - 08:00 às 18:00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Adicionar Plantão' })).toBeTruthy();
     fireEvent.click(within(rows[1]!).getAllByRole('button')[1]!);

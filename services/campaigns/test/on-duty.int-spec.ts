@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
-  emptyPlantaoDays,
+  emptyOnDutyDays,
   Subjects,
   type BusRequest,
-  type PlantaoDay,
-  type PlantaoOnDutyReply,
-  type PlantaoRecord,
+  type OnDutyDay,
+  type OnDutyNowReply,
+  type OnDutyRecord,
   type RequestContext,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import { createTestDatabase, openTestBus, type TestDatabase, requestAs } from '@sb/testing';
 import pg from 'pg';
 import { startCampaignsService } from '../src/index.js';
 
@@ -34,7 +34,7 @@ const users: Record<number, Record<number, string>> = {
 
 /** The seven rows with the given windows (by weekdayEn). */
 const days = (windows: Record<string, [string, string]> = { monday: ['08:00', '18:00'] }) =>
-  emptyPlantaoDays().map((day): PlantaoDay => {
+  emptyOnDutyDays().map((day): OnDutyDay => {
     const window = windows[day.weekdayEn];
     return window ? { ...day, startTime: window[0], endTime: window[1] } : day;
   });
@@ -45,42 +45,30 @@ describe('on-duty staff (campaigns service)', () => {
   let db: pg.Pool;
   let service: RunningNestService;
 
-  const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    bus.request(subject, {
-      ctx: {
-        requestId: 'test',
-        companyId: 0,
-        userId: 0,
-        profile: 'user',
-        super: false,
-        lang: 'en',
-        ...ctx,
-      } as RequestContext,
-      data,
-    }) as Promise<T>;
+  const call = requestAs(() => bus);
 
   const create = (ctx: Partial<RequestContext>, fields: Record<string, unknown> = {}) =>
-    call<PlantaoRecord>(
-      S.plantaoCreate,
+    call<OnDutyRecord>(
+      S.onDutyCreate,
       { userId: 12, phone: '+55 11 98888-0001', interval: 5, days: days(), ...fields },
       ctx,
     );
 
   const onDuty = async (companyId: number, at: string) =>
-    (
-      await call<PlantaoOnDutyReply>(S.plantaoOnDuty, { companyId, at }, system(companyId))
-    ).entries.map((entry) => entry.id);
+    (await call<OnDutyNowReply>(S.onDutyNow, { companyId, at }, system(companyId))).entries.map(
+      (entry) => entry.id,
+    );
 
   const events = async () =>
     (
       await db.query<{ subject: string }>(
-        `SELECT subject FROM campaigns.outbox_event WHERE subject LIKE '%.campaigns.plantao.%'
+        `SELECT subject FROM campaigns.outbox_event WHERE subject LIKE '%.campaigns.on-duty.%'
           ORDER BY seq`,
       )
     ).rows.map((row) => row.subject);
 
   beforeAll(async () => {
-    bus = (await openTestBus('in-process', 'campaigns-plantao'))!;
+    bus = (await openTestBus('in-process', 'campaigns-on-duty'))!;
     // identity: a user of the caller's company, or ERR_NO_USER_FOUND
     await bus.handle(Subjects.identity.userGet, (payload: BusRequest) => {
       const { id } = payload.data as { id: number };
@@ -88,7 +76,7 @@ describe('on-duty staff (campaigns service)', () => {
       if (!name) throw new AppError('ERR_NO_USER_FOUND');
       return Promise.resolve({ id, name });
     });
-    database = await createTestDatabase('campaigns_plantao');
+    database = await createTestDatabase('campaigns_on_duty');
     db = new pg.Pool({ connectionString: database.url, max: 2 });
     service = await startCampaignsService({
       bus,
@@ -121,21 +109,21 @@ describe('on-duty staff (campaigns service)', () => {
       startTime: '08:00',
       endTime: '18:00',
     });
-    await expect(call(S.plantaoGet, { id: created.id }, agent)).resolves.toEqual(created);
-    await expect(call(S.plantaoList, {}, agent)).resolves.toEqual([created]);
+    await expect(call(S.onDutyGet, { id: created.id }, agent)).resolves.toEqual(created);
+    await expect(call(S.onDutyList, {}, agent)).resolves.toEqual([created]);
     // the interval defaults to one minute
     await expect(create(admin, { interval: undefined, userId: 11 })).resolves.toMatchObject({
       interval: 1,
       user: { name: 'Agent Ana' },
     });
     expect(await events()).toEqual([
-      'evt.1.campaigns.plantao.created',
-      'evt.1.campaigns.plantao.created',
+      'evt.1.campaigns.on-duty.created',
+      'evt.1.campaigns.on-duty.created',
     ]);
   });
 
   it('refuses bad input, another company’s user and non-admins', async () => {
-    await expect(call(S.plantaoCreate, { days: days() }, admin)).rejects.toMatchObject({
+    await expect(call(S.onDutyCreate, { days: days() }, admin)).rejects.toMatchObject({
       code: 'ERR_VALIDATION',
       fields: { userId: ['Obrigatório'], phone: ['Obrigatório'] },
     });
@@ -157,13 +145,13 @@ describe('on-duty staff (campaigns service)', () => {
     await expect(create({ companyId: 1, userId: 0 })).rejects.toMatchObject({
       code: 'ERR_SESSION_EXPIRED',
     });
-    await expect(call(S.plantaoList, {}, admin)).resolves.toEqual([]);
+    await expect(call(S.onDutyList, {}, admin)).resolves.toEqual([]);
   });
 
   it('edits and deletes an entry of the company only', async () => {
     const entry = await create(admin);
-    const edited = await call<PlantaoRecord>(
-      S.plantaoUpdate,
+    const edited = await call<OnDutyRecord>(
+      S.onDutyUpdate,
       {
         id: entry.id,
         userId: 11,
@@ -185,33 +173,33 @@ describe('on-duty staff (campaigns service)', () => {
     ]);
 
     // another company's entry does not exist for the caller
-    await expect(call(S.plantaoGet, { id: entry.id }, otherAdmin)).rejects.toMatchObject({
+    await expect(call(S.onDutyGet, { id: entry.id }, otherAdmin)).rejects.toMatchObject({
       code: 'ERR_NO_PLANTAO_FOUND',
     });
     await expect(
       call(
-        S.plantaoUpdate,
+        S.onDutyUpdate,
         { id: entry.id, userId: 21, phone: '5521900000000', days: days() },
         otherAdmin,
       ),
     ).rejects.toMatchObject({ code: 'ERR_NO_PLANTAO_FOUND' });
-    await expect(call(S.plantaoDelete, { id: entry.id }, otherAdmin)).rejects.toMatchObject({
+    await expect(call(S.onDutyDelete, { id: entry.id }, otherAdmin)).rejects.toMatchObject({
       code: 'ERR_NO_PLANTAO_FOUND',
     });
-    await expect(call(S.plantaoList, {}, otherAdmin)).resolves.toEqual([]);
-    await expect(call(S.plantaoDelete, { id: entry.id }, agent)).rejects.toMatchObject({
+    await expect(call(S.onDutyList, {}, otherAdmin)).resolves.toEqual([]);
+    await expect(call(S.onDutyDelete, { id: entry.id }, agent)).rejects.toMatchObject({
       code: 'ERR_NO_PERMISSION',
     });
 
-    await expect(call(S.plantaoDelete, { id: entry.id }, admin)).resolves.toEqual({
+    await expect(call(S.onDutyDelete, { id: entry.id }, admin)).resolves.toEqual({
       id: entry.id,
     });
-    await expect(call(S.plantaoGet, { id: entry.id }, admin)).rejects.toMatchObject({
+    await expect(call(S.onDutyGet, { id: entry.id }, admin)).rejects.toMatchObject({
       code: 'ERR_NO_PLANTAO_FOUND',
     });
     expect((await events()).slice(-2)).toEqual([
-      'evt.1.campaigns.plantao.updated',
-      'evt.1.campaigns.plantao.deleted',
+      'evt.1.campaigns.on-duty.updated',
+      'evt.1.campaigns.on-duty.deleted',
     ]);
   });
 
@@ -234,7 +222,7 @@ describe('on-duty staff (campaigns service)', () => {
 
     // a company asks about its own staff only
     await expect(
-      call(S.plantaoOnDuty, { companyId: 2, at: '2026-01-05T12:00:00.000Z' }, system(1)),
+      call(S.onDutyNow, { companyId: 2, at: '2026-01-05T12:00:00.000Z' }, system(1)),
     ).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
   });
 
@@ -243,8 +231,8 @@ describe('on-duty staff (campaigns service)', () => {
     const at = '2026-01-05T08:30:00.000Z'; // Monday 08:30 in Lisbon, 05:30 in São Paulo
     const ask = async (timeZone?: string) =>
       (
-        await call<PlantaoOnDutyReply>(
-          S.plantaoOnDuty,
+        await call<OnDutyNowReply>(
+          S.onDutyNow,
           { companyId: 1, at, ...(timeZone === undefined ? {} : { timeZone }) },
           system(1),
         )
@@ -271,7 +259,7 @@ describe('on-duty staff (campaigns service)', () => {
         data,
       });
     const idsOf = async (ctx: Partial<RequestContext>) =>
-      (await call<PlantaoRecord[]>(S.plantaoList, {}, ctx)).map((entry) => entry.id);
+      (await call<OnDutyRecord[]>(S.onDutyList, {}, ctx)).map((entry) => entry.id);
     const eventually = async (check: () => Promise<boolean>) => {
       for (let i = 0; i < 100 && !(await check()); i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -284,11 +272,11 @@ describe('on-duty staff (campaigns service)', () => {
     // nobody alerts the deleted user's phones any more
     expect(await onDuty(1, '2026-01-05T12:00:00.000Z')).toEqual([kept.id]);
     // each removed entry is announced, so open lists drop it
-    const deletions = await db.query<{ data: { plantaoId: number } }>(
+    const deletions = await db.query<{ data: { onDutyId: number } }>(
       `SELECT payload AS data FROM campaigns.outbox_event
-        WHERE subject = 'evt.1.campaigns.plantao.deleted' ORDER BY seq`,
+        WHERE subject = 'evt.1.campaigns.on-duty.deleted' ORDER BY seq`,
     );
-    expect(deletions.rows.map((row) => row.data.plantaoId).slice(-2)).toEqual([
+    expect(deletions.rows.map((row) => row.data.onDutyId).slice(-2)).toEqual([
       doomed.id,
       doomedToo.id,
     ]);

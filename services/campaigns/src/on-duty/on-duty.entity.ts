@@ -1,7 +1,7 @@
-import type { PlantaoDay, PlantaoRecord } from '@sb/contracts';
+import type { OnDutyDay, OnDutyRecord } from '@sb/contracts';
 
 /** A row of campaigns.plantao (the service reads and writes it with plain SQL, as schedules do). */
-export type PlantaoRow = {
+export type OnDutyRow = {
   id: number;
   company_id: number;
   user_id: number;
@@ -10,21 +10,21 @@ export type PlantaoRow = {
   /** digits only */
   phone: string;
   interval_minutes: number;
-  days: PlantaoDay[];
+  days: OnDutyDay[];
   created_at: Date;
   updated_at: Date;
 };
 
 /** What a create or an update writes. */
-export type PlantaoWrite = {
+export type OnDutyWrite = {
   userId: number;
   userName: string;
   phone: string;
   interval: number;
-  days: PlantaoDay[];
+  days: OnDutyDay[];
 };
 
-export const toPlantaoRecord = (row: PlantaoRow): PlantaoRecord => ({
+export const toOnDutyRecord = (row: OnDutyRow): OnDutyRecord => ({
   id: row.id,
   userId: row.user_id,
   user: { id: row.user_id, name: row.user_name },
