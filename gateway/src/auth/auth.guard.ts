@@ -43,7 +43,15 @@ export class AuthGuard implements CanActivate {
   private async authenticate(req: GatewayRequest, raw: string) {
     const token = await this.tokens.verify(raw);
     req.sb.token = token;
-    req.sb.ctx = contextFromToken(token, req.sb.requestId, req.headers['accept-language']);
+    const ctx = contextFromToken(token, req.sb.requestId, req.headers['accept-language']);
+    // who did it and from where, for the audit log (req.ip honours the app's trust proxy setting)
+    const ip = req.ip ?? req.socket?.remoteAddress;
+    const userAgent = req.headers['user-agent'];
+    req.sb.ctx = {
+      ...ctx,
+      ...(ip ? { ip } : {}),
+      ...(userAgent ? { userAgent: userAgent.slice(0, 400) } : {}),
+    };
     return token;
   }
 }

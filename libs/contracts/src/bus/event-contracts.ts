@@ -44,6 +44,7 @@ import type {
 } from '../tickets/ticket-inputs.js';
 import type { ScheduleDeletedEventData, ScheduleEventData } from '../schedules/schedules.js';
 import type { PlantaoDeletedEventData, PlantaoEventData } from '../plantao/plantao.js';
+import type { AuditRecordedEventData } from '../audit/audit.js';
 
 /** Every domain event (the rows of `DomainEventTypes`) to the data it carries. */
 export type DomainEventPayloads = {
@@ -103,6 +104,10 @@ export type DomainEventPayloads = {
   'campaigns.plantao.created': PlantaoEventData;
   'campaigns.plantao.updated': PlantaoEventData;
   'campaigns.plantao.deleted': PlantaoDeletedEventData;
+  // admin and super actions, consumed by identity into the audit log
+  'identity.audit.recorded': AuditRecordedEventData;
+  'connectors.audit.recorded': AuditRecordedEventData;
+  'tickets.audit.recorded': AuditRecordedEventData;
 };
 
 /** `<service>.<entity>.<action>` of a domain event. */

@@ -11,6 +11,9 @@ export type RequestContext = {
   profile: Profile;
   super: boolean;
   lang: string;
+  /** the caller's address and browser as the gateway saw them (HTTP calls), for the audit log */
+  ip?: string;
+  userAgent?: string;
 };
 
 /** Context of a call nobody is logged in for (login, signup, public lists). */

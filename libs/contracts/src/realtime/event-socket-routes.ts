@@ -7,6 +7,7 @@ import type { PromptSocketPayload } from '../prompts/prompts.js';
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
+import { withoutConnectionToken } from '../channels/connections.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';
@@ -18,6 +19,11 @@ export type EventSocketRoute<K extends DomainEventKey> = {
     event: N;
     /** the socket payload built from `event.data` */
     payload: (data: DomainEventPayloads[K]) => SocketPayloads[N];
+    /**
+     * when set, the company's admins room gets this payload instead of `payload` (which then carries
+     * nothing only admins may read, e.g. a connection's token)
+     */
+    adminPayload?: (data: DomainEventPayloads[K]) => SocketPayloads[N];
     /** the rooms that receive it; always rooms of `event.companyId` */
     rooms: (event: DomainEvent<DomainEventPayloads[K]>) => string[];
     /** sockets of this session id are skipped (e.g. the new session that caused the event) */
@@ -29,6 +35,7 @@ export type EventSocketRoute<K extends DomainEventKey> = {
 type AnyEventSocketRoute = {
   event: SocketEventKey;
   payload: (data: unknown) => unknown;
+  adminPayload?: (data: unknown) => unknown;
   rooms: (event: DomainEvent) => string[];
   exceptSessionId?: (event: DomainEvent) => string | undefined;
 };
@@ -306,14 +313,17 @@ export const EventSocketRoutes = {
     ],
   },
   // connections and their sessions (connectors service)
+  // the external-API token reaches the admins room only; the rest of the company gets the record without it
   'connectors.connection.created': {
     event: 'whatsapp',
-    payload: (data) => ({ action: 'update', whatsapp: data.connection }),
+    payload: (data) => ({ action: 'update', whatsapp: withoutConnectionToken(data.connection) }),
+    adminPayload: (data) => ({ action: 'update', whatsapp: data.connection }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'connectors.connection.updated': {
     event: 'whatsapp',
-    payload: (data) => ({ action: 'update', whatsapp: data.connection }),
+    payload: (data) => ({ action: 'update', whatsapp: withoutConnectionToken(data.connection) }),
+    adminPayload: (data) => ({ action: 'update', whatsapp: data.connection }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'connectors.connection.deleted': {
@@ -370,7 +380,16 @@ export const eventRouteKey = (subject: string): string | undefined => {
 /** What to emit for an event, or undefined when the event has no socket route. */
 export const resolveEventSocket = (
   event: DomainEvent,
-): { event: string; payload: unknown; rooms: string[]; exceptSessionId?: string } | undefined => {
+):
+  | {
+      event: string;
+      payload: unknown;
+      rooms: string[];
+      exceptSessionId?: string;
+      /** sent to `rooms.admins(companyId)` instead of `payload` */
+      adminPayload?: unknown;
+    }
+  | undefined => {
   const key = eventRouteKey(event.subject);
   if (!key || !Object.hasOwn(EventSocketRoutes, key)) return undefined;
   const route = EventSocketRoutes[key as EventSocketRouteKey] as unknown as AnyEventSocketRoute;
@@ -383,5 +402,6 @@ export const resolveEventSocket = (
     payload: route.payload(event.data),
     rooms: route.rooms(event),
     ...(exceptSessionId ? { exceptSessionId } : {}),
+    ...(route.adminPayload ? { adminPayload: route.adminPayload(event.data) } : {}),
   };
 };

@@ -30,13 +30,27 @@ import { DriverRegistry } from './driver-registry.js';
 export class ConnectionsModule implements OnApplicationBootstrap {
   constructor(
     private readonly connections: ConnectionsService,
+    private readonly repository: ConnectionsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Drivers registered in their modules' init; now the sessions that were live open again. */
+  /**
+   * Drivers registered in their modules' init; now the sessions that were live open again. Before
+   * that, channel secrets stored in clear or under a retired key are sealed with the current key
+   * (the encryption "migration" and the rotation step: it needs the key, which SQL migrations lack).
+   */
   onApplicationBootstrap(): void {
-    this.connections.startLiveSessions().catch((err: unknown) => {
-      this.logger.error({ err }, 'starting the live sessions failed');
-    });
+    this.repository
+      .resealCredentials()
+      .then((changed) => {
+        if (changed > 0) this.logger.info({ changed }, 'connection secrets sealed with the current key');
+      })
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'sealing the connection secrets failed');
+      })
+      .then(() => this.connections.startLiveSessions())
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'starting the live sessions failed');
+      });
   }
 }

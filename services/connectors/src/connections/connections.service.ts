@@ -3,7 +3,9 @@ import {
   ConnectionCreateInput,
   ConnectionUpdateInput,
   DomainEventTypes,
+  mayReadConnectionToken,
   Subjects,
+  withoutConnectionToken,
   type CloseImportedTicketsReply,
   type CloseImportedTicketsRequest,
   type ConnectionDeletedEventData,
@@ -76,13 +78,15 @@ export class ConnectionsService {
     const { companyId } = companyCaller(ctx);
     const rows = await this.connections.listByCompany(companyId);
     const queues = await this.connections.queueIdsOf(rows.map((row) => row.id));
-    return rows.map((row) => this.view(toConnectionRecord(row, queues.get(row.id) ?? []), data));
+    return rows.map((row) =>
+      this.view(ctx, toConnectionRecord(row, queues.get(row.id) ?? []), data),
+    );
   }
 
   async get(ctx: CallContext, data: ConnectionIdRequest): Promise<ConnectionRecord> {
     const { companyId } = companyCaller(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
-    return this.view(await this.record(row), data);
+    return this.view(ctx, await this.record(row), data);
   }
 
   async create(ctx: CallContext, data: unknown): Promise<ConnectionRecord> {
@@ -360,7 +364,14 @@ export class ConnectionsService {
   }
 
   /** `session=0` asks for the connection without its QR code. */
-  private view(record: ConnectionRecord, query: { session?: number }): ConnectionRecord {
-    return Number(query.session) === 0 ? { ...record, qrcode: null } : record;
+  /** What a reader gets: no QR code with `session=0`, no external-API token unless an admin. */
+  private view(
+    ctx: CallContext,
+    record: ConnectionRecord,
+    query: { session?: number },
+  ): ConnectionRecord {
+    const caller = companyCaller(ctx);
+    const readable = mayReadConnectionToken(caller) ? record : withoutConnectionToken(record);
+    return Number(query.session) === 0 ? { ...readable, qrcode: null } : readable;
   }
 }
