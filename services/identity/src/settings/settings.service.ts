@@ -5,12 +5,13 @@ import {
   SettingUpdateInput,
   isSettingKey,
   resolveSettings,
+  SecretSettingKeys,
   type SettingEntry,
   type SettingsUpdatedEventData,
   type SettingKey,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { CompanySettingsRepository } from './company-settings.repository.js';
@@ -69,6 +70,11 @@ export class SettingsService {
     if (!mayWriteSetting(ctx, key)) throw new AppError('ERR_NO_PERMISSION');
     const platform = PlatformSettingKeys.includes(key);
     return this.dataSource.transaction(async (manager) => {
+      const before = (
+        platform
+          ? resolveSettings(await this.platform.list())
+          : resolveSettings(await this.companies.listForCompany(ctx.companyId))
+      )[key];
       if (platform) await this.platform.upsert(manager, key, value);
       else await this.companies.upsert(manager, ctx.companyId, key, value);
       const event: SettingsUpdatedEventData = {
@@ -83,6 +89,15 @@ export class SettingsService {
         entity: 'settings',
         action: 'updated',
         data: event,
+      });
+      // platform settings are filed under the super user's own company
+      await recordAudit(manager, 'identity', ctx, {
+        action: 'update',
+        entity: 'settings',
+        entityId: key,
+        before: { key, value: before, scope: event.scope },
+        after: { key, value, scope: event.scope },
+        secretValueOf: (record) => SecretSettingKeys.includes(record.key as SettingKey),
       });
       return { key, value };
     });
