@@ -117,14 +117,15 @@ export const maskAuditSnapshot = (
 
 /** The caller fields of an audit event, from the request context the gateway built. */
 export const auditActorOf = (
-  ctx: Pick<RequestContext, 'userId' | 'profile' | 'super'> & {
+  ctx: Pick<RequestContext, 'userId' | 'profile'> & {
+    super?: boolean;
     ip?: string;
     userAgent?: string;
   },
 ): Pick<AuditRecordedEventData, 'actorUserId' | 'actorProfile' | 'actorSuper' | 'ip' | 'userAgent'> => ({
   actorUserId: ctx.userId,
   actorProfile: ctx.profile,
-  actorSuper: ctx.super,
+  actorSuper: ctx.super === true,
   ip: ctx.ip ?? null,
   userAgent: ctx.userAgent ? ctx.userAgent.slice(0, 400) : null,
 });

@@ -24,7 +24,8 @@ export type AuditChange = {
   secretValueOf?: (record: Record<string, unknown>) => boolean;
 };
 
-type Actor = Pick<RequestContext, 'companyId' | 'userId' | 'profile' | 'super'> & {
+type Actor = Pick<RequestContext, 'companyId' | 'userId' | 'profile'> & {
+  super?: boolean;
   ip?: string;
   userAgent?: string;
 };
