@@ -96,11 +96,14 @@ export const maskAuditSnapshot = (
 ): AuditSnapshot | null => {
   if (!snapshot) return null;
   const mask = (value: unknown, name: string, secret: boolean): unknown => {
+    // an object (channel credentials) keeps its ids readable: its secret fields are masked one by one
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      return maskRecord(value as Record<string, unknown>);
+    }
     if (secret || SecretField.test(name)) {
       return value === null || value === undefined || value === '' ? value : AuditMaskedSecret;
     }
     if (Array.isArray(value)) return value.map((item) => mask(item, '', false));
-    if (value && typeof value === 'object') return maskRecord(value as Record<string, unknown>);
     return value;
   };
   const maskRecord = (record: Record<string, unknown>): Record<string, unknown> => {
@@ -122,7 +125,10 @@ export const auditActorOf = (
     ip?: string;
     userAgent?: string;
   },
-): Pick<AuditRecordedEventData, 'actorUserId' | 'actorProfile' | 'actorSuper' | 'ip' | 'userAgent'> => ({
+): Pick<
+  AuditRecordedEventData,
+  'actorUserId' | 'actorProfile' | 'actorSuper' | 'ip' | 'userAgent'
+> => ({
   actorUserId: ctx.userId,
   actorProfile: ctx.profile,
   actorSuper: ctx.super === true,

@@ -67,7 +67,10 @@ describe('secretKeyringFromEnv', () => {
     const k1 = hex();
     const env = { JWT_SECRET: 's', SECRETS_KEYS: `k1:${k1}` };
     const sealedWithK1 = secretKeyringFromEnv(env, purpose).seal('v');
-    const rotated = secretKeyringFromEnv({ ...env, SECRETS_KEYS: `k2:${hex()}, k1:${k1}` }, purpose);
+    const rotated = secretKeyringFromEnv(
+      { ...env, SECRETS_KEYS: `k2:${hex()}, k1:${k1}` },
+      purpose,
+    );
     expect(rotated.currentId).toBe('k2');
     expect(rotated.open(sealedWithK1)).toBe('v');
   });

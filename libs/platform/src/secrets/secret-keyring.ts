@@ -70,7 +70,8 @@ export class SecretKeyring {
    */
   reseal(stored: string, legacy: 'plain' | 'base64'): string | undefined {
     if (SecretKeyring.keyIdOf(stored) === this.currentId) return undefined;
-    const plain = SecretKeyring.isSealed(stored) || legacy === 'base64' ? this.open(stored) : stored;
+    const plain =
+      SecretKeyring.isSealed(stored) || legacy === 'base64' ? this.open(stored) : stored;
     return this.seal(plain);
   }
 }

@@ -43,7 +43,8 @@ export class ConnectionsModule implements OnApplicationBootstrap {
     this.repository
       .resealCredentials()
       .then((changed) => {
-        if (changed > 0) this.logger.info({ changed }, 'connection secrets sealed with the current key');
+        if (changed > 0)
+          this.logger.info({ changed }, 'connection secrets sealed with the current key');
       })
       .catch((err: unknown) => {
         this.logger.error({ err }, 'sealing the connection secrets failed');

@@ -20,7 +20,7 @@ import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { BUS, LOGGER } from '@sb/platform/nest';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { Logger } from '@sb/platform/logger';
 import { DataSource, Not, type EntityManager } from 'typeorm';
 import { Connection } from './connection.entity.js';
@@ -130,6 +130,12 @@ export class ConnectionsService {
         ...DomainEventTypes.connectors.connectionCreated,
         data: event,
       });
+      await recordAudit(manager, 'connectors', ctx, {
+        action: 'create',
+        entity: 'connection',
+        entityId: created.id,
+        after: { ...created, qrcode: null, credentials: row.credentials },
+      });
       return created;
     });
     await this.startSession(companyId, record.id);
@@ -152,8 +158,14 @@ export class ConnectionsService {
     return this.writeConnections(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
       const row = await this.connections.getById(companyId, Number(id), manager);
-      const queueIds =
-        newQueueIds ?? (await this.connections.queueIdsOf([row.id], manager)).get(row.id) ?? [];
+      const storedQueueIds =
+        (await this.connections.queueIdsOf([row.id], manager)).get(row.id) ?? [];
+      const before = {
+        ...toConnectionRecord(row, storedQueueIds),
+        qrcode: null,
+        credentials: row.credentials,
+      };
+      const queueIds = newQueueIds ?? storedQueueIds;
       const merged = { ...row, ...changes };
       assertGreeting(queueIds, merged.greetingMessage);
       // the import window is checked when a date changes: a stored date may have aged out of it since
@@ -173,7 +185,15 @@ export class ConnectionsService {
       }
       const saved = await manager.getRepository(Connection).save(row);
       if (newQueueIds) await this.connections.replaceQueues(manager, saved, newQueueIds);
-      return this.emitUpdated(manager, saved, queueIds);
+      const updated = await this.emitUpdated(manager, saved, queueIds);
+      await recordAudit(manager, 'connectors', ctx, {
+        action: 'update',
+        entity: 'connection',
+        entityId: saved.id,
+        before,
+        after: { ...updated, qrcode: null, credentials: saved.credentials },
+      });
+      return updated;
     });
   }
 
@@ -184,6 +204,12 @@ export class ConnectionsService {
     await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
       await manager.getRepository(Connection).delete({ companyId, id: row.id });
+      await recordAudit(manager, 'connectors', ctx, {
+        action: 'delete',
+        entity: 'connection',
+        entityId: row.id,
+        before: { ...toConnectionRecord(row, []), qrcode: null, credentials: row.credentials },
+      });
       const event: ConnectionDeletedEventData = { connectionId: row.id };
       await Outbox.add(manager, {
         companyId,

@@ -13,7 +13,7 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
@@ -57,7 +57,19 @@ export class PromptsService {
     return this.dataSource.transaction(async (manager) => {
       const fields = await this.fields(ctx.companyId, input, null, manager);
       const id = await this.prompts.insert(ctx.companyId, fields, manager);
-      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.promptCreated);
+      const after = await this.saved(
+        manager,
+        ctx.companyId,
+        id,
+        DomainEventTypes.tickets.promptCreated,
+      );
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'create',
+        entity: 'prompt',
+        entityId: id,
+        after,
+      });
+      return after;
     });
   }
 
@@ -69,7 +81,20 @@ export class PromptsService {
       const row = await this.existing(ctx.companyId, id, manager);
       const fields = await this.fields(ctx.companyId, input, row, manager);
       await this.prompts.update(ctx.companyId, id, fields, manager);
-      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.promptUpdated);
+      const after = await this.saved(
+        manager,
+        ctx.companyId,
+        id,
+        DomainEventTypes.tickets.promptUpdated,
+      );
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'update',
+        entity: 'prompt',
+        entityId: id,
+        before: this.view(row),
+        after,
+      });
+      return after;
     });
   }
 
@@ -77,8 +102,14 @@ export class PromptsService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     return this.dataSource.transaction(async (manager) => {
-      await this.existing(ctx.companyId, id, manager);
+      const before = this.view(await this.existing(ctx.companyId, id, manager));
       await this.prompts.delete(ctx.companyId, id, manager);
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'delete',
+        entity: 'prompt',
+        entityId: id,
+        before,
+      });
       const data: PromptDeletedEventData = { promptId: id };
       await Outbox.add(manager, {
         companyId: ctx.companyId,

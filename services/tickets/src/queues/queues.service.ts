@@ -7,7 +7,7 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
@@ -91,6 +91,12 @@ export class QueuesService {
         ...DomainEventTypes.tickets.queueCreated,
         data: { queue },
       });
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'create',
+        entity: 'queue',
+        entityId: id,
+        after: queue,
+      });
       return queue;
     });
   }
@@ -107,6 +113,7 @@ export class QueuesService {
       if (!(await this.queues.find(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
+      const before = await this.load(ctx.companyId, id, manager);
       const count = await this.queues.count(ctx.companyId, manager);
       await this.checkRules(ctx.companyId, input, id, count, manager);
       const { chatbots, ...fields } = input;
@@ -118,6 +125,13 @@ export class QueuesService {
         ...DomainEventTypes.tickets.queueUpdated,
         data: { queue },
       });
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'update',
+        entity: 'queue',
+        entityId: id,
+        before,
+        after: queue,
+      });
       return queue;
     });
   }
@@ -126,9 +140,18 @@ export class QueuesService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     return this.dataSource.transaction(async (manager) => {
+      const before = (await this.queues.find(ctx.companyId, id, manager))
+        ? await this.load(ctx.companyId, id, manager)
+        : null;
       if (!(await this.queues.delete(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'delete',
+        entity: 'queue',
+        entityId: id,
+        before,
+      });
       const data: QueueDeletedEventData = { queueId: id };
       await Outbox.add(manager, {
         companyId: ctx.companyId,
