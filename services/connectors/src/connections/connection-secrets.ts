@@ -8,19 +8,21 @@ const ConnectionSecretsPurpose = { salt: 'switchboard-connectors', info: 'channe
 export const isSecretField = (name: string): boolean => /token|secret|password|key/i.test(name);
 
 let keyring: SecretKeyring | undefined;
+let keyEnv: Record<string, string | undefined> | undefined;
 
 /**
- * The connectors keyring, built from the process environment on first use (a column transformer cannot
- * be injected). `useConnectionSecrets` replaces it for tests and for a process with its own env.
+ * The connectors keyring, built on first use from the service's environment (`configureConnection
+ * Secrets`, called at boot) or the process's: a column transformer cannot be injected.
  */
 export function connectionSecrets(): SecretKeyring {
-  keyring ??= secretKeyringFromEnv(process.env, ConnectionSecretsPurpose);
+  keyring ??= secretKeyringFromEnv(keyEnv ?? process.env, ConnectionSecretsPurpose);
   return keyring;
 }
 
-export function useConnectionSecrets(env: Record<string, string | undefined>): SecretKeyring {
-  keyring = secretKeyringFromEnv(env, ConnectionSecretsPurpose);
-  return keyring;
+/** The service's environment (ENV) decides the keys; built lazily so boot never fails for it. */
+export function configureConnectionSecrets(env: Record<string, string | undefined>): void {
+  keyEnv = env;
+  keyring = undefined;
 }
 
 /** Credentials as stored: every secret field sealed (`enc:v1:<keyId>:…`). */

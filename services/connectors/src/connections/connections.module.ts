@@ -1,9 +1,10 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { LOGGER } from '@sb/platform/nest';
+import { ENV, LOGGER } from '@sb/platform/nest';
 import type { Logger } from '@sb/platform/logger';
 import { ChannelCommandsHandler } from '../channel-commands/channel-commands.handler.js';
 import { ChannelCommandsService } from '../channel-commands/channel-commands.service.js';
 import { ConnectionEventSink } from './connection-event-sink.js';
+import { configureConnectionSecrets } from './connection-secrets.js';
 import { ConnectionTokensHandler } from './connection-tokens.handler.js';
 import { ConnectionsHandler } from './connections.handler.js';
 import { ConnectionsRepository } from './connections.repository.js';
@@ -32,7 +33,10 @@ export class ConnectionsModule implements OnApplicationBootstrap {
     private readonly connections: ConnectionsService,
     private readonly repository: ConnectionsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    configureConnectionSecrets(env);
+  }
 
   /**
    * Drivers registered in their modules' init; now the sessions that were live open again. Before
