@@ -10,6 +10,24 @@ const event = <T>(companyId: number, entity: string, action: string, data: T): D
 });
 
 describe('planSocketEmit (the event → socket route table)', () => {
+  it("sends a connection's token to the admins room only; the company room gets it blanked", () => {
+    const connection = { id: 9, name: 'Cloud', token: 'ext-api-token' };
+    const plan = planSocketEmit({
+      ...event(3, 'connection', 'updated', { connection }),
+      subject: eventSubject(3, 'connectors', 'connection', 'updated'),
+    });
+    expect(plan).toEqual({
+      event: 'company-3-whatsapp',
+      payload: { action: 'update', whatsapp: { ...connection, token: null } },
+      rooms: ['c:3'],
+      // admins sit in the company room too: they get only their own copy
+      except: ['c:3:admins'],
+      dropped: [],
+      admin: { room: 'c:3:admins', payload: { action: 'update', whatsapp: connection } },
+    });
+    expect(JSON.stringify(plan!.payload)).not.toContain('ext-api-token');
+  });
+
   it('sends user.updated to the company room as company-<cid>-user', () => {
     const user = { id: 4, name: 'Ana' };
     expect(planSocketEmit(event(3, 'user', 'updated', { user }))).toEqual({
