@@ -1,3 +1,4 @@
+import { BotSecretsModule } from './bot-secrets/bot-secrets.module.js';
 import { Module } from '@nestjs/common';
 import type { ObjectType } from 'typeorm';
 import { QueuesModule } from './queues/queues.module.js';
@@ -53,6 +54,7 @@ export const ticketsEntities: ObjectType<unknown>[] = [
     InboundModule,
     RoutingModule,
     OnDutyModule,
+    BotSecretsModule,
   ],
 })
 export class TicketsModule {}

@@ -30,6 +30,11 @@ export class BotSecrets {
     return this.keyring().reseal(sealed, 'base64');
   }
 
+  /** The id of the key new values are sealed with. */
+  currentKeyId(): string {
+    return this.keyring().currentId;
+  }
+
   private keyring(): SecretKeyring {
     this.ring ??= secretKeyringFromEnv(this.env, BotSecretsPurpose);
     return this.ring;
