@@ -47,10 +47,18 @@ describe('audit log (identity)', () => {
     if (!bus) return;
     app = await startIdentityTestApp(bus);
     otherCompany = await insertCompany(app.db, 'Other audit co');
-    admin = await insertUser(app.db, { companyId: otherCompany, email: 'adm@audit.test', profile: 'admin' });
+    admin = await insertUser(app.db, {
+      companyId: otherCompany,
+      email: 'adm@audit.test',
+      profile: 'admin',
+    });
     agent = await insertUser(app.db, { companyId: otherCompany, email: 'agent@audit.test' });
     const third = await insertCompany(app.db, 'Third audit co');
-    otherAdmin = await insertUser(app.db, { companyId: third, email: 'adm3@audit.test', profile: 'admin' });
+    otherAdmin = await insertUser(app.db, {
+      companyId: third,
+      email: 'adm3@audit.test',
+      profile: 'admin',
+    });
   });
 
   afterAll(async () => {
@@ -84,6 +92,22 @@ describe('audit log (identity)', () => {
       userAgent: 'audit-test/1.0',
     });
     expect(Date.parse(entry.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("records an admin's edit of a user, the password only as changed", async () => {
+    if (!bus) return;
+    await app.request(
+      Subjects.identity.userUpdate,
+      { id: agent.id, name: 'Agent Renamed', password: 'new-pass-123456' },
+      as(admin, 'admin'),
+    );
+    const entry = await waitFor(async () => {
+      const { entries } = await page(as(admin, 'admin'), { entity: 'user' });
+      return entries.find((e) => e.entityId === String(agent.id));
+    }, 'the user audit entry');
+    expect(entry).toMatchObject({ action: 'update', before: { name: 'agent' } });
+    expect(entry.after).toMatchObject({ name: 'Agent Renamed', password: '********' });
+    expect(JSON.stringify(entry)).not.toContain('new-pass');
   });
 
   it('masks secret settings in before and after', async () => {
@@ -131,7 +155,10 @@ describe('audit log (identity)', () => {
       return entries.length > 0 ? entries : undefined;
     }, 'the queue entry');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const { entries, count } = await page(as(admin, 'admin'), { entity: 'queue', action: 'delete' });
+    const { entries, count } = await page(as(admin, 'admin'), {
+      entity: 'queue',
+      action: 'delete',
+    });
     expect(count).toBe(1);
     expect(entries[0]).toMatchObject({ entityId: '77', before: { name: 'Sales' }, after: null });
   });
@@ -163,9 +190,9 @@ describe('audit log (identity)', () => {
 
   it('refuses UPDATE and DELETE on the table itself', async () => {
     if (!bus) return;
-    await expect(app.db.query("UPDATE identity.audit_entries SET actor_name = 'x'")).rejects.toThrow(
-      /append-only/,
-    );
+    await expect(
+      app.db.query("UPDATE identity.audit_entries SET actor_name = 'x'"),
+    ).rejects.toThrow(/append-only/);
     await expect(app.db.query('DELETE FROM identity.audit_entries')).rejects.toThrow(/append-only/);
     await expect(app.db.query('TRUNCATE identity.audit_entries')).rejects.toThrow(/append-only/);
   });
