@@ -28,6 +28,34 @@ describe('planSocketEmit (the event → socket route table)', () => {
     expect(JSON.stringify(plan!.payload)).not.toContain('ext-api-token');
   });
 
+  it('sends session updates and secret settings in full to the admins room only', () => {
+    const session = { id: 9, status: 'CONNECTED', token: 'ext-api-token' };
+    const sessionPlan = planSocketEmit({
+      ...event(3, 'session', 'updated', { session }),
+      subject: eventSubject(3, 'connectors', 'session', 'updated'),
+    });
+    expect(sessionPlan?.payload).toEqual({
+      action: 'update',
+      session: { ...session, token: null },
+    });
+    expect(sessionPlan?.admin?.payload).toEqual({ action: 'update', session });
+    const secret = planSocketEmit(
+      event(3, 'settings', 'updated', { key: 'asaas', value: 'tok', scope: 'company' }),
+    );
+    expect(secret?.payload).toEqual({ action: 'update', setting: { key: 'asaas', value: '' } });
+    expect(secret?.admin?.payload).toEqual({
+      action: 'update',
+      setting: { key: 'asaas', value: 'tok' },
+    });
+    const plain = planSocketEmit(
+      event(3, 'settings', 'updated', { key: 'userRating', value: 'enabled', scope: 'company' }),
+    );
+    expect(plain?.payload).toEqual({
+      action: 'update',
+      setting: { key: 'userRating', value: 'enabled' },
+    });
+  });
+
   it('sends user.updated to the company room as company-<cid>-user', () => {
     const user = { id: 4, name: 'Ana' };
     expect(planSocketEmit(event(3, 'user', 'updated', { user }))).toEqual({

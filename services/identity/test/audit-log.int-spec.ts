@@ -7,6 +7,8 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
+import type { RunningNestService } from '@sb/platform/nest';
+import { CompanySettingsRepository } from '../src/settings/company-settings.repository.js';
 import {
   insertCompany,
   insertUser,
@@ -122,6 +124,32 @@ describe('audit log (identity)', () => {
       return entries.find((e) => e.entityId === 'asaas');
     }, 'the secret setting entry');
     expect(entry.after).toMatchObject({ key: 'asaas', value: '********' });
+    // the token itself is sealed at rest and still answers to the admin
+    const { rows: stored } = await app.db.query<{ value: string }>(
+      `SELECT value FROM identity.company_settings WHERE company_id = $1 AND key = 'asaas'`,
+      [otherCompany],
+    );
+    expect(stored[0]!.value).toMatch(/^enc:v1:0:/);
+    const one = await app.request<{ value: string }>(
+      Subjects.identity.companySettingOne,
+      { key: 'asaas' },
+      as(admin, 'admin'),
+    );
+    expect(one.value).toBe('asaas-api-token-123456');
+    // a plain value from before encryption still reads, and the sweep seals it
+    await app.db.query(
+      `INSERT INTO identity.company_settings (company_id, key, value) VALUES ($1, 'ixc', 'plain-old')
+       ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`,
+      [otherCompany],
+    );
+    const nest = (app.service as RunningNestService).app;
+    expect(await nest.get(CompanySettingsRepository).resealSecrets()).toBe(1);
+    const ixc = await app.request<{ value: string }>(
+      Subjects.identity.companySettingOne,
+      { key: 'ixc' },
+      as(admin, 'admin'),
+    );
+    expect(ixc.value).toBe('plain-old');
     const { rows } = await app.db.query('SELECT after::text AS after FROM identity.audit_entries');
     expect(rows.map((r: { after: string }) => r.after).join()).not.toContain('asaas-api-token');
   });

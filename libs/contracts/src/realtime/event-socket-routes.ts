@@ -8,6 +8,7 @@ import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
 import { withoutConnectionToken } from '../channels/connections.js';
+import { SecretSettingKeys } from '../settings/setting-requests.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';
@@ -61,9 +62,14 @@ export const EventSocketRoutes = {
     rooms: (event) => [rooms.company(event.companyId)],
   },
   // Platform settings (company 0) reach no room; company settings reach the whole company.
+  // the value of a secret setting (billing integration tokens) reaches the admins room only
   'identity.settings.updated': {
     event: 'settings',
-    payload: (data) => ({ action: 'update', setting: { key: data.key, value: data.value } }),
+    payload: (data) => ({
+      action: 'update',
+      setting: { key: data.key, value: SecretSettingKeys.includes(data.key) ? '' : data.value },
+    }),
+    adminPayload: (data) => ({ action: 'update', setting: { key: data.key, value: data.value } }),
     rooms: (event) => (event.companyId > 0 ? [rooms.company(event.companyId)] : []),
   },
   // A new login tells the user's other sessions (older tabs and devices) that the account was used elsewhere.
@@ -333,7 +339,8 @@ export const EventSocketRoutes = {
   },
   'connectors.session.updated': {
     event: 'whatsappSession',
-    payload: (data) => ({ action: 'update', session: data.session }),
+    payload: (data) => ({ action: 'update', session: withoutConnectionToken(data.session) }),
+    adminPayload: (data) => ({ action: 'update', session: data.session }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   // schedules (campaigns service): the whole company hears that a schedule changed, without its body or
