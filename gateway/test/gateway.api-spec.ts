@@ -207,6 +207,9 @@ describe.each(kinds)('gateway over the $name', (kind) => {
         profile: 'user',
         super: false,
         lang: 'pt-BR',
+        // where the call came from, as the gateway saw it (for the audit log)
+        ip: expect.stringMatching(/127\.0\.0\.1|::1/),
+        userAgent: expect.any(String),
       });
     });
 
