@@ -28,6 +28,19 @@ describe('planSocketEmit (the event → socket route table)', () => {
     expect(JSON.stringify(plan!.payload)).not.toContain('ext-api-token');
   });
 
+  it("sends a prompt's masked keys to the admins room, blank to the rest of the company", () => {
+    const prompt = { id: 2, name: 'Bot', apiKey: 'sk-...cdef', voiceKey: 'az-...1234' };
+    const plan = planSocketEmit({
+      ...event(3, 'prompt', 'updated', { prompt }),
+      subject: eventSubject(3, 'tickets', 'prompt', 'updated'),
+    });
+    expect(plan?.payload).toEqual({
+      action: 'update',
+      prompt: { ...prompt, apiKey: '', voiceKey: '' },
+    });
+    expect(plan?.admin?.payload).toEqual({ action: 'update', prompt });
+  });
+
   it('sends session updates and secret settings in full to the admins room only', () => {
     const session = { id: 9, status: 'CONNECTED', token: 'ext-api-token' };
     const sessionPlan = planSocketEmit({

@@ -192,6 +192,8 @@ describe('prompts', () => {
   it('keeps prompts to their company and writes to admins', async () => {
     const mine = await app.call<PromptList>(S.promptList, {}, agent);
     expect(mine.prompts.map((p) => p.id)).toEqual([prompt.id]);
+    // a plain user lists prompts for the pickers, without even the masked keys
+    expect(mine.prompts[0]).toMatchObject({ apiKey: '', voiceKey: '' });
     const theirs = await app.call<PromptList>(S.promptList, {}, otherAdmin);
     expect(theirs.prompts).toEqual([]);
     await expect(app.call(S.promptGet, { id: prompt.id }, otherAdmin)).rejects.toMatchObject({

@@ -3,7 +3,7 @@ import type { DomainEventKey, DomainEventPayloads } from '../bus/event-contracts
 import { parseEventSubject } from '../bus/subjects.js';
 import type { AnnouncementSocketPayload } from '../announcements/announcements.js';
 import type { QueueIntegrationSocketPayload } from '../queue-integrations/queue-integrations.js';
-import type { PromptSocketPayload } from '../prompts/prompts.js';
+import { withoutPromptKeys, type PromptSocketPayload } from '../prompts/prompts.js';
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
@@ -219,15 +219,24 @@ export const EventSocketRoutes = {
     }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
-  // AI prompts (keys masked) and file lists (tickets service): the whole company
+  // AI prompts and file lists (tickets service): the whole company; a prompt's masked keys reach the
+  // admins room only, the others get them blank
   'tickets.prompt.created': {
     event: 'prompt',
-    payload: (data): PromptSocketPayload => ({ action: 'create', prompt: data.prompt }),
+    payload: (data): PromptSocketPayload => ({
+      action: 'create',
+      prompt: withoutPromptKeys(data.prompt),
+    }),
+    adminPayload: (data): PromptSocketPayload => ({ action: 'create', prompt: data.prompt }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.prompt.updated': {
     event: 'prompt',
-    payload: (data): PromptSocketPayload => ({ action: 'update', prompt: data.prompt }),
+    payload: (data): PromptSocketPayload => ({
+      action: 'update',
+      prompt: withoutPromptKeys(data.prompt),
+    }),
+    adminPayload: (data): PromptSocketPayload => ({ action: 'update', prompt: data.prompt }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.prompt.deleted': {

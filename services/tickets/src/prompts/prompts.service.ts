@@ -10,13 +10,14 @@ import {
   type PromptFields,
   type PromptList,
   type PromptVoice,
+  withoutPromptKeys,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
+import { isAdmin, requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
 import { nextSecret } from './prompt-secrets.js';
 import { PromptsRepository, type PromptRow, type PromptWrite } from './prompts.repository.js';
@@ -42,7 +43,9 @@ export class PromptsService {
   async list(ctx: CallContext): Promise<PromptList> {
     requireCompanyUser(ctx);
     const rows = await this.prompts.list(ctx.companyId);
-    return { prompts: rows.map((row) => this.view(row)) };
+    // every user lists prompts for the pickers; only admins see even the masked keys
+    const shown = isAdmin(ctx) ? (p: Prompt) => p : withoutPromptKeys;
+    return { prompts: rows.map((row) => shown(this.view(row))) };
   }
 
   async get(ctx: CallContext, request: unknown): Promise<Prompt> {
