@@ -14,6 +14,7 @@ import {
   sleep,
   waitFor,
   jwtSecret,
+  standInRefsChecks,
   signAccessToken,
   startIdentityStack,
   stopIdentityStack,
@@ -146,6 +147,7 @@ describe.each(kinds)('connections over the $name', (kind) => {
           { bus: buses.serviceBus, databaseUrl: connectorsDb.url, env },
           { whatsappSocketFactory: silentSocket },
         );
+        await standInRefsChecks(buses.serviceBus, ['tickets']);
         // the tickets side of POST /closedimported (the tickets service is not part of this stack)
         await buses.serviceBus.handle(Subjects.tickets.ticketCloseImported, async () => ({
           closed: 0,
