@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../context/request-context.js';
+import { unowned } from '../refs/refs.js';
 
 /** What an audit entry is about (issue 16: admin and super actions). */
 export const AuditEntities = [
@@ -70,10 +71,17 @@ const optionalDate = z
 
 /** GET /audit-log query (identity.audit.list); `companyId` is honoured for super users only. */
 export const AuditLogQuery = z.object({
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: unowned(
+    'super users read any company; identity holds everyone else to their own',
+    z.coerce.number().int().positive(),
+  ).optional(),
   from: optionalDate,
   to: optionalDate,
-  actorUserId: z.coerce.number().int().positive().optional(),
+  // a super user may be the actor in any company's log: a filter, not a record of the caller's company
+  actorUserId: unowned(
+    'a filter that only narrows the log being read',
+    z.coerce.number().int().positive(),
+  ).optional(),
   entity: z.enum(AuditEntities).optional(),
   action: z.enum(AuditActions).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
