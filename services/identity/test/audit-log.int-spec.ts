@@ -75,7 +75,7 @@ describe('audit log (identity)', () => {
     await app.request(
       Subjects.identity.settingsUpdate,
       { key: 'userRating', value: 'enabled' },
-      as(admin, 'admin', { ip: '203.0.113.9', userAgent: 'audit-test/1.0' }),
+      as(admin, 'admin', { clientIp: '203.0.113.9', userAgent: 'audit-test/1.0' }),
     );
     const entry = await waitFor(async () => {
       const { entries } = await page(as(admin, 'admin'), { entity: 'settings' });

@@ -46,7 +46,13 @@ describe('maskAuditSnapshot', () => {
 describe('audit contracts', () => {
   it('takes the actor from the request context, a super user flagged', () => {
     expect(
-      auditActorOf({ userId: 3, profile: 'admin', super: true, ip: '10.0.0.1', userAgent: 'x' }),
+      auditActorOf({
+        userId: 3,
+        profile: 'admin',
+        super: true,
+        clientIp: '10.0.0.1',
+        userAgent: 'x',
+      }),
     ).toEqual({
       actorUserId: 3,
       actorProfile: 'admin',

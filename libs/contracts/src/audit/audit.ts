@@ -130,7 +130,7 @@ export const maskAuditSnapshot = (
 export const auditActorOf = (
   ctx: Pick<RequestContext, 'userId' | 'profile'> & {
     super?: boolean;
-    ip?: string;
+    clientIp?: string;
     userAgent?: string;
   },
 ): Pick<
@@ -140,6 +140,6 @@ export const auditActorOf = (
   actorUserId: ctx.userId,
   actorProfile: ctx.profile,
   actorSuper: ctx.super === true,
-  ip: ctx.ip ?? null,
+  ip: ctx.clientIp ?? null,
   userAgent: ctx.userAgent ? ctx.userAgent.slice(0, 400) : null,
 });

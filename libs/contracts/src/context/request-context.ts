@@ -11,8 +11,12 @@ export type RequestContext = {
   profile: Profile;
   super: boolean;
   lang: string;
-  /** the caller's address and browser as the gateway saw them (HTTP calls), for the audit log */
-  ip?: string;
+  /**
+   * The caller's address as the gateway resolved it (its peer, or the client behind TRUSTED_PROXIES);
+   * for audit logs and limits. Absent on calls no client made (jobs, replays, other services).
+   */
+  clientIp?: string;
+  /** the caller's browser (HTTP calls), for the audit log */
   userAgent?: string;
 };
 

@@ -26,7 +26,7 @@ export type AuditChange = {
 
 type Actor = Pick<RequestContext, 'companyId' | 'userId' | 'profile'> & {
   super?: boolean;
-  ip?: string;
+  clientIp?: string;
   userAgent?: string;
 };
 

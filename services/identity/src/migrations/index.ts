@@ -3,7 +3,8 @@ import { CompaniesInvoices1795322898862 } from './1795322898862-companies-invoic
 import { HelpsAnnouncements1795322795267 } from './1795322795267-helps-announcements.js';
 import { PasswordResets1795323033388 } from './1795323033388-password-resets.js';
 import { QueueReplica1800000002500 } from './1800000002500-queue-replica.js';
-import { AuditEntries1800000016000 } from './1800000016000-audit-entries.js';
+import { AccountThrottles1800000016000 } from './1800000016000-account-throttles.js';
+import { AuditEntries1800000016500 } from './1800000016500-audit-entries.js';
 
 /** identity's migrations, oldest first (the platform runs its own before these). */
 export const identityMigrations = [
@@ -12,5 +13,6 @@ export const identityMigrations = [
   CompaniesInvoices1795322898862,
   PasswordResets1795323033388,
   QueueReplica1800000002500,
-  AuditEntries1800000016000,
+  AccountThrottles1800000016000,
+  AuditEntries1800000016500,
 ];

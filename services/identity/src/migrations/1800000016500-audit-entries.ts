@@ -6,8 +6,8 @@ import { migrationSchemaOf } from '@sb/platform/db';
  * UPDATE, DELETE and TRUNCATE, so not even a bug in the service (or a stray admin query through it)
  * rewrites history; entries outlive the company they belong to.
  */
-export class AuditEntries1800000016000 implements MigrationInterface {
-  name = 'AuditEntries1800000016000';
+export class AuditEntries1800000016500 implements MigrationInterface {
+  name = 'AuditEntries1800000016500';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const s = migrationSchemaOf(queryRunner, 'identity');
