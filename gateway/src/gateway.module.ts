@@ -25,6 +25,7 @@ import { ServiceClient } from './http/service-client.js';
 import { SystemController } from './http/system.controller.js';
 import { UsersController } from './http/users.controller.js';
 import { SettingsController } from './http/settings.controller.js';
+import { AuditLogController } from './http/audit-log.controller.js';
 import { MediaUploads } from './media/media-upload.js';
 import { MediaController } from './media/media.controller.js';
 import { QueuesController } from './http/queues.controller.js';
@@ -87,6 +88,7 @@ export class GatewayModule {
         PlansController,
         InvoicesController,
         SettingsController,
+        AuditLogController,
         MediaController,
         QueuesController,
         ChatbotsController,

@@ -8,7 +8,11 @@ import type { RunningService } from '@sb/platform/nest';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
 import {
   busKinds,
+  connectSocket,
   json,
+  recordEvents,
+  sleep,
+  waitFor,
   jwtSecret,
   standInRefsChecks,
   signAccessToken,
@@ -196,6 +200,74 @@ describe.each(kinds)('connections over the $name', (kind) => {
     const missing = await call('admin', 'GET', '/whatsapp/999999');
     expect(missing.status).toBe(404);
     expect(await json(missing)).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
+  });
+
+  it('gives the external-API token to admins only, over HTTP and on each socket', async () => {
+    const userSocket = await connectSocket(stack.gateway.url, { token: tokens.user });
+    const adminSocket = await connectSocket(stack.gateway.url, { token: tokens.admin });
+    try {
+      const userSeen = recordEvents(userSocket);
+      const adminSeen = recordEvents(adminSocket);
+      const res = await call('admin', 'PUT', `/whatsapp/${fixture.keptId}`, {
+        token: `ext-token-${kind.name.length}-${unique()}`,
+      });
+      const updated = await created(res);
+      expect(updated.token).toMatch(/^ext-token-/);
+      const ofKept = (seen: { event: string; payload: unknown }[]) =>
+        seen.filter(
+          (e) =>
+            e.event === 'company-1-whatsapp' &&
+            (e.payload as { whatsapp?: ConnectionRecord }).whatsapp?.id === fixture.keptId,
+        );
+      await waitFor(
+        () => ofKept(userSeen).length > 0 && ofKept(adminSeen).length > 0,
+        5_000,
+        'whatsapp events',
+      );
+      await sleep(100);
+      expect(ofKept(adminSeen)).toHaveLength(1);
+      expect(ofKept(userSeen)).toHaveLength(1);
+      expect((ofKept(adminSeen)[0]!.payload as { whatsapp: ConnectionRecord }).whatsapp.token).toBe(
+        updated.token,
+      );
+      expect(
+        (ofKept(userSeen)[0]!.payload as { whatsapp: ConnectionRecord }).whatsapp.token,
+      ).toBeNull();
+      expect(JSON.stringify(userSeen)).not.toContain(updated.token!);
+      const asUser = await call('user', 'GET', '/whatsapp');
+      expect(await asUser.text()).not.toContain(updated.token!);
+      const one = await json(await call('user', 'GET', `/whatsapp/${fixture.keptId}`));
+      expect(one.token).toBeNull();
+      const asAdmin = await json(await call('admin', 'GET', `/whatsapp/${fixture.keptId}`));
+      expect(asAdmin.token).toBe(updated.token);
+    } finally {
+      userSocket.close();
+      adminSocket.close();
+    }
+  });
+
+  it('files connection changes in the audit log: admins read it, plain users get 403', async () => {
+    const forbidden = await call('user', 'GET', '/audit-log');
+    expect(forbidden.status).toBe(403);
+    expect(await json(forbidden)).toMatchObject({ error: 'ERR_NO_PERMISSION' });
+    let page: { entries: { entity: string; action: string; ip: string | null; after: unknown }[] } =
+      {
+        entries: [],
+      };
+    const deadline = Date.now() + 8_000;
+    while (Date.now() < deadline) {
+      page = await json(await call('admin', 'GET', '/audit-log?entity=connection'));
+      if (page.entries.some((e) => e.action === 'update')) break;
+      await sleep(100);
+    }
+    const update = page.entries.find((e) => e.action === 'update');
+    expect(update).toBeDefined();
+    expect(update!.ip).toBeTruthy();
+    expect(JSON.stringify(page)).not.toContain('ext-token-');
+    const other = await json(await call('otherAdmin', 'GET', '/audit-log?entity=connection'));
+    expect(other.count).toBe(0);
+    const bad = await call('admin', 'GET', '/audit-log?from=not-a-date');
+    expect(bad.status).toBe(400);
   });
 
   it('never answers the channel secrets', async () => {

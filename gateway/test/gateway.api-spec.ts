@@ -214,6 +214,8 @@ describe.each(kinds)('gateway over the $name', (kind) => {
         super: false,
         lang: 'pt-BR',
         clientIp: '127.0.0.1',
+        // the browser too, for the audit log
+        userAgent: expect.any(String),
       });
     });
 

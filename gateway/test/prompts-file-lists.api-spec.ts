@@ -370,15 +370,22 @@ describe.each(kinds)('prompts and file lists over the $name', (kind) => {
           queueId: fixture.queueId,
         }),
       );
-      // the previous test's delete event may still be on its way when this socket connects
+      // an earlier test's events may still be on their way (the outbox relay lags under load): look
+      // for this test's own
       const fileCreated = () =>
         received.find(
           (r) =>
             r.event === socketEvent.company(1, 'file') &&
             (r.payload as { action?: string }).action === 'create',
         );
+      const promptUpdated = () =>
+        received.find(
+          (r) =>
+            r.event === socketEvent.company(1, 'prompt') &&
+            (r.payload as { action?: string }).action === 'update',
+        );
       await waitFor(
-        () => !!fileCreated() && received.some((r) => r.event === socketEvent.company(1, 'prompt')),
+        () => fileCreated() !== undefined && promptUpdated() !== undefined,
         5_000,
         'the file and prompt events',
       );
@@ -386,7 +393,7 @@ describe.each(kinds)('prompts and file lists over the $name', (kind) => {
         action: 'create',
         fileList: { name: 'Socket list' },
       });
-      const promptEvent = received.find((r) => r.event === socketEvent.company(1, 'prompt'))!;
+      const promptEvent = promptUpdated()!;
       expect(promptEvent.payload).toMatchObject({
         action: 'update',
         prompt: { apiKey: 'sk-...2222' },

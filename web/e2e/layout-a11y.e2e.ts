@@ -273,7 +273,7 @@ describe('layout on common screens and accessibility', () => {
       await contactDrawer().waitFor();
       await page.getByTestId('message-list').getByText('Only the team reads this').waitFor();
       await check('ticket');
-      for (const path of ['/contacts', '/connections', '/settings']) {
+      for (const path of ['/contacts', '/connections', '/settings', '/audit-log']) {
         await page.goto(`${app.webUrl}${path}`);
         await page.locator('main h1').first().waitFor();
         await settled();

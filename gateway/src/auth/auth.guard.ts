@@ -43,12 +43,15 @@ export class AuthGuard implements CanActivate {
   private async authenticate(req: GatewayRequest, raw: string) {
     const token = await this.tokens.verify(raw);
     req.sb.token = token;
-    req.sb.ctx = contextFromToken(
+    const ctx = contextFromToken(
       token,
       req.sb.requestId,
       req.headers['accept-language'],
       req.sb.clientIp,
     );
+    // the browser too, for the audit log (the address is clientIp, resolved behind TRUSTED_PROXIES)
+    const userAgent = req.headers['user-agent'];
+    req.sb.ctx = userAgent ? { ...ctx, userAgent: userAgent.slice(0, 400) } : ctx;
     return token;
   }
 }

@@ -10,6 +10,65 @@ const event = <T>(companyId: number, entity: string, action: string, data: T): D
 });
 
 describe('planSocketEmit (the event → socket route table)', () => {
+  it("sends a connection's token to the admins room only; the company room gets it blanked", () => {
+    const connection = { id: 9, name: 'Cloud', token: 'ext-api-token' };
+    const plan = planSocketEmit({
+      ...event(3, 'connection', 'updated', { connection }),
+      subject: eventSubject(3, 'connectors', 'connection', 'updated'),
+    });
+    expect(plan).toEqual({
+      event: 'company-3-whatsapp',
+      payload: { action: 'update', whatsapp: { ...connection, token: null } },
+      rooms: ['c:3'],
+      // admins sit in the company room too: they get only their own copy
+      except: ['c:3:admins'],
+      dropped: [],
+      admin: { room: 'c:3:admins', payload: { action: 'update', whatsapp: connection } },
+    });
+    expect(JSON.stringify(plan!.payload)).not.toContain('ext-api-token');
+  });
+
+  it("sends a prompt's masked keys to the admins room, blank to the rest of the company", () => {
+    const prompt = { id: 2, name: 'Bot', apiKey: 'sk-...cdef', voiceKey: 'az-...1234' };
+    const plan = planSocketEmit({
+      ...event(3, 'prompt', 'updated', { prompt }),
+      subject: eventSubject(3, 'tickets', 'prompt', 'updated'),
+    });
+    expect(plan?.payload).toEqual({
+      action: 'update',
+      prompt: { ...prompt, apiKey: '', voiceKey: '' },
+    });
+    expect(plan?.admin?.payload).toEqual({ action: 'update', prompt });
+  });
+
+  it('sends session updates and secret settings in full to the admins room only', () => {
+    const session = { id: 9, status: 'CONNECTED', token: 'ext-api-token' };
+    const sessionPlan = planSocketEmit({
+      ...event(3, 'session', 'updated', { session }),
+      subject: eventSubject(3, 'connectors', 'session', 'updated'),
+    });
+    expect(sessionPlan?.payload).toEqual({
+      action: 'update',
+      session: { ...session, token: null },
+    });
+    expect(sessionPlan?.admin?.payload).toEqual({ action: 'update', session });
+    const secret = planSocketEmit(
+      event(3, 'settings', 'updated', { key: 'asaas', value: 'tok', scope: 'company' }),
+    );
+    expect(secret?.payload).toEqual({ action: 'update', setting: { key: 'asaas', value: '' } });
+    expect(secret?.admin?.payload).toEqual({
+      action: 'update',
+      setting: { key: 'asaas', value: 'tok' },
+    });
+    const plain = planSocketEmit(
+      event(3, 'settings', 'updated', { key: 'userRating', value: 'enabled', scope: 'company' }),
+    );
+    expect(plain?.payload).toEqual({
+      action: 'update',
+      setting: { key: 'userRating', value: 'enabled' },
+    });
+  });
+
   it('sends user.updated to the company room as company-<cid>-user', () => {
     const user = { id: 4, name: 'Ana' };
     expect(planSocketEmit(event(3, 'user', 'updated', { user }))).toEqual({

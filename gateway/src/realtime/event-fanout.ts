@@ -11,6 +11,11 @@ export type SocketEmit = {
   except: string[];
   /** rooms the table named outside the event's company: dropped, and worth a warning */
   dropped: string[];
+  /**
+   * the admins' version of the event: `payload` then skips this room (its sockets are in the company
+   * room too) and the room gets this payload instead
+   */
+  admin?: { room: string; payload: unknown };
 };
 
 /**
@@ -32,11 +37,17 @@ export const planSocketEmit = (
     (sameCompany ? allowed : dropped).push(room);
   }
   if (allowed.length === 0 && dropped.length === 0) return undefined;
+  const except = resolved.exceptSessionId ? [sessionRoom(resolved.exceptSessionId)] : [];
+  if (resolved.adminPayload === undefined || event.companyId <= 0 || allowed.length === 0) {
+    return { event: resolved.event, payload: resolved.payload, rooms: allowed, except, dropped };
+  }
+  const room = rooms.admins(event.companyId);
   return {
     event: resolved.event,
     payload: resolved.payload,
     rooms: allowed,
-    except: resolved.exceptSessionId ? [sessionRoom(resolved.exceptSessionId)] : [],
+    except: [...except, room],
     dropped,
+    admin: { room, payload: resolved.adminPayload },
   };
 };

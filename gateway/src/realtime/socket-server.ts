@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
   ClientSocketEvents,
+  mayReadConnectionToken,
   EventSocketRoutes,
   SocketHandshakeQuery,
   Subjects,
@@ -127,6 +128,8 @@ export const startSocketServer = async (
       rooms.user(cid, token.userId),
       rooms.platform(),
       sessionRoom(token.sid),
+      // admins (and super) alone hear what only they may read, e.g. connection tokens
+      ...(mayReadConnectionToken(ctx) ? [rooms.admins(cid)] : []),
     ]);
     const heartbeat = () => {
       if (!presence.touch(cid, token.userId)) return;
@@ -193,6 +196,12 @@ export const startSocketServer = async (
     let target = io.to(plan.rooms);
     if (plan.except.length) target = target.except(plan.except);
     target.emit(plan.event, plan.payload);
+    if (plan.admin) {
+      const sessions = plan.except.filter((room) => room !== plan.admin!.room);
+      let admins = io.to(plan.admin.room);
+      if (sessions.length) admins = admins.except(sessions);
+      admins.emit(plan.event, plan.admin.payload);
+    }
   };
   const fanOut = (event: DomainEvent) => {
     try {

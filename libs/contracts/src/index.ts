@@ -27,4 +27,5 @@ export * from './meta/index.js';
 export * from './external-api/index.js';
 export * from './schedules/index.js';
 export * from './on-duty/index.js';
+export * from './audit/index.js';
 export * from './refs/index.js';

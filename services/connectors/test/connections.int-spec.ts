@@ -13,6 +13,7 @@ import { createTestDatabase, openTestBus } from '@sb/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import pg from 'pg';
 import { DriverRegistry } from '../src/connections/driver-registry.js';
+import { ConnectionsRepository } from '../src/connections/connections.repository.js';
 import { ConnectionEventSink } from '../src/connections/connection-event-sink.js';
 import type { ChannelDriver, DriverConnection } from '../src/drivers/channel-driver.js';
 import { TransientChannelError } from '../src/drivers/channel-driver.js';
@@ -88,7 +89,7 @@ describe('connections over the in-process bus', () => {
     service = (await startConnectorsService({
       bus,
       databaseUrl: database.url,
-      env: { CONNECTORS_SEND_RETRY_BASE_MS: '1' },
+      env: { CONNECTORS_SEND_RETRY_BASE_MS: '1', JWT_SECRET: 'connections-int-spec-secret' },
     })) as RunningService & { app: INestApplicationContext };
     service.app.get(DriverRegistry).register(driver);
   });
@@ -149,6 +150,62 @@ describe('connections over the in-process bus', () => {
       [second.id],
     );
     expect(rows[0].external_id).toBe('555');
+  });
+
+  it('stores the Cloud API token sealed, reads it back for the driver, and upgrades plain rows', async () => {
+    const stored = async () =>
+      (
+        await db.query<{ credentials: Record<string, string> }>(
+          'SELECT credentials FROM connectors.connections WHERE id = $1',
+          [second.id],
+        )
+      ).rows[0]!.credentials;
+    const sealed = await stored();
+    expect(sealed.phoneNumberId).toBe('555');
+    expect(sealed.accessToken).toMatch(/^enc:v1:0:/);
+    expect(JSON.stringify(sealed)).not.toContain('secret');
+    const repository = service.app.get(ConnectionsRepository);
+    expect((await repository.getById(1, second.id)).credentials.accessToken).toBe('secret');
+    // a row written before encryption: read as it is, sealed by the boot-time sweep
+    await db.query(
+      `UPDATE connectors.connections SET credentials = '{"phoneNumberId":"555","accessToken":"plain-old"}' WHERE id = $1`,
+      [second.id],
+    );
+    expect((await repository.getById(1, second.id)).credentials.accessToken).toBe('plain-old');
+    expect(await repository.resealCredentials()).toBe(1);
+    expect((await stored()).accessToken).toMatch(/^enc:v1:0:/);
+    expect((await repository.getById(1, second.id)).credentials.accessToken).toBe('plain-old');
+    expect(await repository.resealCredentials()).toBe(0);
+  });
+
+  it('answers the external-API token to admins only', async () => {
+    const withToken = await call<ConnectionRecord>(
+      S.connectionUpdate,
+      { id: second.id, token: 'ext-api-token-1' },
+      admin,
+    );
+    expect(withToken.token).toBe('ext-api-token-1');
+    expect((await call<ConnectionRecord>(S.connectionGet, { id: second.id }, admin)).token).toBe(
+      'ext-api-token-1',
+    );
+    const asAgent = await call<ConnectionRecord>(S.connectionGet, { id: second.id }, agent);
+    expect(asAgent.token).toBeNull();
+    const list = await call<ConnectionRecord[]>(S.connectionList, {}, agent);
+    expect(JSON.stringify(list)).not.toContain('ext-api-token-1');
+  });
+
+  it('records connection changes for the audit log, secrets masked', async () => {
+    const { rows } = await db.query<{
+      payload: { action: string; before: unknown; after: unknown };
+    }>(
+      `SELECT payload FROM connectors.outbox_event
+        WHERE subject = 'evt.1.connectors.audit.recorded' ORDER BY seq`,
+    );
+    expect(rows.map((r) => r.payload.action)).toEqual(expect.arrayContaining(['create', 'update']));
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain('ext-api-token-1');
+    expect(text).not.toContain('"secret"');
+    expect(text).toContain('"phoneNumberId":"555"');
   });
 
   it('applies the rules of the edit form', async () => {

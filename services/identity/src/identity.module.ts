@@ -4,6 +4,7 @@ import { AnnouncementEntry } from './announcements/announcement.entity.js';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { HelpEntry } from './helps/help.entity.js';
 import { HelpsModule } from './helps/helps.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CompaniesAdminModule } from './companies/companies-admin.module.js';
 import { Invoice } from './invoices/invoice.entity.js';
@@ -58,6 +59,7 @@ export class IdentityModule {
         CompaniesAdminModule,
         SignupModule,
         PasswordResetModule,
+        AuditModule,
       ],
       providers: [{ provide: IDENTITY_CONFIG, useValue: config }],
       exports: [IDENTITY_CONFIG],

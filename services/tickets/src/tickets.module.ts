@@ -1,3 +1,4 @@
+import { BotSecretsModule } from './bot-secrets/bot-secrets.module.js';
 import { Module } from '@nestjs/common';
 import { RefsModule } from './refs/refs.module.js';
 import type { ObjectType } from 'typeorm';
@@ -55,6 +56,7 @@ export const ticketsEntities: ObjectType<unknown>[] = [
     InboundModule,
     RoutingModule,
     OnDutyModule,
+    BotSecretsModule,
   ],
 })
 export class TicketsModule {}

@@ -9,7 +9,9 @@ import {
 import type { RunningNestService } from '@sb/platform/nest';
 import type { QueueFixture } from '@sb/testing';
 import { PromptsService } from '../src/prompts/prompts.service.js';
-import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
+import { encryptionKey, SecretBox } from '@sb/platform/secrets';
+import { BotSecretsModule } from '../src/bot-secrets/bot-secrets.module.js';
+import { startTicketsTestApp, TEST_JWT_SECRET, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
 const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
@@ -69,6 +71,44 @@ describe('prompts', () => {
     );
     expect(events.length).toBeGreaterThan(0);
     expect(JSON.stringify(events)).not.toContain(apiKey);
+  });
+
+  it('seals with a versioned key id, reseals legacy values at the sweep, and audits without the key', async () => {
+    const stored = async () =>
+      (
+        await app.db.query<{ api_key_sealed: string }>(
+          'SELECT api_key_sealed FROM tickets.prompts WHERE id = $1',
+          [prompt.id],
+        )
+      ).rows[0]!.api_key_sealed;
+    const sealed = await stored();
+    expect(sealed).toMatch(/^enc:v1:0:/);
+    // a value sealed before the keyring (bare base64 with the default key) still opens, and the
+    // boot-time sweep rewrites it with the current key
+    const nest = (app.service as RunningNestService).app;
+    const legacy = new SecretBox(
+      encryptionKey(
+        { JWT_SECRET: TEST_JWT_SECRET },
+        {
+          salt: 'switchboard-tickets',
+          info: 'bot-secrets/v1',
+        },
+      ).key,
+    ).encryptText(apiKey);
+    await app.db.query('UPDATE tickets.prompts SET api_key_sealed = $2 WHERE id = $1', [
+      prompt.id,
+      legacy,
+    ]);
+    expect((await nest.get(PromptsService).withKeys(1, prompt.id))!.apiKey).toBe(apiKey);
+    expect(await nest.get(BotSecretsModule).resealAll()).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toMatch(/^enc:v1:0:/);
+    expect((await nest.get(PromptsService).withKeys(1, prompt.id))!.apiKey).toBe(apiKey);
+    expect(await nest.get(BotSecretsModule).resealAll()).toBe(0);
+    const { rows: audit } = await app.db.query<{ payload: { entity: string; after: unknown } }>(
+      `SELECT payload FROM tickets.outbox_event WHERE subject = 'evt.1.tickets.audit.recorded'`,
+    );
+    expect(audit.some((row) => row.payload.entity === 'prompt')).toBe(true);
+    expect(JSON.stringify(audit)).not.toContain('sk-');
   });
 
   it('keeps the stored key when an update sends it masked or leaves it out, and replaces it otherwise', async () => {
@@ -152,6 +192,8 @@ describe('prompts', () => {
   it('keeps prompts to their company and writes to admins', async () => {
     const mine = await app.call<PromptList>(S.promptList, {}, agent);
     expect(mine.prompts.map((p) => p.id)).toEqual([prompt.id]);
+    // a plain user lists prompts for the pickers, without even the masked keys
+    expect(mine.prompts[0]).toMatchObject({ apiKey: '', voiceKey: '' });
     const theirs = await app.call<PromptList>(S.promptList, {}, otherAdmin);
     expect(theirs.prompts).toEqual([]);
     await expect(app.call(S.promptGet, { id: prompt.id }, otherAdmin)).rejects.toMatchObject({

@@ -47,6 +47,9 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
   schedules: lazyPage(() =>
     import('../features/schedules/schedules-page.js').then((m) => m.SchedulesPage),
   ),
+  auditLog: lazyPage(() =>
+    import('../features/audit-log/audit-log-page.js').then((m) => m.AuditLogPage),
+  ),
   plantao: lazyPage(() => import('../features/on-duty/on-duty-page.js').then((m) => m.OnDutyPage)),
 };
 

@@ -34,6 +34,7 @@ export const PageRoutes: readonly PageRoute[] = [
   { path: '/connections', titleKey: 'connections', access: { admin: true } },
   { path: '/files', titleKey: 'files', access: { admin: true } },
   { path: '/settings', titleKey: 'settings', access: { admin: true } },
+  { path: '/audit-log', titleKey: 'auditLog', access: { admin: true } },
   { path: '/companies', titleKey: 'companies', access: { super: true } },
   { path: '/announcements', titleKey: 'announcements', access: { super: true } },
   {

@@ -54,6 +54,7 @@ import type {
   PlanUpdateRequest,
   PlanView,
 } from '../plans/plan-inputs.js';
+import type { AuditLogPage, AuditLogQuery } from '../audit/audit.js';
 import type {
   CompanySettingOneRequest,
   CompanySettingsRequest,
@@ -284,6 +285,7 @@ export type BusContracts = {
   'identity.user.set-image': Contract<UserSetImageRequest, SessionUser>;
   'identity.user.presence': Contract<UserPresenceRequest, { online: boolean }>;
   'identity.user.available-agents': Contract<AvailableAgentsRequest, AvailableAgentsReply>;
+  'identity.audit.list': Contract<Partial<AuditLogQuery>, AuditLogPage>;
   'identity.settings.list': Contract<NoData, SettingEntry[]>;
   'identity.settings.update': Contract<SettingUpdateRequest, SettingEntry>;
   'identity.settings.company-list': Contract<CompanySettingsRequest, SettingEntry[]>;

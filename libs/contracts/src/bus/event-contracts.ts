@@ -47,6 +47,7 @@ import type {
 } from '../tickets/ticket-inputs.js';
 import type { ScheduleDeletedEventData, ScheduleEventData } from '../schedules/schedules.js';
 import type { OnDutyDeletedEventData, OnDutyEventData } from '../on-duty/on-duty.js';
+import type { AuditRecordedEventData } from '../audit/audit.js';
 
 /** Every domain event (the rows of `DomainEventTypes`) to the data it carries. */
 export type DomainEventPayloads = {
@@ -106,6 +107,10 @@ export type DomainEventPayloads = {
   'campaigns.on-duty.created': OnDutyEventData;
   'campaigns.on-duty.updated': OnDutyEventData;
   'campaigns.on-duty.deleted': OnDutyDeletedEventData;
+  // admin and super actions, consumed by identity into the audit log
+  'identity.audit.recorded': AuditRecordedEventData;
+  'connectors.audit.recorded': AuditRecordedEventData;
+  'tickets.audit.recorded': AuditRecordedEventData;
 };
 
 /** `<service>.<entity>.<action>` of a domain event. */

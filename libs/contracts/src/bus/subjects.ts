@@ -51,6 +51,7 @@ export const Subjects = {
     userPresence: 'identity.user.presence',
     // who may take a ticket of these queues now: members, online, within their working hours
     userAvailableAgents: 'identity.user.available-agents',
+    auditList: 'identity.audit.list',
     settingsList: 'identity.settings.list',
     settingsUpdate: 'identity.settings.update',
     companySettingsList: 'identity.settings.company-list',
@@ -245,6 +246,7 @@ export const DomainEventTypes = {
     announcementCreated: { service: 'identity', entity: 'announcement', action: 'created' },
     announcementUpdated: { service: 'identity', entity: 'announcement', action: 'updated' },
     announcementDeleted: { service: 'identity', entity: 'announcement', action: 'deleted' },
+    auditRecorded: { service: 'identity', entity: 'audit', action: 'recorded' },
   },
   connectors: {
     messageReceived: { service: 'connectors', entity: 'message', action: 'received' },
@@ -255,6 +257,7 @@ export const DomainEventTypes = {
     connectionDeleted: { service: 'connectors', entity: 'connection', action: 'deleted' },
     // the QR / status changes of a session (company-<id>-whatsappSession)
     sessionUpdated: { service: 'connectors', entity: 'session', action: 'updated' },
+    auditRecorded: { service: 'connectors', entity: 'audit', action: 'recorded' },
   },
   tickets: {
     // contacts and tags
@@ -292,6 +295,7 @@ export const DomainEventTypes = {
     messageCreated: { service: 'tickets', entity: 'message', action: 'created' },
     messageUpdated: { service: 'tickets', entity: 'message', action: 'updated' },
     messageDeleted: { service: 'tickets', entity: 'message', action: 'deleted' },
+    auditRecorded: { service: 'tickets', entity: 'audit', action: 'recorded' },
   },
   campaigns: {
     scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },

@@ -63,3 +63,16 @@ export type ConnectionRecord = {
 
 export type ConnectionEventData = { connection: ConnectionRecord };
 export type ConnectionDeletedEventData = { connectionId: number };
+
+/**
+ * Who may read a connection's external-API token (issue 16): the company's admins and super users.
+ * Plain users get the record with `token: null`, over HTTP and on the sockets.
+ */
+export const mayReadConnectionToken = (caller: { profile: string; super: boolean }): boolean =>
+  caller.profile === 'admin' || caller.super;
+
+/** A connection record for a caller who may not read its token. */
+export const withoutConnectionToken = (record: ConnectionRecord): ConnectionRecord => ({
+  ...record,
+  token: null,
+});

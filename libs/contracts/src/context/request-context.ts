@@ -16,6 +16,8 @@ export type RequestContext = {
    * for audit logs and limits. Absent on calls no client made (jobs, replays, other services).
    */
   clientIp?: string;
+  /** the caller's browser (HTTP calls), for the audit log */
+  userAgent?: string;
 };
 
 /** Context of a call nobody is logged in for (login, signup, public lists). */

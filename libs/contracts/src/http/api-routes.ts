@@ -105,6 +105,8 @@ export const ApiRoutes = {
   schedules: { root: '/schedules', byId: '/schedules/:id' },
   // on-duty staff (spec 3 §7 "On-duty staff"; campaigns service)
   onDuty: { root: '/plantao', byId: '/plantao/:id' },
+  // admin and super actions (identity), read-only
+  auditLog: '/audit-log',
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },
   version: '/version',

@@ -117,6 +117,13 @@ export type PromptSocketPayload =
   { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
 
 /** How a secret is shown back: its first 3 and last 4 characters, or only dots when short. */
+/** A prompt as a non-admin reads it (the pickers): not even the masked keys. */
+export const withoutPromptKeys = (prompt: Prompt): Prompt => ({
+  ...prompt,
+  apiKey: '',
+  voiceKey: '',
+});
+
 export const maskSecret = (secret: string): string => {
   if (!secret) return '';
   if (secret.length < 12) return '********';

@@ -3,10 +3,12 @@ import type { DomainEventKey, DomainEventPayloads } from '../bus/event-contracts
 import { parseEventSubject } from '../bus/subjects.js';
 import type { AnnouncementSocketPayload } from '../announcements/announcements.js';
 import type { QueueIntegrationSocketPayload } from '../queue-integrations/queue-integrations.js';
-import type { PromptSocketPayload } from '../prompts/prompts.js';
+import { withoutPromptKeys, type PromptSocketPayload } from '../prompts/prompts.js';
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
+import { withoutConnectionToken } from '../connections/connection-records.js';
+import { SecretSettingKeys } from '../settings/setting-requests.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';
@@ -18,6 +20,11 @@ export type EventSocketRoute<K extends DomainEventKey> = {
     event: N;
     /** the socket payload built from `event.data` */
     payload: (data: DomainEventPayloads[K]) => SocketPayloads[N];
+    /**
+     * when set, the company's admins room gets this payload instead of `payload` (which then carries
+     * nothing only admins may read, e.g. a connection's token)
+     */
+    adminPayload?: (data: DomainEventPayloads[K]) => SocketPayloads[N];
     /** the rooms that receive it; always rooms of `event.companyId` */
     rooms: (event: DomainEvent<DomainEventPayloads[K]>) => string[];
     /** sockets of this session id are skipped (e.g. the new session that caused the event) */
@@ -29,6 +36,7 @@ export type EventSocketRoute<K extends DomainEventKey> = {
 type AnyEventSocketRoute = {
   event: SocketEventKey;
   payload: (data: unknown) => unknown;
+  adminPayload?: (data: unknown) => unknown;
   rooms: (event: DomainEvent) => string[];
   exceptSessionId?: (event: DomainEvent) => string | undefined;
 };
@@ -54,9 +62,14 @@ export const EventSocketRoutes = {
     rooms: (event) => [rooms.company(event.companyId)],
   },
   // Platform settings (company 0) reach no room; company settings reach the whole company.
+  // the value of a secret setting (billing integration tokens) reaches the admins room only
   'identity.settings.updated': {
     event: 'settings',
-    payload: (data) => ({ action: 'update', setting: { key: data.key, value: data.value } }),
+    payload: (data) => ({
+      action: 'update',
+      setting: { key: data.key, value: SecretSettingKeys.includes(data.key) ? '' : data.value },
+    }),
+    adminPayload: (data) => ({ action: 'update', setting: { key: data.key, value: data.value } }),
     rooms: (event) => (event.companyId > 0 ? [rooms.company(event.companyId)] : []),
   },
   // A new login tells the user's other sessions (older tabs and devices) that the account was used elsewhere.
@@ -206,15 +219,24 @@ export const EventSocketRoutes = {
     }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
-  // AI prompts (keys masked) and file lists (tickets service): the whole company
+  // AI prompts and file lists (tickets service): the whole company; a prompt's masked keys reach the
+  // admins room only, the others get them blank
   'tickets.prompt.created': {
     event: 'prompt',
-    payload: (data): PromptSocketPayload => ({ action: 'create', prompt: data.prompt }),
+    payload: (data): PromptSocketPayload => ({
+      action: 'create',
+      prompt: withoutPromptKeys(data.prompt),
+    }),
+    adminPayload: (data): PromptSocketPayload => ({ action: 'create', prompt: data.prompt }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.prompt.updated': {
     event: 'prompt',
-    payload: (data): PromptSocketPayload => ({ action: 'update', prompt: data.prompt }),
+    payload: (data): PromptSocketPayload => ({
+      action: 'update',
+      prompt: withoutPromptKeys(data.prompt),
+    }),
+    adminPayload: (data): PromptSocketPayload => ({ action: 'update', prompt: data.prompt }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.prompt.deleted': {
@@ -306,14 +328,17 @@ export const EventSocketRoutes = {
     ],
   },
   // connections and their sessions (connectors service)
+  // the external-API token reaches the admins room only; the rest of the company gets the record without it
   'connectors.connection.created': {
     event: 'whatsapp',
-    payload: (data) => ({ action: 'update', whatsapp: data.connection }),
+    payload: (data) => ({ action: 'update', whatsapp: withoutConnectionToken(data.connection) }),
+    adminPayload: (data) => ({ action: 'update', whatsapp: data.connection }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'connectors.connection.updated': {
     event: 'whatsapp',
-    payload: (data) => ({ action: 'update', whatsapp: data.connection }),
+    payload: (data) => ({ action: 'update', whatsapp: withoutConnectionToken(data.connection) }),
+    adminPayload: (data) => ({ action: 'update', whatsapp: data.connection }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'connectors.connection.deleted': {
@@ -323,7 +348,8 @@ export const EventSocketRoutes = {
   },
   'connectors.session.updated': {
     event: 'whatsappSession',
-    payload: (data) => ({ action: 'update', session: data.session }),
+    payload: (data) => ({ action: 'update', session: withoutConnectionToken(data.session) }),
+    adminPayload: (data) => ({ action: 'update', session: data.session }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   // schedules (campaigns service): the whole company hears that a schedule changed, without its body or
@@ -370,7 +396,16 @@ export const eventRouteKey = (subject: string): string | undefined => {
 /** What to emit for an event, or undefined when the event has no socket route. */
 export const resolveEventSocket = (
   event: DomainEvent,
-): { event: string; payload: unknown; rooms: string[]; exceptSessionId?: string } | undefined => {
+):
+  | {
+      event: string;
+      payload: unknown;
+      rooms: string[];
+      exceptSessionId?: string;
+      /** sent to `rooms.admins(companyId)` instead of `payload` */
+      adminPayload?: unknown;
+    }
+  | undefined => {
   const key = eventRouteKey(event.subject);
   if (!key || !Object.hasOwn(EventSocketRoutes, key)) return undefined;
   const route = EventSocketRoutes[key as EventSocketRouteKey] as unknown as AnyEventSocketRoute;
@@ -383,5 +418,6 @@ export const resolveEventSocket = (
     payload: route.payload(event.data),
     rooms: route.rooms(event),
     ...(exceptSessionId ? { exceptSessionId } : {}),
+    ...(route.adminPayload ? { adminPayload: route.adminPayload(event.data) } : {}),
   };
 };

@@ -37,4 +37,20 @@ describe('createLogger', () => {
     expect(line).not.toMatch(/"p"|"r"|Bearer x|jrt=1/);
     expect(lines[0]).toMatchObject({ password: '[redacted]', body: { email: 'a@b.c' } });
   });
+
+  it('redacts channel credentials and bot keys (issue 16)', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        connection: { id: 4, credentials: { accessToken: 'EAAB-cloud' } },
+        prompt: { apiKey: 'sk-proj-1', voiceKey: 'azure-1' },
+        page: { pageAccessToken: 'EAAB-page' },
+        integration: { jsonContent: '{"private_key":"k"}' },
+      },
+      'saved',
+    );
+    const line = JSON.stringify(lines[0]);
+    expect(line).not.toMatch(/EAAB|sk-proj|azure-1|private_key/);
+    expect(lines[0]).toMatchObject({ connection: { id: 4, credentials: '[redacted]' } });
+  });
 });

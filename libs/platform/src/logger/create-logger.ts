@@ -21,6 +21,12 @@ const secretKeys = [
   'authorization',
   'cookie',
   'secret',
+  // channel and bot secrets (connection credentials, prompt keys, Dialogflow keys)
+  'pageAccessToken',
+  'apiKey',
+  'voiceKey',
+  'jsonContent',
+  'credentials',
 ];
 
 /** Secrets at the top level and up to two levels deep (`req.headers.authorization`). */

@@ -200,11 +200,12 @@ export function describeTenantRowSecurity(
 
     it('a tenant scope cannot write a row into another company', async () => {
       for (const name of tenantTables) {
+        // an append-only table (audit_entries) refuses the update before its policy is checked
         await expect(
           tenantScope(dataSource, COMPANY_A, (manager) =>
             manager.query(`UPDATE ${table(name)} SET company_id = ${COMPANY_B}`),
           ),
-        ).rejects.toThrow(/row-level security/);
+        ).rejects.toThrow(/row-level security|append-only/);
       }
     });
   });

@@ -6,6 +6,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { credentialsTransformer } from './connection-secrets.js';
 
 /** A connection (spec 2 §3 "whatsapp"): one channel session of a company and its bot knobs. */
 @Entity({ name: 'connections' })
@@ -124,8 +125,8 @@ export class Connection {
   @Column({ type: 'jsonb', default: () => `'[]'` })
   schedules!: WeekdaySchedule[];
 
-  /** channel secrets, see DriverConnection in drivers/channel-driver.ts */
-  @Column({ type: 'jsonb', default: () => `'{}'` })
+  /** channel secrets, see DriverConnection in drivers/channel-driver.ts; sealed at rest */
+  @Column({ type: 'jsonb', default: () => `'{}'`, transformer: credentialsTransformer })
   credentials!: Record<string, string>;
 
   @Column({ name: 'external_id', type: 'varchar', length: 120, nullable: true })

@@ -1,9 +1,10 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { LOGGER } from '@sb/platform/nest';
+import { ENV, LOGGER } from '@sb/platform/nest';
 import type { Logger } from '@sb/platform/logger';
 import { ChannelCommandsHandler } from '../channel-commands/channel-commands.handler.js';
 import { ChannelCommandsService } from '../channel-commands/channel-commands.service.js';
 import { ConnectionEventSink } from './connection-event-sink.js';
+import { configureConnectionSecrets } from './connection-secrets.js';
 import { ConnectionTokensHandler } from './connection-tokens.handler.js';
 import { ConnectionsHandler } from './connections.handler.js';
 import { ConnectionsRepository } from './connections.repository.js';
@@ -30,13 +31,31 @@ import { DriverRegistry } from './driver-registry.js';
 export class ConnectionsModule implements OnApplicationBootstrap {
   constructor(
     private readonly connections: ConnectionsService,
+    private readonly repository: ConnectionsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    configureConnectionSecrets(env);
+  }
 
-  /** Drivers registered in their modules' init; now the sessions that were live open again. */
+  /**
+   * Drivers registered in their modules' init; now the sessions that were live open again. Before
+   * that, channel secrets stored in clear or under a retired key are sealed with the current key
+   * (the encryption "migration" and the rotation step: it needs the key, which SQL migrations lack).
+   */
   onApplicationBootstrap(): void {
-    this.connections.startLiveSessions().catch((err: unknown) => {
-      this.logger.error({ err }, 'starting the live sessions failed');
-    });
+    this.repository
+      .resealCredentials()
+      .then((changed) => {
+        if (changed > 0)
+          this.logger.info({ changed }, 'connection secrets sealed with the current key');
+      })
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'sealing the connection secrets failed');
+      })
+      .then(() => this.connections.startLiveSessions())
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'starting the live sessions failed');
+      });
   }
 }

@@ -3,6 +3,7 @@ import type { ChannelKind } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import { DataSource, Not, type EntityManager } from 'typeorm';
 import { Connection, ConnectionQueue } from './connection.entity.js';
+import { needsReseal, openCredentials, sealCredentials } from './connection-secrets.js';
 
 /** Connections of one company at a time; an id of another company is simply not found. */
 @Injectable()
@@ -95,6 +96,26 @@ export class ConnectionsRepository {
       .getRepository(Connection)
       .find({ select: { name: true }, where: { companyId } });
     return new Set(rows.map((row) => row.name));
+  }
+
+  /**
+   * Maintenance, every company: seals the credentials still stored in clear (rows older than
+   * encryption) or with a key that is no longer the current one. Returns how many rows changed.
+   */
+  async resealCredentials(): Promise<number> {
+    const rows: { id: number; credentials: Record<string, string> }[] = await this.dataSource.query(
+      `SELECT id, credentials FROM connections WHERE credentials <> '{}'::jsonb ORDER BY id`,
+    );
+    let changed = 0;
+    for (const row of rows.filter((r) => needsReseal(r.credentials))) {
+      const sealed = sealCredentials(openCredentials(row.credentials));
+      await this.dataSource.query('UPDATE connections SET credentials = $2 WHERE id = $1', [
+        row.id,
+        sealed,
+      ]);
+      changed += 1;
+    }
+    return changed;
   }
 
   /** Unscoped, for driver callbacks that only know the connection id. */

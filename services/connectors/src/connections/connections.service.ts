@@ -3,7 +3,9 @@ import {
   ConnectionCreateInput,
   ConnectionUpdateInput,
   DomainEventTypes,
+  mayReadConnectionToken,
   Subjects,
+  withoutConnectionToken,
   type CloseImportedTicketsReply,
   type CloseImportedTicketsRequest,
   type ConnectionDeletedEventData,
@@ -18,7 +20,7 @@ import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { BUS, LOGGER } from '@sb/platform/nest';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { Logger } from '@sb/platform/logger';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
@@ -77,13 +79,15 @@ export class ConnectionsService {
     const { companyId } = companyCaller(ctx);
     const rows = await this.connections.listByCompany(companyId);
     const queues = await this.connections.queueIdsOf(rows.map((row) => row.id));
-    return rows.map((row) => this.view(toConnectionRecord(row, queues.get(row.id) ?? []), data));
+    return rows.map((row) =>
+      this.view(ctx, toConnectionRecord(row, queues.get(row.id) ?? []), data),
+    );
   }
 
   async get(ctx: CallContext, data: ConnectionIdRequest): Promise<ConnectionRecord> {
     const { companyId } = companyCaller(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
-    return this.view(await this.record(row), data);
+    return this.view(ctx, await this.record(row), data);
   }
 
   async create(ctx: CallContext, data: unknown): Promise<ConnectionRecord> {
@@ -127,6 +131,12 @@ export class ConnectionsService {
         ...DomainEventTypes.connectors.connectionCreated,
         data: event,
       });
+      await recordAudit(manager, 'connectors', ctx, {
+        action: 'create',
+        entity: 'connection',
+        entityId: created.id,
+        after: { ...created, qrcode: null, credentials: row.credentials },
+      });
       return created;
     });
     await this.startSession(companyId, record.id);
@@ -149,8 +159,14 @@ export class ConnectionsService {
     return this.writeConnections(companyId, async (manager) => {
       await this.connections.lockCompany(companyId, manager);
       const row = await this.connections.getById(companyId, Number(id), manager);
-      const queueIds =
-        newQueueIds ?? (await this.connections.queueIdsOf([row.id], manager)).get(row.id) ?? [];
+      const storedQueueIds =
+        (await this.connections.queueIdsOf([row.id], manager)).get(row.id) ?? [];
+      const before = {
+        ...toConnectionRecord(row, storedQueueIds),
+        qrcode: null,
+        credentials: row.credentials,
+      };
+      const queueIds = newQueueIds ?? storedQueueIds;
       const merged = { ...row, ...changes };
       assertGreeting(queueIds, merged.greetingMessage);
       // the import window is checked when a date changes: a stored date may have aged out of it since
@@ -170,7 +186,15 @@ export class ConnectionsService {
       }
       const saved = await this.connections.save(companyId, row, manager);
       if (newQueueIds) await this.connections.replaceQueues(manager, saved, newQueueIds);
-      return this.emitUpdated(manager, saved, queueIds);
+      const updated = await this.emitUpdated(manager, saved, queueIds);
+      await recordAudit(manager, 'connectors', ctx, {
+        action: 'update',
+        entity: 'connection',
+        entityId: saved.id,
+        before,
+        after: { ...updated, qrcode: null, credentials: saved.credentials },
+      });
+      return updated;
     });
   }
 
@@ -181,6 +205,12 @@ export class ConnectionsService {
     await this.transactions.inTenant(companyId, async (manager) => {
       await this.connections.lockCompany(companyId, manager);
       await this.connections.delete(companyId, row.id, manager);
+      await recordAudit(manager, 'connectors', ctx, {
+        action: 'delete',
+        entity: 'connection',
+        entityId: row.id,
+        before: { ...toConnectionRecord(row, []), qrcode: null, credentials: row.credentials },
+      });
       const event: ConnectionDeletedEventData = { connectionId: row.id };
       await Outbox.add(manager, {
         companyId,
@@ -357,7 +387,14 @@ export class ConnectionsService {
   }
 
   /** `session=0` asks for the connection without its QR code. */
-  private view(record: ConnectionRecord, query: { session?: number }): ConnectionRecord {
-    return Number(query.session) === 0 ? { ...record, qrcode: null } : record;
+  /** What a reader gets: no QR code with `session=0`, no external-API token unless an admin. */
+  private view(
+    ctx: CallContext,
+    record: ConnectionRecord,
+    query: { session?: number },
+  ): ConnectionRecord {
+    const caller = companyCaller(ctx);
+    const readable = mayReadConnectionToken(caller) ? record : withoutConnectionToken(record);
+    return Number(query.session) === 0 ? { ...readable, qrcode: null } : readable;
   }
 }

@@ -18,7 +18,7 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password-hasher.js';
@@ -118,7 +118,15 @@ export class CompaniesService {
         await manager
           .getRepository(CompanySetting)
           .insert(seedCompanySettings().map((row) => ({ ...row, companyId: saved.id })));
-        return this.publish(manager, saved.id, 'companyCreated');
+        const created = await this.publish(manager, saved.id, 'companyCreated');
+        await recordAudit(manager, 'identity', ctx, {
+          action: 'create',
+          entity: 'company',
+          entityId: saved.id,
+          after: created,
+          companyId: saved.id,
+        });
+        return created;
       }),
     );
   }
@@ -135,6 +143,7 @@ export class CompaniesService {
     return this.guardUnique(() =>
       this.dataSource.transaction(async (manager) => {
         const company = await this.mustFind(id, manager);
+        const before = await this.view(company, manager);
         const platform = id === PlatformCompanyId;
         if (platform && changes.status === false) throw new AppError('ERR_COMPANY_PROTECTED');
         if (changes.planId !== undefined) await this.assertPlan(manager, changes.planId);
@@ -161,7 +170,16 @@ export class CompaniesService {
         if (company.status && changes.status === false) {
           await this.sessions.revokeAll(manager, { companyId: id }, 'company-disabled', new Date());
         }
-        return this.publish(manager, id, 'companyUpdated');
+        const after = await this.publish(manager, id, 'companyUpdated');
+        await recordAudit(manager, 'identity', ctx, {
+          action: 'update',
+          entity: 'company',
+          entityId: id,
+          before,
+          after: passwordHash ? { ...after, password: 'changed' } : after,
+          companyId: id,
+        });
+        return after;
       }),
     );
   }
@@ -172,8 +190,16 @@ export class CompaniesService {
     const { id } = parseInput(IdSchema, data);
     if (id === PlatformCompanyId) throw new AppError('ERR_COMPANY_PROTECTED');
     return this.dataSource.transaction(async (manager) => {
-      await this.mustFind(id, manager);
+      const before = await this.view(await this.mustFind(id, manager), manager);
       await this.sessions.revokeAll(manager, { companyId: id }, 'company-deleted', new Date());
+      // filed under the deleted company: the log outlives it, super still reads it by id
+      await recordAudit(manager, 'identity', ctx, {
+        action: 'delete',
+        entity: 'company',
+        entityId: id,
+        before,
+        companyId: id,
+      });
       await manager.getRepository(Company).delete({ id });
       const event: CompanyDeletedEventData = { id };
       await Outbox.add(manager, {
@@ -207,9 +233,18 @@ export class CompaniesService {
     const { schedules } = parseInput(CompanySchedulesInput, data);
     assertSchedulesAccess(ctx, id);
     return this.dataSource.transaction(async (manager) => {
-      await this.mustFind(id, manager);
+      const previous = await this.mustFind(id, manager);
       await manager.getRepository(Company).update({ id }, { schedules });
-      return this.publish(manager, id, 'companyUpdated');
+      const after = await this.publish(manager, id, 'companyUpdated');
+      await recordAudit(manager, 'identity', ctx, {
+        action: 'update',
+        entity: 'company',
+        entityId: id,
+        before: { schedules: previous.schedules ?? [] },
+        after: { schedules },
+        companyId: id,
+      });
+      return after;
     });
   }
 

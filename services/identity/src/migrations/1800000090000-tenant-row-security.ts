@@ -12,6 +12,7 @@ export const identityTenantTables = [
   'invoices',
   'password_resets',
   'queue_replica',
+  'audit_entries',
   'outbox_event',
 ] as const;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PlanInput, PlanUpdateInput, type PlanLimitsReply, type PlanView } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
+import { recordAudit } from '@sb/platform/outbox';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -40,10 +41,17 @@ export class PlansService {
       if (await this.plans.nameTaken(manager, input.name)) {
         throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
       }
-      const plan = await manager
-        .getRepository(Plan)
-        .save({ ...input, amount: input.amount.toFixed(2) });
-      return toPlanView(plan);
+      const plan = toPlanView(
+        await manager.getRepository(Plan).save({ ...input, amount: input.amount.toFixed(2) }),
+      );
+      // plans are platform-wide: filed under the super user's own company
+      await recordAudit(manager, 'identity', ctx, {
+        action: 'create',
+        entity: 'plan',
+        entityId: plan.id,
+        after: plan,
+      });
+      return plan;
     });
   }
 
@@ -59,7 +67,15 @@ export class PlansService {
       }
       const values = { ...changes, ...(amount === undefined ? {} : { amount: amount.toFixed(2) }) };
       if (Object.keys(values).length > 0) await manager.getRepository(Plan).update({ id }, values);
-      return toPlanView((await this.plans.findById(id, manager))!);
+      const after = toPlanView((await this.plans.findById(id, manager))!);
+      await recordAudit(manager, 'identity', ctx, {
+        action: 'update',
+        entity: 'plan',
+        entityId: id,
+        before: toPlanView(plan),
+        after,
+      });
+      return after;
     });
   }
 
@@ -72,6 +88,12 @@ export class PlansService {
       const using = await this.plans.companiesUsing(manager, id);
       if (using > 0) throw new AppError('ERR_PLAN_IN_USE', { details: { companies: using } });
       await manager.getRepository(Plan).delete({ id });
+      await recordAudit(manager, 'identity', ctx, {
+        action: 'delete',
+        entity: 'plan',
+        entityId: id,
+        before: toPlanView(plan),
+      });
       return { id };
     });
   }

@@ -5,12 +5,13 @@ import {
   SettingUpdateInput,
   isSettingKey,
   resolveSettings,
+  SecretSettingKeys,
   type SettingEntry,
   type SettingsUpdatedEventData,
   type SettingKey,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -74,6 +75,11 @@ export class SettingsService {
       platform
         ? this.transactions.acrossCompanies(work)
         : this.transactions.inTenant(ctx.companyId, work);
+    const before = (
+      platform
+        ? resolveSettings(await this.platform.list())
+        : resolveSettings(await this.companies.listForCompany(ctx.companyId))
+    )[key];
     return write(async (manager) => {
       if (platform) await this.platform.upsert(manager, key, value);
       else await this.companies.upsert(manager, ctx.companyId, key, value);
@@ -89,6 +95,15 @@ export class SettingsService {
         entity: 'settings',
         action: 'updated',
         data: event,
+      });
+      // platform settings are filed under the super user's own company
+      await recordAudit(manager, 'identity', ctx, {
+        action: 'update',
+        entity: 'settings',
+        entityId: key,
+        before: { key, value: before, scope: event.scope },
+        after: { key, value, scope: event.scope },
+        secretValueOf: (record) => SecretSettingKeys.includes(record.key as SettingKey),
       });
       return { key, value };
     });

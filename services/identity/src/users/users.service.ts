@@ -16,7 +16,7 @@ import {
   type UserUpdatedEventData,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { keyBelongsToCompany } from '@sb/storage';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
@@ -115,6 +115,12 @@ export class UsersService {
           action: 'created',
           data: event,
         });
+        await recordAudit(manager, 'identity', ctx, {
+          action: 'create',
+          entity: 'user',
+          entityId: record.id,
+          after: record,
+        });
         return record;
       });
     } catch (err) {
@@ -149,9 +155,23 @@ export class UsersService {
         }
         const changes: UserWrite = { ...fields };
         if (passwordHash) changes.passwordHash = passwordHash;
+        const before = mayManageUsers(ctx) ? await this.record(target, manager) : null;
         await this.users.update(manager, ctx.companyId, id, dropUndefined(changes));
         if (queueIds) await this.users.replaceQueues(manager, id, queueIds);
-        return this.publishUpdated(manager, ctx.companyId, id);
+        const updated = await this.publishUpdated(manager, ctx.companyId, id);
+        // an admin's edit is audited; a user's own preferences are not an admin action
+        if (before) {
+          const after = await this.record(await this.found(ctx, id, manager), manager);
+          await recordAudit(manager, 'identity', ctx, {
+            action: 'update',
+            entity: 'user',
+            entityId: id,
+            before,
+            // the password itself never: only that it changed (masked)
+            after: passwordHash ? { ...after, password: 'changed' } : after,
+          });
+        }
+        return updated;
       });
     } catch (err) {
       throw isEmailTaken(err) ? emailTaken() : err;
@@ -167,7 +187,14 @@ export class UsersService {
         throw new AppError('ERR_NO_PERMISSION', { message: 'You cannot delete your own user.' });
       }
       if (target.super && ctx.super !== true) throw new AppError('ERR_NO_PERMISSION');
+      const before = await this.record(target, manager);
       await this.users.remove(manager, ctx.companyId, id);
+      await recordAudit(manager, 'identity', ctx, {
+        action: 'delete',
+        entity: 'user',
+        entityId: id,
+        before,
+      });
       const event: UserDeletedEventData = { userId: id };
       await Outbox.add(manager, {
         companyId: ctx.companyId,

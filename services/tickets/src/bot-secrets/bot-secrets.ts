@@ -1,31 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ENV } from '@sb/platform/nest';
-import { encryptionKey, SecretBox } from '@sb/platform/secrets';
+import { secretKeyringFromEnv, type SecretKeyring } from '@sb/platform/secrets';
 
 /** The key purpose of the bot secrets tickets keeps (prompt API and voice keys, Dialogflow keys). */
 const BotSecretsPurpose = { salt: 'switchboard-tickets', info: 'bot-secrets/v1' } as const;
 
 /**
- * Seals and opens the bot secrets (AES-256-GCM; SESSION_ENCRYPTION_KEY, else a key derived from
- * JWT_SECRET). The key is derived on first use, so the service boots without one and only a secret
- * save or read fails.
+ * Seals and opens the bot secrets (AES-256-GCM, `enc:v1:<keyId>:` values; SECRETS_KEYS, else
+ * SESSION_ENCRYPTION_KEY, else a key derived from JWT_SECRET). Values sealed before the keyring (bare
+ * base64, default key) still open. The keyring is built on first use, so the service boots without a
+ * key and only a secret save or read fails.
  */
 @Injectable()
 export class BotSecrets {
-  private box: SecretBox | undefined;
+  private ring: SecretKeyring | undefined;
 
   constructor(@Inject(ENV) private readonly env: Record<string, string | undefined>) {}
 
   seal(plain: string): string {
-    return this.secretBox().encryptText(plain);
+    return this.keyring().seal(plain);
   }
 
   open(sealed: string): string {
-    return this.secretBox().decryptText(sealed);
+    return this.keyring().open(sealed);
   }
 
-  private secretBox(): SecretBox {
-    this.box ??= new SecretBox(encryptionKey(this.env, BotSecretsPurpose).key);
-    return this.box;
+  /** The value to store instead (sealed with the current key), undefined when it already is. */
+  reseal(sealed: string): string | undefined {
+    return this.keyring().reseal(sealed, 'base64');
+  }
+
+  /** The id of the key new values are sealed with. */
+  currentKeyId(): string {
+    return this.keyring().currentId;
+  }
+
+  private keyring(): SecretKeyring {
+    this.ring ??= secretKeyringFromEnv(this.env, BotSecretsPurpose);
+    return this.ring;
   }
 }

@@ -10,14 +10,15 @@ import {
   type PromptFields,
   type PromptList,
   type PromptVoice,
+  withoutPromptKeys,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
-import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
+import { isAdmin, requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
 import { nextSecret } from './prompt-secrets.js';
 import { PromptsRepository, type PromptRow, type PromptWrite } from './prompts.repository.js';
@@ -43,7 +44,9 @@ export class PromptsService {
   async list(ctx: CallContext): Promise<PromptList> {
     requireCompanyUser(ctx);
     const rows = await this.prompts.list(ctx.companyId);
-    return { prompts: rows.map((row) => this.view(row)) };
+    // every user lists prompts for the pickers; only admins see even the masked keys
+    const shown = isAdmin(ctx) ? (p: Prompt) => p : withoutPromptKeys;
+    return { prompts: rows.map((row) => shown(this.view(row))) };
   }
 
   async get(ctx: CallContext, request: unknown): Promise<Prompt> {
@@ -58,7 +61,19 @@ export class PromptsService {
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const fields = await this.fields(ctx.companyId, input, null, manager);
       const id = await this.prompts.insert(ctx.companyId, fields, manager);
-      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.promptCreated);
+      const after = await this.saved(
+        manager,
+        ctx.companyId,
+        id,
+        DomainEventTypes.tickets.promptCreated,
+      );
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'create',
+        entity: 'prompt',
+        entityId: id,
+        after,
+      });
+      return after;
     });
   }
 
@@ -70,7 +85,20 @@ export class PromptsService {
       const row = await this.existing(ctx.companyId, id, manager);
       const fields = await this.fields(ctx.companyId, input, row, manager);
       await this.prompts.update(ctx.companyId, id, fields, manager);
-      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.promptUpdated);
+      const after = await this.saved(
+        manager,
+        ctx.companyId,
+        id,
+        DomainEventTypes.tickets.promptUpdated,
+      );
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'update',
+        entity: 'prompt',
+        entityId: id,
+        before: this.view(row),
+        after,
+      });
+      return after;
     });
   }
 
@@ -78,8 +106,14 @@ export class PromptsService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
-      await this.existing(ctx.companyId, id, manager);
+      const before = this.view(await this.existing(ctx.companyId, id, manager));
       await this.prompts.delete(ctx.companyId, id, manager);
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'delete',
+        entity: 'prompt',
+        entityId: id,
+        before,
+      });
       const data: PromptDeletedEventData = { promptId: id };
       await Outbox.add(manager, {
         companyId: ctx.companyId,

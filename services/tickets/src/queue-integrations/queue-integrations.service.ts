@@ -17,7 +17,7 @@ import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
@@ -86,12 +86,19 @@ export class QueueIntegrationsService {
     return this.uniqueName(ctx.companyId, async (manager) => {
       await this.checkName(manager, ctx.companyId, input.name, null);
       const id = await this.integrations.insert(ctx.companyId, this.fields(input, null), manager);
-      return this.saved(
+      const after = await this.saved(
         manager,
         ctx.companyId,
         id,
         DomainEventTypes.tickets.queueIntegrationCreated,
       );
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'create',
+        entity: 'queue-integration',
+        entityId: id,
+        after,
+      });
+      return after;
     });
   }
 
@@ -102,13 +109,22 @@ export class QueueIntegrationsService {
     return this.uniqueName(ctx.companyId, async (manager) => {
       const row = await this.existing(ctx.companyId, id, manager);
       await this.checkName(manager, ctx.companyId, input.name, id);
+      const before = this.view(row);
       await this.integrations.update(ctx.companyId, id, this.fields(input, row), manager);
-      return this.saved(
+      const after = await this.saved(
         manager,
         ctx.companyId,
         id,
         DomainEventTypes.tickets.queueIntegrationUpdated,
       );
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'update',
+        entity: 'queue-integration',
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
     });
   }
 
@@ -116,8 +132,14 @@ export class QueueIntegrationsService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
-      await this.existing(ctx.companyId, id, manager);
+      const before = this.view(await this.existing(ctx.companyId, id, manager));
       await this.integrations.delete(ctx.companyId, id, manager);
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'delete',
+        entity: 'queue-integration',
+        entityId: id,
+        before,
+      });
       const data: QueueIntegrationDeletedEventData = { integrationId: id };
       await Outbox.add(manager, {
         companyId: ctx.companyId,

@@ -7,7 +7,7 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
+import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
@@ -89,6 +89,12 @@ export class QueuesService {
         ...DomainEventTypes.tickets.queueCreated,
         data: { queue },
       });
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'create',
+        entity: 'queue',
+        entityId: id,
+        after: queue,
+      });
       return queue;
     });
   }
@@ -102,6 +108,7 @@ export class QueuesService {
       if (!(await this.queues.find(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
+      const before = await this.load(ctx.companyId, id, manager);
       const count = await this.queues.count(ctx.companyId, manager);
       await this.checkRules(ctx.companyId, input, id, count, manager);
       const { chatbots, ...fields } = input;
@@ -113,6 +120,13 @@ export class QueuesService {
         ...DomainEventTypes.tickets.queueUpdated,
         data: { queue },
       });
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'update',
+        entity: 'queue',
+        entityId: id,
+        before,
+        after: queue,
+      });
       return queue;
     });
   }
@@ -121,9 +135,18 @@ export class QueuesService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
+      const before = (await this.queues.find(ctx.companyId, id, manager))
+        ? await this.load(ctx.companyId, id, manager)
+        : null;
       if (!(await this.queues.delete(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
+      await recordAudit(manager, 'tickets', ctx, {
+        action: 'delete',
+        entity: 'queue',
+        entityId: id,
+        before,
+      });
       const data: QueueDeletedEventData = { queueId: id };
       await Outbox.add(manager, {
         companyId: ctx.companyId,

@@ -45,6 +45,7 @@ describe('drawer links', () => {
       '/queues',
       '/connections',
       '/files',
+      '/audit-log',
       '/settings',
     ]);
   });

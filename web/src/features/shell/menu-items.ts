@@ -7,6 +7,7 @@ import {
   LuCode,
   LuContact,
   LuFiles,
+  LuHistory,
   LuGauge,
   LuKanban,
   LuLayers,
@@ -138,6 +139,13 @@ export const MenuItems: readonly MenuItem[] = [
     indicator: 'connectionsError',
   },
   { to: '/files', labelKey: 'files', icon: LuFiles, section: 'admin', access: { admin: true } },
+  {
+    to: '/audit-log',
+    labelKey: 'auditLog',
+    icon: LuHistory,
+    section: 'admin',
+    access: { admin: true },
+  },
   {
     to: '/settings',
     labelKey: 'settings',
