@@ -628,7 +628,8 @@ try {
       [companyId, warmup + iterations],
     )
   ).map((row) => row.id);
-  if (pendingTickets.length < warmup + iterations) throw new Error('the seed has too few pending tickets');
+  if (pendingTickets.length < warmup + iterations)
+    throw new Error('the seed has too few pending tickets');
   const ticketWaits = new Map();
   watcher.on(`company-${companyId}-ticket`, (payload) => {
     const wait = payload?.action === 'update' ? ticketWaits.get(payload.ticket?.id) : undefined;
@@ -705,7 +706,8 @@ try {
     iteration: () =>
       call(users.admin.token, 'GET', query({ status: 'open', showAll: 'true', pageNumber: '1' })),
   });
-  if (load.errors) throw new Error(`open tab under load: ${load.errors} errors ${load.firstErrors}`);
+  if (load.errors)
+    throw new Error(`open tab under load: ${load.errors} errors ${load.firstErrors}`);
   const loadCpu = process.cpuUsage(cpuAtLoadStart);
   const listOpenRps = Math.round((load.iterations / load.elapsedMs) * 1000);
   const listOpenCpuMs =

@@ -192,7 +192,9 @@ export class TicketRecords {
     // a user the replica does not hold yet (created a moment ago): asked for one by one
     const missing = [
       ...new Set(
-        rows.map((r) => r.ticket.userId).filter((id): id is number => id !== null && !users.has(id)),
+        rows
+          .map((r) => r.ticket.userId)
+          .filter((id): id is number => id !== null && !users.has(id)),
       ),
     ];
     const extraUsers = new Map<number, string>();
@@ -200,7 +202,8 @@ export class TicketRecords {
       missing.map(async (id) => extraUsers.set(id, await this.identity.userName(ctx, id))),
     );
     return rows.map(({ ticket, contact, queue, tags }) => {
-      const connection = ticket.whatsappId !== null ? connections.get(ticket.whatsappId) : undefined;
+      const connection =
+        ticket.whatsappId !== null ? connections.get(ticket.whatsappId) : undefined;
       return toTicketRecord(
         ticket,
         contact ? toContactSummary(contact, hide) : missingContact(ticket),
