@@ -32,6 +32,24 @@ export class ServiceClient {
     return runInContext(ctx, () => this.bus.request(subject, { ctx, data }, { timeoutMs }));
   }
 
+  /**
+   * `ask` with the answer as the JSON text the service replied, for an HTTP reply sent as it is: a large
+   * page is then neither parsed nor stringified again here.
+   */
+  askJson<S extends BusSubject>(
+    req: GatewayRequest,
+    subject: S,
+    data: BusRequestData<S>,
+  ): Promise<Buffer> {
+    const ctx = req.sb.ctx;
+    const options = { timeoutMs: this.env.REQUEST_TIMEOUT_MS };
+    return runInContext(ctx, async () =>
+      this.bus.requestJson
+        ? this.bus.requestJson(subject, { ctx, data }, options)
+        : Buffer.from(JSON.stringify(await this.bus.request(subject, { ctx, data }, options))),
+    );
+  }
+
   /** `request` as the authenticated caller of an HTTP request. */
   ask<S extends BusSubject>(
     req: GatewayRequest,
