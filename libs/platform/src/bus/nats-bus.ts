@@ -333,7 +333,13 @@ class NatsBus implements Bus {
 /** Connects to NATS and makes sure the EVENTS stream exists. */
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const logger = options.logger ?? createLogger('bus');
-  const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+  const nc = await connect({
+    servers: options.url,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    // errors become AppErrors here (503/504): no stack captured up front for every request
+    noAsyncTraces: true,
+  });
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect') {
