@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { TicketLogType, TicketStatus } from '@sb/contracts';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
@@ -163,13 +164,40 @@ const toListRow = (row: RawListRow): TicketListRow => ({
   tags: row.tags ?? [],
 });
 
+/** The pg client under a TypeORM query runner, asked for a named (prepared) statement. */
+type PreparingClient = {
+  query<T>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
+};
+
 /** Tickets, their logs and service cycles. Every method is scoped by companyId. */
 @Injectable()
 export class TicketsRepository {
+  private readonly statementNames = new Map<string, string>();
+
   constructor(private readonly dataSource: DataSource) {}
 
   private m(manager?: EntityManager): EntityManager {
     return manager ?? this.dataSource.manager;
+  }
+
+  /**
+   * A statement prepared once per connection (named by its text): the busiest reads skip Postgres's
+   * parse and plan on every call. The text varies only with the filter's shape, never with its values.
+   */
+  private async prepared<T>(text: string, values: unknown[]): Promise<T[]> {
+    let name = this.statementNames.get(text);
+    if (!name) {
+      name = `tickets_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      if (this.statementNames.size >= 1_000) this.statementNames.clear();
+      this.statementNames.set(text, name);
+    }
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as PreparingClient;
+      return (await client.query<T>({ name, text, values })).rows;
+    } finally {
+      await runner.release();
+    }
   }
 
   findById(companyId: number, id: number, manager?: EntityManager): Promise<Ticket | null> {
@@ -254,7 +282,7 @@ export class TicketsRepository {
     limit: number,
   ): Promise<{ rows: TicketListRow[]; count: number }> {
     const n = condition.params.length;
-    const found = (await this.dataSource.query(
+    const found = await this.prepared<RawListRow & { total: number }>(
       `SELECT n.total, p.* FROM (SELECT count(*)::int AS total FROM tickets t WHERE ${condition.sql}) n
          LEFT JOIN (
            SELECT ${listColumns}
@@ -264,7 +292,7 @@ export class TicketsRepository {
          ) p ON TRUE
         ORDER BY p.updated_at DESC, p.id DESC`,
       [...condition.params, limit, offset, companyId],
-    )) as (RawListRow & { total: number })[];
+    );
     const rows = found.filter((row) => row.id !== null).map(toListRow);
     return { rows, count: found[0]?.total ?? 0 };
   }
