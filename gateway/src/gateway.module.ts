@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { ParsedRefsInterceptor } from './refs/parsed-refs.interceptor.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { AccessTokenService } from './auth/access-token.service.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -71,6 +72,8 @@ export class GatewayModule {
       // order matters: authenticate first, then check profiles, permissions and plan flags
       { provide: APP_GUARD, useClass: AuthGuard },
       { provide: APP_GUARD, useClass: AccessGuard },
+      // every handler's parsed ids are checked against the caller's company (refs/)
+      { provide: APP_INTERCEPTOR, useClass: ParsedRefsInterceptor },
     ];
     return {
       module: GatewayModule,

@@ -10,6 +10,7 @@ import {
   busKinds,
   json,
   jwtSecret,
+  standInRefsChecks,
   signAccessToken,
   startIdentityStack,
   stopIdentityStack,
@@ -142,6 +143,7 @@ describe.each(kinds)('connections over the $name', (kind) => {
           { bus: buses.serviceBus, databaseUrl: connectorsDb.url, env },
           { whatsappSocketFactory: silentSocket },
         );
+        await standInRefsChecks(buses.serviceBus, ['tickets']);
         // the tickets side of POST /closedimported (the tickets service is not part of this stack)
         await buses.serviceBus.handle(Subjects.tickets.ticketCloseImported, async () => ({
           closed: 0,

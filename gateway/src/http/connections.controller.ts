@@ -77,6 +77,8 @@ export class ConnectionsController {
   @ApiOperation({ summary: 'Creates a connection (admins)' })
   @ApiBody({ schema: openApiSchema(ConnectionCreateInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ConnectionRecord> {
+    // parsed here for the ownership check of its ids; connectors applies the form's rules itself
+    parseInput(ConnectionCreateInput, body ?? {});
     return this.services.request(Subjects.connectors.connectionCreate, req.sb.ctx, body ?? {});
   }
 
@@ -89,6 +91,7 @@ export class ConnectionsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<ConnectionRecord> {
+    parseInput(ConnectionUpdateInput, body ?? {});
     const data = { ...((body ?? {}) as object), ...parseInput(idParam, { id }) };
     return this.services.request(Subjects.connectors.connectionUpdate, req.sb.ctx, data);
   }

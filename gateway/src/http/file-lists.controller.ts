@@ -18,6 +18,7 @@ import {
   FileListMaxUploadFiles,
   FileListQuery,
   Subjects,
+  unowned,
   type FileListMediaRequest,
   type FileListPage,
   type FileListRecord,
@@ -44,8 +45,9 @@ const oneOrMany = <T extends z.ZodTypeAny>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
 /** The form of spec 3 §7: per file its option `id` (same order); fileId, typeArch, name, mediaType informative. */
 const uploadFields = z.object({
-  id: oneOrMany(z.coerce.number().int().positive()),
-  fileId: z.string().max(20).optional(),
+  // tickets matches each option id against the list of the path (the caller's company's)
+  id: oneOrMany(unowned('an option of the list in the path', z.coerce.number().int().positive())),
+  fileId: unowned('informative, not read', z.string().max(20)).optional(),
   typeArch: z.string().max(40).optional(),
   name: oneOrMany(z.string().max(100)).optional(),
   mediaType: oneOrMany(z.string().max(100)).optional(),

@@ -7,14 +7,16 @@ import type {
   RequestContext,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
-import { runInContext } from '@sb/platform/context';
+import { runInContext, takeParsedRefs } from '@sb/platform/context';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import type { GatewayEnv } from '../gateway.config.js';
 import { GATEWAY_BUS, GATEWAY_ENV } from '../gateway.tokens.js';
+import { checkReferences, refsCheckSubject } from '../refs/reference-check.js';
 
 /**
  * Forwards a call to its owning service as `{ ctx, data }`; the service's AppError comes back thrown.
- * The subject decides the types of the data and of the answer (`BusContracts`).
+ * The subject decides the types of the data and of the answer (`BusContracts`). Before the first call
+ * of an HTTP request, the ids its parsed inputs carry are checked to be the caller's company's records.
  */
 @Injectable()
 export class ServiceClient {
@@ -28,6 +30,19 @@ export class ServiceClient {
     ctx: RequestContext | AnonymousContext,
     data: BusRequestData<S>,
     timeoutMs = this.env.REQUEST_TIMEOUT_MS,
+  ): Promise<BusResponseData<S>> {
+    const refs = takeParsedRefs();
+    if (refs.length === 0) return this.forward(subject, ctx, data, timeoutMs);
+    return checkReferences(ctx, refs, (owner, c, request) =>
+      this.forward(refsCheckSubject(owner), c, request, timeoutMs),
+    ).then(() => this.forward(subject, ctx, data, timeoutMs));
+  }
+
+  private forward<S extends BusSubject>(
+    subject: S,
+    ctx: RequestContext | AnonymousContext,
+    data: BusRequestData<S>,
+    timeoutMs: number,
   ): Promise<BusResponseData<S>> {
     return runInContext(ctx, () => this.bus.request(subject, { ctx, data }, { timeoutMs }));
   }

@@ -14,6 +14,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  ref,
   Subjects,
   type RequestContext,
   type UserMediaUploadResult,
@@ -31,7 +32,7 @@ import { MediaUpload, MediaUploads, type MediaRule, type UploadedMedia } from '.
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const uploadFields = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: ref('user', z.coerce.number().int().positive()).optional(),
   typeArch: z.literal('user').optional(),
 });
 const signatureQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });

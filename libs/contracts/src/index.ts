@@ -27,3 +27,4 @@ export * from './meta/index.js';
 export * from './external-api/index.js';
 export * from './schedules/index.js';
 export * from './plantao/index.js';
+export * from './refs/index.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RefsModule } from './refs/refs.module.js';
 import type { ObjectType } from 'typeorm';
 import { Connection, ConnectionQueue } from './connections/connection.entity.js';
 import { ConnectionsModule } from './connections/connections.module.js';
@@ -10,6 +11,6 @@ export const connectorsEntities: ObjectType<unknown>[] = [Connection, Connection
 
 /** The connectors service's root module: one imported module per domain folder. */
 @Module({
-  imports: [ConnectionsModule, MetaModule, WhatsappModule],
+  imports: [RefsModule, ConnectionsModule, MetaModule, WhatsappModule],
 })
 export class ConnectorsModule {}

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { RefsModule } from './refs/refs.module.js';
 import { AnnouncementEntry } from './announcements/announcement.entity.js';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { HelpEntry } from './helps/help.entity.js';
@@ -46,6 +47,7 @@ export class IdentityModule {
       module: IdentityModule,
       global: true,
       imports: [
+        RefsModule,
         SeedModule,
         AuthModule,
         UsersModule,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RefsModule } from './refs/refs.module.js';
 import type { ObjectType } from 'typeorm';
 import { QueuesModule } from './queues/queues.module.js';
 import { ChatbotsModule } from './chatbots/chatbots.module.js';
@@ -38,6 +39,7 @@ export const ticketsEntities: ObjectType<unknown>[] = [
 /** The tickets service's root module: one imported module per domain folder. */
 @Module({
   imports: [
+    RefsModule,
     BotLanguageModule,
     ContactsModule,
     TagsModule,

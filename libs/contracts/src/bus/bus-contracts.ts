@@ -1,6 +1,7 @@
 // The request and reply of every bus subject, so a caller's types follow from the subject it names.
 import type { z } from 'zod';
 import type { HealthReply } from './subjects.js';
+import type { RefsCheckReply, RefsCheckRequest } from '../refs/refs.js';
 import type {
   AvailableAgentsReply,
   AvailableAgentsRequest,
@@ -247,6 +248,7 @@ type Message = { message: string };
 export type BusContracts = {
   // identity
   'identity.health.check': Contract<NoData, HealthReply>;
+  'identity.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
   'identity.auth.login': Contract<LoginRequest, IssuedSession>;
   'identity.auth.refresh': Contract<RefreshRequest, IssuedSession>;
   'identity.auth.logout': Contract<LogoutRequest, Record<string, never>>;
@@ -300,6 +302,7 @@ export type BusContracts = {
   'identity.announcement.media-clear': Contract<AnnouncementIdRequest, AnnouncementMediaReply>;
   // tickets: contacts and tags
   'tickets.health.check': Contract<NoData, HealthReply>;
+  'tickets.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
   'tickets.contact.list': Contract<ContactListQuery, ContactsPage>;
   'tickets.contact.picker': Contract<z.infer<typeof ContactPickerQuery>, ContactPickerItem[]>;
   'tickets.contact.get': Contract<ContactIdRequest, ContactRecord>;
@@ -392,6 +395,7 @@ export type BusContracts = {
   'tickets.message.send-to-contact': Contract<SendToContactCommand, SendToContactReply>;
   // connectors
   'connectors.health.check': Contract<NoData, HealthReply>;
+  'connectors.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
   'connectors.notification.send': Contract<NotificationSendRequest, NotificationSendReply>;
   'connectors.message.send': Contract<SendMessageCommand, SendMessageResult>;
   'connectors.message.revoke': Contract<RevokeMessageCommand, { ok: true }>;

@@ -12,6 +12,8 @@ export type ServiceName = (typeof ServiceNames)[number];
 export const Subjects = {
   identity: {
     health: 'identity.health.check',
+    // which ids of a request are not records of the caller's company (the gateway's ownership check)
+    refsCheck: 'identity.refs.check',
     login: 'identity.auth.login',
     refresh: 'identity.auth.refresh',
     logout: 'identity.auth.logout',
@@ -68,6 +70,8 @@ export const Subjects = {
   },
   tickets: {
     health: 'tickets.health.check',
+    // which ids of a request are not records of the caller's company (the gateway's ownership check)
+    refsCheck: 'tickets.refs.check',
     // contacts and tags
     contactList: 'tickets.contact.list',
     contactPicker: 'tickets.contact.picker',
@@ -161,6 +165,8 @@ export const Subjects = {
   },
   connectors: {
     health: 'connectors.health.check',
+    // which ids of a request are not records of the caller's company (the gateway's ownership check)
+    refsCheck: 'connectors.refs.check',
     // a text through the company's default connection (password reset codes)
     notificationSend: 'connectors.notification.send',
     // channel commands (types in contracts/channels/channel-messages.ts)

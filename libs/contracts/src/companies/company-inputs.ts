@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unowned } from '../refs/refs.js';
 import type { PlanView } from '../plans/plan-inputs.js';
 import { RecurrenceNames } from './recurrence.js';
 
@@ -24,7 +25,7 @@ const companyFields = {
   phone: optionalText(40),
   document: optionalText(40),
   paymentMethod: optionalText(40),
-  planId: z.coerce.number().int().positive(),
+  planId: unowned('plans are platform-wide', z.coerce.number().int().positive()),
   status: z.boolean(),
   dueDate,
   recurrence: z.enum(RecurrenceNames),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref, unowned } from '../refs/refs.js';
 import { ChannelKinds, type ConnectionRecord } from '../channels/index.js';
 import { WeekdaySchedule } from '../companies/company-inputs.js';
 
@@ -26,17 +27,17 @@ const importDate = z
 
 /** Cloud API secrets (spec: phoneNumberId, accessToken, businessAccountId); never answered back. */
 export const CloudApiCredentialsInput = z.object({
-  phoneNumberId: z.string().trim().min(1).max(120),
+  phoneNumberId: unowned('a Meta Graph id', z.string().trim().min(1).max(120)),
   accessToken: z.string().trim().min(1).max(2000),
-  businessAccountId: z.string().trim().max(120).optional().default(''),
+  businessAccountId: unowned('a Meta Graph id', z.string().trim().max(120)).optional().default(''),
 });
 export type CloudApiCredentialsInput = z.infer<typeof CloudApiCredentialsInput>;
 
 /** Facebook page / Instagram account secrets, set by POST /facebook (the page token never answered back). */
 export const MetaPageCredentialsInput = z.object({
-  pageId: z.string().trim().min(1).max(120),
+  pageId: unowned('a Meta Graph id', z.string().trim().min(1).max(120)),
   pageAccessToken: z.string().trim().min(1).max(4000),
-  instagramId: z.string().trim().min(1).max(120).optional(),
+  instagramId: unowned('a Meta Graph id', z.string().trim().min(1).max(120)).optional(),
 });
 export type MetaPageCredentialsInput = z.infer<typeof MetaPageCredentialsInput>;
 
@@ -67,7 +68,7 @@ const connectionFields = {
   inactiveMessage: text(5000),
   maxUseBotQueuesNPS: knob,
   timeSendQueue: knob,
-  sendIdQueue: optionalId,
+  sendIdQueue: ref('queue', optionalId),
   timeCreateNewTicket: knob,
   allowGroup: z.boolean(),
   groupAsTicket: z.enum(['enabled', 'disabled']),
@@ -75,9 +76,9 @@ const connectionFields = {
   importRecentMessages: importDate,
   importOldMessagesGroups: z.boolean(),
   closedTicketsPostImported: z.boolean(),
-  integrationId: optionalId,
-  promptId: optionalId,
-  queueIds: z.array(z.coerce.number().int().positive()).max(200),
+  integrationId: ref('queueIntegration', optionalId),
+  promptId: ref('prompt', optionalId),
+  queueIds: ref('queue', z.array(z.coerce.number().int().positive()).max(200)),
   schedules: z.array(WeekdaySchedule).max(7),
 };
 const field = connectionFields;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 import { ChannelKinds } from '../channels/channels.js';
 
 /** Custom fields shown under "extra info" in the contact modal. */
@@ -91,10 +92,7 @@ export const ContactImportMimeTypes = [
 ] as const;
 /** POST /contacts/import and /contacts/import/chats body: the connection (default: the default WhatsApp one). */
 export const ContactPhoneImportInput = z.object({
-  whatsappId: z.coerce
-    .number()
-    .int()
-    .positive()
+  whatsappId: ref('connection', z.coerce.number().int().positive())
     .nullish()
     .transform((v) => v ?? null),
 });

@@ -123,6 +123,11 @@ export const ErrorCodes = {
     status: 409,
     message: 'This schedule was sent and can no longer be changed.',
   },
+  // a body or query named a record (queue, prompt, connection, …) that is not the caller's company's
+  ERR_REFERENCE_NOT_FOUND: {
+    status: 404,
+    message: 'A record named in the request was not found in this company.',
+  },
   // transport and generic
   ERR_VALIDATION: { status: 400, message: 'Some fields are missing or invalid.' },
   ERR_MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON.' },

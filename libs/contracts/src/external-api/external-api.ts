@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 import type { ChannelKind, ConnectionStatus, StoredMedia } from '../channels/channels.js';
 import type { TicketStatus } from '../tickets/ticket-statuses.js';
 
@@ -43,8 +44,8 @@ const number = z
 export const ExternalSendInput = z.object({
   number,
   body: z.string().max(65_536).default(''),
-  userId: optionalId,
-  queueId: optionalId,
+  userId: ref('user', optionalId),
+  queueId: ref('queue', optionalId),
   /** prefixes the text with `*Name:*` (the user's name, else the connection's) */
   sendSignature: flag.default(false),
   /** closes the ticket after sending, with no farewell message */

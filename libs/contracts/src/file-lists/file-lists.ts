@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 
 /** One option of a file list as sent: a kept option carries its id (its stored file stays). */
 export const FileListOptionInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: ref('fileListOption', z.coerce.number().int().positive()).optional(),
   name: z.string().trim().min(1).max(100),
 });
 export type FileListOptionInput = z.infer<typeof FileListOptionInput>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { unowned } from '../refs/refs.js';
 import type { ConnectionRecord } from '../channels/index.js';
 
 /** POST /facebook (spec 2 §7): the Facebook login's user and token; addInstagram adds each page's IG account. */
 export const FacebookConnectInput = z.object({
-  facebookUserId: z.coerce.string().trim().min(1).max(120),
+  facebookUserId: unowned('a Meta Graph id', z.coerce.string().trim().min(1).max(120)),
   facebookUserToken: z.string().trim().min(1).max(4000),
   addInstagram: z
     .union([z.boolean(), z.enum(['true', 'false'])])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unowned } from '../refs/refs.js';
 
 /** A code lives 5 minutes and allows 3 attempts (spec 3 §4, §9). */
 export const ResetCodeTtlMs = 5 * 60 * 1000;
@@ -29,7 +30,7 @@ export type ResetRequestReply = { requestId: string };
 
 /** GET /api/verificar-code/:requestId?code=XXXXXX */
 export const ResetVerifyInput = z.object({
-  requestId: z.uuid('Invalid request'),
+  requestId: unowned('the reset request of an anonymous caller', z.uuid('Invalid request')),
   code: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref, unowned } from '../refs/refs.js';
 
 /**
  * On-duty staff (spec 3 §2.17, §3 "On-duty entry", §5, §7 "On-duty staff"; BEHAVIOUR.md §5 step 6
@@ -89,7 +90,7 @@ const requiredNumber = z.preprocess(
  * both times. The phone keeps its digits only (the alert is sent to them).
  */
 export const PlantaoInput = z.object({
-  userId: requiredNumber.pipe(z.number().int().positive(PlantaoMessages.required)),
+  userId: ref('user', requiredNumber.pipe(z.number().int().positive(PlantaoMessages.required))),
   phone: z
     .string({ error: PlantaoMessages.required })
     .trim()
@@ -156,7 +157,7 @@ export type PlantaoUpdateRequest = PlantaoInput & { id: number };
  * company's own IANA `timeZone` (campaigns falls back to the installation's when it is missing).
  */
 export const PlantaoOnDutyRequest = z.object({
-  companyId: z.coerce.number().int().positive(),
+  companyId: unowned('a request between services', z.coerce.number().int().positive()),
   at: z.coerce.date(),
   timeZone: z.string().trim().max(64).optional(),
 });

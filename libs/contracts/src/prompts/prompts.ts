@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 
 /** The voice choices of a prompt (spec 3 §9): plain text, or a Brazilian Portuguese neural voice. */
 export const PromptVoices = [
@@ -45,10 +46,7 @@ export const PromptLimits = {
   maxMessagesMax: 50,
 } as const;
 
-const queueId = z.coerce
-  .number()
-  .int()
-  .positive()
+const queueId = ref('queue', z.coerce.number().int().positive())
   .nullish()
   .transform((v) => v ?? null);
 

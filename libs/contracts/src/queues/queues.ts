@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 
 const HourMinute = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)]);
 
@@ -25,15 +26,15 @@ const optionalId = z.coerce
 
 /** Fields of one chatbot option, without its children. */
 export const ChatbotOptionFields = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: ref('chatbot', z.coerce.number().int().positive()).optional(),
   name: z.string().trim().min(4).max(100),
   greetingMessage: z.string().max(5000).default(''),
   queueType: z.enum(ChatbotQueueTypes).default('text'),
   closeTicket: z.boolean().default(false),
-  optQueueId: optionalId,
-  optUserId: optionalId,
-  optIntegrationId: optionalId,
-  optFileId: optionalId,
+  optQueueId: ref('queue', optionalId),
+  optUserId: ref('user', optionalId),
+  optIntegrationId: ref('queueIntegration', optionalId),
+  optFileId: ref('fileList', optionalId),
 });
 
 /** A chatbot option with its nested options (the modal's stepper edits the whole tree). */
@@ -60,9 +61,9 @@ export const QueueInput = z.object({
   ativarRoteador: z.boolean().default(false),
   tempoRoteador: z.coerce.number().int().min(0).max(1440).default(0),
   closeTicket: z.boolean().default(false),
-  promptId: optionalId,
-  integrationId: optionalId,
-  fileListId: optionalId,
+  promptId: ref('prompt', optionalId),
+  integrationId: ref('queueIntegration', optionalId),
+  fileListId: ref('fileList', optionalId),
   schedules: z.array(QueueSchedule).max(7).default([]),
   /** the whole option tree; absent leaves the saved tree as it is */
   chatbots: z.array(ChatbotOptionInput).max(50).optional(),
@@ -112,8 +113,8 @@ export type QueueUpdateRequest = QueueInput & { id: number };
 
 /** POST /chatbot: a top-level option of a queue, or a child of another option. */
 export const ChatbotCreateInput = ChatbotOptionFields.extend({
-  queueId: optionalId,
-  chatbotId: optionalId,
+  queueId: ref('queue', optionalId),
+  chatbotId: ref('chatbot', optionalId),
 }).refine((v) => v.queueId !== null || v.chatbotId !== null, {
   message: 'queueId or chatbotId is required',
   path: ['queueId'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 
 /** POST /quick-messages and PUT /quick-messages/:id body (spec 3 §3 Quick message, §5). */
 export const QuickMessageInput = z.object({
@@ -13,7 +14,7 @@ export type QuickMessageInput = z.infer<typeof QuickMessageInput>;
 export const QuickMessageListQuery = z.object({
   searchParam: z.string().trim().max(200).default(''),
   pageNumber: z.coerce.number().int().min(1).default(1),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: ref('user', z.coerce.number().int().positive()).optional(),
 });
 export type QuickMessageListQuery = z.infer<typeof QuickMessageListQuery>;
 

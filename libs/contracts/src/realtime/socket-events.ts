@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unowned } from '../refs/refs.js';
 
 /**
  * The per-company socket event names (spec 1 §7, spec 3 §7, BEHAVIOUR.md §10). Every one is emitted as
@@ -62,7 +63,9 @@ export const UserStatusIntervalMs = 300_000;
 const id = z.coerce.number().int().positive();
 
 /** The handshake query of spec 1 §7; it must match the access token (sent in the handshake `auth`). */
-export const SocketHandshakeQuery = z.object({ companyId: id, userId: id });
+// compared with the verified token, not looked up
+const tokenChecked = unowned('must equal the access token', id);
+export const SocketHandshakeQuery = z.object({ companyId: tokenChecked, userId: tokenChecked });
 export type SocketHandshakeQuery = z.infer<typeof SocketHandshakeQuery>;
 
 /** The handshake `auth` field: the access token, never trusted from the query alone. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import {
   ScheduleBodyMax,
@@ -38,10 +39,13 @@ export const ScheduleInput = z.object({
     .min(1, 'Obrigatório')
     .min(ScheduleBodyMin, 'Mensagem muito curta')
     .max(ScheduleBodyMax, 'Too Long!'),
-  contactId: z.coerce.number({ error: 'Obrigatório' }).int().positive('Obrigatório'),
+  contactId: ref(
+    'contact',
+    z.coerce.number({ error: 'Obrigatório' }).int().positive('Obrigatório'),
+  ),
   sendAt,
-  ticketId: optionalId,
-  userId: optionalId,
+  ticketId: ref('ticket', optionalId),
+  userId: ref('user', optionalId),
 });
 export type ScheduleInput = z.infer<typeof ScheduleInput>;
 export type ScheduleForm = z.input<typeof ScheduleInput>;
@@ -61,7 +65,7 @@ export const ScheduleListQuery = z.object({
   searchParam: z.string().trim().max(200).default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   /** GET /schedules?contactId=… narrows to one contact's schedules */
-  contactId: optionalId,
+  contactId: ref('contact', optionalId),
 });
 export type ScheduleListQuery = z.infer<typeof ScheduleListQuery>;
 export type ScheduleListParams = z.input<typeof ScheduleListQuery>;
@@ -97,10 +101,10 @@ export type ScheduleUpdateRequest = ScheduleInput & { id: number };
  * codes: ERR_NO_CONTACT_FOUND, ERR_CONTACT_BLOCKED, ERR_NO_DEF_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED, …
  */
 export const SendToContactCommand = z.object({
-  contactId: z.coerce.number().int().positive(),
+  contactId: ref('contact', z.coerce.number().int().positive()),
   body: z.string().trim().min(1).max(ScheduleBodyMax),
   /** the user the message is sent as (the schedule's owner) */
-  userId: z.coerce.number().int().positive(),
+  userId: ref('user', z.coerce.number().int().positive()),
 });
 export type SendToContactCommand = z.infer<typeof SendToContactCommand>;
 export type SendToContactReply = {

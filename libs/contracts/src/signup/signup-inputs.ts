@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unowned } from '../refs/refs.js';
 
 /** A free trial starts with this many days before the first due date (spec 1 §9). */
 export const SignupTrialDays = 3;
@@ -20,7 +21,10 @@ export const SignupInput = z.object({
     .min(1, 'Required')
     .regex(/^\+?[\d\s().-]{8,30}$/, 'Invalid number')
     .refine((value) => value.replace(/\D/g, '').length <= 20, 'Invalid number'),
-  planId: z.coerce.number('Required').int('Required').positive('Required'),
+  planId: unowned(
+    'plans are platform-wide',
+    z.coerce.number('Required').int('Required').positive('Required'),
+  ),
   'cf-turnstile-response': z.string().max(4096).optional(),
 });
 export type SignupInput = z.infer<typeof SignupInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 
 /** Tag dialog (spec 3 §5): name required, at least 3 characters; colour a hex without alpha. */
 export const TagInput = z.object({
@@ -40,13 +41,16 @@ export const TagPickerQuery = z.object({ kanban: KanbanFlag });
 
 /** POST /tags/sync: the contact's whole tag set (tag objects or ids). */
 export const TagSyncInput = z.object({
-  contactId: z.coerce.number().int().positive(),
+  contactId: ref('contact', z.coerce.number().int().positive()),
   tags: z
     .array(
-      z.union([
-        z.coerce.number().int().positive(),
-        z.object({ id: z.coerce.number().int().positive() }).transform((tag) => tag.id),
-      ]),
+      ref(
+        'tag',
+        z.union([
+          z.coerce.number().int().positive(),
+          z.object({ id: z.coerce.number().int().positive() }).transform((tag) => tag.id),
+        ]),
+      ),
     )
     .max(200),
 });

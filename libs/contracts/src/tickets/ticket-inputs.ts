@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref, unowned } from '../refs/refs.js';
 import type { ChannelKind, StoredMedia } from '../channels/channels.js';
 import type {
   ContactSummary,
@@ -14,6 +15,8 @@ export const TicketsPageSize = 40;
 export const MessagesPageSize = 20;
 
 const id = z.coerce.number().int().positive();
+/** A list filter only narrows the caller's own rows: an unknown id finds nothing, it is not refused. */
+const filterOnly = "a filter of the caller's own list";
 
 /** Query strings carry lists as JSON (`[1,2]`), as `1,2` or as one value; bodies as arrays. */
 const listOf = <T extends z.ZodType>(item: T) =>
@@ -54,7 +57,7 @@ export const TicketListQuery = z.object({
   pageNumber: z.coerce.number().int().positive().default(1),
   status: status.optional(),
   showAll: flag.optional(),
-  queueIds: listOf(id),
+  queueIds: unowned(filterOnly, listOf(id)),
   tags: listOf(id),
   users: listOf(id),
   whatsapps: listOf(id),
@@ -70,10 +73,10 @@ export type TicketsPage = { tickets: TicketRecord[]; hasMore: boolean; count: nu
 
 /** POST /tickets body. */
 export const TicketCreateInput = z.object({
-  contactId: id,
-  queueId: id.nullish(),
-  whatsappId: id.nullish(),
-  userId: id.nullish(),
+  contactId: ref('contact', id),
+  queueId: ref('queue', id).nullish(),
+  whatsappId: ref('connection', id).nullish(),
+  userId: ref('user', id).nullish(),
   status: status.default('open'),
 });
 export type TicketCreateInput = z.infer<typeof TicketCreateInput>;
@@ -81,10 +84,10 @@ export type TicketCreateInput = z.infer<typeof TicketCreateInput>;
 /** PUT /tickets/:id body (spec 1 §7): the wanted status plus the assignment and close options. */
 export const TicketUpdateInput = z.object({
   status: status.optional(),
-  userId: id.nullish(),
-  queueId: id.nullish(),
-  whatsappId: id.nullish(),
-  promptId: id.nullish(),
+  userId: ref('user', id).nullish(),
+  queueId: ref('queue', id).nullish(),
+  whatsappId: ref('connection', id).nullish(),
+  promptId: ref('prompt', id).nullish(),
   sendFarewellMessage: flag.optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
   useIntegration: flag.optional(),
@@ -94,7 +97,7 @@ export type TicketUpdateInput = z.infer<typeof TicketUpdateInput>;
 /** POST /tickets/closeAll body: the status to set and the queues whose active tickets get it. */
 export const TicketCloseAllInput = z.object({
   status: z.enum(['closed']).default('closed'),
-  queueIds: listOf(id).transform((ids) => ids ?? []),
+  queueIds: unowned(filterOnly, listOf(id)).transform((ids) => ids ?? []),
 });
 export type TicketCloseAllInput = z.infer<typeof TicketCloseAllInput>;
 
@@ -130,7 +133,7 @@ export type MessagesPage = {
 export const MessageSendInput = z.object({
   body: z.string().max(65_536).default(''),
   quotedMsg: z
-    .object({ id: z.string().uuid() })
+    .object({ id: ref('message', z.string().uuid()) })
     .passthrough()
     .nullish()
     .transform((quoted) => quoted ?? null),
@@ -162,8 +165,8 @@ export const MessageEditInput = z.object({ body: z.string().trim().min(1).max(65
 
 /** POST /message/forward body. */
 export const MessageForwardInput = z.object({
-  messageId: z.string().uuid(),
-  contactId: id,
+  messageId: ref('message', z.string().uuid()),
+  contactId: ref('contact', id),
   signMessage: flag.default(false),
 });
 export type MessageForwardInput = z.infer<typeof MessageForwardInput>;
@@ -171,17 +174,20 @@ export type MessageForwardInput = z.infer<typeof MessageForwardInput>;
 /** POST /ticket-notes body (spec 1 §5: at least 2 characters). */
 export const TicketNoteInput = z.object({
   note: z.string().trim().min(2, 'Too Short!').max(5000),
-  ticketId: id,
-  contactId: id,
+  ticketId: ref('ticket', id),
+  contactId: ref('contact', id),
 });
 export type TicketNoteInput = z.infer<typeof TicketNoteInput>;
 
 /** GET /ticket-notes/list query. */
-export const TicketNoteListQuery = z.object({ ticketId: id.optional(), contactId: id.optional() });
+export const TicketNoteListQuery = z.object({
+  ticketId: ref('ticket', id).optional(),
+  contactId: ref('contact', id).optional(),
+});
 
 /** GET /ticket/kanban query. */
 export const KanbanQuery = z.object({
-  queueIds: listOf(id),
+  queueIds: unowned(filterOnly, listOf(id)),
   searchParam: z.string().trim().max(200).optional(),
 });
 export type KanbanQuery = z.infer<typeof KanbanQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ref } from '../refs/refs.js';
 import { Languages } from '../auth/languages.js';
 import type { Language } from '../auth/languages.js';
 import type { SessionUser } from '../auth/session.js';
@@ -29,8 +30,8 @@ const userFields = {
     .regex(/^\+?\d{8,20}$/, 'Invalid number')
     .nullable()
     .or(z.literal('').transform(() => null)),
-  whatsappId: z.number().int().positive().nullable(),
-  queueIds: z.array(z.number().int().positive()).max(500),
+  whatsappId: ref('connection', z.number().int().positive()).nullable(),
+  queueIds: ref('queue', z.array(z.number().int().positive()).max(500)),
   language: z.enum(Languages).nullable(),
 };
 

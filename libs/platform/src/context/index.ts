@@ -1,1 +1,2 @@
 export * from './request-context.js';
+export * from './parsed-refs.js';
