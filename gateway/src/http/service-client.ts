@@ -49,19 +49,27 @@ export class ServiceClient {
 
   /**
    * `ask` with the answer as the JSON text the service replied, for an HTTP reply sent as it is: a large
-   * page is then neither parsed nor stringified again here.
+   * page is then neither parsed nor stringified again here. The ids of the request are checked the same.
    */
-  askJson<S extends BusSubject>(
+  async askJson<S extends BusSubject>(
     req: GatewayRequest,
     subject: S,
     data: BusRequestData<S>,
   ): Promise<Buffer> {
     const ctx = req.sb.ctx;
-    const options = { timeoutMs: this.env.REQUEST_TIMEOUT_MS };
+    const timeoutMs = this.env.REQUEST_TIMEOUT_MS;
+    const refs = takeParsedRefs();
+    if (refs.length > 0) {
+      await checkReferences(ctx, refs, (owner, c, request) =>
+        this.forward(refsCheckSubject(owner), c, request, timeoutMs),
+      );
+    }
     return runInContext(ctx, async () =>
       this.bus.requestJson
-        ? this.bus.requestJson(subject, { ctx, data }, options)
-        : Buffer.from(JSON.stringify(await this.bus.request(subject, { ctx, data }, options))),
+        ? this.bus.requestJson(subject, { ctx, data }, { timeoutMs })
+        : Buffer.from(
+            JSON.stringify(await this.bus.request(subject, { ctx, data }, { timeoutMs })),
+          ),
     );
   }
 
