@@ -628,7 +628,8 @@ try {
       [companyId, warmup + iterations],
     )
   ).map((row) => row.id);
-  if (pendingTickets.length < warmup + iterations) throw new Error('the seed has too few pending tickets');
+  if (pendingTickets.length < warmup + iterations)
+    throw new Error('the seed has too few pending tickets');
   const ticketWaits = new Map();
   watcher.on(`company-${companyId}-ticket`, (payload) => {
     const wait = payload?.action === 'update' ? ticketWaits.get(payload.ticket?.id) : undefined;
@@ -696,6 +697,8 @@ try {
 
   // the open tab under load: 16 clients in closed loop for 20 s on the first page (admin, showAll)
   const loadDurationS = envNumber('BENCH_LOAD_S', 20);
+  // the CPU this process (client, gateway and services) spends per request: comparable on a busy machine
+  const cpuAtLoadStart = process.cpuUsage();
   const load = await driveLoad({
     concurrency: 16,
     durationMs: loadDurationS * 1000,
@@ -703,9 +706,16 @@ try {
     iteration: () =>
       call(users.admin.token, 'GET', query({ status: 'open', showAll: 'true', pageNumber: '1' })),
   });
-  if (load.errors) throw new Error(`open tab under load: ${load.errors} errors ${load.firstErrors}`);
+  if (load.errors)
+    throw new Error(`open tab under load: ${load.errors} errors ${load.firstErrors}`);
+  const loadCpu = process.cpuUsage(cpuAtLoadStart);
   const listOpenRps = Math.round((load.iterations / load.elapsedMs) * 1000);
-  console.log(`list_open_rps_16: ${listOpenRps} (${load.iterations} in ${seconds(load.elapsedMs)} s)`);
+  const listOpenCpuMs =
+    Math.round(((loadCpu.user + loadCpu.system) / 1000 / load.iterations) * 100) / 100;
+  console.log(
+    `list_open_rps_16: ${listOpenRps} (${load.iterations} in ${seconds(load.elapsedMs)} s, ` +
+      `${listOpenCpuMs} ms of this process's CPU per request)`,
+  );
 
   const p95 = (values) => latencyMetrics('', values).p95_ms;
   const metrics = {
@@ -717,6 +727,7 @@ try {
     transfer_p95_ms: p95(actionTimings.transfer),
     close_p95_ms: p95(actionTimings.close),
     list_open_rps_16: listOpenRps,
+    list_open_cpu_ms_per_request: listOpenCpuMs,
     accept_bus_requests: requestsPerAction.accept,
     transfer_bus_requests: requestsPerAction.transfer,
     close_bus_requests: requestsPerAction.close,

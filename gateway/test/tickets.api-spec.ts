@@ -210,7 +210,15 @@ describe.each(kinds)('tickets over the $name', (kind) => {
     expect(search.tickets.map((t) => t.id)).toEqual([inSales.id]);
     const other = await ok<TicketsPage>(await call('otherAdmin', 'GET', '/tickets?showAll=true'));
     expect(other.tickets).toEqual([]);
-    expect((await call('ana', 'GET', '/tickets?date=yesterday')).status).toBe(400);
+    const badDate = await call('ana', 'GET', '/tickets?date=yesterday');
+    expect(badDate.status).toBe(400);
+    expect(await badDate.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    // the page goes out as the service wrote it: still JSON, with its length and validator
+    const raw = await call('ana', 'GET', '/tickets?status=pending');
+    expect(raw.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(raw.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(raw.headers.get('etag')).toBeTruthy();
+    expect(await raw.json()).toEqual(anaPage);
   });
 
   it('accepts, transfers, closes and reopens, with socket events to the status rooms', async () => {

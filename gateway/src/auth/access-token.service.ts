@@ -20,12 +20,20 @@ const claimsSchema = z.object({
 
 export type VerifiedToken = AccessTokenClaims & { userId: number; exp?: number };
 
+/** Verified tokens kept (a client sends the same token on every call until it refreshes). */
+const CachedTokens = 10_000;
+
 /**
  * Verifies the HS256 access tokens identity signs. Expired → 403 ERR_TOKEN_EXPIRED (the client refreshes);
  * anything else wrong, or a revoked session → 401 ERR_INVALID_TOKEN (the client logs out).
  */
 export class AccessTokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature and claims were verified, by their text: a repeat skips the HMAC and the
+   * parse. Expiry and revocation are still checked on every call; the oldest entry goes first when full.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     secret: string,
@@ -35,6 +43,25 @@ export class AccessTokenService {
   }
 
   async verify(token: string): Promise<VerifiedToken> {
+    const known = this.verified.get(token);
+    // jose's rule: a token expires once `exp` is not after the current second
+    if (known?.exp !== undefined && known.exp > Math.floor(Date.now() / 1000)) {
+      if (this.revoked.has(known.sid)) throw new AppError('ERR_INVALID_TOKEN');
+      return { ...known };
+    }
+    const verified = await this.verifyNow(token);
+    if (verified.exp !== undefined) {
+      this.verified.delete(token);
+      if (this.verified.size >= CachedTokens) {
+        const oldest = this.verified.keys().next();
+        if (!oldest.done) this.verified.delete(oldest.value);
+      }
+      this.verified.set(token, verified);
+    }
+    return { ...verified };
+  }
+
+  private async verifyNow(token: string): Promise<VerifiedToken> {
     let payload: unknown;
     try {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] }));

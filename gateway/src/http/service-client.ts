@@ -47,6 +47,32 @@ export class ServiceClient {
     return runInContext(ctx, () => this.bus.request(subject, { ctx, data }, { timeoutMs }));
   }
 
+  /**
+   * `ask` with the answer as the JSON text the service replied, for an HTTP reply sent as it is: a large
+   * page is then neither parsed nor stringified again here. The ids of the request are checked the same.
+   */
+  async askJson<S extends BusSubject>(
+    req: GatewayRequest,
+    subject: S,
+    data: BusRequestData<S>,
+  ): Promise<Buffer> {
+    const ctx = req.sb.ctx;
+    const timeoutMs = this.env.REQUEST_TIMEOUT_MS;
+    const refs = takeParsedRefs();
+    if (refs.length > 0) {
+      await checkReferences(ctx, refs, (owner, c, request) =>
+        this.forward(refsCheckSubject(owner), c, request, timeoutMs),
+      );
+    }
+    return runInContext(ctx, async () =>
+      this.bus.requestJson
+        ? this.bus.requestJson(subject, { ctx, data }, { timeoutMs })
+        : Buffer.from(
+            JSON.stringify(await this.bus.request(subject, { ctx, data }, { timeoutMs })),
+          ),
+    );
+  }
+
   /** `request` as the authenticated caller of an HTTP request. */
   ask<S extends BusSubject>(
     req: GatewayRequest,

@@ -603,6 +603,10 @@ describe('tickets over the bus', () => {
     expect(second.tickets.map((t) => t.contact.name)).toEqual(
       ['41', '42', '43', '44', '45'].map((n) => `Paged ${n}`),
     );
+    // past the last page: no rows, the count still told (the page and the count are one statement)
+    expect(
+      await app.call<TicketsPage>(S.ticketList, { status: 'pending', pageNumber: 3 }, third),
+    ).toEqual({ tickets: [], count: 45, hasMore: false });
     // another company's admin sees none of them
     expect(
       (await app.call<TicketsPage>(S.ticketList, { showAll: true }, admin)).tickets,
@@ -650,6 +654,11 @@ describe('tickets over the bus', () => {
       ana,
     );
     expect(moved.tags).toEqual([{ id: lane, name: 'Lead', color: '#333333' }]);
+    // a list row is the same record as the ticket alone (the page reads contact, queue, tags with it)
+    const alone = await app.call<TicketRecord>(S.ticketGet, { id: ticket.id }, ana);
+    const listed = await app.call<TicketsPage>(S.ticketList, { status: 'open' }, ana);
+    expect(listed.tickets.find((t) => t.id === ticket.id)).toEqual(alone);
+    expect(alone).toMatchObject({ queue: { id: q1 }, user: { id: 2 }, whatsapp: { id: 10 } });
     const board = await app.call<{ tickets: TicketRecord[] }>(S.kanbanList, {}, ana);
     expect(board.tickets.find((t) => t.id === ticket.id)?.tags.map((t) => t.id)).toEqual([lane]);
     const brunoBoard = await app.call<{ tickets: TicketRecord[] }>(S.kanbanList, {}, bruno);

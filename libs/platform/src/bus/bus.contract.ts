@@ -104,6 +104,25 @@ export function describeBusContract(
         await sub.unsubscribe();
       });
 
+      it('answers requestJson with the replied data as JSON text, and its errors as AppErrors', async () => {
+        if (!bus.requestJson) return;
+        const subject = unique('t.json.');
+        const sub = await bus.handle<{ name: string }, unknown>(subject, async ({ data }) => {
+          if (data.name === 'fail') throw new AppError('ERR_NO_TICKET_FOUND');
+          return { name: data.name, list: [1, { ok: true, data: 'x' }], at: new Date(0) };
+        });
+        const text = await bus.requestJson(subject, request({ name: 'Conceição ✓' }));
+        expect(JSON.parse(text.toString('utf8'))).toEqual({
+          name: 'Conceição ✓',
+          list: [1, { ok: true, data: 'x' }],
+          at: '1970-01-01T00:00:00.000Z',
+        });
+        const err = await rejection(bus.requestJson(subject, request({ name: 'fail' })));
+        expect(err).toBeInstanceOf(AppError);
+        expect(err).toMatchObject({ code: 'ERR_NO_TICKET_FOUND', status: 404 });
+        await sub.unsubscribe();
+      });
+
       it('answers an unexpected throw with ERR_INTERNAL 500 and an errorId, no internals', async () => {
         const subject = unique('t.crash.');
         const sub = await bus.handle(subject, async () => {

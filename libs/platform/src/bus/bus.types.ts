@@ -49,6 +49,16 @@ export type Bus = {
     payload: BusRequest<BusRequestData<S>>,
     options?: RequestOptions,
   ): Promise<BusResponseData<S>>;
+  /**
+   * `request` answering the replied data as its JSON text (UTF-8), unparsed: a caller that only forwards
+   * a large answer (the gateway's ticket pages) skips a parse and a stringify. A bus without it is asked
+   * with `request`.
+   */
+  requestJson?<S extends string>(
+    subject: S,
+    payload: BusRequest<BusRequestData<S>>,
+    options?: RequestOptions,
+  ): Promise<Buffer>;
   /** answers requests on `subject`; a throw becomes an error reply */
   handle<Req = unknown, Res = unknown>(
     subject: string,

@@ -7,7 +7,7 @@ import type {
 } from '@sb/contracts';
 import { runInContext } from '../context/request-context.js';
 import { AppError } from '../errors/app-error.js';
-import { errorToReply, unwrapReply } from '../errors/error-reply.js';
+import { errorToReply, unwrapReply, unwrapReplyJson } from '../errors/error-reply.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
 import {
   defaultAckWaitMs,
@@ -97,6 +97,24 @@ class InProcessBus implements Bus {
     payload: BusRequest<BusRequestData<S>>,
     options: RequestOptions = {},
   ): Promise<BusResponseData<S>> {
+    const reply = await this.ask(subject, payload, options);
+    return unwrapReply(JSON.parse(reply) as BusReply<BusResponseData<S>>);
+  }
+
+  async requestJson<S extends string>(
+    subject: S,
+    payload: BusRequest<BusRequestData<S>>,
+    options: RequestOptions = {},
+  ): Promise<Buffer> {
+    return unwrapReplyJson(Buffer.from(await this.ask(subject, payload, options)));
+  }
+
+  /** The reply as the wire would carry it (JSON text). */
+  private async ask(
+    subject: string,
+    payload: BusRequest,
+    options: RequestOptions,
+  ): Promise<string> {
     this.assertOpen();
     const responders = this.pickResponders(subject);
     if (responders.length === 0) {
@@ -113,11 +131,10 @@ class InProcessBus implements Bus {
       );
     });
     try {
-      const reply = await Promise.race([
+      return await Promise.race([
         Promise.any(responders.map((entry) => this.invoke(entry, subject, wire))),
         timeout,
       ]);
-      return unwrapReply(JSON.parse(reply) as BusReply<BusResponseData<S>>);
     } finally {
       clearTimeout(timer);
     }

@@ -29,7 +29,7 @@ import {
 } from '@nats-io/transport-node';
 import { runInContext } from '../context/request-context.js';
 import { AppError } from '../errors/app-error.js';
-import { errorToReply, unwrapReply } from '../errors/error-reply.js';
+import { errorToReply, unwrapReply, unwrapReplyJson } from '../errors/error-reply.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
 import {
   defaultAckWaitMs,
@@ -121,9 +121,22 @@ class NatsBus implements Bus {
     payload: BusRequest<BusRequestData<S>>,
     options: RequestOptions = {},
   ): Promise<BusResponseData<S>> {
-    let msg: Msg;
+    const msg = await this.ask(subject, payload, options);
+    return unwrapReply(msg.json<BusReply<BusResponseData<S>>>());
+  }
+
+  async requestJson<S extends string>(
+    subject: S,
+    payload: BusRequest<BusRequestData<S>>,
+    options: RequestOptions = {},
+  ): Promise<Buffer> {
+    const { data } = await this.ask(subject, payload, options);
+    return unwrapReplyJson(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  }
+
+  private async ask(subject: string, payload: BusRequest, options: RequestOptions): Promise<Msg> {
     try {
-      msg = await this.nc.request(this.space.wire(subject), encode(payload), {
+      return await this.nc.request(this.space.wire(subject), encode(payload), {
         timeout: options.timeoutMs ?? this.requestTimeoutMs,
       });
     } catch (err) {
@@ -138,7 +151,6 @@ class NatsBus implements Bus {
       }
       throw err;
     }
-    return unwrapReply(msg.json<BusReply<BusResponseData<S>>>());
   }
 
   async handle<Req = unknown, Res = unknown>(
@@ -321,7 +333,13 @@ class NatsBus implements Bus {
 /** Connects to NATS and makes sure the EVENTS stream exists. */
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const logger = options.logger ?? createLogger('bus');
-  const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+  const nc = await connect({
+    servers: options.url,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    // errors become AppErrors here (503/504): no stack captured up front for every request
+    noAsyncTraces: true,
+  });
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect') {

@@ -22,3 +22,22 @@ export function unwrapReply<T>(reply: BusReply<T>): T {
   if (reply.ok) return reply.data;
   throw AppError.fromBody(reply.error);
 }
+
+/** How every success reply starts on the wire (`{ ok: true, data }`, stringified in that order). */
+const okReplyPrefix = Buffer.from('{"ok":true,"data":');
+
+/**
+ * The caller's side when it only forwards the answer: the data of a success as the JSON text the reply
+ * already holds (no parse, no stringify), or the rebuilt AppError of a failure.
+ */
+export function unwrapReplyJson(reply: Buffer): Buffer {
+  const end = reply.length - 1;
+  if (
+    end > okReplyPrefix.length &&
+    reply[end] === 0x7d &&
+    reply.subarray(0, okReplyPrefix.length).equals(okReplyPrefix)
+  )
+    return reply.subarray(okReplyPrefix.length, end);
+  const data = unwrapReply(JSON.parse(reply.toString('utf8')) as BusReply<unknown>);
+  return Buffer.from(JSON.stringify(data ?? null));
+}

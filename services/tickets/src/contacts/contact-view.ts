@@ -37,8 +37,14 @@ export const toContactRecord = (
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The columns of a contact that its summary shows. */
+export type ContactSummarySource = Pick<
+  Contact,
+  'id' | 'name' | 'number' | 'urlPicture' | 'channel' | 'isGroup' | 'active'
+>;
+
 /** The contact as ticket records and message events carry it; `hide` masks the number. */
-export const toContactSummary = (contact: Contact, hide: boolean): ContactSummary => ({
+export const toContactSummary = (contact: ContactSummarySource, hide: boolean): ContactSummary => ({
   id: contact.id,
   name: contact.name,
   number: hide ? maskContactNumber(contact.number, contact.isGroup) : contact.number,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ChannelKind,
+  type ConnectionRecord,
   type ContactSummary,
   type RequestContext,
   type TicketHolder,
@@ -10,11 +11,17 @@ import type { EntityManager } from 'typeorm';
 import type { Contact } from '../contacts/contact.entity.js';
 import { toContactSummary } from '../contacts/contact-view.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
-import { IdentityDirectory } from '../directories/identity-directory.js';
+import { IdentityDirectory, type ReplicaUser } from '../directories/identity-directory.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
 import type { Ticket } from './ticket.entity.js';
 import { ticketCode } from './ticket-rules.js';
-import { TicketsRepository, type QueueRef, type TagRef } from './tickets.repository.js';
+import {
+  TicketsRepository,
+  type QueueRef,
+  type TagRef,
+  type TicketListRow,
+  type TicketListTicket,
+} from './tickets.repository.js';
 
 /** The connection a ticket row names. */
 export type ConnectionRef = {
@@ -46,7 +53,7 @@ const toConnectionRef = (row: {
 });
 
 /** A contact row that is gone: the ticket still shows, with an empty contact. */
-const missingContact = (ticket: Ticket): ContactSummary => ({
+const missingContact = (ticket: TicketListTicket): ContactSummary => ({
   id: ticket.contactId,
   name: '',
   number: '',
@@ -58,7 +65,7 @@ const missingContact = (ticket: Ticket): ContactSummary => ({
 
 /** The TicketRecord of spec 1 §3, from the row and its decor. */
 export const toTicketRecord = (
-  ticket: Ticket,
+  ticket: TicketListTicket,
   contact: ContactSummary,
   decor: TicketDecor,
 ): TicketRecord => ({
@@ -152,27 +159,67 @@ export class TicketRecords {
       rows.map((row) => row.id),
       manager,
     );
-    const [users, connections] = await names;
     const contactById = new Map(contacts.map((c) => [c.id, c]));
+    return this.fromRows(
+      ctx,
+      rows.map((row) => ({
+        ticket: row,
+        contact: contactById.get(row.contactId) ?? null,
+        queue: row.queueId !== null ? (queues.get(row.queueId) ?? null) : null,
+        tags: tags.get(row.id) ?? [],
+      })),
+      hide,
+      await names,
+    );
+  }
+
+  /** A list page's records from its rows (contact, queue, tags read with them), in their order. */
+  async listRecords(
+    ctx: RequestContext,
+    rows: TicketListRow[],
+    hide: boolean,
+  ): Promise<TicketRecord[]> {
+    if (!rows.length) return [];
+    const names = await Promise.all([this.identity.users(ctx), this.connectors.connections(ctx)]);
+    return this.fromRows(ctx, rows, hide, names);
+  }
+
+  /** The records of rows whose contact, queue and tags are known: names from the replicas. */
+  private async fromRows(
+    ctx: RequestContext,
+    rows: TicketListRow[],
+    hide: boolean,
+    [users, connections]: [Map<number, ReplicaUser>, Map<number, ConnectionRecord>],
+  ): Promise<TicketRecord[]> {
     // a user the replica does not hold yet (created a moment ago): asked for one by one
-    const missing = unique(rows.map((r) => r.userId)).filter((id) => !users.has(id));
+    const missing = [
+      ...new Set(
+        rows
+          .map((r) => r.ticket.userId)
+          .filter((id): id is number => id !== null && !users.has(id)),
+      ),
+    ];
     const extraUsers = new Map<number, string>();
     await Promise.all(
       missing.map(async (id) => extraUsers.set(id, await this.identity.userName(ctx, id))),
     );
-    return rows.map((row) => {
-      const contact = contactById.get(row.contactId);
-      const connection = row.whatsappId !== null ? connections.get(row.whatsappId) : undefined;
-      return toTicketRecord(row, contact ? toContactSummary(contact, hide) : missingContact(row), {
-        queue: row.queueId !== null ? (queues.get(row.queueId) ?? null) : null,
-        tags: tags.get(row.id) ?? [],
-        userName:
-          row.userId !== null
-            ? (users.get(row.userId)?.name ?? extraUsers.get(row.userId) ?? '')
-            : '',
-        connection: connection ? toConnectionRef(connection) : null,
-        hide,
-      });
+    return rows.map(({ ticket, contact, queue, tags }) => {
+      const connection =
+        ticket.whatsappId !== null ? connections.get(ticket.whatsappId) : undefined;
+      return toTicketRecord(
+        ticket,
+        contact ? toContactSummary(contact, hide) : missingContact(ticket),
+        {
+          queue,
+          tags,
+          userName:
+            ticket.userId !== null
+              ? (users.get(ticket.userId)?.name ?? extraUsers.get(ticket.userId) ?? '')
+              : '',
+          connection: connection ? toConnectionRef(connection) : null,
+          hide,
+        },
+      );
     });
   }
 

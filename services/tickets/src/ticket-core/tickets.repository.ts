@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { TicketLogType, TicketStatus } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
+import type { ContactSummarySource } from '../contacts/contact-view.js';
 import { Ticket, TicketLog, TicketTracking } from './ticket.entity.js';
 import type { CompanyCondition } from './ticket-rules.js';
 
@@ -45,13 +47,158 @@ export type TrackingWrite = Partial<
   >
 >;
 
+/** The columns of a ticket that its row in a list shows (spec 1 §3 TicketRecord). */
+export type TicketListTicket = Pick<
+  Ticket,
+  | 'id'
+  | 'uuid'
+  | 'companyId'
+  | 'status'
+  | 'isGroup'
+  | 'isBot'
+  | 'channel'
+  | 'contactId'
+  | 'whatsappId'
+  | 'queueId'
+  | 'userId'
+  | 'unreadMessages'
+  | 'lastMessage'
+  | 'useIntegration'
+  | 'userRating'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** A row of a ticket list: the ticket and what it shows of its contact (null when gone), queue, tags. */
+export type TicketListRow = {
+  ticket: TicketListTicket;
+  contact: ContactSummarySource | null;
+  queue: QueueRef | null;
+  tags: TagRef[];
+};
+
+const ticketListColumns = `t.id, t.uuid, t.company_id, t.status, t.is_group, t.is_bot, t.channel,
+  t.contact_id, t.whatsapp_id, t.queue_id, t.user_id, t.unread_messages, t.last_message,
+  t.use_integration, t.user_rating, t.created_at, t.updated_at`;
+
+/** A page's rows (alias `t`, ticketListColumns) with their contact, queue and tags (by name, id). */
+const listColumns = `t.*,
+  c.id AS c_id, c.name AS c_name, c.number AS c_number, c.url_picture AS c_url_picture,
+  c.channel AS c_channel, c.is_group AS c_is_group, c.active AS c_active,
+  q.name AS q_name, q.color AS q_color,
+  (SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)
+                   ORDER BY g.name, g.id)
+     FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id
+    WHERE tt.company_id = t.company_id AND tt.ticket_id = t.id) AS tags`;
+
+/** The contact and queue of each row, read in the row's company (`company`: its placeholder). */
+const listJoins = (company: string) => `
+  LEFT JOIN contacts c ON c.company_id = ${company} AND c.id = t.contact_id
+  LEFT JOIN queues q ON q.company_id = ${company} AND q.id = t.queue_id`;
+
+type RawListRow = {
+  id: number;
+  uuid: string;
+  company_id: number;
+  status: TicketStatus;
+  is_group: boolean;
+  is_bot: boolean;
+  channel: string;
+  contact_id: number;
+  whatsapp_id: number | null;
+  queue_id: number | null;
+  user_id: number | null;
+  unread_messages: number;
+  last_message: string;
+  use_integration: boolean;
+  user_rating: number | null;
+  created_at: Date;
+  updated_at: Date;
+  c_id: number | null;
+  c_name: string;
+  c_number: string;
+  c_url_picture: string | null;
+  c_channel: string;
+  c_is_group: boolean;
+  c_active: boolean;
+  q_name: string | null;
+  q_color: string;
+  tags: TagRef[] | null;
+};
+
+const toListRow = (row: RawListRow): TicketListRow => ({
+  ticket: {
+    id: row.id,
+    uuid: row.uuid,
+    companyId: row.company_id,
+    status: row.status,
+    isGroup: row.is_group,
+    isBot: row.is_bot,
+    channel: row.channel,
+    contactId: row.contact_id,
+    whatsappId: row.whatsapp_id,
+    queueId: row.queue_id,
+    userId: row.user_id,
+    unreadMessages: row.unread_messages,
+    lastMessage: row.last_message,
+    useIntegration: row.use_integration,
+    userRating: row.user_rating,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  },
+  contact:
+    row.c_id === null
+      ? null
+      : {
+          id: row.c_id,
+          name: row.c_name,
+          number: row.c_number,
+          urlPicture: row.c_url_picture,
+          channel: row.c_channel,
+          isGroup: row.c_is_group,
+          active: row.c_active,
+        },
+  queue:
+    row.queue_id !== null && row.q_name !== null
+      ? { id: row.queue_id, name: row.q_name, color: row.q_color }
+      : null,
+  tags: row.tags ?? [],
+});
+
+/** The pg client under a TypeORM query runner, asked for a named (prepared) statement. */
+type PreparingClient = {
+  query<T>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
+};
+
 /** Tickets, their logs and service cycles. Every method is scoped by companyId. */
 @Injectable()
 export class TicketsRepository {
+  private readonly statementNames = new Map<string, string>();
+
   constructor(private readonly dataSource: DataSource) {}
 
   private m(manager?: EntityManager): EntityManager {
     return manager ?? this.dataSource.manager;
+  }
+
+  /**
+   * A statement prepared once per connection (named by its text): the busiest reads skip Postgres's
+   * parse and plan on every call. The text varies only with the filter's shape, never with its values.
+   */
+  private async prepared<T>(text: string, values: unknown[]): Promise<T[]> {
+    let name = this.statementNames.get(text);
+    if (!name) {
+      name = `tickets_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      if (this.statementNames.size >= 1_000) this.statementNames.clear();
+      this.statementNames.set(text, name);
+    }
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as PreparingClient;
+      return (await client.query<T>({ name, text, values })).rows;
+    } finally {
+      await runner.release();
+    }
   }
 
   findById(companyId: number, id: number, manager?: EntityManager): Promise<Ticket | null> {
@@ -128,52 +275,80 @@ export class TicketsRepository {
   }
 
   /**
-   * One page of ticket ids by updatedAt (newest first) and the number of matches. `newest` keeps only the
-   * newest matching ticket per contact and connection. The condition reads only `t` (tickets).
+   * A status tab's page (updatedAt, newest first) with each row's contact, queue and tags, and the number
+   * of matches, in one statement: the page walks the (company, status, updatedAt) index and stops after
+   * `limit` rows, the count is an index-only scan of the same index (its INCLUDE columns hold what the
+   * visibility rules read). The condition reads only `t` (tickets).
    */
-  async page(
+  async statusPage(
     companyId: number,
     condition: CompanyCondition,
-    newest: boolean,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: TicketListRow[]; count: number }> {
+    // the condition carries its company filter; one built for another company never runs here
+    if (condition.companyId !== companyId) throw new AppError('ERR_NO_PERMISSION');
+    const n = condition.params.length;
+    const found = await this.prepared<RawListRow & { total: number }>(
+      `SELECT n.total, p.* FROM (SELECT count(*)::int AS total FROM tickets t WHERE ${condition.sql}) n
+         LEFT JOIN (
+           SELECT ${listColumns}
+             FROM (SELECT ${ticketListColumns} FROM tickets t WHERE ${condition.sql}
+                    ORDER BY t.updated_at DESC, t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) t
+             ${listJoins(`$${n + 3}`)}
+         ) p ON TRUE
+        ORDER BY p.updated_at DESC, p.id DESC`,
+      [...condition.params, limit, offset, companyId],
+    );
+    const rows = found.filter((row) => row.id !== null).map(toListRow);
+    return { rows, count: found[0]?.total ?? 0 };
+  }
+
+  /**
+   * One page of ticket ids by updatedAt (newest first) and the number of matches, keeping only the
+   * newest matching ticket per contact and connection (closed and search tabs). The condition reads only
+   * `t` (tickets).
+   */
+  async newestPage(
+    companyId: number,
+    condition: CompanyCondition,
     offset: number,
     limit: number,
   ): Promise<{ ids: number[]; count: number }> {
     // the condition carries its company filter; one built for another company never runs here
     if (condition.companyId !== companyId) throw new AppError('ERR_NO_PERMISSION');
     const n = condition.params.length;
-    if (!newest) {
-      // a status tab: the page walks the (company, status, updatedAt) index and stops after `limit`
-      // rows, the count reads the same index; apart, neither waits for the other's work
-      const [rows, total] = await Promise.all([
-        this.dataSource.query(
-          `SELECT t.id FROM tickets t WHERE ${condition.sql}
-            ORDER BY t.updated_at DESC, t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-          [...condition.params, limit, offset],
-        ) as Promise<{ id: number }[]>,
-        this.dataSource.query(
-          `SELECT count(*)::int AS total FROM tickets t WHERE ${condition.sql}`,
-          condition.params,
-        ) as Promise<{ total: number }[]>,
-      ]);
-      return { ids: rows.map((r) => r.id), count: total[0]?.total ?? 0 };
-    }
     const matched = `SELECT DISTINCT ON (t.contact_id, COALESCE(t.whatsapp_id, 0)) t.id, t.updated_at
            FROM tickets t
-          WHERE ${condition.sql}
+          WHERE t.company_id = $${n + 1} AND ${condition.sql}
           ORDER BY t.contact_id, COALESCE(t.whatsapp_id, 0), t.updated_at DESC, t.id DESC`;
     const rows = (await this.dataSource.query(
       `WITH matched AS (${matched})
        SELECT id, count(*) OVER () AS total FROM matched
-        ORDER BY updated_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...condition.params, limit, offset],
+        ORDER BY updated_at DESC, id DESC LIMIT $${n + 2} OFFSET $${n + 3}`,
+      [...condition.params, companyId, limit, offset],
     )) as { id: number; total: string }[];
     if (rows.length) return { ids: rows.map((r) => r.id), count: Number(rows[0]!.total) };
     if (offset === 0) return { ids: [], count: 0 };
     const total = (await this.dataSource.query(
       `WITH matched AS (${matched}) SELECT count(*)::int AS total FROM matched`,
-      condition.params,
+      [...condition.params, companyId],
     )) as { total: number }[];
     return { ids: [], count: total[0]?.total ?? 0 };
+  }
+
+  /** These tickets as list rows (contact, queue, tags), in the order of `ids`; one statement. */
+  async listRows(companyId: number, ids: number[]): Promise<TicketListRow[]> {
+    if (!ids.length) return [];
+    const found = (await this.dataSource.query(
+      `SELECT ${listColumns}
+         FROM (SELECT ${ticketListColumns} FROM tickets t
+                WHERE t.company_id = $1 AND t.id = ANY($2::int[])) t
+         ${listJoins('$1')}`,
+      [companyId, ids],
+    )) as RawListRow[];
+    const byId = new Map(found.map((row) => [row.id, toListRow(row)]));
+    return ids.map((id) => byId.get(id)).filter((row): row is TicketListRow => !!row);
   }
 
   contacts(companyId: number, ids: number[], manager?: EntityManager): Promise<Contact[]> {

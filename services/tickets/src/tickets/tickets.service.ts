@@ -105,21 +105,23 @@ export class TicketsService {
       digits.length >= 3 ? containsPattern(digits) : null,
     );
     const offset = (filter.pageNumber - 1) * TicketsPageSize;
-    const { ids, count } = await this.tickets.page(
-      ctx.companyId,
-      condition,
-      listsNewestPerContact(filter),
-      offset,
-      TicketsPageSize,
-    );
-    const rows = await this.tickets.findByIds(ctx.companyId, ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const ordered = ids.map((id) => byId.get(id)).filter((row): row is Ticket => !!row);
-    const hide = await this.visibility.masksFor(ctx);
+    // a status tab reads its page, the rows' contacts, queues and tags and its count in one statement;
+    // the closed and search tabs (newest ticket per contact) first pick their ids
+    const [page, hide] = await Promise.all([
+      listsNewestPerContact(filter)
+        ? this.tickets
+            .newestPage(ctx.companyId, condition, offset, TicketsPageSize)
+            .then(async ({ ids, count }) => ({
+              rows: await this.tickets.listRows(ctx.companyId, ids),
+              count,
+            }))
+        : this.tickets.statusPage(ctx.companyId, condition, offset, TicketsPageSize),
+      this.visibility.masksFor(ctx),
+    ]);
     return {
-      tickets: await this.views.records(ctx, ordered, hide),
-      count,
-      hasMore: count > offset + ordered.length,
+      tickets: await this.views.listRecords(ctx, page.rows, hide),
+      count: page.count,
+      hasMore: page.count > offset + page.rows.length,
     };
   }
 
