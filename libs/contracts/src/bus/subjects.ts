@@ -214,7 +214,17 @@ export const Subjects = {
     plantaoDelete: 'campaigns.plantao.delete',
     plantaoOnDuty: 'campaigns.plantao.on-duty',
   },
-  reporting: { health: 'reporting.health.check' },
+  reporting: {
+    health: 'reporting.health.check',
+    // spec 2 §7 "Dashboard and moments"
+    dashboard: 'reporting.dashboard.get',
+    ticketsUsers: 'reporting.dashboard.tickets-users',
+    ticketsDay: 'reporting.dashboard.tickets-day',
+    moments: 'reporting.dashboard.moments',
+    messagesCount: 'reporting.messages.count',
+    // super user: replay the event stream into fresh projection tables
+    rebuild: 'reporting.projection.rebuild',
+  },
 } as const;
 
 export const healthSubject = (service: ServiceName) => Subjects[service].health;
