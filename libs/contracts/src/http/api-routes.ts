@@ -105,6 +105,14 @@ export const ApiRoutes = {
   schedules: { root: '/schedules', byId: '/schedules/:id' },
   // on-duty staff (spec 3 §7 "On-duty staff"; campaigns service)
   plantao: { root: '/plantao', byId: '/plantao/:id' },
+  // spec 2 §7 "Dashboard and moments" (reporting service)
+  dashboard: {
+    root: '/dashboard',
+    ticketsUsers: '/dashboard/ticketsUsers',
+    ticketsDay: '/dashboard/ticketsDay',
+    moments: '/dashboard/moments',
+    messagesAllMe: '/messages-allMe',
+  },
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },
   version: '/version',
