@@ -15,10 +15,12 @@ export const firstDayOfMonth = (today: Date): string =>
 
 /**
  * Runs `fn` at most once per `intervalMs` however often `trigger` is called: the first call runs at
- * once, later ones within the window are folded into one run at its end (live updates without storms).
+ * once and one more run follows at the end of the window (the socket's ticket event can arrive before
+ * the reporting projection applied it; the trailing run picks the change up), later triggers within the
+ * window fold into that trailing run (live updates without storms).
  */
 export function coalesce(fn: () => void, intervalMs = 1000) {
-  let last = 0;
+  let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
     timer = undefined;
@@ -29,8 +31,10 @@ export function coalesce(fn: () => void, intervalMs = 1000) {
     trigger() {
       if (timer) return;
       const wait = last + intervalMs - Date.now();
-      if (wait <= 0) run();
-      else timer = setTimeout(run, wait);
+      if (wait <= 0) {
+        run();
+        timer = setTimeout(run, intervalMs);
+      } else timer = setTimeout(run, wait);
     },
     cancel() {
       if (timer) clearTimeout(timer);

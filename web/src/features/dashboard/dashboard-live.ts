@@ -1,7 +1,7 @@
 import { socketEvent } from '@sb/contracts';
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks.js';
-import { currentSocket } from '../../api/socket.js';
+import { onSocket, type AppSocket } from '../../api/socket.js';
 import { coalesce } from './dashboard-format.js';
 import { dashboardApi, dashboardFigures } from './dashboard.api.js';
 
@@ -12,14 +12,19 @@ import { dashboardApi, dashboardFigures } from './dashboard.api.js';
 export function useLiveDashboard(companyId: number | undefined): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const socket = currentSocket();
-    if (!socket || !companyId) return;
+    if (!companyId) return;
     const refresh = coalesce(() => dispatch(dashboardApi.util.invalidateTags([dashboardFigures])));
     const name = socketEvent.company(companyId, 'ticket');
     const listener = () => refresh.trigger();
-    socket.on(name, listener);
+    let current: AppSocket | undefined;
+    const stop = onSocket((socket) => {
+      current?.off(name, listener);
+      current = socket;
+      socket.on(name, listener);
+    });
     return () => {
-      socket.off(name, listener);
+      stop();
+      current?.off(name, listener);
       refresh.cancel();
     };
   }, [companyId, dispatch]);
