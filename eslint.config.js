@@ -48,6 +48,7 @@ const sqlOutsideRepositoriesToMove = [
   'services/connectors/src/whatsapp/whatsapp-sessions.ts',
   'services/connectors/src/whatsapp/whatsapp.module.ts',
   'services/identity/src/audit/audit-log.consumer.ts',
+  'services/reporting/src/projection/projection.consumer.ts',
   'services/identity/src/companies/companies.service.ts',
   'services/identity/src/plans/plan-limits.ts',
   'services/identity/src/plans/plans.service.ts',

@@ -46,6 +46,7 @@ import { ExternalApiController } from './http/external-api.controller.js';
 import { SchedulesController } from './http/schedules.controller.js';
 import { QueueIntegrationsController } from './http/queue-integrations.controller.js';
 import { OnDutyController } from './http/on-duty.controller.js';
+import { DashboardController } from './http/dashboard.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
@@ -110,6 +111,7 @@ export class GatewayModule {
         SchedulesController,
         QueueIntegrationsController,
         OnDutyController,
+        DashboardController,
       ],
       providers,
     };

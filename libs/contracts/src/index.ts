@@ -29,3 +29,4 @@ export * from './schedules/index.js';
 export * from './on-duty/index.js';
 export * from './audit/index.js';
 export * from './refs/index.js';
+export * from './reporting/index.js';

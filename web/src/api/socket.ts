@@ -13,6 +13,7 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
 let heartbeat: ReturnType<typeof setInterval> | null = null;
+const openedListeners = new Set<(socket: AppSocket) => void>();
 
 /**
  * The one socket of the app (spec 1 §7), opened after login. The token is read at every (re)connect so
@@ -34,6 +35,7 @@ export const connectSocket = (session: { companyId: number; userId: number }): A
     if (opened.connected) opened.emit(ClientSocketEvents.userStatus, { online: true });
   }, UserStatusIntervalMs);
   socket = opened;
+  for (const listener of openedListeners) listener(opened);
   return opened;
 };
 
@@ -47,3 +49,15 @@ export const disconnectSocket = (): void => {
 
 /** The open socket, for features that join rooms or listen to their events. */
 export const currentSocket = (): AppSocket | null => socket;
+
+/**
+ * Calls `listener` with the socket now if one is open, and with every socket opened later (a page whose
+ * effects run before the shell's opened it still gets it); answers the unsubscribe.
+ */
+export const onSocket = (listener: (socket: AppSocket) => void): (() => void) => {
+  openedListeners.add(listener);
+  if (socket) listener(socket);
+  return () => {
+    openedListeners.delete(listener);
+  };
+};

@@ -47,6 +47,9 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
   schedules: lazyPage(() =>
     import('../features/schedules/schedules-page.js').then((m) => m.SchedulesPage),
   ),
+  dashboard: lazyPage(() =>
+    import('../features/dashboard/dashboard-page.js').then((m) => m.DashboardPage),
+  ),
   auditLog: lazyPage(() =>
     import('../features/audit-log/audit-log-page.js').then((m) => m.AuditLogPage),
   ),

@@ -234,6 +234,19 @@ import type {
   OnDutyUpdateRequest,
 } from '../on-duty/on-duty.js';
 
+import type {
+  DashboardQuery,
+  DashboardReply,
+  MessagesCountQuery,
+  MessagesCountReply,
+  MomentsQuery,
+  MomentsReply,
+  ProjectionRebuildReply,
+  TicketsChartQuery,
+  TicketsDayReply,
+  TicketsUsersReply,
+} from '../reporting/reporting.js';
+
 /** One subject's request data and reply data. */
 type Contract<Req, Res> = { request: Req; response: Res };
 /** A request that carries nothing. */
@@ -436,6 +449,12 @@ export type BusContracts = {
   'campaigns.on-duty.now': Contract<OnDutyNowRequest, OnDutyNowReply>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
+  'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;
+  'reporting.dashboard.tickets-users': Contract<TicketsChartQuery, TicketsUsersReply>;
+  'reporting.dashboard.tickets-day': Contract<TicketsChartQuery, TicketsDayReply>;
+  'reporting.dashboard.moments': Contract<MomentsQuery, MomentsReply>;
+  'reporting.messages.count': Contract<MessagesCountQuery, MessagesCountReply>;
+  'reporting.projection.rebuild': Contract<NoData, ProjectionRebuildReply>;
 };
 
 /** A request subject of the map. */

@@ -215,7 +215,17 @@ export const Subjects = {
     onDutyDelete: 'campaigns.on-duty.delete',
     onDutyNow: 'campaigns.on-duty.now',
   },
-  reporting: { health: 'reporting.health.check' },
+  reporting: {
+    health: 'reporting.health.check',
+    // spec 2 §7 "Dashboard and moments"
+    dashboard: 'reporting.dashboard.get',
+    ticketsUsers: 'reporting.dashboard.tickets-users',
+    ticketsDay: 'reporting.dashboard.tickets-day',
+    moments: 'reporting.dashboard.moments',
+    messagesCount: 'reporting.messages.count',
+    // super user: replay the event stream into fresh projection tables
+    rebuild: 'reporting.projection.rebuild',
+  },
 } as const;
 
 export const healthSubject = (service: ServiceName) => Subjects[service].health;

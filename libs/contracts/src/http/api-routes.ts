@@ -107,6 +107,14 @@ export const ApiRoutes = {
   onDuty: { root: '/plantao', byId: '/plantao/:id' },
   // admin and super actions (identity), read-only
   auditLog: '/audit-log',
+  // spec 2 §7 "Dashboard and moments" (reporting service)
+  dashboard: {
+    root: '/dashboard',
+    ticketsUsers: '/dashboard/ticketsUsers',
+    ticketsDay: '/dashboard/ticketsDay',
+    moments: '/dashboard/moments',
+    messagesAllMe: '/messages-allMe',
+  },
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },
   version: '/version',

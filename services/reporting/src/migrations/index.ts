@@ -1,9 +1,10 @@
 import type { MigrationInterface } from 'typeorm';
+import { Projections1800000030000 } from './1800000030000-projections.js';
 
 type MigrationClass = new () => MigrationInterface;
 
 /**
- * reporting's own migrations, oldest first. None yet: the platform migrations (outbox and processed-event
- * tables) already run in this service's schema at boot, which is all the service stores so far.
+ * reporting's own migrations, oldest first (the platform migrations, outbox and processed-event tables,
+ * run before them at boot).
  */
-export const reportingMigrations: MigrationClass[] = [];
+export const reportingMigrations: MigrationClass[] = [Projections1800000030000];

@@ -7,6 +7,7 @@ vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), emit: vi.fn() }),
   disconnectSocket: vi.fn(),
   currentSocket: () => null,
+  onSocket: () => () => undefined,
 }));
 
 const heading = (name: string) =>

@@ -1,0 +1,68 @@
+import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  DashboardQuery,
+  MessagesCountQuery,
+  MomentsQuery,
+  Subjects,
+  TicketsChartQuery,
+  type DashboardReply,
+  type MessagesCountReply,
+  type MomentsReply,
+  type TicketsDayReply,
+  type TicketsUsersReply,
+} from '@sb/contracts';
+import { parseInput } from '@sb/platform/errors';
+import { RequirePermission } from '../auth/auth.decorators.js';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { ServiceClient } from './service-client.js';
+
+const S = Subjects.reporting;
+
+/**
+ * Dashboard and Tempo Real (spec 2 §7 "Dashboard and moments"), answered by the reporting service from
+ * its projections. The figures are admins' (`dashboard:view`); Tempo Real is everyone's, and a user gets
+ * only their own tickets there. The company is the token's: a `companyId` in the query is ignored.
+ */
+@ApiTags('dashboard')
+@ApiBearerAuth()
+@Controller()
+export class DashboardController {
+  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+
+  @Get('dashboard')
+  @RequirePermission('dashboard:view')
+  @ApiOperation({ summary: 'Counters and attendants of a period (days, or date_from and date_to)' })
+  dashboard(@Req() req: GatewayRequest, @Query() query: unknown): Promise<DashboardReply> {
+    return this.services.ask(req, S.dashboard, parseInput(DashboardQuery, query ?? {}));
+  }
+
+  @Get('dashboard/ticketsUsers')
+  @RequirePermission('dashboard:view')
+  @ApiOperation({ summary: 'Tickets per user between initialDate and finalDate (groups excluded)' })
+  ticketsUsers(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsUsersReply> {
+    return this.services.ask(req, S.ticketsUsers, parseInput(TicketsChartQuery, query ?? {}));
+  }
+
+  @Get('dashboard/ticketsDay')
+  @RequirePermission('dashboard:view')
+  @ApiOperation({
+    summary: 'Tickets per hour (one day) or per day between initialDate and finalDate',
+  })
+  ticketsDay(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsDayReply> {
+    return this.services.ask(req, S.ticketsDay, parseInput(TicketsChartQuery, query ?? {}));
+  }
+
+  @Get('dashboard/moments')
+  @ApiOperation({ summary: 'Tempo Real: tickets created in the range (users: their own)' })
+  moments(@Req() req: GatewayRequest, @Query() query: unknown): Promise<MomentsReply> {
+    return this.services.ask(req, S.moments, parseInput(MomentsQuery, query ?? {}));
+  }
+
+  @Get('messages-allMe')
+  @RequirePermission('dashboard:view')
+  @ApiOperation({ summary: 'Messages sent (fromMe) or received between dateStart and dateEnd' })
+  messagesCount(@Req() req: GatewayRequest, @Query() query: unknown): Promise<MessagesCountReply> {
+    return this.services.ask(req, S.messagesCount, parseInput(MessagesCountQuery, query ?? {}));
+  }
+}

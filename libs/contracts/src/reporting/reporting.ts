@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { ref, unowned } from '../refs/refs.js';
+import { TicketStatuses, type TicketStatus } from '../tickets/ticket-statuses.js';
+
+/**
+ * The dashboard and Tempo Real calls (spec 2 §7 "Dashboard and moments", §3 "Dashboard counters";
+ * BEHAVIOUR.md §7 without its ⚠). Figures come from the reporting service's projections of the event
+ * stream; the company is always the caller's (ctx), never a query field.
+ */
+
+/** spec 2: reports are read in this time zone unless the company sets its own. */
+export const ReportDefaultTimeZone = 'America/Sao_Paulo';
+/** The widest period a call may ask for (issue 18 "Bad input"). */
+export const ReportMaxRangeDays = 5 * 366;
+
+export const ReportingMessages = {
+  invalidDate: 'Invalid date',
+  datesOutOfOrder: 'End before start',
+  rangeTooLong: 'Range over 5 years',
+  filterRequired: 'Por favor configura el filtro',
+} as const;
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ReportingMessages.invalidDate)
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), ReportingMessages.invalidDate);
+/** `2026-11-25` or an ISO timestamp (the web's date pickers send either); the day part is kept. */
+const dayOrTimestamp = z.preprocess(
+  (value) => (typeof value === 'string' && value.length > 10 ? value.slice(0, 10) : value),
+  day,
+);
+const optionalDay = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  dayOrTimestamp.optional(),
+);
+const id = z.coerce.number().int().positive();
+const filterOnly = "a filter of the caller's own figures";
+
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** A period as two inclusive local days, checked for order and length. */
+const withRangeChecks = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
+  schema.superRefine((value, ctx) => {
+    if (!value.from || !value.to) return;
+    const span = daysBetween(value.from, value.to);
+    if (span < 0)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: ReportingMessages.datesOutOfOrder });
+    else if (span > ReportMaxRangeDays)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: ReportingMessages.rangeTooLong });
+  });
+
+/** GET /dashboard: the last `days` days (today included) or date_from..date_to. */
+export const DashboardQuery = z
+  .object({
+    days: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number().int().min(1).max(ReportMaxRangeDays).optional(),
+    ),
+    date_from: optionalDay,
+    date_to: optionalDay,
+  })
+  .superRefine((value, ctx) => {
+    if (value.days !== undefined) return;
+    if (!value.date_from)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date_from'],
+        message: ReportingMessages.filterRequired,
+      });
+    if (!value.date_to)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date_to'],
+        message: ReportingMessages.filterRequired,
+      });
+    if (value.date_from && value.date_to) {
+      const span = daysBetween(value.date_from, value.date_to);
+      if (span < 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['date_to'],
+          message: ReportingMessages.datesOutOfOrder,
+        });
+      else if (span > ReportMaxRangeDays)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['date_to'],
+          message: ReportingMessages.rangeTooLong,
+        });
+    }
+  });
+export type DashboardQuery = z.infer<typeof DashboardQuery>;
+
+export type DashboardCounters = {
+  supportHappening: number;
+  supportPending: number;
+  supportFinished: number;
+  /** minutes (the screen shows hours:minutes) */
+  avgSupportTime: number;
+  avgWaitTime: number;
+  leads: number;
+  npsScore: number;
+  npsPromotersPerc: number;
+  npsPassivePerc: number;
+  npsDetractorsPerc: number;
+  tickets: number;
+  waitRating: number;
+  withoutRating: number;
+  withRating: number;
+  percRating: number;
+};
+export type DashboardAttendant = {
+  id: number;
+  name: string;
+  /** average rate, 2 decimals */
+  rating: number;
+  countRating: number;
+  tickets: number;
+  avgWaitTime: number;
+  avgSupportTime: number;
+  online: boolean;
+};
+export type DashboardReply = { counters: DashboardCounters; attendants: DashboardAttendant[] };
+
+/** GET /dashboard/ticketsUsers and /dashboard/ticketsDay (a `companyId` sent by old clients is ignored). */
+export const TicketsChartQuery = withRangeChecks(
+  z
+    .object({ initialDate: dayOrTimestamp, finalDate: dayOrTimestamp })
+    .transform((v) => ({ ...v, from: v.initialDate, to: v.finalDate })),
+);
+export type TicketsChartQuery = z.infer<typeof TicketsChartQuery>;
+export type TicketsUsersReply = { data: { nome: string; quantidade: number }[] };
+export type TicketsDayReply = {
+  data: ({ horario: string; total: number } | { data: string; total: number })[];
+  count: number;
+};
+
+/** GET /messages-allMe: messages sent by the company (fromMe true) or received, between two days. */
+export const MessagesCountQuery = withRangeChecks(
+  z
+    .object({
+      fromMe: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()),
+      dateStart: dayOrTimestamp,
+      dateEnd: dayOrTimestamp,
+    })
+    .transform((v) => ({ ...v, from: v.dateStart, to: v.dateEnd })),
+);
+export type MessagesCountQuery = z.infer<typeof MessagesCountQuery>;
+export type MessagesCountReply = { count: { count: number }[] };
+
+/** GET /dashboard/moments (Tempo Real): tickets created in the range (default the last 30 days). */
+export const MomentsQuery = withRangeChecks(
+  z
+    .object({
+      status: z.enum(TicketStatuses).optional().catch(undefined),
+      showAll: z.preprocess((v) => v === true || v === 'true', z.boolean()),
+      queueIds: unowned(
+        filterOnly,
+        z.preprocess(
+          (v) =>
+            v === undefined || v === ''
+              ? undefined
+              : typeof v === 'string'
+                ? v.startsWith('[')
+                  ? JSON.parse(v)
+                  : v.split(',')
+                : v,
+          z.array(id).max(500).optional(),
+        ),
+      ),
+      userId: ref('user', id.optional()),
+      dateStart: optionalDay,
+      dateEnd: optionalDay,
+    })
+    .transform((v) => ({ ...v, from: v.dateStart, to: v.dateEnd })),
+);
+export type MomentsQuery = z.infer<typeof MomentsQuery>;
+export type MomentTicket = {
+  id: number;
+  status: TicketStatus;
+  contactId: number;
+  contact: { id: number; name: string };
+  isGroup: boolean;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  userId: number | null;
+  user: { id: number; name: string; profile: string | null } | null;
+  whatsappId: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type MomentsReply = MomentTicket[];
+
+/** `reporting.projection.rebuild` (super user): replays the stream into fresh tables. */
+export type ProjectionRebuildReply = { events: number; seconds: number };

@@ -1,0 +1,65 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { BUS } from '@sb/platform/nest';
+import { consumeIdempotently } from '@sb/platform/outbox';
+import { DataSource } from 'typeorm';
+import { ProjectionRepository } from './projection.repository.js';
+import { ProjectionService } from './projection.service.js';
+
+/**
+ * The streams the projections follow, one durable consumer each (NATS 2.9 takes one filter per
+ * consumer). Each is applied once per event id (processed_event), in its own transaction.
+ */
+export const ProjectionFeeds = [
+  { name: 'tickets', filter: 'evt.*.tickets.ticket.*' },
+  { name: 'messages', filter: 'evt.*.tickets.message.created' },
+  { name: 'users', filter: 'evt.*.identity.user.*' },
+] as const;
+
+/** Durable names of a generation: a rebuild starts new consumers, which replay the stream from its start. */
+export const durablePrefix = (generation: number) => `reporting-g${generation}-`;
+
+@Injectable()
+export class ProjectionConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private subscriptions: BusSubscription[] = [];
+  generation = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: ProjectionRepository,
+    private readonly projection: ProjectionService,
+    @Inject(BUS) private readonly bus: Bus,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.start(await this.repository.generation(this.dataSource.manager));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
+  }
+
+  async start(generation: number): Promise<void> {
+    this.generation = generation;
+    for (const feed of ProjectionFeeds) {
+      this.subscriptions.push(
+        await consumeIdempotently({
+          dataSource: this.dataSource,
+          bus: this.bus,
+          durable: `${durablePrefix(generation)}${feed.name}`,
+          filter: feed.filter,
+          handler: (event, manager) => this.projection.apply(event, manager),
+        }),
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.unsubscribe()));
+  }
+}

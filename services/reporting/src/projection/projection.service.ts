@@ -1,0 +1,152 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ReportDefaultTimeZone,
+  type DomainEvent,
+  type MessageEventData,
+  type TicketDeletedEventData,
+  type TicketEventData,
+  type UserCreatedEventData,
+  type UserDeletedEventData,
+  type UserUpdatedEventData,
+} from '@sb/contracts';
+import { ENV } from '@sb/platform/nest';
+import type { EntityManager } from 'typeorm';
+import { ProjectionRepository } from './projection.repository.js';
+import {
+  applyDeletion,
+  applyObservation,
+  contributionOf,
+  localDay,
+  type TicketFact,
+  type TicketObservation,
+} from './ticket-fact-rules.js';
+
+/** The event's `<service>.<entity>.<action>` (the subject without `evt.<companyId>.`). */
+const kindOf = (event: DomainEvent) => event.subject.split('.').slice(-3).join('.');
+
+/**
+ * Applies events to the projections: a ticket's facts change, and the rollup row it counted in loses
+ * its old contribution and the (maybe other) row it counts in now gains the new one, so the rollups
+ * always equal a sum over the facts, whatever order the events came in.
+ */
+@Injectable()
+export class ProjectionService {
+  /** the zone whose calendar days the rollups use (REPORT_TIME_ZONE, else spec 2's default) */
+  readonly timeZone: string;
+
+  constructor(
+    private readonly repository: ProjectionRepository,
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    this.timeZone = env.REPORT_TIME_ZONE || ReportDefaultTimeZone;
+  }
+
+  async apply(event: DomainEvent, manager: EntityManager): Promise<void> {
+    const companyId = event.companyId;
+    switch (kindOf(event)) {
+      case 'tickets.ticket.updated': {
+        const { ticket, previousStatus } = event.data as TicketEventData;
+        if (ticket.companyId !== companyId) return;
+        const seen = { ticket, occurredAt: event.occurredAt, previousStatus };
+        await this.observe(companyId, ticket.id, seen, manager);
+        return;
+      }
+      case 'tickets.ticket.deleted': {
+        const { ticketId } = event.data as TicketDeletedEventData;
+        await this.change(companyId, ticketId, (fact) => applyDeletion(fact), manager);
+        return;
+      }
+      case 'tickets.message.created': {
+        const { message, ticket } = event.data as MessageEventData;
+        if (ticket.companyId !== companyId) return;
+        await this.repository.countMessage(
+          companyId,
+          localDay(message.createdAt, this.timeZone),
+          message.fromMe,
+          manager,
+        );
+        // an agent's (or bot's) visible answer is a response; private notes are not
+        const response =
+          message.fromMe && !message.isPrivate
+            ? { at: message.createdAt, userId: ticket.userId }
+            : undefined;
+        await this.observe(
+          companyId,
+          ticket.id,
+          { ticket, occurredAt: event.occurredAt, response },
+          manager,
+        );
+        return;
+      }
+      case 'identity.user.created': {
+        const { user } = event.data as UserCreatedEventData;
+        await this.repository.saveUser(
+          companyId,
+          {
+            id: user.id,
+            name: user.name,
+            profile: user.profile,
+            online: user.online,
+            deleted: false,
+          },
+          event.occurredAt,
+          manager,
+        );
+        return;
+      }
+      case 'identity.user.updated': {
+        const { user, online } = event.data as UserUpdatedEventData;
+        await this.repository.saveUser(
+          companyId,
+          {
+            id: user.id,
+            name: user.name,
+            profile: user.profile,
+            online: online ?? null,
+            deleted: false,
+          },
+          event.occurredAt,
+          manager,
+        );
+        return;
+      }
+      case 'identity.user.deleted': {
+        const { userId } = event.data as UserDeletedEventData;
+        await this.repository.saveUser(
+          companyId,
+          { id: userId, online: false, deleted: true },
+          event.occurredAt,
+          manager,
+        );
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private observe(
+    companyId: number,
+    ticketId: number,
+    seen: TicketObservation,
+    manager: EntityManager,
+  ): Promise<void> {
+    return this.change(companyId, ticketId, (fact) => applyObservation(fact, seen), manager);
+  }
+
+  private async change(
+    companyId: number,
+    ticketId: number,
+    rule: (fact: TicketFact | undefined) => TicketFact | undefined,
+    manager: EntityManager,
+  ): Promise<void> {
+    const before = await this.repository.lockFact(companyId, ticketId, manager);
+    const after = rule(before);
+    if (!after) return;
+    const old = contributionOf(before, this.timeZone);
+    const now = contributionOf(after, this.timeZone);
+    await this.repository.saveFact(companyId, after, manager);
+    if (old) await this.repository.addToRollup(companyId, old.key, old.counts, -1, manager);
+    if (now) await this.repository.addToRollup(companyId, now.key, now.counts, 1, manager);
+  }
+}

@@ -1,0 +1,68 @@
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+
+export type Bar = { label: string; value: number };
+
+/**
+ * Vertical bars of our own (no chart library: the dashboard chunk stays small). Each bar carries its
+ * value as text, so the chart reads without colour and without hovering.
+ */
+export const BarChart = ({ bars, title }: { bars: Bar[]; title: string }) => {
+  const max = Math.max(1, ...bars.map((bar) => bar.value));
+  return (
+    <Stack role="figure" aria-label={title} gap="2">
+      <Text fontWeight="semibold">{title}</Text>
+      <HStack align="end" gap="2" minH="40" overflowX="auto" pb="1">
+        {bars.map((bar) => (
+          <Stack key={bar.label} align="center" gap="1" minW="10">
+            <Text fontSize="xs">{bar.value}</Text>
+            <Box
+              data-testid="chart-bar"
+              w="6"
+              h={`${Math.max(2, Math.round((bar.value / max) * 120))}px`}
+              bg="brand.solid"
+              borderRadius="sm"
+            />
+            <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+              {bar.label}
+            </Text>
+          </Stack>
+        ))}
+      </HStack>
+    </Stack>
+  );
+};
+
+/** A half-circle NPS gauge from −100 to 100, with the score written under it. */
+export const NpsGauge = ({ score, label }: { score: number; label: string }) => {
+  const clamped = Math.max(-100, Math.min(100, score));
+  // the needle: −100 points left (180°), 100 right (0°)
+  const angle = Math.PI * (1 - (clamped + 100) / 200);
+  const x = 100 + 80 * Math.cos(angle);
+  const y = 100 - 80 * Math.sin(angle);
+  return (
+    <Stack align="center" gap="1">
+      <svg viewBox="0 0 200 110" width="220" role="img" aria-label={`${label}: ${clamped}`}>
+        <path
+          d="M 20 100 A 80 80 0 0 1 180 100"
+          fill="none"
+          stroke="currentColor"
+          strokeOpacity="0.2"
+          strokeWidth="16"
+        />
+        <line
+          x1="100"
+          y1="100"
+          x2={x}
+          y2={y}
+          stroke="currentColor"
+          strokeWidth="4"
+          strokeLinecap="round"
+        />
+      </svg>
+      <Text fontSize="2xl" fontWeight="bold" data-testid="nps-score">
+        {clamped}
+      </Text>
+      <Text color="fg.muted">{label}</Text>
+    </Stack>
+  );
+};

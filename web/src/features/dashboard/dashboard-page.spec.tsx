@@ -1,0 +1,109 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { DashboardReply } from '@sb/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app.js';
+import { sessionUser } from '../../test/session-user.js';
+
+const reply: DashboardReply = {
+  counters: {
+    supportHappening: 2,
+    supportPending: 1,
+    supportFinished: 3,
+    avgSupportTime: 75,
+    avgWaitTime: 15.5,
+    leads: 4,
+    npsScore: 50,
+    npsPromotersPerc: 75,
+    npsPassivePerc: 0,
+    npsDetractorsPerc: 25,
+    tickets: 3,
+    waitRating: 0,
+    withRating: 2,
+    withoutRating: 1,
+    percRating: 67,
+  },
+  attendants: [
+    {
+      id: 5,
+      name: 'Ana',
+      rating: 9.5,
+      countRating: 2,
+      tickets: 3,
+      avgWaitTime: 10,
+      avgSupportTime: 61,
+      online: true,
+    },
+    {
+      id: 6,
+      name: 'Bruno',
+      rating: 0,
+      countRating: 0,
+      tickets: 0,
+      avgWaitTime: 0,
+      avgSupportTime: 0,
+      online: false,
+    },
+  ],
+};
+
+const stub = () => {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const request = input instanceof Request ? input : new Request(String(input));
+      const url = new URL(request.url);
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/dashboard') return Response.json(reply);
+      if (url.pathname === '/dashboard/ticketsUsers')
+        return Response.json({
+          data: [
+            { nome: 'Ana', quantidade: 3 },
+            { nome: 'Bruno', quantidade: 0 },
+          ],
+        });
+      if (url.pathname === '/dashboard/ticketsDay')
+        return Response.json({ data: [{ data: '02/11/2026', total: 3 }], count: 3 });
+      return Response.json({ version: '1.0.0' });
+    }),
+  );
+  return { calls };
+};
+
+describe('dashboard page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the indicators from the first day of the month, the NPS split and the attendants', async () => {
+    const { calls } = stub();
+    await renderApp('/', sessionUser({ profile: 'admin' }));
+    expect((await screen.findByTestId('card-wait')).textContent).toContain('00:15');
+    expect(screen.getByTestId('card-support').textContent).toContain('01:15');
+    expect(screen.getByTestId('card-happening').textContent).toContain('2');
+    const now = new Date();
+    const first = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+    expect(calls.find((c) => c.startsWith('/dashboard?'))).toContain(`date_from=${first}`);
+    expect(await screen.findAllByTestId('chart-bar')).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'NPS' }));
+    expect((await screen.findByTestId('nps-score')).textContent).toBe('50');
+    expect(screen.getByTestId('nps-promoters').textContent).toContain('75%');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Attendants' }));
+    const rows = await screen.findAllByTestId('attendant-row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Ana', '9.50', '2', '3', '00:10', '01:01', 'Online']);
+    expect(within(rows[1]!).getByText('Offline')).toBeTruthy();
+  });
+
+  it('asks for a filter when none is set', async () => {
+    stub();
+    await renderApp('/', sessionUser({ profile: 'admin' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Filter' }));
+    const panel = await screen.findByTestId('dashboard-filter');
+    fireEvent.change(within(panel).getByLabelText('Start date'), { target: { value: '' } });
+    expect(await screen.findByText('Please set the filter')).toBeTruthy();
+  });
+});

@@ -1,0 +1,266 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import type { DashboardCounters } from '@sb/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuFilter } from 'react-icons/lu';
+import { useAppSelector } from '../../app/hooks.js';
+import { PageTitle } from '../../components/page-title.js';
+import { selectUser } from '../auth/session.slice.js';
+import { BarChart, NpsGauge } from './dashboard-charts.js';
+import { firstDayOfMonth, hoursMinutes, isoDay } from './dashboard-format.js';
+import { useLiveDashboard } from './dashboard-live.js';
+import {
+  useGetDashboardQuery,
+  useGetTicketsDayQuery,
+  useGetTicketsUsersQuery,
+  type DashboardFilter,
+} from './dashboard.api.js';
+
+type FilterForm = { days: string; from: string; to: string };
+
+/** The call's filter: days wins; else both dates; undefined when nothing usable is set. */
+const filterOf = (form: FilterForm): DashboardFilter | undefined => {
+  const days = Number(form.days);
+  if (form.days && Number.isInteger(days) && days > 0) return { days };
+  if (form.from && form.to) return { date_from: form.from, date_to: form.to };
+  return undefined;
+};
+
+const Card = ({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: string | number;
+  testId: string;
+}) => (
+  <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.panel" data-testid={testId}>
+    <Text color="fg.muted" fontSize="sm">
+      {label}
+    </Text>
+    <Text fontSize="2xl" fontWeight="bold">
+      {value}
+    </Text>
+  </Box>
+);
+
+/**
+ * The admin's start page (spec 2 §2 Dashboard): tabs Indicators, NPS and Attendants over one filter
+ * (days, or start and end dates; start defaults to the first day of the month), live over the socket.
+ */
+export const DashboardPage = () => {
+  const { t } = useTranslation('dashboard');
+  const viewer = useAppSelector(selectUser);
+  const today = useMemo(() => new Date(), []);
+  const [showFilter, setShowFilter] = useState(false);
+  const [form, setForm] = useState<FilterForm>({
+    days: '',
+    from: firstDayOfMonth(today),
+    to: isoDay(today),
+  });
+  const filter = filterOf(form);
+  useLiveDashboard(viewer?.companyId);
+
+  // the charts read the same period as dates
+  const range = filter?.days
+    ? {
+        initialDate: isoDay(new Date(today.getTime() - (filter.days - 1) * 86_400_000)),
+        finalDate: isoDay(today),
+      }
+    : filter
+      ? { initialDate: filter.date_from!, finalDate: filter.date_to! }
+      : undefined;
+  const skip = !filter;
+  const dashboard = useGetDashboardQuery(filter ?? {}, { skip });
+  const users = useGetTicketsUsersQuery(range!, { skip });
+  const perDay = useGetTicketsDayQuery(range!, { skip });
+  const counters: DashboardCounters | undefined = dashboard.data?.counters;
+
+  const set = (field: keyof FilterForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((old) => ({ ...old, [field]: e.target.value }));
+
+  return (
+    <PageTitle titleKey="dashboard">
+      <HStack justify="end" mb="3">
+        <Button
+          variant="outline"
+          onClick={() => setShowFilter((v) => !v)}
+          aria-expanded={showFilter}
+        >
+          <LuFilter /> {t('filter')}
+        </Button>
+      </HStack>
+      {showFilter && (
+        <HStack gap="4" mb="4" wrap="wrap" align="end" data-testid="dashboard-filter">
+          <Field.Root maxW="40">
+            <Field.Label>{t('days')}</Field.Label>
+            <Input type="number" min={1} value={form.days} onChange={set('days')} />
+          </Field.Root>
+          <Field.Root maxW="48">
+            <Field.Label>{t('startDate')}</Field.Label>
+            <Input type="date" value={form.from} onChange={set('from')} />
+          </Field.Root>
+          <Field.Root maxW="48">
+            <Field.Label>{t('endDate')}</Field.Label>
+            <Input type="date" value={form.to} onChange={set('to')} />
+          </Field.Root>
+        </HStack>
+      )}
+      {!filter ? (
+        <Text data-testid="dashboard-no-filter">{t('configureFilter')}</Text>
+      ) : (
+        <Tabs.Root defaultValue="indicators" lazyMount>
+          <Tabs.List>
+            <Tabs.Trigger value="indicators">{t('tabs.indicators')}</Tabs.Trigger>
+            <Tabs.Trigger value="nps">{t('tabs.nps')}</Tabs.Trigger>
+            <Tabs.Trigger value="attendants">{t('tabs.attendants')}</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="indicators">
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" mb="6">
+              <Card
+                testId="card-happening"
+                label={t('supportHappening')}
+                value={counters?.supportHappening ?? '—'}
+              />
+              <Card
+                testId="card-pending"
+                label={t('supportPending')}
+                value={counters?.supportPending ?? '—'}
+              />
+              <Card
+                testId="card-finished"
+                label={t('supportFinished')}
+                value={counters?.supportFinished ?? '—'}
+              />
+              <Card testId="card-leads" label={t('leads')} value={counters?.leads ?? '—'} />
+              <Card
+                testId="card-wait"
+                label={t('avgWaitTime')}
+                value={counters ? hoursMinutes(counters.avgWaitTime) : '—'}
+              />
+              <Card
+                testId="card-support"
+                label={t('avgSupportTime')}
+                value={counters ? hoursMinutes(counters.avgSupportTime) : '—'}
+              />
+            </SimpleGrid>
+            <Stack gap="8">
+              {users.isError ? (
+                <Text color="fg.error">{t('chartError')}</Text>
+              ) : (
+                <BarChart
+                  title={t('ticketsPerUser')}
+                  bars={(users.data?.data ?? []).map((row) => ({
+                    label: row.nome,
+                    value: row.quantidade,
+                  }))}
+                />
+              )}
+              {perDay.isError ? (
+                <Text color="fg.error">{t('chartError')}</Text>
+              ) : (
+                <BarChart
+                  title={
+                    range?.initialDate === range?.finalDate
+                      ? t('ticketsPerHour')
+                      : t('ticketsPerDay')
+                  }
+                  bars={(perDay.data?.data ?? []).map((row) => ({
+                    label: 'horario' in row ? `${row.horario}h` : row.data,
+                    value: row.total,
+                  }))}
+                />
+              )}
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="nps">
+            <Stack gap="6" align="center">
+              <NpsGauge score={counters?.npsScore ?? 0} label={t('npsScore')} />
+              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" w="full">
+                <Card
+                  testId="nps-promoters"
+                  label={t('promoters')}
+                  value={`${counters?.npsPromotersPerc ?? 0}%`}
+                />
+                <Card
+                  testId="nps-passives"
+                  label={t('passives')}
+                  value={`${counters?.npsPassivePerc ?? 0}%`}
+                />
+                <Card
+                  testId="nps-detractors"
+                  label={t('detractors')}
+                  value={`${counters?.npsDetractorsPerc ?? 0}%`}
+                />
+              </SimpleGrid>
+              <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" w="full">
+                <Card testId="nps-tickets" label={t('tickets')} value={counters?.tickets ?? 0} />
+                <Card
+                  testId="nps-waiting"
+                  label={t('waitRating')}
+                  value={counters?.waitRating ?? 0}
+                />
+                <Card testId="nps-with" label={t('withRating')} value={counters?.withRating ?? 0} />
+                <Card
+                  testId="nps-without"
+                  label={t('withoutRating')}
+                  value={counters?.withoutRating ?? 0}
+                />
+                <Card
+                  testId="nps-perc"
+                  label={t('percRating')}
+                  value={`${counters?.percRating ?? 0}%`}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="attendants">
+            <Table.Root size="sm" variant="outline">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('rating')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('countRating')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('tickets')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('avgWaitTime')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('avgSupportTime')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {(dashboard.data?.attendants ?? []).map((row) => (
+                  <Table.Row key={row.id} data-testid="attendant-row">
+                    <Table.Cell>{row.name}</Table.Cell>
+                    <Table.Cell>{row.rating.toFixed(2)}</Table.Cell>
+                    <Table.Cell>{row.countRating}</Table.Cell>
+                    <Table.Cell>{row.tickets}</Table.Cell>
+                    <Table.Cell>{hoursMinutes(row.avgWaitTime)}</Table.Cell>
+                    <Table.Cell>{hoursMinutes(row.avgSupportTime)}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={row.online ? 'green' : 'gray'}>
+                        {row.online ? t('online') : t('offline')}
+                      </Badge>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </PageTitle>
+  );
+};
