@@ -28,3 +28,4 @@ export * from './external-api/index.js';
 export * from './schedules/index.js';
 export * from './plantao/index.js';
 export * from './refs/index.js';
+export * from './contact-lists/index.js';

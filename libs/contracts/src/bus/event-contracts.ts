@@ -44,6 +44,14 @@ import type {
 } from '../tickets/ticket-inputs.js';
 import type { ScheduleDeletedEventData, ScheduleEventData } from '../schedules/schedules.js';
 import type { PlantaoDeletedEventData, PlantaoEventData } from '../plantao/plantao.js';
+import type {
+  CampaignSettingsEventData,
+  ContactListDeletedEventData,
+  ContactListEventData,
+  ContactListItemDeletedEventData,
+  ContactListItemEventData,
+  ContactListItemsReloadedEventData,
+} from '../contact-lists/index.js';
 
 /** Every domain event (the rows of `DomainEventTypes`) to the data it carries. */
 export type DomainEventPayloads = {
@@ -103,6 +111,14 @@ export type DomainEventPayloads = {
   'campaigns.plantao.created': PlantaoEventData;
   'campaigns.plantao.updated': PlantaoEventData;
   'campaigns.plantao.deleted': PlantaoDeletedEventData;
+  'campaigns.contact-list.created': ContactListEventData;
+  'campaigns.contact-list.updated': ContactListEventData;
+  'campaigns.contact-list.deleted': ContactListDeletedEventData;
+  'campaigns.contact-list-item.created': ContactListItemEventData;
+  'campaigns.contact-list-item.updated': ContactListItemEventData;
+  'campaigns.contact-list-item.deleted': ContactListItemDeletedEventData;
+  'campaigns.contact-list-item.reloaded': ContactListItemsReloadedEventData;
+  'campaigns.campaign-settings.updated': CampaignSettingsEventData;
 };
 
 /** `<service>.<entity>.<action>` of a domain event. */

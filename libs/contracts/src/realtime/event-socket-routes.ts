@@ -7,6 +7,10 @@ import type { PromptSocketPayload } from '../prompts/prompts.js';
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
+import type {
+  ContactListItemSocketPayload,
+  ContactListSocketPayload,
+} from '../contact-lists/contact-lists.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';
@@ -354,6 +358,49 @@ export const EventSocketRoutes = {
       action: 'delete',
       scheduleId: data.scheduleId,
       userId: data.userId,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  // contact lists and their items (campaigns service): admin screens of the company
+  'campaigns.contact-list.created': {
+    event: 'ContactList',
+    payload: ({ record }): ContactListSocketPayload => ({ action: 'create', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list.updated': {
+    event: 'ContactList',
+    payload: ({ record }): ContactListSocketPayload => ({ action: 'update', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list.deleted': {
+    event: 'ContactList',
+    payload: ({ id }): ContactListSocketPayload => ({ action: 'delete', id }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list-item.created': {
+    event: 'ContactListItem',
+    payload: ({ record }): ContactListItemSocketPayload => ({ action: 'create', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list-item.updated': {
+    event: 'ContactListItem',
+    payload: ({ record }): ContactListItemSocketPayload => ({ action: 'update', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list-item.deleted': {
+    event: 'ContactListItem',
+    payload: ({ id, contactListId }): ContactListItemSocketPayload => ({
+      action: 'delete',
+      id,
+      contactListId,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list-item.reloaded': {
+    event: 'ContactListItem',
+    payload: ({ contactListId }): ContactListItemSocketPayload => ({
+      action: 'reload',
+      contactListId,
     }),
     rooms: (event) => [rooms.company(event.companyId)],
   },

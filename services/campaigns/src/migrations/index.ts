@@ -1,6 +1,7 @@
 import type { MigrationInterface } from 'typeorm';
 import { Schedules1800000009000 } from './1800000009000-schedules.js';
 import { Plantao1800000013000 } from './1800000013000-plantao.js';
+import { ContactLists1800000020000 } from './1800000020000-contact-lists.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -8,4 +9,8 @@ type MigrationClass = new () => MigrationInterface;
  * campaigns's own migrations, oldest first (the platform migrations, outbox and processed-event tables,
  * run before them at boot).
  */
-export const campaignsMigrations: MigrationClass[] = [Schedules1800000009000, Plantao1800000013000];
+export const campaignsMigrations: MigrationClass[] = [
+  Schedules1800000009000,
+  Plantao1800000013000,
+  ContactLists1800000020000,
+];
