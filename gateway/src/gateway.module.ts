@@ -45,6 +45,7 @@ import { ExternalApiController } from './http/external-api.controller.js';
 import { SchedulesController } from './http/schedules.controller.js';
 import { QueueIntegrationsController } from './http/queue-integrations.controller.js';
 import { PlantaoController } from './http/plantao.controller.js';
+import { ContactListsController } from './http/contact-lists.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
@@ -108,6 +109,7 @@ export class GatewayModule {
         SchedulesController,
         QueueIntegrationsController,
         PlantaoController,
+        ContactListsController,
       ],
       providers,
     };
