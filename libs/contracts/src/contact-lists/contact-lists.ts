@@ -29,8 +29,9 @@ const text = (min: number, max: number) =>
   z
     .string({ error: ContactListMessages.required })
     .trim()
-    .min(1, ContactListMessages.required)
-    .min(min, ContactListMessages.tooShort)
+    // one message per field: an empty one is only "Required"
+    .min(1, { error: ContactListMessages.required, abort: true })
+    .min(min, { error: ContactListMessages.tooShort, abort: true })
     .max(max, ContactListMessages.tooLong);
 
 /** POST /contact-lists and PUT /contact-lists/:id body: name 2 to 50 characters. */
@@ -58,7 +59,7 @@ export const listItemDigits = (number: string): string => number.replace(/\D/g, 
 export const ContactListItemInput = z.object({
   name: text(2, 50),
   number: text(8, 50)
-    .regex(/^[\d\s()+.-]+$/, ContactListMessages.tooShort)
+    .regex(/^[\d\s()+.-]+$/, { error: ContactListMessages.tooShort, abort: true })
     .transform(listItemDigits)
     .pipe(z.string().min(8, ContactListMessages.tooShort).max(50, ContactListMessages.tooLong)),
   email: z
