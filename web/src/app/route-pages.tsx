@@ -48,6 +48,17 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
     import('../features/schedules/schedules-page.js').then((m) => m.SchedulesPage),
   ),
   plantao: lazyPage(() => import('../features/plantao/plantao-page.js').then((m) => m.PlantaoPage)),
+  contactLists: lazyPage(() =>
+    import('../features/contact-lists/contact-lists-page.js').then((m) => m.ContactListsPage),
+  ),
+  contactListItems: lazyPage(() =>
+    import('../features/contact-lists/contact-list-items-page.js').then(
+      (m) => m.ContactListItemsPage,
+    ),
+  ),
+  campaignsConfig: lazyPage(() =>
+    import('../features/contact-lists/campaigns-config-page.js').then((m) => m.CampaignsConfigPage),
+  ),
 };
 
 /** Public pages (signup, password recovery) by title key, shown inside the public layout. */

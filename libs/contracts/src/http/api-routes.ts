@@ -105,6 +105,14 @@ export const ApiRoutes = {
   schedules: { root: '/schedules', byId: '/schedules/:id' },
   // on-duty staff (spec 3 §7 "On-duty staff"; campaigns service)
   plantao: { root: '/plantao', byId: '/plantao/:id' },
+  contactLists: {
+    root: '/contact-lists',
+    list: '/contact-lists/list',
+    byId: '/contact-lists/:id',
+    upload: '/contact-lists/:id/upload',
+  },
+  contactListItems: { root: '/contact-list-items', byId: '/contact-list-items/:id' },
+  campaignSettings: '/campaign-settings',
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },
   version: '/version',

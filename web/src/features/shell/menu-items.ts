@@ -39,6 +39,8 @@ export type MenuItem = {
   section: MenuSection;
   access?: AccessRule;
   indicator?: MenuIndicator;
+  /** shown only while the `cshow` flag exists, like its route (spec 3 §2.1) */
+  campaignsOnly?: boolean;
 };
 
 /** The drawer of spec 1 §2 "Side menu", in order, with each link's condition. */
@@ -85,6 +87,7 @@ export const MenuItems: readonly MenuItem[] = [
     icon: LuRocket,
     section: 'admin',
     access: { admin: true, planFlag: 'useCampaigns' },
+    campaignsOnly: true,
   },
   {
     to: '/contact-lists',
@@ -92,6 +95,7 @@ export const MenuItems: readonly MenuItem[] = [
     icon: LuBookOpen,
     section: 'admin',
     access: { admin: true, planFlag: 'useCampaigns' },
+    campaignsOnly: true,
   },
   {
     to: '/campaigns-config',
@@ -99,6 +103,7 @@ export const MenuItems: readonly MenuItem[] = [
     icon: LuSlidersHorizontal,
     section: 'admin',
     access: { admin: true, planFlag: 'useCampaigns' },
+    campaignsOnly: true,
   },
   {
     to: '/messages-api',
@@ -161,5 +166,7 @@ export const MenuItems: readonly MenuItem[] = [
   },
 ];
 
-export const menuItemsFor = (user: SessionUser): MenuItem[] =>
-  MenuItems.filter((item) => canAccess(user, item.access));
+export const menuItemsFor = (user: SessionUser, campaignRoutes = true): MenuItem[] =>
+  MenuItems.filter(
+    (item) => canAccess(user, item.access) && (campaignRoutes || !item.campaignsOnly),
+  );
