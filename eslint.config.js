@@ -63,6 +63,11 @@ export default tseslint.config(
     'platform depends on contracts only.',
   ),
   boundary(
+    ['libs/embedded-postgres/src/**/*.ts'],
+    ['@sb/*', '!@sb/contracts', '!@sb/platform', '!@sb/platform/*'],
+    'embedded PostgreSQL builds on platform only (it is for npm start and tests).',
+  ),
+  boundary(
     ['web/src/**/*.{ts,tsx}'],
     ['@sb/*', '!@sb/contracts', 'node:*'],
     'the web app imports only @sb/contracts.',

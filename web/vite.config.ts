@@ -70,7 +70,19 @@ export default defineConfig({
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
       // zod schemas are declared at module level in @sb/contracts: one the web never parses with is dropped
-      treeshake: { manualPureFunctions: ['z'] },
+      // (ref() and unowned() only tag a schema). Chakra's theme module builds its default config (every
+      // recipe) with defineConfig() at load time: marked pure, the ~45 recipes the app does not use
+      // (chakra-system.ts) are dropped with it.
+      treeshake: {
+        manualPureFunctions: [
+          'z',
+          'ref',
+          'unowned',
+          'defineConfig',
+          'defineRecipe',
+          'defineSlotRecipe',
+        ],
+      },
       output: {
         codeSplitting: {
           groups: [{ name: localeChunk }, ...vendorGroups],

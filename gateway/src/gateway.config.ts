@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustedProxiesFrom } from './middleware/client-address.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -29,8 +30,20 @@ export const gatewayEnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** how long GET /health waits for each service */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
-  /** express `trust proxy`: 'true', a hop count, or a list of addresses/subnets; unset = off */
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Comma-separated CIDRs (IPv4 and IPv6) of the reverse proxies in front of the gateway (the ingress):
+   * only their X-Forwarded-For / X-Real-IP are believed. Unset: the peer address is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        trustedProxiesFrom(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   BODY_LIMIT: z.string().default('1mb'),
   /** GET /webhooks/meta answers Meta's subscription check only with this token */
   META_VERIFY_TOKEN: z.string().optional(),
@@ -54,14 +67,4 @@ export const webOriginsFrom = (env: { WEB_ORIGINS?: string; WEB_ORIGIN?: string 
     .split(',')
     .map((origin) => origin.trim().replace(/\/$/, ''))
     .filter(Boolean);
-};
-
-/** Express `trust proxy` value from TRUST_PROXY. */
-export const trustProxyFrom = (
-  value: string | undefined,
-): boolean | number | string | undefined => {
-  if (value === undefined || value === '' || value === 'false') return undefined;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
 };

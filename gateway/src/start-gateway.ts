@@ -3,7 +3,6 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
 import type { Bus } from '@sb/platform/bus';
 import { loadConfig } from '@sb/platform/config';
 import { createLogger, type Logger } from '@sb/platform/logger';
@@ -12,11 +11,12 @@ import { RevokedSessions } from './auth/revoked-sessions.service.js';
 import { startRevokedSessionSync } from './auth/revoked-sessions.sync.js';
 import { createBotVerifier, type BotVerifier } from './bot-check/bot-verifier.js';
 import { HttpExceptionFilter } from './errors/http-exception.filter.js';
-import { gatewayEnvSchema, trustProxyFrom } from './gateway.config.js';
+import { gatewayEnvSchema } from './gateway.config.js';
 import { GatewayModule } from './gateway.module.js';
 import { gatewayVersion } from './http/system.controller.js';
 import { bodyParserErrors, bodyParsers } from './middleware/body-parser.middleware.js';
 import { bodyLimitBytes, metaWebhookIngress } from './http/meta-webhook-ingress.js';
+import { trustedProxiesFrom } from './middleware/client-address.js';
 import { rateLimitMiddleware } from './middleware/rate-limit.middleware.js';
 import { FixedWindowRateLimiter } from './middleware/rate-limiter.js';
 import { requestStateMiddleware } from './middleware/request-state.middleware.js';
@@ -92,15 +92,16 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   );
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
-  const trustProxy = trustProxyFrom(env.TRUST_PROXY);
-  if (trustProxy !== undefined) express.set('trust proxy', trustProxy);
+  // express's own `trust proxy` stays off: the client address is resolved once, by our middleware,
+  // for HTTP and socket handshakes alike (TRUSTED_PROXIES)
+  const trustedProxies = trustedProxiesFrom(env.TRUSTED_PROXIES);
 
   app.enableCors({
     origin: options.webOrigins,
     credentials: true,
     exposedHeaders: ['x-request-id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining'],
   });
-  app.use(requestStateMiddleware(logger));
+  app.use(requestStateMiddleware(logger, trustedProxies));
   app.use(securityHeadersMiddleware({ hsts: env.COOKIE_SECURE }));
   const authLimiter = new FixedWindowRateLimiter({
     limit: env.AUTH_RATE_LIMIT,
@@ -112,7 +113,6 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     ['/api/enviar-email', '/api/verificar-code', '/api/atualizar-senha'],
     rateLimitMiddleware(authLimiter),
   );
-  app.use(cookieParser());
   app.use(...bodyParsers(env.BODY_LIMIT));
   app.use(bodyParserErrors);
   app.useGlobalFilters(new HttpExceptionFilter(logger));
@@ -138,6 +138,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     revoked,
     presence,
     ticketAccess: options.ticketAccess ?? askTicketsService(options.bus),
+    trustedProxies,
   });
   const revokedSync = await startRevokedSessionSync({ bus: options.bus, revoked, logger });
   const presencePrune = setInterval(() => presence.prune(revokedRetentionMs), 60 * 60 * 1000);

@@ -5,11 +5,15 @@ import { startTicketsService } from '@sb/tickets';
 import writeXlsxFile from 'write-excel-file/node';
 import {
   busKinds,
+  connectSocket,
   json,
   jwtSecret,
+  recordEvents,
+  sleep,
   startIdentityStack,
   stopIdentityStack,
   type IdentityStack,
+  waitFor,
 } from './support/gateway-harness.js';
 
 // Contacts and tags through the gateway against the real identity and tickets services, with the
@@ -121,6 +125,7 @@ describe.each(kinds)('contacts and tags over the $name', (kind) => {
   let tickets: RunningService | undefined;
   let ticketsDatabase: TestDatabase | undefined;
   const tokens = {} as Record<Role, string>;
+  const sessions = {} as Record<'admin' | 'user', AuthResult>;
   let fixture: Fixture;
   const url = () => stack.gateway!.url;
 
@@ -185,7 +190,8 @@ describe.each(kinds)('contacts and tags over the $name', (kind) => {
           profile,
         }),
       );
-      tokens[profile] = (await login(`${profile}@contacts.test`, 'contacts-pass-1')).token;
+      sessions[profile] = await login(`${profile}@contacts.test`, 'contacts-pass-1');
+      tokens[profile] = sessions[profile].token;
     }
     const contact = (name: string, number: string) =>
       call('admin', 'POST', '/contacts', { name, number }).then((res) => created(res));
@@ -240,21 +246,78 @@ describe.each(kinds)('contacts and tags over the $name', (kind) => {
     expect(await json(dup)).toMatchObject({ error: 'ERR_DUPLICATED_CONTACT' });
   });
 
+  /** The number the plain user reads, asked again for up to 10 s until it is `expected`. */
+  const userSees = async (expected: string) => {
+    let seen = '';
+    for (let tries = 0; tries < 100 && seen !== expected; tries += 1) {
+      if (tries) await sleep(100);
+      const res = await call('user', 'GET', `/contacts/${fixture.contactId}`);
+      seen = ((await json(res)) as ContactRecord).number;
+    }
+    return seen;
+  };
+
   it('masks numbers for the user profile once lgpdHideNumber is enabled', async () => {
     const set = await call('admin', 'PUT', '/companySettings', {
       column: 'lgpdHideNumber',
       data: 'enabled',
     });
     expect(set.status).toBeLessThan(300);
-    const asUser = (await json(
-      await call('user', 'GET', `/contacts/${fixture.contactId}`),
-    )) as ContactRecord;
-    expect(asUser.number).toBe('***********01');
+    // tickets' settings replica follows identity's event: the number is masked once it arrives
+    expect(await userSees('***********01')).toBe('***********01');
     const asAdmin = (await json(
       await call('admin', 'GET', `/contacts/${fixture.contactId}`),
     )) as ContactRecord;
     expect(asAdmin.number).toBe('5511900000001');
+
+    // the socket payload reaches plain users too: masked for everyone while the setting is on
+    const { user } = sessions.user;
+    const socket = await connectSocket(url(), {
+      token: tokens.user,
+      query: { companyId: String(user.companyId), userId: String(user.id) },
+    });
+    try {
+      const heard = recordEvents(socket);
+      await sleep(100);
+      const renamed = await call('admin', 'PUT', `/contacts/${fixture.contactId}`, {
+        name: 'Walk masked',
+      });
+      expect(((await json(renamed)) as ContactRecord).number).toBe('5511900000001');
+      const update = () =>
+        heard.find(
+          (e) =>
+            e.event === `company-${user.companyId}-contact` &&
+            (e.payload as { contact?: ContactRecord }).contact?.id === fixture.contactId,
+        );
+      await waitFor(() => update() !== undefined, 10_000, 'contact event');
+      expect((update()!.payload as { contact: ContactRecord }).contact.number).toBe(
+        '***********01',
+      );
+    } finally {
+      socket.close();
+    }
+
+    // the export is the contact pages walked to the end: a plain user's sheet has no full number
+    const pages = async (role: 'user' | 'admin') => {
+      const numbers: string[] = [];
+      for (let pageNumber = 1; pageNumber < 100; pageNumber += 1) {
+        const page = (await json(
+          await call(role, 'GET', `/contacts?pageNumber=${pageNumber}`),
+        )) as {
+          contacts: ContactRecord[];
+          hasMore: boolean;
+        };
+        numbers.push(...page.contacts.filter((c) => !c.isGroup).map((c) => c.number));
+        if (!page.hasMore) break;
+      }
+      return numbers;
+    };
+    const userSheet = await pages('user');
+    expect(userSheet.length).toBeGreaterThan(0);
+    expect(userSheet.every((n) => /^\*+\d{2}$/.test(n))).toBe(true);
+    expect((await pages('admin')).some((n) => n === '5511900000001')).toBe(true);
     await call('admin', 'PUT', '/companySettings', { column: 'lgpdHideNumber', data: 'disabled' });
+    expect(await userSees('5511900000001')).toBe('5511900000001');
   });
 
   it('imports an uploaded xlsx sheet as a job and refuses other files', async () => {

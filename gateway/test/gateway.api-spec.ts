@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import {
   Subjects,
   type BusRequest,
@@ -197,7 +197,13 @@ describe.each(kinds)('gateway over the $name', (kind) => {
     it('sends the request context from the token, never from the client', async () => {
       const token = await signAccessToken({ sub: '42', cid: 3, profile: 'user', lang: '' });
       const res = await api('/auth/me', {
-        headers: { ...bearer(token), 'accept-language': 'pt-BR', 'x-request-id': 'trace-1' },
+        headers: {
+          ...bearer(token),
+          'accept-language': 'pt-BR',
+          'x-request-id': 'trace-1',
+          // no proxy is trusted here: a forged forwarded address is not the client's
+          'x-forwarded-for': '203.0.113.66',
+        },
       });
       expect(res.status).toBe(200);
       expect(seen.at(-1)?.ctx).toEqual({
@@ -207,6 +213,7 @@ describe.each(kinds)('gateway over the $name', (kind) => {
         profile: 'user',
         super: false,
         lang: 'pt-BR',
+        clientIp: '127.0.0.1',
       });
     });
 
@@ -545,6 +552,64 @@ describe('gateway guards that need their own settings', () => {
       await gateway.close();
       await sub.unsubscribe();
     }
+  });
+
+  it('gives a socket handshake the client address behind a trusted proxy, else the peer', async () => {
+    const presence: RequestContext[] = [];
+    const sub = await buses.serviceBus.handle(Subjects.identity.userPresence, async (payload) => {
+      presence.push(payload.ctx as RequestContext);
+      return {};
+    });
+    const start = (trusted: string) =>
+      startGateway({
+        bus: buses.gatewayBus,
+        port: 0,
+        host: '127.0.0.1',
+        webOrigins: [webOrigin],
+        env: { JWT_SECRET: jwtSecret, TRUSTED_PROXIES: trusted },
+      });
+    const [behindIngress, direct] = [await start('127.0.0.0/8'), await start('10.0.0.0/8')];
+    const token = await signAccessToken({ sub: '77', cid: 2 });
+    const opened: Socket[] = [];
+    const connectVia = (url: string) =>
+      new Promise<void>((resolve, reject) => {
+        const s = io(url, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          auth: { token },
+          extraHeaders: { 'x-forwarded-for': '6.6.6.6, 198.51.100.9' },
+        });
+        opened.push(s);
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+    try {
+      await connectVia(behindIngress.url);
+      await waitFor(() => presence.length === 1, 5_000, 'presence behind the ingress');
+      expect(presence[0]?.clientIp).toBe('198.51.100.9');
+      await connectVia(direct.url);
+      await waitFor(() => presence.length === 2, 5_000, 'presence of a direct peer');
+      expect(presence[1]?.clientIp).toBe('127.0.0.1');
+    } finally {
+      for (const s of opened) s.close();
+      await behindIngress.close();
+      await direct.close();
+      await sub.unsubscribe();
+    }
+  });
+
+  it('refuses to start with a TRUSTED_PROXIES entry that is not a CIDR, naming it', async () => {
+    await expect(
+      startGateway({
+        bus: buses.gatewayBus,
+        port: 0,
+        host: '127.0.0.1',
+        webOrigins: [webOrigin],
+        env: { JWT_SECRET: jwtSecret, TRUSTED_PROXIES: '10.0.0.0/8, ingress' },
+      }),
+    ).rejects.toThrow(/TRUSTED_PROXIES/);
   });
 
   it('refuses to start with a missing or short JWT_SECRET, naming it', async () => {

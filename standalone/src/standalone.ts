@@ -7,7 +7,7 @@ import { startGateway } from '@sb/gateway';
 import { startIdentityService } from '@sb/identity';
 import { createBus } from '@sb/platform/bus';
 import { loadConfig } from '@sb/platform/config';
-import { startEmbeddedPostgres } from '@sb/platform/embedded-postgres';
+import { startEmbeddedPostgres } from '@sb/embedded-postgres';
 import { createLogger } from '@sb/platform/logger';
 import type { RunningService, ServiceRuntime } from '@sb/platform/nest';
 import { startReportingService } from '@sb/reporting';

@@ -15,6 +15,7 @@ describe('layout on common screens and accessibility', () => {
   let context: BrowserContext;
   let page: Page;
   let ticketUuid: string;
+  let token: string;
   const contact = { name: unique('Layla'), number: `55219${String(Date.now()).slice(-8)}` };
   const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -95,7 +96,7 @@ describe('layout on common screens and accessibility', () => {
     app = await startApp();
     browser = await launchBrowser();
     // the contact, its open ticket with a message, and a connection are the setting: made through the API
-    const token = await apiToken(app, app.adminEmail, app.adminPassword);
+    token = await apiToken(app, app.adminEmail, app.adminPassword);
     const made = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', contact);
     const me = await apiCall<{ id: number }>(app, token, 'GET', '/auth/me');
     const ticket = await apiCall<{ id: number; uuid: string }>(app, token, 'POST', '/tickets', {
@@ -281,4 +282,70 @@ describe('layout on common screens and accessibility', () => {
       expect(found).toEqual([]);
     },
   );
+
+  it('keeps the last ticket row clear of the speed dial; the Kanban board has a title and even lanes', async () => {
+    // enough open tickets to fill the list at 1280x720
+    const me = await apiCall<{ id: number }>(app, token, 'GET', '/auth/me');
+    for (let i = 0; i < 12; i++) {
+      const made = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
+        name: unique(`Row ${i}`),
+        number: `5521${String(Date.now() + i).slice(-9)}`,
+      });
+      await apiCall(app, token, 'POST', '/tickets', {
+        contactId: made.id,
+        userId: me.id,
+        status: 'open',
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // logged in by the tests before; run alone, it logs in itself
+    const loggedIn = page.url().startsWith(app.webUrl)
+      ? await page.evaluate(() => localStorage.getItem('token') !== null)
+      : false;
+    if (!loggedIn) await logInAsSuper(page, app);
+    await page.goto(`${app.webUrl}/tickets`);
+    const list = page.locator('[data-testid="ticket-list"]:visible');
+    await list.locator('[data-testid="row-time"]').nth(12).waitFor();
+    // scrolled to its end, the last row lies wholly above the speed dial, and a click on its time
+    // reaches the time
+    const covering = await list.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+      const times = element.querySelectorAll('[data-testid="row-time"]');
+      const time = times[times.length - 1]!;
+      const row = time.closest('[data-testid^="ticket-row-"]')!.getBoundingClientRect();
+      const dial = document.querySelector('[data-testid="speed-dial"]')!.getBoundingClientRect();
+      const overlap =
+        row.left < dial.right &&
+        dial.left < row.right &&
+        row.top < dial.bottom &&
+        dial.top < row.bottom;
+      if (overlap)
+        return `the speed dial at ${dial.top}-${dial.bottom} covers the row at ${row.top}-${row.bottom}`;
+      const r = time.getBoundingClientRect();
+      const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      return hit && time.contains(hit) ? null : (hit?.outerHTML.slice(0, 120) ?? 'nothing');
+    });
+    await page.screenshot({ path: '/tmp/sb-e2e-tickets-list-end.png' });
+    expect(covering).toBeNull();
+
+    await page.goto(`${app.webUrl}/Kanban`);
+    await page.getByRole('heading', { level: 1, name: 'Kanban' }).waitFor();
+    const lanes = page.locator('[data-testid^="kanban-lane-"]');
+    await lanes.first().waitFor();
+    await settled();
+    await page.screenshot({ path: '/tmp/sb-e2e-kanban-1280.png' });
+    const widths = await lanes.evaluateAll((elements) =>
+      elements.map((element) => Math.round(element.getBoundingClientRect().width)),
+    );
+    for (const width of widths) {
+      expect(width).toBeGreaterThanOrEqual(260);
+      expect(width).toBeLessThanOrEqual(360);
+    }
+    // the board fits under its title: the page area does not scroll, the lanes do
+    const over = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      return main.scrollHeight - main.clientHeight;
+    });
+    expect(over).toBeLessThanOrEqual(0);
+  });
 });

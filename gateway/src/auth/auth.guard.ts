@@ -43,7 +43,12 @@ export class AuthGuard implements CanActivate {
   private async authenticate(req: GatewayRequest, raw: string) {
     const token = await this.tokens.verify(raw);
     req.sb.token = token;
-    req.sb.ctx = contextFromToken(token, req.sb.requestId, req.headers['accept-language']);
+    req.sb.ctx = contextFromToken(
+      token,
+      req.sb.requestId,
+      req.headers['accept-language'],
+      req.sb.clientIp,
+    );
     return token;
   }
 }

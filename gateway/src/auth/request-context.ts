@@ -43,6 +43,7 @@ export const contextFromToken = (
   token: VerifiedToken,
   requestId: string,
   acceptLanguage?: string,
+  clientIp?: string,
 ): RequestContext => ({
   requestId,
   companyId: token.cid,
@@ -52,6 +53,7 @@ export const contextFromToken = (
   lang: isLanguage(token.lang)
     ? token.lang
     : (languageFromHeader(acceptLanguage) ?? FallbackLanguage),
+  ...(clientIp ? { clientIp } : {}),
 });
 
 export const anonymousContextFor = (

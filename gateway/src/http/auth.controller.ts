@@ -10,10 +10,9 @@ import {
   type RefreshRequest,
   type SessionUser,
 } from '@sb/contracts';
-import { anonymousContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { AllowExpiredCompany, Public } from '../auth/auth.decorators.js';
-import type { GatewayRequest } from '../auth/gateway-request.js';
+import { anonymousCallOf, type GatewayRequest } from '../auth/gateway-request.js';
 import { RevokedSessions } from '../auth/revoked-sessions.service.js';
 import type { BotVerifier } from '../bot-check/bot-verifier.js';
 import type { GatewayEnv } from '../gateway.config.js';
@@ -46,11 +45,16 @@ export class AuthController {
   ): Promise<AuthResult> {
     const input = parseInput(LoginInput, body);
     const { 'cf-turnstile-response': botToken, ...credentials } = input;
-    if (!(await this.bot.verify(botToken, req.ip))) throw new AppError('ERR_BOT_CHECK_FAILED');
-    const data: LoginRequest = { ...credentials, ip: req.ip, userAgent: req.get('user-agent') };
+    if (!(await this.bot.verify(botToken, req.sb.clientIp)))
+      throw new AppError('ERR_BOT_CHECK_FAILED');
+    const data: LoginRequest = {
+      ...credentials,
+      ip: req.sb.clientIp,
+      userAgent: req.get('user-agent'),
+    };
     const session = await this.services.request(
       Subjects.identity.login,
-      anonymousContext(req.sb.requestId, req.sb.ctx.lang),
+      anonymousCallOf(req),
       data,
     );
     setRefreshCookie(res, session, this.env.COOKIE_SECURE);
@@ -66,13 +70,13 @@ export class AuthController {
     @Req() req: GatewayRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResult> {
-    const refreshToken = refreshCookieOf(req.cookies);
+    const refreshToken = refreshCookieOf(req.headers.cookie);
     if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');
     const data: RefreshRequest = { refreshToken };
     try {
       const session = await this.services.request(
         Subjects.identity.refresh,
-        anonymousContext(req.sb.requestId, req.sb.ctx.lang),
+        anonymousCallOf(req),
         data,
       );
       setRefreshCookie(res, session, this.env.COOKIE_SECURE);
@@ -95,7 +99,7 @@ export class AuthController {
     @Req() req: GatewayRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
-    const refreshToken = refreshCookieOf(req.cookies);
+    const refreshToken = refreshCookieOf(req.headers.cookie);
     const sessionId = req.sb.token?.sid;
     clearRefreshCookie(res, this.env.COOKIE_SECURE);
     if (!refreshToken && !sessionId) return;

@@ -98,7 +98,7 @@ export class ExternalApiTokenGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const req = http.getRequest<ExternalApiRequest>();
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const client = req.sb.clientIp;
     const standing = this.failures.peek(client);
     if (!standing.allowed) {
       const seconds = Math.max(1, Math.ceil((standing.resetAt - Date.now()) / 1000));
@@ -119,6 +119,7 @@ export class ExternalApiTokenGuard implements CanActivate {
       profile: 'admin',
       super: false,
       lang: req.sb.ctx.lang,
+      clientIp: req.sb.clientIp,
     };
     const plan = await this.services.request(Subjects.identity.planLimits, ctx, {
       companyId: connection.companyId,

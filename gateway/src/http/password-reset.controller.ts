@@ -20,10 +20,9 @@ import {
   type ResetRequestReply,
   type ResetVerifyReply,
 } from '@sb/contracts';
-import { anonymousContext } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
 import { Public } from '../auth/auth.decorators.js';
-import type { GatewayRequest } from '../auth/gateway-request.js';
+import { anonymousCallOf, type GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
@@ -47,7 +46,7 @@ export class PasswordResetController {
   request(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ResetRequestReply> {
     return this.services.request(
       Subjects.identity.passwordResetRequest,
-      anonymousContext(req.sb.requestId, req.sb.ctx.lang),
+      anonymousCallOf(req),
       parseInput(ResetRequestInput, body ?? {}),
     );
   }
@@ -65,7 +64,7 @@ export class PasswordResetController {
   ): Promise<ResetVerifyReply> {
     return this.services.request(
       Subjects.identity.passwordResetVerify,
-      anonymousContext(req.sb.requestId, req.sb.ctx.lang),
+      anonymousCallOf(req),
       parseInput(ResetVerifyInput, { requestId, code }),
     );
   }
@@ -80,7 +79,7 @@ export class PasswordResetController {
   update(@Req() req: GatewayRequest, @Body() body: unknown): Promise<PasswordUpdateReply> {
     return this.services.request(
       Subjects.identity.passwordResetComplete,
-      anonymousContext(req.sb.requestId, req.sb.ctx.lang),
+      anonymousCallOf(req),
       parseInput(PasswordUpdateInput, body ?? {}),
     );
   }

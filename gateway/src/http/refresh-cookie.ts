@@ -29,7 +29,23 @@ export const clearRefreshCookie = (res: Response, secure: boolean): void => {
   });
 };
 
-export const refreshCookieOf = (cookies: unknown): string | undefined => {
-  const value = (cookies as Record<string, unknown> | undefined)?.[RefreshCookie.name];
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
+/**
+ * The refresh token from a Cookie header: the one cookie the gateway reads, so a few lines here rather
+ * than a cookie-parsing package. The first `jrt` counts; its value is URI-decoded as res.cookie encoded it.
+ */
+export const refreshCookieOf = (header: string | undefined): string | undefined => {
+  for (const pair of (header ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== RefreshCookie.name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
+      value = value.slice(1, -1);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+    return value || undefined;
+  }
+  return undefined;
 };

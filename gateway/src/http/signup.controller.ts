@@ -1,10 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SignupInput, Subjects, type SignupRequest, type SignupResult } from '@sb/contracts';
-import { anonymousContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Public } from '../auth/auth.decorators.js';
-import type { GatewayRequest } from '../auth/gateway-request.js';
+import { anonymousCallOf, type GatewayRequest } from '../auth/gateway-request.js';
 import type { BotVerifier } from '../bot-check/bot-verifier.js';
 import { BOT_VERIFIER } from '../gateway.tokens.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
@@ -30,12 +29,9 @@ export class SignupController {
   async signup(@Req() req: GatewayRequest, @Body() body: unknown): Promise<SignupResult> {
     // unknown keys (companyId, profile) are dropped here: they never reach identity
     const { 'cf-turnstile-response': botToken, ...input } = parseInput(SignupInput, body ?? {});
-    if (!(await this.bot.verify(botToken, req.ip))) throw new AppError('ERR_BOT_CHECK_FAILED');
+    if (!(await this.bot.verify(botToken, req.sb.clientIp)))
+      throw new AppError('ERR_BOT_CHECK_FAILED');
     const data: SignupRequest = input;
-    return this.services.request(
-      Subjects.identity.signup,
-      anonymousContext(req.sb.requestId, req.sb.ctx.lang),
-      data,
-    );
+    return this.services.request(Subjects.identity.signup, anonymousCallOf(req), data);
   }
 }

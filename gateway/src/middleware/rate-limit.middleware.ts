@@ -1,13 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '@sb/platform/errors';
+import type { GatewayRequest } from '../auth/gateway-request.js';
 import type { FixedWindowRateLimiter } from './rate-limiter.js';
 
-/** Counts each request per client IP; over the limit → 429 ERR_TOO_MANY_REQUESTS with Retry-After. */
+/** Counts each request per client IP (resolved by requestStateMiddleware, TRUSTED_PROXIES); over the limit → 429 ERR_TOO_MANY_REQUESTS with Retry-After. */
 export const rateLimitMiddleware =
   (limiter: FixedWindowRateLimiter, now: () => number = Date.now) =>
   (req: Request, res: Response, next: NextFunction): void => {
     if (!limiter.enabled || req.method === 'OPTIONS') return next();
-    const decision = limiter.hit(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const decision = limiter.hit((req as GatewayRequest).sb.clientIp);
     const resetSeconds = Math.max(0, Math.ceil((decision.resetAt - now()) / 1000));
     res.setHeader('RateLimit-Limit', String(decision.limit));
     res.setHeader('RateLimit-Remaining', String(decision.remaining));

@@ -3,6 +3,7 @@ import { anonymousContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { languageFromHeader, requestIdFrom } from '../auth/request-context.js';
+import { resolveClientAddress, type TrustedProxies } from './client-address.js';
 import { requestLogLevel } from './request-log.js';
 
 /**
@@ -11,12 +12,19 @@ import { requestLogLevel } from './request-log.js';
  * requestId, companyId and userId (never headers or bodies, so never tokens or passwords).
  */
 export const requestStateMiddleware =
-  (logger: Logger) =>
+  (logger: Logger, trustedProxies: TrustedProxies) =>
   (request: Request, res: Response, next: NextFunction): void => {
     const req = request as GatewayRequest;
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const lang = languageFromHeader(req.headers['accept-language']);
-    req.sb = { requestId, startedAt: performance.now(), ctx: anonymousContext(requestId, lang) };
+    // once per request: every limit, log line and bus context below reads this one
+    const clientIp = resolveClientAddress(req.socket.remoteAddress, req.headers, trustedProxies);
+    req.sb = {
+      requestId,
+      startedAt: performance.now(),
+      clientIp,
+      ctx: { ...anonymousContext(requestId, lang), clientIp },
+    };
     res.setHeader('x-request-id', requestId);
     res.on('finish', () => {
       const { ctx } = req.sb;
@@ -24,6 +32,7 @@ export const requestStateMiddleware =
         requestId,
         companyId: ctx.companyId || undefined,
         userId: ctx.userId || undefined,
+        clientIp,
         method: req.method,
         // the path only: query strings may carry a socket token
         path: req.path,

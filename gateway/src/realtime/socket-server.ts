@@ -17,6 +17,7 @@ import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import type { AccessTokenService, VerifiedToken } from '../auth/access-token.service.js';
 import { contextFromToken, isCompanyExpired, requestIdFrom } from '../auth/request-context.js';
+import { resolveClientAddress, type TrustedProxies } from '../middleware/client-address.js';
 import type { RevokedSessions } from '../auth/revoked-sessions.service.js';
 import { toAppError } from '../errors/http-exception.filter.js';
 import { planSocketEmit, sessionRoom } from './event-fanout.js';
@@ -35,6 +36,8 @@ export type SocketServerOptions = {
   revoked: RevokedSessions;
   presence: UserPresence;
   ticketAccess: TicketAccessChecker;
+  /** whose forwarded headers name the client (TRUSTED_PROXIES) */
+  trustedProxies: TrustedProxies;
 };
 
 type SocketData = { token: VerifiedToken; ctx: RequestContext };
@@ -103,6 +106,7 @@ export const startSocketServer = async (
         token,
         requestIdFrom(headers['x-request-id']),
         headers['accept-language'],
+        resolveClientAddress(socket.request.socket.remoteAddress, headers, options.trustedProxies),
       );
       return { token, ctx };
     };

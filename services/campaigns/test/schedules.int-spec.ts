@@ -40,6 +40,8 @@ describe('schedules (campaigns service)', () => {
   const sends: { companyId: number; userId: number; command: SendToContactCommand }[] = [];
   /** the next sends tickets answers with this error instead (transient failures) */
   const failNext: AppError[] = [];
+  /** companies whose lgpdHideNumber is on */
+  const hideNumbers = new Set<number>();
 
   const start = (pollMs = '0') =>
     startCampaignsService({ bus, databaseUrl: database.url, env: { SCHEDULE_POLL_MS: pollMs } });
@@ -113,6 +115,13 @@ describe('schedules (campaigns service)', () => {
       };
       return reply;
     });
+    // identity: lgpdHideNumber per company ('disabled' unless a test turns it on)
+    await bus.handle(Subjects.identity.companySettingOne, (payload: BusRequest) =>
+      Promise.resolve({
+        key: 'lgpdHideNumber',
+        value: hideNumbers.has(payload.ctx.companyId) ? 'enabled' : 'disabled',
+      }),
+    );
     // identity: the owner's name
     await bus.handle(Subjects.identity.userGet, (payload: BusRequest) => {
       const { id } = payload.data as { id: number };
@@ -146,6 +155,29 @@ describe('schedules (campaigns service)', () => {
         ticketId: 42,
       });
       await expect(call(S.scheduleGet, { id: created.id }, agent)).resolves.toEqual(created);
+    });
+
+    it('masks the contact number for a plain user while lgpdHideNumber is on, not for an admin', async () => {
+      hideNumbers.add(1);
+      try {
+        const created = await create(agent);
+        expect(created.contact.number).toBe('***********01');
+        const asAgent = await call<ScheduleRecord>(S.scheduleGet, { id: created.id }, agent);
+        expect(asAgent.contact.number).toBe('***********01');
+        const asAdmin = await call<ScheduleRecord>(S.scheduleGet, { id: created.id }, admin);
+        expect(asAdmin.contact.number).toBe('5511988880001');
+        const page = await call<SchedulesPage>(S.scheduleList, {}, agent);
+        expect(page.schedules.every((s) => s.contact.number.startsWith('***'))).toBe(true);
+        // the event reaches every profile: masked too
+        const { rows } = await db.query<{ payload: string }>(
+          `SELECT payload::text FROM campaigns.outbox_event
+            WHERE subject LIKE '%schedule.created' ORDER BY seq DESC LIMIT 1`,
+        );
+        expect(rows[0]?.payload).toContain('***********01');
+        expect(rows[0]?.payload).not.toContain('5511988880001');
+      } finally {
+        hideNumbers.delete(1);
+      }
     });
 
     it('refuses bad input with the form texts and unknown contacts', async () => {

@@ -1,6 +1,7 @@
 import { loadConfig } from '@sb/platform/config';
 import { z } from 'zod';
 import { parseTtlSeconds } from './auth/access-token.js';
+import { LoginThrottle, type ThrottlePolicy } from './account-throttle/account-throttle-rules.js';
 import { seedAdmin, type SeedAdmin } from './seed/seed-values.js';
 
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
@@ -10,6 +11,8 @@ export type IdentityConfig = {
   accessTokenTtlSeconds: number;
   refreshTokenTtlMs: number;
   admin: SeedAdmin;
+  /** failed logins per email (issue 16) */
+  loginThrottle: ThrottlePolicy;
 };
 
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -34,6 +37,15 @@ const identityEnvSchema = z.object({
   ADMIN_PASSWORD: unsetWhenEmpty(
     z.string().min(5, 'ADMIN_PASSWORD must be at least 5 characters').optional(),
   ),
+  /** failed logins per email that pass before the account locks (0: the first failure locks) */
+  LOGIN_FREE_FAILURES: unsetWhenEmpty(z.coerce.number().int().min(0).default(LoginThrottle.free)),
+  /** the first lock; each further failure doubles it up to LOGIN_LOCK_MAX_MS */
+  LOGIN_LOCK_BASE_MS: unsetWhenEmpty(
+    z.coerce.number().int().positive().default(LoginThrottle.baseMs),
+  ),
+  LOGIN_LOCK_MAX_MS: unsetWhenEmpty(
+    z.coerce.number().int().positive().default(LoginThrottle.maxMs),
+  ),
 });
 
 /** Reads identity's settings once at boot; throws a ConfigError naming every bad variable. */
@@ -44,5 +56,11 @@ export const identityConfigFrom = (env: Record<string, string | undefined>): Ide
     accessTokenTtlSeconds: parseTtlSeconds(parsed.ACCESS_TOKEN_TTL)!,
     refreshTokenTtlMs: REFRESH_TOKEN_TTL_MS,
     admin: seedAdmin({ ADMIN_EMAIL: parsed.ADMIN_EMAIL, ADMIN_PASSWORD: parsed.ADMIN_PASSWORD }),
+    loginThrottle: {
+      ...LoginThrottle,
+      free: parsed.LOGIN_FREE_FAILURES,
+      baseMs: parsed.LOGIN_LOCK_BASE_MS,
+      maxMs: Math.max(parsed.LOGIN_LOCK_MAX_MS, parsed.LOGIN_LOCK_BASE_MS),
+    },
   };
 };

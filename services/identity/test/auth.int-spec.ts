@@ -123,6 +123,44 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
     });
   });
 
+  run('locks an account after 5 failed logins, answering as a wrong password does', async () => {
+    const user = await insertUser(app.db, { companyId: 1, email: `locked-${kind}@auth.test` });
+    const refused = { code: 'ERR_INVALID_CREDENTIALS', status: 401 };
+    for (let i = 0; i < 6; i += 1) {
+      await expect(login(user.email, `wrong-${i}`)).rejects.toMatchObject(refused);
+    }
+    // the sixth failure locked it: the right password (in another case) gets the same answer
+    await expect(login(user.email.toUpperCase(), user.password)).rejects.toMatchObject(refused);
+    const { rows } = await app.db.query<{ failures: number; lock_ms: number }>(
+      `SELECT failures, extract(epoch FROM locked_until - last_failed_at) * 1000 AS lock_ms
+         FROM identity.account_throttles WHERE kind = 'login'`,
+    );
+    // one row per account (hashed key), the locked try not counted
+    expect(rows.some((row) => row.failures === 6 && Number(row.lock_ms) === 1000)).toBe(true);
+    // once the lock is over, the right password opens a session and clears the count
+    await app.db.query(
+      `UPDATE identity.account_throttles SET locked_until = now() - interval '1 second'`,
+    );
+    await expect(login(user.email, user.password)).resolves.toMatchObject({
+      user: { email: user.email },
+    });
+    const after = await app.db.query(`SELECT 1 FROM identity.account_throttles WHERE failures = 6`);
+    expect(after.rowCount).toBe(0);
+  });
+
+  run('counts failures for unknown emails too, with the very same answer', async () => {
+    const answers: unknown[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      answers.push(await login(`ghost-${kind}@auth.test`, 'whatever').catch((err: unknown) => err));
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toMatchObject({ code: 'ERR_INVALID_CREDENTIALS', status: 401 });
+    const { rows } = await app.db.query(
+      `SELECT 1 FROM identity.account_throttles WHERE kind = 'login' AND locked_until IS NOT NULL`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
   run('names the missing or malformed login fields', async () => {
     await expect(app.request(S.login, { email: 'not-an-email' })).rejects.toMatchObject({
       code: 'ERR_VALIDATION',

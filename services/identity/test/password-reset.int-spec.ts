@@ -115,6 +115,25 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     });
   });
 
+  run('sends at most 3 codes to one number before it waits, known or not', async () => {
+    const wpp = phone();
+    await userWithPhone(wpp);
+    const before = sent.length;
+    // the same number however it is typed
+    await requestCode(wpp);
+    await requestCode(wpp.replace(/\D/g, ''));
+    await requestCode(`+${wpp.replace(/\D/g, '')}`);
+    expect(sent).toHaveLength(before + 3);
+    await expect(requestCode(wpp)).rejects.toMatchObject({
+      code: 'ERR_TOO_MANY_REQUESTS',
+      status: 429,
+    });
+    expect(sent).toHaveLength(before + 3);
+    const unknown = '+1 555 000 4242';
+    for (let i = 0; i < 3; i += 1) await requestCode(unknown);
+    await expect(requestCode(unknown)).rejects.toMatchObject({ code: 'ERR_TOO_MANY_REQUESTS' });
+  });
+
   run(
     'refuses a wrong code twice, then answers attempts exceeded even for the right code',
     async () => {

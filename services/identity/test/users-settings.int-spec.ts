@@ -246,21 +246,24 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
     ).toBe('ERR_PLAN_LIMIT_REACHED');
   });
 
-  run("identity.user.records: a service's replica gets every user of the company in full", async () => {
-    const service = { companyId: companyA, userId: 0, profile: 'admin' as const, super: false };
-    const records = await app.request<UserRecord[]>(S.userRecords, {}, service);
-    const ids = records.map((r) => r.id);
-    expect(ids).toEqual(expect.arrayContaining([adminA.userId, userA.userId]));
-    expect(ids).not.toContain(adminB.userId);
-    expect(records.find((r) => r.id === userA.userId)).toMatchObject({
-      companyId: companyA,
-      profile: 'user',
-      allTicket: expect.any(String),
-      allowGroup: expect.any(Boolean),
-      queueIds: expect.any(Array),
-    });
-    expect(JSON.stringify(records)).not.toMatch(/password/i);
-  });
+  run(
+    "identity.user.records: a service's replica gets every user of the company in full",
+    async () => {
+      const service = { companyId: companyA, userId: 0, profile: 'admin' as const, super: false };
+      const records = await app.request<UserRecord[]>(S.userRecords, {}, service);
+      const ids = records.map((r) => r.id);
+      expect(ids).toEqual(expect.arrayContaining([adminA.userId, userA.userId]));
+      expect(ids).not.toContain(adminB.userId);
+      expect(records.find((r) => r.id === userA.userId)).toMatchObject({
+        companyId: companyA,
+        profile: 'user',
+        allTicket: expect.any(String),
+        allowGroup: expect.any(Boolean),
+        queueIds: expect.any(Array),
+      });
+      expect(JSON.stringify(records)).not.toMatch(/password/i);
+    },
+  );
 
   run('presence: a heartbeat sets online, an old heartbeat counts as offline', async () => {
     await app.request(S.userPresence, { online: true }, userA);

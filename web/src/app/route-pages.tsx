@@ -1,5 +1,5 @@
 import { loadAppNamespaces } from './i18n.js';
-import { lazyPage, type LazyPage } from './lazy-page.js';
+import { lazyComponent, lazyPage, type LazyPage } from './lazy-page.js';
 
 /**
  * The screen of each route, by its title key in route-table.ts, each in its own chunk so a page loads
@@ -71,6 +71,11 @@ export const PublicRoutePages: Partial<Record<string, LazyPage>> = {
   ),
 };
 
+/** The frame of signup and password recovery (public layout, plain CSS), off the logged-in path. */
+export const PublicPage = lazyComponent(() =>
+  import('../features/auth/public-page.js').then((m) => m.PublicPage),
+);
+
 /** The logged-in frame (drawer, top bar, live socket) with the texts of the logged-in pages. */
 export const AppShellPage = lazyPage(async () => {
   const [shell] = await Promise.all([
@@ -83,7 +88,10 @@ export const AppShellPage = lazyPage(async () => {
 /** Loads every lazy screen now, so they render without suspending (the tests render whole pages). */
 export const preloadRoutePages = () =>
   Promise.all(
-    [...Object.values(RoutePages), ...Object.values(PublicRoutePages), AppShellPage].map((page) =>
-      page?.preload(),
-    ),
+    [
+      ...Object.values(RoutePages),
+      ...Object.values(PublicRoutePages),
+      AppShellPage,
+      PublicPage,
+    ].map((page) => page?.preload()),
   );

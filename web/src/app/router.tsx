@@ -4,14 +4,13 @@ import { FullPageSpinner } from '../components/full-page-spinner.js';
 import { PageTitle } from '../components/page-title.js';
 import { isAdmin } from '../features/auth/access.js';
 import { PublicOnly, RequireAccess, RequireSession } from '../features/auth/guards.js';
-import { LoginPage } from '../features/auth/login-page.js';
-import { PublicPage } from '../features/auth/public-layout.js';
 import { selectUser } from '../features/auth/session.slice.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
 import { SubscriptionExpiredPage } from '../features/pages/subscription-expired-page.js';
 import { useCampaignRoutes } from './campaign-routes.js';
+import { LightLoginPage } from './entry.js';
 import { useAppSelector } from './hooks.js';
-import { AppShellPage, RoutePages } from './route-pages.js';
+import { AppShellPage, PublicPage, RoutePages } from './route-pages.js';
 import { DashboardRoute, PageRoutes, SubscriptionExpiredPath } from './route-table.js';
 
 const RoutePage = ({ titleKey }: { titleKey: string }) => {
@@ -45,7 +44,7 @@ export const AppRoutes = () => {
         path="/login"
         element={
           <PublicOnly>
-            <LoginPage />
+            <LightLoginPage />
           </PublicOnly>
         }
       />

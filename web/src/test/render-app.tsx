@@ -1,7 +1,7 @@
 import type { SessionUser } from '@sb/contracts';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { App, AppProviders } from '../app/app.js';
+import { AppRoot, LightLoginPage, Root } from '../app/entry.js';
 import { initI18n, namespaces } from '../app/i18n.js';
 import { preloadRoutePages } from '../app/route-pages.js';
 import { createStore } from '../app/store.js';
@@ -22,18 +22,21 @@ export const setupI18n = async (language = 'en') => {
 export const renderApp = async (path: string, user?: SessionUser) => {
   // pages are lazy chunks in the app: load them first so the screen renders in one pass, as before
   await setupI18n();
-  await preloadRoutePages();
+  await Promise.all([
+    preloadRoutePages(),
+    AppRoot.preload(),
+    LightLoginPage.preload(),
+    import('../features/tickets/tickets-page.js').then((m) => m.preloadTicketParts()),
+  ]);
   const store = createStore(
     user
       ? { session: { status: 'authenticated', user } }
       : { session: { status: 'anonymous', user: null } },
   );
   const view = render(
-    <AppProviders store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>
-    </AppProviders>,
+    <MemoryRouter initialEntries={[path]}>
+      <Root store={store} />
+    </MemoryRouter>,
   );
   return { ...view, store };
 };

@@ -11,6 +11,11 @@ export type RequestContext = {
   profile: Profile;
   super: boolean;
   lang: string;
+  /**
+   * The caller's address as the gateway resolved it (its peer, or the client behind TRUSTED_PROXIES);
+   * for audit logs and limits. Absent on calls no client made (jobs, replays, other services).
+   */
+  clientIp?: string;
 };
 
 /** Context of a call nobody is logged in for (login, signup, public lists). */

@@ -61,7 +61,7 @@ async function startNatsContainer(): Promise<string> {
 }
 
 async function startEmbedded(): Promise<string> {
-  const { startEmbeddedPostgres } = await import('@sb/platform/embedded-postgres');
+  const { startEmbeddedPostgres } = await import('@sb/embedded-postgres');
   const root = await mkdtemp(path.join(tmpdir(), 'sb-test-pg-'));
   // mkdtemp is private; as root the cluster runs as the postgres OS user, which must get through
   await chmod(root, 0o755);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Subjects, type PlanFlag, type RequestContext, type UserRecord } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
@@ -7,7 +8,7 @@ import { BUS, LOGGER } from '@sb/platform/nest';
 
 const LookupTimeoutMs = 5_000;
 
-/** What campaigns asks identity: the users named by schedules and on-duty entries. */
+/** What campaigns asks identity: the users named by schedules and on-duty entries, lgpdHideNumber. */
 @Injectable()
 export class IdentityDirectory {
   constructor(
@@ -48,5 +49,31 @@ export class IdentityDirectory {
       { timeoutMs: LookupTimeoutMs },
     );
     if (!plan.flags[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
+  }
+
+  /**
+   * The company's lgpdHideNumber, read with `shouldHideNumber`; '' when identity does not answer, which
+   * masks (fail closed). `ctx` defaults to the company's own call (the sender, which has no caller).
+   */
+  async lgpdHideNumber(companyId: number, ctx?: RequestContext): Promise<string> {
+    const caller: RequestContext = ctx ?? {
+      requestId: randomUUID(),
+      companyId,
+      userId: 0,
+      profile: 'admin',
+      super: false,
+      lang: 'es',
+    };
+    try {
+      const entry = await this.bus.request(
+        Subjects.identity.companySettingOne,
+        { ctx: caller, data: { key: 'lgpdHideNumber' } },
+        { timeoutMs: LookupTimeoutMs },
+      );
+      return entry.value;
+    } catch (err) {
+      this.logger.warn({ err, companyId }, 'lgpdHideNumber lookup failed; numbers masked');
+      return '';
+    }
   }
 }

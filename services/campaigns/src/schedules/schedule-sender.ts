@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
+  shouldHideNumber,
   isErrorCode,
   type ErrorCode,
   type ScheduleEventData,
@@ -11,6 +12,7 @@ import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { Poller, PollingProvider } from '@sb/platform/poller';
 import { DataSource, type EntityManager } from 'typeorm';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { sendOutcome } from './schedule-rules.js';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
@@ -37,6 +39,7 @@ export class ScheduleSender extends PollingProvider {
     private readonly dataSource: DataSource,
     private readonly schedules: SchedulesRepository,
     private readonly tickets: TicketsDirectory,
+    private readonly identity: IdentityDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
@@ -100,10 +103,12 @@ export class ScheduleSender extends PollingProvider {
     row: ScheduleRow,
     mark: (manager: EntityManager) => Promise<ScheduleRow | undefined>,
   ): Promise<void> {
+    // the event reaches every profile of the company: masked as for a plain user
+    const hide = shouldHideNumber(await this.identity.lgpdHideNumber(row.company_id), 'broadcast');
     await this.dataSource.transaction(async (manager) => {
       const updated = await mark(manager);
       if (!updated) return;
-      const data: ScheduleEventData = { schedule: toScheduleRecord(updated) };
+      const data: ScheduleEventData = { schedule: toScheduleRecord(updated, hide) };
       await Outbox.add(manager, {
         companyId: row.company_id,
         ...DomainEventTypes.campaigns.scheduleUpdated,

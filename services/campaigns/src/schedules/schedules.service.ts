@@ -6,6 +6,8 @@ import {
   ScheduleInput,
   ScheduleListQuery,
   SchedulePageSize,
+  shouldHideNumber,
+  visibleContactNumber,
   type ContactRecord,
   type RequestContext,
   type ScheduleDeletedEventData,
@@ -31,7 +33,8 @@ const viewerOf = (ctx: RequestContext): ScheduleViewer => ({
   admin: ctx.profile === 'admin' || ctx.super,
 });
 
-export const toScheduleRecord = (row: ScheduleRow): ScheduleRecord => ({
+/** A schedule as answered and announced; `hide` masks the contact's number (shouldHideNumber). */
+export const toScheduleRecord = (row: ScheduleRow, hide: boolean): ScheduleRecord => ({
   id: row.id,
   body: row.body,
   sendAt: row.send_at.toISOString(),
@@ -39,7 +42,11 @@ export const toScheduleRecord = (row: ScheduleRow): ScheduleRecord => ({
   status: row.status,
   error: row.status === 'ERRO' && isErrorCode(row.error) ? row.error : null,
   contactId: row.contact_id,
-  contact: { id: row.contact_id, name: row.contact_name, number: row.contact_number },
+  contact: {
+    id: row.contact_id,
+    name: row.contact_name,
+    number: visibleContactNumber(row.contact_number, false, hide),
+  },
   userId: row.user_id,
   user: { id: row.user_id, name: row.user_name },
   ticketId: row.ticket_id,
@@ -71,23 +78,26 @@ export class SchedulesService {
       (pageNumber - 1) * SchedulePageSize,
       SchedulePageSize,
     );
-    return { schedules: rows.map(toScheduleRecord), hasMore };
+    const hide = await this.hidesFor(ctx);
+    return { schedules: rows.map((row) => toScheduleRecord(row, hide)), hasMore };
   }
 
   async get(call: CallContext, request: unknown): Promise<ScheduleRecord> {
     const ctx = requireMember(call);
     const { id } = parseInput(IdRequest, request ?? {});
-    return toScheduleRecord(await this.visible(ctx, id));
+    const [row, hide] = await Promise.all([this.visible(ctx, id), this.hidesFor(ctx)]);
+    return toScheduleRecord(row, hide);
   }
 
   async create(call: CallContext, data: unknown): Promise<ScheduleRecord> {
     const ctx = requireMember(call);
     const input = parseInput(ScheduleCreateInput, data ?? {});
-    const [contact, userName] = await Promise.all([
+    const [contact, userName, setting] = await Promise.all([
       this.tickets.contact(ctx, input.contactId),
       this.identity.userName(ctx, ctx.userId),
+      this.identity.lgpdHideNumber(ctx.companyId, ctx),
     ]);
-    return this.dataSource.transaction(async (manager) => {
+    const row = await this.dataSource.transaction(async (manager) => {
       const id = await this.schedules.insert(manager, ctx.companyId, {
         userId: ctx.userId,
         userName,
@@ -96,15 +106,19 @@ export class SchedulesService {
         body: input.body,
         sendAt: input.sendAt,
       });
-      return this.announce(manager, ctx.companyId, id, 'created');
+      return this.announce(manager, ctx.companyId, id, 'created', setting);
     });
+    return toScheduleRecord(row, shouldHideNumber(setting, ctx.profile));
   }
 
   async update(call: CallContext, request: unknown): Promise<ScheduleRecord> {
     const ctx = requireMember(call);
     const { id } = parseInput(IdRequest, request ?? {});
     const input = parseInput(ScheduleInput, request);
-    const before = await this.visible(ctx, id);
+    const [before, setting] = await Promise.all([
+      this.visible(ctx, id),
+      this.identity.lgpdHideNumber(ctx.companyId, ctx),
+    ]);
     // a new contact is looked up before the row is locked (no lock held across a bus call)
     const contact =
       input.contactId === before.contact_id
@@ -114,7 +128,7 @@ export class SchedulesService {
             contactNumber: before.contact_number,
           }
         : contactFields(await this.tickets.contact(ctx, input.contactId));
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const row = await this.visible(ctx, id, manager);
       if (!isEditable(sender(row), new Date())) throw new AppError('ERR_SCHEDULE_NOT_EDITABLE');
       await this.schedules.update(manager, ctx.companyId, id, {
@@ -123,8 +137,9 @@ export class SchedulesService {
         body: input.body,
         sendAt: input.sendAt,
       });
-      return this.announce(manager, ctx.companyId, id, 'updated');
+      return this.announce(manager, ctx.companyId, id, 'updated', setting);
     });
+    return toScheduleRecord(updated, shouldHideNumber(setting, ctx.profile));
   }
 
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
@@ -166,17 +181,24 @@ export class SchedulesService {
     companyId: number,
     id: number,
     action: 'created' | 'updated',
-  ): Promise<ScheduleRecord> {
+    /** lgpdHideNumber: the event reaches every profile of the company */
+    setting: string,
+  ): Promise<ScheduleRow> {
     const row = await this.schedules.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_SCHEDULE_FOUND');
-    const schedule = toScheduleRecord(row);
+    const schedule = toScheduleRecord(row, shouldHideNumber(setting, 'broadcast'));
     const data: ScheduleEventData = { schedule };
     const type =
       action === 'created'
         ? DomainEventTypes.campaigns.scheduleCreated
         : DomainEventTypes.campaigns.scheduleUpdated;
     await Outbox.add(manager, { companyId, ...type, data });
-    return schedule;
+    return row;
+  }
+
+  /** Whether this caller's answers mask contact numbers (lgpdHideNumber, spec 1 §5). */
+  private async hidesFor(ctx: RequestContext): Promise<boolean> {
+    return shouldHideNumber(await this.identity.lgpdHideNumber(ctx.companyId, ctx), ctx.profile);
   }
 }
 

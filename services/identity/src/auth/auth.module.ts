@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountThrottleModule } from '../account-throttle/account-throttle.module.js';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity-config.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
@@ -8,7 +9,7 @@ import { AuthHandler } from './auth.handler.js';
 import { AuthService } from './auth.service.js';
 
 @Module({
-  imports: [CompaniesModule, UsersModule, SessionsModule],
+  imports: [CompaniesModule, UsersModule, SessionsModule, AccountThrottleModule],
   providers: [
     {
       provide: AccessTokenSigner,

@@ -11,7 +11,9 @@ import {
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { DataSource } from 'typeorm';
+import { AccountThrottles } from '../account-throttle/account-throttles.repository.js';
 import { CompaniesRepository } from '../companies/companies.repository.js';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity-config.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { toAccessClaims, toSessionUser, type SessionUserSource } from '../users/session-user.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
@@ -29,14 +31,26 @@ export class AuthService {
     private readonly loader: SessionUserLoader,
     private readonly sessions: SessionsService,
     @Inject(AccessTokenSigner) private readonly signer: AccessTokenSigner,
+    private readonly throttles: AccountThrottles,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async login(request: LoginRequest, now = new Date()): Promise<IssuedSession> {
     const input = parseInput(LoginInput, request);
-    const user = await this.users.findByEmail(input.email);
-    // always compare, so an unknown email costs as much as a wrong password
+    const [user, locked] = await Promise.all([
+      this.users.findByEmail(input.email),
+      this.throttles.isLocked('login', input.email, now),
+    ]);
+    // always compare, so an unknown email or a locked account costs as much as a wrong password
     const passwordOk = await verifyPassword(input.password, user?.passwordHash);
-    if (!user || !passwordOk) throw new AppError('ERR_INVALID_CREDENTIALS');
+    // a locked account answers as a wrong password does (issue 16: no account enumeration); tries
+    // while it is locked are not counted, so the lock does not grow while its owner waits
+    if (locked) throw new AppError('ERR_INVALID_CREDENTIALS');
+    if (!user || !passwordOk) {
+      await this.throttles.fail('login', input.email, this.config.loginThrottle, now);
+      throw new AppError('ERR_INVALID_CREDENTIALS');
+    }
+    await this.throttles.clear('login', input.email);
     const source = await this.loader.load(user);
     if (!source) throw new AppError('ERR_INVALID_CREDENTIALS');
     // a company switched off by the platform keeps its data but lets nobody in

@@ -3,6 +3,7 @@ import { CompaniesInvoices1795322898862 } from './1795322898862-companies-invoic
 import { HelpsAnnouncements1795322795267 } from './1795322795267-helps-announcements.js';
 import { PasswordResets1795323033388 } from './1795323033388-password-resets.js';
 import { QueueReplica1800000002500 } from './1800000002500-queue-replica.js';
+import { AccountThrottles1800000016000 } from './1800000016000-account-throttles.js';
 
 /** identity's migrations, oldest first (the platform runs its own before these). */
 export const identityMigrations = [
@@ -11,4 +12,5 @@ export const identityMigrations = [
   CompaniesInvoices1795322898862,
   PasswordResets1795323033388,
   QueueReplica1800000002500,
+  AccountThrottles1800000016000,
 ];

@@ -18,6 +18,8 @@ import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { ResetRequestThrottle } from '../account-throttle/account-throttle-rules.js';
+import { AccountThrottles } from '../account-throttle/account-throttles.repository.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity-config.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -51,6 +53,7 @@ export class PasswordResetService {
     private readonly dataSource: DataSource,
     private readonly resets: PasswordResetsRepository,
     private readonly sessions: SessionsService,
+    private readonly throttles: AccountThrottles,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(IDENTITY_CONFIG) config: IdentityConfig,
@@ -61,6 +64,11 @@ export class PasswordResetService {
 
   async request(ctx: CallContext, data: unknown, now = new Date()): Promise<ResetRequestReply> {
     const { wpp } = parseInput(ResetRequestInput, data);
+    // codes per number, whoever asks from wherever (issue 16); numbers without an account count the
+    // same, so the limit tells nothing about accounts
+    if (await this.throttles.isLocked('reset', wpp, now))
+      throw new AppError('ERR_TOO_MANY_REQUESTS');
+    await this.throttles.fail('reset', wpp, ResetRequestThrottle, now);
     const user = await this.resets.findUserByPhoneDigits(wpp);
     const id = randomUUID();
     const code = newResetCode();

@@ -4,7 +4,6 @@ import { ContactImportService } from './contact-import.service.js';
 import { ContactsHandler } from './contacts.handler.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
-import { NumberVisibility } from './number-visibility.js';
 import { PhoneContactImportService } from './phone-contact-import.service.js';
 
 /** Contacts; ContactsService (findOrCreateFromPeer) is exported for the inbound flow. */
@@ -12,12 +11,11 @@ import { PhoneContactImportService } from './phone-contact-import.service.js';
   imports: [DirectoriesModule],
   providers: [
     ContactsRepository,
-    NumberVisibility,
     ContactsService,
     ContactImportService,
     PhoneContactImportService,
     ContactsHandler,
   ],
-  exports: [ContactsService, ContactsRepository, NumberVisibility],
+  exports: [ContactsService, ContactsRepository],
 })
 export class ContactsModule {}

@@ -8,7 +8,7 @@ import {
   ContactsPageSize,
   ContactUpdateInput,
   hasPermission,
-  maskContactNumber,
+  visibleContactNumber,
   normaliseContactNumber,
   type ChannelKind,
   type ChannelPeer,
@@ -29,7 +29,7 @@ import { z } from 'zod';
 import type { Contact } from './contact.entity.js';
 import { toContactRecord } from './contact-view.js';
 import { ContactsRepository, type ContactWrite } from './contacts.repository.js';
-import { NumberVisibility } from './number-visibility.js';
+import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
 const ContactIdInput = z.object({ contactId: z.coerce.number().int().positive() });
@@ -249,14 +249,14 @@ export class ContactsService {
    * The inbound flow (issue 6): the contact a channel peer is, matched by number or LID so one person never
    * becomes two contacts. A known LID or a new number is stored; the name is only overwritten for groups
    * or while it still equals the number (BEHAVIOUR §4). Runs in the caller's transaction; `hideNumbers`
-   * is the company's lgpdHideNumber, so the socket event masks the number when it is on.
+   * is NumberVisibility's event masking (hidden unless the caller says otherwise: fail closed).
    */
   async findOrCreateFromPeer(
     companyId: number,
     channel: ChannelKind,
     peer: ChannelPeer,
     manager: EntityManager = this.dataSource.manager,
-    hideNumbers = false,
+    hideNumbers = true,
     /** the contact as the caller just read it under its lock (null: none), to skip a second read */
     known?: Contact | null,
   ): Promise<ContactRecord> {
@@ -322,9 +322,10 @@ export class ContactsService {
       manager,
       rows.map((row, index) => {
         const plain = toContactRecord(row, [], [], false);
-        const contact: ContactRecord = peers[index]!.hideNumbers
-          ? { ...plain, number: maskContactNumber(row.number, row.isGroup) }
-          : plain;
+        const contact: ContactRecord = {
+          ...plain,
+          number: visibleContactNumber(row.number, row.isGroup, peers[index]!.hideNumbers),
+        };
         return {
           companyId: row.companyId,
           service: 'tickets' as const,
@@ -359,7 +360,7 @@ export class ContactsService {
     companyId: number,
     id: number,
     action: 'created' | 'updated',
-    hide: { company: boolean; caller: boolean },
+    hide: NumberHiding,
     /** the row just inserted (read back by its INSERT): no extra info or tags yet, nothing to read */
     inserted?: Contact,
   ): Promise<ContactRecord> {
@@ -367,9 +368,10 @@ export class ContactsService {
     const [plain] = inserted
       ? [toContactRecord(inserted, [], [], false)]
       : await this.records([row], false, manager);
-    const contact: ContactRecord = hide.company
-      ? { ...plain!, number: maskContactNumber(row.number, row.isGroup) }
-      : plain!;
+    const contact: ContactRecord = {
+      ...plain!,
+      number: visibleContactNumber(row.number, row.isGroup, hide.company),
+    };
     const event: ContactEventData = { contact };
     await Outbox.add(manager, {
       companyId,

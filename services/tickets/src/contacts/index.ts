@@ -1,4 +1,4 @@
 export { ContactsModule } from './contacts.module.js';
 export { ContactsService } from './contacts.service.js';
-export { NumberVisibility } from './number-visibility.js';
+export { NumberVisibility } from '../directories/number-visibility.js';
 export { Contact, ContactExtraInfoRow, ContactImportJobRow } from './contact.entity.js';

@@ -1,9 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  Subjects,
-  type PlantaoOnDutyRequest,
-  type PlantaoRecord,
-} from '@sb/contracts';
+import { Subjects, type PlantaoOnDutyRequest, type PlantaoRecord } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { IdentityDirectory } from './identity-directory.js';

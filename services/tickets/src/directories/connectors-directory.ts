@@ -107,11 +107,7 @@ export class ConnectorsDirectory extends ReplicatedDirectory {
    * fails when connectors does not answer within `timeoutMs`.
    */
   connectionsNow(ctx: RequestContext, timeoutMs = LookupTimeoutMs): Promise<ConnectionRecord[]> {
-    return this.bus.request(
-      Subjects.connectors.connectionList,
-      { ctx, data: {} },
-      { timeoutMs },
-    );
+    return this.bus.request(Subjects.connectors.connectionList, { ctx, data: {} }, { timeoutMs });
   }
 
   /** One connection's record (texts, knobs, hours, queues), or null. */

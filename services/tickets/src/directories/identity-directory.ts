@@ -91,7 +91,8 @@ export class IdentityDirectory extends ReplicatedDirectory {
       return { byId: new Map(list.map((u) => [u.id, replicaUser(u)])), deleted: new Set() };
     });
     this.settingsReplica = new CompanyReplicas(async (companyId) => {
-      // with the bus's default timeout: lgpdHideNumber fails closed only when identity is unavailable
+      // with the bus's default timeout: a slow identity is waited for rather than read as '' (which
+      // masks numbers, fails closed on lgpdHideNumber and turns features off)
       const entries = await this.ask(
         companyId,
         Subjects.identity.companySettingsList,
@@ -261,19 +262,6 @@ export class IdentityDirectory extends ReplicatedDirectory {
     return this.setting(ctx, key);
   }
 
-  /**
-   * lgpdHideNumber (spec 1 §5, spec 2 §6). Identity not answering must not hide a setting that protects
-   * numbers: it then counts as on (fail closed); other failures are thrown.
-   */
-  async hidesNumbers(ctx: RequestContext): Promise<boolean> {
-    try {
-      return (await this.settingOf(ctx, 'lgpdHideNumber')) === 'enabled';
-    } catch (err) {
-      if ((err as { code?: string }).code === 'ERR_SERVICE_UNAVAILABLE') return true;
-      throw err;
-    }
-  }
-
   /** The company's settings with their defaults (the defaults alone when identity does not answer). */
   async settingValues(ctx: RequestContext): Promise<Map<string, string>> {
     const values = new Map<string, string>(Object.entries(SettingDefaults));
@@ -347,5 +335,4 @@ export class IdentityDirectory extends ReplicatedDirectory {
       ? this.bus.request(subject, payload)
       : this.bus.request(subject, payload, { timeoutMs });
   }
-
 }

@@ -22,7 +22,7 @@ import { keyBelongsToCompany } from '@sb/storage';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { ContactsService } from '../contacts/contacts.service.js';
-import { NumberVisibility } from '../contacts/number-visibility.js';
+import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 import { signBody } from '../messages/message-placeholders.js';
 import { MessagesService } from '../messages/messages.service.js';
 import type { Ticket } from '../ticket-core/ticket.entity.js';
@@ -59,7 +59,8 @@ export type TicketTarget = Pick<SendRequest, 'connectionId' | 'channel' | 'userI
 /** onWhatsApp may take a while on a busy session. */
 const CheckTimeoutMs = 15_000;
 
-export type Hide = { company: boolean; caller: boolean };
+/** The number masking of one call (NumberVisibility). */
+export type Hide = NumberHiding;
 
 /** Postgres unique_violation: a concurrent call created the same contact or active ticket first. */
 const isUniqueViolation = (err: unknown): boolean =>
@@ -131,7 +132,7 @@ export class ExternalApiService {
       throw new AppError('ERR_NO_QUEUE_FOUND');
     }
     const checked = await this.checkNumber(ctx, input.connectionId, input.number);
-    const hide = await this.hideOf(ctx);
+    const hide = await this.visibility.of(ctx);
 
     const contact = await this.retryOnRace(() =>
       this.dataSource.transaction((manager) =>
@@ -202,16 +203,6 @@ export class ExternalApiService {
     );
     if (!result.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT');
     return { ...result, number: result.number.replace(/\D/g, '') || number };
-  }
-
-  /** lgpdHideNumber for the events; unreadable (no user to read it as) counts as on: numbers masked. */
-  async hideOf(ctx: RequestContext): Promise<Hide> {
-    try {
-      return await this.visibility.of(ctx);
-    } catch (err) {
-      this.logger.debug({ err }, 'lgpdHideNumber unreadable; events masked');
-      return { company: true, caller: false };
-    }
   }
 
   /**

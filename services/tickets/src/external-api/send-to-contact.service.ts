@@ -13,6 +13,7 @@ import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { NumberVisibility } from '../directories/number-visibility.js';
 import { MessagesService } from '../messages/messages.service.js';
 import { pickDefaultConnection } from './contact-send-rules.js';
 import { ExternalApiService } from './external-api.service.js';
@@ -34,6 +35,7 @@ export class SendToContactService {
     private readonly external: ExternalApiService,
     private readonly messages: MessagesService,
     private readonly connectors: ConnectorsDirectory,
+    private readonly numbers: NumberVisibility,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -53,7 +55,7 @@ export class SendToContactService {
     const contact = await this.contacts.get(ctx, { id: input.contactId });
     if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED');
     const connection = pickDefaultConnection(await this.connections(ctx), contact.channel);
-    const hide = await this.external.hideOf(ctx);
+    const hide = await this.numbers.of(ctx);
     const ticket = await this.external.retryOnRace(() =>
       this.external.ticketFor(
         ctx,

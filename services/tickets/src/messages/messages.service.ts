@@ -38,6 +38,7 @@ import { inactivityPlan } from '../ticket-core/inactivity-timers.js';
 import type { Ticket } from '../ticket-core/ticket.entity.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
+import { NumberVisibility } from '../directories/number-visibility.js';
 import { TicketsRepository } from '../ticket-core/tickets.repository.js';
 import { canSeeTicket } from '../ticket-core/ticket-rules.js';
 import { ChannelSender, peerOf, type OutboundExtras } from './channel-sender.js';
@@ -90,6 +91,7 @@ export class MessagesService {
     private readonly repository: MessagesRepository,
     private readonly view: TicketRecords,
     private readonly identity: IdentityDirectory,
+    private readonly numbers: NumberVisibility,
     private readonly connectors: ConnectorsDirectory,
     private readonly ticketRows: TicketsRepository,
     private readonly sender: ChannelSender,
@@ -118,13 +120,8 @@ export class MessagesService {
     );
     if (query.pageNumber === 1) await this.markRead(ctx, ticket, contact);
     const messages = await this.records(ctx.companyId, rows.reverse());
-    const hide = await this.identity.cachedSetting(ctx, 'lgpdHideNumber');
-    const { ticket: record } = await this.view.withContact(
-      ctx,
-      ticket,
-      contact,
-      ctx.profile === 'user' && hide !== 'disabled',
-    );
+    const hide = await this.numbers.masksFor(ctx);
+    const { ticket: record } = await this.view.withContact(ctx, ticket, contact, hide);
     return { messages, ticket: record, count, hasMore: count > offset + rows.length };
   }
 

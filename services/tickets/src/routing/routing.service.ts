@@ -3,7 +3,7 @@ import type { RequestContext } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import { DataSource } from 'typeorm';
-import { NumberVisibility } from '../contacts/number-visibility.js';
+import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 import { systemContext } from '../directories/system-context.js';
 import { TicketsRepository } from '../ticket-core/tickets.repository.js';
 import { TicketsService } from '../tickets/tickets.service.js';
@@ -41,7 +41,7 @@ export class RoutingService {
   async routeCompany(companyId: number, now: Date): Promise<number> {
     const ctx = systemContext(companyId);
     const userRandom = (await this.identity.settingValues(ctx)).get('userRandom') === 'enabled';
-    let hide: { company: boolean; caller: boolean } | undefined;
+    let hide: NumberHiding | undefined;
     let routed = 0;
     let afterId = 0;
     for (;;) {
@@ -79,7 +79,7 @@ export class RoutingService {
     seen: RoutableTicket,
     userId: number,
     now: Date,
-    hide: { company: boolean; caller: boolean },
+    hide: NumberHiding,
   ): Promise<boolean> {
     const companyId = ctx.companyId;
     return this.dataSource.transaction(async (manager) => {

@@ -11,6 +11,7 @@ import type { Contact } from '../contacts/contact.entity.js';
 import { toContactSummary } from '../contacts/contact-view.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
+import { NumberVisibility } from '../directories/number-visibility.js';
 import type { Ticket } from './ticket.entity.js';
 import { ticketCode } from './ticket-rules.js';
 import { TicketsRepository, type QueueRef, type TagRef } from './tickets.repository.js';
@@ -113,11 +114,12 @@ export class TicketRecords {
     private readonly tickets: TicketsRepository,
     private readonly identity: IdentityDirectory,
     private readonly connectors: ConnectorsDirectory,
+    private readonly numbers: NumberVisibility,
   ) {}
 
-  /** Socket events reach many users: numbers are masked unless lgpdHideNumber is known to be off. */
-  async hideInEvents(ctx: RequestContext): Promise<boolean> {
-    return (await this.identity.cachedSetting(ctx, 'lgpdHideNumber')) !== 'disabled';
+  /** Socket events reach every profile: masked as for a plain user (NumberVisibility, fail closed). */
+  hideInEvents(ctx: RequestContext): Promise<boolean> {
+    return this.numbers.masksEvents(ctx);
   }
 
   /** A page of one company's tickets, in the order given. */

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { AutomationJobs } from '../ticket-core/automation-jobs.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { requireMember } from '../contacts/contacts.service.js';
-import { NumberVisibility } from '../contacts/number-visibility.js';
+import { NumberVisibility } from '../directories/number-visibility.js';
 import { systemContext } from '../directories/system-context.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { Ticket } from '../ticket-core/ticket.entity.js';

@@ -1,18 +1,8 @@
-import {
-  ApiRoutes,
-  buildPath,
-  type AuthResult,
-  type Language,
-  type LoginInput,
-  type SessionUser,
-} from '@sb/contracts';
+import { ApiRoutes, buildPath, type Language, type SessionUser } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<AuthResult, LoginInput>({
-      query: (body) => ({ url: ApiRoutes.auth.login, method: 'POST', body }),
-    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: ApiRoutes.auth.logout, method: 'DELETE' }),
     }),
@@ -30,4 +20,4 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useUpdateUserLanguageMutation } = authApi;
+export const { useLogoutMutation, useUpdateUserLanguageMutation } = authApi;

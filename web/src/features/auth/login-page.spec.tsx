@@ -106,4 +106,20 @@ describe('login page', () => {
     expect(screen.getByText('Terms of use')).toBeTruthy();
     expect(screen.getByText('Privacy policy')).toBeTruthy();
   });
+
+  it('shows the login page again after a logout, inside the loaded app, and logs in from it', async () => {
+    stubLogin(200, { token: 'T', user: sessionUser({ company: { dueDate: inDays(30) } }) });
+    await renderApp('/login');
+    fill('ana@example.com', 'secret');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tickets' })).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('profile-menu'));
+    fireEvent.click(await screen.findByTestId('logout'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBeNull();
+
+    fill('ana@example.com', 'secret');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tickets' })).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBe('T');
+  });
 });

@@ -3,7 +3,7 @@ import { refreshSession } from '../../api/base-query.js';
 import { storeToken } from '../../app/browser-storage.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { loggedIn, loggedOut, selectSession } from './session.slice.js';
-import { startSession } from './use-auth-actions.js';
+import { startSession } from './start-session.js';
 import { FullPageSpinner } from '../../components/full-page-spinner.js';
 
 /** On start, a stored token means a session to restore by a token refresh (spec 1 §4). */

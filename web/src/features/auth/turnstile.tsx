@@ -1,4 +1,3 @@
-import { Box } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 
 type TurnstileApi = {
@@ -82,5 +81,5 @@ export const Turnstile = ({
     };
   }, [siteKey, language, theme]);
 
-  return <Box ref={container} minH="65px" data-testid="turnstile" />;
+  return <div ref={container} style={{ minHeight: 65 }} data-testid="turnstile" />;
 };

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { useDebounced } from '../../components/paged-search.js';
+import { PageTitle } from '../../components/page-title.js';
 import { notify } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
 import { useListKanbanTagsQuery } from '../tags/tags.api.js';
@@ -151,8 +152,16 @@ export const KanbanPage = () => {
   };
 
   return (
-    <Stack h="calc(100vh - 80px)" gap="3" p="2">
-      <HStack>
+    // the board fills the page area under its title (top bar 64 px, page padding 16 or 32 px a side);
+    // its lanes scroll, the page does not
+    <PageTitle
+      titleKey="kanban"
+      display="flex"
+      flexDirection="column"
+      h={{ base: 'calc(100dvh - 96px)', md: 'calc(100dvh - 128px)' }}
+      minH="96"
+    >
+      <HStack mb="3">
         <Input
           size="sm"
           maxW="xs"
@@ -163,15 +172,16 @@ export const KanbanPage = () => {
         />
         {isFetching && <Spinner size="sm" />}
       </HStack>
-      <Flex gap="3" overflowX="auto" flex="1" minH="0" align="stretch">
+      <Flex gap="3" overflowX="auto" flex="1" minH="0" align="stretch" pb="1">
         {lanes.map((lane) => (
           <Stack
             key={lane.id}
             data-testid={`kanban-lane-${lane.id}`}
             role="region"
             aria-label={lane.name ?? t('defaultLane')}
-            w="72"
-            flexShrink={0}
+            // lanes share the width, at least 260 px each (then the board scrolls), at most 360 px
+            flex="1 0 260px"
+            maxW="360px"
             bg={over === lane.id ? 'bg.emphasized' : 'bg.muted'}
             borderRadius="md"
             borderTopWidth="4px"
@@ -216,6 +226,6 @@ export const KanbanPage = () => {
           </Stack>
         ))}
       </Flex>
-    </Stack>
+    </PageTitle>
   );
 };

@@ -1,13 +1,19 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
 import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
 import { useSessionSocket } from '../auth/session-socket.js';
 import { selectUser } from '../auth/session.slice.js';
 import type { SessionUser } from '@sb/contracts';
-import { MobileSideMenu, SideMenu } from './side-menu.js';
+import { lazyComponent } from '../../app/lazy-page.js';
+import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
+
+// the phone's drawer (a dialog machine) loads when first opened
+const MobileSideMenu = lazyComponent(() =>
+  import('./mobile-side-menu.js').then((m) => m.MobileSideMenu),
+);
 
 /** The ticket workspace fills the window below the top bar and scrolls only inside its panes. */
 const fillsWindow = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
@@ -18,6 +24,7 @@ const Shell = ({ user }: { user: SessionUser }) => {
   // The user's defaultMenu decides whether the wide drawer starts open; the overlay always starts closed.
   const [wideOpen, setWideOpen] = useState(user.defaultMenu !== 'closed');
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileUsed, setMobileUsed] = useState(false);
   useSessionSocket(user);
 
   return (
@@ -25,7 +32,11 @@ const Shell = ({ user }: { user: SessionUser }) => {
     // (or, in the workspace, its lists and chat).
     <Flex h="100dvh" overflow="hidden" bg="bg.canvas">
       {mobile ? (
-        <MobileSideMenu user={user} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+        mobileUsed && (
+          <Suspense fallback={null}>
+            <MobileSideMenu user={user} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+          </Suspense>
+        )
       ) : (
         <SideMenu user={user} open={wideOpen} />
       )}
@@ -33,9 +44,11 @@ const Shell = ({ user }: { user: SessionUser }) => {
         <TopBar
           user={user}
           wide={!mobile}
-          onToggleMenu={() =>
-            mobile ? setMobileOpen((open) => !open) : setWideOpen((open) => !open)
-          }
+          onToggleMenu={() => {
+            if (!mobile) return setWideOpen((open) => !open);
+            setMobileUsed(true);
+            setMobileOpen((open) => !open);
+          }}
         />
         <Box
           as="main"

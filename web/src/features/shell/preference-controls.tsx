@@ -1,4 +1,4 @@
-import { HStack, IconButton, type ButtonProps } from '@chakra-ui/react';
+import { IconButton, type ButtonProps } from '@chakra-ui/react';
 import { lazy, startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuLanguages, LuMoon, LuSun } from 'react-icons/lu';
@@ -43,7 +43,7 @@ const LoadedLanguageMenu = lazy(() =>
 );
 
 /**
- * The language menu. Its menu machine and positioning are a sixth of the login page's scripts
+ * The shell's language menu. Its menu machine and positioning are not needed to show a page
  * (issue 14), so a button that looks the same stands in for it: hovering or focusing it fetches the
  * menu, a click shows it open (in a transition, so the button stays until the menu is there).
  */
@@ -70,10 +70,3 @@ export const LanguageMenu = ({
     </IconButton>
   );
 };
-
-export const PreferenceControls = ({ variant, color }: { variant?: Variant; color?: string }) => (
-  <HStack gap="1">
-    <LanguageMenu variant={variant} color={color} />
-    <ThemeToggle variant={variant} color={color} />
-  </HStack>
-);

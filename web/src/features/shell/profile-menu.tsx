@@ -1,64 +1,42 @@
-import { Avatar, Button, Menu, Portal, Text, VStack } from '@chakra-ui/react';
+import { Avatar, Button, type ButtonProps } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuLogOut, LuUser } from 'react-icons/lu';
-import { apiUrl } from '../../app/runtime-config.js';
-import { useLogout } from '../auth/use-auth-actions.js';
+import { mediaUrl } from '../../app/runtime-config.js';
+import { standInPopup } from '../../components/stand-in-popup.js';
 
-// opened from the menu only: its form (and zod) loads on first open
-const ProfileModal = lazy(() =>
-  import('../profile/profile-modal.js').then((m) => ({ default: m.ProfileModal })),
+/** The avatar button that opens the profile menu. */
+export const ProfileButton = forwardRef<HTMLButtonElement, ButtonProps & { user: SessionUser }>(
+  ({ user, ...rest }, ref) => {
+    const { t } = useTranslation('shell');
+    return (
+      <Button
+        ref={ref}
+        variant="ghost"
+        px="1.5"
+        aria-label={t('account')}
+        aria-haspopup="menu"
+        data-testid="profile-menu"
+        {...rest}
+      >
+        <Avatar.Root size="sm" colorPalette="brand" variant="solid">
+          <Avatar.Fallback name={user.name} />
+          <Avatar.Image src={mediaUrl(user.profileImage)} />
+        </Avatar.Root>
+      </Button>
+    );
+  },
+);
+ProfileButton.displayName = 'ProfileButton';
+
+const LazyProfileMenu = standInPopup(() =>
+  import('./profile-menu-loaded.js').then((m) => m.ProfileMenu),
 );
 
-const imageUrl = (path: string | null) =>
-  !path ? undefined : /^https?:\/\//.test(path) ? path : `${apiUrl()}/${path.replace(/^\/+/, '')}`;
-
-/** The avatar menu of the top bar: the user's profile and logout. */
-export const ProfileMenu = ({ user }: { user: SessionUser }) => {
-  const { t } = useTranslation('shell');
-  const logout = useLogout();
-  const [profileOpen, setProfileOpen] = useState(false);
-  return (
-    <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
-        <Menu.Trigger asChild>
-          <Button variant="ghost" px="1.5" aria-label={t('account')} data-testid="profile-menu">
-            <Avatar.Root size="sm" colorPalette="brand" variant="solid">
-              <Avatar.Fallback name={user.name} />
-              <Avatar.Image src={imageUrl(user.profileImage)} />
-            </Avatar.Root>
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="56">
-              <VStack align="start" gap="0" px="2" py="1.5">
-                <Text fontWeight="semibold" fontSize="sm">
-                  {user.name}
-                </Text>
-                <Text fontSize="xs" color="fg.muted">
-                  {user.email}
-                </Text>
-              </VStack>
-              <Menu.Separator />
-              <Menu.Item value="profile" onClick={() => setProfileOpen(true)}>
-                <LuUser />
-                {t('profile')}
-              </Menu.Item>
-              <Menu.Item value="logout" onClick={() => void logout()} data-testid="logout">
-                <LuLogOut />
-                {t('logout')}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-      {profileOpen && (
-        <Suspense fallback={null}>
-          <ProfileModal user={user} open onClose={() => setProfileOpen(false)} />
-        </Suspense>
-      )}
-    </>
-  );
-};
+/** The avatar menu of the top bar: its menu machine loads on first use (issue 14). */
+export const ProfileMenu = ({ user }: { user: SessionUser }) => (
+  <LazyProfileMenu
+    user={user}
+    trigger={(handlers) => <ProfileButton user={user} {...handlers} />}
+  />
+);

@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Box,
-  Drawer,
-  Flex,
-  Portal,
-  Stack,
-  Text,
-  Tooltip,
-  type BoxProps,
-} from '@chakra-ui/react';
+import { Badge, Box, Flex, Portal, Stack, Text, Tooltip, type BoxProps } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -225,26 +215,4 @@ export const SideMenu = ({
   >
     <MenuContent user={user} narrow={!open} />
   </Box>
-);
-
-/** Temporary drawer below 600 px: an overlay that closes on navigation. */
-export const MobileSideMenu = ({
-  user,
-  open,
-  onClose,
-}: {
-  user: SessionUser;
-  open: boolean;
-  onClose: () => void;
-}) => (
-  <Drawer.Root open={open} placement="start" onOpenChange={(details) => !details.open && onClose()}>
-    <Portal>
-      <Drawer.Backdrop />
-      <Drawer.Positioner>
-        <Drawer.Content maxW={`${DrawerWidth}px`} bg="shell.drawer" data-testid="side-menu">
-          <MenuContent user={user} narrow={false} onNavigate={onClose} />
-        </Drawer.Content>
-      </Drawer.Positioner>
-    </Portal>
-  </Drawer.Root>
 );

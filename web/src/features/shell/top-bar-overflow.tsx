@@ -1,110 +1,34 @@
-import { CloseButton, Dialog, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { IconButton, type IconButtonProps } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
-import { useState, type ReactNode } from 'react';
+import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  LuEllipsisVertical,
-  LuMegaphone,
-  LuMessageCircle,
-  LuRefreshCw,
-  LuVolume2,
-} from 'react-icons/lu';
-import { hasPlanFlag } from '../auth/access.js';
-import { AnnouncementsPopoverList } from '../announcements/announcements-popover.js';
-import { EmptyPanel } from './empty-popover.js';
-import { useVolume, VolumeSlider } from './volume-control.js';
+import { LuEllipsisVertical } from 'react-icons/lu';
+import { standInPopup } from '../../components/stand-in-popup.js';
 
-type Panel = 'volume' | 'announcements' | 'internalChats';
-
-const VolumePanel = () => {
-  const [volume, change] = useVolume();
-  return <VolumeSlider volume={volume} onChange={change} />;
-};
-
-/**
- * On a phone the top bar has no room for the refresh, volume, announcements and internal chat buttons:
- * this menu lists them; each panel opens as a dialog with what its popover shows on a wide screen.
- */
-export const TopBarOverflow = ({
-  user,
-  onRefresh,
-}: {
-  user: SessionUser;
-  onRefresh: () => void;
-}) => {
+/** The phone's "more" button of the top bar. */
+export const MoreButton = forwardRef<HTMLButtonElement, Partial<IconButtonProps>>((props, ref) => {
   const { t } = useTranslation('shell');
-  const [panel, setPanel] = useState<Panel | null>(null);
-  const panels: { value: Panel; icon: ReactNode }[] = [
-    { value: 'volume', icon: <LuVolume2 /> },
-    { value: 'announcements', icon: <LuMegaphone /> },
-    ...(hasPlanFlag(user, 'useInternalChat')
-      ? [{ value: 'internalChats' as const, icon: <LuMessageCircle /> }]
-      : []),
-  ];
   return (
-    <>
-      <Menu.Root
-        positioning={{ placement: 'bottom-end' }}
-        onSelect={(details) =>
-          details.value === 'refresh' ? onRefresh() : setPanel(details.value as Panel)
-        }
-      >
-        <Menu.Trigger asChild>
-          <IconButton
-            aria-label={t('more')}
-            title={t('more')}
-            variant="ghost"
-            data-testid="top-bar-more"
-          >
-            <LuEllipsisVertical />
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="48">
-              <Menu.Item value="refresh">
-                <LuRefreshCw />
-                {t('refresh')}
-              </Menu.Item>
-              {panels.map(({ value, icon }) => (
-                <Menu.Item key={value} value={value} data-testid={`more-${value}`}>
-                  {icon}
-                  {t(value)}
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-      <Dialog.Root
-        open={panel !== null}
-        onOpenChange={(details) => !details.open && setPanel(null)}
-        placement="center"
-        size="xs"
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{panel && t(panel)}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {panel === 'volume' && <VolumePanel />}
-                {panel === 'announcements' && <AnnouncementsPopoverList />}
-                {panel === 'internalChats' && (
-                  <EmptyPanel icon={<LuMessageCircle />} text={t('noChats')} />
-                )}
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('close', { ns: 'common' })} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </>
+    <IconButton
+      ref={ref}
+      aria-label={t('more')}
+      title={t('more')}
+      variant="ghost"
+      aria-haspopup="menu"
+      data-testid="top-bar-more"
+      {...props}
+    >
+      <LuEllipsisVertical />
+    </IconButton>
   );
-};
+});
+MoreButton.displayName = 'MoreButton';
+
+const LazyOverflow = standInPopup(() =>
+  import('./top-bar-overflow-loaded.js').then((m) => m.TopBarOverflow),
+);
+
+/** The phone's overflow menu of the top bar: its menu and dialogs load on first use (issue 14). */
+export const TopBarOverflow = (props: { user: SessionUser; onRefresh: () => void }) => (
+  <LazyOverflow {...props} trigger={(handlers) => <MoreButton {...handlers} />} />
+);

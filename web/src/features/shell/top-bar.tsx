@@ -1,17 +1,23 @@
 import { Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
+import { Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { LuBell, LuInbox, LuMegaphone, LuMenu, LuMessageCircle, LuRefreshCw } from 'react-icons/lu';
 import { baseApi, TagTypes } from '../../api/base-api.js';
 import { useAppDispatch } from '../../app/hooks.js';
 import { isAdmin, hasPlanFlag } from '../auth/access.js';
 import { formatDate } from '../auth/due-date.js';
-import { AnnouncementsPopoverList } from '../announcements/announcements-popover.js';
-import { HeaderPopover } from './empty-popover.js';
+import { lazyComponent } from '../../app/lazy-page.js';
+import { HeaderPopover } from './header-popover.js';
 import { LanguageMenu, ThemeToggle } from './preference-controls.js';
 import { ProfileMenu } from './profile-menu.js';
 import { TopBarOverflow } from './top-bar-overflow.js';
 import { VolumeControl } from './volume-control.js';
+
+// shown inside the announcements popover only, which mounts its body when opened
+const AnnouncementsPopoverList = lazyComponent(() =>
+  import('../announcements/announcements-popover.js').then((m) => m.AnnouncementsPopoverList),
+);
 
 /** Top bar of the shell: drawer toggle, greeting, and the user's controls (spec 1 §2 "App shell"). */
 export const TopBar = ({
@@ -95,7 +101,9 @@ export const TopBar = ({
             emptyText={t('noAnnouncements')}
             testId="announcements"
           >
-            <AnnouncementsPopoverList />
+            <Suspense fallback={null}>
+              <AnnouncementsPopoverList />
+            </Suspense>
           </HeaderPopover>
         )}
         {wide && hasPlanFlag(user, 'useInternalChat') && (

@@ -1,83 +1,32 @@
-import { Box, IconButton, Popover, Portal, Slider, Text, HStack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuVolume1, LuVolume2, LuVolumeX } from 'react-icons/lu';
-import { storeVolume, storedVolume } from '../../app/browser-storage.js';
+import { storedVolume } from '../../app/browser-storage.js';
+import { standInPopup } from '../../components/stand-in-popup.js';
 
-/** Notification volume, 0 to 1 in steps of 0.1, stored as `volume` (spec 1 §2, §9). */
-export const useVolume = () => {
-  const [volume, setVolume] = useState(storedVolume);
-  const change = (value: number) => {
-    const rounded = Math.round(value * 10) / 10;
-    setVolume(rounded);
-    storeVolume(rounded);
-  };
-  return [volume, change] as const;
-};
+/** The volume button, its icon after the volume. */
+export const VolumeButton = forwardRef<HTMLButtonElement, IconButtonProps & { volume: number }>(
+  ({ volume, ...rest }, ref) => {
+    const { t } = useTranslation('shell');
+    const Icon = volume === 0 ? LuVolumeX : volume < 0.5 ? LuVolume1 : LuVolume2;
+    return (
+      <IconButton ref={ref} aria-label={t('volume')} title={t('volume')} variant="ghost" {...rest}>
+        <Icon />
+      </IconButton>
+    );
+  },
+);
+VolumeButton.displayName = 'VolumeButton';
 
-/** The volume's name, its percentage and the slider: the popover's body, or the phone's dialog. */
-export const VolumeSlider = ({
-  volume,
-  onChange,
-}: {
-  volume: number;
-  onChange: (value: number) => void;
-}) => {
-  const { t } = useTranslation('shell');
-  return (
-    <>
-      <HStack justify="space-between" mb="3">
-        <Text fontWeight="medium" fontSize="sm">
-          {t('volume')}
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {Math.round(volume * 100)}%
-        </Text>
-      </HStack>
-      <Box px="1">
-        <Slider.Root
-          min={0}
-          max={1}
-          step={0.1}
-          value={[volume]}
-          colorPalette="brand"
-          aria-label={[t('volume')]}
-          onValueChange={(details) => onChange(details.value[0] ?? 0)}
-        >
-          <Slider.Control>
-            <Slider.Track>
-              <Slider.Range />
-            </Slider.Track>
-            <Slider.Thumbs />
-          </Slider.Control>
-        </Slider.Root>
-      </Box>
-    </>
-  );
-};
+const LazyVolume = standInPopup(() => import('./volume-slider.js').then((m) => m.VolumePopover));
 
-/** The top bar's volume button and its popover. */
-export const VolumeControl = ({ color }: { color?: string }) => {
-  const { t } = useTranslation('shell');
-  const [volume, change] = useVolume();
-  const Icon = volume === 0 ? LuVolumeX : volume < 0.5 ? LuVolume1 : LuVolume2;
-  return (
-    <Popover.Root positioning={{ placement: 'bottom' }}>
-      <Popover.Trigger asChild>
-        <IconButton aria-label={t('volume')} title={t('volume')} variant="ghost" color={color}>
-          <Icon />
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content width="64">
-            <Popover.Arrow />
-            <Popover.Body>
-              <VolumeSlider volume={volume} onChange={change} />
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  );
-};
+/** The top bar's volume button: its popover and slider load on first use (issue 14). */
+export const VolumeControl = ({ color }: { color?: string }) => (
+  <LazyVolume
+    color={color}
+    trigger={(handlers) => (
+      <VolumeButton volume={storedVolume()} color={color} aria-haspopup="dialog" {...handlers} />
+    )}
+  />
+);

@@ -16,6 +16,7 @@ import { useElementWidth } from '../../components/use-element-width.js';
 import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
 import { hasPlanFlag } from '../auth/access.js';
 import { ChatHeader } from './chat-header.js';
+import { MinChatWidth } from './chat-width.js';
 import { Composer, storedSign } from './composer.js';
 import { ContactDrawer, ContactDrawerWidth } from './contact-drawer.js';
 import { ForwardModal } from './forward-modal.js';
@@ -32,8 +33,7 @@ import {
   useUpdateTicketMutation,
 } from './tickets.api.js';
 
-/** The chat keeps at least this width beside the contact drawer: a 300 px message box and its buttons. */
-export const MinChatWidth = 340;
+export { MinChatWidth };
 
 /**
  * The right pane: header, messages, composer and the 320 px contact drawer of the ticket in the route.

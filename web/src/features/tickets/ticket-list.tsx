@@ -1,4 +1,4 @@
-import { Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { TicketRecord, TicketStatus } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +68,8 @@ export const TicketList = ({
           {t('empty')}
         </Text>
       )}
+      {/* room under the last row: scrolled to the end, the floating speed dial covers none of it */}
+      <Box flexShrink={0} h="16" aria-hidden />
     </Stack>
   );
 };

@@ -62,7 +62,7 @@ export const TicketRow = ({
           <Text fontWeight="semibold" truncate>
             {ticket.contact.name.slice(0, 60)}
           </Text>
-          <Text fontSize="xs" color="fg.muted">
+          <Text fontSize="xs" color="fg.muted" flexShrink={0} data-testid="row-time">
             {rowTime(ticket.updatedAt)}
           </Text>
         </HStack>

@@ -12,10 +12,12 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { hasPermission, type TicketRecord, type TicketStatus } from '@sb/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
+import { lazyComponent } from '../../app/lazy-page.js';
+import { FullPageSpinner } from '../../components/full-page-spinner.js';
 import { useDebounced } from '../../components/paged-search.js';
 import { toastError } from '../../components/toaster.js';
 import { useElementWidth } from '../../components/use-element-width.js';
@@ -24,15 +26,29 @@ import { isAdmin } from '../auth/access.js';
 import { selectUser } from '../auth/session.slice.js';
 import { ChipChoice } from './chip-choice.js';
 import { FirstStepsHint } from './first-steps-hint.js';
-import { NewTicketModal } from './new-ticket-modal.js';
 import { EmptySearchFilters, SearchFilters, type SearchFilterValues } from './search-filters.js';
-import { MinChatWidth, TicketChat } from './ticket-chat.js';
-import { TicketActionDialogs, TicketDialog } from './ticket-dialogs.js';
+import { MinChatWidth } from './chat-width.js';
 import { TicketList } from './ticket-list.js';
 import { speedDialActions } from './ticket-permissions.js';
 import { SpeedDial } from './speed-dial.js';
 import { useCloseAllTicketsMutation } from './tickets.api.js';
 import { useTicketActions } from './use-ticket-actions.js';
+
+// Not needed to show the lists (issue 14): the chat loads when a ticket is opened, the dialogs when used.
+const TicketChat = lazyComponent(() => import('./ticket-chat.js').then((m) => m.TicketChat));
+const TicketActionDialogs = lazyComponent(() =>
+  import('./ticket-dialogs.js').then((m) => m.TicketActionDialogs),
+);
+const TicketDialog = lazyComponent(() => import('./ticket-dialogs.js').then((m) => m.TicketDialog));
+const NewTicketModal = lazyComponent(() =>
+  import('./new-ticket-modal.js').then((m) => m.NewTicketModal),
+);
+
+/** Loads the lazy parts now (tests: a dialog then shows in the same pass). */
+export const preloadTicketParts = () =>
+  Promise.all(
+    [TicketChat, TicketActionDialogs, TicketDialog, NewTicketModal].map((c) => c.preload()),
+  );
 
 type TopTab = 'open' | 'closed' | 'search';
 const OpenSubTabs = ['open', 'pending', 'group'] as const satisfies readonly TicketStatus[];
@@ -213,7 +229,9 @@ export const TicketsPage = () => {
   );
 
   const chat = uuid ? (
-    <TicketChat key={uuid} uuid={uuid} user={user} />
+    <Suspense fallback={<FullPageSpinner height="full" />}>
+      <TicketChat key={uuid} uuid={uuid} user={user} />
+    </Suspense>
   ) : (
     <Flex flex="1" align="center" justify="center">
       <Text color="fg.muted">{t('noTicket')}</Text>
@@ -248,43 +266,47 @@ export const TicketsPage = () => {
           {chat}
         </Flex>
       )}
-      {creating && (
-        <NewTicketModal
-          user={user}
-          onClose={() => setCreating(false)}
-          onCreated={(ticket) => {
-            setCreating(false);
-            void navigate(`/tickets/${ticket.uuid}`);
-          }}
-          onTaken={actions.setTaken}
-        />
-      )}
-      <TicketActionDialogs actions={actions} user={user} />
-      {confirmCloseAll && (
-        <TicketDialog
-          title={t('closeAllConfirm')}
-          onClose={() => setConfirmCloseAll(false)}
-          footer={
-            <>
-              <Button variant="outline" onClick={() => setConfirmCloseAll(false)}>
-                {t('cancel')}
-              </Button>
-              <Button
-                loading={closingAll}
-                onClick={() =>
-                  void closeAll({ status: 'closed', queueIds })
-                    .unwrap()
-                    .then(() => setConfirmCloseAll(false), toastError)
-                }
-              >
-                {t('closeAll')}
-              </Button>
-            </>
-          }
-        >
-          <Text>{t('closeAllText')}</Text>
-        </TicketDialog>
-      )}
+      <Suspense fallback={null}>
+        {creating && (
+          <NewTicketModal
+            user={user}
+            onClose={() => setCreating(false)}
+            onCreated={(ticket) => {
+              setCreating(false);
+              void navigate(`/tickets/${ticket.uuid}`);
+            }}
+            onTaken={actions.setTaken}
+          />
+        )}
+        {(actions.transferring || actions.closing || actions.choosingQueue || actions.taken) && (
+          <TicketActionDialogs actions={actions} user={user} />
+        )}
+        {confirmCloseAll && (
+          <TicketDialog
+            title={t('closeAllConfirm')}
+            onClose={() => setConfirmCloseAll(false)}
+            footer={
+              <>
+                <Button variant="outline" onClick={() => setConfirmCloseAll(false)}>
+                  {t('cancel')}
+                </Button>
+                <Button
+                  loading={closingAll}
+                  onClick={() =>
+                    void closeAll({ status: 'closed', queueIds })
+                      .unwrap()
+                      .then(() => setConfirmCloseAll(false), toastError)
+                  }
+                >
+                  {t('closeAll')}
+                </Button>
+              </>
+            }
+          >
+            <Text>{t('closeAllText')}</Text>
+          </TicketDialog>
+        )}
+      </Suspense>
     </Box>
   );
 };

@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { containsPattern, searchText } from '../../contacts/contact-search.js';
 import { requireMember } from '../../contacts/contacts.service.js';
-import { NumberVisibility } from '../../contacts/number-visibility.js';
+import { NumberVisibility } from '../../directories/number-visibility.js';
 import type { Ticket } from '../../ticket-core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
 import { ConditionBuilder, listQueues } from '../../ticket-core/ticket-rules.js';

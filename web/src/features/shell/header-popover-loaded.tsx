@@ -1,5 +1,6 @@
-import { EmptyState, IconButton, Popover, Portal } from '@chakra-ui/react';
+import { EmptyState, Popover, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { HeaderButton } from './header-popover.js';
 
 /** What a header list shows with nothing in it. */
 export const EmptyPanel = ({ icon, text }: { icon: ReactNode; text: string }) => (
@@ -12,7 +13,7 @@ export const EmptyPanel = ({ icon, text }: { icon: ReactNode; text: string }) =>
 );
 
 /**
- * A header button with its popover list. Notifications, announcements and internal chats fill the list
+ * A header button with its popover list (loaded on first use: header-popover.tsx). Notifications, announcements and internal chats fill the list
  * in their own features; with nothing to list a person sees the empty state.
  */
 export const HeaderPopover = ({
@@ -23,6 +24,7 @@ export const HeaderPopover = ({
   color,
   testId,
   children,
+  defaultOpen = false,
 }: {
   label: string;
   icon: ReactNode;
@@ -31,18 +33,11 @@ export const HeaderPopover = ({
   color?: string;
   testId: string;
   children?: ReactNode;
+  defaultOpen?: boolean;
 }) => (
-  <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
+  <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount defaultOpen={defaultOpen}>
     <Popover.Trigger asChild>
-      <IconButton
-        aria-label={label}
-        title={label}
-        variant="ghost"
-        color={color}
-        data-testid={testId}
-      >
-        {icon}
-      </IconButton>
+      <HeaderButton label={label} icon={icon} color={color} testId={testId} />
     </Popover.Trigger>
     <Portal>
       <Popover.Positioner>

