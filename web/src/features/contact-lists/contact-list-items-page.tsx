@@ -233,6 +233,7 @@ export const ContactListItemsPage = () => {
       <ConfirmDialog
         open={file !== null}
         title={t('importTitle')}
+        confirmLabel={t('importButton')}
         onConfirm={() => void runImport()}
         onClose={() => setFile(null)}
       >
