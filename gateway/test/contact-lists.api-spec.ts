@@ -317,6 +317,37 @@ describe.each(kinds)('contact lists over the $name', (kind) => {
     expect((await upload(list.id, sheet, 'list.xlsx', 'otherAdmin')).status).toBe(404);
   });
 
+  it('imports 100,000 rows and refuses one more, whole', async () => {
+    const list = await ok<ContactListRecord>(
+      await call('admin', 'POST', '/contact-lists', { name: 'Big list' }),
+    );
+    const rows = (count: number) => [
+      ['nome', 'numero', 'email'],
+      ...Array.from({ length: count }, (_, i) => [
+        `Person ${i}`,
+        `55119${String(i).padStart(8, '0')}`,
+        '',
+      ]),
+    ];
+    const sheet = await writeXlsxFile(rows(100_000)).toBuffer();
+    const started = Date.now();
+    const report = await ok<ContactListImportReport>(await upload(list.id, sheet, 'big.xlsx'));
+    const seconds = (Date.now() - started) / 1000;
+    console.info(`list_import_s=${seconds.toFixed(2)} (${kind.name}, 100,000 rows)`);
+    expect(report).toMatchObject({ total: 100_000, added: 100_000, updated: 0, failed: [] });
+    const stored = await ok<ContactListRecord>(
+      await call('admin', 'GET', `/contact-lists/${list.id}`),
+    );
+    expect(stored.contactsCount).toBe(100_000);
+    const tooMany = await upload(
+      list.id,
+      await writeXlsxFile(rows(100_001)).toBuffer(),
+      'big.xlsx',
+    );
+    expect(tooMany.status).toBe(400);
+    expect(await json(tooMany)).toMatchObject({ fields: { file: ['At most 100000 rows'] } });
+  }, 120_000);
+
   it('saves the campaign settings as a whole, per company', async () => {
     const settings: CampaignSettingsValues = {
       messageInterval: 10,
