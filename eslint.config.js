@@ -20,6 +20,72 @@ const boundary = (files, forbidden, message) => ({
   },
 });
 
+// Issue 16: SQL and TypeORM live in repositories (every tenant method takes the company id), entities,
+// migrations, the data-source setup and tests. Type-only imports (a transaction's EntityManager passed
+// through) stay allowed everywhere.
+const sqlHomes = [
+  '**/*.repository.ts',
+  '**/*.entity.ts',
+  '**/migrations/**',
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/test/**',
+  'libs/platform/src/db/**',
+  'libs/platform/src/outbox/**',
+  'libs/platform/src/embedded-postgres/**',
+  'libs/testing/**',
+];
+// Files that still hold SQL or TypeORM values from before the rule (mostly `DataSource` injected for
+// `transaction()`): each is to move its queries into its repository. This list only shrinks; a new
+// file never goes on it.
+const sqlOutsideRepositoriesToMove = [
+  'services/campaigns/src/on-duty/on-duty-staff.consumer.ts',
+  'services/connectors/src/connections/connection-event-sink.ts',
+  'services/connectors/src/meta/meta.module.ts',
+  'services/connectors/src/meta/webhook-deliveries.ts',
+  'services/connectors/src/sessions/lease-manager.ts',
+  'services/connectors/src/whatsapp/postgres-auth-state.ts',
+  'services/connectors/src/whatsapp/whatsapp-sessions.ts',
+  'services/connectors/src/whatsapp/whatsapp.module.ts',
+  'services/identity/src/companies/companies.service.ts',
+  'services/identity/src/plans/plan-limits.ts',
+  'services/identity/src/plans/plans.service.ts',
+  'services/identity/src/seed/seed.service.ts',
+  'services/identity/src/users/queue-replica.consumer.ts',
+  'services/tickets/src/automation/automation-runner.ts',
+  'services/tickets/src/contacts/contact-import.service.ts',
+  'services/tickets/src/inbound/inbound.consumer.ts',
+  'services/tickets/src/messages/message-acks.consumer.ts',
+  'services/tickets/src/ticket-core/automation-jobs.ts',
+];
+const sqlOnlyInRepositories = {
+  files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'standalone/src/**/*.ts'],
+  ignores: [...sqlHomes, ...sqlOutsideRepositoriesToMove],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'typeorm',
+            message: 'TypeORM only in *.repository.ts (entities, migrations, tests).',
+            allowTypeImports: true,
+          },
+        ],
+      },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector:
+          'CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository|getTreeRepository)$/]',
+        message:
+          'SQL only in *.repository.ts: add a repository method (companyId first for tenant tables).',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,5 +156,6 @@ export default tseslint.config(
       'a service never imports another service, the gateway or test code.',
     ),
   ),
+  sqlOnlyInRepositories,
   prettier,
 );

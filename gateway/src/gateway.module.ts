@@ -44,7 +44,7 @@ import { FacebookController } from './http/facebook.controller.js';
 import { ExternalApiController } from './http/external-api.controller.js';
 import { SchedulesController } from './http/schedules.controller.js';
 import { QueueIntegrationsController } from './http/queue-integrations.controller.js';
-import { PlantaoController } from './http/plantao.controller.js';
+import { OnDutyController } from './http/on-duty.controller.js';
 import { ContactListsController } from './http/contact-lists.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
@@ -108,7 +108,7 @@ export class GatewayModule {
         ExternalApiController,
         SchedulesController,
         QueueIntegrationsController,
-        PlantaoController,
+        OnDutyController,
         ContactListsController,
       ],
       providers,

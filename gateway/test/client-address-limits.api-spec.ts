@@ -11,7 +11,7 @@ import {
   type IdentityStack,
 } from './support/gateway-harness.js';
 
-// Issue 16: the client address behind a trusted ingress (TRUSTED_PROXIES), the /auth limit per client
+// The client address behind a trusted ingress (TRUSTED_PROXIES), the /auth limit per client
 // address, and the per-account limit on failed logins, through the gateway and the real identity.
 
 const kinds = await busKinds();

@@ -15,9 +15,10 @@ import {
   requestAs,
 } from './support/gateway-harness.js';
 
-// Issue 3 permission walk: every issue-3 route with the status each role gets, against the real identity.
-// Roles: a plain user and an admin of company 1, the super user (company 1) and the admin of another
-// company. `2xx` means any success; 403 a refused role; 404 another tenant's id (never its data).
+// Identity permission walk: every route the identity service answers (helps, announcements,
+// companies, plans, invoices, users, settings) with the status each role gets, against the real
+// identity. Roles: a plain user and an admin of company 1, the super user (company 1) and the admin of
+// another company. `2xx` means any success; 403 a refused role; 404 another tenant's id (never its data).
 
 type Role = 'user' | 'admin' | 'super' | 'otherAdmin';
 type Expected = '2xx' | 403 | 404;
@@ -296,7 +297,7 @@ const table: Row[] = [
 const kinds = await busKinds();
 const root = { email: 'root@walk.test', password: 'walk-root-pw' };
 
-describe.each(kinds)('issue 3 permission walk over the $name', (kind) => {
+describe.each(kinds)('identity permission walk over the $name', (kind) => {
   let database: TestDatabase;
   let buses: BusPair;
   let identity: RunningService;

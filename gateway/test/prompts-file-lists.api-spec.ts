@@ -370,16 +370,19 @@ describe.each(kinds)('prompts and file lists over the $name', (kind) => {
           queueId: fixture.queueId,
         }),
       );
+      // the previous test's delete event may still be on its way when this socket connects
+      const fileCreated = () =>
+        received.find(
+          (r) =>
+            r.event === socketEvent.company(1, 'file') &&
+            (r.payload as { action?: string }).action === 'create',
+        );
       await waitFor(
-        () =>
-          received.some((r) => r.event === socketEvent.company(1, 'file')) &&
-          received.some((r) => r.event === socketEvent.company(1, 'prompt')),
+        () => !!fileCreated() && received.some((r) => r.event === socketEvent.company(1, 'prompt')),
         5_000,
         'the file and prompt events',
       );
-      expect(
-        received.find((r) => r.event === socketEvent.company(1, 'file'))!.payload,
-      ).toMatchObject({
+      expect(fileCreated()!.payload).toMatchObject({
         action: 'create',
         fileList: { name: 'Socket list' },
       });

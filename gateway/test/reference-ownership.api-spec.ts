@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  emptyPlantaoDays,
+  emptyOnDutyDays,
   EventSocketRoutes,
   refNotFoundCode,
   type RefKind,
@@ -23,7 +23,7 @@ import {
   waitFor,
 } from './support/gateway-harness.js';
 
-// Issue 16: an id a body or query carries must be a record of the caller's company. The walk takes
+// An id a body or query carries must be a record of the caller's company. The walk takes
 // every route whose input declares references (the OpenAPI description marks them `x-sb-ref`), sends
 // company A's ids as each role, and checks: another company's admin and the super user (company 1)
 // are refused, naming the fields, before anything is stored; A's own
@@ -48,7 +48,7 @@ type Fixture = {
   companyId: number;
   quickMessageId: number;
   scheduleId: number;
-  plantaoId: number;
+  onDutyId: number;
   contactListId: number;
   contactListItemId: number;
   noteId: number;
@@ -104,11 +104,11 @@ const connectionBody = (f: Fixture) => ({
   integrationId: f.integrationId,
 });
 const connectionFields = ['queueIds', 'sendIdQueue', 'promptId', 'integrationId'];
-const plantao = (f: Fixture) => ({
+const onDutyEntry = (f: Fixture) => ({
   userId: f.agentId,
   phone: '+55 11 98888-0001',
   interval: 5,
-  days: emptyPlantaoDays().map((day) =>
+  days: emptyOnDutyDays().map((day) =>
     day.weekdayEn === 'monday' ? { ...day, startTime: '08:00', endTime: '18:00' } : day,
   ),
 });
@@ -321,7 +321,13 @@ const table: Row[] = [
     path: (f) => `/quick-messages?userId=${f.agentId}`,
     fields: ['userId'],
   },
-  { method: 'POST', route: '/plantao', path: () => '/plantao', body: plantao, fields: ['userId'] },
+  {
+    method: 'POST',
+    route: '/plantao',
+    path: () => '/plantao',
+    body: onDutyEntry,
+    fields: ['userId'],
+  },
   {
     method: 'POST',
     route: '/contact-list-items',
@@ -351,7 +357,7 @@ const routesWithRefs = (doc: {
       .map(([method]) => `${method.toUpperCase()} ${route}`),
   );
 
-describe('ids of another company in a body or query (issue 16)', () => {
+describe('ids of another company in a body or query', () => {
   let stack: RunningConversationStack;
   let f: Fixture;
   let companyB: number;
@@ -441,7 +447,7 @@ describe('ids of another company in a body or query (issue 16)', () => {
       companyId: stack.companyId,
       quickMessageId: 0,
       scheduleId: 0,
-      plantaoId: 0,
+      onDutyId: 0,
       contactListId: 0,
       contactListItemId: 0,
       noteId: 0,
@@ -453,7 +459,7 @@ describe('ids of another company in a body or query (issue 16)', () => {
       await api<{ id: number }>('POST', '/quick-messages', { shortcode: 'walk', message: 'Walk' })
     ).id;
     f.scheduleId = (await api<{ id: number }>('POST', '/schedules', schedule(f))).id;
-    f.plantaoId = (await api<{ id: number }>('POST', '/plantao', plantao(f))).id;
+    f.onDutyId = (await api<{ id: number }>('POST', '/plantao', onDutyEntry(f))).id;
     f.contactListId = (
       await api<{ id: number }>('POST', '/contact-lists', { name: 'Walk list' })
     ).id;
@@ -644,7 +650,7 @@ const pathId = (f: Fixture, route: string, name: string): number | string => {
     queueIntegration: f.integrationId,
     'quick-messages': f.quickMessageId,
     schedules: f.scheduleId,
-    plantao: f.plantaoId,
+    plantao: f.onDutyId,
     'contact-lists': f.contactListId,
     'contact-list-items': f.contactListItemId,
     tags: f.tagId,
@@ -663,7 +669,7 @@ const pathWalkBodies: Record<string, (f: Fixture) => unknown> = {
   'PUT /tickets/{id}': () => ({ status: 'closed' }),
   'PUT /messages/{id}': () => ({ body: 'Taken over' }),
   'PUT /schedules/{id}': () => ({ body: 'Taken over message', contactId: 1, sendAt: futureIso() }),
-  'PUT /plantao/{id}': (f) => ({ ...plantao(f), userId: 1 }),
+  'PUT /plantao/{id}': (f) => ({ ...onDutyEntry(f), userId: 1 }),
   'PUT /prompt/{id}': () => ({ name: 'Taken over', prompt: promptText }),
   'PUT /queue/{id}': () => ({ name: 'Taken over', color: '#00aa01', greetingMessage: 'Hi' }),
   'PUT /chatbot/{id}': () => ({ name: 'Taken over' }),

@@ -16,7 +16,7 @@ import {
   type IdentityStack,
 } from './support/gateway-harness.js';
 
-// Issue 4 permission walk: every route of contacts, tags, queues, chatbots, quick messages and connections
+// Tickets permission walk: every route of contacts, tags, queues, chatbots, quick messages and connections
 // with the status each role gets (spec 1 §6, spec 2 §6, spec 3 §6), against the real identity, tickets and
 // connectors services. Roles: a plain user and an admin of company 1, the admin of another company, all
 // logged in for real. `2xx` means any success; 403 a refused role; 404 another tenant's id (never its
@@ -451,7 +451,7 @@ const table: Row[] = [
 const kinds = await busKinds();
 const root = { email: 'root@issue4walk.test', password: 'issue4-root-pw' };
 
-describe.each(kinds)('issue 4 permission walk over the $name', (kind) => {
+describe.each(kinds)('tickets permission walk over the $name', (kind) => {
   let stack: Partial<IdentityStack> = {};
   let ticketsDb: TestDatabase | undefined;
   let connectorsDb: TestDatabase | undefined;

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The client's address behind reverse proxies (issue 16). Forwarded headers are believed only when the
+ * The client's address behind reverse proxies. Forwarded headers are believed only when the
  * peer is a configured proxy (TRUSTED_PROXIES); then X-Forwarded-For is read from the right, skipping
  * trusted hops, and the first untrusted one is the client (what a client writes itself sits further
  * left and is never reached). A tiny CIDR matcher of our own: no package for a few lines.

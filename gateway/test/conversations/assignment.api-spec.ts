@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { emptyPlantaoDays, type PlantaoRecord, type UserRecord } from '@sb/contracts';
+import { emptyOnDutyDays, type OnDutyRecord, type UserRecord } from '@sb/contracts';
 import { localMoment } from '@sb/platform/clock';
 import pg from 'pg';
 import {
@@ -7,8 +7,8 @@ import {
   type RunningConversationStack,
 } from '../support/conversation-stack.js';
 
-// Who gets a ticket, and what the contact and the on-duty staff are told (issue 6 "Assignment" and
-// "On duty"), over the real services: the contact writes through signed webhooks, agents come online
+// Who gets a ticket, and what the contact and the on-duty staff are told (the "Assignment" and "On
+// duty" steps of the automation), over the real services: the contact writes through signed webhooks, agents come online
 // by opening a socket on the gateway, time moves with the tickets service's clock.
 
 jest.setTimeout(60_000);
@@ -260,7 +260,7 @@ describe('conversation on-duty alerts (plantão)', () => {
   /** Every day off but today (in `zone`), from half an hour ago to an hour and a half from now. */
   const onDutyNow = () => {
     const { weekday, minute } = localMoment(stack.clock.now(), zone);
-    return emptyPlantaoDays().map((day) =>
+    return emptyOnDutyDays().map((day) =>
       day.weekdayEn === weekday
         ? { ...day, startTime: hhmm(minute - 30), endTime: hhmm(minute + 90) }
         : day,
@@ -300,7 +300,7 @@ describe('conversation on-duty alerts (plantão)', () => {
   }, 30_000);
 
   it('alerts the on-duty phone every interval while the ticket waits, in the company time zone, until an agent accepts', async () => {
-    await stack.api<PlantaoRecord>('admin', 'POST', '/plantao', {
+    await stack.api<OnDutyRecord>('admin', 'POST', '/plantao', {
       userId: stack.users.agent.id,
       phone: dutyPhone,
       interval: 2,
@@ -339,7 +339,7 @@ describe('conversation on-duty alerts (plantão)', () => {
       password: 'otto-on-duty-pw',
       profile: 'user',
     });
-    await stack.api<PlantaoRecord>('admin', 'POST', '/plantao', {
+    await stack.api<OnDutyRecord>('admin', 'POST', '/plantao', {
       userId: gone.id,
       phone: goneDutyPhone,
       interval: 2,
@@ -354,7 +354,7 @@ describe('conversation on-duty alerts (plantão)', () => {
     await stack.api('admin', 'DELETE', `/users/${gone.id}`);
     // campaigns drops the entry on identity's user.deleted
     for (let i = 0; i < 100; i++) {
-      const entries = await stack.api<PlantaoRecord[]>('admin', 'GET', '/plantao');
+      const entries = await stack.api<OnDutyRecord[]>('admin', 'GET', '/plantao');
       if (!entries.some((entry) => entry.userId === gone.id)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -363,7 +363,7 @@ describe('conversation on-duty alerts (plantão)', () => {
       phone ${dutyPhone} receives "de Olga aguarda atendimento"
       phone ${goneDutyPhone} stays silent for 500 ms
     `);
-    const entries = await stack.api<PlantaoRecord[]>('admin', 'GET', '/plantao');
+    const entries = await stack.api<OnDutyRecord[]>('admin', 'GET', '/plantao');
     expect(entries.map((entry) => entry.user.name)).toEqual(['Ana Agent']);
   });
 });

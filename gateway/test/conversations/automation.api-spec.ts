@@ -5,7 +5,7 @@ import {
   type RunningConversationStack,
 } from '../support/conversation-stack.js';
 
-// The conversation automation (issue 6) over the real services: the contact writes through signed
+// The conversation automation over the real services: the contact writes through signed
 // webhooks, the bot answers through the channel, time moves with the tickets service's clock.
 
 jest.setTimeout(60_000);

@@ -14,7 +14,7 @@ import {
   type RunningConversationStack,
 } from '../support/conversation-stack.js';
 
-// The external bots of the conversation automation (issue 6) over the real services: Typebot, a
+// The external bots of the conversation automation over the real services: Typebot, a
 // webhook (n8n), Dialogflow and an OpenAI prompt are HTTP emulators; each queue of the menu hands the
 // conversation to one of them, and a bot that fails hands it to people.
 

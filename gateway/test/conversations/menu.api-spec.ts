@@ -6,7 +6,7 @@ import {
   type RunningConversationStack,
 } from '../support/conversation-stack.js';
 
-// The edges of the queue menu, the hours and the calls (issue 6) over the real services. The tickets
+// The edges of the queue menu, the hours and the calls over the real services. The tickets
 // clock starts on Monday 2026-11-23 at 10:00 in São Paulo (the company's default time zone, UTC-3 all
 // year), so a window of 08:00–12:00 is open and one of 14:00–18:00 is provably closed "now".
 

@@ -26,6 +26,6 @@ export * from './connections/index.js';
 export * from './meta/index.js';
 export * from './external-api/index.js';
 export * from './schedules/index.js';
-export * from './plantao/index.js';
+export * from './on-duty/index.js';
 export * from './refs/index.js';
 export * from './contact-lists/index.js';

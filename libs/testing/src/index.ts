@@ -1,2 +1,3 @@
 export * from './infra/index.js';
 export * from './services/index.js';
+export * from './fixtures/index.js';

@@ -11,7 +11,7 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import { createTestDatabase, openTestBus, type TestDatabase, requestAs } from '@sb/testing';
 import pg from 'pg';
 import { ScheduleSender, startCampaignsService } from '../src/index.js';
 
@@ -46,19 +46,7 @@ describe('schedules (campaigns service)', () => {
   const start = (pollMs = '0') =>
     startCampaignsService({ bus, databaseUrl: database.url, env: { SCHEDULE_POLL_MS: pollMs } });
 
-  const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    bus.request(subject, {
-      ctx: {
-        requestId: 'test',
-        companyId: 0,
-        userId: 0,
-        profile: 'user',
-        super: false,
-        lang: 'en',
-        ...ctx,
-      } as RequestContext,
-      data,
-    }) as Promise<T>;
+  const call = requestAs(() => bus);
 
   const create = (ctx: Partial<RequestContext>, fields: Record<string, unknown> = {}) =>
     call<ScheduleRecord>(

@@ -10,7 +10,12 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import {
+  ConnectorsFixtures,
+  createTestDatabase,
+  openTestBus,
+  type TestDatabase,
+} from '@sb/testing';
 import pg from 'pg';
 import { startConnectorsService } from '../src/index.js';
 import type { SocketFactory, WhatsappSocket } from '../src/whatsapp/index.js';
@@ -200,13 +205,14 @@ describe('phone contacts of a Baileys connection (fake socket)', () => {
   });
 
   it('answers ERR_WAPP_IMPORT_UNSUPPORTED for channels without a phone', async () => {
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO connectors.connections (company_id, name, channel, status)
-       VALUES (1, 'Cloud', 'whatsappapi', 'CONNECTED') RETURNING id`,
+    const cloud = await new ConnectorsFixtures(db).newConnection(1, {
+      name: 'Cloud',
+      channel: 'whatsappapi',
+      status: 'CONNECTED',
+    });
+    expect(await codeOf(call(S.contactList, { connectionId: cloud.id, source: 'contacts' }))).toBe(
+      'ERR_WAPP_IMPORT_UNSUPPORTED',
     );
-    expect(
-      await codeOf(call(S.contactList, { connectionId: rows[0].id, source: 'contacts' })),
-    ).toBe('ERR_WAPP_IMPORT_UNSUPPORTED');
   });
 
   it('keeps tokens unique: a shared one is refused when saved, the lookup uses the index', async () => {

@@ -11,7 +11,7 @@ export type IdentityConfig = {
   accessTokenTtlSeconds: number;
   refreshTokenTtlMs: number;
   admin: SeedAdmin;
-  /** failed logins per email (issue 16) */
+  /** failed logins per email */
   loginThrottle: ThrottlePolicy;
 };
 

@@ -13,8 +13,6 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   JWT_SECRET,
-  insertCompany,
-  insertUser,
   openBus,
   startIdentityTestApp,
   type BusKind,
@@ -124,7 +122,7 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('locks an account after 5 failed logins, answering as a wrong password does', async () => {
-    const user = await insertUser(app.db, { companyId: 1, email: `locked-${kind}@auth.test` });
+    const user = await app.given.newUser(1, { email: `locked-${kind}@auth.test` });
     const refused = { code: 'ERR_INVALID_CREDENTIALS', status: 401 };
     for (let i = 0; i < 6; i += 1) {
       await expect(login(user.email, `wrong-${i}`)).rejects.toMatchObject(refused);
@@ -170,9 +168,9 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('refuses a login outside the working hours on the company clock', async () => {
-    const companyId = await insertCompany(app.db, `Night shift ${kind}`, 'UTC');
-    const user = await insertUser(app.db, {
-      companyId,
+    const companyId = (await app.given.newCompany({ name: `Night shift ${kind}`, timezone: 'UTC' }))
+      .id;
+    const user = await app.given.newUser(companyId, {
       email: `late-${kind}@acme.test`,
       ...windowExcludingNow(),
     });
@@ -183,8 +181,8 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('refuses the users of a company the platform switched off', async () => {
-    const companyId = await insertCompany(app.db, `Paused ${kind}`, 'UTC');
-    const user = await insertUser(app.db, { companyId, email: `paused-${kind}@acme.test` });
+    const companyId = (await app.given.newCompany({ name: `Paused ${kind}`, timezone: 'UTC' })).id;
+    const user = await app.given.newUser(companyId, { email: `paused-${kind}@acme.test` });
     const session = await login(user.email, user.password);
     await app.db.query('UPDATE identity.companies SET status = false WHERE id = $1', [companyId]);
     await expect(login(user.email, user.password)).rejects.toMatchObject({
@@ -262,8 +260,8 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('lets a user change their language, and tells the company', async () => {
-    const companyId = await insertCompany(app.db, `Lang ${kind}`);
-    const user = await insertUser(app.db, { companyId, email: `lang-${kind}@acme.test` });
+    const companyId = (await app.given.newCompany({ name: `Lang ${kind}` })).id;
+    const user = await app.given.newUser(companyId, { email: `lang-${kind}@acme.test` });
     const session = await login(user.email, user.password);
     const updated = await app.request<SessionUser>(
       S.userUpdate,
@@ -289,15 +287,13 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run("answers 404 for another company's user, 403 for a colleague", async () => {
-    const companyA = await insertCompany(app.db, `A ${kind}`);
-    const companyB = await insertCompany(app.db, `B ${kind}`);
-    const alice = await insertUser(app.db, { companyId: companyA, email: `alice-${kind}@a.test` });
-    const colleague = await insertUser(app.db, {
-      companyId: companyA,
+    const companyA = (await app.given.newCompany({ name: `A ${kind}` })).id;
+    const companyB = (await app.given.newCompany({ name: `B ${kind}` })).id;
+    const alice = await app.given.newUser(companyA, { email: `alice-${kind}@a.test` });
+    const colleague = await app.given.newUser(companyA, {
       email: `carl-${kind}@a.test`,
     });
-    const bob = await insertUser(app.db, {
-      companyId: companyB,
+    const bob = await app.given.newUser(companyB, {
       email: `bob-${kind}@b.test`,
       profile: 'admin',
     });

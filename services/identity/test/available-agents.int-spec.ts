@@ -5,13 +5,7 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
-import {
-  insertCompany,
-  insertUser,
-  openBus,
-  startIdentityTestApp,
-  type IdentityTestApp,
-} from './identity-test-app.js';
+import { openBus, startIdentityTestApp, type IdentityTestApp } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
@@ -50,12 +44,11 @@ describe('identity.user.available-agents', () => {
     queueIds: number[],
     over: { startWork?: string; endWork?: string } = {},
   ) => {
-    const user = await insertUser(app.db, { companyId, email: `${name}@agents.test`, ...over });
-    for (const queueId of queueIds)
-      await app.db.query('INSERT INTO identity.user_queues (user_id, queue_id) VALUES ($1, $2)', [
-        user.id,
-        queueId,
-      ]);
+    const user = await app.given.newUser(companyId, {
+      email: `${name}@agents.test`,
+      queues: queueIds,
+      ...over,
+    });
     ids[name] = user.id;
     return user.id;
   };
@@ -71,8 +64,8 @@ describe('identity.user.available-agents', () => {
   beforeAll(async () => {
     bus = (await openBus('in-process', 'identity-available-agents-int-spec'))!;
     app = await startIdentityTestApp(bus);
-    companyA = await insertCompany(app.db, 'Agents A', 'America/Sao_Paulo');
-    companyB = await insertCompany(app.db, 'Agents B', 'America/Sao_Paulo');
+    companyA = (await app.given.newCompany({ name: 'Agents A', timezone: 'America/Sao_Paulo' })).id;
+    companyB = (await app.given.newCompany({ name: 'Agents B', timezone: 'America/Sao_Paulo' })).id;
     await member(companyA, 'allday', [11, 12]);
     await member(companyA, 'office', [11], { startWork: '08:00', endWork: '18:00' });
     await member(companyA, 'away', [11]);

@@ -13,7 +13,6 @@ import type { Bus } from '@sb/platform/bus';
 import type { DataSource } from 'typeorm';
 import { assertUserLimit } from '../src/plans/plan-limits.js';
 import {
-  insertUser,
   openBus,
   startIdentityTestApp,
   type BusKind,
@@ -326,7 +325,7 @@ describe.each<BusKind>(['in-process', 'nats'])(
       // the service's own DataSource: the users engineer calls assertUserLimit inside its transaction
       const { dataSource } = app.service as unknown as { dataSource: DataSource };
       await dataSource.transaction((manager) => assertUserLimit(manager, company.id));
-      await insertUser(app.db, { companyId: company.id, email: `second-${kind}@acme.test` });
+      await app.given.newUser(company.id, { email: `second-${kind}@acme.test` });
       await expect(
         dataSource.transaction((manager) => assertUserLimit(manager, company.id)),
       ).rejects.toMatchObject({ code: 'ERR_PLAN_LIMIT_REACHED' });

@@ -1,9 +1,15 @@
-import { type BusRequest, type RequestContext } from '@sb/contracts';
+import { type BusRequest } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus } from '@sb/testing';
-import pg from 'pg';
+import {
+  IdentityFixtures,
+  openServiceTestApp,
+  openTestBus,
+  requestAs,
+  type RequestAs,
+  type ServiceTestApp,
+} from '@sb/testing';
 import { hashPassword } from '../src/auth/password-hasher.js';
 import { startIdentityService } from '../src/index.js';
 
@@ -17,13 +23,11 @@ export type BusKind = 'in-process' | 'nats';
 export const openBus = (kind: BusKind, name: string): Promise<Bus | undefined> =>
   openTestBus(kind, name);
 
-export type IdentityTestApp = {
-  bus: Bus;
-  db: pg.Pool;
-  databaseUrl: string;
-  service: RunningService;
-  request<T>(subject: string, data: unknown, ctx?: Partial<RequestContext>): Promise<T>;
-  close(): Promise<void>;
+export type IdentityTestApp = ServiceTestApp<RunningService> & {
+  /** builders of identity's own records (plans, companies, users) */
+  given: IdentityFixtures;
+  /** a request as `ctx`, anonymous where it says nothing */
+  request: RequestAs;
 };
 
 export const anonymous = (): BusRequest['ctx'] => ({
@@ -40,69 +44,17 @@ export async function startIdentityTestApp(
   bus: Bus,
   options: { logger?: Logger; env?: Record<string, string> } = {},
 ): Promise<IdentityTestApp> {
-  const database = await createTestDatabase();
-  const db = new pg.Pool({ connectionString: database.url, max: 2 });
-  const service = await startIdentityService({
-    bus,
-    databaseUrl: database.url,
-    logger: options.logger,
-    env: { JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, ...options.env },
-  });
+  const app = await openServiceTestApp(bus, (databaseUrl) =>
+    startIdentityService({
+      bus,
+      databaseUrl,
+      logger: options.logger,
+      env: { JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, ...options.env },
+    }),
+  );
   return {
-    bus,
-    db,
-    databaseUrl: database.url,
-    service,
-    request: <T>(subject: string, data: unknown, ctx?: Partial<RequestContext>) =>
-      bus.request(subject, {
-        ctx: ctx ? { ...(anonymous() as unknown as RequestContext), ...ctx } : anonymous(),
-        data,
-      }) as Promise<T>,
-    async close() {
-      await service.close();
-      await db.end();
-      await bus.close();
-      await database.drop();
-    },
+    ...app,
+    given: new IdentityFixtures(app.db, hashPassword),
+    request: requestAs(bus, anonymous()),
   };
-}
-
-export type TestUser = { id: number; email: string; password: string; companyId: number };
-
-/** A company on the seeded plan, for tests that need a second tenant. */
-export async function insertCompany(db: pg.Pool, name: string, timezone = 'UTC'): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO identity.companies (name, plan_id, due_date, timezone)
-     SELECT $1, id, now() + interval '30 days', $2 FROM identity.plans ORDER BY id LIMIT 1
-     RETURNING id`,
-    [name, timezone],
-  );
-  return rows[0]!.id;
-}
-
-export async function insertUser(
-  db: pg.Pool,
-  user: {
-    companyId: number;
-    email: string;
-    profile?: string;
-    startWork?: string;
-    endWork?: string;
-  },
-): Promise<TestUser> {
-  const password = 'user-pass-123';
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO identity.users (company_id, name, email, password_hash, profile, start_work, end_work)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [
-      user.companyId,
-      user.email.split('@')[0],
-      user.email,
-      await hashPassword(password),
-      user.profile ?? 'user',
-      user.startWork ?? '00:00',
-      user.endWork ?? '23:59',
-    ],
-  );
-  return { id: rows[0]!.id, email: user.email, password, companyId: user.companyId };
 }

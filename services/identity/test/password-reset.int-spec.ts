@@ -7,15 +7,13 @@ import {
   type ResetRequestReply,
   type ResetVerifyReply,
 } from '@sb/contracts';
+import type { UserFixture } from '@sb/testing';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import {
-  insertCompany,
-  insertUser,
   openBus,
   startIdentityTestApp,
   type BusKind,
   type IdentityTestApp,
-  type TestUser,
 } from './identity-test-app.js';
 
 const S = Subjects.identity;
@@ -49,7 +47,7 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     bus = await openBus(kind, 'identity-reset-int-spec');
     if (!bus) return;
     app = await startIdentityTestApp(bus);
-    companyId = await insertCompany(app.db, `Reset Co ${kind}`);
+    companyId = (await app.given.newCompany({ name: `Reset Co ${kind}` })).id;
     await startFakeConnectors();
   });
 
@@ -67,9 +65,9 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
 
   let counter = 0;
   /** A user of the test company with a messaging number of its own. */
-  const userWithPhone = async (wpp: string): Promise<TestUser> => {
+  const userWithPhone = async (wpp: string): Promise<UserFixture> => {
     counter += 1;
-    const user = await insertUser(app.db, { companyId, email: `reset.${counter}@${kind}.test` });
+    const user = await app.given.newUser(companyId, { email: `reset.${counter}@${kind}.test` });
     await app.db.query('UPDATE identity.users SET wpp = $1 WHERE id = $2', [wpp, user.id]);
     return user;
   };

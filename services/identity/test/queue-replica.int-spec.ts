@@ -9,7 +9,6 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import {
-  insertUser,
   openBus,
   startIdentityTestApp,
   type BusKind,
@@ -70,11 +69,10 @@ describe.each<BusKind>(['in-process', 'nats'])('queue replica over the %s bus', 
 
   it("answers the user's queues with names and colours from tickets' events", async () => {
     if (!bus) return; // openBus said why
-    const user = await insertUser(app.db, { companyId: 1, email: `q-${kind}@replica.test` });
-    await app.db.query(
-      'INSERT INTO identity.user_queues (user_id, queue_id) VALUES ($1, 501), ($1, 502)',
-      [user.id],
-    );
+    const user = await app.given.newUser(1, {
+      email: `q-${kind}@replica.test`,
+      queues: [501, 502],
+    });
     const me = () =>
       app.request<SessionUser>(
         Subjects.identity.me,

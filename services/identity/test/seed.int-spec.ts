@@ -1,9 +1,10 @@
 import { CompanySettingKeys, PlatformSettingKeys } from '@sb/contracts';
 import { createInProcessBus } from '@sb/platform/bus';
 import { createLogger } from '@sb/platform/logger';
-import { createTestDatabase } from '@sb/testing';
+import { createTestDatabase, IdentityFixtures } from '@sb/testing';
 import { Writable } from 'node:stream';
 import pg from 'pg';
+import { hashPassword } from '../src/auth/password-hasher.js';
 import { startIdentityService } from '../src/index.js';
 import { JWT_SECRET } from './identity-test-app.js';
 
@@ -89,10 +90,7 @@ describe('identity first-start seed', () => {
   });
 
   it('lets the serial continue after company 1', async () => {
-    const { rows } = await db.query(
-      `INSERT INTO identity.companies (name, plan_id) SELECT 'Second', id FROM identity.plans
-       RETURNING id`,
-    );
-    expect(rows[0].id).toBe(2);
+    const second = await new IdentityFixtures(db, hashPassword).newCompany({ name: 'Second' });
+    expect(second.id).toBe(2);
   });
 });

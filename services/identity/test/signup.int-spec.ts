@@ -23,11 +23,15 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
     // the seeded plan is not public; signup offers only public plans
     privatePlanId = (await app.db.query<{ id: number }>('SELECT id FROM identity.plans LIMIT 1'))
       .rows[0]!.id;
-    const { rows } = await app.db.query<{ id: number }>(
-      `INSERT INTO identity.plans (name, users, connections, queues, amount, is_public)
-       VALUES ('Start', 3, 1, 2, 49.90, true) RETURNING id`,
-    );
-    publicPlanId = rows[0]!.id;
+    const plan = await app.given.newPlan({
+      name: 'Start',
+      users: 3,
+      connections: 1,
+      queues: 2,
+      amount: 49.9,
+      isPublic: true,
+    });
+    publicPlanId = plan.id;
   });
 
   afterAll(async () => {

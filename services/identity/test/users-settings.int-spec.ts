@@ -7,21 +7,19 @@ import {
   type UserRecord,
   type UsersPage,
 } from '@sb/contracts';
+import type { UserFixture } from '@sb/testing';
 import type { Bus } from '@sb/platform/bus';
 import {
-  insertCompany,
-  insertUser,
   openBus,
   startIdentityTestApp,
   type BusKind,
   type IdentityTestApp,
-  type TestUser,
 } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
 type Who = Pick<RequestContext, 'companyId' | 'userId' | 'profile' | 'super'>;
-const as = (user: TestUser, profile: 'admin' | 'user', isSuper = false): Who => ({
+const as = (user: UserFixture, profile: 'admin' | 'user', isSuper = false): Who => ({
   companyId: user.companyId,
   userId: user.id,
   profile,
@@ -41,7 +39,7 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   let companyB: number;
   let adminA: Who;
   let userA: Who;
-  let userAUser: TestUser;
+  let userAUser: UserFixture;
   let adminB: Who;
   let superUser: Who;
 
@@ -49,16 +47,16 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
     bus = await openBus(kind, 'identity-users-int-spec');
     if (!bus) return;
     app = await startIdentityTestApp(bus);
-    companyA = await insertCompany(app.db, 'Users A');
-    companyB = await insertCompany(app.db, 'Users B');
+    companyA = (await app.given.newCompany({ name: 'Users A' })).id;
+    companyB = (await app.given.newCompany({ name: 'Users B' })).id;
     adminA = as(
-      await insertUser(app.db, { companyId: companyA, email: 'admin@a.test', profile: 'admin' }),
+      await app.given.newUser(companyA, { email: 'admin@a.test', profile: 'admin' }),
       'admin',
     );
-    userAUser = await insertUser(app.db, { companyId: companyA, email: 'user@a.test' });
+    userAUser = await app.given.newUser(companyA, { email: 'user@a.test' });
     userA = as(userAUser, 'user');
     adminB = as(
-      await insertUser(app.db, { companyId: companyB, email: 'admin@b.test', profile: 'admin' }),
+      await app.given.newUser(companyB, { email: 'admin@b.test', profile: 'admin' }),
       'admin',
     );
     const { rows } = await app.db.query<{ id: number; company_id: number }>(
@@ -229,16 +227,10 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   });
 
   run('refuses a user beyond the plan limit', async () => {
-    const limited = await insertCompany(app.db, 'Limited');
-    const { rows } = await app.db.query<{ id: number }>(
-      `INSERT INTO identity.plans (name, users, connections, queues) VALUES ('One seat', 1, 1, 1) RETURNING id`,
-    );
-    await app.db.query('UPDATE identity.companies SET plan_id = $1 WHERE id = $2', [
-      rows[0]!.id,
-      limited,
-    ]);
+    const plan = await app.given.newPlan({ name: 'One seat', users: 1, connections: 1, queues: 1 });
+    const limited = (await app.given.newCompany({ name: 'Limited', plan })).id;
     const owner = as(
-      await insertUser(app.db, { companyId: limited, email: 'o@l.test', profile: 'admin' }),
+      await app.given.newUser(limited, { email: 'o@l.test', profile: 'admin' }),
       'admin',
     );
     expect(

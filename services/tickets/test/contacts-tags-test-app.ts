@@ -1,21 +1,26 @@
 import type { RequestContext } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus } from '@sb/testing';
-import pg from 'pg';
+import {
+  openServiceTestApp,
+  openTestBus,
+  requestAs,
+  TicketsFixtures,
+  type RequestAs,
+  type ServiceTestApp,
+} from '@sb/testing';
 import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings } from './replica-stand-ins.js';
 
-export type ContactsTagsTestApp = {
-  bus: Bus;
-  db: pg.Pool;
-  /** startNestService also hands back the Nest app (the index's type keeps only RunningService) */
-  service: RunningService & { app: INestApplicationContext };
+/** startNestService also hands back the Nest app (the index's type keeps only RunningService) */
+type NestService = RunningService & { app: INestApplicationContext };
+
+export type ContactsTagsTestApp = ServiceTestApp<NestService> & {
+  /** builders of tickets' own records (queues, contacts, tickets, messages, tags) */
+  given: TicketsFixtures;
   /** lgpdHideNumber per company, answered by the stand-in for identity */
   hideNumbers: Map<number, boolean>;
-  request<T>(subject: string, data: unknown, ctx: Partial<RequestContext>): Promise<T>;
-  close(): Promise<void>;
+  request: RequestAs;
 };
 
 export const admin = (companyId: number, userId = 1): Partial<RequestContext> => ({
@@ -39,27 +44,9 @@ export async function startContactsTagsTestApp(
   await answerCompanySettings(bus, (companyId, key) =>
     key === 'lgpdHideNumber' && hideNumbers.get(companyId) ? 'enabled' : 'disabled',
   );
-  const database = await createTestDatabase();
-  const db = new pg.Pool({ connectionString: database.url, max: 2 });
-  const service = (await startTicketsService({
+  const app = await openServiceTestApp(
     bus,
-    databaseUrl: database.url,
-  })) as ContactsTagsTestApp['service'];
-  return {
-    bus,
-    db,
-    service,
-    hideNumbers,
-    request: <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-      bus.request(subject, {
-        ctx: { requestId: 'test', super: false, lang: 'en', ...ctx } as RequestContext,
-        data,
-      }) as Promise<T>,
-    async close() {
-      await service.close();
-      await db.end();
-      await bus.close();
-      await database.drop();
-    },
-  };
+    async (databaseUrl) => (await startTicketsService({ bus, databaseUrl })) as NestService,
+  );
+  return { ...app, given: new TicketsFixtures(app.db), hideNumbers, request: requestAs(bus) };
 }

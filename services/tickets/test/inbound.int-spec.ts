@@ -229,11 +229,13 @@ describe('inbound messages (connectors.message.received)', () => {
     const [contact] = await contactsOf('5511977770001');
     const [ticket] = await ticketsOf(contact!.id);
     const wid = `wa-echo-${randomUUID()}`;
-    await app.db.query(
-      `INSERT INTO tickets.messages (id, wid, company_id, ticket_id, body, from_me, ack)
-       VALUES ($1, $2, 1, $3, 'sent by an agent', true, 1)`,
-      [randomUUID(), wid, ticket!.id],
-    );
+    await app.given.newMessage(ticket!.id, {
+      wid,
+      contactId: null,
+      body: 'sent by an agent',
+      fromMe: true,
+      ack: 1,
+    });
     const echo = await publish(
       received({ externalId: wid, fromMe: true, body: 'sent by an agent' }),
     );

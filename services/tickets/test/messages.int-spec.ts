@@ -4,13 +4,13 @@ import {
   Subjects,
   eventSubject,
   type BusRequest,
-  type ContactRecord,
   type MessageAckEventData,
   type MessageRecord,
   type MessagesPage,
   type RequestContext,
   type SendMessageCommand,
 } from '@sb/contracts';
+import type { ContactFixture } from '@sb/testing';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
 import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
@@ -28,19 +28,14 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
 
 describe('messages', () => {
   let app: TicketsTestApp;
-  let contact: ContactRecord;
+  let contact: ContactFixture;
   let ticketId: number;
   const sent: SendMessageCommand[] = [];
   const channelUp = { value: true };
 
-  const insertTicket = async (contactId: number, status: string, whatsappId = 5) => {
-    const { rows } = await app.db.query<{ id: number }>(
-      `INSERT INTO tickets.tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, channel)
-       VALUES ($1, 1, $2, $3, $4, 10, 'whatsapp') RETURNING id`,
-      [randomUUID(), status, contactId, whatsappId],
-    );
-    return rows[0]!.id;
-  };
+  const insertTicket = async (contactId: number, status: string, whatsappId = 5) =>
+    (await app.given.newTicket(1, { contact: contactId, status, whatsapp: whatsappId, user: 10 }))
+      .id;
 
   const events = async (entity: string) => {
     const { rows } = await app.db.query<{ subject: string }>(
@@ -90,11 +85,7 @@ describe('messages', () => {
         queueIds: [],
       });
     });
-    contact = await app.call<ContactRecord>(
-      S.contactCreate,
-      { name: 'Maria Silva', number: '5511988887777' },
-      admin,
-    );
+    contact = await app.given.newContact(1, { name: 'Maria Silva', number: '5511988887777' });
     ticketId = await insertTicket(contact.id, 'open');
   });
 
@@ -219,11 +210,7 @@ describe('messages', () => {
   });
 
   it('pages the conversation newest first, with earlier tickets as history', async () => {
-    const other = await app.call<ContactRecord>(
-      S.contactCreate,
-      { name: 'Pedro', number: '5511977776666' },
-      admin,
-    );
+    const other = await app.given.newContact(1, { name: 'Pedro', number: '5511977776666' });
     const oldTicket = await insertTicket(other.id, 'closed');
     for (let i = 0; i < 3; i += 1) {
       await app.call(
@@ -256,11 +243,7 @@ describe('messages', () => {
   });
 
   it('marks the ticket read when it is opened', async () => {
-    await app.db.query(
-      `INSERT INTO tickets.messages (id, company_id, ticket_id, contact_id, body, from_me, wid)
-       VALUES ($1, 1, $2, $3, 'hi', false, 'in-1')`,
-      [randomUUID(), ticketId, contact.id],
-    );
+    await app.given.newMessage(ticketId, { body: 'hi', fromMe: false, wid: 'in-1' });
     await app.db.query('UPDATE tickets.tickets SET unread_messages = 1 WHERE id = $1', [ticketId]);
     await app.call<MessagesPage>(S.messageList, { ticketId }, admin);
     const { rows } = await app.db.query<{ unread_messages: number }>(
@@ -332,11 +315,7 @@ describe('messages', () => {
       { ticketId, body: 'fw me' },
       admin,
     );
-    const target = await app.call<ContactRecord>(
-      S.contactCreate,
-      { name: 'Joana', number: '5511966665555' },
-      admin,
-    );
+    const target = await app.given.newContact(1, { name: 'Joana', number: '5511966665555' });
     const forwarded = await app.call<MessageRecord>(
       S.messageForward,
       { messageId: message!.id, contactId: target.id },

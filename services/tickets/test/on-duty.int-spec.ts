@@ -1,20 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import {
-  emptyPlantaoDays,
+  emptyOnDutyDays,
   Subjects,
   type BusRequest,
   type MessageRecord,
   type NotificationSendRequest,
-  type PlantaoOnDutyReply,
-  type PlantaoOnDutyRequest,
-  type PlantaoRecord,
-  type RequestContext,
+  type OnDutyNowReply,
+  type OnDutyNowRequest,
+  type OnDutyRecord,
   type SendMessageCommand,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, ManualClock, openTestBus } from '@sb/testing';
-import pg from 'pg';
+import {
+  ManualClock,
+  openTestBus,
+  TicketsFixtures,
+  requestAs,
+  openServiceTestApp,
+  type ServiceTestApp,
+} from '@sb/testing';
+import type pg from 'pg';
 import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
 import { OnDutyRunner } from '../src/on-duty/on-duty-runner.js';
@@ -24,13 +29,13 @@ const Minute = 60_000;
 const Start = new Date('2026-01-05T12:00:00.000Z');
 
 /** An on-duty entry as campaigns answers it (the window itself is campaigns' business). */
-const entry = (id: number, phone: string, interval: number): PlantaoRecord => ({
+const entry = (id: number, phone: string, interval: number): OnDutyRecord => ({
   id,
   userId: 100 + id,
   user: { id: 100 + id, name: `Staff ${id}` },
   phone,
   interval,
-  days: emptyPlantaoDays(),
+  days: emptyOnDutyDays(),
   createdAt: Start.toISOString(),
   updatedAt: Start.toISOString(),
 });
@@ -42,45 +47,32 @@ const entry = (id: number, phone: string, interval: number): PlantaoRecord => ({
 describe('on-duty alerts (plantão)', () => {
   let bus: Bus;
   let db: pg.Pool;
-  let drop: () => Promise<void>;
+  let app: ServiceTestApp<RunningNestService>;
   let service: RunningNestService;
   let runner: OnDutyRunner;
   const clock = new ManualClock(Start);
   /** who campaigns says is on duty, by company */
-  const onDuty = new Map<number, PlantaoRecord[]>();
-  const asked: PlantaoOnDutyRequest[] = [];
+  const onDuty = new Map<number, OnDutyRecord[]>();
+  const asked: OnDutyNowRequest[] = [];
   const alerts: (NotificationSendRequest & { ctxCompanyId: number })[] = [];
   const channelSends: SendMessageCommand[] = [];
-  let contactSeq = 0;
+  let given: TicketsFixtures;
 
   const ticket = async (
     name: string,
     fields: { company?: number; status?: string; fromMe?: boolean | null; isGroup?: boolean } = {},
   ) => {
-    const company = fields.company ?? 1;
-    contactSeq += 1;
-    const contact = (
-      await db.query<{ id: number }>(
-        `INSERT INTO tickets.contacts (company_id, name, number, search_name)
-         VALUES ($1, $2, $3, $2) RETURNING id`,
-        [company, name, `55119100${String(contactSeq).padStart(5, '0')}`],
-      )
-    ).rows[0]!.id;
-    return (
-      await db.query<{ id: number }>(
-        `INSERT INTO tickets.tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id,
-                                      is_group, from_me, last_message, channel)
-         VALUES ($1, $2, $3, $4, 5, 10, $5, $6, 'Olá, alguém aí?', 'whatsapp') RETURNING id`,
-        [
-          randomUUID(),
-          company,
-          fields.status ?? 'pending',
-          contact,
-          fields.isGroup ?? false,
-          fields.fromMe === undefined ? false : fields.fromMe,
-        ],
-      )
-    ).rows[0]!.id;
+    const { company = 1, fromMe = false, ...rest } = fields;
+    const contact = await given.newContact(company, { name });
+    const created = await given.newTicket(company, {
+      contact,
+      whatsapp: 5,
+      user: 10,
+      lastMessage: 'Olá, alguém aí?',
+      fromMe,
+      ...rest,
+    });
+    return created.id;
   };
   const nextNotify = async (id: number) =>
     (
@@ -96,28 +88,16 @@ describe('on-duty alerts (plantão)', () => {
     clock.advance(advanceMs);
     await runner.tick();
   };
-  const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    bus.request(subject, {
-      ctx: {
-        requestId: 'test',
-        companyId: 0,
-        userId: 0,
-        profile: 'user',
-        super: false,
-        lang: 'pt-BR',
-        ...ctx,
-      } as RequestContext,
-      data,
-    }) as Promise<T>;
+  const call = requestAs(() => bus, { lang: 'pt-BR' });
 
   beforeAll(async () => {
     bus = (await openTestBus('in-process', 'tickets-on-duty-int-spec'))!;
     // campaigns: the entries on duty at the asked moment
-    await bus.handle(Subjects.campaigns.plantaoOnDuty, (payload: BusRequest) => {
-      const request = payload.data as PlantaoOnDutyRequest;
+    await bus.handle(Subjects.campaigns.onDutyNow, (payload: BusRequest) => {
+      const request = payload.data as OnDutyNowRequest;
       expect(payload.ctx.companyId).toBe(request.companyId);
       asked.push(request);
-      const reply: PlantaoOnDutyReply = { entries: onDuty.get(request.companyId) ?? [] };
+      const reply: OnDutyNowReply = { entries: onDuty.get(request.companyId) ?? [] };
       return Promise.resolve(reply);
     });
     // connectors: the text through the default connection, and the agent's channel send
@@ -155,28 +135,28 @@ describe('on-duty alerts (plantão)', () => {
         ...(id === 1 ? { timeZone: 'Asia/Tokyo' } : {}),
       });
     });
-    const database = await createTestDatabase();
-    drop = () => database.drop();
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    service = (await startTicketsService({
+    app = await openServiceTestApp(
       bus,
-      databaseUrl: database.url,
-      clock,
-      // the timers stay out of the way: the test runs each pass itself
-      env: {
-        JWT_SECRET: 'tickets-on-duty-int-spec-0123456789abcdef',
-        TICKETS_ON_DUTY_POLL_MS: '3600000',
-        TICKETS_ROUTER_POLL_MS: '3600000',
-      },
-    })) as RunningNestService;
+      async (databaseUrl) =>
+        (await startTicketsService({
+          bus,
+          databaseUrl,
+          clock,
+          // the timers stay out of the way: the test runs each pass itself
+          env: {
+            JWT_SECRET: 'tickets-on-duty-int-spec-0123456789abcdef',
+            TICKETS_ON_DUTY_POLL_MS: '3600000',
+            TICKETS_ROUTER_POLL_MS: '3600000',
+          },
+        })) as RunningNestService,
+    );
+    ({ db, service } = app);
+    given = new TicketsFixtures(db);
     runner = service.app.get(OnDutyRunner);
   });
 
   afterAll(async () => {
-    await service.close();
-    await db.end();
-    await bus.close();
-    await drop();
+    await app.close();
   });
 
   beforeEach(async () => {

@@ -7,6 +7,7 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import type { RunningNestService } from '@sb/platform/nest';
+import type { QueueFixture } from '@sb/testing';
 import { PromptsService } from '../src/prompts/prompts.service.js';
 import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
@@ -20,18 +21,17 @@ const text = 'You are a polite assistant of the sales queue. Answer briefly and 
 
 describe('prompts', () => {
   let app: TicketsTestApp;
-  let queue: Queue;
-  let otherQueue: Queue;
+  let queue: QueueFixture;
+  let otherQueue: QueueFixture;
   let prompt: Prompt;
 
   beforeAll(async () => {
     app = await startTicketsTestApp('tickets-prompts-int-spec');
-    queue = await app.call<Queue>(S.queueCreate, { name: 'Sales', color: '#112233' }, admin);
-    otherQueue = await app.call<Queue>(
-      S.queueCreate,
-      { name: 'Elsewhere', color: '#445566' },
-      otherAdmin,
-    );
+    queue = await app.given.newQueue(admin.companyId!, { name: 'Sales', color: '#112233' });
+    otherQueue = await app.given.newQueue(otherAdmin.companyId!, {
+      name: 'Elsewhere',
+      color: '#445566',
+    });
     prompt = await app.call<Prompt>(
       S.promptCreate,
       { name: 'Sales bot', prompt: text, apiKey, queueId: queue.id },

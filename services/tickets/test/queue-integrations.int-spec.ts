@@ -276,10 +276,7 @@ describe('queue integrations', () => {
       projectName: 'Flow',
       urlN8N: 'https://n8n.test/hook',
     });
-    await app.db.query(
-      `INSERT INTO tickets.queues (company_id, name, color, integration_id) VALUES (1, 'Bots', '#123456', $1)`,
-      [typebot.id],
-    );
+    await app.given.newQueue(1, { name: 'Bots', color: '#123456', integrationId: typebot.id });
     await expect(app.call(S.queueIntegrationDelete, { id: typebot.id }, admin)).resolves.toEqual({
       id: typebot.id,
     });

@@ -3,7 +3,6 @@ import {
   Subjects as S,
   eventSubject,
   type BusRequest,
-  type ContactRecord,
   type RequestContext,
   type ServiceName,
   type TicketRecord,
@@ -11,7 +10,7 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus } from '@sb/testing';
+import { createTestDatabase, openTestBus, TicketsFixtures } from '@sb/testing';
 import pg from 'pg';
 import { startTicketsService } from '../src/index.js';
 import {
@@ -39,6 +38,7 @@ describe('replicas of identity and connectors (NATS)', () => {
   let bus: Bus | undefined;
   let service: RunningService;
   let db: pg.Pool;
+  let given: TicketsFixtures;
   let drop: () => Promise<void>;
   /** the subjects tickets asked on the bus */
   const asked: string[] = [];
@@ -76,17 +76,13 @@ describe('replicas of identity and connectors (NATS)', () => {
   };
   const pendingTicket = async (queueId: number) => {
     seq += 1;
-    const contact = await call<ContactRecord>(
-      S.tickets.contactCreate,
-      { name: `Contact ${seq}`, number: `55119${String(60000000 + seq)}` },
-      admin,
-    );
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO tickets.tickets (uuid, company_id, status, channel, contact_id, whatsapp_id, queue_id)
-       VALUES (gen_random_uuid(), 1, 'pending', 'whatsapp', $1, $2, $3) RETURNING id`,
-      [contact.id, connection.id, queueId],
-    );
-    return rows[0]!.id;
+    const contact = await given.newContact(1, { name: `Contact ${seq}` });
+    const ticket = await given.newTicket(1, {
+      contact: contact.id,
+      whatsapp: connection.id,
+      queue: queueId,
+    });
+    return ticket.id;
   };
   const pendingIds = async (ctx: Partial<RequestContext>) =>
     (await call<TicketsPage>(S.tickets.ticketList, { status: 'pending' }, ctx)).tickets.map(
@@ -113,13 +109,9 @@ describe('replicas of identity and connectors (NATS)', () => {
     drop = () => database.drop();
     db = new pg.Pool({ connectionString: database.url, max: 2 });
     service = await startTicketsService({ bus: counted, databaseUrl: database.url });
+    given = new TicketsFixtures(db);
     const queue = async (name: string, color: string) =>
-      (
-        await db.query<{ id: number }>(
-          `INSERT INTO tickets.queues (company_id, name, color) VALUES (1, $1, $2) RETURNING id`,
-          [name, color],
-        )
-      ).rows[0]!.id;
+      (await given.newQueue(1, { name, color })).id;
     q1 = await queue('Vendas', '#111111');
     q2 = await queue('Suporte', '#222222');
     const base = { allTicket: 'disable' as const, allowGroup: false, farewellMessage: null };

@@ -9,8 +9,14 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, ManualClock, openTestBus } from '@sb/testing';
-import pg from 'pg';
+import {
+  ManualClock,
+  openTestBus,
+  TicketsFixtures,
+  openServiceTestApp,
+  type ServiceTestApp,
+} from '@sb/testing';
+import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
@@ -31,7 +37,7 @@ const Dora = 14;
 describe('agent routing (userRandom, queue rotation)', () => {
   let bus: Bus;
   let db: pg.Pool;
-  let drop: () => Promise<void>;
+  let app: ServiceTestApp<RunningNestService>;
   let service: RunningNestService;
   let runner: RoutingRunner;
   let routing: RoutingService;
@@ -40,16 +46,10 @@ describe('agent routing (userRandom, queue rotation)', () => {
   /** available agents per queue id, as identity would answer */
   const available = new Map<number, number[]>();
   const asked: AvailableAgentsRequest[] = [];
-  let contactSeq = 0;
+  let given: TicketsFixtures;
 
   const queue = async (name: string, ativarRoteador: boolean, tempoRoteador: number, company = 1) =>
-    (
-      await db.query<{ id: number }>(
-        `INSERT INTO tickets.queues (company_id, name, color, ativar_roteador, tempo_roteador)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [company, name, `#${randomUUID().slice(0, 6)}`, ativarRoteador, tempoRoteador],
-      )
-    ).rows[0]!.id;
+    (await given.newQueue(company, { name, ativarRoteador, tempoRoteador })).id;
 
   type TicketFields = {
     company?: number;
@@ -61,36 +61,8 @@ describe('agent routing (userRandom, queue rotation)', () => {
     useIntegration?: boolean;
     promptId?: number | null;
   };
-  const ticket = async (fields: TicketFields) => {
-    const company = fields.company ?? 1;
-    contactSeq += 1;
-    const contact = (
-      await db.query<{ id: number }>(
-        `INSERT INTO tickets.contacts (company_id, name, number, search_name)
-         VALUES ($1, $2, $3, $2) RETURNING id`,
-        [company, `contact ${contactSeq}`, `55119000${String(contactSeq).padStart(5, '0')}`],
-      )
-    ).rows[0]!.id;
-    return (
-      await db.query<{ id: number }>(
-        `INSERT INTO tickets.tickets (uuid, company_id, status, contact_id, queue_id, user_id, is_group,
-                                      is_bot, use_integration, prompt_id, channel)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'whatsapp') RETURNING id`,
-        [
-          randomUUID(),
-          company,
-          fields.status ?? 'pending',
-          contact,
-          fields.queueId,
-          fields.userId ?? null,
-          fields.isGroup ?? false,
-          fields.isBot ?? false,
-          fields.useIntegration ?? false,
-          fields.promptId ?? null,
-        ],
-      )
-    ).rows[0]!.id;
-  };
+  const ticket = async ({ company = 1, queueId, userId, ...fields }: TicketFields) =>
+    (await given.newTicket(company, { queue: queueId, user: userId, ...fields })).id;
   const row = async (id: number) =>
     (
       await db.query<{
@@ -156,28 +128,28 @@ describe('agent routing (userRandom, queue rotation)', () => {
       };
       return Promise.resolve(reply);
     });
-    const database = await createTestDatabase();
-    drop = () => database.drop();
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    service = (await startTicketsService({
+    app = await openServiceTestApp(
       bus,
-      databaseUrl: database.url,
-      clock,
-      // the timer stays out of the way: the test runs each pass itself
-      env: {
-        JWT_SECRET: 'tickets-routing-int-spec-0123456789abcdef',
-        TICKETS_ROUTER_POLL_MS: '3600000',
-      },
-    })) as RunningNestService;
+      async (databaseUrl) =>
+        (await startTicketsService({
+          bus,
+          databaseUrl,
+          clock,
+          // the timer stays out of the way: the test runs each pass itself
+          env: {
+            JWT_SECRET: 'tickets-routing-int-spec-0123456789abcdef',
+            TICKETS_ROUTER_POLL_MS: '3600000',
+          },
+        })) as RunningNestService,
+    );
+    ({ db, service } = app);
+    given = new TicketsFixtures(db);
     runner = service.app.get(RoutingRunner);
     routing = service.app.get(RoutingService);
   });
 
   afterAll(async () => {
-    await service.close();
-    await db.end();
-    await bus.close();
-    await drop();
+    await app.close();
   });
 
   beforeEach(async () => {

@@ -92,10 +92,9 @@ describe('tags over the NATS bus', () => {
       { contactId: contact.id, tags: [normal.id] },
       admin(2),
     );
-    await a.db.query(
-      'INSERT INTO tickets.ticket_tags (ticket_id, tag_id, company_id) VALUES (1, $1, 2), (2, $1, 2)',
-      [lane.id],
-    );
+    for (const ticket of [await a.given.newTicket(2), await a.given.newTicket(2)]) {
+      await a.given.tagTicket(ticket, lane);
+    }
 
     const all = await a.request<TagsPage>(S.tagList, {}, user(2));
     expect(all).toMatchObject({ count: 2, hasMore: false });

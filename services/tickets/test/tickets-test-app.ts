@@ -1,22 +1,24 @@
-import type { BusRequest, PlanLimitsReply, RequestContext } from '@sb/contracts';
+import type { BusRequest, PlanLimitsReply } from '@sb/contracts';
 import { Subjects } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus } from '@sb/testing';
-import pg from 'pg';
+import {
+  openServiceTestApp,
+  openTestBus,
+  requestAs,
+  TicketsFixtures,
+  type RequestAs,
+  type ServiceTestApp,
+} from '@sb/testing';
 import { startTicketsService } from '../src/index.js';
 
 export const TEST_JWT_SECRET = 'tickets-int-spec-secret-0123456789abcdef';
 
-export type TicketsTestApp = {
-  bus: Bus;
-  db: pg.Pool;
+export type TicketsTestApp = ServiceTestApp<RunningService> & {
+  /** builders of tickets' own records (queues, contacts, tickets, messages, tags) */
+  given: TicketsFixtures;
   /** the queue limit the fake identity answers for every company */
   planQueues: { value: number };
-  /** the running service (a Nest app: `service.app.get(SomeService)` reaches in-process methods) */
-  service: RunningService;
-  call<T>(subject: string, data: unknown, ctx: Partial<RequestContext>): Promise<T>;
-  close(): Promise<void>;
+  call: RequestAs;
 };
 
 /** tickets on a fresh database over an in-process bus, with identity's plan limits answered by a fake. */
@@ -39,36 +41,8 @@ export async function startTicketsTestApp(
     };
     return Promise.resolve(reply);
   });
-  const database = await createTestDatabase();
-  const db = new pg.Pool({ connectionString: database.url, max: 2 });
-  const service: RunningService = await startTicketsService({
-    bus,
-    databaseUrl: database.url,
-    env: { JWT_SECRET: TEST_JWT_SECRET, ...extraEnv },
-  });
-  return {
-    bus,
-    db,
-    planQueues,
-    service,
-    call: <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-      bus.request(subject, {
-        ctx: {
-          requestId: 'test',
-          companyId: 0,
-          userId: 0,
-          profile: 'user',
-          super: false,
-          lang: 'en',
-          ...ctx,
-        } as RequestContext,
-        data,
-      }) as Promise<T>,
-    async close() {
-      await service.close();
-      await db.end();
-      await bus.close();
-      await database.drop();
-    },
-  };
+  const app = await openServiceTestApp(bus, (databaseUrl) =>
+    startTicketsService({ bus, databaseUrl, env: { JWT_SECRET: TEST_JWT_SECRET, ...extraEnv } }),
+  );
+  return { ...app, given: new TicketsFixtures(app.db), planQueues, call: requestAs(bus) };
 }

@@ -1,7 +1,6 @@
 import {
   Subjects,
   type BusRequest,
-  type ContactRecord,
   type RequestContext,
   type TicketLogRecord,
   type TicketNoteRecord,
@@ -35,21 +34,14 @@ describe('tickets over the bus', () => {
   const sent: { body: string }[] = [];
   let q1 = 0;
   let q2 = 0;
-  let contactSeq = 0;
 
   const admin: Partial<RequestContext> = { companyId: 1, userId: 1, profile: 'admin' };
   const ana: Partial<RequestContext> = { companyId: 1, userId: 2, profile: 'user' };
   const bruno: Partial<RequestContext> = { companyId: 1, userId: 3, profile: 'user' };
   const other: Partial<RequestContext> = { companyId: 2, userId: 9, profile: 'admin' };
 
-  const newContact = async (name: string, ctx = admin) => {
-    contactSeq += 1;
-    return app.call<ContactRecord>(
-      S.contactCreate,
-      { name, number: `55119${String(70000000 + contactSeq)}` },
-      ctx,
-    );
-  };
+  /** a contact of the context's company (admin's unless told) */
+  const newContact = (name: string, ctx = admin) => app.given.newContact(ctx.companyId!, { name });
   const outbox = async (subject: string) =>
     (
       await app.db.query<{ data: unknown }>(
@@ -84,12 +76,7 @@ describe('tickets over the bus', () => {
   beforeAll(async () => {
     app = await startTicketsTestApp('tickets-tickets-int-spec');
     const queue = async (name: string, color: string) =>
-      (
-        await app.db.query<{ id: number }>(
-          'INSERT INTO tickets.queues (company_id, name, color) VALUES (1, $1, $2) RETURNING id',
-          [name, color],
-        )
-      ).rows[0]!.id;
+      (await app.given.newQueue(1, { name, color })).id;
     q1 = await queue('Vendas', '#111111');
     q2 = await queue('Suporte', '#222222');
     const base = { allTicket: 'disable' as const, allowGroup: false, farewellMessage: null };
@@ -216,10 +203,7 @@ describe('tickets over the bus', () => {
     expect(brunoPending.tickets.map((t) => t.id)).toEqual([inQ2.id]);
     const search = await app.call<TicketsPage>(S.ticketList, { searchParam: 'eva mull' }, ana);
     expect(search.tickets.map((t) => t.id)).toEqual([pending.id]);
-    await app.db.query(
-      `INSERT INTO tickets.messages (id, company_id, ticket_id, body) VALUES (gen_random_uuid(), 1, $1, 'Preciso de orçamento')`,
-      [pending.id],
-    );
+    await app.given.newMessage(pending.id, { body: 'Preciso de orçamento', contactId: null });
     const byBody = await app.call<TicketsPage>(S.ticketList, { searchParam: 'ORCAMENTO' }, ana);
     expect(byBody.tickets.map((t) => t.id)).toEqual([pending.id]);
     // by a part of the contact's number, and a contact's ticket found by a message only once
@@ -229,10 +213,7 @@ describe('tickets over the bus', () => {
       ana,
     );
     expect(byNumber.tickets.map((t) => t.id)).toEqual([pending.id]);
-    await app.db.query(
-      `INSERT INTO tickets.messages (id, company_id, ticket_id, body) VALUES (gen_random_uuid(), 1, $1, 'Éva: outro orçamento')`,
-      [pending.id],
-    );
+    await app.given.newMessage(pending.id, { body: 'Éva: outro orçamento', contactId: null });
     const both = await app.call<TicketsPage>(S.ticketList, { searchParam: 'eva' }, ana);
     expect(both).toMatchObject({ count: 1 });
     expect(both.tickets.map((t) => t.id)).toEqual([pending.id]);
@@ -499,15 +480,8 @@ describe('tickets over the bus', () => {
     );
     expect(closed.tickets.map((t) => t.id)).toEqual([newer.id]);
 
-    const tag = (
-      await app.db.query<{ id: number }>(
-        "INSERT INTO tickets.tags (company_id, name, color) VALUES (1, 'Filtro', '#444444') RETURNING id",
-      )
-    ).rows[0]!.id;
-    await app.db.query('INSERT INTO tickets.contact_tags (contact_id, tag_id) VALUES ($1, $2)', [
-      contact.id,
-      tag,
-    ]);
+    const { id: tag } = await app.given.newTag(1, { name: 'Filtro', color: '#444444' });
+    await app.given.tagContact(contact, tag);
     const tagged = await app.call<TicketsPage>(S.ticketList, { tags: [tag], showAll: true }, admin);
     expect(tagged.tickets.map((t) => t.id)).toEqual([newer.id]);
     const noConnection = await app.call<TicketsPage>(
@@ -604,17 +578,11 @@ describe('tickets over the bus', () => {
 
   it('pages 40 tickets at a time by last update, with the count of every match', async () => {
     // company 3 has only these 45 pending tickets, each a minute apart
-    await app.db.query(
-      `INSERT INTO tickets.contacts (company_id, name, number, search_name)
-       SELECT 3, 'Paged ' || g, '5531900000' || lpad(g::text, 3, '0'), 'paged ' || g
-         FROM generate_series(1, 45) g`,
-    );
-    await app.db.query(
-      `INSERT INTO tickets.tickets (uuid, company_id, status, contact_id, channel, updated_at)
-       SELECT gen_random_uuid(), 3, 'pending', c.id, 'whatsapp',
-              now() - (substring(c.name from 7)::int || ' minutes')::interval
-         FROM tickets.contacts c WHERE c.company_id = 3`,
-    );
+    const now = Date.now();
+    for (let g = 1; g <= 45; g += 1) {
+      const contact = await app.given.newContact(3, { name: `Paged ${g}` });
+      await app.given.newTicket(3, { contact, updatedAt: new Date(now - g * 60_000) });
+    }
     const third: Partial<RequestContext> = { companyId: 3, userId: 30, profile: 'admin' };
     const first = await app.call<TicketsPage>(S.ticketList, { status: 'pending' }, third);
     expect(first.tickets).toHaveLength(40);
@@ -675,11 +643,7 @@ describe('tickets over the bus', () => {
       code: 'ERR_NO_NOTE_FOUND',
     });
 
-    const lane = (
-      await app.db.query<{ id: number }>(
-        "INSERT INTO tickets.tags (company_id, name, color, kanban) VALUES (1, 'Lead', '#333333', 1) RETURNING id",
-      )
-    ).rows[0]!.id;
+    const { id: lane } = await app.given.newTag(1, { name: 'Lead', color: '#333333', kanban: 1 });
     const moved = await app.call<TicketRecord>(
       S.ticketTagAdd,
       { ticketId: ticket.id, tagId: lane },

@@ -47,7 +47,7 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
   schedules: lazyPage(() =>
     import('../features/schedules/schedules-page.js').then((m) => m.SchedulesPage),
   ),
-  plantao: lazyPage(() => import('../features/plantao/plantao-page.js').then((m) => m.PlantaoPage)),
+  plantao: lazyPage(() => import('../features/on-duty/on-duty-page.js').then((m) => m.OnDutyPage)),
   contactLists: lazyPage(() =>
     import('../features/contact-lists/contact-lists-page.js').then((m) => m.ContactListsPage),
   ),

@@ -1,6 +1,6 @@
 import type { SessionUser, LoginInput } from './session.js';
 
-// Data shapes of the identity bus requests and events of issue 2 (see docs/foundation-contracts.md).
+// Data shapes of the identity auth bus requests and events (see docs/foundation-contracts.md).
 
 /** identity.auth.login */
 export type LoginRequest = LoginInput & { ip?: string; userAgent?: string };
@@ -16,7 +16,7 @@ export type SessionEventData = { sessionId: string; userId: number };
 /** evt.<cid>.identity.user.updated */
 export type UserUpdatedEventData = {
   user: SessionUser;
-  /** the user's queue ids (tickets keeps its replica from these) and presence, from issue 3 on */
+  /** the user's queue ids (tickets keeps its replica from these) and presence (absent in sessions that carry neither) */
   queueIds?: number[];
   online?: boolean;
 };

@@ -209,7 +209,7 @@ import type {
   SendMessageCommand,
   SendMessageResult,
 } from '../channels/channel-messages.js';
-import type { ConnectionRecord } from '../channels/connections.js';
+import type { ConnectionRecord } from '../connections/connection-records.js';
 import type {
   CloseImportedTicketsReply,
   CloseImportedTicketsRequest,
@@ -225,13 +225,13 @@ import type {
   MetaWebhookRequest,
 } from '../meta/meta-inputs.js';
 import type {
-  PlantaoIdRequest,
-  PlantaoInput,
-  PlantaoOnDutyReply,
-  PlantaoOnDutyRequest,
-  PlantaoRecord,
-  PlantaoUpdateRequest,
-} from '../plantao/plantao.js';
+  OnDutyIdRequest,
+  OnDutyInput,
+  OnDutyNowReply,
+  OnDutyNowRequest,
+  OnDutyRecord,
+  OnDutyUpdateRequest,
+} from '../on-duty/on-duty.js';
 import type {
   CampaignSettingsInput,
   CampaignSettingsValues,
@@ -444,12 +444,12 @@ export type BusContracts = {
   'campaigns.schedule.create': Contract<ScheduleInput, ScheduleRecord>;
   'campaigns.schedule.update': Contract<ScheduleUpdateRequest, ScheduleRecord>;
   'campaigns.schedule.delete': Contract<ScheduleIdRequest, Deleted>;
-  'campaigns.plantao.list': Contract<NoData, PlantaoRecord[]>;
-  'campaigns.plantao.get': Contract<PlantaoIdRequest, PlantaoRecord>;
-  'campaigns.plantao.create': Contract<PlantaoInput, PlantaoRecord>;
-  'campaigns.plantao.update': Contract<PlantaoUpdateRequest, PlantaoRecord>;
-  'campaigns.plantao.delete': Contract<PlantaoIdRequest, Deleted>;
-  'campaigns.plantao.on-duty': Contract<PlantaoOnDutyRequest, PlantaoOnDutyReply>;
+  'campaigns.on-duty.list': Contract<NoData, OnDutyRecord[]>;
+  'campaigns.on-duty.get': Contract<OnDutyIdRequest, OnDutyRecord>;
+  'campaigns.on-duty.create': Contract<OnDutyInput, OnDutyRecord>;
+  'campaigns.on-duty.update': Contract<OnDutyUpdateRequest, OnDutyRecord>;
+  'campaigns.on-duty.delete': Contract<OnDutyIdRequest, Deleted>;
+  'campaigns.on-duty.now': Contract<OnDutyNowRequest, OnDutyNowReply>;
   'campaigns.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
   'campaigns.contact-list.list': Contract<ContactListsQuery, ContactListsPage>;
   'campaigns.contact-list.choices': Contract<NoData, ContactListChoice[]>;
@@ -461,7 +461,10 @@ export type BusContracts = {
   'campaigns.contact-list-item.list': Contract<ContactListItemQuery, ContactListItemsPage>;
   'campaigns.contact-list-item.get': Contract<ContactListIdRequest, ContactListItemRecord>;
   'campaigns.contact-list-item.create': Contract<ContactListItemInput, ContactListItemRecord>;
-  'campaigns.contact-list-item.update': Contract<ContactListItemUpdateRequest, ContactListItemRecord>;
+  'campaigns.contact-list-item.update': Contract<
+    ContactListItemUpdateRequest,
+    ContactListItemRecord
+  >;
   'campaigns.contact-list-item.delete': Contract<ContactListIdRequest, Deleted>;
   'campaigns.campaign-settings.get': Contract<NoData, CampaignSettingsValues>;
   'campaigns.campaign-settings.save': Contract<CampaignSettingsInput, CampaignSettingsValues>;

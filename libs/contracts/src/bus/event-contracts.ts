@@ -11,7 +11,10 @@ import type {
   MessageAckEventData,
   PresenceEventData,
 } from '../channels/channel-messages.js';
-import type { ConnectionDeletedEventData, ConnectionEventData } from '../channels/connections.js';
+import type {
+  ConnectionDeletedEventData,
+  ConnectionEventData,
+} from '../connections/connection-records.js';
 import type { SessionUpdatedEventData } from '../connections/connection-inputs.js';
 import type {
   ContactDeletedEventData,
@@ -43,7 +46,7 @@ import type {
   TicketUnreadEventData,
 } from '../tickets/ticket-inputs.js';
 import type { ScheduleDeletedEventData, ScheduleEventData } from '../schedules/schedules.js';
-import type { PlantaoDeletedEventData, PlantaoEventData } from '../plantao/plantao.js';
+import type { OnDutyDeletedEventData, OnDutyEventData } from '../on-duty/on-duty.js';
 import type {
   CampaignSettingsEventData,
   ContactListDeletedEventData,
@@ -108,9 +111,9 @@ export type DomainEventPayloads = {
   'campaigns.schedule.created': ScheduleEventData;
   'campaigns.schedule.updated': ScheduleEventData;
   'campaigns.schedule.deleted': ScheduleDeletedEventData;
-  'campaigns.plantao.created': PlantaoEventData;
-  'campaigns.plantao.updated': PlantaoEventData;
-  'campaigns.plantao.deleted': PlantaoDeletedEventData;
+  'campaigns.on-duty.created': OnDutyEventData;
+  'campaigns.on-duty.updated': OnDutyEventData;
+  'campaigns.on-duty.deleted': OnDutyDeletedEventData;
   'campaigns.contact-list.created': ContactListEventData;
   'campaigns.contact-list.updated': ContactListEventData;
   'campaigns.contact-list.deleted': ContactListDeletedEventData;

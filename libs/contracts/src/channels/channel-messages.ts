@@ -8,7 +8,7 @@ import type {
 
 /**
  * Event `evt.<cid>.connectors.message.received`: one normalised inbound (or echoed outbound) message.
- * Published by every driver; consumed by the tickets service (issue 6 automation). Deduplicate by
+ * Published by every driver; consumed by the tickets service (inbound flow and automation). Deduplicate by
  * (connectionId, externalId).
  */
 export type InboundMessageEventData = {

@@ -1,22 +1,12 @@
 /**
  * The channel vocabulary shared by the connectors service (which talks to WhatsApp and Meta) and the
- * tickets service (which stores conversations). Spec 2 §3 Connection, ARCHITECTURE.md §7.
+ * tickets service (which stores conversations): kinds, acks, media and peers. Spec 2 §3, ARCHITECTURE.md
+ * §7. The connection itself (record, statuses, inputs) is in ../connections.
  */
 
 /** One driver per kind. `whatsapp` is Baileys (QR pairing), `whatsappapi` the Cloud API. */
 export const ChannelKinds = ['whatsapp', 'whatsappapi', 'facebook', 'instagram'] as const;
 export type ChannelKind = (typeof ChannelKinds)[number];
-
-/** Connection statuses (spec 2 §4). */
-export const ConnectionStatuses = [
-  'qrcode',
-  'PAIRING',
-  'OPENING',
-  'CONNECTED',
-  'DISCONNECTED',
-  'TIMEOUT',
-] as const;
-export type ConnectionStatus = (typeof ConnectionStatuses)[number];
 
 /** 0 error/pending clock, 1 sent to server, 2 delivered, 3 read, 4 played (spec 1 §4 acknowledgement). */
 export const MessageAcks = [0, 1, 2, 3, 4] as const;

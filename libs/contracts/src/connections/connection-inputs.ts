@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
-import { ChannelKinds, type ConnectionRecord } from '../channels/index.js';
+import { ChannelKinds } from '../channels/channels.js';
+import type { ConnectionRecord } from './connection-records.js';
 import { WeekdaySchedule } from '../companies/company-inputs.js';
 
 /** A text that may be cleared: blank is null. */

@@ -1,1 +1,2 @@
+export * from './connection-records.js';
 export * from './connection-inputs.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
-import type { ChannelKind, ConnectionStatus, StoredMedia } from '../channels/channels.js';
+import type { ChannelKind, StoredMedia } from '../channels/channels.js';
+import type { ConnectionStatus } from '../connections/connection-records.js';
 import type { TicketStatus } from '../tickets/ticket-statuses.js';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiRoutes, buildPath } from './api-routes.js';
 
 describe('api routes', () => {
-  it('has the gateway paths of issue 2', () => {
+  it('has the gateway paths of sessions, users, version and health', () => {
     expect(ApiRoutes.auth).toEqual({
       login: '/auth/login',
       refresh: '/auth/refresh_token',

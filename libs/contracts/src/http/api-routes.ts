@@ -104,7 +104,7 @@ export const ApiRoutes = {
   // scheduled messages (spec 3 §7 "Schedules"; campaigns service)
   schedules: { root: '/schedules', byId: '/schedules/:id' },
   // on-duty staff (spec 3 §7 "On-duty staff"; campaigns service)
-  plantao: { root: '/plantao', byId: '/plantao/:id' },
+  onDuty: { root: '/plantao', byId: '/plantao/:id' },
   contactLists: {
     root: '/contact-lists',
     list: '/contact-lists/list',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unowned } from '../refs/refs.js';
-import type { ConnectionRecord } from '../channels/index.js';
+import type { ConnectionRecord } from '../connections/connection-records.js';
 
 /** POST /facebook (spec 2 §7): the Facebook login's user and token; addInstagram adds each page's IG account. */
 export const FacebookConnectInput = z.object({

@@ -2,7 +2,7 @@
 // the web app's listeners read their payload type from it.
 import type { AnnouncementSocketPayload } from '../announcements/announcements.js';
 import type { SessionUser } from '../auth/session.js';
-import type { ConnectionRecord } from '../channels/connections.js';
+import type { ConnectionRecord } from '../connections/connection-records.js';
 import type { ContactImportJob, ContactRecord } from '../contacts/contact-records.js';
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { PromptSocketPayload } from '../prompts/prompts.js';

@@ -1,6 +1,6 @@
 import type { UserEditFields, UserRecord } from './user-inputs.js';
 
-// Data shapes of the identity user bus requests and events (issue 3).
+// Data shapes of the identity user bus requests and events.
 
 /** identity.user.get / identity.user.delete */
 export type UserIdRequest = { id: number };

@@ -5,3 +5,6 @@ export * from './typeorm-logger.js';
 export * from './migration-schema.js';
 export * from './bulk-insert.js';
 export * from './entity-rows.js';
+export * from './tenant-scope.js';
+export * from './tenant-row-security.js';
+export * from './transactions.js';

@@ -8,6 +8,7 @@ import type {
   Repository,
 } from 'typeorm';
 import { AppError } from '../errors/app-error.js';
+import { tenantScope } from './tenant-scope.js';
 
 export type TenantWhere<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
 export type TenantFindOptions<T> = Omit<FindManyOptions<T>, 'where'> & { where?: TenantWhere<T> };
@@ -92,6 +93,14 @@ export abstract class TenantRepository<T extends { companyId: number }> {
       this.scoped(companyId, where) as FindOptionsWhere<T>,
     );
     return result.affected ?? 0;
+  }
+
+  /**
+   * A transaction in the company's row-level security scope: pass its manager to this repository's
+   * methods (and the outbox); even a query that forgot the company sees only this company's rows.
+   */
+  transaction<R>(companyId: number, work: (manager: EntityManager) => Promise<R>): Promise<R> {
+    return tenantScope(this.repository.manager.connection, companyId, work);
   }
 
   /** The same repository, bound to a transaction's manager when given. */

@@ -10,6 +10,7 @@ import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Bus, BusSubscription } from '../bus/bus.types.js';
 import { createServiceDataSource } from '../db/service-data-source.js';
+import { Transactions } from '../db/transactions.js';
 import { AppError } from '../errors/app-error.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
 import { startOutboxRelay, type OutboxRelay } from '../outbox/outbox-relay.js';
@@ -58,10 +59,11 @@ class PlatformProvidersModule {
         { provide: BUS, useValue: values.bus },
         { provide: LOGGER, useValue: values.logger },
         { provide: DataSource, useValue: values.dataSource },
+        { provide: Transactions, useValue: new Transactions(values.dataSource) },
         { provide: ENV, useValue: values.env },
         { provide: CLOCK, useValue: values.clock },
       ],
-      exports: [BUS, LOGGER, DataSource, ENV, CLOCK],
+      exports: [BUS, LOGGER, DataSource, Transactions, ENV, CLOCK],
     };
   }
 }

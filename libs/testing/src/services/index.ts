@@ -1,1 +1,2 @@
 export * from './service-boot.js';
+export * from './tenant-row-security.js';

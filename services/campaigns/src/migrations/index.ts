@@ -2,6 +2,7 @@ import type { MigrationInterface } from 'typeorm';
 import { Schedules1800000009000 } from './1800000009000-schedules.js';
 import { Plantao1800000013000 } from './1800000013000-plantao.js';
 import { ContactLists1800000020000 } from './1800000020000-contact-lists.js';
+import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -13,4 +14,6 @@ export const campaignsMigrations: MigrationClass[] = [
   Schedules1800000009000,
   Plantao1800000013000,
   ContactLists1800000020000,
+  TenantRowSecurity1800000090000,
 ];
+export { campaignsTenantTables } from './1800000090000-tenant-row-security.js';

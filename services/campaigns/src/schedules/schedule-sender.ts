@@ -11,7 +11,8 @@ import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { Poller, PollingProvider } from '@sb/platform/poller';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { sendOutcome } from './schedule-rules.js';
@@ -36,7 +37,7 @@ export class ScheduleSender extends PollingProvider {
   protected readonly poller: Poller;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly schedules: SchedulesRepository,
     private readonly tickets: TicketsDirectory,
     private readonly identity: IdentityDirectory,
@@ -105,7 +106,7 @@ export class ScheduleSender extends PollingProvider {
   ): Promise<void> {
     // the event reaches every profile of the company: masked as for a plain user
     const hide = shouldHideNumber(await this.identity.lgpdHideNumber(row.company_id), 'broadcast');
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(row.company_id, async (manager) => {
       const updated = await mark(manager);
       if (!updated) return;
       const data: ScheduleEventData = { schedule: toScheduleRecord(updated, hide) };

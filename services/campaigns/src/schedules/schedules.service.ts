@@ -19,7 +19,8 @@ import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { requireMember } from '../access.js';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { TicketsDirectory } from '../directories/tickets-directory.js';
@@ -62,7 +63,7 @@ export const toScheduleRecord = (row: ScheduleRow, hide: boolean): ScheduleRecor
 @Injectable()
 export class SchedulesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly schedules: SchedulesRepository,
     private readonly tickets: TicketsDirectory,
     private readonly identity: IdentityDirectory,
@@ -97,7 +98,7 @@ export class SchedulesService {
       this.identity.userName(ctx, ctx.userId),
       this.identity.lgpdHideNumber(ctx.companyId, ctx),
     ]);
-    const row = await this.dataSource.transaction(async (manager) => {
+    const row = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const id = await this.schedules.insert(manager, ctx.companyId, {
         userId: ctx.userId,
         userName,
@@ -128,7 +129,7 @@ export class SchedulesService {
             contactNumber: before.contact_number,
           }
         : contactFields(await this.tickets.contact(ctx, input.contactId));
-    const updated = await this.dataSource.transaction(async (manager) => {
+    const updated = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.visible(ctx, id, manager);
       if (!isEditable(sender(row), new Date())) throw new AppError('ERR_SCHEDULE_NOT_EDITABLE');
       await this.schedules.update(manager, ctx.companyId, id, {
@@ -145,7 +146,7 @@ export class SchedulesService {
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.visible(ctx, id, manager);
       if (!mayDelete(viewerOf(ctx))) throw new AppError('ERR_NO_PERMISSION');
       // one being handed to tickets right now is sent anyway: refuse rather than pretend it was not

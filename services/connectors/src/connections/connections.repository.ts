@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ChannelKind } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, Not, type EntityManager } from 'typeorm';
 import { Connection, ConnectionQueue } from './connection.entity.js';
 
 /** Connections of one company at a time; an id of another company is simply not found. */
@@ -25,6 +25,76 @@ export class ConnectionsRepository {
     const row = await this.findById(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
     return row;
+  }
+
+  /** One writer of the company's connections at a time, so counts and the default stay consistent. */
+  async lockCompany(companyId: number, manager: EntityManager): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
+  }
+
+  /** How many connections the company has (of one channel when given). */
+  count(companyId: number, manager: EntityManager, channel?: ChannelKind): Promise<number> {
+    return manager
+      .getRepository(Connection)
+      .countBy({ companyId, ...(channel ? { channel } : {}) });
+  }
+
+  insert(
+    companyId: number,
+    fields: Omit<Partial<Connection>, 'companyId'>,
+    manager: EntityManager,
+  ): Promise<Connection> {
+    const repository = manager.getRepository(Connection);
+    return repository.save(repository.create({ ...fields, companyId }));
+  }
+
+  /** Saves a connection read from this company (one of another company is not found). */
+  save(companyId: number, row: Connection, manager: EntityManager): Promise<Connection> {
+    if (row.companyId !== companyId) throw new AppError('ERR_NO_WAPP_FOUND');
+    return manager.getRepository(Connection).save(row);
+  }
+
+  async delete(companyId: number, id: number, manager: EntityManager): Promise<void> {
+    await manager.getRepository(Connection).delete({ companyId, id });
+  }
+
+  /** The company's oldest connection (the next default when the default goes). */
+  oldest(companyId: number, manager: EntityManager): Promise<Connection | null> {
+    return manager
+      .getRepository(Connection)
+      .findOne({ where: { companyId }, order: { id: 'ASC' } });
+  }
+
+  /** The company's default connection other than `keepId`. */
+  otherDefault(
+    companyId: number,
+    keepId: number | null,
+    manager: EntityManager,
+  ): Promise<Connection | null> {
+    return manager.getRepository(Connection).findOneBy({
+      companyId,
+      isDefault: true,
+      ...(keepId ? { id: Not(keepId) } : {}),
+    });
+  }
+
+  /** The company's connection of this channel and page / phone number, if any (the oldest). */
+  findByChannelPage(
+    companyId: number,
+    channel: ChannelKind,
+    externalId: string,
+  ): Promise<Connection | null> {
+    return this.dataSource
+      .getRepository(Connection)
+      .findOne({ where: { companyId, channel, externalId }, order: { id: 'ASC' } });
+  }
+
+  /** The names the company's connections use. */
+  async names(companyId: number): Promise<Set<string>> {
+    const rows = await this.dataSource
+      .getRepository(Connection)
+      .find({ select: { name: true }, where: { companyId } });
+    return new Set(rows.map((row) => row.name));
   }
 
   /** Unscoped, for driver callbacks that only know the connection id. */

@@ -20,7 +20,8 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import type { Logger } from '@sb/platform/logger';
-import { DataSource, Not, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { Connection } from './connection.entity.js';
 import {
   assertGreeting,
@@ -64,7 +65,7 @@ const namedFields = <T extends object>(fields: T): Partial<T> =>
 @Injectable()
 export class ConnectionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly connections: ConnectionsRepository,
     private readonly drivers: DriverRegistry,
     private readonly sink: ConnectionEventSink,
@@ -99,24 +100,24 @@ export class ConnectionsService {
     });
     const { queueIds, credentials: creds, ...fields } = input;
     const credentials: Record<string, string> = { ...(creds ?? {}) };
-    const record = await this.writeConnections(async (manager) => {
+    const record = await this.writeConnections(companyId, async (manager) => {
       // one writer per company at a time, so the count and the default stay consistent
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
-      const repository = manager.getRepository(Connection);
-      const sameChannel = await repository.countBy({ companyId, channel: input.channel });
+      await this.connections.lockCompany(companyId, manager);
+      const sameChannel = await this.connections.count(companyId, manager, input.channel);
       assertPlanAllows(plan, input.channel, sameChannel);
       // the first connection of a company is its default
-      const isDefault = input.isDefault || (await repository.countBy({ companyId })) === 0;
+      const isDefault = input.isDefault || (await this.connections.count(companyId, manager)) === 0;
       if (isDefault) await this.clearDefault(manager, companyId, null);
-      const row = await repository.save(
-        repository.create({
+      const row = await this.connections.insert(
+        companyId,
+        {
           ...fields,
-          companyId,
           isDefault,
           status: 'OPENING',
           credentials,
           externalId: externalIdOf(input.channel, credentials),
-        }),
+        },
+        manager,
       );
       await this.connections.replaceQueues(manager, row, queueIds);
       const created = toConnectionRecord(row, queueIds);
@@ -145,8 +146,8 @@ export class ConnectionsService {
       ...fields
     } = parseInput(ConnectionUpdateInput, body);
     const changes = namedFields(fields);
-    return this.writeConnections(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
+    return this.writeConnections(companyId, async (manager) => {
+      await this.connections.lockCompany(companyId, manager);
       const row = await this.connections.getById(companyId, Number(id), manager);
       const queueIds =
         newQueueIds ?? (await this.connections.queueIdsOf([row.id], manager)).get(row.id) ?? [];
@@ -167,7 +168,7 @@ export class ConnectionsService {
         row.credentials = { ...credentials };
         row.externalId = externalIdOf(row.channel, row.credentials);
       }
-      const saved = await manager.getRepository(Connection).save(row);
+      const saved = await this.connections.save(companyId, row, manager);
       if (newQueueIds) await this.connections.replaceQueues(manager, saved, newQueueIds);
       return this.emitUpdated(manager, saved, queueIds);
     });
@@ -177,9 +178,9 @@ export class ConnectionsService {
     const { companyId } = requireAdmin(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
     await this.removeSession(row);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [companyId]);
-      await manager.getRepository(Connection).delete({ companyId, id: row.id });
+    await this.transactions.inTenant(companyId, async (manager) => {
+      await this.connections.lockCompany(companyId, manager);
+      await this.connections.delete(companyId, row.id, manager);
       const event: ConnectionDeletedEventData = { connectionId: row.id };
       await Outbox.add(manager, {
         companyId,
@@ -188,12 +189,10 @@ export class ConnectionsService {
       });
       // the oldest remaining connection takes over as default
       if (row.isDefault) {
-        const next = await manager
-          .getRepository(Connection)
-          .findOne({ where: { companyId }, order: { id: 'ASC' } });
+        const next = await this.connections.oldest(companyId, manager);
         if (next) {
           next.isDefault = true;
-          const saved = await manager.getRepository(Connection).save(next);
+          const saved = await this.connections.save(companyId, next, manager);
           await this.emitUpdated(manager, saved);
         }
       }
@@ -204,11 +203,11 @@ export class ConnectionsService {
   /** The greeting media (stored by the gateway's media module); null removes it. */
   async setMedia(ctx: CallContext, data: ConnectionMediaRequest): Promise<ConnectionMediaReply> {
     const { companyId } = requireAdmin(ctx);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(companyId, async (manager) => {
       const row = await this.connections.getById(companyId, Number(data.id), manager);
       const previousMediaKey = row.greetingMediaAttachment;
       row.greetingMediaAttachment = data.mediaKey;
-      const saved = await manager.getRepository(Connection).save(row);
+      const saved = await this.connections.save(companyId, row, manager);
       return { record: await this.emitUpdated(manager, saved), previousMediaKey };
     });
   }
@@ -270,11 +269,11 @@ export class ConnectionsService {
       ctx,
       data: request,
     });
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(companyId, async (manager) => {
       const current = await this.connections.getById(companyId, row.id, manager);
       if (current.statusImportMessages === null) return;
       current.statusImportMessages = null;
-      await this.emitUpdated(manager, await manager.getRepository(Connection).save(current));
+      await this.emitUpdated(manager, await this.connections.save(companyId, current, manager));
     });
     return reply;
   }
@@ -320,22 +319,20 @@ export class ConnectionsService {
   }
 
   /** A transaction saving connection forms: a token another connection has is a 400, not a 500. */
-  private writeConnections<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work).catch((err: unknown) => {
+  private writeConnections<T>(
+    companyId: number,
+    work: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    return this.transactions.inTenant(companyId, work).catch((err: unknown) => {
       throw asTokenConflict(err);
     });
   }
 
   private async clearDefault(manager: EntityManager, companyId: number, keepId: number | null) {
-    const repository = manager.getRepository(Connection);
-    const previous = await repository.findOneBy({
-      companyId,
-      isDefault: true,
-      ...(keepId ? { id: Not(keepId) } : {}),
-    });
+    const previous = await this.connections.otherDefault(companyId, keepId, manager);
     if (!previous) return;
     previous.isDefault = false;
-    await this.emitUpdated(manager, await repository.save(previous));
+    await this.emitUpdated(manager, await this.connections.save(companyId, previous, manager));
   }
 
   private async emitUpdated(

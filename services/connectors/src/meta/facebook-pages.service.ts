@@ -9,8 +9,8 @@ import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { BUS } from '@sb/platform/nest';
-import { DataSource } from 'typeorm';
 import { requireAdmin } from '../connections/connection-rules.js';
+import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { GraphError } from './graph-client.js';
 import { isTransientGraphError } from './graph-errors.js';
 import { asArray, asString, isRecord } from './meta-inbound.js';
@@ -77,7 +77,7 @@ export class FacebookPagesService {
   constructor(
     @Inject(META_RUNTIME) private readonly meta: MetaRuntime,
     @Inject(BUS) private readonly bus: Bus,
-    private readonly dataSource: DataSource,
+    private readonly connections: ConnectionsRepository,
   ) {}
 
   async connect(ctx: CallContext, data: unknown): Promise<FacebookConnectReply> {
@@ -106,29 +106,25 @@ export class FacebookPagesService {
     companyId: number,
     page: PageConnection,
   ): Promise<ConnectionRecord> {
-    const existing: { id: number }[] = await this.dataSource.query(
-      `SELECT id FROM connections WHERE company_id = $1 AND channel = $2 AND external_id = $3
-        ORDER BY id LIMIT 1`,
-      [companyId, page.channel, page.externalId],
+    const existing = await this.connections.findByChannelPage(
+      companyId,
+      page.channel,
+      page.externalId,
     );
-    if (existing.length > 0) {
+    if (existing) {
       const current = await this.bus.request(Subjects.connectors.connectionGet, {
         ctx,
-        data: { id: existing[0].id },
+        data: { id: existing.id },
       });
       return this.bus.request(Subjects.connectors.connectionUpdate, {
         ctx,
         data: { ...current, id: current.id, credentials: page.credentials },
       });
     }
-    const names: { name: string }[] = await this.dataSource.query(
-      `SELECT name FROM connections WHERE company_id = $1`,
-      [companyId],
-    );
     return this.bus.request(Subjects.connectors.connectionCreate, {
       ctx,
       data: {
-        name: uniqueName(page.name, new Set(names.map((row) => row.name))),
+        name: uniqueName(page.name, await this.connections.names(companyId)),
         channel: page.channel,
         credentials: page.credentials,
       },

@@ -3,6 +3,7 @@ import { Connections1800000001000 } from './1800000001000-connections.js';
 import { SessionLeases1800000002000 } from './1800000002000-session-leases.js';
 import { WebhookDeliveries1800000003000 } from './1800000003000-webhook-deliveries.js';
 import { PhoneContactsAndTokenIndex1800000008000 } from './1800000008000-phone-contacts-and-token-index.js';
+import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -14,4 +15,6 @@ export const connectorsMigrations: MigrationClass[] = [
   SessionLeases1800000002000,
   WebhookDeliveries1800000003000,
   PhoneContactsAndTokenIndex1800000008000,
+  TenantRowSecurity1800000090000,
 ];
+export { connectorsTenantTables } from './1800000090000-tenant-row-security.js';

@@ -15,7 +15,7 @@ export type ThrottlePolicy = {
 /** What is throttled: failed logins per email, password reset requests per phone number. */
 export type ThrottleKind = 'login' | 'reset';
 
-/** Failed logins (issue 16): 5 free, then 1 s, 2 s, 4 s … up to 15 min; forgotten after an hour. */
+/** Failed logins: 5 free, then 1 s, 2 s, 4 s … up to 15 min; forgotten after an hour. */
 export const LoginThrottle: ThrottlePolicy = {
   free: 5,
   baseMs: 1_000,

@@ -15,7 +15,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import type { AnnouncementEntry } from './announcement.entity.js';
 import { AnnouncementsRepository } from './announcements.repository.js';
@@ -50,7 +51,7 @@ type EventType = (typeof DomainEventTypes.identity)[
 @Injectable()
 export class AnnouncementsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly announcements: AnnouncementsRepository,
     private readonly mediaUrls: ProfileImageUrls,
   ) {}
@@ -84,7 +85,7 @@ export class AnnouncementsService {
   async create(ctx: CallContext, data: unknown): Promise<Announcement> {
     requireSuper(ctx);
     const input = parseInput(AnnouncementInput, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.acrossCompanies(async (manager) => {
       const record = this.view(await this.announcements.create(manager, input));
       await this.emit(manager, DomainEventTypes.identity.announcementCreated, record);
       return record;
@@ -101,7 +102,7 @@ export class AnnouncementsService {
   async remove(ctx: CallContext, request: AnnouncementIdRequest): Promise<Announcement> {
     requireSuper(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.acrossCompanies(async (manager) => {
       const row = await this.announcements.findById(id, manager);
       if (!row) throw new AppError('ERR_NO_ANNOUNCEMENT_FOUND');
       await this.announcements.delete(manager, id);
@@ -134,7 +135,7 @@ export class AnnouncementsService {
     id: number,
     changes: Partial<AnnouncementInput> & { mediaPath?: string | null; mediaName?: string | null },
   ): Promise<AnnouncementMediaReply> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.acrossCompanies(async (manager) => {
       const before = await this.announcements.findById(id, manager);
       if (!before) throw new AppError('ERR_NO_ANNOUNCEMENT_FOUND');
       await this.announcements.update(manager, id, changes);

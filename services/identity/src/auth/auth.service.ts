@@ -10,7 +10,7 @@ import {
   type SessionUser,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { AccountThrottles } from '../account-throttle/account-throttles.repository.js';
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity-config.js';
@@ -25,7 +25,7 @@ import { isWithinWorkingHours } from './working-hours.js';
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly users: UsersRepository,
     private readonly companies: CompaniesRepository,
     private readonly loader: SessionUserLoader,
@@ -43,7 +43,7 @@ export class AuthService {
     ]);
     // always compare, so an unknown email or a locked account costs as much as a wrong password
     const passwordOk = await verifyPassword(input.password, user?.passwordHash);
-    // a locked account answers as a wrong password does (issue 16: no account enumeration); tries
+    // a locked account answers as a wrong password does (no account enumeration); tries
     // while it is locked are not counted, so the lock does not grow while its owner waits
     if (locked) throw new AppError('ERR_INVALID_CREDENTIALS');
     if (!user || !passwordOk) {
@@ -59,7 +59,7 @@ export class AuthService {
     if (!isWithinWorkingHours(now, startWork, endWork, source.company.timezone)) {
       throw new AppError('ERR_OUT_OF_HOURS');
     }
-    const opened = await this.dataSource.transaction(async (manager) => {
+    const opened = await this.transactions.acrossCompanies(async (manager) => {
       const session = await this.sessions.open(
         manager,
         {

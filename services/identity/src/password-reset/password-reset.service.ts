@@ -17,7 +17,7 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { ResetRequestThrottle } from '../account-throttle/account-throttle-rules.js';
 import { AccountThrottles } from '../account-throttle/account-throttles.repository.js';
 import { hashPassword } from '../auth/password-hasher.js';
@@ -50,7 +50,7 @@ export class PasswordResetService {
   private readonly codeKey: string;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly resets: PasswordResetsRepository,
     private readonly sessions: SessionsService,
     private readonly throttles: AccountThrottles,
@@ -87,7 +87,7 @@ export class PasswordResetService {
       await this.resets.insert(row);
       return { requestId: id };
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.acrossCompanies(async (manager) => {
       await this.resets.retirePending(manager, user.id, now);
       await this.resets.insert(row, manager);
     });
@@ -112,22 +112,24 @@ export class PasswordResetService {
   async verify(data: unknown, now = new Date()): Promise<ResetVerifyReply> {
     const input = parseInput(ResetVerifyInput, data);
     const resetToken = newResetToken();
-    const decision = await this.dataSource.transaction(async (manager): Promise<VerifyDecision> => {
-      const reset = await this.resets.lockById(manager, input.requestId);
-      if (!reset) return { kind: 'invalid' };
-      const right = codeMatches(this.codeKey, reset.codeSalt, input.code, reset.codeHash);
-      const decided = decideVerify(reset, right, now);
-      if (decided.kind === 'wrong') {
-        await this.resets.update(manager, reset.id, { attempts: decided.attempts });
-      } else if (decided.kind === 'verified') {
-        await this.resets.update(manager, reset.id, {
-          verifiedAt: now,
-          resetTokenHash: hashResetToken(resetToken),
-          resetTokenExpiresAt: new Date(now.getTime() + ResetTokenTtlMs),
-        });
-      }
-      return decided;
-    });
+    const decision = await this.transactions.acrossCompanies(
+      async (manager): Promise<VerifyDecision> => {
+        const reset = await this.resets.lockById(manager, input.requestId);
+        if (!reset) return { kind: 'invalid' };
+        const right = codeMatches(this.codeKey, reset.codeSalt, input.code, reset.codeHash);
+        const decided = decideVerify(reset, right, now);
+        if (decided.kind === 'wrong') {
+          await this.resets.update(manager, reset.id, { attempts: decided.attempts });
+        } else if (decided.kind === 'verified') {
+          await this.resets.update(manager, reset.id, {
+            verifiedAt: now,
+            resetTokenHash: hashResetToken(resetToken),
+            resetTokenExpiresAt: new Date(now.getTime() + ResetTokenTtlMs),
+          });
+        }
+        return decided;
+      },
+    );
     switch (decision.kind) {
       case 'verified':
         return { verified: true, resetToken };
@@ -146,7 +148,7 @@ export class PasswordResetService {
   async complete(data: unknown, now = new Date()): Promise<PasswordUpdateReply> {
     const input = parseInput(PasswordUpdateInput, data);
     const passwordHash = await hashPassword(input.newPassword);
-    const changed = await this.dataSource.transaction(async (manager) => {
+    const changed = await this.transactions.acrossCompanies(async (manager) => {
       const reset = await this.resets.lockByTokenHash(manager, hashResetToken(input.resetToken));
       const usable =
         reset?.userId != null &&

@@ -3,7 +3,8 @@ import type { RevokedSessionsReply, SessionEventData } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity-config.js';
 import { decideRefresh, type RefreshTokenLookup } from './refresh-rotation.js';
 import { hashRefreshToken, newRefreshToken } from './refresh-token.js';
@@ -18,7 +19,7 @@ type RotationOutcome = { kind: 'rotated'; session: RotatedSession } | { kind: 'r
 @Injectable()
 export class SessionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly sessions: SessionsRepository,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
@@ -55,46 +56,48 @@ export class SessionsService {
    */
   async rotate(refreshToken: string, now: Date): Promise<RotatedSession> {
     const hash = hashRefreshToken(refreshToken);
-    const outcome = await this.dataSource.transaction(async (manager): Promise<RotationOutcome> => {
-      const current = await this.sessions.lockByCurrentTokenHash(manager, hash);
-      const session = current ?? (await this.sessions.lockByRotatedTokenHash(manager, hash));
-      const lookup: RefreshTokenLookup = !session
-        ? { kind: 'unknown' }
-        : current
-          ? { kind: 'current', revokedAt: session.revokedAt, expiresAt: session.expiresAt }
-          : { kind: 'rotated', revokedAt: session.revokedAt };
-      switch (decideRefresh(lookup, now)) {
-        case 'reject':
-          return { kind: 'rejected' };
-        case 'revoke-family':
-          await this.revokeLocked(manager, session!, 'reuse', now);
-          return { kind: 'rejected' };
-        case 'rotate': {
-          const next = newRefreshToken();
-          const expiresAt = new Date(now.getTime() + this.config.refreshTokenTtlMs);
-          await this.sessions.rotate(
-            manager,
-            session!,
-            {
-              tokenHash: hashRefreshToken(next),
-              expiresAt,
-              accessExpiresAt: this.accessExpiry(now),
-            },
-            now,
-          );
-          return {
-            kind: 'rotated',
-            session: {
-              sessionId: session!.id,
-              userId: session!.userId,
-              companyId: session!.companyId,
-              refreshToken: next,
-              refreshExpiresAt: expiresAt,
-            },
-          };
+    const outcome = await this.transactions.acrossCompanies(
+      async (manager): Promise<RotationOutcome> => {
+        const current = await this.sessions.lockByCurrentTokenHash(manager, hash);
+        const session = current ?? (await this.sessions.lockByRotatedTokenHash(manager, hash));
+        const lookup: RefreshTokenLookup = !session
+          ? { kind: 'unknown' }
+          : current
+            ? { kind: 'current', revokedAt: session.revokedAt, expiresAt: session.expiresAt }
+            : { kind: 'rotated', revokedAt: session.revokedAt };
+        switch (decideRefresh(lookup, now)) {
+          case 'reject':
+            return { kind: 'rejected' };
+          case 'revoke-family':
+            await this.revokeLocked(manager, session!, 'reuse', now);
+            return { kind: 'rejected' };
+          case 'rotate': {
+            const next = newRefreshToken();
+            const expiresAt = new Date(now.getTime() + this.config.refreshTokenTtlMs);
+            await this.sessions.rotate(
+              manager,
+              session!,
+              {
+                tokenHash: hashRefreshToken(next),
+                expiresAt,
+                accessExpiresAt: this.accessExpiry(now),
+              },
+              now,
+            );
+            return {
+              kind: 'rotated',
+              session: {
+                sessionId: session!.id,
+                userId: session!.userId,
+                companyId: session!.companyId,
+                refreshToken: next,
+                refreshExpiresAt: expiresAt,
+              },
+            };
+          }
         }
-      }
-    });
+      },
+    );
     if (outcome.kind === 'rejected') throw new AppError('ERR_INVALID_TOKEN');
     return outcome.session;
   }
@@ -108,10 +111,14 @@ export class SessionsService {
     target: { sessionId?: string; refreshToken?: string },
     now: Date,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    const work = async (manager: EntityManager) => {
       const session = await this.findToRevoke(manager, owner, target);
       if (session) await this.revokeLocked(manager, session, 'logout', now);
-    });
+    };
+    // a logout with only its refresh token (expired access token) has no company yet: the token finds it
+    await (owner.companyId > 0
+      ? this.transactions.inTenant(owner.companyId, work)
+      : this.transactions.acrossCompanies(work));
   }
 
   private async findToRevoke(

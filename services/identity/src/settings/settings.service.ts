@@ -11,7 +11,8 @@ import {
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { CompanySettingsRepository } from './company-settings.repository.js';
 import { mayReadSetting, mayWriteSetting, type SettingsCaller } from './settings-access.js';
@@ -26,7 +27,7 @@ const entries = (keys: SettingKey[], values: Record<SettingKey, string>): Settin
 @Injectable()
 export class SettingsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly platform: SettingsRepository,
     private readonly companies: CompanySettingsRepository,
   ) {}
@@ -68,7 +69,12 @@ export class SettingsService {
     const { key, value } = parseInput(SettingUpdateInput, data);
     if (!mayWriteSetting(ctx, key)) throw new AppError('ERR_NO_PERMISSION');
     const platform = PlatformSettingKeys.includes(key);
-    return this.dataSource.transaction(async (manager) => {
+    // a platform setting (super users) is nobody's row; a company setting is the company's
+    const write = <T>(work: (manager: EntityManager) => Promise<T>) =>
+      platform
+        ? this.transactions.acrossCompanies(work)
+        : this.transactions.inTenant(ctx.companyId, work);
+    return write(async (manager) => {
       if (platform) await this.platform.upsert(manager, key, value);
       else await this.companies.upsert(manager, ctx.companyId, key, value);
       const event: SettingsUpdatedEventData = {

@@ -10,7 +10,7 @@ import {
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { hashPassword } from '../auth/password-hasher.js';
 import { toCompanyView } from '../companies/company-view.js';
 import { toUserRecord } from '../users/user-record.js';
@@ -34,7 +34,7 @@ const duplicateCode = (err: unknown) => {
 @Injectable()
 export class SignupService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly signups: SignupRepository,
   ) {}
 
@@ -52,7 +52,7 @@ export class SignupService {
     }
     const passwordHash = await hashPassword(input.password);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.transactions.acrossCompanies(async (manager) => {
         if (await this.signups.companyNameTaken(manager, input.companyName)) {
           throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS');
         }

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { CompanySettingsRepository } from '../settings/company-settings.repository.js';
-import type { SessionQueue } from '@sb/contracts';
 import type { SessionUserSource } from './session-user.js';
 import { ProfileImageUrls } from './profile-image-urls.js';
 import type { User } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
 
 /** Loads what a session user is built from: the user's company, its plan and its settings. */
 @Injectable()
 export class SessionUserLoader {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
     private readonly companies: CompaniesRepository,
     private readonly companySettings: CompanySettingsRepository,
     private readonly imageUrls: ProfileImageUrls,
@@ -19,18 +21,13 @@ export class SessionUserLoader {
 
   async load(
     user: User,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
   ): Promise<SessionUserSource | undefined> {
     const found = await this.companies.findWithPlan(user.companyId, manager);
     if (!found) return undefined;
     const companySettings = await this.companySettings.listForCompany(user.companyId, manager);
     // names and colours come from the replica of the tickets service's queues
-    const queues: SessionQueue[] = await manager.query(
-      `SELECT q.id, q.name, q.color FROM user_queues uq
-       JOIN queue_replica q ON q.id = uq.queue_id AND q.company_id = $2
-       WHERE uq.user_id = $1 ORDER BY q.name, q.id`,
-      [user.id, user.companyId],
-    );
+    const queues = await this.users.sessionQueues(user.companyId, user.id, manager);
     return {
       user,
       ...found,

@@ -1,4 +1,4 @@
-import type { Language } from '@sb/contracts';
+import type { Language, SessionQueue } from '@sb/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { UserQueue } from './user-queue.entity.js';
@@ -149,6 +149,20 @@ export class UsersRepository {
       .getRepository(User)
       .findBy({ companyId, id: In([...byUser.keys()]) });
     return users.map((user) => Object.assign(user, { queueIds: byUser.get(user.id) ?? [] }));
+  }
+
+  /** A user's queues as a session shows them (names and colours from the tickets' queue replica). */
+  sessionQueues(
+    companyId: number,
+    userId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SessionQueue[]> {
+    return manager.query(
+      `SELECT q.id, q.name, q.color FROM user_queues uq
+       JOIN queue_replica q ON q.id = uq.queue_id AND q.company_id = $2
+       WHERE uq.user_id = $1 ORDER BY q.name, q.id`,
+      [userId, companyId],
+    );
   }
 
   async replaceQueues(manager: EntityManager, userId: number, queueIds: number[]): Promise<void> {

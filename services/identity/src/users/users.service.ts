@@ -18,7 +18,8 @@ import {
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { keyBelongsToCompany } from '@sb/storage';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password-hasher.js';
 import { assertUserLimit } from '../plans/plan-limits.js';
@@ -56,7 +57,7 @@ const emailTaken = () =>
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly users: UsersRepository,
     private readonly loader: SessionUserLoader,
     private readonly imageUrls: ProfileImageUrls,
@@ -98,7 +99,8 @@ export class UsersService {
     const { password, queueIds, ...fields } = input;
     const passwordHash = await hashPassword(password);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      // across companies: an email is unique platform-wide, and the check reads every company's users
+      return await this.transactions.acrossCompanies(async (manager) => {
         // the plan's user limit, counted under a lock on the company row
         await assertUserLimit(manager, ctx.companyId);
         if (await this.users.findByEmail(input.email, manager)) throw emailTaken();
@@ -126,7 +128,8 @@ export class UsersService {
     const { id, password, queueIds, ...fields } = parseInput(EditRequestSchema, data);
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      // across companies: a new email is checked against every company's users
+      return await this.transactions.acrossCompanies(async (manager) => {
         const target = await this.found(ctx, id, manager);
         const currentQueues = (await this.users.queueIds([id], manager)).get(id) ?? [];
         const forbidden = forbiddenUserChanges(
@@ -158,7 +161,7 @@ export class UsersService {
   async remove(ctx: Caller, data: unknown): Promise<Record<string, never>> {
     const { id } = parseInput(IdInput, data);
     if (!mayManageUsers(ctx)) throw new AppError('ERR_NO_PERMISSION');
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const target = await this.found(ctx, id, manager);
       if (target.id === ctx.userId) {
         throw new AppError('ERR_NO_PERMISSION', { message: 'You cannot delete your own user.' });
@@ -185,7 +188,7 @@ export class UsersService {
         fields: { key: ['not a media key of this company'] },
       });
     }
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const target = await this.found(ctx, id, manager);
       if (!mayChangePicture(ctx, target)) throw new AppError('ERR_NO_PERMISSION');
       await this.users.update(manager, ctx.companyId, id, { profileImage: key });
@@ -200,7 +203,7 @@ export class UsersService {
   async presence(ctx: Caller, data: UserPresenceRequest): Promise<{ online: boolean }> {
     if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
     const { online } = parseInput(PresenceSchema, data);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const user = await this.found(ctx, ctx.userId, manager);
       const now = new Date();
       const wasOnline = isOnline(user, now.getTime());

@@ -48,6 +48,15 @@ export class ChatbotsRepository {
     );
   }
 
+  /** Whether the company has this queue (a root option hangs off one). */
+  async queueExists(companyId: number, queueId: number, manager: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM queues WHERE company_id = $1 AND id = $2',
+      [companyId, queueId],
+    );
+    return rows.length > 0;
+  }
+
   async exists(companyId: number, id: number, manager: EntityManager): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       'SELECT 1 FROM chatbots WHERE company_id = $1 AND id = $2',

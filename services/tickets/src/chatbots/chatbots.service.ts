@@ -10,7 +10,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { buildChatbotTrees } from './chatbot-rows.js';
@@ -22,7 +23,7 @@ const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 @Injectable()
 export class ChatbotsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly chatbots: ChatbotsRepository,
   ) {}
 
@@ -35,14 +36,17 @@ export class ChatbotsService {
   async create(ctx: CallContext, data: unknown): Promise<ChatbotOption> {
     requireAdmin(ctx);
     const { queueId, chatbotId, ...fields } = parseInput(ChatbotCreateInput, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       // a child hangs off its parent option only; a root off a queue of the same company
       const parent =
         chatbotId !== null ? { queueId: null, chatbotId } : { queueId, chatbotId: null };
       if (chatbotId !== null && !(await this.chatbots.exists(ctx.companyId, chatbotId, manager))) {
         throw new AppError('ERR_NOT_FOUND');
       }
-      if (chatbotId === null && !(await this.queueExists(ctx.companyId, queueId!, manager))) {
+      if (
+        chatbotId === null &&
+        !(await this.chatbots.queueExists(ctx.companyId, queueId!, manager))
+      ) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
       const { id: _ignored, ...values } = fields;
@@ -62,7 +66,7 @@ export class ChatbotsService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     const input = parseInput(ChatbotUpdateInput, request);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.chatbots.exists(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NOT_FOUND');
       }
@@ -81,7 +85,7 @@ export class ChatbotsService {
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if ((await this.chatbots.delete(ctx.companyId, [id], manager)) === 0) {
         throw new AppError('ERR_NOT_FOUND');
       }
@@ -95,22 +99,10 @@ export class ChatbotsService {
     });
   }
 
-  private async queueExists(
-    companyId: number,
-    queueId: number,
-    manager: EntityManager,
-  ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'SELECT 1 FROM queues WHERE company_id = $1 AND id = $2',
-      [companyId, queueId],
-    );
-    return rows.length > 0;
-  }
-
   private async load(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
   ): Promise<ChatbotOption> {
     const rows = await this.chatbots.subtree(companyId, id, manager);
     const root = rows.find((row) => row.id === id);

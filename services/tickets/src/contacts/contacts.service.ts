@@ -24,7 +24,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import type { Contact } from './contact.entity.js';
 import { toContactRecord } from './contact-view.js';
@@ -51,7 +52,7 @@ export const requireMember = (ctx: CallContext): RequestContext => {
 @Injectable()
 export class ContactsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly contacts: ContactsRepository,
     private readonly visibility: NumberVisibility,
   ) {}
@@ -101,7 +102,7 @@ export class ContactsService {
       throw new AppError('ERR_VALIDATION', { fields: { number: ['Too Short!'] } });
     const hide = await this.visibility.of(ctx);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.transactions.inTenant(ctx.companyId, async (manager) => {
         if (await this.contacts.findByNumber(ctx.companyId, 'whatsapp', number, manager))
           throw duplicated();
         const row = await this.contacts.insert(manager, ctx.companyId, {
@@ -125,7 +126,7 @@ export class ContactsService {
     const input = parseInput(ContactUpdateInput, request ?? {});
     const hide = await this.visibility.of(ctx);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.transactions.inTenant(ctx.companyId, async (manager) => {
         const current = await this.found(ctx.companyId, id, manager);
         const fields: ContactWrite = {};
         if (input.name !== undefined) fields.name = input.name;
@@ -161,7 +162,7 @@ export class ContactsService {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION');
     const { id } = parseInput(IdInput, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.contacts.delete(manager, ctx.companyId, id)))
         throw new AppError('ERR_NO_CONTACT_FOUND');
       const event: ContactDeletedEventData = { contactId: id };
@@ -224,7 +225,7 @@ export class ContactsService {
       throw new AppError('ERR_VALIDATION', { fields: { number: ['Too Short!'] } });
     const hide = await this.visibility.of(ctx);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.transactions.inTenant(ctx.companyId, async (manager) => {
         const existing = await this.contacts.findByNumber(
           ctx.companyId,
           'whatsapp',
@@ -246,7 +247,7 @@ export class ContactsService {
   }
 
   /**
-   * The inbound flow (issue 6): the contact a channel peer is, matched by number or LID so one person never
+   * The inbound flow: the contact a channel peer is, matched by number or LID so one person never
    * becomes two contacts. A known LID or a new number is stored; the name is only overwritten for groups
    * or while it still equals the number (BEHAVIOUR §4). Runs in the caller's transaction; `hideNumbers`
    * is NumberVisibility's event masking (hidden unless the caller says otherwise: fail closed).
@@ -255,7 +256,7 @@ export class ContactsService {
     companyId: number,
     channel: ChannelKind,
     peer: ChannelPeer,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
     hideNumbers = true,
     /** the contact as the caller just read it under its lock (null: none), to skip a second read */
     known?: Contact | null,
@@ -344,7 +345,7 @@ export class ContactsService {
     change: (row: Contact) => ContactWrite,
   ): Promise<ContactRecord> {
     const hide = await this.visibility.of(ctx);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.found(ctx.companyId, id, manager);
       await this.contacts.update(manager, ctx.companyId, id, change(row));
       return this.announce(manager, ctx.companyId, id, 'updated', hide);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, type PlantaoOnDutyRequest, type PlantaoRecord } from '@sb/contracts';
+import { Subjects, type OnDutyNowRequest, type OnDutyRecord } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { IdentityDirectory } from './identity-directory.js';
@@ -16,12 +16,12 @@ export class CampaignsDirectory {
   ) {}
 
   /** The staff on duty at `at`, the windows read in the company's own time zone. */
-  async onDuty(companyId: number, at: Date): Promise<PlantaoRecord[]> {
+  async onDuty(companyId: number, at: Date): Promise<OnDutyRecord[]> {
     const ctx = systemContext(companyId);
     const { timeZone } = await this.identity.hours(ctx);
-    const data: PlantaoOnDutyRequest = { companyId, at: at.toISOString(), timeZone };
+    const data: OnDutyNowRequest = { companyId, at: at.toISOString(), timeZone };
     const reply = await this.bus.request(
-      Subjects.campaigns.plantaoOnDuty,
+      Subjects.campaigns.onDutyNow,
       { ctx, data },
       { timeoutMs: LookupTimeoutMs },
     );

@@ -19,7 +19,8 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { keyBelongsToCompany } from '@sb/storage';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
@@ -89,7 +90,7 @@ const ClosedFields: TicketWrite = {
 @Injectable()
 export class ExternalApiService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly contacts: ContactsService,
     private readonly visibility: NumberVisibility,
     private readonly tickets: TicketsRepository,
@@ -135,7 +136,7 @@ export class ExternalApiService {
     const hide = await this.visibility.of(ctx);
 
     const contact = await this.retryOnRace(() =>
-      this.dataSource.transaction((manager) =>
+      this.transactions.inTenant(ctx.companyId, (manager) =>
         this.contacts.findOrCreateFromPeer(
           companyId,
           input.channel,
@@ -215,7 +216,7 @@ export class ExternalApiService {
     contact: Pick<ContactRecord, 'id'>,
     hide: Hide,
   ): Promise<Ticket> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const companyId = ctx.companyId;
       const active = await this.tickets.findActive(
         companyId,
@@ -257,9 +258,8 @@ export class ExternalApiService {
   ): Promise<Ticket> {
     const status = newTicketStatus(input.userId);
     const now = new Date();
-    const row = await this.tickets.insert(manager, {
+    const row = await this.tickets.insert(manager, ctx.companyId, {
       uuid: randomUUID(),
-      companyId: ctx.companyId,
       status,
       isGroup: false,
       channel: input.channel,
@@ -282,7 +282,7 @@ export class ExternalApiService {
 
   /** closeTicket: closed at once, no farewell and no rating (BEHAVIOUR.md §9). */
   private async close(ctx: RequestContext, ticketId: number, hide: Hide): Promise<TicketStatus> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tickets.lock(ctx.companyId, ticketId, manager);
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
       if (row.status === 'closed') return row.status;

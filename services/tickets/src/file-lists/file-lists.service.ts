@@ -15,7 +15,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { MediaUrls } from '../media/media-urls.js';
 import { requireAdmin } from '../access/tenant-access.js';
@@ -47,7 +48,7 @@ const MediaRequest = IdRequest.extend({
 @Injectable()
 export class FileListsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly lists: FileListsRepository,
     private readonly mediaUrls: MediaUrls,
   ) {}
@@ -77,7 +78,7 @@ export class FileListsService {
   async create(ctx: CallContext, data: unknown): Promise<FileListSaved> {
     requireAdmin(ctx);
     const input = parseInput(FileListInput, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const id = await this.lists.insert(ctx.companyId, ctx.userId, input, manager);
       for (const [position, option] of input.options.entries()) {
         await this.lists.insertOption(ctx.companyId, id, { name: option.name, position }, manager);
@@ -91,7 +92,7 @@ export class FileListsService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     const input = parseInput(FileListInput, request);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.existing(ctx.companyId, id, manager);
       await this.lists.update(ctx.companyId, id, ctx.userId, input, manager);
       const existing = await this.lists.options(ctx.companyId, [id], manager);
@@ -111,7 +112,7 @@ export class FileListsService {
   async remove(ctx: CallContext, request: unknown): Promise<FileListRemoved> {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.existing(ctx.companyId, id, manager);
       const options = await this.lists.options(ctx.companyId, [id], manager);
       await this.lists.delete(ctx.companyId, id, manager);
@@ -129,7 +130,7 @@ export class FileListsService {
   async setMedia(ctx: CallContext, request: unknown): Promise<FileListSaved> {
     requireAdmin(ctx);
     const { id, files } = parseInput(MediaRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.existing(ctx.companyId, id, manager);
       const options = new Map(
         (await this.lists.options(ctx.companyId, [id], manager)).map((o) => [o.id, o]),
@@ -165,7 +166,7 @@ export class FileListsService {
   private async load(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
   ): Promise<FileListRecord> {
     const row = await this.existing(companyId, id, manager);
     return this.view(row, await this.lists.options(companyId, [id], manager));
@@ -174,7 +175,7 @@ export class FileListsService {
   private async existing(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
   ): Promise<FileListRow> {
     const row = await this.lists.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_FILE_LIST_FOUND');

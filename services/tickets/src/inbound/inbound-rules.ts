@@ -10,7 +10,7 @@ import { keyBelongsToCompany } from '@sb/storage';
 import type { GroupSettings } from '../automation/inbound-turn.js';
 
 /**
- * The rule-free first slice of the inbound flow (issue 6) as pure functions: what an event is skipped
+ * The rule-free part of the inbound flow as pure functions: what an event is skipped
  * for, which contact fields it changes, which ticket it lands on and what message row it becomes.
  */
 

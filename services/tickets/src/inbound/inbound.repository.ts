@@ -131,8 +131,14 @@ export class InboundRepository {
       .getOne();
   }
 
-  /** New rows with one statement, read back with the database's ids and defaults. */
-  async insertTickets(manager: EntityManager, fields: Partial<Ticket>[]): Promise<Ticket[]> {
+  /**
+   * New rows with one statement, read back with the database's ids and defaults. A round of inbound
+   * traffic spans companies: each row names its own.
+   */
+  async insertTickets(
+    manager: EntityManager,
+    fields: (Partial<Ticket> & { companyId: number })[],
+  ): Promise<Ticket[]> {
     return bulkInsert(manager, Ticket, fields);
   }
 
@@ -182,8 +188,14 @@ export class InboundRepository {
     );
   }
 
-  /** New rows (their ids are set by the caller) with one statement, read back with defaults. */
-  async insertMessages(manager: EntityManager, fields: Partial<Message>[]): Promise<Message[]> {
+  /**
+   * New rows (their ids are set by the caller) with one statement, read back with defaults; each row
+   * names its company (a round spans companies).
+   */
+  async insertMessages(
+    manager: EntityManager,
+    fields: (Partial<Message> & { companyId: number })[],
+  ): Promise<Message[]> {
     return bulkInsert(manager, Message, fields);
   }
 

@@ -353,7 +353,7 @@ export class InboundService {
       }),
     );
     const now = new Date();
-    const rows = turns.map((turn): Partial<Message> => {
+    const rows = turns.map((turn): Partial<Message> & { companyId: number } => {
       const { companyId, data } = turn;
       const wid = quotedWid(data);
       turn.quoted = wid

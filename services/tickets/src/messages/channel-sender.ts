@@ -14,7 +14,8 @@ import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { AppError } from '@sb/platform/errors';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import type { Contact } from '../contacts/contact.entity.js';
 import type { Ticket } from '../ticket-core/ticket.entity.js';
 import { MediaUrls } from '../media/media-urls.js';
@@ -51,7 +52,7 @@ export const peerOf = (contact: Contact): ChannelPeer => ({
 @Injectable()
 export class ChannelSender {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: MessagesRepository,
     private readonly view: TicketRecords,
     private readonly mediaUrls: MediaUrls,
@@ -77,7 +78,7 @@ export class ChannelSender {
         'outbound message not sent; kept with ack 0',
       );
       try {
-        await this.dataSource.transaction(async (manager) => {
+        await this.transactions.inTenant(ctx.companyId, async (manager) => {
           const current = await this.repository.findMessage(ticket.companyId, message.id, manager);
           if (!current || current.wid) return;
           await this.repository.updateMessage(manager, ticket.companyId, message.id, {
@@ -114,7 +115,7 @@ export class ChannelSender {
       { ctx, data: command },
       { timeoutMs: SendTimeoutMs },
     );
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const current = await this.repository.findMessage(ticket.companyId, message.id, manager);
       if (!current) return;
       // an ack event may have arrived before this answer (it then found no row by wid)

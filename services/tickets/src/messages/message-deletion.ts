@@ -2,16 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RequestContext } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
-import { Not, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { deletedMessageChange } from './deleted-messages.js';
 import { MediaStorage } from '../media/media-storage.js';
-import { Message } from './message.entity.js';
+import type { Message } from './message.entity.js';
+import { MessagesRepository } from './messages.repository.js';
 
 /** A message deleted for everyone, by the contact on the channel or by its agent (DELETE /messages/:id). */
 @Injectable()
 export class MessageDeletion {
   constructor(
+    private readonly messages: MessagesRepository,
     private readonly identity: IdentityDirectory,
     private readonly storage: MediaStorage,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -25,13 +27,15 @@ export class MessageDeletion {
     const erase = (await this.identity.cachedSetting(ctx, 'lgpdDeleteMessage')) === 'enabled';
     const change = deletedMessageChange(erase);
     const fileKey = erase ? message.mediaKey : null;
-    const messages = manager.getRepository(Message);
-    await messages.update({ companyId: message.companyId, id: message.id }, change);
+    await this.messages.markDeleted(manager, message.companyId, message.id, change);
     Object.assign(message, change, { updatedAt: new Date() });
     if (!fileKey) return;
-    const shared = await messages.exists({
-      where: { companyId: message.companyId, mediaKey: fileKey, id: Not(message.id) },
-    });
+    const shared = await this.messages.fileSharedWithOthers(
+      manager,
+      message.companyId,
+      fileKey,
+      message.id,
+    );
     if (shared) return;
     try {
       await (await this.storage.get()).remove(fileKey);

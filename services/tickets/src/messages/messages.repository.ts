@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MessageAck } from '@sb/contracts';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, Not, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Ticket } from '../ticket-core/ticket.entity.js';
 import { Message } from './message.entity.js';
@@ -78,9 +78,57 @@ export class MessagesRepository {
     return { rows, count };
   }
 
-  insert(manager: EntityManager, message: Partial<Message>): Promise<Message> {
+  /**
+   * The latest text lines of a ticket's conversation for an external bot, oldest first: no private,
+   * deleted or call-log lines, a contact's audio only when it has no text of its own.
+   */
+  async botHistory(
+    companyId: number,
+    ticketId: number,
+    limit: number,
+    exceptId: string | null,
+  ): Promise<{ fromMe: boolean; body: string }[]> {
+    const rows: { from_me: boolean; body: string }[] = await this.dataSource.query(
+      `SELECT from_me, body FROM messages
+       WHERE company_id = $1 AND ticket_id = $2 AND NOT is_private AND NOT is_deleted
+         AND body <> '' AND media_type <> 'call_log' AND ($4::uuid IS NULL OR id <> $4)
+         -- a spoken reply keeps its text as body; a contact's audio has no text of its own
+         AND (media_type <> 'audio' OR from_me)
+       ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [companyId, ticketId, limit, exceptId],
+    );
+    return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body }));
+  }
+
+  insert(
+    manager: EntityManager,
+    companyId: number,
+    message: Omit<Partial<Message>, 'companyId'>,
+  ): Promise<Message> {
     const repo = manager.getRepository(Message);
-    return repo.save(repo.create(message));
+    return repo.save(repo.create({ ...message, companyId }));
+  }
+
+  /** A deleted message's change (flags, and its text and file when erased). */
+  async markDeleted(
+    manager: EntityManager,
+    companyId: number,
+    id: string,
+    change: Partial<Pick<Message, 'isDeleted' | 'body' | 'mediaKey' | 'mediaName'>>,
+  ): Promise<void> {
+    await manager.getRepository(Message).update({ companyId, id }, change);
+  }
+
+  /** Whether another message of the company (a forwarded copy) still uses this file. */
+  fileSharedWithOthers(
+    manager: EntityManager,
+    companyId: number,
+    mediaKey: string,
+    exceptId: string,
+  ): Promise<boolean> {
+    return manager
+      .getRepository(Message)
+      .exists({ where: { companyId, mediaKey, id: Not(exceptId) } });
   }
 
   async updateMessage(

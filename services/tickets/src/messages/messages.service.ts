@@ -28,7 +28,8 @@ import type { Clock } from '@sb/platform/clock';
 import { BUS, CLOCK, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { keyBelongsToCompany } from '@sb/storage';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import type { Contact } from '../contacts/contact.entity.js';
 import { requireMember } from '../contacts/contacts.service.js';
@@ -87,7 +88,7 @@ export const vCardText = (name: string, number: string): string => {
 @Injectable()
 export class MessagesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: MessagesRepository,
     private readonly view: TicketRecords,
     private readonly identity: IdentityDirectory,
@@ -258,7 +259,7 @@ export class MessagesService {
     const connection = await this.connectors.connection(ctx, ticket.whatsappId);
     if (!connection) return;
     await this.jobs.applyInactivity(
-      this.dataSource.manager,
+      this.transactions.manager,
       { companyId: ctx.companyId, ticketId: ticket.id },
       inactivityPlan(connection.inactivity, 'agent', this.clock.now()),
     );
@@ -273,7 +274,7 @@ export class MessagesService {
     const ticket = await this.ticketOf(ctx, message.ticketId);
     const contact = await this.contactOf(ctx, ticket.contactId);
     if (message.isPrivate) {
-      await this.dataSource.transaction(async (manager) => {
+      await this.transactions.inTenant(ctx.companyId, async (manager) => {
         await this.repository.deleteMessage(manager, ctx.companyId, id);
         const event: MessageDeletedEventData = {
           messageId: id,
@@ -303,7 +304,7 @@ export class MessagesService {
         throw new AppError('ERR_DELETE_WAPP_MSG');
       }
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.deletion.apply(manager, ctx, message);
       await this.sender.emitMessageUpdated(manager, ctx, ticket, contact, message);
     });
@@ -335,7 +336,7 @@ export class MessagesService {
         throw new AppError('ERR_SENDING_WAPP_MSG');
       }
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.repository.updateMessage(manager, ctx.companyId, id, { body, isEdited: true });
       message.body = body;
       message.isEdited = true;
@@ -365,7 +366,7 @@ export class MessagesService {
         body = signBody(body, await this.identity.userName(ctx, ctx.userId));
       }
     }
-    const target = await this.dataSource.transaction(async (manager) => {
+    const target = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const active = await this.repository.activeTicket(
         manager,
         ctx.companyId,
@@ -374,9 +375,8 @@ export class MessagesService {
       );
       const status = contact.isGroup ? 'group' : 'open';
       if (!active) {
-        const created = await this.ticketRows.insert(manager, {
+        const created = await this.ticketRows.insert(manager, ctx.companyId, {
           uuid: randomUUID(),
-          companyId: ctx.companyId,
           status,
           isGroup: contact.isGroup,
           channel: contact.channel,
@@ -434,7 +434,7 @@ export class MessagesService {
   async markRead(ctx: RequestContext, ticket: Ticket, contact: Contact): Promise<void> {
     // BEHAVIOUR.md §4: only tickets a user holds (not the bot's), or groups
     if (!ticket.isGroup && (ticket.isBot || !ticket.userId)) return;
-    const readIds = await this.dataSource.transaction(async (manager) => {
+    const readIds = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const ids = await this.repository.markRead(manager, ctx.companyId, ticket.id);
       if (ticket.unreadMessages === 0 && ids.length === 0) return ids;
       await this.repository.touchTicket(manager, ctx.companyId, ticket.id, { unreadMessages: 0 });
@@ -464,16 +464,15 @@ export class MessagesService {
       markRead: boolean;
     },
   ): Promise<{ ticket: Ticket; messages: Message[]; readIds: string[] }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const ticket = await this.ticketRows.lock(ctx.companyId, ticketId, manager);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
       const messages: Message[] = [];
       const now = Date.now();
       for (const [i, draft] of drafts.entries()) {
         messages.push(
-          await this.repository.insert(manager, {
+          await this.repository.insert(manager, ctx.companyId, {
             id: randomUUID(),
-            companyId: ctx.companyId,
             ticketId: ticket.id,
             contactId: null,
             queueId: ticket.queueId,

@@ -13,6 +13,7 @@ import { AutomationJobs1800000012000 } from './1800000012000-automation-jobs.js'
 import { BotStoppedAt1800000012500 } from './1800000012500-bot-stopped-at.js';
 import { TicketRouting1800000014000 } from './1800000014000-ticket-routing.js';
 import { OnDutyAlerts1800000014700 } from './1800000014700-on-duty-alerts.js';
+import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -34,4 +35,6 @@ export const ticketsMigrations: MigrationClass[] = [
   BotStoppedAt1800000012500,
   TicketRouting1800000014000,
   OnDutyAlerts1800000014700,
+  TenantRowSecurity1800000090000,
 ];
+export { ticketsTenantTables } from './1800000090000-tenant-row-security.js';

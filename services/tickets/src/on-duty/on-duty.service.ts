@@ -52,7 +52,7 @@ export class OnDutyService {
           } catch (err) {
             // one unreachable phone or a connection down must not stop the others
             this.logger.warn(
-              { err, companyId, ticketId: ticket.id, plantaoId: entry.id },
+              { err, companyId, ticketId: ticket.id, onDutyId: entry.id },
               'on-duty alert not sent',
             );
           }

@@ -14,7 +14,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
@@ -34,7 +35,7 @@ export type PromptWithKeys = Prompt & { apiKey: string; voiceKey: string };
 @Injectable()
 export class PromptsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly prompts: PromptsRepository,
     private readonly secrets: BotSecrets,
   ) {}
@@ -54,7 +55,7 @@ export class PromptsService {
   async create(ctx: CallContext, data: unknown): Promise<Prompt> {
     requireAdmin(ctx);
     const input = parseInput(PromptInput, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const fields = await this.fields(ctx.companyId, input, null, manager);
       const id = await this.prompts.insert(ctx.companyId, fields, manager);
       return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.promptCreated);
@@ -65,7 +66,7 @@ export class PromptsService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     const input = parseInput(PromptInput, request);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.existing(ctx.companyId, id, manager);
       const fields = await this.fields(ctx.companyId, input, row, manager);
       await this.prompts.update(ctx.companyId, id, fields, manager);
@@ -76,7 +77,7 @@ export class PromptsService {
   async remove(ctx: CallContext, request: unknown): Promise<PromptDeleted> {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.existing(ctx.companyId, id, manager);
       await this.prompts.delete(ctx.companyId, id, manager);
       const data: PromptDeletedEventData = { promptId: id };
@@ -139,7 +140,7 @@ export class PromptsService {
   private async existing(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
   ): Promise<PromptRow> {
     const row = await this.prompts.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_PROMPT_FOUND');

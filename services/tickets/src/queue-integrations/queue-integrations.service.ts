@@ -18,7 +18,8 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { requireAdmin } from '../access/tenant-access.js';
 import { DialogflowClient, DialogflowError } from './dialogflow-client.js';
@@ -49,7 +50,7 @@ const invalidKey = () =>
 @Injectable()
 export class QueueIntegrationsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly integrations: QueueIntegrationsRepository,
     private readonly secrets: BotSecrets,
     private readonly dialogflow: DialogflowClient,
@@ -82,7 +83,7 @@ export class QueueIntegrationsService {
   async create(ctx: CallContext, data: unknown): Promise<QueueIntegration> {
     requireAdmin(ctx);
     const input = parseInput(QueueIntegrationInput, data ?? {});
-    return this.uniqueName(async (manager) => {
+    return this.uniqueName(ctx.companyId, async (manager) => {
       await this.checkName(manager, ctx.companyId, input.name, null);
       const id = await this.integrations.insert(ctx.companyId, this.fields(input, null), manager);
       return this.saved(
@@ -98,7 +99,7 @@ export class QueueIntegrationsService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     const input = parseInput(QueueIntegrationInput, request);
-    return this.uniqueName(async (manager) => {
+    return this.uniqueName(ctx.companyId, async (manager) => {
       const row = await this.existing(ctx.companyId, id, manager);
       await this.checkName(manager, ctx.companyId, input.name, id);
       await this.integrations.update(ctx.companyId, id, this.fields(input, row), manager);
@@ -114,7 +115,7 @@ export class QueueIntegrationsService {
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.existing(ctx.companyId, id, manager);
       await this.integrations.delete(ctx.companyId, id, manager);
       const data: QueueIntegrationDeletedEventData = { integrationId: id };
@@ -225,7 +226,7 @@ export class QueueIntegrationsService {
   private async existing(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
   ): Promise<QueueIntegrationRow> {
     const row = await this.integrations.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_INTEGRATION_FOUND');
@@ -233,9 +234,12 @@ export class QueueIntegrationsService {
   }
 
   /** A transaction whose unique-name violation (a concurrent save) answers the catalogue's 409. */
-  private async uniqueName<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private async uniqueName<T>(
+    companyId: number,
+    work: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await this.dataSource.transaction(work);
+      return await this.transactions.inTenant(companyId, work);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
         throw new AppError('ERR_INTEGRATION_NAME_ALREADY_EXISTS');

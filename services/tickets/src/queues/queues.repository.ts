@@ -48,6 +48,14 @@ export class QueuesRepository {
     return rows[0];
   }
 
+  /** Serialises a company's queue writes (plan count and uniqueness checks) until the transaction ends. */
+  async lockCompanyQueues(companyId: number, manager: EntityManager): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [
+      'tickets.queues',
+      companyId,
+    ]);
+  }
+
   async count(companyId: number, manager: EntityManager): Promise<number> {
     const rows: { n: number }[] = await manager.query(
       'SELECT count(*)::int AS n FROM queues WHERE company_id = $1',

@@ -8,7 +8,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
 import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
@@ -40,7 +41,7 @@ const toQueue = (row: QueueRow, chatbots: Queue['chatbots']): Queue => ({
 @Injectable()
 export class QueuesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly queues: QueuesRepository,
     private readonly chatbots: ChatbotsRepository,
     private readonly identity: IdentityDirectory,
@@ -73,12 +74,9 @@ export class QueuesService {
     requireAdmin(ctx);
     const input = parseInput(QueueInput, data ?? {});
     const limits = await this.identity.planLimits(ctx);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       // serialise a company's queue creations so the plan count and uniqueness checks hold
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [
-        'tickets.queues',
-        ctx.companyId,
-      ]);
+      await this.queues.lockCompanyQueues(ctx.companyId, manager);
       const count = await this.queues.count(ctx.companyId, manager);
       if (count >= limits.limits.queues) throw new AppError('ERR_PLAN_LIMIT_REACHED');
       await this.checkRules(ctx.companyId, input, 0, count + 1, manager);
@@ -99,11 +97,8 @@ export class QueuesService {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
     const input = parseInput(QueueInput, request);
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [
-        'tickets.queues',
-        ctx.companyId,
-      ]);
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
+      await this.queues.lockCompanyQueues(ctx.companyId, manager);
       if (!(await this.queues.find(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
@@ -125,7 +120,7 @@ export class QueuesService {
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.queues.delete(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
@@ -162,7 +157,7 @@ export class QueuesService {
   private async load(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
   ): Promise<Queue> {
     const row = await this.queues.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_QUEUE_FOUND');

@@ -14,7 +14,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { isAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { MediaUrls } from '../media/media-urls.js';
@@ -33,7 +34,7 @@ const MediaRequest = IdRequest.extend({
 @Injectable()
 export class QuickMessagesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly messages: QuickMessagesRepository,
     private readonly mediaUrls: MediaUrls,
   ) {}
@@ -74,7 +75,7 @@ export class QuickMessagesService {
     requireCompanyUser(ctx);
     const input = parseInput(QuickMessageInput, data ?? {});
     if (input.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const id = await this.messages.insert(ctx.companyId, ctx.userId, input, manager);
       return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.quickMessageCreated);
     });
@@ -85,7 +86,7 @@ export class QuickMessagesService {
     const { id } = parseInput(IdRequest, request ?? {});
     const input = parseInput(QuickMessageInput, request);
     if (input.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.editable(ctx, id, manager);
       await this.messages.update(ctx.companyId, id, input, manager);
       return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.quickMessageUpdated);
@@ -95,7 +96,7 @@ export class QuickMessagesService {
   async remove(ctx: CallContext, request: unknown): Promise<QuickMessageRemoved> {
     requireCompanyUser(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.editable(ctx, id, manager);
       await this.messages.delete(ctx.companyId, id, manager);
       const data: QuickMessageDeletedEventData = { id, userId: row.user_id, geral: row.geral };
@@ -115,7 +116,7 @@ export class QuickMessagesService {
   ): Promise<QuickMessage & { previousMediaPath: string | null }> {
     requireCompanyUser(ctx);
     const { id, mediaPath, mediaName } = parseInput(MediaRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.editable(ctx, id, manager);
       await this.messages.setMedia(
         ctx.companyId,
@@ -139,7 +140,7 @@ export class QuickMessagesService {
   ): Promise<QuickMessage & { previousMediaPath: string | null }> {
     requireCompanyUser(ctx);
     const { id } = parseInput(IdRequest, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.editable(ctx, id, manager);
       await this.messages.setMedia(ctx.companyId, id, { path: null, name: null }, manager);
       const saved = await this.saved(
@@ -173,7 +174,7 @@ export class QuickMessagesService {
   private async visible(
     ctx: CallContext,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.transactions.manager,
   ): Promise<QuickMessageRow> {
     const row = await this.messages.find(ctx.companyId, id, manager);
     if (!row || (!row.geral && row.user_id !== ctx.userId && !isAdmin(ctx))) {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RequestContext } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 import { systemContext } from '../directories/system-context.js';
 import { TicketsRepository } from '../ticket-core/tickets.repository.js';
@@ -23,7 +23,7 @@ export class RoutingService {
   random: () => number = Math.random;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly routing: RoutingRepository,
     private readonly identity: IdentityDirectory,
     private readonly tickets: TicketsRepository,
@@ -82,7 +82,7 @@ export class RoutingService {
     hide: NumberHiding,
   ): Promise<boolean> {
     const companyId = ctx.companyId;
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.routing.claim(manager, companyId, seen, userId, now))) return false;
       const row = (await this.tickets.findById(companyId, seen.id, manager))!;
       await this.tickets.track(manager, row, { userId });

@@ -15,7 +15,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { requireMember } from '../contacts/contacts.service.js';
@@ -40,7 +41,7 @@ const toTagRecord = (row: Tag, counts?: TagCounts): TagRecord => ({
 @Injectable()
 export class TagsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly tags: TagsRepository,
     private readonly contacts: ContactsRepository,
   ) {}
@@ -79,7 +80,7 @@ export class TagsService {
   async create(call: CallContext, data: unknown): Promise<TagRecord> {
     const ctx = requireMember(call);
     const input = parseInput(TagInput, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tags.insert(manager, ctx.companyId, { ...input, userId: ctx.userId });
       return this.announce(manager, ctx.companyId, row.id, 'created');
     });
@@ -89,7 +90,7 @@ export class TagsService {
     const ctx = requireMember(call);
     const { id } = parseInput(IdInput, request ?? {});
     const input = parseInput(TagUpdateInput, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.found(ctx.companyId, id, manager);
       await this.tags.update(manager, ctx.companyId, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -105,7 +106,7 @@ export class TagsService {
     const ctx = requireMember(call);
     if (ctx.profile !== 'admin' && !ctx.super) throw new AppError('ERR_NO_PERMISSION');
     const { id } = parseInput(IdInput, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.tags.delete(manager, ctx.companyId, id)))
         throw new AppError('ERR_NO_TAG_FOUND');
       const event: TagDeletedEventData = { tagId: id };
@@ -124,7 +125,7 @@ export class TagsService {
   async sync(call: CallContext, data: unknown): Promise<TagSyncReply> {
     const ctx = requireMember(call);
     const { contactId, tags } = parseInput(TagSyncInput, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.contacts.findById(ctx.companyId, contactId, manager)))
         throw new AppError('ERR_NO_CONTACT_FOUND');
       const owned = await this.tags.ownedIds(manager, ctx.companyId, [...new Set(tags)]);

@@ -53,6 +53,9 @@ export const canSeeTicket = (viewer: TicketViewer, ticket: TicketFacts): boolean
 /** A SQL condition with its positional parameters (numbered from `$<first>`). */
 export type SqlCondition = { sql: string; params: unknown[] };
 
+/** A condition that already limits the rows to one company (its first part is the company's). */
+export type CompanyCondition = SqlCondition & { readonly companyId: number };
+
 /**
  * Builds `AND`-joined conditions with numbered parameters; user text only ever goes into `params`.
  * Column names are fixed strings of this module.
@@ -100,7 +103,7 @@ export const listConditions = (
   query: TicketListQuery,
   searchPattern: string | null,
   digitsPattern: string | null,
-): SqlCondition => {
+): CompanyCondition => {
   const where = new ConditionBuilder();
   const company = where.param(companyId);
   where.add(`t.company_id = ${company}`);
@@ -160,7 +163,7 @@ export const listConditions = (
       SELECT m.ticket_id FROM messages m
        WHERE m.company_id = ${company} AND search_text(m.body) LIKE ${pattern}))`);
   }
-  return where.build();
+  return { ...where.build(), companyId };
 };
 
 /** The lists that show only the newest ticket per contact and connection (closed and search tabs). */
@@ -252,7 +255,7 @@ export const planTicketChange = (
 };
 
 /**
- * Whether an accept or reopen may take the queue it names (spec 1 §4, issue 14): an admin may take a
+ * Whether an accept or reopen may take the queue it names (spec 1 §4): an admin may take a
  * ticket into any queue of the company; a user only into one of their own queues, or keep the
  * ticket's. No queue stays allowed (a company without queues; the web app asks for one once queues
  * exist).

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { TicketLogType, TicketStatus } from '@sb/contracts';
+import { AppError } from '@sb/platform/errors';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Ticket, TicketLog, TicketTracking } from './ticket.entity.js';
-import type { SqlCondition } from './ticket-rules.js';
+import type { CompanyCondition } from './ticket-rules.js';
 
 export type QueueRef = { id: number; name: string; color: string };
 export type TagRef = { id: number; name: string; color: string };
@@ -97,9 +98,13 @@ export class TicketsRepository {
       .getOne();
   }
 
-  insert(manager: EntityManager, fields: Partial<Ticket>): Promise<Ticket> {
+  insert(
+    manager: EntityManager,
+    companyId: number,
+    fields: Omit<Partial<Ticket>, 'companyId'>,
+  ): Promise<Ticket> {
     const repo = manager.getRepository(Ticket);
-    return repo.save(repo.create(fields));
+    return repo.save(repo.create({ ...fields, companyId }));
   }
 
   async update(
@@ -127,11 +132,14 @@ export class TicketsRepository {
    * newest matching ticket per contact and connection. The condition reads only `t` (tickets).
    */
   async page(
-    condition: SqlCondition,
+    companyId: number,
+    condition: CompanyCondition,
     newest: boolean,
     offset: number,
     limit: number,
   ): Promise<{ ids: number[]; count: number }> {
+    // the condition carries its company filter; one built for another company never runs here
+    if (condition.companyId !== companyId) throw new AppError('ERR_NO_PERMISSION');
     const n = condition.params.length;
     if (!newest) {
       // a status tab: the page walks the (company, status, updatedAt) index and stops after `limit`

@@ -23,7 +23,8 @@ import type { Logger } from '@sb/platform/logger';
 import type { Clock } from '@sb/platform/clock';
 import { CLOCK, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { AutomationJobs } from '../ticket-core/automation-jobs.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
@@ -76,7 +77,7 @@ type UpdateSettings = {
 @Injectable()
 export class TicketsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly tickets: TicketsRepository,
     private readonly views: TicketRecords,
     private readonly identity: IdentityDirectory,
@@ -105,6 +106,7 @@ export class TicketsService {
     );
     const offset = (filter.pageNumber - 1) * TicketsPageSize;
     const { ids, count } = await this.tickets.page(
+      ctx.companyId,
       condition,
       listsNewestPerContact(filter),
       offset,
@@ -204,7 +206,7 @@ export class TicketsService {
     const status: TicketStatus =
       input.status === 'pending' ? 'pending' : workingStatus(contact.isGroup, groupAsTicket);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.transactions.inTenant(ctx.companyId, async (manager) => {
         const active = await this.tickets.findActive(
           ctx.companyId,
           contact.id,
@@ -213,9 +215,8 @@ export class TicketsService {
         );
         if (active) throw await this.otherOpen(ctx, active, manager);
         const now = new Date();
-        const row = await this.tickets.insert(manager, {
+        const row = await this.tickets.insert(manager, ctx.companyId, {
           uuid: randomUUID(),
-          companyId: ctx.companyId,
           status,
           isGroup: contact.isGroup,
           channel: contact.channel,
@@ -279,8 +280,8 @@ export class TicketsService {
     if (input.whatsappId && connections.size && !connections.has(input.whatsappId))
       throw new AppError('ERR_NO_WAPP_FOUND');
     const texts: PendingText[] = [];
-    const result = await this.dataSource
-      .transaction(async (manager) => {
+    const result = await this.transactions
+      .inTenant(ctx.companyId, async (manager) => {
         const row = await this.tickets.lock(ctx.companyId, id, manager);
         if (!row || !canSeeTicket(viewer, row)) throw new AppError('ERR_NO_TICKET_FOUND');
         const connection = row.whatsappId !== null ? connections.get(row.whatsappId) : undefined;
@@ -371,7 +372,7 @@ export class TicketsService {
   ): Promise<boolean> {
     const ctx = systemContext(companyId);
     const hide = await this.visibility.of(ctx);
-    const row = await this.dataSource.transaction(async (manager) => {
+    const row = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tickets.lock(companyId, ticketId, manager);
       if (!row || row.status === 'closed') return null;
       const fields: TicketWrite = { status: 'closed', ...this.closedFields() };
@@ -397,7 +398,7 @@ export class TicketsService {
   async moveToQueueByBot(companyId: number, ticketId: number, queueId: number): Promise<void> {
     const ctx = systemContext(companyId);
     const hide = await this.visibility.of(ctx);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tickets.lock(companyId, ticketId, manager);
       if (!row || row.status !== 'pending' || row.queueId !== null || row.userId !== null) return;
       if (!(await this.tickets.queueExists(companyId, queueId))) return;
@@ -426,7 +427,7 @@ export class TicketsService {
     const hide = await this.visibility.of(ctx);
     const users = target.userId !== null ? await this.identity.users(ctx) : null;
     const userId = target.userId !== null && users?.has(target.userId) ? target.userId : null;
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tickets.lock(companyId, ticketId, manager);
       if (!row || row.status !== 'pending' || row.userId !== null) return;
       const named =
@@ -471,7 +472,7 @@ export class TicketsService {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'ticket-options:deleteTicket')) throw new AppError('ERR_NO_PERMISSION');
     const { id } = parseInput(IdInput, request ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tickets.lock(ctx.companyId, id, manager);
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
       await this.tickets.delete(manager, ctx.companyId, id);
@@ -494,7 +495,7 @@ export class TicketsService {
     const input = parseInput(TicketCloseAllInput, data ?? {});
     if (!input.queueIds.length) return { count: 0 };
     const hide = await this.visibility.of(ctx);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const rows = await this.tickets.activeInQueues(manager, ctx.companyId, input.queueIds);
       const now = new Date();
       for (const row of rows) {
@@ -560,7 +561,7 @@ export class TicketsService {
   private async open(ctx: RequestContext, row: Ticket | null): Promise<TicketRecord> {
     const viewer = await this.identity.viewer(ctx);
     if (!row || !canSeeTicket(viewer, row)) throw new AppError('ERR_NO_TICKET_FOUND');
-    await this.dataSource.transaction((manager) =>
+    await this.transactions.inTenant(ctx.companyId, (manager) =>
       this.tickets.addLog(manager, ctx.companyId, row.id, 'access', ctx.userId, row.queueId),
     );
     return this.views.record(ctx, row, await this.visibility.masksFor(ctx));

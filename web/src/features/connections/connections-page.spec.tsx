@@ -7,6 +7,7 @@ import { newConnectionKinds } from './connections-page.js';
 import { importPercent } from './connections.api.js';
 import { importStateOf } from './import-status.js';
 import { sessionUser } from '../../test/session-user.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -78,14 +79,7 @@ const stub = (
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       calls.push({ method: request.method, url: request.url, body });
       const path = new URL(request.url).pathname;
       if (path.startsWith('/whatsapp') && request.method === 'GET') {

@@ -6,6 +6,7 @@ import { createStore } from '../../app/store.js';
 import { setupI18n } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { PlansTab } from './plans-tab.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 const plan: PlanView = {
   id: 2,
@@ -26,14 +27,7 @@ const stub = (deleteStatus = 200) => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       calls.push({ method: request.method, url: request.url, body });
       if (request.method === 'DELETE') {
         return Response.json(

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { applyPromptEvent } from './prompts.api.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -39,14 +40,7 @@ const stub = () => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       const path = new URL(request.url).pathname;
       calls.push({ method: request.method, path, body });
       if (path === '/prompt' && request.method === 'GET') return Response.json(list);

@@ -3,6 +3,7 @@ import type { QueueIntegration, QueueIntegrationPage } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 /** One fake socket for the whole app; tests fire the events the gateway would send. */
 const socketListeners = vi.hoisted(() => new Map<string, ((payload: unknown) => void)[]>());
@@ -65,14 +66,7 @@ const stub = () => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       calls.push({ method: request.method, url: request.url, body });
       const path = new URL(request.url).pathname;
       if (path === '/queueIntegration' && request.method === 'GET') return Response.json(page);

@@ -5,6 +5,7 @@ import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { choicesWith } from './bot-choices.js';
 import { newChatbotDraft, retyped } from './chatbot-options-editor.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -44,14 +45,7 @@ const stub = (queues: Queue[], users: UserListItem[] = []) => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       calls.push({ method: request.method, url: request.url, body });
       const path = new URL(request.url).pathname;
       if (path === '/queue' && request.method === 'GET') return Response.json(queues);

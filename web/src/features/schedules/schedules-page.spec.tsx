@@ -3,6 +3,7 @@ import type { ContactPickerItem, ScheduleRecord, SchedulesPage } from '@sb/contr
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 /** One fake socket for the whole app; tests fire the events the gateway would send. */
 const socketListeners = vi.hoisted(() => new Map<string, ((payload: unknown) => void)[]>());
@@ -55,14 +56,7 @@ const stub = (schedules: ScheduleRecord[]) => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       const url = new URL(request.url);
       calls.push({ method: request.method, path: url.pathname, search: url.search, body });
       if (url.pathname === '/schedules' && request.method === 'GET')

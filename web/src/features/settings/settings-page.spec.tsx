@@ -3,6 +3,7 @@ import { SettingKeys, SettingDefaults, type SettingEntry } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -24,14 +25,7 @@ const stub = (list: SettingEntry[], putStatus = 200) => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       calls.push({ method: request.method, url: request.url, body });
       if (request.url.endsWith('/settings') && request.method === 'GET') return Response.json(list);
       if (request.method === 'PUT' && request.url.includes('/settings/')) {

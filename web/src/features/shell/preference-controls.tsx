@@ -43,8 +43,8 @@ const LoadedLanguageMenu = lazy(() =>
 );
 
 /**
- * The shell's language menu. Its menu machine and positioning are not needed to show a page
- * (issue 14), so a button that looks the same stands in for it: hovering or focusing it fetches the
+ * The shell's language menu. Its menu machine and positioning are not needed to show a page,
+ * so a button that looks the same stands in for it: hovering or focusing it fetches the
  * menu, a click shows it open (in a transition, so the button stays until the menu is there).
  */
 export const LanguageMenu = ({

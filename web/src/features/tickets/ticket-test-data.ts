@@ -2,6 +2,7 @@ import type { MessageRecord, SessionUser, TicketRecord } from '@sb/contracts';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 /** Test data of the ticket and kanban specs (never imported by the app). */
 export const uuidOf = (id: number) => `0b5a4f2e-1c3d-4e5f-8a9b-${String(id).padStart(12, '0')}`;
@@ -99,14 +100,7 @@ export type Call = { method: string; url: URL; body?: unknown };
 export const stubFetch = (route: (method: string, url: URL, body: unknown) => unknown): Call[] => {
   const calls: Call[] = [];
   const fetchStub = async (input: RequestInfo | URL) => {
-    const request = input instanceof Request ? input : new Request(String(input));
-    const body =
-      request.method === 'GET'
-        ? undefined
-        : await request
-            .clone()
-            .json()
-            .catch(() => undefined);
+    const { request, body } = await readRequest(input);
     const url = new URL(request.url);
     calls.push({ method: request.method, url, body });
     const answer = route(request.method, url, body);

@@ -3,6 +3,7 @@ import type { UserRecord, UsersPage } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
+import { readRequest } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -44,14 +45,7 @@ const stub = () => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const body =
-        request.method === 'GET'
-          ? undefined
-          : await request
-              .clone()
-              .json()
-              .catch(() => undefined);
+      const { request, body } = await readRequest(input);
       calls.push({ method: request.method, url: request.url, body });
       if (request.url.includes('/users') && request.method === 'GET') return Response.json(page);
       if (request.method === 'POST') return Response.json(record(10, 'Dora'), { status: 201 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ENV } from '@sb/platform/nest';
-import { DataSource } from 'typeorm';
+import { MessagesRepository } from '../../messages/messages.repository.js';
 import { PromptsService } from '../../prompts/prompts.service.js';
 import { DialogflowClient } from '../../queue-integrations/dialogflow-client.js';
 import { QueueIntegrationsService } from '../../queue-integrations/queue-integrations.service.js';
@@ -30,7 +30,7 @@ export class ExternalBots {
   private readonly prompt: PromptBot;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly messages: MessagesRepository,
     private readonly integrations: QueueIntegrationsService,
     private readonly prompts: PromptsService,
     dialogflow: DialogflowClient,
@@ -94,15 +94,11 @@ export class ExternalBots {
     message: BotMessage | null,
   ): Promise<HistoryLine[]> {
     if (limit <= 0) return [];
-    const rows: { from_me: boolean; body: string }[] = await this.dataSource.query(
-      `SELECT from_me, body FROM messages
-       WHERE company_id = $1 AND ticket_id = $2 AND NOT is_private AND NOT is_deleted
-         AND body <> '' AND media_type <> 'call_log' AND ($4::uuid IS NULL OR id <> $4)
-         -- a spoken reply keeps its text as body; a contact's audio has no text of its own
-         AND (media_type <> 'audio' OR from_me)
-       ORDER BY created_at DESC, id DESC LIMIT $3`,
-      [conversation.companyId, conversation.ticket.id, limit, message?.id ?? null],
+    return this.messages.botHistory(
+      conversation.companyId,
+      conversation.ticket.id,
+      limit,
+      message?.id ?? null,
     );
-    return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body }));
   }
 }

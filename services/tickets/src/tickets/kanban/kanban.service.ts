@@ -7,17 +7,18 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { containsPattern, searchText } from '../../contacts/contact-search.js';
 import { requireMember } from '../../contacts/contacts.service.js';
 import { NumberVisibility } from '../../directories/number-visibility.js';
 import type { Ticket } from '../../ticket-core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
-import { ConditionBuilder, listQueues } from '../../ticket-core/ticket-rules.js';
+import { listQueues } from '../../ticket-core/ticket-rules.js';
 import { TicketRecords } from '../../ticket-core/ticket-records.js';
 import { TicketsRepository } from '../../ticket-core/tickets.repository.js';
 import { TicketsService } from '../tickets.service.js';
+import { KanbanRepository } from './kanban.repository.js';
 
 /** Cards on one board at most (the board has no paging). */
 export const KanbanMaxTickets = 500;
@@ -35,7 +36,7 @@ const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() })
 @Injectable()
 export class KanbanService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly board: KanbanRepository,
     private readonly tickets: TicketsRepository,
     private readonly ticketsService: TicketsService,
     private readonly views: TicketRecords,
@@ -47,25 +48,12 @@ export class KanbanService {
     const ctx = requireMember(call);
     const filter = parseInput(KanbanQuery, query ?? {});
     const viewer = await this.identity.viewer(ctx);
-    const where = new ConditionBuilder();
-    where.add(`t.company_id = ${where.param(ctx.companyId)}`);
-    where.add(`t.status IN ('pending', 'open')`);
-    const queues = listQueues(viewer, filter.queueIds);
-    if (queues !== null)
-      where.add(
-        `(t.queue_id = ANY(${where.param(queues)}::int[]) OR t.user_id = ${where.param(ctx.userId)})`,
-      );
-    if (filter.searchParam) {
-      const pattern = where.param(containsPattern(searchText(filter.searchParam)));
-      where.add(`(c.search_name LIKE ${pattern} OR c.number LIKE ${pattern})`);
-    }
-    const condition = where.build();
-    const rows = (await this.dataSource.query(
-      `SELECT t.id FROM tickets t JOIN contacts c ON c.id = t.contact_id
-        WHERE ${condition.sql} ORDER BY t.updated_at DESC, t.id DESC LIMIT ${KanbanMaxTickets}`,
-      condition.params,
-    )) as { id: number }[];
-    const ids = rows.map((r) => r.id);
+    const ids = await this.board.boardTicketIds(ctx.companyId, {
+      queueIds: listQueues(viewer, filter.queueIds),
+      userId: ctx.userId,
+      searchPattern: filter.searchParam ? containsPattern(searchText(filter.searchParam)) : null,
+      limit: KanbanMaxTickets,
+    });
     const found = await this.tickets.findByIds(ctx.companyId, ids);
     const byId = new Map(found.map((row) => [row.id, row]));
     const ordered = ids.map((id) => byId.get(id)).filter((row): row is Ticket => !!row);
@@ -79,17 +67,10 @@ export class KanbanService {
     const ctx = requireMember(call);
     const { ticketId, tagId } = parseInput(TicketTagInput, request ?? {});
     await this.ticketsService.visible(ctx, ticketId);
-    const tags = (await this.dataSource.query(
-      'SELECT id FROM tags WHERE company_id = $1 AND id = $2 AND kanban = 1',
-      [ctx.companyId, tagId],
-    )) as { id: number }[];
-    if (!tags.length) throw new AppError('ERR_NO_TAG_FOUND');
+    if (!(await this.board.hasLaneTag(ctx.companyId, tagId)))
+      throw new AppError('ERR_NO_TAG_FOUND');
     return this.change(ctx, ticketId, (manager) =>
-      manager.query(
-        `INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES ($1, $2, $3)
-         ON CONFLICT (ticket_id, tag_id) DO NOTHING`,
-        [ticketId, tagId, ctx.companyId],
-      ),
+      this.board.linkTag(manager, ctx.companyId, ticketId, tagId),
     );
   }
 
@@ -106,10 +87,10 @@ export class KanbanService {
   private async change(
     ctx: RequestContext,
     ticketId: number,
-    write: (manager: import('typeorm').EntityManager) => Promise<unknown>,
+    write: (manager: EntityManager) => Promise<unknown>,
   ): Promise<TicketRecord> {
     const hide = await this.visibility.of(ctx);
-    return this.dataSource.transaction(async (manager) => {
+    return this.board.move(ctx.companyId, async (manager) => {
       await write(manager);
       await this.tickets.update(manager, ctx.companyId, ticketId, {});
       return this.ticketsService.announce(ctx, manager, ticketId, hide);

@@ -7,12 +7,12 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { requireMember } from '../../contacts/contacts.service.js';
-import { TicketNote } from '../../ticket-core/ticket.entity.js';
+import type { TicketNote } from '../../ticket-core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
 import { TicketsService } from '../tickets.service.js';
+import { TicketNotesRepository } from './ticket-notes.repository.js';
 
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
 
@@ -20,7 +20,7 @@ const IdInput = z.object({ id: z.coerce.number().int().positive() });
 @Injectable()
 export class TicketNotesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly notes: TicketNotesRepository,
     private readonly tickets: TicketsService,
     private readonly identity: IdentityDirectory,
   ) {}
@@ -31,12 +31,14 @@ export class TicketNotesService {
     if (!filter.ticketId && !filter.contactId)
       throw new AppError('ERR_VALIDATION', { fields: { ticketId: ['Required'] } });
     if (filter.ticketId) await this.tickets.visible(ctx, filter.ticketId);
-    const where: Partial<TicketNote> = { companyId: ctx.companyId };
-    if (filter.ticketId) where.ticketId = filter.ticketId;
-    if (filter.contactId) where.contactId = filter.contactId;
-    const rows = await this.dataSource
-      .getRepository(TicketNote)
-      .find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: 500 });
+    const rows = await this.notes.find(ctx.companyId, {
+      where: {
+        ...(filter.ticketId ? { ticketId: filter.ticketId } : {}),
+        ...(filter.contactId ? { contactId: filter.contactId } : {}),
+      },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: 500,
+    });
     return this.records(ctx, rows);
   }
 
@@ -52,16 +54,12 @@ export class TicketNotesService {
     const ticket = await this.tickets.visible(ctx, input.ticketId);
     if (ticket.contactId !== input.contactId)
       throw new AppError('ERR_VALIDATION', { fields: { contactId: ['Not the ticket contact'] } });
-    const repo = this.dataSource.getRepository(TicketNote);
-    const row = await repo.save(
-      repo.create({
-        companyId: ctx.companyId,
-        ticketId: ticket.id,
-        contactId: ticket.contactId,
-        userId: ctx.userId,
-        note: input.note,
-      }),
-    );
+    const row = await this.notes.save(ctx.companyId, {
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      userId: ctx.userId,
+      note: input.note,
+    });
     return (await this.records(ctx, [row]))[0]!;
   }
 
@@ -72,16 +70,12 @@ export class TicketNotesService {
     const row = await this.found(ctx, id);
     if (row.userId !== ctx.userId && ctx.profile !== 'admin' && !ctx.super)
       throw new AppError('ERR_NO_PERMISSION');
-    await this.dataSource.getRepository(TicketNote).delete({ companyId: ctx.companyId, id });
+    await this.notes.delete(ctx.companyId, { id });
     return { id };
   }
 
   private async found(ctx: RequestContext, id: number): Promise<TicketNote> {
-    const row = await this.dataSource
-      .getRepository(TicketNote)
-      .findOneBy({ companyId: ctx.companyId, id });
-    if (!row) throw new AppError('ERR_NO_NOTE_FOUND');
-    return row;
+    return this.notes.findOneOrFail(ctx.companyId, { id });
   }
 
   private async records(ctx: RequestContext, rows: TicketNote[]): Promise<TicketNoteRecord[]> {

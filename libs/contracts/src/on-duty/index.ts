@@ -1,0 +1,1 @@
+export * from './on-duty.js';

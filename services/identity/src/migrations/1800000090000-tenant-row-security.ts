@@ -1,0 +1,29 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { disableTenantRowSecurity, enableTenantRowSecurity } from '@sb/platform/db';
+
+/**
+ * identity's tenant tables: every table with a company_id (the outbox too: a tenant transaction may only
+ * write its own company's events; the relay reads as the service user). Not tenant: companies, plans, settings, helps and announcements are platform-wide (super-admin screens); user_queues and session_rotated_tokens hang off a tenant row.
+ */
+export const identityTenantTables = [
+  'users',
+  'sessions',
+  'company_settings',
+  'invoices',
+  'password_resets',
+  'queue_replica',
+  'outbox_event',
+] as const;
+
+/** Row-level security on the tenant tables, keyed by the transaction's app.company_id (issue 16). */
+export class TenantRowSecurity1800000090000 implements MigrationInterface {
+  name = 'TenantRowSecurity1800000090000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await enableTenantRowSecurity(queryRunner, 'identity', identityTenantTables);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await disableTenantRowSecurity(queryRunner, 'identity', identityTenantTables);
+  }
+}

@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { TenantRepository } from '@sb/platform/db';
+import { DataSource } from 'typeorm';
+import { TicketNote } from '../../ticket-core/ticket.entity.js';
+
+/** Notes of one company at a time (the tenant is in every method's signature). */
+@Injectable()
+export class TicketNotesRepository extends TenantRepository<TicketNote> {
+  protected readonly notFoundCode = 'ERR_NO_NOTE_FOUND' as const;
+
+  constructor(dataSource: DataSource) {
+    super(dataSource.getRepository(TicketNote));
+  }
+}

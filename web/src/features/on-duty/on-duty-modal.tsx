@@ -1,0 +1,219 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import type { OnDutyDay, OnDutyRecord } from '@sb/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submitDelay } from '../../components/submit-delay.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { useGetUserPickerQuery } from '../users/users.api.js';
+import {
+  bodyOf,
+  draftOf,
+  onDutyFormErrors,
+  type OnDutyDraft,
+  type OnDutyFieldErrors,
+} from './on-duty-form.js';
+import { useCreateOnDutyMutation, useUpdateOnDutyMutation } from './on-duty.api.js';
+
+type TimeField = 'startTime' | 'endTime';
+const TimeFields: TimeField[] = ['startTime', 'endTime'];
+
+/**
+ * Add/edit modal of /plantao (spec 3 §2.17, §5): the on-duty person (GET /users/list), the phone that
+ * gets the alerts, the interval between two alerts of a waiting ticket (minutes, default 1) and, per
+ * weekday, the start and end of the duty window. The API checks the same rules.
+ */
+export const OnDutyModal = ({
+  open,
+  record,
+  onClose,
+}: {
+  open: boolean;
+  record: OnDutyRecord | null;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation('plantao');
+  const { t: tc } = useTranslation('common');
+  const [draft, setDraft] = useState<OnDutyDraft>(() => draftOf(record));
+  const [errors, setErrors] = useState<OnDutyFieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const { data: users = [] } = useGetUserPickerQuery(undefined, { skip: !open });
+  const [create] = useCreateOnDutyMutation();
+  const [update] = useUpdateOnDutyMutation();
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(draftOf(record));
+    setErrors({});
+  }, [open, record]);
+
+  const setDay = (index: number, change: Partial<OnDutyDay>) =>
+    setDraft((d) => ({
+      ...d,
+      days: d.days.map((day, i) => (i === index ? { ...day, ...change } : day)),
+    }));
+
+  // the saved user stays choosable even when the picker no longer lists them
+  const options = [...users];
+  if (record && !users.some((u) => u.id === record.userId)) {
+    options.unshift({ ...record.user } as (typeof users)[number]);
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const failing = onDutyFormErrors(draft);
+    setErrors(failing);
+    if (Object.keys(failing).length > 0) return;
+    setSaving(true);
+    try {
+      await submitDelay();
+      const body = bodyOf(draft);
+      if (record) await update({ ...body, id: record.id }).unwrap();
+      else await create(body).unwrap();
+      notify.success(t('saved'));
+      onClose();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      placement="center"
+      size="lg"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="on-duty-form">
+            <form onSubmit={(event) => void submit(event)} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root invalid={!!errors.userId} required>
+                    <Field.Label>{t('user')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        aria-label={t('user')}
+                        value={draft.userId}
+                        onChange={(e) => setDraft((d) => ({ ...d, userId: e.target.value }))}
+                      >
+                        <option value="">{t('chooseUser')}</option>
+                        {options.map((user) => (
+                          <option key={user.id} value={user.id}>
+                            {user.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    {errors.userId && <Field.ErrorText>{t(errors.userId)}</Field.ErrorText>}
+                  </Field.Root>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    <Field.Root invalid={!!errors.phone} required>
+                      <Field.Label>{t('phone')}</Field.Label>
+                      <Input
+                        type="tel"
+                        placeholder="5511999999999"
+                        value={draft.phone}
+                        onChange={(e) => setDraft((d) => ({ ...d, phone: e.target.value }))}
+                      />
+                      {errors.phone && <Field.ErrorText>{t(errors.phone)}</Field.ErrorText>}
+                    </Field.Root>
+                    <Field.Root invalid={!!errors.interval} required>
+                      <Field.Label>{t('interval')}</Field.Label>
+                      <Input
+                        type="number"
+                        min={1}
+                        step={1}
+                        value={draft.interval}
+                        onChange={(e) => setDraft((d) => ({ ...d, interval: e.target.value }))}
+                      />
+                      {errors.interval ? (
+                        <Field.ErrorText>{t(errors.interval)}</Field.ErrorText>
+                      ) : (
+                        <Field.HelperText>{t('intervalHelp')}</Field.HelperText>
+                      )}
+                    </Field.Root>
+                  </SimpleGrid>
+                  <Table.Root size="sm">
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader>{tc('schedule.weekday')}</Table.ColumnHeader>
+                        {TimeFields.map((field) => (
+                          <Table.ColumnHeader key={field}>{t(field)}</Table.ColumnHeader>
+                        ))}
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {draft.days.map((day, index) => {
+                        const name = tc(`schedule.weekdays.${day.weekdayEn}`);
+                        return (
+                          <Table.Row key={day.weekdayEn}>
+                            <Table.Cell>{name}</Table.Cell>
+                            {TimeFields.map((field) => {
+                              const error = errors[`days.${index}.${field}`];
+                              return (
+                                <Table.Cell key={field}>
+                                  <Field.Root invalid={!!error}>
+                                    <Input
+                                      size="sm"
+                                      type="time"
+                                      aria-label={`${name} ${t(field)}`}
+                                      value={day[field]}
+                                      onChange={(e) => setDay(index, { [field]: e.target.value })}
+                                    />
+                                    {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
+                                  </Field.Root>
+                                </Table.Cell>
+                              );
+                            })}
+                          </Table.Row>
+                        );
+                      })}
+                    </Table.Body>
+                  </Table.Root>
+                  {errors.days && (
+                    <Text color="fg.error" fontSize="sm" role="alert">
+                      {t(errors.days)}
+                    </Text>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  {t('cancel')}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={saving}>
+                  {t('save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};
