@@ -27,7 +27,8 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { requireAdmin } from '../access.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
@@ -46,7 +47,7 @@ const IdRequest = z.object({ id: z.coerce.number().int().positive().max(2_147_48
 @Injectable()
 export class ContactListsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly lists: ContactListsRepository,
     private readonly identity: IdentityDirectory,
     private readonly checker: NumberChecker,
@@ -88,7 +89,7 @@ export class ContactListsService {
   async create(call: CallContext, data: unknown): Promise<ContactListRecord> {
     const ctx = await this.allowed(call);
     const { name } = parseInput(ContactListInput, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const id = await this.lists.insert(manager, ctx.companyId, name);
       return this.announceList(manager, ctx.companyId, id, 'created');
     });
@@ -98,7 +99,7 @@ export class ContactListsService {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
     const { name } = parseInput(ContactListInput, data);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.lockList(manager, ctx.companyId, id);
       await this.lists.rename(manager, ctx.companyId, id, name);
       return this.announceList(manager, ctx.companyId, id, 'updated');
@@ -108,7 +109,7 @@ export class ContactListsService {
   async remove(call: CallContext, data: unknown): Promise<{ id: number }> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.lockList(manager, ctx.companyId, id);
       await this.lists.delete(manager, ctx.companyId, id);
       const event: ContactListDeletedEventData = { id };
@@ -129,7 +130,7 @@ export class ContactListsService {
     const ctx = await this.allowed(call);
     const { id, rows } = parseInput(ContactListImportRequest, data ?? {});
     const { items, failed } = validateImportRows(rows);
-    const stored = await this.dataSource.transaction(async (manager) => {
+    const stored = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.lockList(manager, ctx.companyId, id);
       const counts = await this.lists.upsertItems(manager, ctx.companyId, id, items);
       const event: ContactListItemsReloadedEventData = { contactListId: id };
@@ -173,7 +174,7 @@ export class ContactListsService {
   async itemCreate(call: CallContext, data: unknown): Promise<ContactListItemRecord> {
     const ctx = await this.allowed(call);
     const input = parseInput(ContactListItemInput, data ?? {});
-    const record = await this.dataSource.transaction(async (manager) => {
+    const record = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.lockList(manager, ctx.companyId, input.contactListId);
       if (
         await this.lists.numberTaken(
@@ -199,7 +200,7 @@ export class ContactListsService {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
     const input = parseInput(ContactListItemInput, data);
-    const record = await this.dataSource.transaction(async (manager) => {
+    const record = await this.transactions.inTenant(ctx.companyId, async (manager) => {
       const before = await this.item(ctx.companyId, id, manager);
       // an item stays in its list (the form has no list field)
       await this.lockList(manager, ctx.companyId, before.contact_list_id);
@@ -227,7 +228,7 @@ export class ContactListsService {
       throw new AppError('ERR_NO_PERMISSION');
     }
     const { id } = parseInput(IdRequest, data ?? {});
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.item(ctx.companyId, id, manager);
       await this.lockList(manager, ctx.companyId, row.contact_list_id);
       await this.lists.deleteItem(manager, ctx.companyId, id);
@@ -253,7 +254,7 @@ export class ContactListsService {
   async saveSettings(call: CallContext, data: unknown): Promise<CampaignSettingsValues> {
     const ctx = await this.allowed(call);
     const { settings } = parseInput(CampaignSettingsInput, data ?? {});
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.lists.saveSettings(manager, ctx.companyId, settings);
       const event: CampaignSettingsEventData = { settings };
       await Outbox.add(manager, {

@@ -12,7 +12,7 @@ import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { ContactListsRepository } from './contact-lists.repository.js';
 import { toItemRecord } from './contact-list-records.js';
 
@@ -43,7 +43,7 @@ export class NumberChecker {
   constructor(
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly lists: ContactListsRepository,
   ) {}
 
@@ -113,7 +113,7 @@ export class NumberChecker {
   private async done(ctx: RequestContext, listId: number, changed: number, single?: number) {
     if (single || changed === 0) return;
     const data: ContactListItemsReloadedEventData = { contactListId: listId };
-    await this.dataSource.transaction((manager) =>
+    await this.transactions.inTenant(ctx.companyId, (manager) =>
       Outbox.add(manager, {
         companyId: ctx.companyId,
         ...DomainEventTypes.campaigns.contactListItemsReloaded,
@@ -124,7 +124,7 @@ export class NumberChecker {
 
   private async announceItem(companyId: number, row: Parameters<typeof toItemRecord>[0]) {
     const data: ContactListItemEventData = { record: toItemRecord(row) };
-    await this.dataSource.transaction((manager) =>
+    await this.transactions.inTenant(companyId, (manager) =>
       Outbox.add(manager, {
         companyId,
         ...DomainEventTypes.campaigns.contactListItemUpdated,
