@@ -49,6 +49,8 @@ type Fixture = {
   quickMessageId: number;
   scheduleId: number;
   onDutyId: number;
+  contactListId: number;
+  contactListItemId: number;
   noteId: number;
   agentId: number;
   adminId: number;
@@ -116,6 +118,12 @@ const schedule = (f: Fixture) => ({
   sendAt: futureIso(),
   ticketId: f.ticketId,
   userId: f.agentId,
+});
+
+const listItem = (f: Fixture) => ({
+  name: 'Walk item',
+  number: `55119${Math.floor(Math.random() * 1e8)}`,
+  contactListId: f.contactListId,
 });
 
 const table: Row[] = [
@@ -320,6 +328,13 @@ const table: Row[] = [
     body: onDutyEntry,
     fields: ['userId'],
   },
+  {
+    method: 'POST',
+    route: '/contact-list-items',
+    path: () => '/contact-list-items',
+    body: listItem,
+    fields: ['contactListId'],
+  },
 ];
 
 /** Routes whose body carries references but which this walk reaches another way. */
@@ -327,6 +342,7 @@ const walkedElsewhere: Record<string, string> = {
   // the path id comes first there; schedules and on-duty entries of B cannot exist before B has them
   'PUT /schedules/{id}': 'same body as POST /schedules',
   'PUT /plantao/{id}': 'same body as POST /plantao',
+  'PUT /contact-list-items/{id}': 'same body as POST /contact-list-items',
   // authenticated by a connection's API token, not a user's: its company is the token's
   'POST /api/messages/send': 'external API (token of a connection)',
 };
@@ -432,6 +448,8 @@ describe('ids of another company in a body or query', () => {
       quickMessageId: 0,
       scheduleId: 0,
       onDutyId: 0,
+      contactListId: 0,
+      contactListItemId: 0,
       noteId: 0,
       agentId: stack.users.agent.id,
       adminId: stack.users.admin.id,
@@ -442,6 +460,12 @@ describe('ids of another company in a body or query', () => {
     ).id;
     f.scheduleId = (await api<{ id: number }>('POST', '/schedules', schedule(f))).id;
     f.onDutyId = (await api<{ id: number }>('POST', '/plantao', onDutyEntry(f))).id;
+    f.contactListId = (
+      await api<{ id: number }>('POST', '/contact-lists', { name: 'Walk list' })
+    ).id;
+    f.contactListItemId = (
+      await api<{ id: number }>('POST', '/contact-list-items', listItem(f))
+    ).id;
     f.noteId = (
       await api<{ id: number }>('POST', '/ticket-notes', {
         note: 'A walk note',
@@ -627,6 +651,8 @@ const pathId = (f: Fixture, route: string, name: string): number | string => {
     'quick-messages': f.quickMessageId,
     schedules: f.scheduleId,
     plantao: f.onDutyId,
+    'contact-lists': f.contactListId,
+    'contact-list-items': f.contactListItemId,
     tags: f.tagId,
     'ticket-notes': f.noteId,
     tickets: f.ticketId,

@@ -1,4 +1,8 @@
-import { ContactImportMaxRows } from '@sb/contracts';
+import {
+  ContactImportMaxRows,
+  ContactListImportMaxRows,
+  type ContactListImportRow,
+} from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import { readSheet } from 'read-excel-file/node';
 
@@ -61,4 +65,58 @@ export async function readContactSheet(
       fields: { file: [`At most ${ContactImportMaxRows} rows`] },
     });
   return contacts;
+}
+
+/** The legacy binary Excel format (OLE2 compound file): readable only once saved again as .xlsx. */
+export const isLegacyXls = (bytes: Buffer): boolean =>
+  bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex'));
+
+/**
+ * A contact list's sheet (spec 3 §2.6; BEHAVIOUR.md §6: columns nome, numero, email): every non-empty row
+ * with its row number, for the service to validate one by one. A file that is not a sheet, a sheet
+ * without the name and number columns, no rows or more than ContactListImportMaxRows are refused whole.
+ */
+export async function readContactListSheet(bytes: Buffer): Promise<ContactListImportRow[]> {
+  if (isLegacyXls(bytes))
+    throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', {
+      message: 'Legacy .xls files are not read: save the sheet as .xlsx and send it again.',
+    });
+  if (!isXlsx(bytes))
+    throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', {
+      message: 'Only .xls and .xlsx spreadsheets are accepted.',
+    });
+  let rows: unknown[][];
+  try {
+    rows = (await readSheet(bytes)) as unknown[][];
+  } catch {
+    throw new AppError('ERR_VALIDATION', { fields: { file: ['Unreadable spreadsheet'] } });
+  }
+  const [header = [], ...body] = rows;
+  const titles = header.map((cell) => cellText(cell).toLowerCase());
+  const column = (names: readonly string[]) => titles.findIndex((title) => names.includes(title));
+  const at = {
+    name: column(Columns.name),
+    number: column(Columns.number),
+    email: column(Columns.email),
+  };
+  if (at.name < 0 || at.number < 0)
+    throw new AppError('ERR_VALIDATION', {
+      fields: { file: ['The first row must name the columns nome (name) and numero (number)'] },
+    });
+  const found: ContactListImportRow[] = [];
+  body.forEach((row, index) => {
+    const item = {
+      row: index + 2,
+      name: cellText(row[at.name]),
+      number: cellText(row[at.number]),
+      email: at.email >= 0 ? cellText(row[at.email]) : '',
+    };
+    if (item.name || item.number || item.email) found.push(item);
+  });
+  if (!found.length) throw new AppError('ERR_VALIDATION', { fields: { file: ['No rows'] } });
+  if (found.length > ContactListImportMaxRows)
+    throw new AppError('ERR_VALIDATION', {
+      fields: { file: [`At most ${ContactListImportMaxRows} rows`] },
+    });
+  return found;
 }

@@ -30,3 +30,4 @@ export * from './on-duty/index.js';
 export * from './audit/index.js';
 export * from './refs/index.js';
 export * from './reporting/index.js';
+export * from './contact-lists/index.js';

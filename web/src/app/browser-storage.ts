@@ -46,3 +46,7 @@ export const storeVolume = (volume: number): void => write(StorageKeys.volume, S
 
 /** The campaign and contact-list routes exist only while this flag is present. */
 export const campaignRoutesEnabled = (): boolean => read(StorageKeys.cshow) !== null;
+
+/** Stores or removes the campaign flag (the company setting campaignsEnabled decides, spec 3 §2.1). */
+export const storeCampaignRoutes = (enabled: boolean): void =>
+  write(StorageKeys.cshow, enabled ? 'true' : null);

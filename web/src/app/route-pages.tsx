@@ -54,6 +54,17 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
     import('../features/audit-log/audit-log-page.js').then((m) => m.AuditLogPage),
   ),
   plantao: lazyPage(() => import('../features/on-duty/on-duty-page.js').then((m) => m.OnDutyPage)),
+  contactLists: lazyPage(() =>
+    import('../features/contact-lists/contact-lists-page.js').then((m) => m.ContactListsPage),
+  ),
+  contactListItems: lazyPage(() =>
+    import('../features/contact-lists/contact-list-items-page.js').then(
+      (m) => m.ContactListItemsPage,
+    ),
+  ),
+  campaignsConfig: lazyPage(() =>
+    import('../features/contact-lists/campaigns-config-page.js').then((m) => m.CampaignsConfigPage),
+  ),
 };
 
 /** Public pages (signup, password recovery) by title key, shown inside the public layout. */

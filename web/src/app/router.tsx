@@ -7,7 +7,7 @@ import { PublicOnly, RequireAccess, RequireSession } from '../features/auth/guar
 import { selectUser } from '../features/auth/session.slice.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
 import { SubscriptionExpiredPage } from '../features/pages/subscription-expired-page.js';
-import { campaignRoutesEnabled } from './browser-storage.js';
+import { useCampaignRoutes } from './campaign-routes.js';
 import { LightLoginPage } from './entry.js';
 import { useAppSelector } from './hooks.js';
 import { AppShellPage, PublicPage, RoutePages } from './route-pages.js';
@@ -37,7 +37,7 @@ const Dashboard = () => {
 
 /** The route table of spec 1 §2 and spec 3 §2.1 with its guards. */
 export const AppRoutes = () => {
-  const campaigns = campaignRoutesEnabled();
+  const campaigns = useCampaignRoutes();
   return (
     <Routes>
       <Route

@@ -23,8 +23,7 @@ export const createStore = (preloadedState?: Partial<RootState>) =>
   configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) =>
-      getDefault().prepend(resetCacheOnLogout).concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(resetCacheOnLogout).concat(baseApi.middleware),
   });
 
 export type AppStore = ReturnType<typeof createStore>;

@@ -8,6 +8,7 @@ export const ConfirmDialog = ({
   title,
   children,
   busy,
+  confirmLabel,
   onConfirm,
   onClose,
 }: {
@@ -15,6 +16,8 @@ export const ConfirmDialog = ({
   title: string;
   children?: ReactNode;
   busy?: boolean;
+  /** the confirm button's text when it is not a delete (an import) */
+  confirmLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) => {
@@ -40,8 +43,12 @@ export const ConfirmDialog = ({
               <Button variant="outline" onClick={onClose}>
                 {t('cancel')}
               </Button>
-              <Button colorPalette="red" loading={busy} onClick={onConfirm}>
-                {t('delete')}
+              <Button
+                {...(confirmLabel ? {} : { colorPalette: 'red' })}
+                loading={busy}
+                onClick={onConfirm}
+              >
+                {confirmLabel ?? t('delete')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

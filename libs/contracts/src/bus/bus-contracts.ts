@@ -233,6 +233,24 @@ import type {
   OnDutyRecord,
   OnDutyUpdateRequest,
 } from '../on-duty/on-duty.js';
+import type {
+  CampaignSettingsInput,
+  CampaignSettingsValues,
+  ContactListChoice,
+  ContactListIdRequest,
+  ContactListImportReport,
+  ContactListImportRequest,
+  ContactListInput,
+  ContactListItemInput,
+  ContactListItemQuery,
+  ContactListItemRecord,
+  ContactListItemsPage,
+  ContactListItemUpdateRequest,
+  ContactListsQuery,
+  ContactListRecord,
+  ContactListsPage,
+  ContactListUpdateRequest,
+} from '../contact-lists/index.js';
 
 import type {
   DashboardQuery,
@@ -447,6 +465,24 @@ export type BusContracts = {
   'campaigns.on-duty.update': Contract<OnDutyUpdateRequest, OnDutyRecord>;
   'campaigns.on-duty.delete': Contract<OnDutyIdRequest, Deleted>;
   'campaigns.on-duty.now': Contract<OnDutyNowRequest, OnDutyNowReply>;
+  'campaigns.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
+  'campaigns.contact-list.list': Contract<ContactListsQuery, ContactListsPage>;
+  'campaigns.contact-list.choices': Contract<NoData, ContactListChoice[]>;
+  'campaigns.contact-list.get': Contract<ContactListIdRequest, ContactListRecord>;
+  'campaigns.contact-list.create': Contract<ContactListInput, ContactListRecord>;
+  'campaigns.contact-list.update': Contract<ContactListUpdateRequest, ContactListRecord>;
+  'campaigns.contact-list.delete': Contract<ContactListIdRequest, Deleted>;
+  'campaigns.contact-list.import': Contract<ContactListImportRequest, ContactListImportReport>;
+  'campaigns.contact-list-item.list': Contract<ContactListItemQuery, ContactListItemsPage>;
+  'campaigns.contact-list-item.get': Contract<ContactListIdRequest, ContactListItemRecord>;
+  'campaigns.contact-list-item.create': Contract<ContactListItemInput, ContactListItemRecord>;
+  'campaigns.contact-list-item.update': Contract<
+    ContactListItemUpdateRequest,
+    ContactListItemRecord
+  >;
+  'campaigns.contact-list-item.delete': Contract<ContactListIdRequest, Deleted>;
+  'campaigns.campaign-settings.get': Contract<NoData, CampaignSettingsValues>;
+  'campaigns.campaign-settings.save': Contract<CampaignSettingsInput, CampaignSettingsValues>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;

@@ -48,6 +48,14 @@ import type {
 import type { ScheduleDeletedEventData, ScheduleEventData } from '../schedules/schedules.js';
 import type { OnDutyDeletedEventData, OnDutyEventData } from '../on-duty/on-duty.js';
 import type { AuditRecordedEventData } from '../audit/audit.js';
+import type {
+  CampaignSettingsEventData,
+  ContactListDeletedEventData,
+  ContactListEventData,
+  ContactListItemDeletedEventData,
+  ContactListItemEventData,
+  ContactListItemsReloadedEventData,
+} from '../contact-lists/index.js';
 
 /** Every domain event (the rows of `DomainEventTypes`) to the data it carries. */
 export type DomainEventPayloads = {
@@ -111,6 +119,14 @@ export type DomainEventPayloads = {
   'identity.audit.recorded': AuditRecordedEventData;
   'connectors.audit.recorded': AuditRecordedEventData;
   'tickets.audit.recorded': AuditRecordedEventData;
+  'campaigns.contact-list.created': ContactListEventData;
+  'campaigns.contact-list.updated': ContactListEventData;
+  'campaigns.contact-list.deleted': ContactListDeletedEventData;
+  'campaigns.contact-list-item.created': ContactListItemEventData;
+  'campaigns.contact-list-item.updated': ContactListItemEventData;
+  'campaigns.contact-list-item.deleted': ContactListItemDeletedEventData;
+  'campaigns.contact-list-item.reloaded': ContactListItemsReloadedEventData;
+  'campaigns.campaign-settings.updated': CampaignSettingsEventData;
 };
 
 /** `<service>.<entity>.<action>` of a domain event. */

@@ -214,6 +214,24 @@ export const Subjects = {
     onDutyUpdate: 'campaigns.on-duty.update',
     onDutyDelete: 'campaigns.on-duty.delete',
     onDutyNow: 'campaigns.on-duty.now',
+    // which ids of a request are not records of the caller's company (the gateway's ownership check)
+    refsCheck: 'campaigns.refs.check',
+    // contact lists and their items (spec 3 §2.5, §2.6)
+    contactListList: 'campaigns.contact-list.list',
+    contactListChoices: 'campaigns.contact-list.choices',
+    contactListGet: 'campaigns.contact-list.get',
+    contactListCreate: 'campaigns.contact-list.create',
+    contactListUpdate: 'campaigns.contact-list.update',
+    contactListDelete: 'campaigns.contact-list.delete',
+    contactListImport: 'campaigns.contact-list.import',
+    contactListItemList: 'campaigns.contact-list-item.list',
+    contactListItemGet: 'campaigns.contact-list-item.get',
+    contactListItemCreate: 'campaigns.contact-list-item.create',
+    contactListItemUpdate: 'campaigns.contact-list-item.update',
+    contactListItemDelete: 'campaigns.contact-list-item.delete',
+    // campaign settings (spec 3 §2.3)
+    campaignSettingsGet: 'campaigns.campaign-settings.get',
+    campaignSettingsSave: 'campaigns.campaign-settings.save',
   },
   reporting: {
     health: 'reporting.health.check',
@@ -314,6 +332,34 @@ export const DomainEventTypes = {
     onDutyCreated: { service: 'campaigns', entity: 'on-duty', action: 'created' },
     onDutyUpdated: { service: 'campaigns', entity: 'on-duty', action: 'updated' },
     onDutyDeleted: { service: 'campaigns', entity: 'on-duty', action: 'deleted' },
+    contactListCreated: { service: 'campaigns', entity: 'contact-list', action: 'created' },
+    contactListUpdated: { service: 'campaigns', entity: 'contact-list', action: 'updated' },
+    contactListDeleted: { service: 'campaigns', entity: 'contact-list', action: 'deleted' },
+    contactListItemCreated: {
+      service: 'campaigns',
+      entity: 'contact-list-item',
+      action: 'created',
+    },
+    contactListItemUpdated: {
+      service: 'campaigns',
+      entity: 'contact-list-item',
+      action: 'updated',
+    },
+    contactListItemDeleted: {
+      service: 'campaigns',
+      entity: 'contact-list-item',
+      action: 'deleted',
+    },
+    contactListItemsReloaded: {
+      service: 'campaigns',
+      entity: 'contact-list-item',
+      action: 'reloaded',
+    },
+    campaignSettingsUpdated: {
+      service: 'campaigns',
+      entity: 'campaign-settings',
+      action: 'updated',
+    },
   },
 } as const satisfies Partial<
   Record<ServiceName, Record<string, { service: ServiceName; entity: string; action: string }>>

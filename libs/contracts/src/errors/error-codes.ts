@@ -61,6 +61,16 @@ export const ErrorCodes = {
   ERR_NO_TAG_FOUND: { status: 404, message: 'No tag found with this ID.' },
   ERR_NO_MESSAGE_FOUND: { status: 404, message: 'No message found with this ID.' },
   ERR_NO_CAMPAIGN_FOUND: { status: 404, message: 'No campaign found with this ID.' },
+  ERR_NO_CONTACT_LIST_FOUND: { status: 404, message: 'No contact list found with this ID.' },
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: {
+    status: 404,
+    message: 'No contact of this list found with this ID.',
+  },
+  // a list holds a number once
+  ERR_CONTACT_LIST_ITEM_DUPLICATED: {
+    status: 409,
+    message: 'This number is already in the list.',
+  },
   ERR_NO_SCHEDULE_FOUND: { status: 404, message: 'No schedule found with this ID.' },
   ERR_NO_PLANTAO_FOUND: { status: 404, message: 'No on-duty entry found with this ID.' },
   ERR_NO_HELP_FOUND: { status: 404, message: 'No help found with this ID.' },

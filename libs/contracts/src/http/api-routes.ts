@@ -115,6 +115,14 @@ export const ApiRoutes = {
     moments: '/dashboard/moments',
     messagesAllMe: '/messages-allMe',
   },
+  contactLists: {
+    root: '/contact-lists',
+    list: '/contact-lists/list',
+    byId: '/contact-lists/:id',
+    upload: '/contact-lists/:id/upload',
+  },
+  contactListItems: { root: '/contact-list-items', byId: '/contact-list-items/:id' },
+  campaignSettings: '/campaign-settings',
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },
   version: '/version',

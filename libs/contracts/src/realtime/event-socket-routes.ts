@@ -9,6 +9,10 @@ import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ti
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
 import { withoutConnectionToken } from '../connections/connection-records.js';
 import { SecretSettingKeys } from '../settings/setting-requests.js';
+import type {
+  ContactListItemSocketPayload,
+  ContactListSocketPayload,
+} from '../contact-lists/contact-lists.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';
@@ -380,6 +384,49 @@ export const EventSocketRoutes = {
       action: 'delete',
       scheduleId: data.scheduleId,
       userId: data.userId,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  // contact lists and their items (campaigns service): admin screens of the company
+  'campaigns.contact-list.created': {
+    event: 'ContactList',
+    payload: ({ record }): ContactListSocketPayload => ({ action: 'create', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list.updated': {
+    event: 'ContactList',
+    payload: ({ record }): ContactListSocketPayload => ({ action: 'update', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list.deleted': {
+    event: 'ContactList',
+    payload: ({ id }): ContactListSocketPayload => ({ action: 'delete', id }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list-item.created': {
+    event: 'ContactListItem',
+    payload: ({ record }): ContactListItemSocketPayload => ({ action: 'create', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list-item.updated': {
+    event: 'ContactListItem',
+    payload: ({ record }): ContactListItemSocketPayload => ({ action: 'update', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list-item.deleted': {
+    event: 'ContactListItem',
+    payload: ({ id, contactListId }): ContactListItemSocketPayload => ({
+      action: 'delete',
+      id,
+      contactListId,
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.contact-list-item.reloaded': {
+    event: 'ContactListItem',
+    payload: ({ contactListId }): ContactListItemSocketPayload => ({
+      action: 'reload',
+      contactListId,
     }),
     rooms: (event) => [rooms.company(event.companyId)],
   },

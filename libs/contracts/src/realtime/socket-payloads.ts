@@ -10,6 +10,10 @@ import type { QueueIntegrationSocketPayload } from '../queue-integrations/queue-
 import type { ChatbotOption, Queue } from '../queues/queues.js';
 import type { QuickMessage } from '../quick-messages/quick-messages.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
+import type {
+  ContactListItemSocketPayload,
+  ContactListSocketPayload,
+} from '../contact-lists/contact-lists.js';
 import type { SettingKey } from '../settings/setting-definitions.js';
 import type { TagRecord } from '../tags/tag-records.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
@@ -71,8 +75,8 @@ export type SocketPayloads = {
   campaign: unknown;
   chat: unknown;
   queueIntegration: QueueIntegrationSocketPayload;
-  ContactList: unknown;
-  ContactListItem: unknown;
+  ContactList: ContactListSocketPayload;
+  ContactListItem: ContactListItemSocketPayload;
   quickmessage: QuickMessageSocketPayload;
   chatbot: ChatbotSocketPayload;
   help: unknown;

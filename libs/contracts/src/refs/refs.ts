@@ -20,6 +20,9 @@ export const RefOwners = {
   tag: 'tickets',
   message: 'tickets',
   connection: 'connectors',
+  contactList: 'campaigns',
+  contactListItem: 'campaigns',
+  campaign: 'campaigns',
 } as const satisfies Record<string, ServiceName>;
 export type RefKind = keyof typeof RefOwners;
 export const RefKinds = Object.keys(RefOwners) as RefKind[];
@@ -42,6 +45,9 @@ export const RefNotFoundCodes: Record<RefKind, ErrorCode> = {
   tag: 'ERR_NO_TAG_FOUND',
   message: 'ERR_NO_MESSAGE_FOUND',
   connection: 'ERR_NO_WAPP_FOUND',
+  contactList: 'ERR_NO_CONTACT_LIST_FOUND',
+  contactListItem: 'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  campaign: 'ERR_NO_CAMPAIGN_FOUND',
 };
 
 /** The code answering a refusal of these kinds. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, type RequestContext, type UserRecord } from '@sb/contracts';
+import { Subjects, type PlanFlag, type RequestContext, type UserRecord } from '@sb/contracts';
+import { AppError } from '@sb/platform/errors';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
@@ -35,6 +36,19 @@ export class IdentityDirectory {
       this.logger.warn({ err, userId: id }, 'user name lookup failed');
       return '';
     }
+  }
+
+  /**
+   * Refuses a company whose plan lacks the flag (ERR_PLAN_FEATURE_DISABLED): the gateway checks the
+   * token's flags too, but a plan changed since the login must not keep the feature open.
+   */
+  async requirePlanFlag(ctx: RequestContext, flag: PlanFlag): Promise<void> {
+    const plan = await this.bus.request(
+      Subjects.identity.planLimits,
+      { ctx, data: { companyId: ctx.companyId } },
+      { timeoutMs: LookupTimeoutMs },
+    );
+    if (!plan.flags[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
   }
 
   /**

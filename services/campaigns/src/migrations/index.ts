@@ -1,7 +1,15 @@
 import type { MigrationInterface } from 'typeorm';
 import { Schedules1800000009000 } from './1800000009000-schedules.js';
 import { Plantao1800000013000 } from './1800000013000-plantao.js';
-import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
+import { ContactLists1800000020000 } from './1800000020000-contact-lists.js';
+import {
+  campaignsTenantTables as baseTenantTables,
+  TenantRowSecurity1800000090000,
+} from './1800000090000-tenant-row-security.js';
+import {
+  ContactListsRowSecurity1800000091000,
+  contactListTenantTables,
+} from './1800000091000-contact-lists-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -12,6 +20,10 @@ type MigrationClass = new () => MigrationInterface;
 export const campaignsMigrations: MigrationClass[] = [
   Schedules1800000009000,
   Plantao1800000013000,
+  ContactLists1800000020000,
   TenantRowSecurity1800000090000,
+  ContactListsRowSecurity1800000091000,
 ];
-export { campaignsTenantTables } from './1800000090000-tenant-row-security.js';
+
+/** Every tenant table of campaigns (the row-security test checks the list against the schema). */
+export const campaignsTenantTables = [...baseTenantTables, ...contactListTenantTables];

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { connectSocket, disconnectSocket } from '../../api/socket.js';
 import { useAppDispatch } from '../../app/hooks.js';
 import { notify } from '../../components/toaster.js';
+import { setCampaignRoutes } from '../../app/campaign-routes.js';
+import { useGetCompanySettingQuery } from '../settings/settings.api.js';
 import { userUpdated } from './session.slice.js';
 
 export const DuplicateSessionReloadMs = 1000;
@@ -16,6 +18,11 @@ export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) =>
   const dispatch = useAppDispatch();
   const { t } = useTranslation('auth');
   const { id: userId, companyId } = user;
+  // at login (and each new session of the shell): the campaign pages follow campaignsEnabled
+  const { data: campaignsSetting } = useGetCompanySettingQuery('campaignsEnabled');
+  useEffect(() => {
+    if (campaignsSetting) setCampaignRoutes(campaignsSetting.value === 'enabled');
+  }, [campaignsSetting]);
 
   useEffect(() => {
     const socket = connectSocket({ companyId, userId });
@@ -28,6 +35,13 @@ export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) =>
         window.localStorage.clear();
         window.location.reload();
       }, DuplicateSessionReloadMs);
+    });
+
+    // spec 3 §2.1: the campaign pages follow the company setting campaignsEnabled
+    socket.on(socketEvent.company(companyId, 'settings'), (data) => {
+      if (data?.action === 'update' && data.setting?.key === 'campaignsEnabled') {
+        setCampaignRoutes(data.setting.value === 'enabled');
+      }
     });
 
     socket.on(socketEvent.company(companyId, 'user'), (data) => {

@@ -30,7 +30,12 @@ export const settingsApi = api.injectEndpoints({
         await queryFulfilled.catch(() => patch.undo());
       },
     }),
+    /** GET /companySettingOne?column=: one setting of the caller's company (any member reads it). */
+    getCompanySetting: build.query<SettingEntry, string>({
+      query: (column) => ({ url: ApiRoutes.settings.companyOne, params: { column } }),
+    }),
   }),
 });
 
-export const { useGetSettingsQuery, useUpdateSettingMutation } = settingsApi;
+export const { useGetSettingsQuery, useUpdateSettingMutation, useGetCompanySettingQuery } =
+  settingsApi;

@@ -40,6 +40,8 @@ export type MenuItem = {
   section: MenuSection;
   access?: AccessRule;
   indicator?: MenuIndicator;
+  /** shown only while the `cshow` flag exists, like its route (spec 3 §2.1) */
+  campaignsOnly?: boolean;
 };
 
 /** The drawer of spec 1 §2 "Side menu", in order, with each link's condition. */
@@ -86,6 +88,7 @@ export const MenuItems: readonly MenuItem[] = [
     icon: LuRocket,
     section: 'admin',
     access: { admin: true, planFlag: 'useCampaigns' },
+    campaignsOnly: true,
   },
   {
     to: '/contact-lists',
@@ -93,6 +96,7 @@ export const MenuItems: readonly MenuItem[] = [
     icon: LuBookOpen,
     section: 'admin',
     access: { admin: true, planFlag: 'useCampaigns' },
+    campaignsOnly: true,
   },
   {
     to: '/campaigns-config',
@@ -100,6 +104,7 @@ export const MenuItems: readonly MenuItem[] = [
     icon: LuSlidersHorizontal,
     section: 'admin',
     access: { admin: true, planFlag: 'useCampaigns' },
+    campaignsOnly: true,
   },
   {
     to: '/messages-api',
@@ -169,5 +174,7 @@ export const MenuItems: readonly MenuItem[] = [
   },
 ];
 
-export const menuItemsFor = (user: SessionUser): MenuItem[] =>
-  MenuItems.filter((item) => canAccess(user, item.access));
+export const menuItemsFor = (user: SessionUser, campaignRoutes = true): MenuItem[] =>
+  MenuItems.filter(
+    (item) => canAccess(user, item.access) && (campaignRoutes || !item.campaignsOnly),
+  );

@@ -5,6 +5,7 @@ import { NavLink } from 'react-router-dom';
 import { BrandMark } from '../../components/brand-mark.js';
 import { useUnreadChats } from '../chats/chats.api.js';
 import { useConnectionProblem } from '../connections/connections.api.js';
+import { useCampaignRoutes } from '../../app/campaign-routes.js';
 import { menuItemsFor, type MenuItem, type MenuSection } from './menu-items.js';
 import { useGetVersionQuery } from './shell.api.js';
 
@@ -143,7 +144,7 @@ export const MenuContent = ({
   onNavigate?: () => void;
 }) => {
   const { t } = useTranslation('shell');
-  const items = menuItemsFor(user);
+  const items = menuItemsFor(user, useCampaignRoutes());
   const sections = (['main', 'admin', 'super'] as const)
     .map((section) => ({ section, items: items.filter((item) => item.section === section) }))
     .filter(({ items }) => items.length > 0);

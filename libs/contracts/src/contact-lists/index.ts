@@ -1,0 +1,2 @@
+export * from './contact-lists.js';
+export * from './campaign-settings.js';

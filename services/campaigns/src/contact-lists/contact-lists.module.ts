@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { DirectoriesModule } from '../directories/directories.module.js';
+import { RefsHandler } from '../refs/refs.handler.js';
+import { ContactListsHandler } from './contact-lists.handler.js';
+import { ContactListsRepository } from './contact-lists.repository.js';
+import { ContactListsService } from './contact-lists.service.js';
+import { NumberChecker } from './number-checker.js';
+
+/** Contact lists, their items, the number check, the campaign settings and the ownership check. */
+@Module({
+  imports: [DirectoriesModule],
+  providers: [
+    ContactListsRepository,
+    ContactListsService,
+    ContactListsHandler,
+    NumberChecker,
+    RefsHandler,
+  ],
+  exports: [NumberChecker],
+})
+export class ContactListsModule {}
