@@ -11,7 +11,7 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import { closeTestRig, createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
 import pg from 'pg';
 import { startCampaignsService } from '../src/index.js';
 
@@ -96,12 +96,7 @@ describe('contact lists (campaigns service)', () => {
     });
   }, 60_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await db?.end();
-    await bus?.close();
-    await database?.drop();
-  });
+  afterAll(() => closeTestRig({ service, db, bus, database }));
 
   it('is for admins of plans with useCampaigns', async () => {
     expect(await codeOf(call(S.contactListList, {}, agent))).toBe('ERR_NO_PERMISSION');

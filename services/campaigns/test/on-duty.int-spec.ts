@@ -11,7 +11,13 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase, requestAs } from '@sb/testing';
+import {
+  closeTestRig,
+  createTestDatabase,
+  openTestBus,
+  type TestDatabase,
+  requestAs,
+} from '@sb/testing';
 import pg from 'pg';
 import { startCampaignsService } from '../src/index.js';
 
@@ -85,12 +91,7 @@ describe('on-duty staff (campaigns service)', () => {
     });
   }, 60_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await db?.end();
-    await bus?.close();
-    await database?.drop();
-  });
+  afterAll(() => closeTestRig({ service, db, bus, database }));
 
   beforeEach(async () => {
     await db.query('DELETE FROM campaigns.plantao');

@@ -11,7 +11,13 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase, requestAs } from '@sb/testing';
+import {
+  closeTestRig,
+  createTestDatabase,
+  openTestBus,
+  type TestDatabase,
+  requestAs,
+} from '@sb/testing';
 import pg from 'pg';
 import { ScheduleSender, startCampaignsService } from '../src/index.js';
 
@@ -120,12 +126,7 @@ describe('schedules (campaigns service)', () => {
     service = await start();
   }, 60_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await db?.end();
-    await bus?.close();
-    await database?.drop();
-  });
+  afterAll(() => closeTestRig({ service, db, bus, database }));
 
   describe('CRUD', () => {
     it('creates a schedule for the caller, with the contact and owner names as saved', async () => {

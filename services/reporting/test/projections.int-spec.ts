@@ -11,7 +11,7 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import { closeTestRig, createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
 import pg from 'pg';
 import { startReportingService } from '../src/index.js';
 
@@ -180,12 +180,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
     await until(async () => (await processed()) >= events.length);
   }, 60_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await db?.end();
-    await bus?.close();
-    await database?.drop();
-  });
+  afterAll(() => closeTestRig({ service, db, bus, database }));
 
   it('projects the counters and attendants of the period, whatever the order of the events', async () => {
     if (!bus) return;
