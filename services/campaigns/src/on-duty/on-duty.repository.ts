@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { findCompanyRow } from '../company-row.js';
+import { findCompanyRow } from '../company-row.repository.js';
 import type { OnDutyRow, OnDutyWrite } from './on-duty.entity.js';
 
 /** TypeORM answers a DELETE … RETURNING as [rows, affected count]. */

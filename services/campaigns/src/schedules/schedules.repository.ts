@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ScheduleStatus } from '@sb/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { findCompanyRow } from '../company-row.js';
+import { findCompanyRow } from '../company-row.repository.js';
 
 export type ScheduleRow = {
   id: number;
