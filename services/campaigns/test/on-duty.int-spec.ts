@@ -19,12 +19,10 @@ import {
   requestAs,
 } from '@sb/testing';
 import pg from 'pg';
+import { admin, agent, otherAdmin } from './callers.js';
 import { startCampaignsService } from '../src/index.js';
 
 const S = Subjects.campaigns;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
 /** what the tickets service's poller sends: the company's system context */
 const system = (companyId: number): Partial<RequestContext> => ({
   companyId,

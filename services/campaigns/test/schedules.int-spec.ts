@@ -19,13 +19,11 @@ import {
   requestAs,
 } from '@sb/testing';
 import pg from 'pg';
+import { admin, agent, otherAdmin } from './callers.js';
 import { ScheduleSender, startCampaignsService } from '../src/index.js';
 
 const S = Subjects.campaigns;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
 const colleague: Partial<RequestContext> = { companyId: 1, userId: 12, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
 
 /** Contacts tickets knows, by company: id → name and number. Contact 99 refuses every send. */
 const contacts: Record<number, Record<number, { name: string; number: string }>> = {
