@@ -11,17 +11,21 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import {
+  closeTestRig,
+  createTestDatabase,
+  openTestBus,
+  requestAs,
+  type TestDatabase,
+} from '@sb/testing';
 import pg from 'pg';
+import { admin, agent, otherAdmin } from './callers.js';
 import { startCampaignsService } from '../src/index.js';
 
 // Contact lists on real Postgres and NATS (in-process bus when NATS is not there), with stand-ins for
 // identity (plan flags) and connectors (the connection list and onWhatsApp).
 
 const S = Subjects.campaigns;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
 const noCampaigns: Partial<RequestContext> = { companyId: 3, userId: 30, profile: 'admin' };
 
 const waitFor = async (check: () => Promise<boolean>, ms = 10_000) => {
@@ -39,19 +43,7 @@ describe('contact lists (campaigns service)', () => {
   let service: RunningNestService;
   const checked: string[] = [];
 
-  const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    bus.request(subject, {
-      ctx: {
-        requestId: 'test',
-        companyId: 0,
-        userId: 0,
-        profile: 'user',
-        super: false,
-        lang: 'en',
-        ...ctx,
-      } as RequestContext,
-      data,
-    }) as Promise<T>;
+  const call = requestAs(() => bus);
   const codeOf = (promise: Promise<unknown>) =>
     promise.then(
       () => 'ok',
@@ -96,12 +88,7 @@ describe('contact lists (campaigns service)', () => {
     });
   }, 60_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await db?.end();
-    await bus?.close();
-    await database?.drop();
-  });
+  afterAll(() => closeTestRig({ service, db, bus, database }));
 
   it('is for admins of plans with useCampaigns', async () => {
     expect(await codeOf(call(S.contactListList, {}, agent))).toBe('ERR_NO_PERMISSION');

@@ -11,14 +11,18 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase, requestAs } from '@sb/testing';
+import {
+  closeTestRig,
+  createTestDatabase,
+  openTestBus,
+  type TestDatabase,
+  requestAs,
+} from '@sb/testing';
 import pg from 'pg';
+import { admin, agent, otherAdmin } from './callers.js';
 import { startCampaignsService } from '../src/index.js';
 
 const S = Subjects.campaigns;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
 /** what the tickets service's poller sends: the company's system context */
 const system = (companyId: number): Partial<RequestContext> => ({
   companyId,
@@ -85,12 +89,7 @@ describe('on-duty staff (campaigns service)', () => {
     });
   }, 60_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await db?.end();
-    await bus?.close();
-    await database?.drop();
-  });
+  afterAll(() => closeTestRig({ service, db, bus, database }));
 
   beforeEach(async () => {
     await db.query('DELETE FROM campaigns.plantao');

@@ -11,15 +11,19 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase, requestAs } from '@sb/testing';
+import {
+  closeTestRig,
+  createTestDatabase,
+  openTestBus,
+  type TestDatabase,
+  requestAs,
+} from '@sb/testing';
 import pg from 'pg';
+import { admin, agent, otherAdmin } from './callers.js';
 import { ScheduleSender, startCampaignsService } from '../src/index.js';
 
 const S = Subjects.campaigns;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
 const colleague: Partial<RequestContext> = { companyId: 1, userId: 12, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
 
 /** Contacts tickets knows, by company: id → name and number. Contact 99 refuses every send. */
 const contacts: Record<number, Record<number, { name: string; number: string }>> = {
@@ -120,12 +124,7 @@ describe('schedules (campaigns service)', () => {
     service = await start();
   }, 60_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await db?.end();
-    await bus?.close();
-    await database?.drop();
-  });
+  afterAll(() => closeTestRig({ service, db, bus, database }));
 
   describe('CRUD', () => {
     it('creates a schedule for the caller, with the contact and owner names as saved', async () => {

@@ -11,7 +11,13 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
+import {
+  closeTestRig,
+  createTestDatabase,
+  openTestBus,
+  requestAs,
+  type TestDatabase,
+} from '@sb/testing';
 import pg from 'pg';
 import { startReportingService } from '../src/index.js';
 
@@ -126,19 +132,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
   let db: pg.Pool;
   let service: RunningService;
 
-  const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-    bus!.request(subject, {
-      ctx: {
-        requestId: 'test',
-        companyId: 0,
-        userId: 0,
-        profile: 'user',
-        super: false,
-        lang: 'en',
-        ...ctx,
-      } as RequestContext,
-      data,
-    }) as Promise<T>;
+  const call = requestAs(() => bus!);
   const period = { date_from: '2026-03-02', date_to: '2026-03-02' };
 
   /** Every row of the read models, in a stable order (what a rebuild must reproduce). */
@@ -180,12 +174,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
     await until(async () => (await processed()) >= events.length);
   }, 60_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await db?.end();
-    await bus?.close();
-    await database?.drop();
-  });
+  afterAll(() => closeTestRig({ service, db, bus, database }));
 
   it('projects the counters and attendants of the period, whatever the order of the events', async () => {
     if (!bus) return;

@@ -1,4 +1,4 @@
-import type { QueryRunner } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { TENANT_ROLE, TENANT_SETTING } from './tenant-scope.js';
 
 const identifier = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -92,4 +92,27 @@ export async function disableTenantRowSecurity(
     await queryRunner.query(`ALTER TABLE ${t} NO FORCE ROW LEVEL SECURITY`);
     await queryRunner.query(`ALTER TABLE ${t} DISABLE ROW LEVEL SECURITY`);
   }
+}
+
+/**
+ * The migration class that turns row-level security on for `tables` of `serviceSchema`: every
+ * service's row-security migration is this, only the name and the tables differ. `name` is the
+ * migration's recorded name (class name + timestamp), so it must never change once shipped.
+ */
+export function tenantRowSecurityMigration(
+  name: string,
+  serviceSchema: string,
+  tables: readonly string[],
+): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = name;
+
+    async up(queryRunner: QueryRunner): Promise<void> {
+      await enableTenantRowSecurity(queryRunner, serviceSchema, tables);
+    }
+
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await disableTenantRowSecurity(queryRunner, serviceSchema, tables);
+    }
+  };
 }

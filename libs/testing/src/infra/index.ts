@@ -6,3 +6,4 @@ export * from './test-database.js';
 export * from './nats-tests.js';
 export * from './test-nats-bus.js';
 export * from './manual-clock.js';
+export * from './close-test-rig.js';

@@ -1,5 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { disableTenantRowSecurity, enableTenantRowSecurity } from '@sb/platform/db';
+import { tenantRowSecurityMigration } from '@sb/platform/db';
 
 /** The contact-list and campaign-settings tables, tenant data like the others. */
 export const contactListTenantTables = [
@@ -9,14 +8,8 @@ export const contactListTenantTables = [
 ] as const;
 
 /** Row-level security on the contact-list tables, keyed by the transaction's app.company_id. */
-export class ContactListsRowSecurity1800000091000 implements MigrationInterface {
-  name = 'ContactListsRowSecurity1800000091000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await enableTenantRowSecurity(queryRunner, 'campaigns', contactListTenantTables);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await disableTenantRowSecurity(queryRunner, 'campaigns', contactListTenantTables);
-  }
-}
+export const ContactListsRowSecurity1800000091000 = tenantRowSecurityMigration(
+  'ContactListsRowSecurity1800000091000',
+  'campaigns',
+  contactListTenantTables,
+);

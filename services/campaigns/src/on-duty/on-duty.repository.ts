@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { findCompanyRow } from '../company-row.repository.js';
 import type { OnDutyRow, OnDutyWrite } from './on-duty.entity.js';
 
 /** TypeORM answers a DELETE … RETURNING as [rows, affected count]. */
@@ -19,17 +20,13 @@ export class OnDutyRepository {
   }
 
   /** One entry of the company; `lock` takes the row for the rest of the transaction. */
-  async find(
+  find(
     companyId: number,
     id: number,
     manager: EntityManager = this.dataSource.manager,
     lock = false,
   ): Promise<OnDutyRow | undefined> {
-    const rows: OnDutyRow[] = await manager.query(
-      `SELECT * FROM plantao WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [companyId, id],
-    );
-    return rows[0];
+    return findCompanyRow(manager, 'plantao', companyId, id, lock);
   }
 
   async insert(manager: EntityManager, companyId: number, write: OnDutyWrite): Promise<number> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ScheduleStatus } from '@sb/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { findCompanyRow } from '../company-row.repository.js';
 
 export type ScheduleRow = {
   id: number;
@@ -82,17 +83,13 @@ export class SchedulesRepository {
   }
 
   /** One schedule of the company; `lock` takes the row for the rest of the transaction. */
-  async find(
+  find(
     companyId: number,
     id: number,
     manager: EntityManager = this.dataSource.manager,
     lock = false,
   ): Promise<ScheduleRow | undefined> {
-    const rows: ScheduleRow[] = await manager.query(
-      `SELECT * FROM schedules WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [companyId, id],
-    );
-    return rows[0];
+    return findCompanyRow(manager, 'schedules', companyId, id, lock);
   }
 
   async insert(manager: EntityManager, companyId: number, write: ScheduleWrite): Promise<number> {

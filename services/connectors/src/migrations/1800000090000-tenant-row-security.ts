@@ -1,5 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { disableTenantRowSecurity, enableTenantRowSecurity } from '@sb/platform/db';
+import { tenantRowSecurityMigration } from '@sb/platform/db';
 
 /**
  * connectors's tenant tables: every table with a company_id (the outbox too: a tenant transaction may only
@@ -17,14 +16,8 @@ export const connectorsTenantTables = [
 ] as const;
 
 /** Row-level security on the tenant tables, keyed by the transaction's app.company_id (issue 16). */
-export class TenantRowSecurity1800000090000 implements MigrationInterface {
-  name = 'TenantRowSecurity1800000090000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await enableTenantRowSecurity(queryRunner, 'connectors', connectorsTenantTables);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await disableTenantRowSecurity(queryRunner, 'connectors', connectorsTenantTables);
-  }
-}
+export const TenantRowSecurity1800000090000 = tenantRowSecurityMigration(
+  'TenantRowSecurity1800000090000',
+  'connectors',
+  connectorsTenantTables,
+);

@@ -1,5 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { disableTenantRowSecurity, enableTenantRowSecurity } from '@sb/platform/db';
+import { tenantRowSecurityMigration } from '@sb/platform/db';
 
 /**
  * identity's tenant tables: every table with a company_id (the outbox too: a tenant transaction may only
@@ -17,14 +16,8 @@ export const identityTenantTables = [
 ] as const;
 
 /** Row-level security on the tenant tables, keyed by the transaction's app.company_id (issue 16). */
-export class TenantRowSecurity1800000090000 implements MigrationInterface {
-  name = 'TenantRowSecurity1800000090000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await enableTenantRowSecurity(queryRunner, 'identity', identityTenantTables);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await disableTenantRowSecurity(queryRunner, 'identity', identityTenantTables);
-  }
-}
+export const TenantRowSecurity1800000090000 = tenantRowSecurityMigration(
+  'TenantRowSecurity1800000090000',
+  'identity',
+  identityTenantTables,
+);

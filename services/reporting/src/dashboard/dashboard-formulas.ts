@@ -1,44 +1,16 @@
 import type { DashboardAttendant, DashboardCounters } from '@sb/contracts';
+import { RollupCountNames, type RollupCounts } from '../projection/ticket-fact-rules.js';
 
 /**
  * The dashboard's arithmetic (BEHAVIOUR.md §7 without its ⚠), over sums of the daily rollups. Pure, so
  * every figure has a hand-computed test.
  */
 
-/** Sums of rollup rows over a period (all of a company's, or one user's). */
-export type RollupSums = {
-  tickets: number;
-  groupTickets: number;
-  closed: number;
-  closedRated: number;
-  rated: number;
-  npsWaiting: number;
-  waitMinutes: number;
-  waitCount: number;
-  supportMinutes: number;
-  supportCount: number;
-  rateSum: number;
-  promoters: number;
-  passives: number;
-  detractors: number;
-};
+/** Sums of rollup rows over a period (all of a company's, or one user's): the same counts, added up. */
+export type RollupSums = RollupCounts;
 
-export const emptySums = (): RollupSums => ({
-  tickets: 0,
-  groupTickets: 0,
-  closed: 0,
-  closedRated: 0,
-  rated: 0,
-  npsWaiting: 0,
-  waitMinutes: 0,
-  waitCount: 0,
-  supportMinutes: 0,
-  supportCount: 0,
-  rateSum: 0,
-  promoters: 0,
-  passives: 0,
-  detractors: 0,
-});
+export const emptySums = (): RollupSums =>
+  Object.fromEntries(RollupCountNames.map((name) => [name, 0])) as RollupSums;
 
 /** An average in minutes with 2 decimals; 0 without values (zeros were never counted). */
 export const averageMinutes = (sum: number, count: number): number =>

@@ -152,22 +152,6 @@ export type RollupKey = {
   userId: number;
   whatsappId: number;
 };
-export type RollupCounts = {
-  tickets: number;
-  groupTickets: number;
-  closed: number;
-  closedRated: number;
-  rated: number;
-  npsWaiting: number;
-  waitMinutes: number;
-  waitCount: number;
-  supportMinutes: number;
-  supportCount: number;
-  rateSum: number;
-  promoters: number;
-  passives: number;
-  detractors: number;
-};
 export const RollupCountNames = [
   'tickets',
   'groupTickets',
@@ -183,7 +167,9 @@ export const RollupCountNames = [
   'promoters',
   'passives',
   'detractors',
-] as const satisfies readonly (keyof RollupCounts)[];
+] as const;
+/** What one fact adds to its rollup row, a number per count (also the dashboard's sums of rows). */
+export type RollupCounts = Record<(typeof RollupCountNames)[number], number>;
 
 /** Whole minutes from a to b (BEHAVIOUR §7 counts in minutes); null when either is missing. */
 export const minutesBetween = (from: string | null, to: string | null): number | null =>
