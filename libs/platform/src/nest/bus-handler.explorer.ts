@@ -22,9 +22,13 @@ export function discoverBusHandlers(app: INestApplicationContext): DiscoveredBus
   const discovery = app.get(DiscoveryService);
   const scanner = app.get(MetadataScanner);
   const found: DiscoveredBusHandler[] = [];
+  // an instance also provided under another token (`useExisting`, e.g. REFS_CHECK) is listed twice
+  const instances = new Set<object>();
   for (const wrapper of [...discovery.getProviders(), ...discovery.getControllers()]) {
     const instance = wrapper.instance as Record<string, unknown> | undefined;
     if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+    if (instances.has(instance)) continue;
+    instances.add(instance);
     const prototype = Object.getPrototypeOf(instance) as object;
     for (const method of scanner.getAllMethodNames(prototype)) {
       const fn = instance[method];
