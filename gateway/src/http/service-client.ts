@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AnonymousContext,
-  BusRequestData,
-  BusResponseData,
-  BusSubject,
-  RequestContext,
+import {
+  checksRefsItself,
+  type AnonymousContext,
+  type BusRequestData,
+  type BusResponseData,
+  type BusSubject,
+  type FoundRef,
+  type RequestContext,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { runInContext, takeParsedRefs } from '@sb/platform/context';
+import { AppError } from '@sb/platform/errors';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import type { GatewayEnv } from '../gateway.config.js';
 import { GATEWAY_BUS, GATEWAY_ENV } from '../gateway.tokens.js';
@@ -33,9 +36,9 @@ export class ServiceClient {
   ): Promise<BusResponseData<S>> {
     const refs = takeParsedRefs();
     if (refs.length === 0) return this.forward(subject, ctx, data, timeoutMs);
-    return checkReferences(ctx, refs, (owner, c, request) =>
-      this.forward(refsCheckSubject(owner), c, request, timeoutMs),
-    ).then(() => this.forward(subject, ctx, data, timeoutMs));
+    return this.checkElsewhere(subject, ctx, refs, timeoutMs).then((carried) =>
+      this.forward(subject, ctx, data, timeoutMs, carried),
+    );
   }
 
   private forward<S extends BusSubject>(
@@ -43,8 +46,38 @@ export class ServiceClient {
     ctx: RequestContext | AnonymousContext,
     data: BusRequestData<S>,
     timeoutMs: number,
+    refs: FoundRef[] = [],
   ): Promise<BusResponseData<S>> {
-    return runInContext(ctx, () => this.bus.request(subject, { ctx, data }, { timeoutMs }));
+    const payload = refs.length ? { ctx, data, refs } : { ctx, data };
+    return runInContext(ctx, () => this.bus.request(subject, payload, { timeoutMs }));
+  }
+
+  /**
+   * Checks over the bus only the refs the target service cannot check itself; the others are returned,
+   * to travel in the request's envelope and be checked there before its handler runs (accept/transfer
+   * name only queues, users, tickets: no round trip). A refusal names every refused field as before:
+   * when an asked owner refuses, the carried refs are asked too (only on that path).
+   */
+  private async checkElsewhere(
+    subject: string,
+    ctx: RequestContext | AnonymousContext,
+    refs: FoundRef[],
+    timeoutMs: number,
+  ): Promise<FoundRef[]> {
+    const target = subject.split('.')[0]!;
+    const carried = refs.filter((ref) => checksRefsItself(target, ref.kind));
+    const asked = refs.filter((ref) => !checksRefsItself(target, ref.kind));
+    const ask = (found: FoundRef[]) =>
+      checkReferences(ctx, found, (owner, c, request) =>
+        this.forward(refsCheckSubject(owner), c, request, timeoutMs),
+      );
+    try {
+      await ask(asked);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404 && carried.length) await ask(refs);
+      throw err;
+    }
+    return carried;
   }
 
   /**
@@ -59,17 +92,12 @@ export class ServiceClient {
     const ctx = req.sb.ctx;
     const timeoutMs = this.env.REQUEST_TIMEOUT_MS;
     const refs = takeParsedRefs();
-    if (refs.length > 0) {
-      await checkReferences(ctx, refs, (owner, c, request) =>
-        this.forward(refsCheckSubject(owner), c, request, timeoutMs),
-      );
-    }
+    const carried = refs.length ? await this.checkElsewhere(subject, ctx, refs, timeoutMs) : [];
+    const payload = carried.length ? { ctx, data, refs: carried } : { ctx, data };
     return runInContext(ctx, async () =>
       this.bus.requestJson
-        ? this.bus.requestJson(subject, { ctx, data }, { timeoutMs })
-        : Buffer.from(
-            JSON.stringify(await this.bus.request(subject, { ctx, data }, { timeoutMs })),
-          ),
+        ? this.bus.requestJson(subject, payload, { timeoutMs })
+        : Buffer.from(JSON.stringify(await this.bus.request(subject, payload, { timeoutMs }))),
     );
   }
 

@@ -29,6 +29,19 @@ export const RefKinds = Object.keys(RefOwners) as RefKind[];
 export type RefOwner = (typeof RefOwners)[RefKind];
 
 /**
+ * Kinds a service checks itself without owning them, from the replicas it keeps (tickets holds every
+ * company's users and connections in memory). With the kinds it owns, these travel in the request's
+ * envelope to that service instead of costing the gateway a `refs.check` round trip.
+ */
+export const RefReplicas: Partial<Record<ServiceName, readonly RefKind[]>> = {
+  tickets: ['user', 'connection'],
+};
+
+/** Whether `service` checks ids of `kind` itself (it owns them or keeps a replica of them). */
+export const checksRefsItself = (service: string, kind: RefKind): boolean =>
+  RefOwners[kind] === service || (RefReplicas[service as ServiceName]?.includes(kind) ?? false);
+
+/**
  * The catalogue's own "not found" code of each kind (what the spec's clients already know, all 404);
  * a refusal naming several kinds, or a kind without one, is `ERR_REFERENCE_NOT_FOUND`.
  */

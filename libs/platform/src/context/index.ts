@@ -1,2 +1,3 @@
 export * from './request-context.js';
 export * from './parsed-refs.js';
+export * from './reference-check.js';

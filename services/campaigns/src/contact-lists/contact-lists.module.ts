@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { REFS_CHECK } from '@sb/platform/nest';
 import { DirectoriesModule } from '../directories/directories.module.js';
 import { RefsHandler } from '../refs/refs.handler.js';
 import { ContactListsHandler } from './contact-lists.handler.js';
@@ -15,6 +16,7 @@ import { NumberChecker } from './number-checker.js';
     ContactListsHandler,
     NumberChecker,
     RefsHandler,
+    { provide: REFS_CHECK, useExisting: RefsHandler },
   ],
   exports: [NumberChecker],
 })

@@ -5,6 +5,7 @@ import {
   Subjects,
   type RefKind,
   type RefsCheckReply,
+  type RefsCheckRequest,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
@@ -26,7 +27,11 @@ export class RefsHandler {
 
   @BusHandler(Subjects.campaigns.refsCheck)
   check(data: unknown, ctx: CallContext): Promise<RefsCheckReply> {
-    const request = parseInput(RefsCheckRequestSchema, data);
+    return this.missing(ctx, parseInput(RefsCheckRequestSchema, data));
+  }
+
+  /** Also the service's REFS_CHECK: the refs a request to this service carries are checked here. */
+  missing(ctx: CallContext, request: RefsCheckRequest): Promise<RefsCheckReply> {
     return missingRefs(request, async (kind, ids) => {
       const table = tables[kind];
       return table ? this.lists.ownedIds(ctx.companyId, table, ids.map(Number)) : [];
