@@ -155,4 +155,32 @@ describe('reporting projection under concurrency (real Postgres)', () => {
       { from_me: true, messages: 5 },
     ]);
   }, 60_000);
+  it('moves tickets between two rollup rows in both directions at once without a deadlock', async () => {
+    // tickets 11-30 are created on 3 March, half in queue 2, half in queue 4; then each moves to the other
+    const queue = (id: number, moved: boolean) => ((id % 2 === 0) !== moved ? 2 : 4);
+    const onDay = (e: DomainEvent): DomainEvent => {
+      const data = e.data as { ticket: TicketRecord };
+      data.ticket.createdAt = '2026-03-03T12:00:00.000Z';
+      return e;
+    };
+    const ids = Array.from({ length: 20 }, (_, i) => 11 + i);
+    const inQueue = (id: number, moved: boolean, minute: number) =>
+      onDay(
+        event('tickets.ticket.updated', minute, {
+          ticket: ticket(id, minute, { queueId: queue(id, moved) }),
+        }),
+      );
+    const apply = (e: DomainEvent) =>
+      dataSource.transaction((manager) => projection.apply(e, manager));
+    for (const id of ids) await apply(inQueue(id, false, 0));
+    await Promise.all(ids.map((id) => apply(inQueue(id, true, 5))));
+
+    const rows: { queue_id: number; tickets: number }[] = await dataSource.query(
+      `SELECT queue_id, tickets FROM daily_rollup WHERE day = '2026-03-03' ORDER BY queue_id`,
+    );
+    expect(rows).toEqual([
+      { queue_id: 2, tickets: 10 },
+      { queue_id: 4, tickets: 10 },
+    ]);
+  }, 60_000);
 });
