@@ -81,12 +81,18 @@ function factOf(row: FactRow): TicketFact {
  */
 @Injectable()
 export class ProjectionRepository {
-  /** The ticket's facts, locked for this transaction. */
+  /**
+   * The ticket's facts, locked for this transaction. A row lock alone does not serialize the first
+   * two events of a ticket (no row yet: both read "none" and both add a share to the rollups), so the
+   * ticket's (company, ticket) transaction-scoped advisory lock is taken first; the read after it sees
+   * what the previous holder committed (read committed).
+   */
   async lockFact(
     companyId: number,
     ticketId: number,
     manager: EntityManager,
   ): Promise<TicketFact | undefined> {
+    await manager.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [companyId, ticketId]);
     const rows: FactRow[] = await manager.query(
       'SELECT * FROM ticket_fact WHERE company_id = $1 AND ticket_id = $2 FOR UPDATE',
       [companyId, ticketId],

@@ -17,9 +17,16 @@ import {
   applyObservation,
   contributionOf,
   localDay,
+  type RollupKey,
   type TicketFact,
   type TicketObservation,
 } from './ticket-fact-rules.js';
+
+/** A total order of rollup rows (day as text sorts by date; ids padded so they sort as numbers). */
+const rollupOrder = (key: RollupKey) =>
+  [key.day, key.queueId, key.userId, key.whatsappId]
+    .map((v) => String(v).padStart(12, '0'))
+    .join('|');
 
 /** The event's `<service>.<entity>.<action>` (the subject without `evt.<companyId>.`). */
 const kindOf = (event: DomainEvent) => event.subject.split('.').slice(-3).join('.');
@@ -146,7 +153,14 @@ export class ProjectionService {
     const old = contributionOf(before, this.timeZone);
     const now = contributionOf(after, this.timeZone);
     await this.repository.saveFact(companyId, after, manager);
-    if (old) await this.repository.addToRollup(companyId, old.key, old.counts, -1, manager);
-    if (now) await this.repository.addToRollup(companyId, now.key, now.counts, 1, manager);
+    const shares = [
+      ...(old ? [{ ...old, sign: -1 as const }] : []),
+      ...(now ? [{ ...now, sign: 1 as const }] : []),
+    ];
+    // rollup rows always locked in key order: two tickets moving between the same two rows in
+    // opposite directions would otherwise deadlock (the increments commute, so order is free)
+    shares.sort((a, b) => rollupOrder(a.key).localeCompare(rollupOrder(b.key)));
+    for (const share of shares)
+      await this.repository.addToRollup(companyId, share.key, share.counts, share.sign, manager);
   }
 }
