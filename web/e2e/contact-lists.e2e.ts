@@ -72,11 +72,9 @@ describe('contact lists screen', () => {
     await items.first().getByLabel('Not checked yet').waitFor();
 
     await page.getByRole('button', { name: 'Back to lists' }).click();
-    const cells = await page
-      .getByTestId('contact-list-row')
-      .filter({ hasText: listName })
-      .getByRole('cell')
-      .allTextContents();
+    // the lists page loads after the click: wait for the row and its count before reading the cells
+    await row.getByRole('cell', { name: '2', exact: true }).waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 2)).toEqual([listName, '2']);
   });
 });
