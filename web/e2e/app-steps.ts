@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from './harness.js';
 
@@ -42,6 +43,18 @@ export const openFromMenu = async (page: Page, to: string) => {
   await page.waitForURL((url) => url.pathname === to);
 };
 
+/**
+ * Goes to a path inside the app as a link does (the router follows history), without a page load: many
+ * loads in a row would run into the gateway's limit on /auth calls.
+ */
+export const goInApp = async (page: Page, path: string) => {
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+};
+
 /** The API's { token } for a user, to prepare data a scenario is not about. */
 export const apiToken = async (app: RunningApp, email: string, password: string) => {
   const response = await fetch(`${app.apiUrl}/auth/login`, {
@@ -72,3 +85,34 @@ export const apiCall = async <T>(
 
 /** A name no other scenario or run uses. */
 export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Runs axe on the page as it is: its serious and critical violations, with where they are. */
+export const axeViolations = async (page: Page): Promise<string[]> => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof import('axe-core') };
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+};
+
+/** How many pixels the window, or the main area that scrolls inside it, is wider than it shows. */
+export const sidewaysOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const main = document.querySelector('main');
+    return Math.max(
+      scroller.scrollWidth - window.innerWidth,
+      main ? main.scrollWidth - main.clientWidth : 0,
+    );
+  });
+
+/** Saves the theme as the app's theme menu does, and reloads so the page is drawn in it. */
+export const useTheme = async (page: Page, theme: 'light' | 'dark') => {
+  await page.evaluate((theme) => localStorage.setItem('preferredTheme', theme), theme);
+  await page.reload();
+};

@@ -1,6 +1,13 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, openFromMenu, openPage } from './app-steps.js';
+import {
+  apiCall,
+  apiToken,
+  axeViolations,
+  logInAsSuper,
+  openFromMenu,
+  openPage,
+  sidewaysOverflow,
+} from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
 
 /**
@@ -12,7 +19,6 @@ describe('audit log screen', () => {
   let app: RunningApp;
   let browser: Browser;
   let page: Page;
-  const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   const rows = () => page.getByTestId('audit-row');
 
   beforeAll(async () => {
@@ -66,23 +72,8 @@ describe('audit log screen', () => {
     await page.goto(`${app.webUrl}/audit-log`);
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await rows().first().waitFor();
-    const over = await page.evaluate(() => {
-      const scroller = document.scrollingElement ?? document.documentElement;
-      const main = document.querySelector('main');
-      return Math.max(
-        scroller.scrollWidth - window.innerWidth,
-        main ? main.scrollWidth - main.clientWidth : 0,
-      );
-    });
-    expect(over).toBeLessThanOrEqual(0);
-    await page.addScriptTag({ path: axeSource });
-    const violations = await page.evaluate(async () => {
-      const { axe } = window as unknown as { axe: typeof import('axe-core') };
-      const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
   });
 });

@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import writeXlsxFile from 'write-excel-file/node';
-import { logInAsSuper, openFromMenu, openPage, seeText, unique } from './app-steps.js';
+import {
+  axeViolations,
+  goInApp,
+  logInAsSuper,
+  openFromMenu,
+  openPage,
+  seeText,
+  sidewaysOverflow,
+  unique,
+  useTheme,
+} from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
 
 /**
@@ -14,6 +24,7 @@ describe('contact lists screen', () => {
   let browser: Browser;
   let page: Page;
   const listName = unique('Import list');
+  let itemsPath = '';
 
   beforeAll(async () => {
     app = await startApp();
@@ -44,6 +55,7 @@ describe('contact lists screen', () => {
     const row = page.getByTestId('contact-list-row').filter({ hasText: listName });
     await row.getByRole('button', { name: 'Open contacts' }).click();
     await page.getByRole('heading', { level: 1, name: 'Contacts of the list' }).waitFor();
+    itemsPath = new URL(page.url()).pathname;
     const sheet = await writeXlsxFile([
       ['nome', 'numero', 'email'],
       ['Ana Import', '5511988880001', 'ana@sheet.test'],
@@ -76,5 +88,49 @@ describe('contact lists screen', () => {
     await row.getByRole('cell', { name: '2', exact: true }).waitFor();
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 2)).toEqual([listName, '2']);
+  });
+
+  it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
+    // the longest name the form takes, in one word, must wrap or cut rather than widen the page
+    await page.goto(`${app.webUrl}/contact-lists`);
+    await page.getByRole('button', { name: 'New list' }).click();
+    const longName = 'Clientes_da_campanha_de_fim_de_ano_regiao_Sudeste_'.slice(0, 50);
+    await page.getByRole('dialog').getByLabel('Name').fill(longName);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'Saved successfully!');
+
+    const pages = [
+      { path: '/contact-lists', heading: 'Contact lists' },
+      { path: itemsPath, heading: 'Contacts of the list' },
+      { path: '/campaigns-config', heading: 'Campaign settings' },
+    ];
+    const sizes = [
+      { width: 1280, height: 720 },
+      { width: 1920, height: 1080 },
+      { width: 390, height: 844 },
+    ];
+    const found: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(page, theme);
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        for (const { path, heading } of pages) {
+          await goInApp(page, path);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          await page.waitForLoadState('networkidle');
+          const at = `${theme} ${size.width}x${size.height} ${path}`;
+          const over = await sidewaysOverflow(page);
+          if (over > 0) found.push(`${at}: ${over} px too wide`);
+          await page.screenshot({
+            path: `/tmp/sb-e2e-${theme}-${size.width}${path.replace(/\//g, '-')}.png`,
+          });
+          // axe once per theme: the rules it checks do not change with the window's size
+          if (size.width === 1280)
+            for (const violation of await axeViolations(page)) found.push(`${at}: ${violation}`);
+        }
+      }
+    }
+    await useTheme(page, 'light');
+    expect(found).toEqual([]);
   });
 });

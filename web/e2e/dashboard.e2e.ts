@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, unique } from './app-steps.js';
+import { apiCall, apiToken, axeViolations, logInAsSuper, unique } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
 
 /**
@@ -14,7 +13,6 @@ describe('dashboard screen', () => {
   let context: BrowserContext;
   let page: Page;
   let token = '';
-  const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
   const openTicket = async () => {
     const contact = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
@@ -37,17 +35,6 @@ describe('dashboard screen', () => {
       await page.waitForTimeout(100);
     }
   };
-  const axeViolations = async () => {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
-    return page.evaluate(async () => {
-      const { axe } = window as unknown as { axe: typeof import('axe-core') };
-      const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-  };
-
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
@@ -102,7 +89,8 @@ describe('dashboard screen', () => {
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tabpanel').first().waitFor();
         await page.waitForTimeout(300);
-        for (const violation of await axeViolations()) found.push(`${theme} ${tab}: ${violation}`);
+        for (const violation of await axeViolations(page))
+          found.push(`${theme} ${tab}: ${violation}`);
       }
       expect(found).toEqual([]);
     },

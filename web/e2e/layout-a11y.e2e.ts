@@ -1,6 +1,13 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, unique } from './app-steps.js';
+import {
+  apiCall,
+  apiToken,
+  axeViolations,
+  goInApp,
+  logInAsSuper,
+  sidewaysOverflow,
+  unique,
+} from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
 
 /**
@@ -17,7 +24,6 @@ describe('layout on common screens and accessibility', () => {
   let ticketUuid: string;
   let token: string;
   const contact = { name: unique('Layla'), number: `55219${String(Date.now()).slice(-8)}` };
-  const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
   const Desktops = [
     { width: 1280, height: 720 },
@@ -186,22 +192,11 @@ describe('layout on common screens and accessibility', () => {
       await page.getByTestId('greeting').waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       for (const path of paths) {
-        // the router follows history, as from a drawer link, without waiting on the drawer's animation
-        await page.evaluate((path) => {
-          window.history.pushState(null, '', path);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, path);
-        await page.waitForURL((url) => url.pathname === path);
+        // as from a drawer link, without waiting on the drawer's animation
+        await goInApp(page, path);
         await settled();
         // the window, and the main area that scrolls inside it
-        const over = await page.evaluate(() => {
-          const scroller = document.scrollingElement ?? document.documentElement;
-          const main = document.querySelector('main');
-          return Math.max(
-            scroller.scrollWidth - window.innerWidth,
-            main ? main.scrollWidth - main.clientWidth : 0,
-          );
-        });
+        const over = await sidewaysOverflow(page);
         if (over > 0) {
           wide.push(`${language} ${path}: ${over} px too wide`);
           await page.screenshot({
@@ -235,24 +230,13 @@ describe('layout on common screens and accessibility', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
-  /** Runs axe on the page as it is: its serious and critical violations, with where they are. */
-  const axeViolations = async () => {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
-    return page.evaluate(async () => {
-      const { axe } = window as unknown as { axe: typeof import('axe-core') };
-      const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-  };
-
   it.each(['light', 'dark'])(
     'has no serious or critical axe violation on the main pages in the %s theme',
     async (theme) => {
       const found: string[] = [];
       const check = async (name: string) => {
-        for (const violation of await axeViolations()) found.push(`${theme} ${name}: ${violation}`);
+        for (const violation of await axeViolations(page))
+          found.push(`${theme} ${name}: ${violation}`);
       };
 
       await page.setViewportSize({ width: 1366, height: 768 });

@@ -35,7 +35,7 @@ const ValidIcon = ({ valid }: { valid: boolean | null }) => {
         ? [LuCircleCheck, 'green.500', t('valid')]
         : [LuCircleX, 'red.500', t('invalid')];
   return (
-    <Box as="span" color={color} title={label} aria-label={label} display="inline-flex">
+    <Box as="span" role="img" color={color} title={label} aria-label={label} display="inline-flex">
       <Icon />
     </Box>
   );
