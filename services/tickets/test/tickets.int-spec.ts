@@ -12,20 +12,11 @@ import {
   answerConnections,
   answerUserRecords,
   resyncReplicas,
+  type FakeUser,
 } from './replica-stand-ins.js';
-import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
+import { outboxPayloads, startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
-
-type FakeUser = {
-  id: number;
-  name: string;
-  profile: 'admin' | 'user';
-  queueIds: number[];
-  allTicket: 'enable' | 'disable';
-  allowGroup: boolean;
-  farewellMessage: string | null;
-};
 
 describe('tickets over the bus', () => {
   let app: TicketsTestApp;
@@ -42,13 +33,7 @@ describe('tickets over the bus', () => {
 
   /** a contact of the context's company (admin's unless told) */
   const newContact = (name: string, ctx = admin) => app.given.newContact(ctx.companyId!, { name });
-  const outbox = async (subject: string) =>
-    (
-      await app.db.query<{ data: unknown }>(
-        'SELECT payload AS data FROM tickets.outbox_event WHERE subject = $1 ORDER BY seq',
-        [subject],
-      )
-    ).rows.map((row) => row.data);
+  const outbox = (subject: string) => outboxPayloads(app.db, subject);
   const storedTexts = async (ticketId: number) =>
     (
       await app.db.query<{ body: string }>(
