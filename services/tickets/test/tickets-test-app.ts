@@ -1,8 +1,8 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import type { BusRequest, PlanLimitsReply, RequestContext } from '@sb/contracts';
 import { Subjects } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
-import type { RunningService } from '@sb/platform/nest';
+import type { Clock } from '@sb/platform/clock';
+import type { RunningNestService } from '@sb/platform/nest';
 import {
   openServiceTestApp,
   openTestBus,
@@ -17,10 +17,7 @@ import { answerCompanySettings } from './replica-stand-ins.js';
 
 export const TEST_JWT_SECRET = 'tickets-int-spec-secret-0123456789abcdef';
 
-/** startNestService also hands back the Nest app (the index's type keeps only RunningService) */
-type NestService = RunningService & { app: INestApplicationContext };
-
-type TicketsApp = ServiceTestApp<NestService> & {
+export type TicketsApp = ServiceTestApp<RunningNestService> & {
   /** builders of tickets' own records (queues, contacts, tickets, messages, tags) */
   given: TicketsFixtures;
 };
@@ -65,11 +62,19 @@ export const outboxPayloads = async (db: pg.Pool, subject: string): Promise<unkn
     )
   ).rows.map((row) => row.data);
 
-/** tickets on a fresh database over `bus` (its environment `env`, else the process's), with `given`. */
-async function openTicketsApp(bus: Bus, env?: Record<string, string>): Promise<TicketsApp> {
+/**
+ * tickets on a fresh database over `bus` (its environment `env`, else the process's; its clock
+ * `clock`, else the system's), with `given`.
+ */
+export async function openTicketsApp(
+  bus: Bus,
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TicketsApp> {
+  // startNestService also hands back the Nest app (the index's type keeps only RunningService)
   const app = await openServiceTestApp(
     bus,
-    async (databaseUrl) => (await startTicketsService({ bus, databaseUrl, env })) as NestService,
+    async (databaseUrl) =>
+      (await startTicketsService({ bus, databaseUrl, ...options })) as RunningNestService,
   );
   return { ...app, given: new TicketsFixtures(app.db) };
 }
@@ -94,7 +99,7 @@ export async function startTicketsTestApp(
     };
     return Promise.resolve(reply);
   });
-  const app = await openTicketsApp(bus, { JWT_SECRET: TEST_JWT_SECRET, ...extraEnv });
+  const app = await openTicketsApp(bus, { env: { JWT_SECRET: TEST_JWT_SECRET, ...extraEnv } });
   return { ...app, planQueues, call: requestAs(bus) };
 }
 
