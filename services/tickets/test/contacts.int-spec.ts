@@ -11,39 +11,12 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import { ContactsService } from '../src/contacts/contacts.service.js';
-import {
-  admin,
-  startContactsTagsTestApp,
-  user,
-  type ContactsTagsTestApp,
-} from './contacts-tags-test-app.js';
+import { admin, contactsTagsSuite, outboxPayloads, user } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
 
 describe('contacts over the NATS bus', () => {
-  let app: ContactsTagsTestApp | undefined;
-
-  beforeAll(async () => {
-    app = await startContactsTagsTestApp('contacts-int-spec');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  const run = (name: string, fn: (app: ContactsTagsTestApp) => Promise<void>) =>
-    it(name, async () => {
-      if (!app) return; // no NATS: openTestBus said why
-      await fn(app);
-    });
-
-  const outbox = async (a: ContactsTagsTestApp, subject: string) =>
-    (
-      await a.db.query<{ data: unknown }>(
-        'SELECT payload AS data FROM tickets.outbox_event WHERE subject = $1 ORDER BY seq',
-        [subject],
-      )
-    ).rows.map((row) => row.data);
+  const run = contactsTagsSuite('contacts-int-spec');
 
   run('creates a contact with extra info, digits-only number, and records its event', async (a) => {
     const contact = await a.request<ContactRecord>(
@@ -68,7 +41,7 @@ describe('contacts over the NATS bus', () => {
       extraInfo: [{ name: 'CPF', value: '123' }],
       tags: [],
     });
-    const events = await outbox(a, 'evt.1.tickets.contact.created');
+    const events = await outboxPayloads(a.db, 'evt.1.tickets.contact.created');
     expect(events).toContainEqual(
       expect.objectContaining({ contact: expect.objectContaining({ id: contact.id }) }),
     );
@@ -221,7 +194,9 @@ describe('contacts over the NATS bus', () => {
     await expect(a.request(S.contactDelete, { id: contact.id }, admin(8))).resolves.toEqual({
       id: contact.id,
     });
-    expect(await outbox(a, 'evt.8.tickets.contact.deleted')).toEqual([{ contactId: contact.id }]);
+    expect(await outboxPayloads(a.db, 'evt.8.tickets.contact.deleted')).toEqual([
+      { contactId: contact.id },
+    ]);
   });
 
   run('masks numbers for profile user when lgpdHideNumber is on, groups excepted', async (a) => {
@@ -239,7 +214,7 @@ describe('contacts over the NATS bus', () => {
     const page = await a.request<ContactsPage>(S.contactList, {}, user(9));
     expect(page.contacts[0]!.number).toBe('***********22');
     // the socket event reaches users too, so it carries the masked number
-    const [event] = await outbox(a, 'evt.9.tickets.contact.created');
+    const [event] = await outboxPayloads(a.db, 'evt.9.tickets.contact.created');
     expect(event).toMatchObject({ contact: { number: '***********22' } });
     // a user saving the form with the masked number does not change it
     await a.request(
@@ -308,7 +283,7 @@ describe('contacts over the NATS bus', () => {
       status = jobs[0].status;
     }
     expect(status).toBe('finished');
-    const progress = (await outbox(a, 'evt.11.tickets.contact-import.progress')) as {
+    const progress = (await outboxPayloads(a.db, 'evt.11.tickets.contact-import.progress')) as {
       job: ContactImportJob;
     }[];
     expect(progress.map((p) => p.job.done)).toEqual([5, 6]);

@@ -5,16 +5,12 @@ import {
   type FileListRemoved,
   type FileListSaved,
   type Queue,
-  type RequestContext,
 } from '@sb/contracts';
-import type { RunningNestService } from '@sb/platform/nest';
 import { FileListsService } from '../src/file-lists/file-lists.service.js';
-import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
+import { callers, startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
+const { admin, agent, otherAdmin } = callers;
 
 describe('file lists', () => {
   let app: TicketsTestApp;
@@ -133,7 +129,7 @@ describe('file lists', () => {
       ['Hours', null],
     ]);
     expect(updated.options.map((o) => o.id)).not.toContain(menu!.id);
-    const service = (app.service as RunningNestService).app.get(FileListsService);
+    const service = app.service.app.get(FileListsService);
     const forBot = await service.listWithOptions(1, catalogue.id);
     expect(forBot).toMatchObject({ name: 'Catalogue 2026', message: 'Pick one' });
     expect(forBot!.options).toHaveLength(2);

@@ -11,17 +11,10 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningNestService } from '@sb/platform/nest';
-import {
-  ManualClock,
-  openTestBus,
-  TicketsFixtures,
-  requestAs,
-  openServiceTestApp,
-  type ServiceTestApp,
-} from '@sb/testing';
+import { ManualClock, openTestBus, TicketsFixtures, requestAs } from '@sb/testing';
 import type pg from 'pg';
-import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
+import { openTicketsApp, type TicketsApp } from './tickets-test-app.js';
 import { OnDutyRunner } from '../src/on-duty/on-duty-runner.js';
 import { OnDutyService } from '../src/on-duty/on-duty.service.js';
 
@@ -47,7 +40,7 @@ const entry = (id: number, phone: string, interval: number): OnDutyRecord => ({
 describe('on-duty alerts (plantão)', () => {
   let bus: Bus;
   let db: pg.Pool;
-  let app: ServiceTestApp<RunningNestService>;
+  let app: TicketsApp;
   let service: RunningNestService;
   let runner: OnDutyRunner;
   const clock = new ManualClock(Start);
@@ -135,23 +128,16 @@ describe('on-duty alerts (plantão)', () => {
         ...(id === 1 ? { timeZone: 'Asia/Tokyo' } : {}),
       });
     });
-    app = await openServiceTestApp(
-      bus,
-      async (databaseUrl) =>
-        (await startTicketsService({
-          bus,
-          databaseUrl,
-          clock,
-          // the timers stay out of the way: the test runs each pass itself
-          env: {
-            JWT_SECRET: 'tickets-on-duty-int-spec-0123456789abcdef',
-            TICKETS_ON_DUTY_POLL_MS: '3600000',
-            TICKETS_ROUTER_POLL_MS: '3600000',
-          },
-        })) as RunningNestService,
-    );
-    ({ db, service } = app);
-    given = new TicketsFixtures(db);
+    app = await openTicketsApp(bus, {
+      clock,
+      // the timers stay out of the way: the test runs each pass itself
+      env: {
+        JWT_SECRET: 'tickets-on-duty-int-spec-0123456789abcdef',
+        TICKETS_ON_DUTY_POLL_MS: '3600000',
+        TICKETS_ROUTER_POLL_MS: '3600000',
+      },
+    });
+    ({ db, service, given } = app);
     runner = service.app.get(OnDutyRunner);
   });
 

@@ -4,19 +4,20 @@ import {
   type PromptDeleted,
   type PromptList,
   type Queue,
-  type RequestContext,
 } from '@sb/contracts';
-import type { RunningNestService } from '@sb/platform/nest';
 import type { QueueFixture } from '@sb/testing';
 import { PromptsService } from '../src/prompts/prompts.service.js';
 import { encryptionKey, SecretBox } from '@sb/platform/secrets';
 import { BotSecretsModule } from '../src/bot-secrets/bot-secrets.module.js';
-import { startTicketsTestApp, TEST_JWT_SECRET, type TicketsTestApp } from './tickets-test-app.js';
+import {
+  callers,
+  startTicketsTestApp,
+  TEST_JWT_SECRET,
+  type TicketsTestApp,
+} from './tickets-test-app.js';
 
 const S = Subjects.tickets;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
+const { admin, agent, otherAdmin } = callers;
 
 const apiKey = 'sk-proj-int-spec-0123456789abcdef';
 const text = 'You are a polite assistant of the sales queue. Answer briefly and in Portuguese.';
@@ -85,7 +86,7 @@ describe('prompts', () => {
     expect(sealed).toMatch(/^enc:v1:0:/);
     // a value sealed before the keyring (bare base64 with the default key) still opens, and the
     // boot-time sweep rewrites it with the current key
-    const nest = (app.service as RunningNestService).app;
+    const nest = app.service.app;
     const legacy = new SecretBox(
       encryptionKey(
         { JWT_SECRET: TEST_JWT_SECRET },
@@ -112,7 +113,7 @@ describe('prompts', () => {
   });
 
   it('keeps the stored key when an update sends it masked or leaves it out, and replaces it otherwise', async () => {
-    const service = (app.service as RunningNestService).app.get(PromptsService);
+    const service = app.service.app.get(PromptsService);
     const masked = await app.call<Prompt>(
       S.promptUpdate,
       { id: prompt.id, name: 'Sales bot', prompt: text, apiKey: 'sk-...cdef', queueId: queue.id },

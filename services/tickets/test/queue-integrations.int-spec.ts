@@ -4,15 +4,12 @@ import {
   type QueueIntegration,
   type QueueIntegrationPage,
   type QueueIntegrationTestResult,
-  type RequestContext,
 } from '@sb/contracts';
 import { DialogflowEmulator } from '@sb/testing/bot-emulators';
-import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
+import { callers, startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
+const { admin, agent, otherAdmin } = callers;
 
 describe('queue integrations', () => {
   let app: TicketsTestApp;

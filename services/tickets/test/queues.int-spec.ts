@@ -1,10 +1,8 @@
-import { Subjects, type ChatbotOption, type Queue, type RequestContext } from '@sb/contracts';
-import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
+import { Subjects, type ChatbotOption, type Queue } from '@sb/contracts';
+import { callers, startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
+const { admin, agent, otherAdmin } = callers;
 
 const queueInput = (name: string, color: string, extra: Record<string, unknown> = {}) => ({
   name,

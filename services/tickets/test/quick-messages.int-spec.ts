@@ -3,15 +3,11 @@ import {
   type QuickMessage,
   type QuickMessageListItem,
   type QuickMessagePage,
-  type RequestContext,
 } from '@sb/contracts';
-import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
+import { callers, startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
-const admin: Partial<RequestContext> = { companyId: 1, userId: 10, profile: 'admin' };
-const agent: Partial<RequestContext> = { companyId: 1, userId: 11, profile: 'user' };
-const colleague: Partial<RequestContext> = { companyId: 1, userId: 12, profile: 'user' };
-const otherAdmin: Partial<RequestContext> = { companyId: 2, userId: 20, profile: 'admin' };
+const { admin, agent, colleague, otherAdmin } = callers;
 
 describe('quick messages', () => {
   let app: TicketsTestApp;

@@ -29,6 +29,17 @@ export const answerCompanySettings = (
   });
 
 /** identity.user.records: the company's users. */
+/** A user record as identity's stand-in answers it (the fields tickets' user replica keeps). */
+export type FakeUser = {
+  id: number;
+  name: string;
+  profile: 'admin' | 'user';
+  allTicket: 'enable' | 'disable';
+  allowGroup: boolean;
+  farewellMessage: string | null;
+  queueIds: number[];
+};
+
 export const answerUserRecords = (bus: Bus, usersOf: (companyId: number) => unknown[]) =>
   bus.handle(Subjects.identity.userRecords, (payload: BusRequest) =>
     Promise.resolve(usersOf(companyOf(payload))),

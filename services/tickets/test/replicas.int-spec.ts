@@ -18,17 +18,8 @@ import {
   answerConnections,
   answerUserRecords,
   resyncReplicas,
+  type FakeUser,
 } from './replica-stand-ins.js';
-
-type FakeUser = {
-  id: number;
-  name: string;
-  profile: 'admin' | 'user';
-  allTicket: 'enable' | 'disable';
-  allowGroup: boolean;
-  farewellMessage: string | null;
-  queueIds: number[];
-};
 
 /**
  * The replicas of identity's users and settings and of connectors' connections follow their events over

@@ -9,17 +9,11 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { RunningNestService } from '@sb/platform/nest';
-import {
-  ManualClock,
-  openTestBus,
-  TicketsFixtures,
-  openServiceTestApp,
-  type ServiceTestApp,
-} from '@sb/testing';
+import { ManualClock, openTestBus, TicketsFixtures } from '@sb/testing';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
-import { startTicketsService } from '../src/index.js';
 import { answerCompanySettings, answerUserRecords } from './replica-stand-ins.js';
+import { openTicketsApp, type TicketsApp } from './tickets-test-app.js';
 import { RoutingRunner } from '../src/routing/routing-runner.js';
 import { RoutingRepository } from '../src/routing/routing.repository.js';
 import { RoutingService } from '../src/routing/routing.service.js';
@@ -37,7 +31,7 @@ const Dora = 14;
 describe('agent routing (userRandom, queue rotation)', () => {
   let bus: Bus;
   let db: pg.Pool;
-  let app: ServiceTestApp<RunningNestService>;
+  let app: TicketsApp;
   let service: RunningNestService;
   let runner: RoutingRunner;
   let routing: RoutingService;
@@ -128,22 +122,15 @@ describe('agent routing (userRandom, queue rotation)', () => {
       };
       return Promise.resolve(reply);
     });
-    app = await openServiceTestApp(
-      bus,
-      async (databaseUrl) =>
-        (await startTicketsService({
-          bus,
-          databaseUrl,
-          clock,
-          // the timer stays out of the way: the test runs each pass itself
-          env: {
-            JWT_SECRET: 'tickets-routing-int-spec-0123456789abcdef',
-            TICKETS_ROUTER_POLL_MS: '3600000',
-          },
-        })) as RunningNestService,
-    );
-    ({ db, service } = app);
-    given = new TicketsFixtures(db);
+    app = await openTicketsApp(bus, {
+      clock,
+      // the timer stays out of the way: the test runs each pass itself
+      env: {
+        JWT_SECRET: 'tickets-routing-int-spec-0123456789abcdef',
+        TICKETS_ROUTER_POLL_MS: '3600000',
+      },
+    });
+    ({ db, service, given } = app);
     runner = service.app.get(RoutingRunner);
     routing = service.app.get(RoutingService);
   });

@@ -5,39 +5,12 @@ import {
   type TagsPage,
   type TagSyncReply,
 } from '@sb/contracts';
-import {
-  admin,
-  startContactsTagsTestApp,
-  user,
-  type ContactsTagsTestApp,
-} from './contacts-tags-test-app.js';
+import { admin, contactsTagsSuite, outboxPayloads, user } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
 
 describe('tags over the NATS bus', () => {
-  let app: ContactsTagsTestApp | undefined;
-
-  beforeAll(async () => {
-    app = await startContactsTagsTestApp('tags-int-spec');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  const run = (name: string, fn: (app: ContactsTagsTestApp) => Promise<void>) =>
-    it(name, async () => {
-      if (!app) return; // no NATS: openTestBus said why
-      await fn(app);
-    });
-
-  const outbox = async (a: ContactsTagsTestApp, subject: string) =>
-    (
-      await a.db.query<{ data: unknown }>(
-        'SELECT payload AS data FROM tickets.outbox_event WHERE subject = $1 ORDER BY seq',
-        [subject],
-      )
-    ).rows.map((row) => row.data);
+  const run = contactsTagsSuite('tags-int-spec');
 
   run('creates a tag with the caller as its user and records its event', async (a) => {
     const tag = await a.request<TagRecord>(
@@ -53,7 +26,7 @@ describe('tags over the NATS bus', () => {
       userId: 7,
       contactsCount: 0,
     });
-    expect(await outbox(a, 'evt.1.tickets.tag.created')).toEqual([{ tag }]);
+    expect(await outboxPayloads(a.db, 'evt.1.tickets.tag.created')).toEqual([{ tag }]);
   });
 
   run('validates with the spec messages', async (a) => {
@@ -157,6 +130,6 @@ describe('tags over the NATS bus', () => {
       code: 'ERR_NO_PERMISSION',
     });
     await expect(a.request(S.tagDelete, { id: tag.id }, admin(5))).resolves.toEqual({ id: tag.id });
-    expect(await outbox(a, 'evt.5.tickets.tag.deleted')).toEqual([{ tagId: tag.id }]);
+    expect(await outboxPayloads(a.db, 'evt.5.tickets.tag.deleted')).toEqual([{ tagId: tag.id }]);
   });
 });

@@ -12,20 +12,11 @@ import {
   answerConnections,
   answerUserRecords,
   resyncReplicas,
+  type FakeUser,
 } from './replica-stand-ins.js';
-import { startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
+import { outboxPayloads, startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
-
-type FakeUser = {
-  id: number;
-  name: string;
-  profile: 'admin' | 'user';
-  queueIds: number[];
-  allTicket: 'enable' | 'disable';
-  allowGroup: boolean;
-  farewellMessage: string | null;
-};
 
 describe('tickets over the bus', () => {
   let app: TicketsTestApp;
@@ -42,13 +33,11 @@ describe('tickets over the bus', () => {
 
   /** a contact of the context's company (admin's unless told) */
   const newContact = (name: string, ctx = admin) => app.given.newContact(ctx.companyId!, { name });
-  const outbox = async (subject: string) =>
-    (
-      await app.db.query<{ data: unknown }>(
-        'SELECT payload AS data FROM tickets.outbox_event WHERE subject = $1 ORDER BY seq',
-        [subject],
-      )
-    ).rows.map((row) => row.data);
+  const outbox = (subject: string) => outboxPayloads(app.db, subject);
+  const createTicket = (data: object, ctx: Partial<RequestContext>) =>
+    app.call<TicketRecord>(S.ticketCreate, data, ctx);
+  const updateTicket = (data: object, ctx: Partial<RequestContext>) =>
+    app.call<TicketRecord>(S.ticketUpdate, data, ctx);
   const storedTexts = async (ticketId: number) =>
     (
       await app.db.query<{ body: string }>(
@@ -123,11 +112,7 @@ describe('tickets over the bus', () => {
 
   it('creates an open ticket on the default connection with logs, tracking and an event', async () => {
     const contact = await newContact('João Conceição');
-    const ticket = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, queueId: q1 },
-      ana,
-    );
+    const ticket = await createTicket({ contactId: contact.id, queueId: q1 }, ana);
     expect(ticket).toMatchObject({
       status: 'open',
       userId: 2,
@@ -154,47 +139,42 @@ describe('tickets over the bus', () => {
 
   it('refuses a second active ticket for the contact and connection, naming the holder', async () => {
     const contact = await newContact('Carla');
-    await app.call(S.ticketCreate, { contactId: contact.id, queueId: q1 }, ana);
-    await expect(
-      app.call(S.ticketCreate, { contactId: contact.id, queueId: q2 }, bruno),
-    ).rejects.toMatchObject({
-      code: 'ERR_OTHER_OPEN_TICKET',
-      status: 409,
-      details: { userId: 2, user: { name: 'Ana' }, queue: { name: 'Vendas' } },
-    });
+    await createTicket({ contactId: contact.id, queueId: q1 }, ana);
+    await expect(createTicket({ contactId: contact.id, queueId: q2 }, bruno)).rejects.toMatchObject(
+      {
+        code: 'ERR_OTHER_OPEN_TICKET',
+        status: 409,
+        details: { userId: 2, user: { name: 'Ana' }, queue: { name: 'Vendas' } },
+      },
+    );
   });
 
   it('requires a queue from non-admins and scopes everything by company', async () => {
     const contact = await newContact('Dora');
-    await expect(app.call(S.ticketCreate, { contactId: contact.id }, ana)).rejects.toMatchObject({
+    await expect(createTicket({ contactId: contact.id }, ana)).rejects.toMatchObject({
       code: 'ERR_VALIDATION',
     });
-    const ticket = await app.call<TicketRecord>(S.ticketCreate, { contactId: contact.id }, admin);
+    const ticket = await createTicket({ contactId: contact.id }, admin);
     await expect(app.call(S.ticketGet, { id: ticket.id }, other)).rejects.toMatchObject({
       code: 'ERR_NO_TICKET_FOUND',
       status: 404,
     });
-    await expect(
-      app.call(S.ticketUpdate, { id: ticket.id, status: 'closed' }, other),
-    ).rejects.toMatchObject({ code: 'ERR_NO_TICKET_FOUND' });
-    await expect(app.call(S.ticketCreate, { contactId: contact.id }, other)).rejects.toMatchObject({
+    await expect(updateTicket({ id: ticket.id, status: 'closed' }, other)).rejects.toMatchObject({
+      code: 'ERR_NO_TICKET_FOUND',
+    });
+    await expect(createTicket({ contactId: contact.id }, other)).rejects.toMatchObject({
       code: 'ERR_NO_CONTACT_FOUND',
     });
   });
 
   it('lists by visibility: own queues, pending, and accent-insensitive search', async () => {
     const eva = await newContact('Éva Müller');
-    const pending = await app.call<TicketRecord>(
-      S.ticketCreate,
+    const pending = await createTicket(
       { contactId: eva.id, queueId: q1, status: 'pending' },
       admin,
     );
     const fred = await newContact('Fred');
-    const inQ2 = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: fred.id, queueId: q2, status: 'pending' },
-      admin,
-    );
+    const inQ2 = await createTicket({ contactId: fred.id, queueId: q2, status: 'pending' }, admin);
     const anaPending = await app.call<TicketsPage>(S.ticketList, { status: 'pending' }, ana);
     const ids = anaPending.tickets.map((t) => t.id);
     expect(ids).toContain(pending.id);
@@ -224,27 +204,17 @@ describe('tickets over the bus', () => {
 
   it('accepts, answers "taken", transfers, returns to queue and closes with a farewell', async () => {
     const contact = await newContact('Gabi');
-    const created = await app.call<TicketRecord>(
-      S.ticketCreate,
+    const created = await createTicket(
       { contactId: contact.id, queueId: q1, status: 'pending' },
       admin,
     );
-    const accepted = await app.call<TicketRecord>(
-      S.ticketUpdate,
-      { id: created.id, status: 'open' },
-      ana,
-    );
+    const accepted = await updateTicket({ id: created.id, status: 'open' }, ana);
     expect(accepted).toMatchObject({ status: 'open', userId: 2 });
     await changeUser(3, { queueIds: [q1, q2] });
-    const taken = await app.call<TicketRecord>(
-      S.ticketUpdate,
-      { id: created.id, status: 'open' },
-      bruno,
-    );
+    const taken = await updateTicket({ id: created.id, status: 'open' }, bruno);
     expect(taken).toMatchObject({ id: created.id, userId: 2, user: { name: 'Ana' } });
     // the accept button names the caller: still "taken", the ticket stays Ana's
-    const takenNamed = await app.call<TicketRecord>(
-      S.ticketUpdate,
+    const takenNamed = await updateTicket(
       { id: created.id, status: 'open', userId: 3, queueId: q1 },
       bruno,
     );
@@ -254,24 +224,15 @@ describe('tickets over the bus', () => {
       user: { name: 'Ana' },
       queue: { name: 'Vendas' },
     });
-    const transferred = await app.call<TicketRecord>(
-      S.ticketUpdate,
+    const transferred = await updateTicket(
       { id: created.id, status: 'open', userId: 3, queueId: q2 },
       ana,
     );
     expect(transferred).toMatchObject({ status: 'open', userId: 3, queueId: q2 });
-    const returned = await app.call<TicketRecord>(
-      S.ticketUpdate,
-      { id: created.id, status: 'pending', userId: null },
-      bruno,
-    );
+    const returned = await updateTicket({ id: created.id, status: 'pending', userId: null }, bruno);
     expect(returned).toMatchObject({ status: 'pending', userId: null });
-    await app.call(S.ticketUpdate, { id: created.id, status: 'open' }, bruno);
-    const closed = await app.call<TicketRecord>(
-      S.ticketUpdate,
-      { id: created.id, status: 'closed' },
-      bruno,
-    );
+    await updateTicket({ id: created.id, status: 'open' }, bruno);
+    const closed = await updateTicket({ id: created.id, status: 'closed' }, bruno);
     expect(closed.status).toBe('closed');
     const logs = await app.call<TicketLogRecord[]>(
       S.ticketLogList,
@@ -298,28 +259,19 @@ describe('tickets over the bus', () => {
 
   it('closes without farewell, requires a tag when requiredTag is on, waits for a rating with userRating', async () => {
     const contact = await newContact('Hugo');
-    const ticket = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, queueId: q1 },
-      ana,
-    );
+    const ticket = await createTicket({ contactId: contact.id, queueId: q1 }, ana);
     await changeSetting('requiredTag', 'enabled');
-    await expect(
-      app.call(S.ticketUpdate, { id: ticket.id, status: 'closed' }, ana),
-    ).rejects.toMatchObject({ code: 'ERR_TICKET_TAG_REQUIRED' });
+    await expect(updateTicket({ id: ticket.id, status: 'closed' }, ana)).rejects.toMatchObject({
+      code: 'ERR_TICKET_TAG_REQUIRED',
+    });
     await changeSetting('requiredTag', null);
     await changeSetting('userRating', 'enabled');
-    const nps = await app.call<TicketRecord>(
-      S.ticketUpdate,
-      { id: ticket.id, status: 'closed' },
-      ana,
-    );
+    const nps = await updateTicket({ id: ticket.id, status: 'closed' }, ana);
     expect(nps.status).toBe('nps');
     await until(async () => (await storedTexts(ticket.id)).includes('Avalie de 1 a 5'));
     expect(await storedTexts(ticket.id)).toContain('Avalie de 1 a 5');
     await changeSetting('userRating', null);
-    const closed = await app.call<TicketRecord>(
-      S.ticketUpdate,
+    const closed = await updateTicket(
       { id: ticket.id, status: 'closed', sendFarewellMessage: false },
       ana,
     );
@@ -329,34 +281,24 @@ describe('tickets over the bus', () => {
 
   it('accepts the first ticket: an admin into any queue, a user only into theirs, none without queues', async () => {
     const contact = await newContact('Helena');
-    const pending = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, status: 'pending' },
-      admin,
-    );
+    const pending = await createTicket({ contactId: contact.id, status: 'pending' }, admin);
     expect(pending).toMatchObject({ status: 'pending', queueId: null });
     // Ana (queue q1, who sees tickets without queue) may not take it into Bruno's queue
     await changeUser(2, { allTicket: 'enable' });
     await expect(
-      app.call(S.ticketUpdate, { id: pending.id, status: 'open', userId: 2, queueId: q2 }, ana),
+      updateTicket({ id: pending.id, status: 'open', userId: 2, queueId: q2 }, ana),
     ).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
     await changeUser(2, { allTicket: 'disable' });
     // the admin, in no queue, picks any queue of the company
-    const accepted = await app.call<TicketRecord>(
-      S.ticketUpdate,
+    const accepted = await updateTicket(
       { id: pending.id, status: 'open', userId: 1, queueId: q2 },
       admin,
     );
     expect(accepted).toMatchObject({ status: 'open', userId: 1, queueId: q2 });
     // a company with no queue accepts without one
     const stranger = await newContact('Ícaro', other);
-    const first = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: stranger.id, status: 'pending' },
-      other,
-    );
-    const taken = await app.call<TicketRecord>(
-      S.ticketUpdate,
+    const first = await createTicket({ contactId: stranger.id, status: 'pending' }, other);
+    const taken = await updateTicket(
       { id: first.id, status: 'open', userId: 9, queueId: null },
       other,
     );
@@ -365,55 +307,23 @@ describe('tickets over the bus', () => {
 
   it('reopens a closed ticket, or answers the other active ticket of the contact', async () => {
     const contact = await newContact('Iris');
-    const first = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, queueId: q1 },
-      ana,
-    );
-    await app.call(
-      S.ticketUpdate,
-      { id: first.id, status: 'closed', sendFarewellMessage: false },
-      ana,
-    );
-    const reopened = await app.call<TicketRecord>(
-      S.ticketUpdate,
-      { id: first.id, status: 'open' },
-      ana,
-    );
+    const first = await createTicket({ contactId: contact.id, queueId: q1 }, ana);
+    await updateTicket({ id: first.id, status: 'closed', sendFarewellMessage: false }, ana);
+    const reopened = await updateTicket({ id: first.id, status: 'open' }, ana);
     expect(reopened).toMatchObject({ id: first.id, status: 'open', userId: 2 });
-    await app.call(
-      S.ticketUpdate,
-      { id: first.id, status: 'closed', sendFarewellMessage: false },
-      ana,
-    );
-    const second = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, queueId: q1 },
-      ana,
-    );
-    const answer = await app.call<TicketRecord>(
-      S.ticketUpdate,
-      { id: first.id, status: 'open' },
-      ana,
-    );
+    await updateTicket({ id: first.id, status: 'closed', sendFarewellMessage: false }, ana);
+    const second = await createTicket({ contactId: contact.id, queueId: q1 }, ana);
+    const answer = await updateTicket({ id: first.id, status: 'open' }, ana);
     expect(answer.id).toBe(second.id);
-    await expect(
-      app.call(S.ticketUpdate, { id: first.id, status: 'pending' }, ana),
-    ).rejects.toMatchObject({ code: 'ERR_TICKET_INVALID_TRANSITION' });
+    await expect(updateTicket({ id: first.id, status: 'pending' }, ana)).rejects.toMatchObject({
+      code: 'ERR_TICKET_INVALID_TRANSITION',
+    });
   });
 
   it('toggles useIntegration, checks access, deletes (admin only) and closes all of chosen queues', async () => {
     const contact = await newContact('Joana');
-    const ticket = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, queueId: q1 },
-      ana,
-    );
-    const toggled = await app.call<TicketRecord>(
-      S.ticketUpdate,
-      { id: ticket.id, useIntegration: true },
-      ana,
-    );
+    const ticket = await createTicket({ contactId: contact.id, queueId: q1 }, ana);
+    const toggled = await updateTicket({ id: ticket.id, useIntegration: true }, ana);
     expect(toggled.useIntegration).toBe(true);
     expect(await app.call(S.ticketCanAccess, { ticketId: ticket.id }, ana)).toEqual({
       allowed: true,
@@ -436,11 +346,7 @@ describe('tickets over the bus', () => {
       status: 'open',
     });
     const k = await newContact('Kai');
-    const inQ2 = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: k.id, queueId: q2 },
-      admin,
-    );
+    const inQ2 = await createTicket({ contactId: k.id, queueId: q2 }, admin);
     await expect(app.call(S.ticketCloseAll, { queueIds: [q2] }, ana)).rejects.toMatchObject({
       code: 'ERR_NO_PERMISSION',
     });
@@ -453,26 +359,10 @@ describe('tickets over the bus', () => {
 
   it('filters the list by tags, connections, unread, users and shows the newest closed per contact', async () => {
     const contact = await newContact('Mara Filtro');
-    const old = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, queueId: q1 },
-      ana,
-    );
-    await app.call(
-      S.ticketUpdate,
-      { id: old.id, status: 'closed', sendFarewellMessage: false },
-      ana,
-    );
-    const newer = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, queueId: q1 },
-      ana,
-    );
-    await app.call(
-      S.ticketUpdate,
-      { id: newer.id, status: 'closed', sendFarewellMessage: false },
-      ana,
-    );
+    const old = await createTicket({ contactId: contact.id, queueId: q1 }, ana);
+    await updateTicket({ id: old.id, status: 'closed', sendFarewellMessage: false }, ana);
+    const newer = await createTicket({ contactId: contact.id, queueId: q1 }, ana);
+    await updateTicket({ id: newer.id, status: 'closed', sendFarewellMessage: false }, ana);
     const closed = await app.call<TicketsPage>(
       S.ticketList,
       { status: 'closed', searchParam: 'mara' },
@@ -491,11 +381,7 @@ describe('tickets over the bus', () => {
     );
     expect(noConnection.tickets).toEqual([]);
     const other = await newContact('Nina Unread');
-    const unread = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: other.id, queueId: q1 },
-      ana,
-    );
+    const unread = await createTicket({ contactId: other.id, queueId: q1 }, ana);
     await app.db.query('UPDATE tickets.tickets SET unread_messages = 2 WHERE id = $1', [unread.id]);
     const withUnread = await app.call<TicketsPage>(S.ticketList, { withUnreadMessages: true }, ana);
     expect(withUnread.tickets.map((t) => t.id)).toEqual([unread.id]);
@@ -516,27 +402,15 @@ describe('tickets over the bus', () => {
 
   it('shows no-queue pending tickets to allTicket users, groups to allowGroup users, all to admins with showAll', async () => {
     const lone = await newContact('Otto Semfila');
-    const noQueue = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: lone.id, status: 'pending' },
-      admin,
-    );
+    const noQueue = await createTicket({ contactId: lone.id, status: 'pending' }, admin);
     const groupContact = await newContact('Grupo Família');
     await app.db.query('UPDATE tickets.contacts SET is_group = true WHERE id = $1', [
       groupContact.id,
     ]);
-    const group = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: groupContact.id },
-      admin,
-    );
+    const group = await createTicket({ contactId: groupContact.id }, admin);
     expect(group.status).toBe('group');
     const brunoContact = await newContact('Bruna Aberta');
-    const brunos = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: brunoContact.id, queueId: q2 },
-      bruno,
-    );
+    const brunos = await createTicket({ contactId: brunoContact.id, queueId: q2 }, bruno);
     const ids = async (query: object, ctx: Partial<RequestContext>) =>
       (await app.call<TicketsPage>(S.ticketList, query, ctx)).tickets.map((t) => t.id);
 
@@ -619,11 +493,7 @@ describe('tickets over the bus', () => {
 
   it('keeps notes on a ticket and moves kanban cards between lanes', async () => {
     const contact = await newContact('Lia');
-    const ticket = await app.call<TicketRecord>(
-      S.ticketCreate,
-      { contactId: contact.id, queueId: q1 },
-      ana,
-    );
+    const ticket = await createTicket({ contactId: contact.id, queueId: q1 }, ana);
     await expect(
       app.call(S.ticketNoteCreate, { note: 'x', ticketId: ticket.id, contactId: contact.id }, ana),
     ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });

@@ -263,6 +263,22 @@ describe('hours, LGPD, rating and audio', () => {
     expect(no.close).toBe('completion');
   });
 
+  it('asks consent again after another answer, without a chatBot log, while re-asks last', () => {
+    const asked = input({
+      ticket: { status: 'lgpd', lgpdSendMessageAt: now },
+      message: { body: 'talvez', isAudio: false },
+    });
+    const again = decideInbound(asked);
+    expect(again.replies).toEqual([`${asked.texts.invalidOption}\n\n${asked.texts.lgpdChoice}`]);
+    expect(again.ticket).toMatchObject({ amountUsedBotQueues: 1, botAskedAt: now });
+    expect(again.logs).toEqual([]);
+    const spent = decideInbound({
+      ...asked,
+      ticket: { ...asked.ticket, amountUsedBotQueues: asked.connection.maxUseBotQueues },
+    });
+    expect(spent.replies).toEqual([]);
+  });
+
   it('a rating 0–10 closes the ticket; anything else re-asks up to maxUseBotQueuesNPS', () => {
     const nps = input({ ticket: { status: 'nps' }, message: { body: '9', isAudio: false } });
     expect(decideInbound(nps)).toMatchObject({ ticket: { userRating: 9 }, close: 'completion' });

@@ -243,7 +243,7 @@ function rate(input: BotInput): BotDecision {
 
 /** LGPD: the notice and the yes/no question once, then the answer (1 accepts, 2 refuses). */
 function consent(input: BotInput): BotDecision {
-  const { ticket, settings, connection, message, now, texts } = input;
+  const { ticket, settings, message, now, texts } = input;
   const decision = emptyDecision();
   if (!ticket.lgpdSendMessageAt) {
     if (settings.lgpdMessage.trim()) decision.replies.push(settings.lgpdMessage.trim());
@@ -275,20 +275,8 @@ function consent(input: BotInput): BotDecision {
     decision.close = 'completion';
     return decision;
   }
-  if (
-    !mayAskAgain(
-      ticket.amountUsedBotQueues,
-      connection.maxUseBotQueues,
-      ticket.botAskedAt,
-      connection.timeUseBotQueues,
-      now,
-    )
-  )
-    return decision;
-  decision.replies.push(`${texts.invalidOption}\n\n${texts.lgpdChoice}`);
-  decision.ticket.amountUsedBotQueues = ticket.amountUsedBotQueues + 1;
-  decision.ticket.botAskedAt = now;
-  return decision;
+  // the consent question is not a chatbot step: no chatBot log line
+  return reask(input, decision, texts.lgpdChoice, { log: false });
 }
 
 /** Audio notice, out-of-hours, then the menus while the bot has the conversation. */
@@ -406,7 +394,12 @@ function queueMenu(input: BotInput, decision: BotDecision): BotDecision {
 }
 
 /** An invalid answer: the menu again with "invalid option", unless the re-asks are spent or too soon. */
-function reask(input: BotInput, decision: BotDecision, menu: string): BotDecision {
+function reask(
+  input: BotInput,
+  decision: BotDecision,
+  menu: string,
+  options: { log: boolean } = { log: true },
+): BotDecision {
   const { ticket, connection, now } = input;
   if (
     !mayAskAgain(
@@ -421,7 +414,7 @@ function reask(input: BotInput, decision: BotDecision, menu: string): BotDecisio
   decision.replies.push(`${input.texts.invalidOption}\n\n${menu}`);
   decision.ticket.amountUsedBotQueues = ticket.amountUsedBotQueues + 1;
   decision.ticket.botAskedAt = now;
-  decision.logs.push('chatBot');
+  if (options.log) decision.logs.push('chatBot');
   return decision;
 }
 

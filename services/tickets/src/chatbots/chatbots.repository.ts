@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ChatbotOptionInput, ChatbotUpdateInput } from '@sb/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { companyRowExists } from '../records/company-rows.repository.js';
 import { ChatbotColumns, type ChatbotRow } from './chatbot-rows.js';
 
 type Parent = { queueId: number | null; chatbotId: number | null };
@@ -49,20 +50,12 @@ export class ChatbotsRepository {
   }
 
   /** Whether the company has this queue (a root option hangs off one). */
-  async queueExists(companyId: number, queueId: number, manager: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'SELECT 1 FROM queues WHERE company_id = $1 AND id = $2',
-      [companyId, queueId],
-    );
-    return rows.length > 0;
+  queueExists(companyId: number, queueId: number, manager: EntityManager): Promise<boolean> {
+    return companyRowExists('queues', companyId, queueId, manager);
   }
 
-  async exists(companyId: number, id: number, manager: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'SELECT 1 FROM chatbots WHERE company_id = $1 AND id = $2',
-      [companyId, id],
-    );
-    return rows.length > 0;
+  exists(companyId: number, id: number, manager: EntityManager): Promise<boolean> {
+    return companyRowExists('chatbots', companyId, id, manager);
   }
 
   async insert(

@@ -9,15 +9,12 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { z } from 'zod';
 import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
+import { recordEvent, requestedId } from '../records/record-changes.js';
 import { buildChatbotTrees } from './chatbot-rows.js';
 import { ChatbotsRepository } from './chatbots.repository.js';
-
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
 /** One chatbot option at a time (GET/POST/PUT/DELETE /chatbot); the queue modal saves whole trees. */
 @Injectable()
@@ -29,7 +26,7 @@ export class ChatbotsService {
 
   async get(ctx: CallContext, request: unknown): Promise<ChatbotOption> {
     requireCompanyUser(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.load(ctx.companyId, id);
   }
 
@@ -51,52 +48,49 @@ export class ChatbotsService {
       }
       const { id: _ignored, ...values } = fields;
       const id = await this.chatbots.insert(ctx.companyId, parent, values, 0, manager);
-      const chatbot = await this.load(ctx.companyId, id, manager);
-      const data: ChatbotEventData = { chatbot };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.chatbotCreated,
-        data,
-      });
-      return chatbot;
+      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.chatbotCreated);
     });
   }
 
   async update(ctx: CallContext, request: unknown): Promise<ChatbotOption> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(ChatbotUpdateInput, request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.chatbots.exists(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NOT_FOUND');
       }
       await this.chatbots.update(ctx.companyId, id, input, manager);
-      const chatbot = await this.load(ctx.companyId, id, manager);
-      const data: ChatbotEventData = { chatbot };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.chatbotUpdated,
-        data,
-      });
-      return chatbot;
+      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.chatbotUpdated);
     });
   }
 
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if ((await this.chatbots.delete(ctx.companyId, [id], manager)) === 0) {
         throw new AppError('ERR_NOT_FOUND');
       }
       const data: ChatbotDeletedEventData = { chatbotId: id };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
+      await recordEvent(manager, ctx.companyId, {
         ...DomainEventTypes.tickets.chatbotDeleted,
         data,
       });
       return { id };
     });
+  }
+
+  private async saved(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    type: (typeof DomainEventTypes.tickets)['chatbotCreated' | 'chatbotUpdated'],
+  ): Promise<ChatbotOption> {
+    const chatbot = await this.load(companyId, id, manager);
+    const data: ChatbotEventData = { chatbot };
+    await recordEvent(manager, companyId, { ...type, data });
+    return chatbot;
   }
 
   private async load(

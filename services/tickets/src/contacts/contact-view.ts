@@ -8,35 +8,6 @@ import {
 } from '@sb/contracts';
 import type { Contact, ContactExtraInfoRow } from './contact.entity.js';
 
-/** A contact row as the API answers it; `hide` masks the number (lgpdHideNumber for profile user). */
-export const toContactRecord = (
-  row: Contact,
-  extraInfo: ContactExtraInfoRow[],
-  tags: ContactTagRef[],
-  hide: boolean,
-): ContactRecord => ({
-  id: row.id,
-  companyId: row.companyId,
-  name: row.name,
-  number: hide ? maskContactNumber(row.number, row.isGroup) : row.number,
-  email: row.email,
-  channel: row.channel as ChannelKind,
-  isGroup: row.isGroup,
-  active: row.active,
-  disableBot: row.disableBot,
-  acceptAudioMessage: row.acceptAudioMessage,
-  lgpdAcceptedAt: row.lgpdAcceptedAt?.toISOString() ?? null,
-  urlPicture: row.urlPicture,
-  extraInfo: extraInfo.map((info): ContactExtraInfo => ({
-    id: info.id,
-    name: info.name,
-    value: info.value,
-  })),
-  tags,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
 /** The columns of a contact that its summary shows. */
 export type ContactSummarySource = Pick<
   Contact,
@@ -52,4 +23,27 @@ export const toContactSummary = (contact: ContactSummarySource, hide: boolean): 
   channel: contact.channel as ChannelKind,
   isGroup: contact.isGroup,
   active: contact.active,
+});
+
+/** A contact row as the API answers it; `hide` masks the number (lgpdHideNumber for profile user). */
+export const toContactRecord = (
+  row: Contact,
+  extraInfo: ContactExtraInfoRow[],
+  tags: ContactTagRef[],
+  hide: boolean,
+): ContactRecord => ({
+  ...toContactSummary(row, hide),
+  companyId: row.companyId,
+  email: row.email,
+  disableBot: row.disableBot,
+  acceptAudioMessage: row.acceptAudioMessage,
+  lgpdAcceptedAt: row.lgpdAcceptedAt?.toISOString() ?? null,
+  extraInfo: extraInfo.map((info): ContactExtraInfo => ({
+    id: info.id,
+    name: info.name,
+    value: info.value,
+  })),
+  tags,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DomainEventTypes,
   ContactBlockInput,
   ContactImportRow,
   ContactInput,
@@ -31,8 +32,8 @@ import type { Contact } from './contact.entity.js';
 import { toContactRecord } from './contact-view.js';
 import { ContactsRepository, type ContactWrite } from './contacts.repository.js';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
+import { recordEvent, requestedId } from '../records/record-changes.js';
 
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
 const ContactIdInput = z.object({ contactId: z.coerce.number().int().positive() });
 const NumberInput = z.object({ number: z.string().trim().min(1).max(100) });
 
@@ -89,7 +90,7 @@ export class ContactsService {
 
   async get(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     const row = await this.found(ctx.companyId, id);
     return (await this.records([row], await this.visibility.masksFor(ctx)))[0]!;
   }
@@ -122,7 +123,7 @@ export class ContactsService {
 
   async update(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(ContactUpdateInput, request ?? {});
     const hide = await this.visibility.of(ctx);
     try {
@@ -161,17 +162,14 @@ export class ContactsService {
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION');
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.contacts.delete(manager, ctx.companyId, id)))
         throw new AppError('ERR_NO_CONTACT_FOUND');
-      const event: ContactDeletedEventData = { contactId: id };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        service: 'tickets',
-        entity: 'contact',
-        action: 'deleted',
-        data: event,
+      const data: ContactDeletedEventData = { contactId: id };
+      await recordEvent(manager, ctx.companyId, {
+        ...DomainEventTypes.tickets.contactDeleted,
+        data,
       });
       return { id };
     });
@@ -179,20 +177,20 @@ export class ContactsService {
 
   async block(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     const { active } = parseInput(ContactBlockInput, request ?? {});
     return this.setFlags(ctx, id, () => ({ active }));
   }
 
   toggleDisableBot(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     return this.setFlags(ctx, id, (row) => ({ disableBot: !row.disableBot }));
   }
 
   toggleAcceptAudio(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     return this.setFlags(ctx, id, (row) => ({ acceptAudioMessage: !row.acceptAudioMessage }));
   }
 
@@ -373,14 +371,8 @@ export class ContactsService {
       ...plain!,
       number: visibleContactNumber(row.number, row.isGroup, hide.company),
     };
-    const event: ContactEventData = { contact };
-    await Outbox.add(manager, {
-      companyId,
-      service: 'tickets',
-      entity: 'contact',
-      action,
-      data: event,
-    });
+    const data: ContactEventData = { contact };
+    await recordEvent(manager, companyId, { service: 'tickets', entity: 'contact', action, data });
     return hide.caller ? contact : plain!;
   }
 

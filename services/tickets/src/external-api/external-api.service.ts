@@ -4,7 +4,6 @@ import {
   ChannelKinds,
   ExternalMaxMedias,
   ExternalSendInput,
-  MessageMediaTypes,
   Subjects,
   type CheckContactCommand,
   type CheckContactResult,
@@ -18,7 +17,6 @@ import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
-import { keyBelongsToCompany } from '@sb/storage';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
@@ -30,6 +28,7 @@ import type { Ticket } from '../ticket-core/ticket.entity.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { TicketsRepository, type TicketWrite } from '../ticket-core/tickets.repository.js';
+import { requireOwnMedias, StoredMediaInput } from '../messages/stored-medias.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import {
@@ -41,13 +40,6 @@ import {
   usageDay,
 } from './external-send-rules.js';
 
-const StoredMediaInput = z.object({
-  key: z.string().min(1).max(1000),
-  mimeType: z.string().max(255),
-  fileName: z.string().max(255),
-  size: z.number().int().nonnegative(),
-  mediaType: z.enum(MessageMediaTypes),
-});
 const SendRequest = ExternalSendInput.extend({
   connectionId: z.number().int().positive(),
   channel: z.enum(ChannelKinds),
@@ -111,9 +103,7 @@ export class ExternalApiService {
     if (!hasContent(input.body, medias.length)) {
       throw new AppError('ERR_VALIDATION', { fields: { body: ['Required'] } });
     }
-    if (medias.some((media) => !keyBelongsToCompany(media.key, companyId))) {
-      throw new AppError('ERR_VALIDATION', { fields: { medias: ['Unknown file'] } });
-    }
+    requireOwnMedias(medias, companyId);
     if (!takesPhoneNumbers(input.channel)) {
       throw new AppError('ERR_WAPP_INVALID_CONTACT', {
         message: 'This connection does not send to phone numbers.',
@@ -287,18 +277,12 @@ export class ExternalApiService {
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
       if (row.status === 'closed') return row.status;
       const previousStatus = row.status;
-      const now = new Date();
-      await this.tickets.update(manager, ctx.companyId, row.id, ClosedFields);
-      await this.tickets.track(manager, row, { closedAt: now, finishedAt: now });
-      await this.tickets.clearTicketTags(manager, ctx.companyId, row.id);
-      await this.tickets.addLog(
-        manager,
-        ctx.companyId,
-        row.id,
-        'closed',
-        ctx.userId > 0 ? ctx.userId : null,
-        row.queueId,
-      );
+      await this.ticketsService.writeClose(manager, row, {
+        fields: ClosedFields,
+        at: new Date(),
+        log: 'closed',
+        userId: ctx.userId > 0 ? ctx.userId : null,
+      });
       await this.ticketsService.announce(ctx, manager, row.id, hide, previousStatus);
       return 'closed';
     });

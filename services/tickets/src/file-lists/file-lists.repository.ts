@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { containsPattern } from '../contacts/contact-search.js';
+import { findCompanyRow, pageOf } from '../records/company-rows.repository.js';
 
 export type FileListRow = {
   id: number;
@@ -21,8 +23,6 @@ export type FileListOptionRow = {
   position: number;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** All SQL of tickets.file_lists and tickets.file_list_options; every method is scoped by the company. */
 @Injectable()
 export class FileListsRepository {
@@ -38,9 +38,9 @@ export class FileListsRepository {
       `SELECT * FROM file_lists
        WHERE company_id = $1 AND ($2 = '' OR name ILIKE $3)
        ORDER BY name ASC, id ASC OFFSET $4 LIMIT $5`,
-      [companyId, search, `%${escapeLike(search)}%`, offset, limit + 1],
+      [companyId, search, containsPattern(search), offset, limit + 1],
     );
-    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    return pageOf(rows, limit);
   }
 
   async find(
@@ -48,11 +48,7 @@ export class FileListsRepository {
     id: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<FileListRow | undefined> {
-    const rows: FileListRow[] = await manager.query(
-      'SELECT * FROM file_lists WHERE company_id = $1 AND id = $2',
-      [companyId, id],
-    );
-    return rows[0];
+    return findCompanyRow('file_lists', companyId, id, manager);
   }
 
   /** The options of some lists of the company, in their order. */

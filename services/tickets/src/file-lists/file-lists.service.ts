@@ -14,12 +14,12 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { MediaUrls } from '../media/media-urls.js';
 import { requireAdmin } from '../access/tenant-access.js';
+import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import {
   FileListsRepository,
   type FileListOptionRow,
@@ -27,8 +27,8 @@ import {
 } from './file-lists.repository.js';
 import { planOptions } from './option-replacement.js';
 
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
-const MediaRequest = IdRequest.extend({
+const MediaRequest = z.object({
+  id: z.coerce.number().int().positive(),
   files: z
     .array(
       z.object({
@@ -71,7 +71,7 @@ export class FileListsService {
 
   async get(ctx: CallContext, request: unknown): Promise<FileListRecord> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.load(ctx.companyId, id);
   }
 
@@ -83,14 +83,14 @@ export class FileListsService {
       for (const [position, option] of input.options.entries()) {
         await this.lists.insertOption(ctx.companyId, id, { name: option.name, position }, manager);
       }
-      const saved = await this.saved(manager, ctx.companyId, id, 'created');
+      const saved = await this.saved(manager, ctx, id, DomainEventTypes.tickets.fileListCreated);
       return { ...saved, removedPaths: [] };
     });
   }
 
   async update(ctx: CallContext, request: unknown): Promise<FileListSaved> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(FileListInput, request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.existing(ctx.companyId, id, manager);
@@ -104,24 +104,20 @@ export class FileListsService {
       for (const option of plan.add) {
         await this.lists.insertOption(ctx.companyId, id, option, manager);
       }
-      const saved = await this.saved(manager, ctx.companyId, id, 'updated');
+      const saved = await this.saved(manager, ctx, id, DomainEventTypes.tickets.fileListUpdated);
       return { ...saved, removedPaths: plan.drop.paths };
     });
   }
 
   async remove(ctx: CallContext, request: unknown): Promise<FileListRemoved> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.existing(ctx.companyId, id, manager);
       const options = await this.lists.options(ctx.companyId, [id], manager);
       await this.lists.delete(ctx.companyId, id, manager);
       const data: FileListDeletedEventData = { fileListId: id };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.fileListDeleted,
-        data,
-      });
+      await recordDeleted(manager, ctx, { ...DomainEventTypes.tickets.fileListDeleted, data });
       return { id, removedPaths: options.flatMap((option) => (option.path ? [option.path] : [])) };
     });
   }
@@ -148,7 +144,7 @@ export class FileListsService {
         option.path = file.path;
       }
       await this.lists.touch(ctx.companyId, id, manager);
-      const saved = await this.saved(manager, ctx.companyId, id, 'updated');
+      const saved = await this.saved(manager, ctx, id, DomainEventTypes.tickets.fileListUpdated);
       return { ...saved, removedPaths };
     });
   }
@@ -204,17 +200,13 @@ export class FileListsService {
 
   private async saved(
     manager: EntityManager,
-    companyId: number,
+    ctx: CallContext,
     id: number,
-    action: 'created' | 'updated',
+    type: (typeof DomainEventTypes.tickets)['fileListCreated' | 'fileListUpdated'],
   ): Promise<FileListRecord> {
-    const fileList = await this.load(companyId, id, manager);
+    const fileList = await this.load(ctx.companyId, id, manager);
     const data: FileListEventData = { fileList };
-    const type =
-      action === 'created'
-        ? DomainEventTypes.tickets.fileListCreated
-        : DomainEventTypes.tickets.fileListUpdated;
-    await Outbox.add(manager, { companyId, ...type, data });
+    await recordSaved(manager, ctx, { ...type, data });
     return fileList;
   }
 }

@@ -18,6 +18,7 @@ import { BUS, LOGGER } from '@sb/platform/nest';
 import { Outbox, type OutboxEntry } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import type { Contact } from '../contacts/contact.entity.js';
+import { recordEvent } from '../records/record-changes.js';
 import { AutomationStep } from '../automation/automation.step.js';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { systemContext } from '../directories/system-context.js';
@@ -480,8 +481,7 @@ export class InboundService {
       ticket: record,
       contact: summary,
     };
-    await Outbox.add(manager, {
-      companyId,
+    await recordEvent(manager, companyId, {
       ...DomainEventTypes.tickets.messageUpdated,
       data: event,
     });

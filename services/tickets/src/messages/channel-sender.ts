@@ -12,11 +12,11 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
-import { Outbox } from '@sb/platform/outbox';
 import { AppError } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import type { Contact } from '../contacts/contact.entity.js';
+import { recordEvent } from '../records/record-changes.js';
 import type { Ticket } from '../ticket-core/ticket.entity.js';
 import { MediaUrls } from '../media/media-urls.js';
 import type { Message } from './message.entity.js';
@@ -161,8 +161,7 @@ export class ChannelSender {
       ticket: ticketRecord,
       contact: summary,
     };
-    await Outbox.add(manager, {
-      companyId: ticket.companyId,
+    await recordEvent(manager, ticket.companyId, {
       ...DomainEventTypes.tickets.messageUpdated,
       data,
     });

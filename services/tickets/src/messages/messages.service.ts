@@ -5,7 +5,6 @@ import {
   MessageEditInput,
   MessageForwardInput,
   MessageListQuery,
-  MessageMediaTypes,
   MessageSendInput,
   MessagesPageSize,
   Subjects,
@@ -26,12 +25,12 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import type { Clock } from '@sb/platform/clock';
 import { BUS, CLOCK, LOGGER } from '@sb/platform/nest';
-import { Outbox } from '@sb/platform/outbox';
 import { keyBelongsToCompany } from '@sb/storage';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import type { Contact } from '../contacts/contact.entity.js';
+import { recordEvent } from '../records/record-changes.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { MediaUrls } from '../media/media-urls.js';
 import { AutomationJobs } from '../ticket-core/automation-jobs.js';
@@ -50,16 +49,10 @@ import { MessageDeletion } from './message-deletion.js';
 import { TicketRecords, type TicketDecor } from '../ticket-core/ticket-records.js';
 import { lastMessageText, toMessageRecord } from './message-view.js';
 import { MessagesRepository } from './messages.repository.js';
+import { requireOwnMedias, StoredMediaInput } from './stored-medias.js';
 
 const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
 const MessageIdInput = z.object({ id: z.string().uuid() });
-const StoredMediaInput = z.object({
-  key: z.string().min(1).max(1000),
-  mimeType: z.string().max(255),
-  fileName: z.string().max(255),
-  size: z.number().int().nonnegative(),
-  mediaType: z.enum(MessageMediaTypes),
-});
 const SendRequest = MessageSendInput.extend({
   ticketId: z.coerce.number().int().positive(),
   medias: z.array(StoredMediaInput).max(10).optional(),
@@ -144,9 +137,7 @@ export class MessagesService {
       input.quotedMsg ? this.repository.findMessage(ctx.companyId, input.quotedMsg.id) : null,
     ]);
     if (!contact.active && !input.isPrivate) throw new AppError('ERR_CONTACT_BLOCKED');
-    if ((input.medias ?? []).some((media) => !keyBelongsToCompany(media.key, ctx.companyId))) {
-      throw new AppError('ERR_VALIDATION', { fields: { medias: ['Unknown file'] } });
-    }
+    requireOwnMedias(input.medias ?? [], ctx.companyId);
 
     let body = input.body;
     if (body) body = await this.expand(ctx, ticket, contact, body);
@@ -281,8 +272,7 @@ export class MessagesService {
           ticketId: ticket.id,
           status: ticket.status,
         };
-        await Outbox.add(manager, {
-          companyId: ctx.companyId,
+        await recordEvent(manager, ctx.companyId, {
           ...DomainEventTypes.tickets.messageDeleted,
           data: event,
         });
@@ -440,8 +430,7 @@ export class MessagesService {
       await this.repository.touchTicket(manager, ctx.companyId, ticket.id, { unreadMessages: 0 });
       ticket.unreadMessages = 0;
       const event: TicketUnreadEventData = { ticketId: ticket.id, status: ticket.status };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
+      await recordEvent(manager, ctx.companyId, {
         ...DomainEventTypes.tickets.ticketUnreadReset,
         data: event,
       });
@@ -504,8 +493,7 @@ export class MessagesService {
         if (ticket.unreadMessages > 0 || readIds.length > 0) {
           changes.unreadMessages = 0;
           const event: TicketUnreadEventData = { ticketId: ticket.id, status: ticket.status };
-          await Outbox.add(manager, {
-            companyId: ctx.companyId,
+          await recordEvent(manager, ctx.companyId, {
             ...DomainEventTypes.tickets.ticketUnreadReset,
             data: event,
           });
@@ -534,16 +522,14 @@ export class MessagesService {
           ticket: record,
           contact: summary,
         };
-        await Outbox.add(manager, {
-          companyId: ctx.companyId,
+        await recordEvent(manager, ctx.companyId, {
           ...DomainEventTypes.tickets.messageCreated,
           data,
         });
       }
       if (!options.isPrivate) {
         const event: TicketEventData = { ticket: record };
-        await Outbox.add(manager, {
-          companyId: ctx.companyId,
+        await recordEvent(manager, ctx.companyId, {
           ...DomainEventTypes.tickets.ticketUpdated,
           data: event,
         });
@@ -564,8 +550,7 @@ export class MessagesService {
     const event: TicketEventData = previousStatus
       ? { ticket: record, previousStatus }
       : { ticket: record };
-    await Outbox.add(manager, {
-      companyId: ctx.companyId,
+    await recordEvent(manager, ctx.companyId, {
       ...DomainEventTypes.tickets.ticketUpdated,
       data: event,
     });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { companyRowExists } from '../records/company-rows.repository.js';
 
 export type PromptRow = {
   id: number;
@@ -60,12 +61,8 @@ export class PromptsRepository {
     return rows[0];
   }
 
-  async queueExists(companyId: number, queueId: number, manager: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'SELECT 1 FROM queues WHERE company_id = $1 AND id = $2',
-      [companyId, queueId],
-    );
-    return rows.length > 0;
+  queueExists(companyId: number, queueId: number, manager: EntityManager): Promise<boolean> {
+    return companyRowExists('queues', companyId, queueId, manager);
   }
 
   async insert(companyId: number, fields: PromptWrite, manager: EntityManager): Promise<number> {

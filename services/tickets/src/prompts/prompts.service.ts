@@ -14,16 +14,13 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { z } from 'zod';
 import { isAdmin, requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
+import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import { nextSecret } from './prompt-secrets.js';
 import { PromptsRepository, type PromptRow, type PromptWrite } from './prompts.repository.js';
-
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
 /** A prompt with its secrets in clear, for the bot flow inside tickets; never answered over the API. */
 export type PromptWithKeys = Prompt & { apiKey: string; voiceKey: string };
@@ -51,7 +48,7 @@ export class PromptsService {
 
   async get(ctx: CallContext, request: unknown): Promise<Prompt> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.view(await this.existing(ctx.companyId, id));
   }
 
@@ -61,65 +58,35 @@ export class PromptsService {
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const fields = await this.fields(ctx.companyId, input, null, manager);
       const id = await this.prompts.insert(ctx.companyId, fields, manager);
-      const after = await this.saved(
-        manager,
-        ctx.companyId,
-        id,
-        DomainEventTypes.tickets.promptCreated,
-      );
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'create',
-        entity: 'prompt',
-        entityId: id,
-        after,
-      });
-      return after;
+      return this.saved(manager, ctx, id, DomainEventTypes.tickets.promptCreated);
     });
   }
 
   async update(ctx: CallContext, request: unknown): Promise<Prompt> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(PromptInput, request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.existing(ctx.companyId, id, manager);
       const fields = await this.fields(ctx.companyId, input, row, manager);
       await this.prompts.update(ctx.companyId, id, fields, manager);
-      const after = await this.saved(
-        manager,
-        ctx.companyId,
-        id,
-        DomainEventTypes.tickets.promptUpdated,
-      );
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'update',
-        entity: 'prompt',
-        entityId: id,
-        before: this.view(row),
-        after,
-      });
-      return after;
+      return this.saved(manager, ctx, id, DomainEventTypes.tickets.promptUpdated, this.view(row));
     });
   }
 
   async remove(ctx: CallContext, request: unknown): Promise<PromptDeleted> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const before = this.view(await this.existing(ctx.companyId, id, manager));
       await this.prompts.delete(ctx.companyId, id, manager);
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'delete',
-        entity: 'prompt',
-        entityId: id,
-        before,
-      });
       const data: PromptDeletedEventData = { promptId: id };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.promptDeleted,
-        data,
-      });
+      await recordDeleted(
+        manager,
+        ctx,
+        { ...DomainEventTypes.tickets.promptDeleted, data },
+        { entity: 'prompt', entityId: id, before },
+      );
       return { id, message: 'Prompt deleted.' };
     });
   }
@@ -203,15 +170,22 @@ export class PromptsService {
     };
   }
 
+  /** The saved prompt, with its event and audit entry (an update when there was a `before`). */
   private async saved(
     manager: EntityManager,
-    companyId: number,
+    ctx: CallContext,
     id: number,
     type: (typeof DomainEventTypes.tickets)['promptCreated' | 'promptUpdated'],
+    before?: Prompt,
   ): Promise<Prompt> {
-    const prompt = this.view(await this.existing(companyId, id, manager));
+    const prompt = this.view(await this.existing(ctx.companyId, id, manager));
     const data: PromptEventData = { prompt };
-    await Outbox.add(manager, { companyId, ...type, data });
+    await recordSaved(
+      manager,
+      ctx,
+      { ...type, data },
+      { entity: 'prompt', entityId: id, before, after: prompt },
+    );
     return prompt;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { containsPattern } from '../contacts/contact-search.js';
 import { QueueIntegrationRow } from './queue-integration.entity.js';
 
 /** The stored columns a save writes (jsonContent already sealed). */
@@ -7,8 +8,6 @@ export type QueueIntegrationFields = Omit<
   QueueIntegrationRow,
   'id' | 'companyId' | 'createdAt' | 'updatedAt'
 >;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** All SQL of queue integrations; every method is scoped by the caller's company. */
 @Injectable()
@@ -27,7 +26,7 @@ export class QueueIntegrationsRepository {
       .createQueryBuilder('i')
       .where('i.company_id = :companyId', { companyId });
     if (search) {
-      query.andWhere(`i.name ILIKE :pattern ESCAPE '\\'`, { pattern: `%${escapeLike(search)}%` });
+      query.andWhere(`i.name ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(search) });
     }
     const [rows, count] = await query
       .orderBy('lower(i.name)', 'ASC')

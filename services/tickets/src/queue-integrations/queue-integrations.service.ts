@@ -17,21 +17,18 @@ import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
-import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { z } from 'zod';
 import { requireAdmin } from '../access/tenant-access.js';
 import { DialogflowClient, DialogflowError } from './dialogflow-client.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
+import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import type { QueueIntegrationRow } from './queue-integration.entity.js';
 import {
   QueueIntegrationsRepository,
   type QueueIntegrationFields,
 } from './queue-integrations.repository.js';
 import { maskServiceAccountKey, resolveSubmittedKey } from './service-account-key-mask.js';
-
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
 /** What testSession says to the agent, in the integration's language. */
 export const DialogflowTestText: Record<QueueIntegrationLanguage, string> = {
@@ -76,7 +73,7 @@ export class QueueIntegrationsService {
 
   async get(ctx: CallContext, request: unknown): Promise<QueueIntegration> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.view(await this.existing(ctx.companyId, id));
   }
 
@@ -86,66 +83,36 @@ export class QueueIntegrationsService {
     return this.uniqueName(ctx.companyId, async (manager) => {
       await this.checkName(manager, ctx.companyId, input.name, null);
       const id = await this.integrations.insert(ctx.companyId, this.fields(input, null), manager);
-      const after = await this.saved(
-        manager,
-        ctx.companyId,
-        id,
-        DomainEventTypes.tickets.queueIntegrationCreated,
-      );
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'create',
-        entity: 'queue-integration',
-        entityId: id,
-        after,
-      });
-      return after;
+      return this.saved(manager, ctx, id, DomainEventTypes.tickets.queueIntegrationCreated);
     });
   }
 
   async update(ctx: CallContext, request: unknown): Promise<QueueIntegration> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(QueueIntegrationInput, request);
     return this.uniqueName(ctx.companyId, async (manager) => {
       const row = await this.existing(ctx.companyId, id, manager);
       await this.checkName(manager, ctx.companyId, input.name, id);
       const before = this.view(row);
       await this.integrations.update(ctx.companyId, id, this.fields(input, row), manager);
-      const after = await this.saved(
-        manager,
-        ctx.companyId,
-        id,
-        DomainEventTypes.tickets.queueIntegrationUpdated,
-      );
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'update',
-        entity: 'queue-integration',
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
+      return this.saved(manager, ctx, id, DomainEventTypes.tickets.queueIntegrationUpdated, before);
     });
   }
 
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const before = this.view(await this.existing(ctx.companyId, id, manager));
       await this.integrations.delete(ctx.companyId, id, manager);
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'delete',
-        entity: 'queue-integration',
-        entityId: id,
-        before,
-      });
       const data: QueueIntegrationDeletedEventData = { integrationId: id };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.queueIntegrationDeleted,
-        data,
-      });
+      await recordDeleted(
+        manager,
+        ctx,
+        { ...DomainEventTypes.tickets.queueIntegrationDeleted, data },
+        { entity: 'queue-integration', entityId: id, before },
+      );
       return { id };
     });
   }
@@ -281,15 +248,22 @@ export class QueueIntegrationsService {
     }
   }
 
+  /** The saved integration, with its event and audit entry (an update when there was a `before`). */
   private async saved(
     manager: EntityManager,
-    companyId: number,
+    ctx: CallContext,
     id: number,
     type: (typeof DomainEventTypes.tickets)['queueIntegrationCreated' | 'queueIntegrationUpdated'],
+    before?: QueueIntegration,
   ): Promise<QueueIntegration> {
-    const queueIntegration = this.view(await this.existing(companyId, id, manager));
+    const queueIntegration = this.view(await this.existing(ctx.companyId, id, manager));
     const data: QueueIntegrationEventData = { queueIntegration };
-    await Outbox.add(manager, { companyId, ...type, data });
+    await recordSaved(
+      manager,
+      ctx,
+      { ...type, data },
+      { entity: 'queue-integration', entityId: id, before, after: queueIntegration },
+    );
     return queueIntegration;
   }
 }

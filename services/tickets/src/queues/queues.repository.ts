@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueueInput, QueueSchedule } from '@sb/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { findCompanyRow } from '../records/company-rows.repository.js';
 
 /** A `queues` row as read with plain SQL. */
 export type QueueRow = {
@@ -41,11 +42,7 @@ export class QueuesRepository {
     id: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<QueueRow | undefined> {
-    const rows: QueueRow[] = await manager.query(
-      'SELECT * FROM queues WHERE company_id = $1 AND id = $2',
-      [companyId, id],
-    );
-    return rows[0];
+    return findCompanyRow('queues', companyId, id, manager);
   }
 
   /** Serialises a company's queue writes (plan count and uniqueness checks) until the transaction ends. */

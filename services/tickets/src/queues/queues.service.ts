@@ -7,17 +7,14 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { z } from 'zod';
 import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
 import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
+import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import { QueuesRepository, type QueueRow } from './queues.repository.js';
 import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
-
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
 const toQueue = (row: QueueRow, chatbots: Queue['chatbots']): Queue => ({
   id: row.id,
@@ -66,7 +63,7 @@ export class QueuesService {
 
   async get(ctx: CallContext, request: unknown): Promise<Queue> {
     requireCompanyUser(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.load(ctx.companyId, id);
   }
 
@@ -83,25 +80,13 @@ export class QueuesService {
       const { chatbots, ...fields } = input;
       const id = await this.queues.insert(ctx.companyId, fields, manager);
       await this.chatbots.replaceQueueTree(ctx.companyId, id, chatbots ?? [], manager);
-      const queue = await this.load(ctx.companyId, id, manager);
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.queueCreated,
-        data: { queue },
-      });
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'create',
-        entity: 'queue',
-        entityId: id,
-        after: queue,
-      });
-      return queue;
+      return this.saved(manager, ctx, id, DomainEventTypes.tickets.queueCreated);
     });
   }
 
   async update(ctx: CallContext, request: unknown): Promise<Queue> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(QueueInput, request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.queues.lockCompanyQueues(ctx.companyId, manager);
@@ -114,26 +99,13 @@ export class QueuesService {
       const { chatbots, ...fields } = input;
       await this.queues.update(ctx.companyId, id, fields, manager);
       if (chatbots) await this.chatbots.replaceQueueTree(ctx.companyId, id, chatbots, manager);
-      const queue = await this.load(ctx.companyId, id, manager);
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.queueUpdated,
-        data: { queue },
-      });
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'update',
-        entity: 'queue',
-        entityId: id,
-        before,
-        after: queue,
-      });
-      return queue;
+      return this.saved(manager, ctx, id, DomainEventTypes.tickets.queueUpdated, before);
     });
   }
 
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const before = (await this.queues.find(ctx.companyId, id, manager))
         ? await this.load(ctx.companyId, id, manager)
@@ -141,18 +113,13 @@ export class QueuesService {
       if (!(await this.queues.delete(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
-      await recordAudit(manager, 'tickets', ctx, {
-        action: 'delete',
-        entity: 'queue',
-        entityId: id,
-        before,
-      });
       const data: QueueDeletedEventData = { queueId: id };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.queueDeleted,
-        data,
-      });
+      await recordDeleted(
+        manager,
+        ctx,
+        { ...DomainEventTypes.tickets.queueDeleted, data },
+        { entity: 'queue', entityId: id, before },
+      );
       return { id };
     });
   }
@@ -175,6 +142,24 @@ export class QueuesService {
         },
       });
     }
+  }
+
+  /** The saved queue, with its event and audit entry (an update when there was a `before`). */
+  private async saved(
+    manager: EntityManager,
+    ctx: CallContext,
+    id: number,
+    type: (typeof DomainEventTypes.tickets)['queueCreated' | 'queueUpdated'],
+    before?: Queue,
+  ): Promise<Queue> {
+    const queue = await this.load(ctx.companyId, id, manager);
+    await recordSaved(
+      manager,
+      ctx,
+      { ...type, data: { queue } },
+      { entity: 'queue', entityId: id, before, after: queue },
+    );
+    return queue;
   }
 
   private async load(

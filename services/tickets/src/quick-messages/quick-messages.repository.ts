@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { QuickMessageInput } from '@sb/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { containsPattern } from '../contacts/contact-search.js';
+import { findCompanyRow, pageOf } from '../records/company-rows.repository.js';
 
 export type QuickMessageRow = {
   id: number;
@@ -15,8 +17,6 @@ export type QuickMessageRow = {
   created_at: Date;
   updated_at: Date;
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 @Injectable()
 export class QuickMessagesRepository {
@@ -34,9 +34,9 @@ export class QuickMessagesRepository {
       `SELECT * FROM quick_messages
        WHERE company_id = $1 AND (user_id = $2 OR geral) AND ($3 = '' OR shortcode ILIKE $4 OR message ILIKE $4)
        ORDER BY shortcode ASC, id ASC OFFSET $5 LIMIT $6`,
-      [companyId, userId, search, `%${escapeLike(search)}%`, offset, limit + 1],
+      [companyId, userId, search, containsPattern(search), offset, limit + 1],
     );
-    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    return pageOf(rows, limit);
   }
 
   /** What the composer offers: active ones of the user plus general ones. */
@@ -53,11 +53,7 @@ export class QuickMessagesRepository {
     id: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<QuickMessageRow | undefined> {
-    const rows: QuickMessageRow[] = await manager.query(
-      'SELECT * FROM quick_messages WHERE company_id = $1 AND id = $2',
-      [companyId, id],
-    );
-    return rows[0];
+    return findCompanyRow('quick_messages', companyId, id, manager);
   }
 
   async insert(

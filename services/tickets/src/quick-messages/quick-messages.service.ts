@@ -13,16 +13,16 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { isAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { MediaUrls } from '../media/media-urls.js';
+import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import { QuickMessagesRepository, type QuickMessageRow } from './quick-messages.repository.js';
 
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
-const MediaRequest = IdRequest.extend({
+const MediaRequest = z.object({
+  id: z.coerce.number().int().positive(),
   mediaPath: z.string().min(1).max(500),
   mediaName: z.string().trim().min(1).max(255),
 });
@@ -67,7 +67,7 @@ export class QuickMessagesService {
 
   async get(ctx: CallContext, request: unknown): Promise<QuickMessage> {
     requireCompanyUser(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.view(await this.visible(ctx, id));
   }
 
@@ -77,34 +77,30 @@ export class QuickMessagesService {
     if (input.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const id = await this.messages.insert(ctx.companyId, ctx.userId, input, manager);
-      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.quickMessageCreated);
+      return this.saved(manager, ctx, id, DomainEventTypes.tickets.quickMessageCreated);
     });
   }
 
   async update(ctx: CallContext, request: unknown): Promise<QuickMessage> {
     requireCompanyUser(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(QuickMessageInput, request);
     if (input.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.editable(ctx, id, manager);
       await this.messages.update(ctx.companyId, id, input, manager);
-      return this.saved(manager, ctx.companyId, id, DomainEventTypes.tickets.quickMessageUpdated);
+      return this.saved(manager, ctx, id, DomainEventTypes.tickets.quickMessageUpdated);
     });
   }
 
   async remove(ctx: CallContext, request: unknown): Promise<QuickMessageRemoved> {
     requireCompanyUser(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.editable(ctx, id, manager);
       await this.messages.delete(ctx.companyId, id, manager);
       const data: QuickMessageDeletedEventData = { id, userId: row.user_id, geral: row.geral };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        ...DomainEventTypes.tickets.quickMessageDeleted,
-        data,
-      });
+      await recordDeleted(manager, ctx, { ...DomainEventTypes.tickets.quickMessageDeleted, data });
       return { id, mediaPath: row.media_path };
     });
   }
@@ -116,22 +112,7 @@ export class QuickMessagesService {
   ): Promise<QuickMessage & { previousMediaPath: string | null }> {
     requireCompanyUser(ctx);
     const { id, mediaPath, mediaName } = parseInput(MediaRequest, request ?? {});
-    return this.transactions.inTenant(ctx.companyId, async (manager) => {
-      const row = await this.editable(ctx, id, manager);
-      await this.messages.setMedia(
-        ctx.companyId,
-        id,
-        { path: mediaPath, name: mediaName },
-        manager,
-      );
-      const saved = await this.saved(
-        manager,
-        ctx.companyId,
-        id,
-        DomainEventTypes.tickets.quickMessageUpdated,
-      );
-      return { ...saved, previousMediaPath: row.media_path };
-    });
+    return this.replaceMedia(ctx, id, { path: mediaPath, name: mediaName });
   }
 
   async clearMedia(
@@ -139,13 +120,21 @@ export class QuickMessagesService {
     request: unknown,
   ): Promise<QuickMessage & { previousMediaPath: string | null }> {
     requireCompanyUser(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    return this.replaceMedia(ctx, requestedId(request), { path: null, name: null });
+  }
+
+  /** Records the message's file (or none) and answers the one it replaced, for the gateway to remove. */
+  private replaceMedia(
+    ctx: CallContext,
+    id: number,
+    media: { path: string | null; name: string | null },
+  ): Promise<QuickMessage & { previousMediaPath: string | null }> {
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.editable(ctx, id, manager);
-      await this.messages.setMedia(ctx.companyId, id, { path: null, name: null }, manager);
+      await this.messages.setMedia(ctx.companyId, id, media, manager);
       const saved = await this.saved(
         manager,
-        ctx.companyId,
+        ctx,
         id,
         DomainEventTypes.tickets.quickMessageUpdated,
       );
@@ -197,15 +186,15 @@ export class QuickMessagesService {
 
   private async saved(
     manager: EntityManager,
-    companyId: number,
+    ctx: CallContext,
     id: number,
     type: (typeof DomainEventTypes.tickets)['quickMessageCreated' | 'quickMessageUpdated'],
   ): Promise<QuickMessage> {
-    const row = await this.messages.find(companyId, id, manager);
+    const row = await this.messages.find(ctx.companyId, id, manager);
     if (!row) throw new AppError('ERR_NOT_FOUND');
     const record = this.view(row);
     const data: QuickMessageEventData = { record };
-    await Outbox.add(manager, { companyId, ...type, data });
+    await recordSaved(manager, ctx, { ...type, data });
     return record;
   }
 }

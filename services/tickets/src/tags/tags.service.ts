@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DomainEventTypes,
   TagInput,
   TagListQuery,
   TagPickerQuery,
@@ -14,16 +15,13 @@ import {
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { z } from 'zod';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { requireMember } from '../contacts/contacts.service.js';
+import { recordEvent, requestedId } from '../records/record-changes.js';
 import type { Tag } from './tag.entity.js';
 import { TagsRepository, type TagCounts } from './tags.repository.js';
-
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
 
 const toTagRecord = (row: Tag, counts?: TagCounts): TagRecord => ({
   id: row.id,
@@ -72,7 +70,7 @@ export class TagsService {
 
   async get(call: CallContext, request: unknown): Promise<TagRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     return (await this.records([await this.found(ctx.companyId, id)]))[0]!;
   }
 
@@ -88,7 +86,7 @@ export class TagsService {
 
   async update(call: CallContext, request: unknown): Promise<TagRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(TagUpdateInput, request ?? {});
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.found(ctx.companyId, id, manager);
@@ -105,18 +103,12 @@ export class TagsService {
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
     if (ctx.profile !== 'admin' && !ctx.super) throw new AppError('ERR_NO_PERMISSION');
-    const { id } = parseInput(IdInput, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       if (!(await this.tags.delete(manager, ctx.companyId, id)))
         throw new AppError('ERR_NO_TAG_FOUND');
-      const event: TagDeletedEventData = { tagId: id };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        service: 'tickets',
-        entity: 'tag',
-        action: 'deleted',
-        data: event,
-      });
+      const data: TagDeletedEventData = { tagId: id };
+      await recordEvent(manager, ctx.companyId, { ...DomainEventTypes.tickets.tagDeleted, data });
       return { id };
     });
   }
@@ -143,14 +135,8 @@ export class TagsService {
     action: 'created' | 'updated',
   ): Promise<TagRecord> {
     const [tag] = await this.records([await this.found(companyId, id, manager)], manager);
-    const event: TagEventData = { tag: tag! };
-    await Outbox.add(manager, {
-      companyId,
-      service: 'tickets',
-      entity: 'tag',
-      action,
-      data: event,
-    });
+    const data: TagEventData = { tag: tag! };
+    await recordEvent(manager, companyId, { service: 'tickets', entity: 'tag', action, data });
     return tag!;
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  DomainEventTypes,
   hasPermission,
   TicketCloseAllInput,
   TicketCreateInput,
@@ -13,6 +14,7 @@ import {
   type TicketDeletedEventData,
   type TicketEventData,
   type TicketLogRecord,
+  type TicketLogType,
   type TicketRecord,
   type TicketsPage,
   type TicketStatus,
@@ -22,11 +24,11 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import type { Clock } from '@sb/platform/clock';
 import { CLOCK, LOGGER } from '@sb/platform/nest';
-import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { AutomationJobs } from '../ticket-core/automation-jobs.js';
+import { recordEvent } from '../records/record-changes.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
@@ -48,7 +50,11 @@ import {
   type TicketViewer,
 } from '../ticket-core/ticket-rules.js';
 import { toTicketHolder, TicketRecords } from '../ticket-core/ticket-records.js';
-import { TicketsRepository, type TicketWrite } from '../ticket-core/tickets.repository.js';
+import {
+  TicketsRepository,
+  type TicketWrite,
+  type TrackingWrite,
+} from '../ticket-core/tickets.repository.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
 
@@ -379,14 +385,13 @@ export class TicketsService {
       if (!row || row.status === 'closed') return null;
       const fields: TicketWrite = { status: 'closed', ...this.closedFields() };
       if (options.rating !== undefined) fields.userRating = options.rating;
-      await this.tickets.update(manager, companyId, row.id, fields);
-      await this.tickets.track(manager, row, {
-        closedAt: options.at,
-        finishedAt: options.at,
-        ...(options.rating !== undefined ? { rated: true, ratingAt: options.at } : {}),
+      await this.writeClose(manager, row, {
+        fields,
+        at: options.at,
+        tracking: options.rating !== undefined ? { rated: true, ratingAt: options.at } : {},
+        log: options.log,
+        userId: null,
       });
-      await this.tickets.clearTicketTags(manager, companyId, row.id);
-      await this.tickets.addLog(manager, companyId, row.id, options.log, null, row.queueId);
       await this.announce(ctx, manager, row.id, hide, row.status);
       return row;
     });
@@ -394,6 +399,31 @@ export class TicketsService {
     if (options.text.trim() && !row.isGroup)
       await this.sendTexts([{ ticket: row, text: options.text }]);
     return true;
+  }
+
+  /**
+   * Writes a ticket's close in the caller's transaction: `fields`, the end of its service cycle at
+   * `at`, no kanban lanes, and the log line.
+   */
+  async writeClose(
+    manager: EntityManager,
+    row: Ticket,
+    close: {
+      fields: TicketWrite;
+      at: Date;
+      tracking?: TrackingWrite;
+      log: TicketLogType;
+      userId: number | null;
+    },
+  ): Promise<void> {
+    await this.tickets.update(manager, row.companyId, row.id, close.fields);
+    await this.tickets.track(manager, row, {
+      closedAt: close.at,
+      finishedAt: close.at,
+      ...close.tracking,
+    });
+    await this.tickets.clearTicketTags(manager, row.companyId, row.id);
+    await this.tickets.addLog(manager, row.companyId, row.id, close.log, close.userId, row.queueId);
   }
 
   /** timeSendQueue: a pending ticket nobody chose a queue for goes to the connection's sendIdQueue. */
@@ -479,11 +509,8 @@ export class TicketsService {
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
       await this.tickets.delete(manager, ctx.companyId, id);
       const data: TicketDeletedEventData = { ticketId: id, status: row.status };
-      await Outbox.add(manager, {
-        companyId: ctx.companyId,
-        service: 'tickets',
-        entity: 'ticket',
-        action: 'deleted',
+      await recordEvent(manager, ctx.companyId, {
+        ...DomainEventTypes.tickets.ticketDeleted,
         data,
       });
       return { id };
@@ -501,20 +528,12 @@ export class TicketsService {
       const rows = await this.tickets.activeInQueues(manager, ctx.companyId, input.queueIds);
       const now = new Date();
       for (const row of rows) {
-        await this.tickets.update(manager, ctx.companyId, row.id, {
-          status: 'closed',
-          ...this.closedFields(),
+        await this.writeClose(manager, row, {
+          fields: { status: 'closed', ...this.closedFields() },
+          at: now,
+          log: 'closed',
+          userId: ctx.userId,
         });
-        await this.tickets.track(manager, row, { closedAt: now, finishedAt: now });
-        await this.tickets.clearTicketTags(manager, ctx.companyId, row.id);
-        await this.tickets.addLog(
-          manager,
-          ctx.companyId,
-          row.id,
-          'closed',
-          ctx.userId,
-          row.queueId,
-        );
       }
       const updated = await this.tickets.findByIds(
         ctx.companyId,
@@ -525,11 +544,8 @@ export class TicketsService {
       const before = new Map(rows.map((r) => [r.id, r.status]));
       for (const ticket of records) {
         const event: TicketEventData = { ticket, previousStatus: before.get(ticket.id) };
-        await Outbox.add(manager, {
-          companyId: ctx.companyId,
-          service: 'tickets',
-          entity: 'ticket',
-          action: 'updated',
+        await recordEvent(manager, ctx.companyId, {
+          ...DomainEventTypes.tickets.ticketUpdated,
           data: event,
         });
       }
@@ -550,11 +566,8 @@ export class TicketsService {
     const masked = hide.company ? await this.views.record(ctx, row, true, manager) : plain;
     const event: TicketEventData = { ticket: masked };
     if (previousStatus && previousStatus !== row.status) event.previousStatus = previousStatus;
-    await Outbox.add(manager, {
-      companyId: ctx.companyId,
-      service: 'tickets',
-      entity: 'ticket',
-      action: 'updated',
+    await recordEvent(manager, ctx.companyId, {
+      ...DomainEventTypes.tickets.ticketUpdated,
       data: event,
     });
     return hide.caller ? masked : plain;
