@@ -35,34 +35,9 @@ const sqlHomes = [
   'libs/platform/src/embedded-postgres/**',
   'libs/testing/**',
 ];
-// Files that still hold SQL or TypeORM values from before the rule (mostly `DataSource` injected for
-// `transaction()`): each is to move its queries into its repository. This list only shrinks; a new
-// file never goes on it.
-const sqlOutsideRepositoriesToMove = [
-  'services/campaigns/src/on-duty/on-duty-staff.consumer.ts',
-  'services/connectors/src/connections/connection-event-sink.ts',
-  'services/connectors/src/meta/meta.module.ts',
-  'services/connectors/src/meta/webhook-deliveries.ts',
-  'services/connectors/src/sessions/lease-manager.ts',
-  'services/connectors/src/whatsapp/postgres-auth-state.ts',
-  'services/connectors/src/whatsapp/whatsapp-sessions.ts',
-  'services/connectors/src/whatsapp/whatsapp.module.ts',
-  'services/identity/src/audit/audit-log.consumer.ts',
-  'services/reporting/src/projection/projection.consumer.ts',
-  'services/identity/src/companies/companies.service.ts',
-  'services/identity/src/plans/plan-limits.ts',
-  'services/identity/src/plans/plans.service.ts',
-  'services/identity/src/seed/seed.service.ts',
-  'services/identity/src/users/queue-replica.consumer.ts',
-  'services/tickets/src/automation/automation-runner.ts',
-  'services/tickets/src/contacts/contact-import.service.ts',
-  'services/tickets/src/inbound/inbound.consumer.ts',
-  'services/tickets/src/messages/message-acks.consumer.ts',
-  'services/tickets/src/ticket-core/automation-jobs.ts',
-];
 const sqlOnlyInRepositories = {
   files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'standalone/src/**/*.ts'],
-  ignores: [...sqlHomes, ...sqlOutsideRepositoriesToMove],
+  ignores: sqlHomes,
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',

@@ -6,6 +6,7 @@ import type { Bus, ConsumeOptions } from '../src/bus/bus.types.js';
 import { createInProcessBus } from '../src/bus/in-process-bus.js';
 import { createNatsBus } from '../src/bus/nats-bus.js';
 import { createServiceDataSource } from '../src/db/service-data-source.js';
+import { Transactions } from '../src/db/transactions.js';
 import { createLogger } from '../src/logger/create-logger.js';
 import {
   consumeIdempotently,
@@ -451,7 +452,7 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     relays.push(await startOutboxRelay({ dataSource, bus, logger }));
     const durable = `outbox_${randomUUID().slice(0, 8)}`;
     const sub = await consumeIdempotently({
-      dataSource,
+      transactions: new Transactions(dataSource),
       bus,
       durable,
       filter: `evt.${cid}.identity.user.created`,
@@ -515,7 +516,7 @@ describe('consumeIdempotently', () => {
   it('applies a redelivered event once', async () => {
     const { bus, deliver } = capturingBus();
     await consumeIdempotently({
-      dataSource,
+      transactions: new Transactions(dataSource),
       bus,
       durable: 'replica',
       filter: 'evt.>',
@@ -536,7 +537,7 @@ describe('consumeIdempotently', () => {
     const { bus, deliver } = capturingBus();
     let fail = true;
     await consumeIdempotently({
-      dataSource,
+      transactions: new Transactions(dataSource),
       bus,
       durable: 'flaky',
       filter: 'evt.>',
@@ -566,14 +567,14 @@ describe('consumeIdempotently', () => {
       ]);
     };
     await consumeIdempotently({
-      dataSource,
+      transactions: new Transactions(dataSource),
       bus: first.bus,
       durable: 'one',
       filter: 'evt.>',
       handler: apply,
     });
     await consumeIdempotently({
-      dataSource,
+      transactions: new Transactions(dataSource),
       bus: second.bus,
       durable: 'two',
       filter: 'evt.>',
@@ -597,7 +598,7 @@ describe('consumeIdempotently', () => {
       const { bus, deliver } = capturingBus();
       const batches: number[] = [];
       await consumeIdempotentlyInBatches({
-        dataSource,
+        transactions: new Transactions(dataSource),
         bus,
         durable: 'batched',
         filter: 'evt.>',
@@ -622,7 +623,7 @@ describe('consumeIdempotently', () => {
       const { bus, deliver } = capturingBus();
       const bad = makeEvent(700_011);
       await consumeIdempotentlyInBatches({
-        dataSource,
+        transactions: new Transactions(dataSource),
         bus,
         durable: 'batched-bad',
         filter: 'evt.>',

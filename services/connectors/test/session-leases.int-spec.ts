@@ -5,14 +5,15 @@ import { connectorsMigrations } from '../src/migrations/index.js';
 import {
   assertLeaseEpoch,
   LeaseManager,
+  SessionLeasesRepository,
   StaleLeaseError,
   type HeldLease,
 } from '../src/sessions/index.js';
 import {
   AuthCipher,
-  clearAuthState,
   sessionEncryptionKey,
   usePostgresAuthState,
+  WhatsappAuthRepository,
 } from '../src/whatsapp/index.js';
 
 // Short TTL so the test runs in seconds; production uses 30 s / 10 s with the same code.
@@ -31,7 +32,7 @@ describe('session leases across three workers (real Postgres)', () => {
 
   const worker = (id: string): LeaseManager => {
     const manager = new LeaseManager({
-      dataSource,
+      leases: new SessionLeasesRepository(dataSource),
       workerId: id,
       ttlMs: TTL_MS,
       renewMs: RENEW_MS,
@@ -112,7 +113,7 @@ describe('session leases across three workers (real Postgres)', () => {
       const cipher = new AuthCipher(sessionEncryptionKey({ JWT_SECRET: 'test-secret' }).key);
       const victim = b.heldLeases()[0];
       const auth = await usePostgresAuthState({
-        dataSource,
+        auth: new WhatsappAuthRepository(dataSource),
         cipher,
         companyId: 1,
         connectionId: victim.connectionId,
@@ -152,12 +153,12 @@ describe('session leases across three workers (real Postgres)', () => {
         StaleLeaseError,
       );
       await expect(
-        clearAuthState(dataSource, victim.connectionId, victim.epoch),
+        new WhatsappAuthRepository(dataSource).clear(victim.connectionId, victim.epoch),
       ).rejects.toBeInstanceOf(StaleLeaseError);
 
       // The new holder reads what b wrote before dying, and may write.
       const current = await usePostgresAuthState({
-        dataSource,
+        auth: new WhatsappAuthRepository(dataSource),
         cipher,
         companyId: 1,
         connectionId: victim.connectionId,
@@ -222,7 +223,7 @@ describe('session leases across three workers (real Postgres)', () => {
       `INSERT INTO session_leases (connection_id, company_id, holder, epoch, expires_at) VALUES (100, 1, 'w-slow', 4, now() - interval '1 second')`,
     );
     const slow = new LeaseManager({
-      dataSource,
+      leases: new SessionLeasesRepository(dataSource),
       workerId: 'w-slow',
       ttlMs: TTL_MS,
       renewMs: RENEW_MS,

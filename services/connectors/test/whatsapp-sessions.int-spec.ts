@@ -4,8 +4,13 @@ import { createTestDatabase, type TestDatabase } from '@sb/testing';
 import type { DataSource } from 'typeorm';
 import type { DriverConnection, SessionStatusChange } from '../src/drivers/channel-driver.js';
 import { connectorsMigrations } from '../src/migrations/index.js';
-import { StaleLeaseError } from '../src/sessions/index.js';
-import { createWhatsappSessions, type WhatsappSocket } from '../src/whatsapp/index.js';
+import { SessionLeasesRepository, StaleLeaseError } from '../src/sessions/index.js';
+import {
+  createWhatsappSessions,
+  PhoneContactsRepository,
+  WhatsappAuthRepository,
+  type WhatsappSocket,
+} from '../src/whatsapp/index.js';
 
 const connection: DriverConnection = {
   id: 42,
@@ -62,7 +67,9 @@ describe('WhatsApp sessions on Postgres (fake socket)', () => {
     const errors: unknown[] = [];
     const sockets: ReturnType<typeof fakeSocket>[] = [];
     const sessions = createWhatsappSessions({
-      dataSource,
+      leaseStore: new SessionLeasesRepository(dataSource),
+      auth: new WhatsappAuthRepository(dataSource),
+      phoneBook: new PhoneContactsRepository(dataSource),
       workerId: 'w-1',
       env: { JWT_SECRET: 'test-secret' },
       loadConnection: async (id) => (id === connection.id ? connection : null),

@@ -271,11 +271,10 @@ describe('WhatsApp sessions over three connectors workers (NATS + Postgres)', ()
       expect(BigInt(row.epoch)).toBeGreaterThan(BigInt(old.epoch));
     }
     // The dead worker's auth writes with its old epoch are refused (fencing).
-    const { usePostgresAuthState, AuthCipher, sessionEncryptionKey } =
+    const { usePostgresAuthState, AuthCipher, sessionEncryptionKey, WhatsappAuthRepository } =
       await import('../src/whatsapp/index.js');
-    const dataSource = services[0].app.get((await import('typeorm')).DataSource);
     const stale = await usePostgresAuthState({
-      dataSource,
+      auth: services[0].app.get(WhatsappAuthRepository),
       cipher: new AuthCipher(sessionEncryptionKey({ JWT_SECRET: 'test-secret' }).key),
       companyId: 1,
       connectionId: lost[0],

@@ -1,10 +1,12 @@
 import type { DomainEvent } from '@sb/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { microBatch } from '../batching/micro-batch.js';
 import type { Bus, BusSubscription } from '../bus/bus.types.js';
+import type { Transactions } from '../db/transactions.js';
 
 export type IdempotentConsumerOptions<T = unknown> = {
-  dataSource: DataSource;
+  /** events of every company arrive on one stream, so each is applied across companies */
+  transactions: Transactions;
   bus: Bus;
   durable: string;
   filter: string | string[];
@@ -22,14 +24,14 @@ export type IdempotentConsumerOptions<T = unknown> = {
 export function consumeIdempotently<T = unknown>(
   options: IdempotentConsumerOptions<T>,
 ): Promise<BusSubscription> {
-  const { dataSource, durable } = options;
+  const { transactions, durable } = options;
   return options.bus.consume<T>({
     durable,
     filter: options.filter,
     maxDeliver: options.maxDeliver,
     ackWaitMs: options.ackWaitMs,
     handler: (event) =>
-      dataSource.transaction(async (manager) => {
+      transactions.acrossCompanies(async (manager) => {
         const inserted: unknown[] = await manager.query(
           `INSERT INTO processed_event (consumer, event_id) VALUES ($1, $2)
            ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -65,12 +67,12 @@ export type IdempotentBatchConsumerOptions<T = unknown> = Omit<
 export function consumeIdempotentlyInBatches<T = unknown>(
   options: IdempotentBatchConsumerOptions<T>,
 ): Promise<BusSubscription> {
-  const { dataSource, durable } = options;
+  const { transactions, durable } = options;
   const batchSize = options.batchSize ?? 64;
   const parallel = options.parallel ?? 2;
 
   const apply = (events: DomainEvent<T>[]) =>
-    dataSource.transaction(async (manager) => {
+    transactions.acrossCompanies(async (manager) => {
       const inserted: { event_id: string }[] = await manager.query(
         `INSERT INTO processed_event (consumer, event_id)
          SELECT $1, id FROM unnest($2::uuid[]) AS id

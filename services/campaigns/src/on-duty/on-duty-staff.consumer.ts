@@ -8,7 +8,8 @@ import { DomainEventTypes, type DomainEvent, type OnDutyDeletedEventData } from 
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotently, Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { OnDutyRepository } from './on-duty.repository.js';
 import { staffRemovalOf } from './staff-removal-rules.js';
 
@@ -22,14 +23,14 @@ export class OnDutyStaffConsumer implements OnApplicationBootstrap, OnModuleDest
   private subscription?: BusSubscription;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly entries: OnDutyRepository,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await consumeIdempotently({
-      dataSource: this.dataSource,
+      transactions: this.transactions,
       bus: this.bus,
       durable: 'campaigns-plantao-staff',
       // one subject (NATS before 2.10 takes a single filter); staffRemovalOf picks user and company

@@ -7,10 +7,9 @@ import {
   type PresenceEventData,
   type SessionUpdatedEventData,
 } from '@sb/contracts';
+import { Transactions } from '@sb/platform/db';
 import { Outbox } from '@sb/platform/outbox';
-import { DataSource } from 'typeorm';
 import type { ChannelEventSink, SessionStatusChange } from '../drivers/channel-driver.js';
-import { Connection } from './connection.entity.js';
 import { toConnectionRecord } from './connection-view.js';
 import { ConnectionsRepository } from './connections.repository.js';
 
@@ -21,12 +20,12 @@ import { ConnectionsRepository } from './connections.repository.js';
 @Injectable()
 export class ConnectionEventSink implements ChannelEventSink {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly connections: ConnectionsRepository,
   ) {}
 
   async messageReceived(companyId: number, data: InboundMessageEventData): Promise<void> {
-    await Outbox.add(this.dataSource.manager, {
+    await Outbox.add(this.transactions.manager, {
       companyId,
       ...DomainEventTypes.connectors.messageReceived,
       data,
@@ -34,7 +33,7 @@ export class ConnectionEventSink implements ChannelEventSink {
   }
 
   async messageAck(companyId: number, data: MessageAckEventData): Promise<void> {
-    await Outbox.add(this.dataSource.manager, {
+    await Outbox.add(this.transactions.manager, {
       companyId,
       ...DomainEventTypes.connectors.messageAck,
       data,
@@ -42,7 +41,7 @@ export class ConnectionEventSink implements ChannelEventSink {
   }
 
   async presence(companyId: number, data: PresenceEventData): Promise<void> {
-    await Outbox.add(this.dataSource.manager, {
+    await Outbox.add(this.transactions.manager, {
       companyId,
       ...DomainEventTypes.connectors.presenceUpdated,
       data,
@@ -50,10 +49,9 @@ export class ConnectionEventSink implements ChannelEventSink {
   }
 
   async sessionStatus(connectionId: number, change: SessionStatusChange): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const row = await manager
-        .getRepository(Connection)
-        .findOne({ where: { id: connectionId }, lock: { mode: 'pessimistic_write' } });
+    // the driver knows the connection, not its company, until the row is read
+    await this.transactions.acrossCompanies(async (manager) => {
+      const row = await this.connections.lockAnyById(connectionId, manager);
       // the connection was deleted while its session was closing
       if (!row) return;
       const before = { status: row.status, number: row.number };
@@ -61,7 +59,7 @@ export class ConnectionEventSink implements ChannelEventSink {
       if (change.qrcode !== undefined) row.qrcode = change.qrcode;
       if (change.retries !== undefined) row.retries = change.retries;
       if (change.number !== undefined) row.number = change.number;
-      const saved = await manager.getRepository(Connection).save(row);
+      const saved = await this.connections.save(row.companyId, row, manager);
       const queueIds = (await this.connections.queueIdsOf([row.id], manager)).get(row.id) ?? [];
       const record = toConnectionRecord(saved, queueIds);
       const session: SessionUpdatedEventData = { session: record };

@@ -131,6 +131,20 @@ export class ConnectionsRepository {
     return manager.getRepository(Connection).find({ where: { companyId }, order: { name: 'ASC' } });
   }
 
+  /** Unscoped and locked until the transaction ends: a driver's status report for one session. */
+  lockAnyById(id: number, manager: EntityManager): Promise<Connection | null> {
+    return manager
+      .getRepository(Connection)
+      .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Every company's connections of this channel and account, oldest first (webhook intake). */
+  listByExternalId(channel: ChannelKind, externalId: string): Promise<Connection[]> {
+    return this.dataSource
+      .getRepository(Connection)
+      .find({ where: { channel, externalId }, order: { id: 'ASC' } });
+  }
+
   /** How webhooks find their connection (phoneNumberId / pageId / instagramId). */
   findByExternalId(channel: ChannelKind, externalId: string) {
     return this.dataSource.getRepository(Connection).findOneBy({ channel, externalId });

@@ -9,5 +9,5 @@ export * from './meta-runtime.js';
 export * from './meta.module.js';
 export * from './meta.tokens.js';
 export * from './normalise-meta.js';
-export * from './webhook-deliveries.js';
+export * from './webhook-deliveries.repository.js';
 export * from './webhook-processor.js';

@@ -1,14 +1,14 @@
 import type { ChannelKind } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
+import type { Transactions } from '@sb/platform/db';
 import type { Logger } from '@sb/platform/logger';
 import { createStorage, type ObjectStorage } from '@sb/storage';
-import type { DataSource } from 'typeorm';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
 import { CloudApiDriver } from './cloud-api-driver.js';
 import { DefaultGraphUrl, GraphClient } from './graph-client.js';
 import { MetaMedia } from './meta-media.js';
 import { MessengerDriver } from './messenger-driver.js';
-import { WebhookDeliveries } from './webhook-deliveries.js';
+import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { MetaWebhookProcessor } from './webhook-processor.js';
 
 type Env = Record<string, string | undefined>;
@@ -19,7 +19,7 @@ export type MetaRuntime = {
   cloud: CloudApiDriver;
   facebook: MessengerDriver;
   instagram: MessengerDriver;
-  deliveries: WebhookDeliveries;
+  deliveries: WebhookDeliveriesRepository;
   processor: MetaWebhookProcessor;
   /** META_APP_ID and META_APP_SECRET, when set: user tokens are exchanged for long-lived ones */
   app: { id: string; secret: string } | null;
@@ -27,7 +27,8 @@ export type MetaRuntime = {
 
 export type MetaRuntimeDeps = {
   env: Env;
-  dataSource: DataSource;
+  transactions: Transactions;
+  deliveries: WebhookDeliveriesRepository;
   sink: ChannelEventSink;
   bus: Pick<Bus, 'publish'>;
   logger: Logger;
@@ -68,9 +69,9 @@ export function createMetaRuntime(deps: MetaRuntimeDeps): MetaRuntime {
   const cloud = new CloudApiDriver(graph, media, session);
   const facebook = new MessengerDriver('facebook', graph, media, session);
   const instagram = new MessengerDriver('instagram', graph, media, session);
-  const deliveries = new WebhookDeliveries(deps.dataSource);
+  const { deliveries } = deps;
   const processor = new MetaWebhookProcessor({
-    dataSource: deps.dataSource,
+    transactions: deps.transactions,
     deliveries,
     bus: deps.bus,
     sink: deps.sink,

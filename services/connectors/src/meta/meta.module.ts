@@ -12,30 +12,29 @@ import type { Logger } from '@sb/platform/logger';
 import type { Bus } from '@sb/platform/bus';
 import { BUS, BusHandler, ENV, LOGGER } from '@sb/platform/nest';
 import { Subjects, type FacebookConnectReply } from '@sb/contracts';
-import { DataSource } from 'typeorm';
-import { Connection } from '../connections/connection.entity.js';
+import { Transactions } from '@sb/platform/db';
 import { ConnectionEventSink } from '../connections/connection-event-sink.js';
 import { toDriverConnection } from '../connections/connection-view.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
+import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { DriverRegistry } from '../connections/driver-registry.js';
 import type { DriverConnection } from '../drivers/channel-driver.js';
 import { FacebookPagesService } from './facebook-pages.service.js';
 import { createMetaRuntime, type MetaRuntime } from './meta-runtime.js';
 import { MetaWebhooksHandler } from './meta-webhooks.handler.js';
 import { META_RUNTIME } from './meta.tokens.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 
 /**
  * The connection a webhook account belongs to. Should two connections claim one account (a typo, or two
  * companies), a connected one wins over one whose token was refused.
  */
 async function findConnection(
-  dataSource: DataSource,
+  connections: ConnectionsRepository,
   channel: ChannelKind,
   externalId: string,
 ): Promise<DriverConnection | null> {
-  const rows = await dataSource
-    .getRepository(Connection)
-    .find({ where: { channel, externalId }, order: { id: 'ASC' } });
+  const rows = await connections.listByExternalId(channel, externalId);
   const row = rows.find((candidate) => candidate.status === 'CONNECTED') ?? rows[0];
   return row ? toDriverConnection(row) : null;
 }
@@ -56,23 +55,35 @@ export class FacebookPagesHandler {
   providers: [
     {
       provide: META_RUNTIME,
-      inject: [ENV, DataSource, ConnectionEventSink, BUS, LOGGER],
+      inject: [
+        ENV,
+        Transactions,
+        WebhookDeliveriesRepository,
+        ConnectionsRepository,
+        ConnectionEventSink,
+        BUS,
+        LOGGER,
+      ],
       useFactory: (
         env: Record<string, string | undefined>,
-        dataSource: DataSource,
+        transactions: Transactions,
+        deliveries: WebhookDeliveriesRepository,
+        connections: ConnectionsRepository,
         sink: ConnectionEventSink,
         bus: Bus,
         logger: Logger,
       ): MetaRuntime =>
         createMetaRuntime({
           env,
-          dataSource,
+          transactions,
+          deliveries,
           sink,
           bus,
           logger,
-          findConnection: (channel, externalId) => findConnection(dataSource, channel, externalId),
+          findConnection: (channel, externalId) => findConnection(connections, channel, externalId),
         }),
     },
+    WebhookDeliveriesRepository,
     MetaWebhooksHandler,
     FacebookPagesService,
     FacebookPagesHandler,

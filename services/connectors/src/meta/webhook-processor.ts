@@ -7,18 +7,21 @@ import {
 } from '@sb/contracts';
 import { eventIdOf, type Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
+import type { Transactions } from '@sb/platform/db';
 import { Poller } from '@sb/platform/poller';
-import type { DataSource } from 'typeorm';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
 import { asArray, asString, isRecord, type InboundMessage } from './meta-inbound.js';
 import type { MetaMedia } from './meta-media.js';
 import type { PeerProfile } from './messenger-driver.js';
 import { normaliseMetaWebhook } from './normalise-meta.js';
-import type { ClaimedDelivery, WebhookDeliveries } from './webhook-deliveries.js';
+import type {
+  ClaimedDelivery,
+  WebhookDeliveriesRepository,
+} from './webhook-deliveries.repository.js';
 
 export type WebhookProcessorOptions = {
-  dataSource: DataSource;
-  deliveries: WebhookDeliveries;
+  transactions: Transactions;
+  deliveries: WebhookDeliveriesRepository;
   /** where `connectors.message.received` goes, straight from the batch's transaction */
   bus: Pick<Bus, 'publish'>;
   sink: ChannelEventSink;
@@ -170,9 +173,9 @@ export class MetaWebhookProcessor {
    */
   private async commit(ready: PreparedDelivery[]): Promise<void> {
     if (ready.length === 0) return;
-    const { dataSource, deliveries, bus } = this.options;
+    const { transactions, deliveries, bus } = this.options;
     const messages = ready.flatMap((entry) => entry.messages);
-    await dataSource.transaction(async (manager) => {
+    await transactions.acrossCompanies(async (manager) => {
       const fresh = await deliveries.rememberMany(
         manager,
         messages.map(({ deliveryId, connection, data }) => ({

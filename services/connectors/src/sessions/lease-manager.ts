@@ -1,15 +1,8 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import {
-  epochAllows,
-  fairShare,
-  LEASE_RENEW_MS,
-  LEASE_TTL_MS,
-  StaleLeaseError,
-  type HeldLease,
-} from './lease-rules.js';
+import { fairShare, LEASE_RENEW_MS, LEASE_TTL_MS, type HeldLease } from './lease-rules.js';
+import type { SessionLeasesRepository } from './session-leases.repository.js';
 
 export type LeaseManagerOptions = {
-  dataSource: DataSource;
+  leases: SessionLeasesRepository;
   workerId: string;
   ttlMs?: number;
   renewMs?: number;
@@ -19,14 +12,6 @@ export type LeaseManagerOptions = {
   onReleased?: (lease: HeldLease) => Promise<void>;
   onError?: (error: unknown) => void;
 };
-
-type LeaseRow = { connection_id: number; company_id: number; epoch: string };
-
-const toLease = (row: LeaseRow): HeldLease => ({
-  connectionId: Number(row.connection_id),
-  companyId: Number(row.company_id),
-  epoch: BigInt(row.epoch),
-});
 
 /**
  * Spreads WhatsApp sessions over the connectors workers through rows in Postgres: every worker beats in
@@ -41,8 +26,10 @@ export class LeaseManager {
   private timer: NodeJS.Timeout | undefined;
   private active = false;
   private running: Promise<void> | undefined;
+  private readonly leases: SessionLeasesRepository;
 
   constructor(private readonly options: LeaseManagerOptions) {
+    this.leases = options.leases;
     this.workerId = options.workerId;
     this.ttlMs = options.ttlMs ?? LEASE_TTL_MS;
     this.renewMs = options.renewMs ?? LEASE_RENEW_MS;
@@ -50,12 +37,7 @@ export class LeaseManager {
 
   /** Registers a session to be held by some worker, or wakes a parked one (idempotent). */
   async ensureSession(companyId: number, connectionId: number): Promise<void> {
-    await this.options.dataSource.query(
-      `INSERT INTO session_leases (connection_id, company_id, active, holder, epoch, expires_at)
-       VALUES ($1, $2, true, NULL, 0, now())
-       ON CONFLICT (connection_id) DO UPDATE SET active = true`,
-      [connectionId, companyId],
-    );
+    await this.leases.ensure(companyId, connectionId);
   }
 
   /**
@@ -65,29 +47,38 @@ export class LeaseManager {
    * epoch (for the caller's last writes, e.g. wiping the auth state), or null when refused or unknown.
    */
   async parkSession(connectionId: number, epoch?: bigint): Promise<bigint | null> {
-    const [rows] = (await this.options.dataSource.query(
-      `UPDATE session_leases SET active = false, holder = NULL, epoch = epoch + 1, expires_at = now()
-       WHERE connection_id = $1 AND ($2::bigint IS NULL OR epoch <= $2::bigint) RETURNING epoch`,
-      [connectionId, epoch === undefined ? null : epoch.toString()],
-    )) as [{ epoch: string }[], number];
+    const parked = await this.leases.park(connectionId, epoch);
     const lease = this.held.get(connectionId);
     if (lease) {
       this.held.delete(connectionId);
       await this.options.onReleased?.(lease);
     }
-    return rows[0] ? BigInt(rows[0].epoch) : null;
+    return parked;
   }
 
   /** Forgets a session whose connection was deleted. */
   async removeSession(connectionId: number): Promise<void> {
-    await this.options.dataSource.query(`DELETE FROM session_leases WHERE connection_id = $1`, [
-      connectionId,
-    ]);
+    await this.leases.remove(connectionId);
     const lease = this.held.get(connectionId);
     if (lease) {
       this.held.delete(connectionId);
       await this.options.onReleased?.(lease);
     }
+  }
+
+  /** A lease for every live Baileys connection that has none (at boot; a parked one stays parked). */
+  ensureLiveSessions(): Promise<void> {
+    return this.leases.ensureLiveConnections();
+  }
+
+  /** The session's epoch as stored (null when it has no lease). */
+  storedEpoch(connectionId: number): Promise<bigint | null> {
+    return this.leases.epochOf(connectionId);
+  }
+
+  /** The worker holding a live session now, this one included (null when nobody does). */
+  holderOf(connectionId: number): Promise<string | null> {
+    return this.leases.holderOf(connectionId);
   }
 
   heldLeases(): HeldLease[] {
@@ -119,13 +110,7 @@ export class LeaseManager {
     this.held.clear();
     for (const lease of leases) await this.options.onReleased?.(lease);
     if (!release) return;
-    await this.options.dataSource.query(
-      `UPDATE session_leases SET holder = NULL, expires_at = now() WHERE holder = $1`,
-      [this.workerId],
-    );
-    await this.options.dataSource.query(`DELETE FROM worker_heartbeats WHERE worker_id = $1`, [
-      this.workerId,
-    ]);
+    await this.leases.releaseWorker(this.workerId);
   }
 
   /** One round: heartbeat, renew, shed the excess, claim up to the fair share. Serialised per worker. */
@@ -138,31 +123,11 @@ export class LeaseManager {
   }
 
   private async round(): Promise<void> {
-    const db = this.options.dataSource;
     const ttl = `${this.ttlMs} milliseconds`;
-    await db.query(
-      `INSERT INTO worker_heartbeats (worker_id, seen_at) VALUES ($1, now())
-       ON CONFLICT (worker_id) DO UPDATE SET seen_at = now()`,
-      [this.workerId],
-    );
+    await this.leases.beat(this.workerId, ttl);
+    await this.syncHeld(await this.leases.renew(this.workerId, ttl));
 
-    // Dead workers' beats are kept a while for inspection, then dropped.
-    await db.query(`DELETE FROM worker_heartbeats WHERE seen_at < now() - $1::interval * 10`, [
-      ttl,
-    ]);
-
-    const renewed = (await db.query(
-      `UPDATE session_leases SET expires_at = now() + $2::interval
-       WHERE holder = $1 AND active AND expires_at > now() RETURNING connection_id, company_id, epoch`,
-      [this.workerId, ttl],
-    )) as [LeaseRow[], number];
-    await this.syncHeld(renewed[0].map(toLease));
-
-    const [{ sessions, workers }] = (await db.query(
-      `SELECT (SELECT count(*) FROM session_leases WHERE active)::int AS sessions,
-              (SELECT count(*) FROM worker_heartbeats WHERE seen_at > now() - $1::interval)::int AS workers`,
-      [ttl],
-    )) as { sessions: number; workers: number }[];
+    const { sessions, workers } = await this.leases.census(ttl);
     const share = fairShare(sessions, workers);
 
     if (this.held.size > share) await this.shed(this.held.size - share);
@@ -189,44 +154,14 @@ export class LeaseManager {
       // Close first, then free: the next holder never overlaps a live socket of ours.
       this.held.delete(lease.connectionId);
       await this.options.onReleased?.(lease);
-      await this.options.dataSource.query(
-        `UPDATE session_leases SET holder = NULL, expires_at = now()
-         WHERE connection_id = $1 AND holder = $2 AND epoch = $3`,
-        [lease.connectionId, this.workerId, lease.epoch.toString()],
-      );
+      await this.leases.free(lease, this.workerId);
     }
   }
 
   private async claim(count: number, ttl: string): Promise<void> {
-    const claimed = (await this.options.dataSource.query(
-      `UPDATE session_leases l SET holder = $1, epoch = l.epoch + 1, expires_at = now() + $3::interval
-       FROM (SELECT connection_id FROM session_leases
-             WHERE active AND (holder IS NULL OR expires_at <= now())
-             ORDER BY connection_id LIMIT $2 FOR UPDATE SKIP LOCKED) free
-       WHERE l.connection_id = free.connection_id
-       RETURNING l.connection_id, l.company_id, l.epoch`,
-      [this.workerId, count, ttl],
-    )) as [LeaseRow[], number];
-    for (const lease of claimed[0].map(toLease)) {
+    for (const lease of await this.leases.claim(this.workerId, count, ttl)) {
       this.held.set(lease.connectionId, lease);
       await this.options.onAcquired?.(lease);
     }
   }
-}
-
-/**
- * Fencing: locks the lease row inside the caller's transaction and refuses the write when another worker
- * took the session since (its epoch is newer). Every auth-state write and status change goes through it.
- */
-export async function assertLeaseEpoch(
-  manager: EntityManager,
-  connectionId: number,
-  epoch: bigint,
-): Promise<void> {
-  const rows = (await manager.query(
-    `SELECT epoch FROM session_leases WHERE connection_id = $1 FOR SHARE`,
-    [connectionId],
-  )) as { epoch: string }[];
-  const stored = rows[0] ? BigInt(rows[0].epoch) : null;
-  if (!epochAllows(stored, epoch)) throw new StaleLeaseError(connectionId, epoch, stored);
 }

@@ -4,6 +4,7 @@ export * from './normalise.js';
 export * from './phone-contacts.js';
 export * from './phone-contacts.repository.js';
 export * from './postgres-auth-state.js';
+export * from './whatsapp-auth.repository.js';
 export * from './whatsapp-driver.js';
 export * from './whatsapp-sessions.js';
 export * from './whatsapp-socket.js';

@@ -1,5 +1,6 @@
 import type { PhoneContact, PhoneContactsCommand } from '@sb/contracts';
-import type { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { phoneContactsOf, type PhoneContactEntry, type PhoneContactRow } from './phone-contacts.js';
 
 /** Rows per INSERT: a history sync of a large phone reports thousands of people at once. */
@@ -26,6 +27,7 @@ type StoredRow = {
 };
 
 /** whatsapp_phone_contacts (connectors schema); every read is scoped by company and connection. */
+@Injectable()
 export class PhoneContactsRepository implements PhoneBook {
   constructor(private readonly dataSource: DataSource) {}
 

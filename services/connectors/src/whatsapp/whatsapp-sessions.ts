@@ -2,12 +2,13 @@ import type { AnonymousContext } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { ObjectStorage } from '@sb/storage';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
 import { LeaseManager } from '../sessions/lease-manager.js';
+import type { SessionLeasesRepository } from '../sessions/session-leases.repository.js';
 import { AuthCipher, sessionEncryptionKey, type SessionKeySource } from './auth-cipher.js';
-import { PhoneContactsRepository } from './phone-contacts.repository.js';
-import { clearAuthState, usePostgresAuthState } from './postgres-auth-state.js';
+import type { PhoneBook } from './phone-contacts.repository.js';
+import { usePostgresAuthState } from './postgres-auth-state.js';
+import type { WhatsappAuthRepository } from './whatsapp-auth.repository.js';
 import {
   WhatsappDriver,
   type SessionFence,
@@ -18,7 +19,9 @@ import {
 import { baileysSocketFactory, type SocketFactory } from './whatsapp-socket.js';
 
 export type WhatsappSessionsOptions = {
-  dataSource: DataSource;
+  leaseStore: SessionLeasesRepository;
+  auth: WhatsappAuthRepository;
+  phoneBook: PhoneBook;
   sink: ChannelEventSink;
   env: Record<string, string | undefined>;
   workerId: string;
@@ -70,7 +73,7 @@ export const newWorkerId = (host: string): string =>
  * worker holds.
  */
 export function createWhatsappSessions(options: WhatsappSessionsOptions): WhatsappSessions {
-  const { dataSource } = options;
+  const { auth } = options;
   const { key, source } = sessionEncryptionKey(options.env);
   const cipher = new AuthCipher(key);
   if (source === 'JWT_SECRET') {
@@ -81,8 +84,8 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
     );
   }
 
-  const leases = new LeaseManager({
-    dataSource,
+  const leases: LeaseManager = new LeaseManager({
+    leases: options.leaseStore,
     workerId: options.workerId,
     ttlMs: options.ttlMs,
     renewMs: options.renewMs,
@@ -101,13 +104,13 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
   const authStore: WhatsappAuthStore = {
     load: (connection, epoch) =>
       usePostgresAuthState({
-        dataSource,
+        auth,
         cipher,
         companyId: connection.companyId,
         connectionId: connection.id,
         epoch,
       }),
-    clear: (connectionId, epoch) => clearAuthState(dataSource, connectionId, epoch),
+    clear: (connectionId, epoch) => auth.clear(connectionId, epoch),
   };
 
   const fence: SessionFence = {
@@ -117,11 +120,8 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
       return leases.heldLease(connection.id)?.epoch ?? null;
     },
     isCurrent: async (connectionId, epoch) => {
-      const rows = (await dataSource.query(
-        `SELECT epoch FROM session_leases WHERE connection_id = $1`,
-        [connectionId],
-      )) as { epoch: string }[];
-      return rows.length > 0 && BigInt(rows[0].epoch) <= epoch;
+      const stored = await leases.storedEpoch(connectionId);
+      return stored !== null && stored <= epoch;
     },
     park: (connectionId, epoch) => leases.parkSession(connectionId, epoch),
     remove: (connectionId) => leases.removeSession(connectionId),
@@ -130,12 +130,7 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
   const { bus } = options;
   const router: WhatsappRouter | undefined = bus && {
     holderElsewhere: async (connectionId) => {
-      const rows = (await dataSource.query(
-        `SELECT holder FROM session_leases
-         WHERE connection_id = $1 AND active AND holder IS NOT NULL AND expires_at > now()`,
-        [connectionId],
-      )) as { holder: string }[];
-      const holder = rows[0]?.holder;
+      const holder = await leases.holderOf(connectionId);
       return holder && holder !== options.workerId ? holder : null;
     },
     forward: (holder, call) =>
@@ -145,14 +140,14 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
   let subscription: BusSubscription | undefined;
 
   // The lease callbacks above reach `driver` only once start() ticks, after this line ran.
-  const driver = new WhatsappDriver({
+  const driver: WhatsappDriver = new WhatsappDriver({
     sink: options.sink,
     socketFactory: options.socketFactory ?? baileysSocketFactory,
     authStore,
     fence,
     router,
     storage: options.storage,
-    phoneBook: new PhoneContactsRepository(dataSource),
+    phoneBook: options.phoneBook,
     onError: options.onError,
   });
 

@@ -13,12 +13,14 @@ import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
 import { createStorage, type ObjectStorage } from '@sb/storage';
 import { hostname } from 'node:os';
-import { DataSource } from 'typeorm';
-import { Connection } from '../connections/connection.entity.js';
 import { ConnectionEventSink } from '../connections/connection-event-sink.js';
 import { toDriverConnection } from '../connections/connection-view.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
+import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { DriverRegistry } from '../connections/driver-registry.js';
+import { SessionLeasesRepository } from '../sessions/session-leases.repository.js';
+import { PhoneContactsRepository } from './phone-contacts.repository.js';
+import { WhatsappAuthRepository } from './whatsapp-auth.repository.js';
 import { createWhatsappSessions, newWorkerId, type WhatsappSessions } from './whatsapp-sessions.js';
 import type { SocketFactory } from './whatsapp-socket.js';
 
@@ -71,7 +73,10 @@ export class WhatsappSocketFactoryModule {
       provide: WHATSAPP_SESSIONS,
       inject: [
         ENV,
-        DataSource,
+        SessionLeasesRepository,
+        WhatsappAuthRepository,
+        PhoneContactsRepository,
+        ConnectionsRepository,
         ConnectionEventSink,
         LOGGER,
         BUS,
@@ -79,7 +84,10 @@ export class WhatsappSocketFactoryModule {
       ],
       useFactory: (
         env: Env,
-        dataSource: DataSource,
+        leaseStore: SessionLeasesRepository,
+        auth: WhatsappAuthRepository,
+        phoneBook: PhoneContactsRepository,
+        connections: ConnectionsRepository,
         sink: ConnectionEventSink,
         logger: Logger,
         bus: Bus,
@@ -93,13 +101,15 @@ export class WhatsappSocketFactoryModule {
           return null;
         }
         return createWhatsappSessions({
-          dataSource,
+          leaseStore,
+          auth,
+          phoneBook,
           sink,
           env,
           bus,
           workerId: env.CONNECTORS_WORKER_ID || newWorkerId(hostname()),
           loadConnection: async (id) => {
-            const row = await dataSource.getRepository(Connection).findOneBy({ id });
+            const row = await connections.findAnyById(id);
             return row && row.channel === 'whatsapp' ? toDriverConnection(row) : null;
           },
           storage: lazyStorage(env),
@@ -111,13 +121,15 @@ export class WhatsappSocketFactoryModule {
         });
       },
     },
+    SessionLeasesRepository,
+    WhatsappAuthRepository,
+    PhoneContactsRepository,
   ],
 })
 export class WhatsappModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(WHATSAPP_SESSIONS) private readonly sessions: WhatsappSessions | null,
     private readonly drivers: DriverRegistry,
-    private readonly dataSource: DataSource,
     @Optional() @Inject(LOGGER) private readonly logger?: Logger,
   ) {}
 
@@ -132,12 +144,7 @@ export class WhatsappModule implements OnModuleInit, OnApplicationBootstrap, OnM
    */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.sessions) return;
-    await this.dataSource.query(
-      `INSERT INTO session_leases (connection_id, company_id, active, holder, epoch, expires_at)
-       SELECT id, company_id, true, NULL, 0, now() FROM connections
-       WHERE channel = 'whatsapp' AND status <> 'DISCONNECTED'
-       ON CONFLICT (connection_id) DO NOTHING`,
-    );
+    await this.sessions.leases.ensureLiveSessions();
     await this.sessions.start();
     this.logger?.info(
       { workerId: this.sessions.leases.workerId },

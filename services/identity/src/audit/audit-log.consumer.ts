@@ -8,7 +8,7 @@ import type { AuditRecordedEventData } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotently } from '@sb/platform/outbox';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { AuditService } from './audit.service.js';
 
 /**
@@ -20,14 +20,14 @@ export class AuditLogConsumer implements OnApplicationBootstrap, OnModuleDestroy
   private subscription?: BusSubscription;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly audit: AuditService,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await consumeIdempotently<AuditRecordedEventData>({
-      dataSource: this.dataSource,
+      transactions: this.transactions,
       bus: this.bus,
       durable: 'identity-audit-log',
       filter: 'evt.*.*.audit.recorded',

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import {
+  DataSource,
+  type DeepPartial,
+  type EntityManager,
+  type QueryDeepPartialEntity,
+} from 'typeorm';
+import { seedCompanySettings } from '../seed/seed-values.js';
+import { CompanySetting } from '../settings/company-setting.entity.js';
 import { User } from '../users/user.entity.js';
 import type { Plan } from '../plans/plan.entity.js';
 import { Company } from './company.entity.js';
@@ -67,6 +74,49 @@ export class CompaniesRepository {
       .where('lower(company.name) = lower(:name)', { name })
       .andWhere(exceptId ? 'company.id <> :exceptId' : '1=1', { exceptId })
       .getExists();
+  }
+
+  /** Emails are unique platform-wide. */
+  emailTaken(manager: EntityManager, email: string): Promise<boolean> {
+    return manager.getRepository(User).existsBy({ email });
+  }
+
+  insert(manager: EntityManager, values: DeepPartial<Company>): Promise<Company> {
+    return manager.getRepository(Company).save(values);
+  }
+
+  /** A new company's first admin and its default settings. */
+  async insertAdminAndSettings(
+    manager: EntityManager,
+    companyId: number,
+    admin: Pick<User, 'name' | 'email' | 'passwordHash'>,
+  ): Promise<void> {
+    await manager
+      .getRepository(User)
+      .insert({ ...admin, companyId, profile: 'admin', super: false });
+    await manager
+      .getRepository(CompanySetting)
+      .insert(seedCompanySettings().map((row) => ({ ...row, companyId })));
+  }
+
+  async update(
+    manager: EntityManager,
+    id: number,
+    values: QueryDeepPartialEntity<Company>,
+  ): Promise<void> {
+    await manager.getRepository(Company).update({ id }, values);
+  }
+
+  async setUserPassword(
+    manager: EntityManager,
+    userId: number,
+    passwordHash: string,
+  ): Promise<void> {
+    await manager.getRepository(User).update({ id: userId }, { passwordHash });
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.getRepository(Company).delete({ id });
   }
 
   /** Users per company, for the attendants column. */

@@ -19,17 +19,15 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password-hasher.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { toPlanView } from '../plans/plan-view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { assertSuper } from '../plans/plans.service.js';
-import { seedCompanySettings } from '../seed/seed-values.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { CompanySetting } from '../settings/company-setting.entity.js';
-import { User } from '../users/user.entity.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { toCompanyView } from './company-view.js';
 import { Company } from './company.entity.js';
@@ -40,8 +38,10 @@ const platformDue = new Date(PlatformCompanyDueDate);
 
 /** A unique-constraint race lost after the pre-check: the same answer the pre-check gives. */
 const uniqueViolation = (err: unknown): AppError | undefined => {
-  if (!(err instanceof QueryFailedError)) return undefined;
-  const { code, constraint } = err.driverError as { code?: string; constraint?: string };
+  // a failed query carries the driver's error (code and constraint name)
+  const { driverError } = err as { driverError?: { code?: string; constraint?: string } };
+  if (!driverError) return undefined;
+  const { code, constraint } = driverError;
   if (code !== '23505') return undefined;
   if (constraint === 'companies_name_key') return new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS');
   if (constraint === 'users_email_key') return new AppError('ERR_EMAIL_ALREADY_EXISTS');
@@ -59,7 +59,7 @@ function assertSchedulesAccess(ctx: CallContext, companyId: number) {
 @Injectable()
 export class CompaniesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly companies: CompaniesRepository,
     private readonly plans: PlansRepository,
     private readonly invoices: InvoicesService,
@@ -95,29 +95,23 @@ export class CompaniesService {
     const { password, ...input } = parseInput(CompanyInput, data);
     const passwordHash = await hashPassword(password);
     return this.guardUnique(() =>
-      this.dataSource.transaction(async (manager) => {
+      this.transactions.acrossCompanies(async (manager) => {
         await this.assertPlan(manager, input.planId);
         if (await this.companies.nameTaken(manager, input.name)) {
           throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS');
         }
-        if (await manager.getRepository(User).existsBy({ email: input.email })) {
+        if (await this.companies.emailTaken(manager, input.email)) {
           throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
         }
-        const saved = await manager.getRepository(Company).save({
+        const saved = await this.companies.insert(manager, {
           ...input,
           dueDate: input.dueDate ? new Date(input.dueDate) : trialDueDate(),
         });
-        await manager.getRepository(User).insert({
-          companyId: saved.id,
+        await this.companies.insertAdminAndSettings(manager, saved.id, {
           name: input.name,
           email: input.email,
           passwordHash,
-          profile: 'admin',
-          super: false,
         });
-        await manager
-          .getRepository(CompanySetting)
-          .insert(seedCompanySettings().map((row) => ({ ...row, companyId: saved.id })));
         const created = await this.publish(manager, saved.id, 'companyCreated');
         await recordAudit(manager, 'identity', ctx, {
           action: 'create',
@@ -141,7 +135,7 @@ export class CompaniesService {
     const { password, dueDate, ...changes } = parseInput(CompanyUpdateInput, data);
     const passwordHash = password ? await hashPassword(password) : undefined;
     return this.guardUnique(() =>
-      this.dataSource.transaction(async (manager) => {
+      this.transactions.acrossCompanies(async (manager) => {
         const company = await this.mustFind(id, manager);
         const before = await this.view(company, manager);
         const platform = id === PlatformCompanyId;
@@ -152,7 +146,7 @@ export class CompaniesService {
         }
         // null (an empty or invalid date in the form) keeps the stored due date
         const nextDue = platform ? platformDue : dueDate ? new Date(dueDate) : company.dueDate;
-        await manager.getRepository(Company).update({ id }, { ...changes, dueDate: nextDue });
+        await this.companies.update(manager, id, { ...changes, dueDate: nextDue });
         if (!platform && nextDue && (!company.dueDate || nextDue > company.dueDate)) {
           const plan = await this.assertPlan(manager, changes.planId ?? company.planId);
           await this.invoices.recordAdvance(manager, id, {
@@ -164,7 +158,7 @@ export class CompaniesService {
         }
         if (passwordHash) {
           const admin = await this.companies.firstAdmin(manager, id);
-          if (admin) await manager.getRepository(User).update({ id: admin.id }, { passwordHash });
+          if (admin) await this.companies.setUserPassword(manager, admin.id, passwordHash);
         }
         // switched off: its users are out now, not when their access tokens expire
         if (company.status && changes.status === false) {
@@ -189,7 +183,7 @@ export class CompaniesService {
     assertSuper(ctx);
     const { id } = parseInput(IdSchema, data);
     if (id === PlatformCompanyId) throw new AppError('ERR_COMPANY_PROTECTED');
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.acrossCompanies(async (manager) => {
       const before = await this.view(await this.mustFind(id, manager), manager);
       await this.sessions.revokeAll(manager, { companyId: id }, 'company-deleted', new Date());
       // filed under the deleted company: the log outlives it, super still reads it by id
@@ -200,7 +194,7 @@ export class CompaniesService {
         before,
         companyId: id,
       });
-      await manager.getRepository(Company).delete({ id });
+      await this.companies.delete(manager, id);
       const event: CompanyDeletedEventData = { id };
       await Outbox.add(manager, {
         companyId: id,
@@ -232,9 +226,9 @@ export class CompaniesService {
     const { id } = parseInput(IdSchema, data);
     const { schedules } = parseInput(CompanySchedulesInput, data);
     assertSchedulesAccess(ctx, id);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.acrossCompanies(async (manager) => {
       const previous = await this.mustFind(id, manager);
-      await manager.getRepository(Company).update({ id }, { schedules });
+      await this.companies.update(manager, id, { schedules });
       const after = await this.publish(manager, id, 'companyUpdated');
       await recordAudit(manager, 'identity', ctx, {
         action: 'update',

@@ -3,9 +3,8 @@ import { PlanInput, PlanUpdateInput, type PlanLimitsReply, type PlanView } from 
 import type { CallContext } from '@sb/platform/context';
 import { recordAudit } from '@sb/platform/outbox';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
-import { Plan } from './plan.entity.js';
 import { planFlagsOf, toPlanView } from './plan-view.js';
 import { PlansRepository } from './plans.repository.js';
 
@@ -20,7 +19,7 @@ export const assertSuper = (ctx: CallContext): void => {
 @Injectable()
 export class PlansService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly plans: PlansRepository,
   ) {}
 
@@ -37,12 +36,12 @@ export class PlansService {
   async create(ctx: CallContext, data: unknown): Promise<PlanView> {
     assertSuper(ctx);
     const input = parseInput(PlanInput, data);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.acrossCompanies(async (manager) => {
       if (await this.plans.nameTaken(manager, input.name)) {
         throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
       }
       const plan = toPlanView(
-        await manager.getRepository(Plan).save({ ...input, amount: input.amount.toFixed(2) }),
+        await this.plans.insert(manager, { ...input, amount: input.amount.toFixed(2) }),
       );
       // plans are platform-wide: filed under the super user's own company
       await recordAudit(manager, 'identity', ctx, {
@@ -59,14 +58,14 @@ export class PlansService {
     assertSuper(ctx);
     const { id } = parseInput(IdSchema, data);
     const { amount, ...changes } = parseInput(PlanUpdateInput, data);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.acrossCompanies(async (manager) => {
       const plan = await this.plans.findById(id, manager);
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
       if (changes.name && (await this.plans.nameTaken(manager, changes.name, id))) {
         throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
       }
       const values = { ...changes, ...(amount === undefined ? {} : { amount: amount.toFixed(2) }) };
-      if (Object.keys(values).length > 0) await manager.getRepository(Plan).update({ id }, values);
+      if (Object.keys(values).length > 0) await this.plans.update(manager, id, values);
       const after = toPlanView((await this.plans.findById(id, manager))!);
       await recordAudit(manager, 'identity', ctx, {
         action: 'update',
@@ -82,12 +81,12 @@ export class PlansService {
   async remove(ctx: CallContext, data: unknown): Promise<{ id: number }> {
     assertSuper(ctx);
     const { id } = parseInput(IdSchema, data);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.acrossCompanies(async (manager) => {
       const plan = await this.plans.findById(id, manager);
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
       const using = await this.plans.companiesUsing(manager, id);
       if (using > 0) throw new AppError('ERR_PLAN_IN_USE', { details: { companies: using } });
-      await manager.getRepository(Plan).delete({ id });
+      await this.plans.delete(manager, id);
       await recordAudit(manager, 'identity', ctx, {
         action: 'delete',
         entity: 'plan',

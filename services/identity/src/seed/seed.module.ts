@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SeedRepository } from './seed.repository.js';
 import { SeedService } from './seed.service.js';
 
-@Module({ providers: [SeedService], exports: [SeedService] })
+@Module({ providers: [SeedRepository, SeedService], exports: [SeedService] })
 export class SeedModule {}

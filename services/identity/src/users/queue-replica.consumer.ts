@@ -8,7 +8,9 @@ import { type DomainEvent, type QueueDeletedEventData, type QueueEventData } fro
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotently } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
+import { QueueReplicaRepository } from './queue-replica.repository.js';
 
 /**
  * Keeps `queue_replica` in step with the tickets service's queues, so session users carry their queues'
@@ -19,13 +21,14 @@ export class QueueReplicaConsumer implements OnApplicationBootstrap, OnModuleDes
   private subscription?: BusSubscription;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly replica: QueueReplicaRepository,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await consumeIdempotently<QueueEventData | QueueDeletedEventData>({
-      dataSource: this.dataSource,
+      transactions: this.transactions,
       bus: this.bus,
       durable: 'identity-queue-replica',
       filter: 'evt.*.tickets.queue.*',
@@ -41,25 +44,8 @@ export class QueueReplicaConsumer implements OnApplicationBootstrap, OnModuleDes
     event: DomainEvent<QueueEventData | QueueDeletedEventData>,
     manager: EntityManager,
   ): Promise<void> {
-    if ('queueId' in event.data) {
-      await manager.query('DELETE FROM queue_replica WHERE id = $1 AND company_id = $2', [
-        event.data.queueId,
-        event.companyId,
-      ]);
-      // the queue is gone: nobody belongs to it any more
-      await manager.query(
-        `DELETE FROM user_queues WHERE queue_id = $1
-           AND user_id IN (SELECT id FROM users WHERE company_id = $2)`,
-        [event.data.queueId, event.companyId],
-      );
-      return;
-    }
-    const { queue } = event.data;
-    await manager.query(
-      `INSERT INTO queue_replica (id, company_id, name, color) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, color = EXCLUDED.color
-       WHERE queue_replica.company_id = EXCLUDED.company_id`,
-      [queue.id, event.companyId, queue.name, queue.color],
-    );
+    if ('queueId' in event.data)
+      await this.replica.remove(event.companyId, event.data.queueId, manager);
+    else await this.replica.upsert(event.companyId, event.data.queue, manager);
   }
 }

@@ -4,6 +4,7 @@ import { SettingsModule } from '../settings/settings.module.js';
 import { AgentAvailabilityService } from './agent-availability.service.js';
 import { ProfileImageUrls } from './profile-image-urls.js';
 import { QueueReplicaConsumer } from './queue-replica.consumer.js';
+import { QueueReplicaRepository } from './queue-replica.repository.js';
 import { SessionUserLoader } from './session-user.loader.js';
 import { UsersHandler } from './users.handler.js';
 import { UsersRepository } from './users.repository.js';
@@ -18,6 +19,7 @@ import { UsersService } from './users.service.js';
     UsersService,
     AgentAvailabilityService,
     UsersHandler,
+    QueueReplicaRepository,
     QueueReplicaConsumer,
   ],
   exports: [UsersRepository, SessionUserLoader, ProfileImageUrls],

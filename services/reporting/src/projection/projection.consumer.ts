@@ -7,7 +7,7 @@ import {
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotently } from '@sb/platform/outbox';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { ProjectionRepository } from './projection.repository.js';
 import { ProjectionService } from './projection.service.js';
 
@@ -30,14 +30,14 @@ export class ProjectionConsumer implements OnApplicationBootstrap, OnModuleDestr
   generation = 0;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: ProjectionRepository,
     private readonly projection: ProjectionService,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.start(await this.repository.generation(this.dataSource.manager));
+    await this.start(await this.repository.generation(this.transactions.manager));
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -49,7 +49,7 @@ export class ProjectionConsumer implements OnApplicationBootstrap, OnModuleDestr
     for (const feed of ProjectionFeeds) {
       this.subscriptions.push(
         await consumeIdempotently({
-          dataSource: this.dataSource,
+          transactions: this.transactions,
           bus: this.bus,
           durable: `${durablePrefix(generation)}${feed.name}`,
           filter: feed.filter,

@@ -4,11 +4,10 @@ import type { ConnectionRecord } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
 import { pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
-import { DataSource } from 'typeorm';
-import { Contact } from '../contacts/contact.entity.js';
 import { systemContext } from '../directories/system-context.js';
 import { MessagesService } from '../messages/messages.service.js';
-import { Ticket } from '../ticket-core/ticket.entity.js';
+import type { Ticket } from '../ticket-core/ticket.entity.js';
+import { TicketsRepository } from '../ticket-core/tickets.repository.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { BotContext } from './bot-context.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
@@ -40,7 +39,7 @@ export class AutomationRunner extends PollingProvider {
   protected readonly poller: Poller;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly rows: TicketsRepository,
     private readonly jobs: AutomationJobs,
     private readonly context: BotContext,
     private readonly messages: MessagesService,
@@ -97,9 +96,7 @@ export class AutomationRunner extends PollingProvider {
   private async handle(job: AutomationJob): Promise<void> {
     const companyId = job.company_id;
     const ctx = systemContext(companyId);
-    const ticket = await this.dataSource
-      .getRepository(Ticket)
-      .findOne({ where: { id: job.ticket_id, companyId } });
+    const ticket = await this.rows.findById(companyId, job.ticket_id);
     if (!ticket) return;
     const now = this.clock.now();
     const connection =
@@ -115,15 +112,11 @@ export class AutomationRunner extends PollingProvider {
             await this.messages.sendSystemText(ctx, ticket.id, text, { awaitSend: true });
         }
         if (queuePositionOf) {
-          const [{ n }] = (await this.dataSource.query(
-            `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2
-               AND status = 'pending' AND user_id IS NULL AND id <= $3`,
-            [companyId, queuePositionOf, ticket.id],
-          )) as { n: number }[];
+          const n = await this.rows.queuePosition(companyId, queuePositionOf, ticket.id);
           await this.messages.sendSystemText(
             ctx,
             ticket.id,
-            this.texts.queuePosition(Math.max(1, n!)),
+            this.texts.queuePosition(Math.max(1, n)),
             {
               awaitSend: true,
             },
@@ -186,9 +179,7 @@ export class AutomationRunner extends PollingProvider {
     // an agent took the ticket, or a bot gave up on it, since the message came in
     if (ticket.userId !== null || ticket.status !== 'pending' || ticket.botStoppedAt) return;
     const companyId = ticket.companyId;
-    const contact = await this.dataSource
-      .getRepository(Contact)
-      .findOne({ where: { id: ticket.contactId, companyId } });
+    const contact = await this.rows.contact(companyId, ticket.contactId);
     if (!contact) return;
     const conversation: BotConversation = {
       companyId,
@@ -228,10 +219,7 @@ export class AutomationRunner extends PollingProvider {
       });
       return;
     }
-    if (outcome.state)
-      await this.dataSource
-        .getRepository(Ticket)
-        .update({ id: ticket.id, companyId }, outcome.state);
+    if (outcome.state) await this.rows.setBotState(companyId, ticket.id, outcome.state);
     const ctx = systemContext(companyId);
     for (const [index, text] of outcome.texts.entries()) {
       if (index > 0 && outcome.delayMs) await pause(outcome.delayMs);

@@ -14,14 +14,16 @@ import {
   type RequestContext,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
+import { Transactions } from '@sb/platform/db';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { ContactImportJobRow } from './contact.entity.js';
+import type { ContactImportJobRow } from './contact.entity.js';
+import { ContactImportJobsRepository } from './contact-import-jobs.repository.js';
 import { ContactsService, requireMember } from './contacts.service.js';
 
 const StartInput = z.object({ rows: z.array(z.unknown()).min(1).max(ContactImportMaxRows) });
@@ -49,7 +51,8 @@ export class ContactImportService implements OnApplicationBootstrap, OnModuleDes
   private stopped = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly jobs: ContactImportJobsRepository,
     private readonly contacts: ContactsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -57,31 +60,19 @@ export class ContactImportService implements OnApplicationBootstrap, OnModuleDes
   async start(call: CallContext, data: unknown): Promise<ContactImportJob> {
     const ctx = requireMember(call);
     const { rows } = parseInput(StartInput, data ?? {});
-    const repository = this.dataSource.getRepository(ContactImportJobRow);
-    const job = await repository.save(
-      repository.create({
-        companyId: ctx.companyId,
-        userId: ctx.userId,
-        rows,
-        total: rows.length,
-        heartbeatAt: new Date(),
-      }),
-    );
+    const job = await this.jobs.insert(ctx.companyId, {
+      userId: ctx.userId,
+      rows,
+      total: rows.length,
+      heartbeatAt: new Date(),
+    });
     void this.drive(job.id);
     return toJob(job);
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const stale = await this.dataSource
-      .getRepository(ContactImportJobRow)
-      .createQueryBuilder('j')
-      .select('j.id', 'id')
-      .where("j.status = 'running'")
-      .andWhere('(j.heartbeat_at IS NULL OR j.heartbeat_at < :before)', {
-        before: new Date(Date.now() - StaleAfterMs),
-      })
-      .getRawMany<{ id: number }>();
-    for (const { id } of stale) void this.drive(id);
+    const stale = await this.jobs.staleRunningIds(new Date(Date.now() - StaleAfterMs));
+    for (const id of stale) void this.drive(id);
   }
 
   onModuleDestroy(): void {
@@ -107,9 +98,7 @@ export class ContactImportService implements OnApplicationBootstrap, OnModuleDes
 
   /** Imports the next row in one transaction with the cursor; false when nothing is left. */
   private async step(jobId: number): Promise<boolean> {
-    const job = await this.dataSource
-      .getRepository(ContactImportJobRow)
-      .findOneBy({ id: jobId, status: 'running' });
+    const job = await this.jobs.findRunning(jobId);
     if (!job) return false;
     const index = job.done;
     const failedRows = [...job.failedRows];
@@ -128,13 +117,13 @@ export class ContactImportService implements OnApplicationBootstrap, OnModuleDes
     }
     const done = Math.min(index + 1, job.total);
     const finished = done >= job.total;
-    await this.dataSource.transaction(async (manager) => {
-      await manager
-        .getRepository(ContactImportJobRow)
-        .update(
-          { id: jobId },
-          { done, failedRows, status: finished ? 'finished' : 'running', heartbeatAt: new Date() },
-        );
+    await this.transactions.inTenant(job.companyId, async (manager) => {
+      await this.jobs.saveProgress(manager, job.companyId, jobId, {
+        done,
+        failedRows,
+        status: finished ? 'finished' : 'running',
+        heartbeatAt: new Date(),
+      });
       if (finished || done % ContactImportProgressEvery === 0)
         await this.progress(manager, {
           ...job,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DirectoriesModule } from '../directories/directories.module.js';
+import { ContactImportJobsRepository } from './contact-import-jobs.repository.js';
 import { ContactImportService } from './contact-import.service.js';
 import { ContactsHandler } from './contacts.handler.js';
 import { ContactsRepository } from './contacts.repository.js';
@@ -12,6 +13,7 @@ import { PhoneContactImportService } from './phone-contact-import.service.js';
   providers: [
     ContactsRepository,
     ContactsService,
+    ContactImportJobsRepository,
     ContactImportService,
     PhoneContactImportService,
     ContactsHandler,

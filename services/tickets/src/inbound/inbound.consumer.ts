@@ -14,7 +14,7 @@ import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
 import { consumeIdempotentlyInBatches } from '@sb/platform/outbox';
-import { DataSource } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
 import { InboundService } from './inbound.service.js';
 
 const received = DomainEventTypes.connectors.messageReceived;
@@ -47,7 +47,7 @@ export class InboundConsumer implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly subscriptions: BusSubscription[] = [];
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly service: InboundService,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(ENV) private readonly env: Record<string, string | undefined>,
@@ -57,7 +57,7 @@ export class InboundConsumer implements OnApplicationBootstrap, OnModuleDestroy 
   async onApplicationBootstrap(): Promise<void> {
     this.subscriptions.push(
       await consumeIdempotentlyInBatches<InboundMessageEventData>({
-        dataSource: this.dataSource,
+        transactions: this.transactions,
         bus: this.bus,
         durable: 'tickets-inbound-messages',
         filter: eventSubject(
@@ -83,7 +83,7 @@ export class InboundConsumer implements OnApplicationBootstrap, OnModuleDestroy 
         maxDeliver: 1,
         handler: async (event) => {
           try {
-            await this.service.presence(event, this.dataSource.manager);
+            await this.service.presence(event, this.transactions.manager);
           } catch (err) {
             this.logger.warn({ err, companyId: event.companyId }, 'presence update failed');
           }

@@ -15,7 +15,8 @@ import {
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotently, Outbox } from '@sb/platform/outbox';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { MediaUrls } from '../media/media-urls.js';
 import { systemContext } from '../directories/system-context.js';
 import { TicketRecords } from '../ticket-core/ticket-records.js';
@@ -32,7 +33,7 @@ export class MessageAcksConsumer implements OnApplicationBootstrap, OnModuleDest
   private subscription?: BusSubscription;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: MessagesRepository,
     private readonly tickets: TicketsRepository,
     private readonly view: TicketRecords,
@@ -42,7 +43,7 @@ export class MessageAcksConsumer implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await consumeIdempotently<MessageAckEventData>({
-      dataSource: this.dataSource,
+      transactions: this.transactions,
       bus: this.bus,
       durable: 'tickets-message-acks',
       filter: eventSubject('*' as unknown as number, service, entity, action),

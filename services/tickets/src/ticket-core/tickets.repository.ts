@@ -543,6 +543,25 @@ export class TicketsRepository {
       .getMany();
   }
 
+  /** An external bot's session state: no change people see, so updated_at stays. */
+  async setBotState(
+    companyId: number,
+    id: number,
+    state: Pick<TicketWrite, 'typebotSessionId' | 'typebotStatus' | 'typebotSessionAt'>,
+  ): Promise<void> {
+    await this.dataSource.getRepository(Ticket).update({ companyId, id }, state);
+  }
+
+  /** A pending ticket's place in its queue's waiting line (1 for the first). */
+  async queuePosition(companyId: number, queueId: number, ticketId: number): Promise<number> {
+    const [{ n }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2
+         AND status = 'pending' AND user_id IS NULL AND id <= $3`,
+      [companyId, queueId, ticketId],
+    )) as { n: number }[];
+    return n;
+  }
+
   async statusOf(companyId: number, id: number): Promise<TicketStatus | null> {
     return (await this.findById(companyId, id))?.status ?? null;
   }

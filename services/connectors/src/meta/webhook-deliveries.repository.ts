@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export type ClaimedDelivery = { id: number; payload: unknown; attempts: number };
 
@@ -7,7 +8,8 @@ export type ClaimedDelivery = { id: number; payload: unknown; attempts: number }
  * (`webhook_message_keys`, unique per connection). Deliveries are claimed with a lease, so a worker that
  * dies mid-way only delays them.
  */
-export class WebhookDeliveries {
+@Injectable()
+export class WebhookDeliveriesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
