@@ -30,15 +30,14 @@ describe('validateImportRows', () => {
     ]);
   });
 
-  it('handles 100,000 rows quickly', () => {
+  // correctness only: its speed is a benchmark figure (list_import_s), never a timed unit test
+  it('validates a 100,000-row sheet whole', () => {
     const rows = Array.from({ length: 100_000 }, (_, i) =>
       row(i + 2, `Person ${i}`, `55119${String(i).padStart(8, '0')}`),
     );
-    const started = Date.now();
     const { items, failed } = validateImportRows(rows);
     expect(items).toHaveLength(100_000);
     expect(failed).toHaveLength(0);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 
