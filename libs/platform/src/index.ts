@@ -9,3 +9,4 @@ export * from './nest/index.js';
 export * from './clock/index.js';
 export * from './secrets/index.js';
 export * from './poller/index.js';
+export * from './refs/index.js';

@@ -184,6 +184,33 @@ describe('Meta channels with the channel emulator', () => {
       const record = await call<ConnectionRecord>(S.connectionGet, { id });
       return record.status === 'CONNECTED' ? record : undefined;
     }, `connection ${id} CONNECTED`);
+  /** Ana, the customer, writes to the Cloud API number. */
+  const anaWrites = (text: string) =>
+    emulator.customerText({
+      phoneNumberId: phone.phoneNumberId,
+      from: customer,
+      name: 'Ana',
+      text,
+    });
+  /** The webhook of a customer text to the Cloud API number, with the message id `id`. */
+  const cloudText = (text: string, id: string) =>
+    cloudWebhooks.text({ phoneNumberId: phone.phoneNumberId, from: customer, text, id });
+  const sendText = (connectionId: number, number: string, body: string) =>
+    call<SendMessageResult>(S.messageSend, {
+      connectionId,
+      peer: { number, isGroup: false },
+      body,
+    });
+  /** Waits until `count` stored webhook deliveries holding `marker` are processed. */
+  const deliveriesDone = (marker: string, count: number) =>
+    waitFor(async () => {
+      const { rows } = await db.query<{ count: string }>(
+        `SELECT count(*) FROM connectors.webhook_deliveries WHERE status = 'done'
+          AND payload::text LIKE $1`,
+        [`%${marker}%`],
+      );
+      return Number(rows[0].count) === count ? true : undefined;
+    }, `${count} deliveries of ${marker} processed`);
   const sendError = async (promise: Promise<unknown>) => {
     try {
       await promise;
@@ -204,12 +231,7 @@ describe('Meta channels with the channel emulator', () => {
   });
 
   it('a customer text becomes one connectors.message.received event', async () => {
-    const result = await emulator.customerText({
-      phoneNumberId: phone.phoneNumberId,
-      from: customer,
-      name: 'Ana',
-      text: 'Hello from the emulator',
-    });
+    const result = await anaWrites('Hello from the emulator');
     expect(result.status).toBe(200);
     const event = await receivedWith(result.messageId!);
     expect(event).toMatchObject({
@@ -224,23 +246,12 @@ describe('Meta channels with the channel emulator', () => {
   });
 
   it('stores a redelivered message once', async () => {
-    const payload = cloudWebhooks.text({
-      phoneNumberId: phone.phoneNumberId,
-      from: customer,
-      text: 'twice',
-      id: 'wamid.TWICE',
-    });
+    const payload = cloudText('twice', 'wamid.TWICE');
     expect((await emulator.sendWebhook(payload)).status).toBe(200);
     expect((await emulator.sendWebhook(payload)).status).toBe(200);
     await receivedWith('wamid.TWICE');
     // both deliveries are stored and processed; the second yields no event
-    await waitFor(async () => {
-      const { rows } = await db.query<{ count: string }>(
-        `SELECT count(*) FROM connectors.webhook_deliveries WHERE status = 'done'
-          AND payload::text LIKE '%wamid.TWICE%'`,
-      );
-      return Number(rows[0].count) === 2 ? true : undefined;
-    }, 'both deliveries processed');
+    await deliveriesDone('wamid.TWICE', 2);
     expect((await received()).filter((event) => event.externalId === 'wamid.TWICE')).toHaveLength(
       1,
     );
@@ -248,12 +259,7 @@ describe('Meta channels with the channel emulator', () => {
 
   it('a message whose event could not be published is delivered by the retry, once', async () => {
     failReceived = 1;
-    const result = await emulator.customerText({
-      phoneNumberId: phone.phoneNumberId,
-      from: customer,
-      name: 'Ana',
-      text: 'Sent while the bus was down',
-    });
+    const result = await anaWrites('Sent while the bus was down');
     expect(result.status).toBe(200);
     await waitFor(
       async () => (await received()).find((event) => event.externalId === result.messageId),
@@ -267,20 +273,12 @@ describe('Meta channels with the channel emulator', () => {
   });
 
   it('a claimed batch holding one message several times yields one event', async () => {
-    const payload = cloudWebhooks.text({
-      phoneNumberId: phone.phoneNumberId,
-      from: customer,
-      text: 'batched',
-      id: 'wamid.BATCHED',
-    }) as unknown as { entry: { changes: { value: { messages: unknown[] } }[] }[] };
+    const payload = cloudText('batched', 'wamid.BATCHED') as unknown as {
+      entry: { changes: { value: { messages: unknown[] } }[] }[];
+    };
     const value = payload.entry[0].changes[0].value;
     value.messages.push(value.messages[0]); // twice in one webhook
-    const other = cloudWebhooks.text({
-      phoneNumberId: phone.phoneNumberId,
-      from: customer,
-      text: 'after the batch',
-      id: 'wamid.BATCHED_NEXT',
-    });
+    const other = cloudText('after the batch', 'wamid.BATCHED_NEXT');
     // three deliveries of it and one more message, stored at once: the processor claims them together
     await db.query(
       `INSERT INTO connectors.webhook_deliveries (source, object, payload)
@@ -288,13 +286,7 @@ describe('Meta channels with the channel emulator', () => {
       [[payload, payload, payload, other].map((body) => JSON.stringify(body))],
     );
     await receivedWith('wamid.BATCHED_NEXT');
-    await waitFor(async () => {
-      const { rows } = await db.query<{ count: string }>(
-        `SELECT count(*) FROM connectors.webhook_deliveries WHERE status = 'done'
-          AND payload::text LIKE '%wamid.BATCHED%'`,
-      );
-      return Number(rows[0].count) === 4 ? true : undefined;
-    }, 'the four deliveries processed');
+    await deliveriesDone('wamid.BATCHED', 4);
     const events = (await received()).filter((event) =>
       event.externalId.startsWith('wamid.BATCHED'),
     );
@@ -348,11 +340,7 @@ describe('Meta channels with the channel emulator', () => {
   });
 
   it('sends a text through the Cloud API and turns its statuses into acks', async () => {
-    const result = await call<SendMessageResult>(S.messageSend, {
-      connectionId: cloud.id,
-      peer: { number: `+${customer}`, isGroup: false },
-      body: 'Hi Ana, how can we help?',
-    });
+    const result = await sendText(cloud.id, `+${customer}`, 'Hi Ana, how can we help?');
     const sent = await emulator.waitForSent((send) => send.id === result.externalId);
     expect(sent).toMatchObject({
       channel: 'whatsappapi',
@@ -410,21 +398,9 @@ describe('Meta channels with the channel emulator', () => {
   });
 
   it('answers the catalogue errors of Cloud API refusals', async () => {
-    const invalid = await sendError(
-      call(S.messageSend, {
-        connectionId: cloud.id,
-        peer: { number: '123', isGroup: false },
-        body: 'x',
-      }),
-    );
+    const invalid = await sendError(sendText(cloud.id, '123', 'x'));
     expect(invalid.code).toBe('ERR_WAPP_INVALID_CONTACT');
-    const closed = await sendError(
-      call(S.messageSend, {
-        connectionId: cloud.id,
-        peer: { number: '5511966660000', isGroup: false },
-        body: 'nobody wrote first',
-      }),
-    );
+    const closed = await sendError(sendText(cloud.id, '5511966660000', 'nobody wrote first'));
     expect(closed.code).toBe('ERR_SENDING_WAPP_MSG');
     expect(closed.details).toMatchObject({ reason: 'outside_24h_window' });
     const uploadsBefore = emulator.sent.length;
@@ -445,11 +421,7 @@ describe('Meta channels with the channel emulator', () => {
     expect(tooLarge.code).toBe('ERR_PAYLOAD_TOO_LARGE');
     expect(emulator.sent.length).toBe(uploadsBefore);
     emulator.failNext({ status: 503, code: 2, message: 'Service temporarily unavailable' });
-    const retried = await call<SendMessageResult>(S.messageSend, {
-      connectionId: cloud.id,
-      peer: { number: customer, isGroup: false },
-      body: 'after a hiccup',
-    });
+    const retried = await sendText(cloud.id, customer, 'after a hiccup');
     expect(retried.externalId).toMatch(/^wamid\./);
   });
 
@@ -464,13 +436,7 @@ describe('Meta channels with the channel emulator', () => {
       return current.status === 'DISCONNECTED' ? current : undefined;
     }, 'DISCONNECTED');
     expect(record.status).toBe('DISCONNECTED');
-    const refused = await sendError(
-      call(S.messageSend, {
-        connectionId: created.id,
-        peer: { number: customer, isGroup: false },
-        body: 'x',
-      }),
-    );
+    const refused = await sendError(sendText(created.id, customer, 'x'));
     expect(refused.code).toBe('ERR_WAPP_NOT_INITIALIZED');
     await call(S.connectionDelete, { id: created.id });
   });
@@ -514,23 +480,13 @@ describe('Meta channels with the channel emulator', () => {
       body: 'Hi page',
       peer: { number: 'PSID77', name: 'Customer ID77' },
     });
-    const reply = await call<SendMessageResult>(S.messageSend, {
-      connectionId: facebook.id,
-      peer: { number: 'PSID77', isGroup: false },
-      body: 'Hello from the page',
-    });
+    const reply = await sendText(facebook.id, 'PSID77', 'Hello from the page');
     expect(await emulator.waitForSent((send) => send.id === reply.externalId)).toMatchObject({
       channel: 'facebook',
       to: 'PSID77',
       text: 'Hello from the page',
     });
-    const closed = await sendError(
-      call(S.messageSend, {
-        connectionId: facebook.id,
-        peer: { number: 'PSID-SILENT', isGroup: false },
-        body: 'late',
-      }),
-    );
+    const closed = await sendError(sendText(facebook.id, 'PSID-SILENT', 'late'));
     expect(closed.code).toBe('ERR_SENDING_WAPP_MSG');
     expect(closed.details).toMatchObject({ reason: 'outside_24h_window' });
 
@@ -545,11 +501,7 @@ describe('Meta channels with the channel emulator', () => {
       channel: 'instagram',
       body: 'Hi insta',
     });
-    const igReply = await call<SendMessageResult>(S.messageSend, {
-      connectionId: instagram.id,
-      peer: { number: 'IGSID5', isGroup: false },
-      body: 'Hello on Instagram',
-    });
+    const igReply = await sendText(instagram.id, 'IGSID5', 'Hello on Instagram');
     expect(await emulator.waitForSent((send) => send.id === igReply.externalId)).toMatchObject({
       channel: 'instagram',
       accountId: page.instagramId,

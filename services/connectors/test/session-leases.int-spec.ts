@@ -1,5 +1,4 @@
-import { createServiceDataSource } from '@sb/platform/db';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
+import { openTestDataSource, type TestDataSource } from '@sb/testing';
 import type { DataSource } from 'typeorm';
 import { connectorsMigrations } from '../src/migrations/index.js';
 import {
@@ -24,7 +23,7 @@ const SESSIONS = 9;
 const TEST_TIMEOUT_MS = 60_000;
 
 describe('session leases across three workers (real Postgres)', () => {
-  let database: TestDatabase;
+  let database: TestDataSource | undefined;
   let dataSource: DataSource;
   const workers: LeaseManager[] = [];
   const open = new Map<number, string>();
@@ -74,19 +73,16 @@ describe('session leases across three workers (real Postgres)', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('leases');
-    dataSource = await createServiceDataSource({
-      url: database.url,
+    database = await openTestDataSource('leases', {
       schema: 'connectors',
-      entities: [],
       migrations: connectorsMigrations,
     });
+    dataSource = database.dataSource;
   });
 
   afterAll(async () => {
     for (const manager of workers) await manager.stop({ release: false });
-    await dataSource?.destroy();
-    await database?.drop();
+    await database?.close();
   });
 
   it(

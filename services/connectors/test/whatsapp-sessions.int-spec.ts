@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { createServiceDataSource } from '@sb/platform/db';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
+import { openTestDataSource, type TestDataSource } from '@sb/testing';
 import type { DataSource } from 'typeorm';
 import type { DriverConnection, SessionStatusChange } from '../src/drivers/channel-driver.js';
 import { connectorsMigrations } from '../src/migrations/index.js';
@@ -44,22 +43,19 @@ const waitFor = async (check: () => Promise<boolean> | boolean, withinMs = 5_000
 };
 
 describe('WhatsApp sessions on Postgres (fake socket)', () => {
-  let database: TestDatabase;
+  let database: TestDataSource | undefined;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    database = await createTestDatabase('wa');
-    dataSource = await createServiceDataSource({
-      url: database.url,
+    database = await openTestDataSource('wa', {
       schema: 'connectors',
-      entities: [],
       migrations: connectorsMigrations,
     });
+    dataSource = database.dataSource;
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
+    await database?.close();
   });
 
   it('opens under a lease, stores the creds encrypted and is fenced off after a takeover', async () => {

@@ -6,11 +6,10 @@ import {
   type DomainEvent,
   type RequestContext,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
 import type { RunningNestService } from '@sb/platform/nest';
 import { CompanySettingsRepository } from '../src/settings/company-settings.repository.js';
 import type { UserFixture } from '@sb/testing';
-import { openBus, startIdentityTestApp, type IdentityTestApp } from './identity-test-app.js';
+import { useIdentityTestApp } from './identity-test-app.js';
 
 const waitFor = async <T>(probe: () => Promise<T | undefined>, what: string): Promise<T> => {
   const deadline = Date.now() + 8_000;
@@ -23,8 +22,7 @@ const waitFor = async <T>(probe: () => Promise<T | undefined>, what: string): Pr
 };
 
 describe('audit log (identity)', () => {
-  let bus: Bus | undefined;
-  let app: IdentityTestApp;
+  const rig = useIdentityTestApp('in-process', 'identity-audit-int-spec');
   let admin: UserFixture;
   let agent: UserFixture;
   let otherCompany: number;
@@ -39,26 +37,23 @@ describe('audit log (identity)', () => {
   });
 
   beforeAll(async () => {
-    bus = await openBus('in-process', 'identity-audit-int-spec');
-    if (!bus) return;
-    app = await startIdentityTestApp(bus);
-    otherCompany = (await app.given.newCompany({ name: 'Other audit co' })).id;
-    admin = await app.given.newUser(otherCompany, { email: 'adm@audit.test', profile: 'admin' });
-    agent = await app.given.newUser(otherCompany, { email: 'agent@audit.test' });
-    const third = (await app.given.newCompany({ name: 'Third audit co' })).id;
-    otherAdmin = await app.given.newUser(third, { email: 'adm3@audit.test', profile: 'admin' });
-  });
-
-  afterAll(async () => {
-    if (bus) await app.close();
+    if (!rig.bus) return;
+    otherCompany = (await rig.app.given.newCompany({ name: 'Other audit co' })).id;
+    admin = await rig.app.given.newUser(otherCompany, {
+      email: 'adm@audit.test',
+      profile: 'admin',
+    });
+    agent = await rig.app.given.newUser(otherCompany, { email: 'agent@audit.test' });
+    const third = (await rig.app.given.newCompany({ name: 'Third audit co' })).id;
+    otherAdmin = await rig.app.given.newUser(third, { email: 'adm3@audit.test', profile: 'admin' });
   });
 
   const page = (ctx: Partial<RequestContext>, query: Record<string, unknown> = {}) =>
-    app.request<AuditLogPage>(Subjects.identity.auditList, query, ctx);
+    rig.app.request<AuditLogPage>(Subjects.identity.auditList, query, ctx);
 
   it('records a settings change with who, when, from where, before and after', async () => {
-    if (!bus) return;
-    await app.request(
+    if (!rig.bus) return;
+    await rig.app.request(
       Subjects.identity.settingsUpdate,
       { key: 'userRating', value: 'enabled' },
       as(admin, 'admin', { clientIp: '203.0.113.9', userAgent: 'audit-test/1.0' }),
@@ -83,8 +78,8 @@ describe('audit log (identity)', () => {
   });
 
   it("records an admin's edit of a user, the password only as changed", async () => {
-    if (!bus) return;
-    await app.request(
+    if (!rig.bus) return;
+    await rig.app.request(
       Subjects.identity.userUpdate,
       { id: agent.id, name: 'Agent Renamed', password: 'new-pass-123456' },
       as(admin, 'admin'),
@@ -99,8 +94,8 @@ describe('audit log (identity)', () => {
   });
 
   it('masks secret settings in before and after', async () => {
-    if (!bus) return;
-    await app.request(
+    if (!rig.bus) return;
+    await rig.app.request(
       Subjects.identity.settingsUpdate,
       { key: 'asaas', value: 'asaas-api-token-123456' },
       as(admin, 'admin'),
@@ -111,37 +106,39 @@ describe('audit log (identity)', () => {
     }, 'the secret setting entry');
     expect(entry.after).toMatchObject({ key: 'asaas', value: '********' });
     // the token itself is sealed at rest and still answers to the admin
-    const { rows: stored } = await app.db.query<{ value: string }>(
+    const { rows: stored } = await rig.app.db.query<{ value: string }>(
       `SELECT value FROM identity.company_settings WHERE company_id = $1 AND key = 'asaas'`,
       [otherCompany],
     );
     expect(stored[0]!.value).toMatch(/^enc:v1:0:/);
-    const one = await app.request<{ value: string }>(
+    const one = await rig.app.request<{ value: string }>(
       Subjects.identity.companySettingOne,
       { key: 'asaas' },
       as(admin, 'admin'),
     );
     expect(one.value).toBe('asaas-api-token-123456');
     // a plain value from before encryption still reads, and the sweep seals it
-    await app.db.query(
+    await rig.app.db.query(
       `INSERT INTO identity.company_settings (company_id, key, value) VALUES ($1, 'ixc', 'plain-old')
        ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`,
       [otherCompany],
     );
-    const nest = (app.service as RunningNestService).app;
+    const nest = (rig.app.service as RunningNestService).app;
     expect(await nest.get(CompanySettingsRepository).resealSecrets()).toBe(1);
-    const ixc = await app.request<{ value: string }>(
+    const ixc = await rig.app.request<{ value: string }>(
       Subjects.identity.companySettingOne,
       { key: 'ixc' },
       as(admin, 'admin'),
     );
     expect(ixc.value).toBe('plain-old');
-    const { rows } = await app.db.query('SELECT after::text AS after FROM identity.audit_entries');
+    const { rows } = await rig.app.db.query(
+      'SELECT after::text AS after FROM identity.audit_entries',
+    );
     expect(rows.map((r: { after: string }) => r.after).join()).not.toContain('asaas-api-token');
   });
 
   it('appends an event once even when it is delivered twice', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     const data: AuditRecordedEventData = {
       actorUserId: admin.id,
       actorProfile: 'admin',
@@ -162,8 +159,8 @@ describe('audit log (identity)', () => {
       occurredAt: data.at,
       data,
     };
-    await bus!.publish(event);
-    await bus!.publish(event);
+    await rig.bus!.publish(event);
+    await rig.bus!.publish(event);
     await waitFor(async () => {
       const { entries } = await page(as(admin, 'admin'), { entity: 'queue' });
       return entries.length > 0 ? entries : undefined;
@@ -178,7 +175,7 @@ describe('audit log (identity)', () => {
   });
 
   it('is readable by the company admin only; other companies see nothing, super picks any', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     await expect(page(as(agent, 'user'))).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
     const foreign = await page(as(otherAdmin, 'admin'), { companyId: otherCompany });
     expect(foreign.count).toBe(0);
@@ -191,7 +188,7 @@ describe('audit log (identity)', () => {
   });
 
   it('filters by date range, actor and action, and pages', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await page(as(admin, 'admin'), { from: future })).count).toBe(0);
     expect((await page(as(admin, 'admin'), { actorUserId: agent.id })).count).toBe(0);
@@ -203,11 +200,15 @@ describe('audit log (identity)', () => {
   });
 
   it('refuses UPDATE and DELETE on the table itself', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     await expect(
-      app.db.query("UPDATE identity.audit_entries SET actor_name = 'x'"),
+      rig.app.db.query("UPDATE identity.audit_entries SET actor_name = 'x'"),
     ).rejects.toThrow(/append-only/);
-    await expect(app.db.query('DELETE FROM identity.audit_entries')).rejects.toThrow(/append-only/);
-    await expect(app.db.query('TRUNCATE identity.audit_entries')).rejects.toThrow(/append-only/);
+    await expect(rig.app.db.query('DELETE FROM identity.audit_entries')).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(rig.app.db.query('TRUNCATE identity.audit_entries')).rejects.toThrow(
+      /append-only/,
+    );
   });
 });

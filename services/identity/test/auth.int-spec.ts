@@ -7,16 +7,13 @@ import {
   type RevokedSessionsReply,
   type SessionUser,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
 import { jwtVerify } from 'jose';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   JWT_SECRET,
-  openBus,
-  startIdentityTestApp,
+  useIdentityTestApp,
   type BusKind,
-  type IdentityTestApp,
 } from './identity-test-app.js';
 
 const S = Subjects.identity;
@@ -29,26 +26,11 @@ const windowExcludingNow = () => {
 };
 
 describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', (kind) => {
-  let bus: Bus | undefined;
-  let app: IdentityTestApp;
-
-  beforeAll(async () => {
-    bus = await openBus(kind, 'identity-auth-int-spec');
-    if (bus) app = await startIdentityTestApp(bus);
-  });
-
-  afterAll(async () => {
-    if (bus) await app.close();
-  });
-
-  const run = (name: string, fn: () => Promise<void>) =>
-    it(name, async () => {
-      if (!bus) return; // openBus said why
-      await fn();
-    });
+  const rig = useIdentityTestApp(kind, 'identity-auth-int-spec');
+  const { run } = rig;
 
   const login = (email: string, password: string, extra: object = {}) =>
-    app.request<IssuedSession>(S.login, { email, password, ...extra });
+    rig.app.request<IssuedSession>(S.login, { email, password, ...extra });
 
   const ctxOf = (session: IssuedSession) => ({
     companyId: session.user.companyId,
@@ -58,14 +40,14 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   const outboxSubjects = async (): Promise<string[]> => {
-    const { rows } = await app.db.query<{ subject: string }>(
+    const { rows } = await rig.app.db.query<{ subject: string }>(
       'SELECT subject FROM identity.outbox_event ORDER BY occurred_at, subject',
     );
     return rows.map((row) => row.subject);
   };
 
   run('answers its health check', async () => {
-    await expect(app.request(S.health, {})).resolves.toMatchObject({
+    await expect(rig.app.request(S.health, {})).resolves.toMatchObject({
       service: 'identity',
       status: 'ok',
     });
@@ -99,13 +81,15 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
     });
     expect(claims.flags).toEqual([...PlanFlags]);
 
-    const { rows } = await app.db.query(
+    const { rows } = await rig.app.db.query(
       'SELECT ip, current_token_hash FROM identity.sessions WHERE id = $1',
       [session.sessionId],
     );
     expect(rows[0].ip).toBe('10.0.0.1');
     expect(rows[0].current_token_hash).not.toBe(session.refreshToken);
-    const company = await app.db.query('SELECT last_login FROM identity.companies WHERE id = 1');
+    const company = await rig.app.db.query(
+      'SELECT last_login FROM identity.companies WHERE id = 1',
+    );
     expect(company.rows[0].last_login).not.toBeNull();
     expect(await outboxSubjects()).toContain('evt.1.identity.session.created');
   });
@@ -122,27 +106,29 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('locks an account after 5 failed logins, answering as a wrong password does', async () => {
-    const user = await app.given.newUser(1, { email: `locked-${kind}@auth.test` });
+    const user = await rig.app.given.newUser(1, { email: `locked-${kind}@auth.test` });
     const refused = { code: 'ERR_INVALID_CREDENTIALS', status: 401 };
     for (let i = 0; i < 6; i += 1) {
       await expect(login(user.email, `wrong-${i}`)).rejects.toMatchObject(refused);
     }
     // the sixth failure locked it: the right password (in another case) gets the same answer
     await expect(login(user.email.toUpperCase(), user.password)).rejects.toMatchObject(refused);
-    const { rows } = await app.db.query<{ failures: number; lock_ms: number }>(
+    const { rows } = await rig.app.db.query<{ failures: number; lock_ms: number }>(
       `SELECT failures, extract(epoch FROM locked_until - last_failed_at) * 1000 AS lock_ms
          FROM identity.account_throttles WHERE kind = 'login'`,
     );
     // one row per account (hashed key), the locked try not counted
     expect(rows.some((row) => row.failures === 6 && Number(row.lock_ms) === 1000)).toBe(true);
     // once the lock is over, the right password opens a session and clears the count
-    await app.db.query(
+    await rig.app.db.query(
       `UPDATE identity.account_throttles SET locked_until = now() - interval '1 second'`,
     );
     await expect(login(user.email, user.password)).resolves.toMatchObject({
       user: { email: user.email },
     });
-    const after = await app.db.query(`SELECT 1 FROM identity.account_throttles WHERE failures = 6`);
+    const after = await rig.app.db.query(
+      `SELECT 1 FROM identity.account_throttles WHERE failures = 6`,
+    );
     expect(after.rowCount).toBe(0);
   });
 
@@ -153,14 +139,14 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]).toMatchObject({ code: 'ERR_INVALID_CREDENTIALS', status: 401 });
-    const { rows } = await app.db.query(
+    const { rows } = await rig.app.db.query(
       `SELECT 1 FROM identity.account_throttles WHERE kind = 'login' AND locked_until IS NOT NULL`,
     );
     expect(rows.length).toBeGreaterThan(0);
   });
 
   run('names the missing or malformed login fields', async () => {
-    await expect(app.request(S.login, { email: 'not-an-email' })).rejects.toMatchObject({
+    await expect(rig.app.request(S.login, { email: 'not-an-email' })).rejects.toMatchObject({
       code: 'ERR_VALIDATION',
       status: 400,
       fields: { email: expect.any(Array), password: expect.any(Array) },
@@ -168,9 +154,10 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('refuses a login outside the working hours on the company clock', async () => {
-    const companyId = (await app.given.newCompany({ name: `Night shift ${kind}`, timezone: 'UTC' }))
-      .id;
-    const user = await app.given.newUser(companyId, {
+    const companyId = (
+      await rig.app.given.newCompany({ name: `Night shift ${kind}`, timezone: 'UTC' })
+    ).id;
+    const user = await rig.app.given.newUser(companyId, {
       email: `late-${kind}@acme.test`,
       ...windowExcludingNow(),
     });
@@ -181,28 +168,31 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   });
 
   run('refuses the users of a company the platform switched off', async () => {
-    const companyId = (await app.given.newCompany({ name: `Paused ${kind}`, timezone: 'UTC' })).id;
-    const user = await app.given.newUser(companyId, { email: `paused-${kind}@acme.test` });
+    const companyId = (await rig.app.given.newCompany({ name: `Paused ${kind}`, timezone: 'UTC' }))
+      .id;
+    const user = await rig.app.given.newUser(companyId, { email: `paused-${kind}@acme.test` });
     const session = await login(user.email, user.password);
-    await app.db.query('UPDATE identity.companies SET status = false WHERE id = $1', [companyId]);
+    await rig.app.db.query('UPDATE identity.companies SET status = false WHERE id = $1', [
+      companyId,
+    ]);
     await expect(login(user.email, user.password)).rejects.toMatchObject({
       code: 'ERR_COMPANY_INACTIVE',
       status: 403,
     });
     await expect(
-      app.request(S.refresh, { refreshToken: session.refreshToken }),
+      rig.app.request(S.refresh, { refreshToken: session.refreshToken }),
     ).rejects.toMatchObject({ code: 'ERR_COMPANY_INACTIVE' });
   });
 
   run('answers me with the session user of the context', async () => {
     const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const me = await app.request<SessionUser>(S.me, {}, ctxOf(session));
+    const me = await rig.app.request<SessionUser>(S.me, {}, ctxOf(session));
     expect(me).toEqual(session.user);
   });
 
   run('rotates the refresh token, and a reused one revokes the whole family', async () => {
     const first = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const second = await app.request<IssuedSession>(S.refresh, {
+    const second = await rig.app.request<IssuedSession>(S.refresh, {
       refreshToken: first.refreshToken,
     });
     expect(second.sessionId).toBe(first.sessionId);
@@ -211,25 +201,25 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
 
     // the old token comes back: someone copied it
     await expect(
-      app.request(S.refresh, { refreshToken: first.refreshToken }),
+      rig.app.request(S.refresh, { refreshToken: first.refreshToken }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN', status: 401 });
     // the whole family is gone, the legitimate holder included
     await expect(
-      app.request(S.refresh, { refreshToken: second.refreshToken }),
+      rig.app.request(S.refresh, { refreshToken: second.refreshToken }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN', status: 401 });
 
-    const { rows } = await app.db.query(
+    const { rows } = await rig.app.db.query(
       'SELECT revoked_reason FROM identity.sessions WHERE id = $1',
       [first.sessionId],
     );
     expect(rows[0].revoked_reason).toBe('reuse');
-    const revoked = await app.request<RevokedSessionsReply>(S.revokedSessions, {});
+    const revoked = await rig.app.request<RevokedSessionsReply>(S.revokedSessions, {});
     expect(revoked.sessions.map((s) => s.sessionId)).toContain(first.sessionId);
     expect(await outboxSubjects()).toContain('evt.1.identity.session.revoked');
   });
 
   run('refuses a refresh token it never issued', async () => {
-    await expect(app.request(S.refresh, { refreshToken: 'made-up' })).rejects.toMatchObject({
+    await expect(rig.app.request(S.refresh, { refreshToken: 'made-up' })).rejects.toMatchObject({
       code: 'ERR_INVALID_TOKEN',
     });
   });
@@ -237,41 +227,41 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   run('logout revokes the session', async () => {
     const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
     await expect(
-      app.request(S.logout, { sessionId: session.sessionId }, ctxOf(session)),
+      rig.app.request(S.logout, { sessionId: session.sessionId }, ctxOf(session)),
     ).resolves.toEqual({});
     await expect(
-      app.request(S.refresh, { refreshToken: session.refreshToken }),
+      rig.app.request(S.refresh, { refreshToken: session.refreshToken }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN' });
-    const revoked = await app.request<RevokedSessionsReply>(S.revokedSessions, {});
+    const revoked = await rig.app.request<RevokedSessionsReply>(S.revokedSessions, {});
     const entry = revoked.sessions.find((s) => s.sessionId === session.sessionId);
     expect(new Date(entry!.expiresAt).getTime()).toBeGreaterThan(Date.now());
     // a second logout changes nothing and is not an error
     await expect(
-      app.request(S.logout, { sessionId: session.sessionId }, ctxOf(session)),
+      rig.app.request(S.logout, { sessionId: session.sessionId }, ctxOf(session)),
     ).resolves.toEqual({});
   });
 
   run('logout by refresh token alone (expired access token) revokes too', async () => {
     const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await app.request(S.logout, { refreshToken: session.refreshToken });
+    await rig.app.request(S.logout, { refreshToken: session.refreshToken });
     await expect(
-      app.request(S.refresh, { refreshToken: session.refreshToken }),
+      rig.app.request(S.refresh, { refreshToken: session.refreshToken }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN' });
   });
 
   run('lets a user change their language, and tells the company', async () => {
-    const companyId = (await app.given.newCompany({ name: `Lang ${kind}` })).id;
-    const user = await app.given.newUser(companyId, { email: `lang-${kind}@acme.test` });
+    const companyId = (await rig.app.given.newCompany({ name: `Lang ${kind}` })).id;
+    const user = await rig.app.given.newUser(companyId, { email: `lang-${kind}@acme.test` });
     const session = await login(user.email, user.password);
-    const updated = await app.request<SessionUser>(
+    const updated = await rig.app.request<SessionUser>(
       S.userUpdate,
       { id: user.id, language: 'en' },
       ctxOf(session),
     );
     expect(updated.language).toBe('en');
-    const me = await app.request<SessionUser>(S.me, {}, ctxOf(session));
+    const me = await rig.app.request<SessionUser>(S.me, {}, ctxOf(session));
     expect(me.language).toBe('en');
-    const { rows } = await app.db.query(
+    const { rows } = await rig.app.db.query(
       `SELECT payload FROM identity.outbox_event WHERE subject = $1`,
       [`evt.${companyId}.identity.user.updated`],
     );
@@ -282,30 +272,30 @@ describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', 
   run('refuses an unknown language, naming the field', async () => {
     const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
     await expect(
-      app.request(S.userUpdate, { id: session.user.id, language: 'fr' }, ctxOf(session)),
+      rig.app.request(S.userUpdate, { id: session.user.id, language: 'fr' }, ctxOf(session)),
     ).rejects.toMatchObject({ code: 'ERR_VALIDATION', fields: { language: expect.any(Array) } });
   });
 
   run("answers 404 for another company's user, 403 for a colleague", async () => {
-    const companyA = (await app.given.newCompany({ name: `A ${kind}` })).id;
-    const companyB = (await app.given.newCompany({ name: `B ${kind}` })).id;
-    const alice = await app.given.newUser(companyA, { email: `alice-${kind}@a.test` });
-    const colleague = await app.given.newUser(companyA, {
+    const companyA = (await rig.app.given.newCompany({ name: `A ${kind}` })).id;
+    const companyB = (await rig.app.given.newCompany({ name: `B ${kind}` })).id;
+    const alice = await rig.app.given.newUser(companyA, { email: `alice-${kind}@a.test` });
+    const colleague = await rig.app.given.newUser(companyA, {
       email: `carl-${kind}@a.test`,
     });
-    const bob = await app.given.newUser(companyB, {
+    const bob = await rig.app.given.newUser(companyB, {
       email: `bob-${kind}@b.test`,
       profile: 'admin',
     });
     const bobSession = await login(bob.email, bob.password);
     await expect(
-      app.request(S.userUpdate, { id: alice.id, language: 'tr' }, ctxOf(bobSession)),
+      rig.app.request(S.userUpdate, { id: alice.id, language: 'tr' }, ctxOf(bobSession)),
     ).rejects.toMatchObject({ code: 'ERR_NO_USER_FOUND', status: 404 });
     const aliceSession = await login(alice.email, alice.password);
     await expect(
-      app.request(S.userUpdate, { id: colleague.id, language: 'tr' }, ctxOf(aliceSession)),
+      rig.app.request(S.userUpdate, { id: colleague.id, language: 'tr' }, ctxOf(aliceSession)),
     ).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION', status: 403 });
-    const { rows } = await app.db.query('SELECT language FROM identity.users WHERE id = $1', [
+    const { rows } = await rig.app.db.query('SELECT language FROM identity.users WHERE id = $1', [
       alice.id,
     ]);
     expect(rows[0].language).toBeNull();

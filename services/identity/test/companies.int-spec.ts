@@ -7,48 +7,22 @@ import {
   type IssuedSession,
   type PlanLimitsReply,
   type PlanView,
-  type RequestContext,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
 import type { DataSource } from 'typeorm';
 import { assertUserLimit } from '../src/plans/plan-limits.js';
-import {
-  openBus,
-  startIdentityTestApp,
-  type BusKind,
-  type IdentityTestApp,
-} from './identity-test-app.js';
+import { SEEDED_SUPER, useIdentityTestApp, type BusKind } from './identity-test-app.js';
 
 const S = Subjects.identity;
-const superCtx: Partial<RequestContext> = {
-  companyId: 1,
-  userId: 1,
-  profile: 'admin',
-  super: true,
-};
+const superCtx = SEEDED_SUPER;
 
 describe.each<BusKind>(['in-process', 'nats'])(
   'companies, plans and invoices over the %s bus',
   (kind) => {
-    let bus: Bus | undefined;
-    let app: IdentityTestApp;
+    const rig = useIdentityTestApp(kind, 'identity-companies-int-spec');
+    const { run } = rig;
 
-    beforeAll(async () => {
-      bus = await openBus(kind, 'identity-companies-int-spec');
-      if (bus) app = await startIdentityTestApp(bus);
-    });
-
-    afterAll(async () => {
-      if (bus) await app.close();
-    });
-
-    const run = (name: string, fn: () => Promise<void>) =>
-      it(name, async () => {
-        if (!bus) return;
-        await fn();
-      });
-
-    const asSuper = <T>(subject: string, data: unknown) => app.request<T>(subject, data, superCtx);
+    const asSuper = <T>(subject: string, data: unknown) =>
+      rig.app.request<T>(subject, data, superCtx);
     const codeOf = (promise: Promise<unknown>) =>
       promise.then(
         () => 'resolved',
@@ -74,7 +48,7 @@ describe.each<BusKind>(['in-process', 'nats'])(
       });
     const outbox = async (subject: string) =>
       (
-        await app.db.query<{ n: number }>(
+        await rig.app.db.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM identity.outbox_event WHERE subject = $1',
           [subject],
         )
@@ -94,7 +68,7 @@ describe.each<BusKind>(['in-process', 'nats'])(
       expect(await codeOf(asSuper(S.planCreate, { name: '' }))).toBe('ERR_VALIDATION');
       const updated = await asSuper<PlanView>(S.planUpdate, { id: plan.id, amount: 10, users: 5 });
       expect(updated).toMatchObject({ amount: '10.00', users: 5, useKanban: false });
-      const publicPlans = await app.request<PlanView[]>(S.planListPublic, {});
+      const publicPlans = await rig.app.request<PlanView[]>(S.planListPublic, {});
       expect(publicPlans.map((p) => p.id)).not.toContain(plan.id);
       const all = await asSuper<PlanView[]>(S.planListAll, {});
       expect(all.map((p) => p.id)).toContain(plan.id);
@@ -102,11 +76,11 @@ describe.each<BusKind>(['in-process', 'nats'])(
 
     run('refuses plan administration to anyone but the super user', async () => {
       const admin = { companyId: 1, userId: 1, profile: 'admin' as const, super: false };
-      expect(await codeOf(app.request(S.planListAll, {}, admin))).toBe('ERR_NO_PERMISSION');
-      expect(await codeOf(app.request(S.planCreate, { name: 'x' }, admin))).toBe(
+      expect(await codeOf(rig.app.request(S.planListAll, {}, admin))).toBe('ERR_NO_PERMISSION');
+      expect(await codeOf(rig.app.request(S.planCreate, { name: 'x' }, admin))).toBe(
         'ERR_NO_PERMISSION',
       );
-      expect(await codeOf(app.request(S.companyPage, {}, admin))).toBe('ERR_NO_PERMISSION');
+      expect(await codeOf(rig.app.request(S.companyPage, {}, admin))).toBe('ERR_NO_PERMISSION');
     });
 
     run(
@@ -123,7 +97,7 @@ describe.each<BusKind>(['in-process', 'nats'])(
         const days = (new Date(company.dueDate!).getTime() - Date.now()) / 86_400_000;
         expect(days).toBeGreaterThan(2.9);
         expect(days).toBeLessThan(3.1);
-        const session = await app.request<IssuedSession>(S.login, {
+        const session = await rig.app.request<IssuedSession>(S.login, {
           email: company.email,
           password: 'secret-1',
         });
@@ -132,14 +106,14 @@ describe.each<BusKind>(['in-process', 'nats'])(
           profile: 'admin',
           super: false,
         });
-        const { rows } = await app.db.query(
+        const { rows } = await rig.app.db.query(
           'SELECT 1 FROM identity.company_settings WHERE company_id = $1',
           [company.id],
         );
         expect(rows.length).toBeGreaterThan(0);
         expect(await outbox(`evt.${company.id}.identity.company.created`)).toBe(1);
         // the event carries the time zone the company's hours are read in (tickets' replica)
-        const event = await app.db.query<{ payload: { timeZone?: string } }>(
+        const event = await rig.app.db.query<{ payload: { timeZone?: string } }>(
           'SELECT payload FROM identity.outbox_event WHERE subject = $1',
           [`evt.${company.id}.identity.company.created`],
         );
@@ -153,15 +127,15 @@ describe.each<BusKind>(['in-process', 'nats'])(
         const plan = await newPlan();
         const company = await newCompany(plan.id);
         const credentials = { email: company.email, password: 'secret-1' };
-        const session = await app.request<IssuedSession>(S.login, credentials);
+        const session = await rig.app.request<IssuedSession>(S.login, credentials);
         await asSuper(S.companyUpdate, { id: company.id, status: false });
         expect(await outbox(`evt.${company.id}.identity.session.revoked`)).toBe(1);
-        const { rows } = await app.db.query(
+        const { rows } = await rig.app.db.query(
           'SELECT revoked_reason FROM identity.sessions WHERE id = $1',
           [session.sessionId],
         );
         expect(rows[0]).toEqual({ revoked_reason: 'company-disabled' });
-        expect(await codeOf(app.request(S.login, credentials))).toBe('ERR_COMPANY_INACTIVE');
+        expect(await codeOf(rig.app.request(S.login, credentials))).toBe('ERR_COMPANY_INACTIVE');
       },
     );
 
@@ -196,7 +170,9 @@ describe.each<BusKind>(['in-process', 'nats'])(
       );
       const updated = await asSuper<CompanyView>(S.companyUpdate, { id: 1, dueDate: '2020-01-01' });
       expect(updated.dueDate).toBe('2999-12-31T00:00:00.000Z');
-      const { rows } = await app.db.query('SELECT 1 FROM identity.invoices WHERE company_id = 1');
+      const { rows } = await rig.app.db.query(
+        'SELECT 1 FROM identity.invoices WHERE company_id = 1',
+      );
       expect(rows).toHaveLength(0);
     });
 
@@ -217,7 +193,7 @@ describe.each<BusKind>(['in-process', 'nats'])(
           profile: 'admin' as const,
           super: false,
         };
-        const invoices = await app.request<InvoiceView[]>(S.invoiceList, {}, adminCtx);
+        const invoices = await rig.app.request<InvoiceView[]>(S.invoiceList, {}, adminCtx);
         expect(invoices).toEqual([
           expect.objectContaining({
             companyId: company.id,
@@ -229,13 +205,13 @@ describe.each<BusKind>(['in-process', 'nats'])(
         // an earlier date or null records nothing
         await asSuper(S.companyUpdate, { id: company.id, dueDate: '2026-01-20T12:00:00.000Z' });
         await asSuper(S.companyUpdate, { id: company.id, dueDate: null });
-        expect(await app.request<InvoiceView[]>(S.invoiceList, {}, adminCtx)).toHaveLength(1);
+        expect(await rig.app.request<InvoiceView[]>(S.invoiceList, {}, adminCtx)).toHaveLength(1);
         // agents do not see invoices; other companies see their own only
-        expect(await codeOf(app.request(S.invoiceList, {}, { ...adminCtx, profile: 'user' }))).toBe(
-          'ERR_NO_PERMISSION',
-        );
         expect(
-          await app.request<InvoiceView[]>(S.invoiceList, {}, { ...adminCtx, companyId: 1 }),
+          await codeOf(rig.app.request(S.invoiceList, {}, { ...adminCtx, profile: 'user' })),
+        ).toBe('ERR_NO_PERMISSION');
+        expect(
+          await rig.app.request<InvoiceView[]>(S.invoiceList, {}, { ...adminCtx, companyId: 1 }),
         ).toEqual([]);
       },
     );
@@ -267,7 +243,7 @@ describe.each<BusKind>(['in-process', 'nats'])(
             endTimeB: '',
           },
         ];
-        const saved = await app.request<CompanyView>(
+        const saved = await rig.app.request<CompanyView>(
           S.companySchedules,
           { id: company.id, schedules },
           own,
@@ -275,17 +251,17 @@ describe.each<BusKind>(['in-process', 'nats'])(
         expect(saved.schedules).toEqual(schedules);
         expect(
           await codeOf(
-            app.request(
+            rig.app.request(
               S.companySchedules,
               { id: company.id, schedules },
               { ...own, profile: 'user' },
             ),
           ),
         ).toBe('ERR_NO_PERMISSION');
-        expect(await codeOf(app.request(S.companySchedules, { id: 1, schedules }, own))).toBe(
+        expect(await codeOf(rig.app.request(S.companySchedules, { id: 1, schedules }, own))).toBe(
           'ERR_NO_COMPANY_FOUND',
         );
-        const mine = await app.request<CompanyPlanView>(
+        const mine = await rig.app.request<CompanyPlanView>(
           S.companyPlan,
           { companyId: company.id },
           {
@@ -294,7 +270,7 @@ describe.each<BusKind>(['in-process', 'nats'])(
           },
         );
         expect(mine.plan).toMatchObject({ id: plan.id, useWhatsapp: true });
-        expect(await codeOf(app.request(S.companyPlan, { companyId: 1 }, own))).toBe(
+        expect(await codeOf(rig.app.request(S.companyPlan, { companyId: 1 }, own))).toBe(
           'ERR_NO_COMPANY_FOUND',
         );
       },
@@ -303,7 +279,9 @@ describe.each<BusKind>(['in-process', 'nats'])(
     run('answers plan limits to other services and enforces the users limit', async () => {
       const plan = await newPlan({ users: 2, useFacebook: false });
       const company = await newCompany(plan.id);
-      const limits = await app.request<PlanLimitsReply>(S.planLimits, { companyId: company.id });
+      const limits = await rig.app.request<PlanLimitsReply>(S.planLimits, {
+        companyId: company.id,
+      });
       expect(limits).toMatchObject({
         companyId: company.id,
         planId: plan.id,
@@ -317,15 +295,17 @@ describe.each<BusKind>(['in-process', 'nats'])(
         status: false,
         dueDate: '2020-01-31',
       });
-      const changed = await app.request<PlanLimitsReply>(S.planLimits, { companyId: company.id });
+      const changed = await rig.app.request<PlanLimitsReply>(S.planLimits, {
+        companyId: company.id,
+      });
       expect(changed.status).toBe(false);
       expect(changed.dueDate).toBe(new Date(lapsed.dueDate!).toISOString());
       expect(Date.parse(changed.dueDate)).toBeLessThan(Date.parse('2020-02-02'));
       await asSuper(S.companyUpdate, { id: company.id, status: true });
       // the service's own DataSource: the users engineer calls assertUserLimit inside its transaction
-      const { dataSource } = app.service as unknown as { dataSource: DataSource };
+      const { dataSource } = rig.app.service as unknown as { dataSource: DataSource };
       await dataSource.transaction((manager) => assertUserLimit(manager, company.id));
-      await app.given.newUser(company.id, { email: `second-${kind}@acme.test` });
+      await rig.app.given.newUser(company.id, { email: `second-${kind}@acme.test` });
       await expect(
         dataSource.transaction((manager) => assertUserLimit(manager, company.id)),
       ).rejects.toMatchObject({ code: 'ERR_PLAN_LIMIT_REACHED' });

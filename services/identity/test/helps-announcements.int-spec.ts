@@ -7,52 +7,26 @@ import {
   type HelpPage,
   type RequestContext,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
-import {
-  openBus,
-  startIdentityTestApp,
-  type BusKind,
-  type IdentityTestApp,
-} from './identity-test-app.js';
+import { SEEDED_SUPER, useIdentityTestApp, type BusKind } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
 // Platform-wide content: super users of company 1 write, users of any company read.
-const superUser: Partial<RequestContext> = {
-  companyId: 1,
-  userId: 1,
-  profile: 'admin',
-  super: true,
-};
+const superUser = SEEDED_SUPER;
 const admin: Partial<RequestContext> = { companyId: 7, userId: 70, profile: 'admin', super: false };
 const agent: Partial<RequestContext> = { companyId: 8, userId: 80, profile: 'user', super: false };
 
 describe.each<BusKind>(['in-process', 'nats'])(
   'helps and announcements over the %s bus',
   (kind) => {
-    let bus: Bus | undefined;
-    let app: IdentityTestApp;
-
-    beforeAll(async () => {
-      bus = await openBus(kind, 'identity-helps-announcements-int-spec');
-      if (bus) app = await startIdentityTestApp(bus);
-    });
-
-    afterAll(async () => {
-      if (bus) await app.close();
-    });
-
-    const run = (name: string, fn: () => Promise<void>) =>
-      it(name, async () => {
-        if (!bus) return; // openBus said why
-        await fn();
-      });
+    const rig = useIdentityTestApp(kind, 'identity-helps-announcements-int-spec');
+    const { run } = rig;
 
     const call = <T>(subject: string, data: unknown, ctx: Partial<RequestContext>) =>
-      app.request<T>(subject, data, ctx);
+      rig.app.request<T>(subject, data, ctx);
 
     const outbox = async (entity: string) => {
-      const { rows } = await app.db.query<{ subject: string; data: { record: Announcement } }>(
+      const { rows } = await rig.app.db.query<{ subject: string; data: { record: Announcement } }>(
         `SELECT subject, payload AS data FROM identity.outbox_event
        WHERE subject LIKE $1 AND company_id = 0 ORDER BY seq`,
         [`evt.0.identity.${entity}.%`],
@@ -106,7 +80,7 @@ describe.each<BusKind>(['in-process', 'nats'])(
       await expect(call(S.helpDelete, { id: help.id }, agent)).rejects.toMatchObject({
         code: 'ERR_NO_PERMISSION',
       });
-      await expect(app.request(S.helpListAll, {})).rejects.toMatchObject({
+      await expect(rig.app.request(S.helpListAll, {})).rejects.toMatchObject({
         code: 'ERR_SESSION_EXPIRED',
       });
     });

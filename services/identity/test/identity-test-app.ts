@@ -1,4 +1,4 @@
-import { type BusRequest } from '@sb/contracts';
+import type { BusRequest, RequestContext } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import type { RunningService } from '@sb/platform/nest';
@@ -9,6 +9,8 @@ import {
   requestAs,
   type RequestAs,
   type ServiceTestApp,
+  type ServiceTestRig,
+  useServiceTestRig,
 } from '@sb/testing';
 import { hashPassword } from '../src/auth/password-hasher.js';
 import { startIdentityService } from '../src/index.js';
@@ -28,6 +30,14 @@ export type IdentityTestApp = ServiceTestApp<RunningService> & {
   given: IdentityFixtures;
   /** a request as `ctx`, anonymous where it says nothing */
   request: RequestAs;
+};
+
+/** The super admin the seed creates in company 1. */
+export const SEEDED_SUPER: Partial<RequestContext> = {
+  companyId: 1,
+  userId: 1,
+  profile: 'admin',
+  super: true,
 };
 
 export const anonymous = (): BusRequest['ctx'] => ({
@@ -58,3 +68,7 @@ export async function startIdentityTestApp(
     request: requestAs(bus, anonymous()),
   };
 }
+
+/** identity over a bus of `kind` for the tests of a describe block (see useServiceTestRig). */
+export const useIdentityTestApp = (kind: BusKind, name: string): ServiceTestRig<IdentityTestApp> =>
+  useServiceTestRig(kind, name, (bus) => startIdentityTestApp(bus));

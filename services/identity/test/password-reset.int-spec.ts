@@ -7,32 +7,25 @@ import {
   type ResetRequestReply,
   type ResetVerifyReply,
 } from '@sb/contracts';
-import type { UserFixture } from '@sb/testing';
+import { useServiceTestRig, type UserFixture } from '@sb/testing';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
-import {
-  openBus,
-  startIdentityTestApp,
-  type BusKind,
-  type IdentityTestApp,
-} from './identity-test-app.js';
+import { startIdentityTestApp, type BusKind } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
 describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus', (kind) => {
-  let bus: Bus | undefined;
-  let app: IdentityTestApp;
   let companyId: number;
   const sent: NotificationSendRequest[] = [];
   let senders: BusSubscription[] = [];
 
   /** Stands in for the connectors service: captures the texts it is asked to send. */
-  const startFakeConnectors = async () => {
+  const startFakeConnectors = async (bus: Bus) => {
     senders = [
-      await bus!.handle(Subjects.connectors.notificationSend, async (payload: BusRequest) => {
+      await bus.handle(Subjects.connectors.notificationSend, async (payload: BusRequest) => {
         sent.push(payload.data as NotificationSendRequest);
         return { sent: true };
       }),
-      await bus!.handle(Subjects.connectors.health, async () => ({
+      await bus.handle(Subjects.connectors.health, async () => ({
         service: 'connectors',
         status: 'ok',
         version: 'test',
@@ -43,42 +36,35 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     for (const subscription of senders.splice(0)) await subscription.unsubscribe();
   };
 
-  beforeAll(async () => {
-    bus = await openBus(kind, 'identity-reset-int-spec');
-    if (!bus) return;
-    app = await startIdentityTestApp(bus);
+  const rig = useServiceTestRig(kind, 'identity-reset-int-spec', async (bus) => {
+    const app = await startIdentityTestApp(bus);
     companyId = (await app.given.newCompany({ name: `Reset Co ${kind}` })).id;
-    await startFakeConnectors();
+    await startFakeConnectors(bus);
+    // the fake connectors leave the bus before the app closes it
+    const close = async () => {
+      await stopFakeConnectors();
+      await app.close();
+    };
+    return { ...app, close };
   });
-
-  afterAll(async () => {
-    if (!bus) return;
-    await stopFakeConnectors();
-    await app.close();
-  });
-
-  const run = (name: string, fn: () => Promise<void>) =>
-    it(name, async () => {
-      if (!bus) return; // openBus said why
-      await fn();
-    });
+  const { run } = rig;
 
   let counter = 0;
   /** A user of the test company with a messaging number of its own. */
   const userWithPhone = async (wpp: string): Promise<UserFixture> => {
     counter += 1;
-    const user = await app.given.newUser(companyId, { email: `reset.${counter}@${kind}.test` });
-    await app.db.query('UPDATE identity.users SET wpp = $1 WHERE id = $2', [wpp, user.id]);
+    const user = await rig.app.given.newUser(companyId, { email: `reset.${counter}@${kind}.test` });
+    await rig.app.db.query('UPDATE identity.users SET wpp = $1 WHERE id = $2', [wpp, user.id]);
     return user;
   };
   const phone = () => `+55 (11) 9${String(1000_0000 + counter * 7919).slice(0, 8)}`;
 
   const requestCode = (wpp: string) =>
-    app.request<ResetRequestReply>(S.passwordResetRequest, { wpp });
+    rig.app.request<ResetRequestReply>(S.passwordResetRequest, { wpp });
   const verify = (requestId: string, code: string) =>
-    app.request<ResetVerifyReply>(S.passwordResetVerify, { requestId, code });
+    rig.app.request<ResetVerifyReply>(S.passwordResetVerify, { requestId, code });
   const complete = (resetToken: string, newPassword: string) =>
-    app.request<PasswordUpdateReply>(S.passwordResetComplete, { resetToken, newPassword });
+    rig.app.request<PasswordUpdateReply>(S.passwordResetComplete, { resetToken, newPassword });
   const lastCode = () => /\b(\d{6})\b/.exec(sent.at(-1)!.body)![1]!;
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -90,7 +76,7 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     expect(sent).toHaveLength(before + 1);
     expect(sent.at(-1)).toMatchObject({ companyId, to: wpp.replace(/\D/g, '') });
     const code = lastCode();
-    const { rows } = await app.db.query(
+    const { rows } = await rig.app.db.query(
       `SELECT user_id, attempts, expires_at, row_to_json(r)::text AS stored
          FROM identity.password_resets r WHERE id = $1`,
       [requestId],
@@ -159,7 +145,7 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     const wpp = phone();
     await userWithPhone(wpp);
     const { requestId } = await requestCode(wpp);
-    await app.db.query(
+    await rig.app.db.query(
       `UPDATE identity.password_resets SET expires_at = now() - interval '1 second' WHERE id = $1`,
       [requestId],
     );
@@ -184,10 +170,10 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     const user = await userWithPhone(wpp);
     const other = await userWithPhone(phone());
     const sessions = [
-      await app.request<IssuedSession>(S.login, { email: user.email, password: user.password }),
-      await app.request<IssuedSession>(S.login, { email: user.email, password: user.password }),
+      await rig.app.request<IssuedSession>(S.login, { email: user.email, password: user.password }),
+      await rig.app.request<IssuedSession>(S.login, { email: user.email, password: user.password }),
     ];
-    const otherSession = await app.request<IssuedSession>(S.login, {
+    const otherSession = await rig.app.request<IssuedSession>(S.login, {
       email: other.email,
       password: other.password,
     });
@@ -199,13 +185,13 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     await expect(complete(verified.resetToken, 'brand-new-pw')).resolves.toEqual({ updated: true });
 
     await expect(
-      app.request(S.login, { email: user.email, password: user.password }),
+      rig.app.request(S.login, { email: user.email, password: user.password }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_CREDENTIALS' });
     await expect(
-      app.request<IssuedSession>(S.login, { email: user.email, password: 'brand-new-pw' }),
+      rig.app.request<IssuedSession>(S.login, { email: user.email, password: 'brand-new-pw' }),
     ).resolves.toMatchObject({ user: { id: user.id } });
 
-    const { rows } = await app.db.query<{ id: string; revoked_reason: string | null }>(
+    const { rows } = await rig.app.db.query<{ id: string; revoked_reason: string | null }>(
       'SELECT id, revoked_reason FROM identity.sessions WHERE id = ANY($1)',
       [[...sessions, otherSession].map((s) => s.sessionId)],
     );
@@ -215,10 +201,10 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     expect(reasons[otherSession.sessionId]).toBeNull();
     for (const session of sessions) {
       await expect(
-        app.request(S.refresh, { refreshToken: session.refreshToken }),
+        rig.app.request(S.refresh, { refreshToken: session.refreshToken }),
       ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN' });
     }
-    const revokedEvents = await app.db.query(
+    const revokedEvents = await rig.app.db.query(
       `SELECT 1 FROM identity.outbox_event
         WHERE subject = $1 AND payload->>'userId' = $2`,
       [`evt.${companyId}.identity.session.revoked`, String(user.id)],
@@ -236,8 +222,8 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     const a = await userWithPhone(wppA);
     const b = await userWithPhone(phone());
     const hashOf = async (id: number) =>
-      (await app.db.query('SELECT password_hash FROM identity.users WHERE id = $1', [id])).rows[0]
-        .password_hash as string;
+      (await rig.app.db.query('SELECT password_hash FROM identity.users WHERE id = $1', [id]))
+        .rows[0].password_hash as string;
     const bBefore = await hashOf(b.id);
 
     const { requestId } = await requestCode(wppA);
@@ -245,7 +231,7 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     await expect(complete('x'.repeat(43), 'forged-pw')).rejects.toMatchObject({
       code: 'ERR_INVALID_RESET_CODE',
     });
-    await app.db.query(
+    await rig.app.db.query(
       `UPDATE identity.password_resets SET reset_token_expires_at = now() - interval '1 second'
         WHERE id = $1`,
       [requestId],
@@ -253,14 +239,14 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
     await expect(complete(resetToken, 'late-password')).rejects.toMatchObject({
       code: 'ERR_INVALID_RESET_CODE',
     });
-    await app.db.query(
+    await rig.app.db.query(
       `UPDATE identity.password_resets SET reset_token_expires_at = now() + interval '5 minutes'
         WHERE id = $1`,
       [requestId],
     );
     await complete(resetToken, 'a-new-password');
     await expect(
-      app.request(S.login, { email: a.email, password: 'a-new-password' }),
+      rig.app.request(S.login, { email: a.email, password: 'a-new-password' }),
     ).resolves.toMatchObject({ user: { id: a.id } });
     expect(await hashOf(b.id)).toBe(bBefore);
   });
@@ -294,13 +280,13 @@ describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus',
         await expect(requestCode('+1 555 000 0001')).rejects.toMatchObject({
           code: 'ERR_SERVICE_UNAVAILABLE',
         });
-        const pending = await app.db.query(
+        const pending = await rig.app.db.query(
           'SELECT 1 FROM identity.password_resets WHERE user_id = $1',
           [user.id],
         );
         expect(pending.rowCount).toBe(0);
       } finally {
-        await startFakeConnectors();
+        await startFakeConnectors(rig.bus!);
       }
     },
   );

@@ -7,13 +7,7 @@ import {
   type QueueEventData,
   type SessionUser,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
-import {
-  openBus,
-  startIdentityTestApp,
-  type BusKind,
-  type IdentityTestApp,
-} from './identity-test-app.js';
+import { useIdentityTestApp, type BusKind } from './identity-test-app.js';
 
 const queue = (id: number, name: string, color: string): Queue => ({
   id,
@@ -55,26 +49,16 @@ const waitFor = async (check: () => Promise<boolean>, what: string) => {
 };
 
 describe.each<BusKind>(['in-process', 'nats'])('queue replica over the %s bus', (kind) => {
-  let bus: Bus | undefined;
-  let app: IdentityTestApp;
-
-  beforeAll(async () => {
-    bus = await openBus(kind, 'identity-queue-replica-int-spec');
-    if (bus) app = await startIdentityTestApp(bus);
-  });
-
-  afterAll(async () => {
-    if (bus) await app.close();
-  });
+  const rig = useIdentityTestApp(kind, 'identity-queue-replica-int-spec');
 
   it("answers the user's queues with names and colours from tickets' events", async () => {
-    if (!bus) return; // openBus said why
-    const user = await app.given.newUser(1, {
+    if (!rig.bus) return; // no NATS: openTestBus said why
+    const user = await rig.app.given.newUser(1, {
       email: `q-${kind}@replica.test`,
       queues: [501, 502],
     });
     const me = () =>
-      app.request<SessionUser>(
+      rig.app.request<SessionUser>(
         Subjects.identity.me,
         {},
         {
@@ -84,25 +68,25 @@ describe.each<BusKind>(['in-process', 'nats'])('queue replica over the %s bus', 
         },
       );
 
-    await bus.publish(queueEvent(1, 'created', { queue: queue(501, 'Sales', '#ff0000') }));
-    await bus.publish(queueEvent(1, 'created', { queue: queue(502, 'Support', '#00ff00') }));
+    await rig.bus!.publish(queueEvent(1, 'created', { queue: queue(501, 'Sales', '#ff0000') }));
+    await rig.bus!.publish(queueEvent(1, 'created', { queue: queue(502, 'Support', '#00ff00') }));
     // a queue of another company never shows, even with a colliding user_queues row
-    await bus.publish(queueEvent(2, 'created', { queue: queue(503, 'Foreign', '#0000ff') }));
+    await rig.bus!.publish(queueEvent(2, 'created', { queue: queue(503, 'Foreign', '#0000ff') }));
     await waitFor(async () => (await me()).queues.length === 2, 'both queues');
     expect((await me()).queues).toEqual([
       { id: 501, name: 'Sales', color: '#ff0000' },
       { id: 502, name: 'Support', color: '#00ff00' },
     ]);
 
-    await bus.publish(queueEvent(1, 'updated', { queue: queue(501, 'Sales EU', '#ff0000') }));
-    await bus.publish(queueEvent(1, 'deleted', { queueId: 502 }));
+    await rig.bus!.publish(queueEvent(1, 'updated', { queue: queue(501, 'Sales EU', '#ff0000') }));
+    await rig.bus!.publish(queueEvent(1, 'deleted', { queueId: 502 }));
     await waitFor(
       async () =>
         JSON.stringify((await me()).queues) ===
         JSON.stringify([{ id: 501, name: 'Sales EU', color: '#ff0000' }]),
       'the rename and the delete',
     );
-    const { rows } = await app.db.query(
+    const { rows } = await rig.app.db.query(
       'SELECT queue_id FROM identity.user_queues WHERE user_id = $1',
       [user.id],
     );

@@ -1,29 +1,20 @@
 import { CompanySettingKeys, Subjects, type IssuedSession, type SignupResult } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
-import {
-  ADMIN_EMAIL,
-  openBus,
-  startIdentityTestApp,
-  type BusKind,
-  type IdentityTestApp,
-} from './identity-test-app.js';
+import { ADMIN_EMAIL, useIdentityTestApp, type BusKind } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
 describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) => {
-  let bus: Bus | undefined;
-  let app: IdentityTestApp;
+  const rig = useIdentityTestApp(kind, 'identity-signup-int-spec');
   let publicPlanId: number;
   let privatePlanId: number;
 
   beforeAll(async () => {
-    bus = await openBus(kind, 'identity-signup-int-spec');
-    if (!bus) return;
-    app = await startIdentityTestApp(bus);
+    if (!rig.bus) return;
     // the seeded plan is not public; signup offers only public plans
-    privatePlanId = (await app.db.query<{ id: number }>('SELECT id FROM identity.plans LIMIT 1'))
-      .rows[0]!.id;
-    const plan = await app.given.newPlan({
+    privatePlanId = (
+      await rig.app.db.query<{ id: number }>('SELECT id FROM identity.plans LIMIT 1')
+    ).rows[0]!.id;
+    const plan = await rig.app.given.newPlan({
       name: 'Start',
       users: 3,
       connections: 1,
@@ -34,15 +25,7 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
     publicPlanId = plan.id;
   });
 
-  afterAll(async () => {
-    if (bus) await app.close();
-  });
-
-  const run = (name: string, fn: () => Promise<void>) =>
-    it(name, async () => {
-      if (!bus) return; // openBus said why
-      await fn();
-    });
+  const { run } = rig;
 
   let counter = 0;
   const form = (changes: Record<string, unknown> = {}) => {
@@ -57,7 +40,7 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
       ...changes,
     };
   };
-  const signup = (data: unknown) => app.request<SignupResult>(S.signup, data);
+  const signup = (data: unknown) => rig.app.request<SignupResult>(S.signup, data);
 
   run('creates a company on a 3-day trial, its admin, its settings and the events', async () => {
     const input = form({ email: 'Ana.Owner@Example.TEST' });
@@ -65,7 +48,7 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
     const result = await signup(input);
 
     const company = (
-      await app.db.query(
+      await rig.app.db.query(
         'SELECT name, email, phone, plan_id, status, due_date FROM identity.companies WHERE id = $1',
         [result.companyId],
       )
@@ -81,7 +64,7 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
     expect(trialMs).toBeLessThanOrEqual(3 * 86_400_000 + 60_000);
 
     const user = (
-      await app.db.query(
+      await rig.app.db.query(
         'SELECT company_id, name, email, profile, super, wpp FROM identity.users WHERE id = $1',
         [result.userId],
       )
@@ -95,13 +78,13 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
       wpp: '5511988880000',
     });
 
-    const settings = await app.db.query(
+    const settings = await rig.app.db.query(
       'SELECT key FROM identity.company_settings WHERE company_id = $1',
       [result.companyId],
     );
     expect(settings.rows.map((row) => row.key).sort()).toEqual([...CompanySettingKeys].sort());
 
-    const events = await app.db.query<{ subject: string }>(
+    const events = await rig.app.db.query<{ subject: string }>(
       'SELECT subject FROM identity.outbox_event WHERE subject LIKE $1 ORDER BY subject',
       [`evt.${result.companyId}.%`],
     );
@@ -111,7 +94,7 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
     ]);
 
     // the new admin logs in on the new company
-    const session = await app.request<IssuedSession>(S.login, {
+    const session = await rig.app.request<IssuedSession>(S.login, {
       email: 'ana.owner@example.test',
       password: input.password,
     });
@@ -128,7 +111,7 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
       const result = await signup(form({ companyId: 1, profile: 'super', super: true }));
       expect(result.companyId).not.toBe(1);
       const user = (
-        await app.db.query('SELECT profile, super FROM identity.users WHERE id = $1', [
+        await rig.app.db.query('SELECT profile, super FROM identity.users WHERE id = $1', [
           result.userId,
         ])
       ).rows[0];
@@ -153,7 +136,7 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
       code: 'ERR_EMAIL_ALREADY_EXISTS',
       status: 409,
     });
-    const companies = await app.db.query('SELECT 1 FROM identity.companies WHERE name = $1', [
+    const companies = await rig.app.db.query('SELECT 1 FROM identity.companies WHERE name = $1', [
       input.companyName,
     ]);
     expect(companies.rowCount).toBe(0);
@@ -184,7 +167,7 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
   });
 
   run('is refused while the platform setting userCreation is disabled', async () => {
-    await app.db.query(
+    await rig.app.db.query(
       `UPDATE identity.settings SET value = 'disabled' WHERE key = 'userCreation'`,
     );
     try {
@@ -193,12 +176,12 @@ describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) 
         code: 'ERR_USER_CREATION_DISABLED',
         status: 403,
       });
-      const users = await app.db.query('SELECT 1 FROM identity.users WHERE email = $1', [
+      const users = await rig.app.db.query('SELECT 1 FROM identity.users WHERE email = $1', [
         input.email,
       ]);
       expect(users.rowCount).toBe(0);
     } finally {
-      await app.db.query(
+      await rig.app.db.query(
         `UPDATE identity.settings SET value = 'enabled' WHERE key = 'userCreation'`,
       );
     }

@@ -8,13 +8,7 @@ import {
   type UsersPage,
 } from '@sb/contracts';
 import type { UserFixture } from '@sb/testing';
-import type { Bus } from '@sb/platform/bus';
-import {
-  openBus,
-  startIdentityTestApp,
-  type BusKind,
-  type IdentityTestApp,
-} from './identity-test-app.js';
+import { useIdentityTestApp, type BusKind } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
@@ -33,8 +27,7 @@ const code = async (promise: Promise<unknown>): Promise<string> =>
   );
 
 describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s bus', (kind) => {
-  let bus: Bus | undefined;
-  let app: IdentityTestApp;
+  const rig = useIdentityTestApp(kind, 'identity-users-int-spec');
   let companyA: number;
   let companyB: number;
   let adminA: Who;
@@ -44,22 +37,20 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   let superUser: Who;
 
   beforeAll(async () => {
-    bus = await openBus(kind, 'identity-users-int-spec');
-    if (!bus) return;
-    app = await startIdentityTestApp(bus);
-    companyA = (await app.given.newCompany({ name: 'Users A' })).id;
-    companyB = (await app.given.newCompany({ name: 'Users B' })).id;
+    if (!rig.bus) return;
+    companyA = (await rig.app.given.newCompany({ name: 'Users A' })).id;
+    companyB = (await rig.app.given.newCompany({ name: 'Users B' })).id;
     adminA = as(
-      await app.given.newUser(companyA, { email: 'admin@a.test', profile: 'admin' }),
+      await rig.app.given.newUser(companyA, { email: 'admin@a.test', profile: 'admin' }),
       'admin',
     );
-    userAUser = await app.given.newUser(companyA, { email: 'user@a.test' });
+    userAUser = await rig.app.given.newUser(companyA, { email: 'user@a.test' });
     userA = as(userAUser, 'user');
     adminB = as(
-      await app.given.newUser(companyB, { email: 'admin@b.test', profile: 'admin' }),
+      await rig.app.given.newUser(companyB, { email: 'admin@b.test', profile: 'admin' }),
       'admin',
     );
-    const { rows } = await app.db.query<{ id: number; company_id: number }>(
+    const { rows } = await rig.app.db.query<{ id: number; company_id: number }>(
       'SELECT id, company_id FROM identity.users WHERE super LIMIT 1',
     );
     superUser = {
@@ -70,17 +61,9 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
     };
   });
 
-  afterAll(async () => {
-    if (bus) await app.close();
-  });
+  const { run } = rig;
 
-  const run = (name: string, fn: () => Promise<void>) =>
-    it(name, async () => {
-      if (!bus) return;
-      await fn();
-    });
-
-  const newUser = (who: Who, body: object) => app.request<UserRecord>(S.userCreate, body, who);
+  const newUser = (who: Who, body: object) => rig.app.request<UserRecord>(S.userCreate, body, who);
 
   run('an admin creates a user with queues; the password is never answered', async () => {
     const created = await newUser(adminA, {
@@ -104,7 +87,7 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
       online: false,
     });
     expect(JSON.stringify(created)).not.toMatch(/password|secret1/i);
-    const stored = await app.db.query(
+    const stored = await rig.app.db.query(
       'SELECT queue_id FROM identity.user_queues WHERE user_id = $1',
       [created.id],
     );
@@ -112,7 +95,7 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   });
 
   run('refuses bad input naming the fields, and super through the API', async () => {
-    const err = await app
+    const err = await rig.app
       .request(
         S.userCreate,
         { name: 'A', email: 'nope', password: '123', startWork: '25:00' },
@@ -145,7 +128,9 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
       await code(newUser(adminB, { name: 'Copy', email: 'ADMIN@a.test', password: 'secret' })),
     ).toBe('ERR_EMAIL_ALREADY_EXISTS');
     expect(
-      await code(app.request(S.userUpdate, { id: userA.userId, email: 'admin@b.test' }, adminA)),
+      await code(
+        rig.app.request(S.userUpdate, { id: userA.userId, email: 'admin@b.test' }, adminA),
+      ),
     ).toBe('ERR_EMAIL_ALREADY_EXISTS');
   });
 
@@ -153,7 +138,7 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
     expect(
       await code(newUser(userA, { name: 'Nope', email: 'n@a.test', password: 'secret' })),
     ).toBe('ERR_NO_PERMISSION');
-    const self = await app.request<SessionUser>(
+    const self = await rig.app.request<SessionUser>(
       S.userUpdate,
       {
         id: userA.userId,
@@ -166,39 +151,39 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
     );
     expect(self).toMatchObject({ name: 'Renamed', defaultTheme: 'dark', language: 'es' });
     expect(
-      await code(app.request(S.userUpdate, { id: userA.userId, profile: 'admin' }, userA)),
+      await code(rig.app.request(S.userUpdate, { id: userA.userId, profile: 'admin' }, userA)),
     ).toBe('ERR_NO_PERMISSION');
-    expect(await code(app.request(S.userUpdate, { id: userA.userId, queueIds: [9] }, userA))).toBe(
-      'ERR_NO_PERMISSION',
-    );
     expect(
-      await code(app.request(S.userUpdate, { id: adminA.userId, name: 'Xavier' }, userA)),
+      await code(rig.app.request(S.userUpdate, { id: userA.userId, queueIds: [9] }, userA)),
     ).toBe('ERR_NO_PERMISSION');
-    const promoted = await app.request<SessionUser>(
+    expect(
+      await code(rig.app.request(S.userUpdate, { id: adminA.userId, name: 'Xavier' }, userA)),
+    ).toBe('ERR_NO_PERMISSION');
+    const promoted = await rig.app.request<SessionUser>(
       S.userUpdate,
       { id: userA.userId, queueIds: [7], allTicket: 'enable', startWork: '07:00' },
       adminA,
     );
     expect(promoted).toMatchObject({ allTicket: 'enable', startWork: '07:00' });
-    expect(await code(app.request(S.userGet, { id: userA.userId }, adminB))).toBe(
-      'ERR_NO_USER_FOUND',
-    );
-    expect(await code(app.request(S.userUpdate, { id: userA.userId, name: 'Hack' }, adminB))).toBe(
-      'ERR_NO_USER_FOUND',
-    );
-    expect(await code(app.request(S.userDelete, { id: userA.userId }, adminB))).toBe(
+    expect(await code(rig.app.request(S.userGet, { id: userA.userId }, adminB))).toBe(
       'ERR_NO_USER_FOUND',
     );
     expect(
-      await code(app.request(S.userUpdate, { id: superUser.userId, name: 'Xavier' }, adminB)),
+      await code(rig.app.request(S.userUpdate, { id: userA.userId, name: 'Hack' }, adminB)),
+    ).toBe('ERR_NO_USER_FOUND');
+    expect(await code(rig.app.request(S.userDelete, { id: userA.userId }, adminB))).toBe(
+      'ERR_NO_USER_FOUND',
+    );
+    expect(
+      await code(rig.app.request(S.userUpdate, { id: superUser.userId, name: 'Xavier' }, adminB)),
     ).toBe('ERR_NO_USER_FOUND');
   });
 
   run('an admin cannot delete themself; deleting publishes an event', async () => {
-    expect(await code(app.request(S.userDelete, { id: adminA.userId }, adminA))).toBe(
+    expect(await code(rig.app.request(S.userDelete, { id: adminA.userId }, adminA))).toBe(
       'ERR_NO_PERMISSION',
     );
-    expect(await code(app.request(S.userDelete, { id: adminA.userId }, userA))).toBe(
+    expect(await code(rig.app.request(S.userDelete, { id: adminA.userId }, userA))).toBe(
       'ERR_NO_PERMISSION',
     );
     const doomed = await newUser(adminA, {
@@ -206,9 +191,11 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
       email: 'doomed@a.test',
       password: 'secret',
     });
-    await app.request(S.userDelete, { id: doomed.id }, adminA);
-    expect(await code(app.request(S.userGet, { id: doomed.id }, adminA))).toBe('ERR_NO_USER_FOUND');
-    const events = await app.db.query<{ subject: string }>(
+    await rig.app.request(S.userDelete, { id: doomed.id }, adminA);
+    expect(await code(rig.app.request(S.userGet, { id: doomed.id }, adminA))).toBe(
+      'ERR_NO_USER_FOUND',
+    );
+    const events = await rig.app.db.query<{ subject: string }>(
       `SELECT subject FROM identity.outbox_event WHERE subject = $1`,
       [`evt.${companyA}.identity.user.deleted`],
     );
@@ -216,21 +203,26 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   });
 
   run('lists pages of 40 with search and count', async () => {
-    const page = await app.request<UsersPage>(S.userList, { searchParam: 'carla' }, adminA);
+    const page = await rig.app.request<UsersPage>(S.userList, { searchParam: 'carla' }, adminA);
     expect(page.users.map((u) => u.email)).toEqual(['carla@a.test']);
     expect(page).toMatchObject({ count: 1, hasMore: false });
-    const all = await app.request<UsersPage>(S.userList, { pageNumber: 1 }, adminB);
+    const all = await rig.app.request<UsersPage>(S.userList, { pageNumber: 1 }, adminB);
     expect(all.users.every((u) => u.companyId === companyB)).toBe(true);
     expect(UsersPageSize).toBe(40);
-    const wild = await app.request<UsersPage>(S.userList, { searchParam: '%' }, adminA);
+    const wild = await rig.app.request<UsersPage>(S.userList, { searchParam: '%' }, adminA);
     expect(wild.count).toBe(0);
   });
 
   run('refuses a user beyond the plan limit', async () => {
-    const plan = await app.given.newPlan({ name: 'One seat', users: 1, connections: 1, queues: 1 });
-    const limited = (await app.given.newCompany({ name: 'Limited', plan })).id;
+    const plan = await rig.app.given.newPlan({
+      name: 'One seat',
+      users: 1,
+      connections: 1,
+      queues: 1,
+    });
+    const limited = (await rig.app.given.newCompany({ name: 'Limited', plan })).id;
     const owner = as(
-      await app.given.newUser(limited, { email: 'o@l.test', profile: 'admin' }),
+      await rig.app.given.newUser(limited, { email: 'o@l.test', profile: 'admin' }),
       'admin',
     );
     expect(
@@ -242,7 +234,7 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
     "identity.user.records: a service's replica gets every user of the company in full",
     async () => {
       const service = { companyId: companyA, userId: 0, profile: 'admin' as const, super: false };
-      const records = await app.request<UserRecord[]>(S.userRecords, {}, service);
+      const records = await rig.app.request<UserRecord[]>(S.userRecords, {}, service);
       const ids = records.map((r) => r.id);
       expect(ids).toEqual(expect.arrayContaining([adminA.userId, userA.userId]));
       expect(ids).not.toContain(adminB.userId);
@@ -258,28 +250,28 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   );
 
   run('presence: a heartbeat sets online, an old heartbeat counts as offline', async () => {
-    await app.request(S.userPresence, { online: true }, userA);
-    let found = await app.request<UserRecord>(S.userGet, { id: userA.userId }, adminA);
+    await rig.app.request(S.userPresence, { online: true }, userA);
+    let found = await rig.app.request<UserRecord>(S.userGet, { id: userA.userId }, adminA);
     expect(found.online).toBe(true);
-    await app.db.query(
+    await rig.app.db.query(
       `UPDATE identity.users SET last_seen_at = now() - interval '7 minutes' WHERE id = $1`,
       [userA.userId],
     );
-    found = await app.request<UserRecord>(S.userGet, { id: userA.userId }, adminA);
+    found = await rig.app.request<UserRecord>(S.userGet, { id: userA.userId }, adminA);
     expect(found.online).toBe(false);
   });
 
   run('a picture key of another company is refused', async () => {
     expect(
       await code(
-        app.request(
+        rig.app.request(
           S.userSetImage,
           { id: userA.userId, key: `company-${companyB}/users/x.png` },
           userA,
         ),
       ),
     ).toBe('ERR_VALIDATION');
-    const user = await app.request<SessionUser>(
+    const user = await rig.app.request<SessionUser>(
       S.userSetImage,
       { id: userA.userId, key: `company-${companyA}/users/abc-me.png` },
       userA,
@@ -290,52 +282,56 @@ describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s b
   });
 
   run('settings: defaults, validation, scopes and events', async () => {
-    const list = await app.request<SettingEntry[]>(S.settingsList, {}, adminA);
+    const list = await rig.app.request<SettingEntry[]>(S.settingsList, {}, adminA);
     expect(list.find((s) => s.key === 'userCreation')).toBeUndefined();
     expect(list.find((s) => s.key === 'scheduleType')?.value).toBe('disabled');
-    const forSuper = await app.request<SettingEntry[]>(S.settingsList, {}, superUser);
+    const forSuper = await rig.app.request<SettingEntry[]>(S.settingsList, {}, superUser);
     expect(forSuper.find((s) => s.key === 'userCreation')).toBeDefined();
 
     expect(
-      await code(app.request(S.settingsUpdate, { key: 'scheduleType', value: "x'; drop" }, adminA)),
+      await code(
+        rig.app.request(S.settingsUpdate, { key: 'scheduleType', value: "x'; drop" }, adminA),
+      ),
     ).toBe('ERR_VALIDATION');
     expect(
-      await code(app.request(S.settingsUpdate, { key: 'nope', value: 'enabled' }, adminA)),
+      await code(rig.app.request(S.settingsUpdate, { key: 'nope', value: 'enabled' }, adminA)),
     ).toBe('ERR_VALIDATION');
     expect(
-      await code(app.request(S.settingsUpdate, { key: 'userRating', value: 'enabled' }, userA)),
+      await code(rig.app.request(S.settingsUpdate, { key: 'userRating', value: 'enabled' }, userA)),
     ).toBe('ERR_NO_PERMISSION');
     expect(
-      await code(app.request(S.settingsUpdate, { key: 'userCreation', value: 'disabled' }, adminA)),
+      await code(
+        rig.app.request(S.settingsUpdate, { key: 'userCreation', value: 'disabled' }, adminA),
+      ),
     ).toBe('ERR_NO_PERMISSION');
-    await app.request(S.settingsUpdate, { key: 'scheduleType', value: 'company' }, adminA);
-    await app.request(S.settingsUpdate, { key: 'scheduleType', value: 'queue' }, adminA);
-    const one = await app.request<SettingEntry>(
+    await rig.app.request(S.settingsUpdate, { key: 'scheduleType', value: 'company' }, adminA);
+    await rig.app.request(S.settingsUpdate, { key: 'scheduleType', value: 'queue' }, adminA);
+    const one = await rig.app.request<SettingEntry>(
       S.companySettingOne,
       { key: 'scheduleType' },
       userA,
     );
     expect(one).toEqual({ key: 'scheduleType', value: 'queue' });
-    const otherCompany = await app.request<SettingEntry>(
+    const otherCompany = await rig.app.request<SettingEntry>(
       S.companySettingOne,
       { key: 'scheduleType' },
       adminB,
     );
     expect(otherCompany.value).toBe('disabled');
-    expect(await code(app.request(S.companySettingOne, { key: 'asaas' }, userA))).toBe(
+    expect(await code(rig.app.request(S.companySettingOne, { key: 'asaas' }, userA))).toBe(
       'ERR_NO_PERMISSION',
     );
-    expect(await code(app.request(S.companySettingsList, { companyId: companyA }, adminB))).toBe(
-      'ERR_NO_COMPANY_FOUND',
-    );
-    const bySuper = await app.request<SettingEntry[]>(
+    expect(
+      await code(rig.app.request(S.companySettingsList, { companyId: companyA }, adminB)),
+    ).toBe('ERR_NO_COMPANY_FOUND');
+    const bySuper = await rig.app.request<SettingEntry[]>(
       S.companySettingsList,
       { companyId: companyA },
       superUser,
     );
     expect(bySuper.find((s) => s.key === 'scheduleType')?.value).toBe('queue');
-    await app.request(S.settingsUpdate, { key: 'userCreation', value: 'disabled' }, superUser);
-    const events = await app.db.query<{ subject: string }>(
+    await rig.app.request(S.settingsUpdate, { key: 'userCreation', value: 'disabled' }, superUser);
+    const events = await rig.app.db.query<{ subject: string }>(
       `SELECT subject FROM identity.outbox_event WHERE subject LIKE '%.identity.settings.updated'`,
     );
     expect(events.rows.map((r) => r.subject)).toEqual(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent, TicketRecord } from '@sb/contracts';
-import { createServiceDataSource } from '@sb/platform/db';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
+import { openTestDataSource, type TestDataSource } from '@sb/testing';
 import type { DataSource } from 'typeorm';
 import { reportingMigrations } from '../src/migrations/index.js';
 import { ProjectionRepository } from '../src/projection/projection.repository.js';
 import { ProjectionService } from '../src/projection/projection.service.js';
+import { domainEvent, openedByAna, ticketRecord } from './reporting-events.js';
 
 /**
  * Issue 18's race: events of one ticket applied at the same time (its three consumers, or concurrent
@@ -14,84 +14,54 @@ import { ProjectionService } from '../src/projection/projection.service.js';
  */
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 12, minute)).toISOString();
 
-const ticket = (id: number, minute: number, fields: Partial<TicketRecord>): TicketRecord =>
-  ({
-    id,
-    uuid: randomUUID(),
-    companyId: 7,
-    status: 'pending',
-    isGroup: false,
-    channel: 'whatsapp',
-    queueId: 2,
-    queue: { id: 2, name: 'Vendas', color: '#ff0000' },
-    userId: null,
-    user: null,
-    whatsappId: 3,
-    whatsapp: null,
-    contactId: 100 + id,
-    contact: { id: 100 + id, name: `Cliente ${id}` },
-    tags: [],
-    lastMessage: '',
-    unreadMessages: 0,
-    createdAt: at(0),
-    updatedAt: at(minute),
-    useIntegration: false,
-    code: '',
-    userRating: null,
-    ...fields,
-  }) as TicketRecord;
-
-const event = (kind: string, minute: number, data: unknown): DomainEvent => ({
-  id: randomUUID(),
-  subject: `evt.7.${kind}`,
-  companyId: 7,
-  occurredAt: at(minute),
-  data,
-});
-
-const open5 = { status: 'open' as const, userId: 5, user: { id: 5, name: 'Ana' } };
+const event = (kind: string, minute: number, data: unknown): DomainEvent =>
+  domainEvent(7, kind, at(minute), data);
 
 /** A ticket's life: created, accepted by Ana at :10, answered at :12, closed at :40, rated 10. */
 const life = (id: number): DomainEvent[] => [
-  event('tickets.ticket.updated', 0, { ticket: ticket(id, 0, {}) }),
-  event('tickets.ticket.updated', 10, { ticket: ticket(id, 10, open5), previousStatus: 'pending' }),
+  event('tickets.ticket.updated', 0, { ticket: ticketRecord(id, at(0), {}) }),
+  event('tickets.ticket.updated', 10, {
+    ticket: ticketRecord(id, at(10), openedByAna),
+    previousStatus: 'pending',
+  }),
   event('tickets.message.created', 11, {
     message: { id: randomUUID(), ticketId: id, fromMe: false, isPrivate: false, createdAt: at(11) },
-    ticket: ticket(id, 11, open5),
+    ticket: ticketRecord(id, at(11), openedByAna),
   }),
   event('tickets.message.created', 12, {
     message: { id: randomUUID(), ticketId: id, fromMe: true, isPrivate: false, createdAt: at(12) },
-    ticket: ticket(id, 12, open5),
+    ticket: ticketRecord(id, at(12), openedByAna),
   }),
   event('tickets.ticket.updated', 40, {
-    ticket: ticket(id, 40, { ...open5, status: 'closed' }),
+    ticket: ticketRecord(id, at(40), { ...openedByAna, status: 'closed' }),
     previousStatus: 'open',
   }),
   event('tickets.ticket.updated', 41, {
-    ticket: ticket(id, 41, { ...open5, status: 'closed', userRating: { rate: 10 } }),
+    ticket: ticketRecord(id, at(41), {
+      ...openedByAna,
+      status: 'closed',
+      userRating: { rate: 10 },
+    }),
   }),
 ];
 
 describe('reporting projection under concurrency (real Postgres)', () => {
-  let database: TestDatabase;
+  let database: TestDataSource | undefined;
   let dataSource: DataSource;
   let projection: ProjectionService;
 
   beforeAll(async () => {
-    database = await createTestDatabase('reporting_concurrency');
-    dataSource = await createServiceDataSource({
-      url: database.url,
+    database = await openTestDataSource('reporting_concurrency', {
       schema: 'reporting',
-      entities: [],
       migrations: reportingMigrations,
       poolSize: 12,
     });
+    dataSource = database.dataSource;
     projection = new ProjectionService(new ProjectionRepository(), {});
   }, 60_000);
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
+    await database?.close();
   });
 
   it('counts each ticket once, with all its facts, when its events are applied at the same time', async () => {
@@ -167,7 +137,7 @@ describe('reporting projection under concurrency (real Postgres)', () => {
     const inQueue = (id: number, moved: boolean, minute: number) =>
       onDay(
         event('tickets.ticket.updated', minute, {
-          ticket: ticket(id, minute, { queueId: queue(id, moved) }),
+          ticket: ticketRecord(id, at(minute), { queueId: queue(id, moved) }),
         }),
       );
     const apply = (e: DomainEvent) =>

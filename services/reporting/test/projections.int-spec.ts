@@ -20,6 +20,7 @@ import {
 } from '@sb/testing';
 import pg from 'pg';
 import { startReportingService } from '../src/index.js';
+import { domainEvent, openedByAna, ticketRecord } from './reporting-events.js';
 
 const S = Subjects.reporting;
 const admin: Partial<RequestContext> = { companyId: 7, userId: 5, profile: 'admin' };
@@ -32,64 +33,23 @@ const platform: Partial<RequestContext> = {
   super: true,
 };
 
-const event = <T>(
-  companyId: number,
-  kind: string,
-  occurredAt: string,
-  data: T,
-): DomainEvent<T> => ({
-  id: randomUUID(),
-  subject: `evt.${companyId}.${kind}`,
-  companyId,
-  occurredAt,
-  data,
-});
-
-const ticket = (id: number, at: string, fields: Partial<TicketRecord> = {}): TicketRecord =>
-  ({
-    id,
-    uuid: randomUUID(),
-    companyId: 7,
-    status: 'pending',
-    isGroup: false,
-    channel: 'whatsapp',
-    queueId: 2,
-    queue: { id: 2, name: 'Vendas', color: '#ff0000' },
-    userId: null,
-    user: null,
-    whatsappId: 3,
-    whatsapp: null,
-    contactId: 100 + id,
-    contact: { id: 100 + id, name: `Cliente ${id}` },
-    tags: [],
-    lastMessage: '',
-    unreadMessages: 0,
-    createdAt: '2026-03-02T12:00:00.000Z',
-    updatedAt: at,
-    useIntegration: false,
-    code: '',
-    userRating: null,
-    ...fields,
-  }) as TicketRecord;
-
 const updated = (id: number, at: string, fields: Partial<TicketRecord>, previousStatus?: string) =>
-  event(7, 'tickets.ticket.updated', at, {
-    ticket: ticket(id, at, fields),
+  domainEvent(7, 'tickets.ticket.updated', at, {
+    ticket: ticketRecord(id, at, fields),
     ...(previousStatus ? { previousStatus } : {}),
   });
 const message = (id: number, at: string, fromMe: boolean, fields: Partial<TicketRecord>) =>
-  event(7, 'tickets.message.created', at, {
+  domainEvent(7, 'tickets.message.created', at, {
     message: { id: randomUUID(), ticketId: id, fromMe, isPrivate: false, createdAt: at, body: 'x' },
-    ticket: ticket(id, at, fields),
+    ticket: ticketRecord(id, at, fields),
     contact: { id: 100 + id, name: `Cliente ${id}` },
   });
 const userEvent = (companyId: number, id: number, name: string, online: boolean, at: string) =>
-  event(companyId, 'identity.user.updated', at, {
+  domainEvent(companyId, 'identity.user.updated', at, {
     user: { id, companyId, name, profile: id === 5 ? 'admin' : 'user' },
     online,
   });
 
-const open5 = { status: 'open' as const, userId: 5, user: { id: 5, name: 'Ana' } };
 const open6 = { status: 'open' as const, userId: 6, user: { id: 6, name: 'Bruno' } };
 
 /**
@@ -102,11 +62,15 @@ const open6 = { status: 'open' as const, userId: 6, user: { id: 6, name: 'Bruno'
  */
 const history = (): DomainEvent[] => [
   updated(1, '2026-03-02T12:00:00.000Z', {}),
-  updated(1, '2026-03-02T12:10:00.000Z', open5, 'pending'),
-  message(1, '2026-03-02T12:11:00.000Z', false, open5),
-  message(1, '2026-03-02T12:12:00.000Z', true, open5),
-  updated(1, '2026-03-02T12:40:00.000Z', { ...open5, status: 'closed' }, 'open'),
-  updated(1, '2026-03-02T12:41:00.000Z', { ...open5, status: 'closed', userRating: { rate: 10 } }),
+  updated(1, '2026-03-02T12:10:00.000Z', openedByAna, 'pending'),
+  message(1, '2026-03-02T12:11:00.000Z', false, openedByAna),
+  message(1, '2026-03-02T12:12:00.000Z', true, openedByAna),
+  updated(1, '2026-03-02T12:40:00.000Z', { ...openedByAna, status: 'closed' }, 'open'),
+  updated(1, '2026-03-02T12:41:00.000Z', {
+    ...openedByAna,
+    status: 'closed',
+    userRating: { rate: 10 },
+  }),
   updated(2, '2026-03-02T12:00:00.000Z', {}),
   message(2, '2026-03-02T12:01:00.000Z', false, {}),
   updated(2, '2026-03-02T12:30:00.000Z', open6, 'pending'),
@@ -116,12 +80,12 @@ const history = (): DomainEvent[] => [
   updated(3, '2026-03-02T12:00:00.000Z', {}),
   message(3, '2026-03-02T12:02:00.000Z', false, {}),
   updated(4, '2026-03-02T12:00:00.000Z', {}),
-  updated(4, '2026-03-02T12:05:00.000Z', open5, 'pending'),
+  updated(4, '2026-03-02T12:05:00.000Z', openedByAna, 'pending'),
   userEvent(7, 5, 'Ana', true, '2026-03-02T11:00:00.000Z'),
   userEvent(7, 6, 'Bruno', false, '2026-03-02T11:00:00.000Z'),
   userEvent(7, 9, 'Carla', true, '2026-03-02T11:00:00.000Z'),
-  event(8, 'tickets.ticket.updated', '2026-03-02T12:00:00.000Z', {
-    ticket: ticket(50, '2026-03-02T12:00:00.000Z', { companyId: 8 }),
+  domainEvent(8, 'tickets.ticket.updated', '2026-03-02T12:00:00.000Z', {
+    ticket: ticketRecord(50, '2026-03-02T12:00:00.000Z', { companyId: 8 }),
   }),
   userEvent(8, 80, 'Outra', true, '2026-03-02T11:00:00.000Z'),
 ];

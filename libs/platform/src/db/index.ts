@@ -8,3 +8,4 @@ export * from './entity-rows.js';
 export * from './tenant-scope.js';
 export * from './tenant-row-security.js';
 export * from './transactions.js';
+export * from './row-columns.js';

@@ -1,22 +1,11 @@
 import type { ChannelKind, ConnectionStatus, WeekdaySchedule } from '@sb/contracts';
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CompanyIdColumn, CompanyRow } from '@sb/platform/db';
 import { credentialsTransformer } from './connection-secrets.js';
 
 /** A connection (spec 2 §3 "whatsapp"): one channel session of a company and its bot knobs. */
 @Entity({ name: 'connections' })
-export class Connection {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
+export class Connection extends CompanyRow {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
@@ -131,12 +120,6 @@ export class Connection {
 
   @Column({ name: 'external_id', type: 'varchar', length: 120, nullable: true })
   externalId!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }
 
 /** The queues a connection routes to (queues live in the tickets service: ids only). */
@@ -148,6 +131,6 @@ export class ConnectionQueue {
   @Column({ name: 'queue_id', type: 'integer', primary: true })
   queueId!: number;
 
-  @Column({ name: 'company_id', type: 'integer' })
+  @CompanyIdColumn()
   companyId!: number;
 }

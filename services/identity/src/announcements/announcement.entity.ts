@@ -1,17 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TimestampedRow } from '@sb/platform/db';
 
 /** A platform-wide announcement (no company): super users write them, every company reads active ones. */
 @Entity({ name: 'announcements' })
-export class AnnouncementEntry {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
+export class AnnouncementEntry extends TimestampedRow {
   @Column({ type: 'varchar', length: 255 })
   title!: string;
 
@@ -29,10 +21,4 @@ export class AnnouncementEntry {
 
   @Column({ name: 'media_name', type: 'varchar', length: 255, nullable: true })
   mediaName!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,21 +1,11 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { TimestampedRow } from '@sb/platform/db';
 import { Plan } from '../plans/plan.entity.js';
 
 export const DEFAULT_COMPANY_TIME_ZONE = 'America/Sao_Paulo';
 
 @Entity({ name: 'companies' })
-export class Company {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
+export class Company extends TimestampedRow {
   @Column({ type: 'varchar', length: 120, unique: true })
   name!: string;
 
@@ -55,10 +45,4 @@ export class Company {
 
   @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
   lastLogin!: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,17 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TimestampedRow } from '@sb/platform/db';
 
 /** A platform-wide help video (no company): super users write them, every user reads them. */
 @Entity({ name: 'helps' })
-export class HelpEntry {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
+export class HelpEntry extends TimestampedRow {
   @Column({ type: 'varchar', length: 255 })
   title!: string;
 
@@ -21,10 +13,4 @@ export class HelpEntry {
   /** video code (YouTube-style id), never a URL */
   @Column({ type: 'varchar', length: 64, default: '' })
   video!: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,12 +1,13 @@
 import type { InvoiceStatus } from '@sb/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CompanyIdColumn, CreatedAtColumn } from '@sb/platform/db';
 
 @Entity({ name: 'invoices' })
 export class Invoice {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @Column({ name: 'company_id', type: 'integer' })
+  @CompanyIdColumn()
   companyId!: number;
 
   @Column({ type: 'varchar', length: 255 })
@@ -22,6 +23,6 @@ export class Invoice {
   @Column({ type: 'varchar', length: 10, default: 'open' })
   status!: InvoiceStatus;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

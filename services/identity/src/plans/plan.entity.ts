@@ -1,16 +1,8 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TimestampedRow } from '@sb/platform/db';
 
 @Entity({ name: 'plans' })
-export class Plan {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
+export class Plan extends TimestampedRow {
   @Column({ type: 'varchar', length: 120, unique: true })
   name!: string;
 
@@ -59,10 +51,4 @@ export class Plan {
 
   @Column({ name: 'is_public', type: 'boolean', default: true })
   isPublic!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,9 +1,7 @@
-import { Module } from '@nestjs/common';
-import { REFS_CHECK } from '@sb/platform/nest';
-import { OwnedRefsRepository } from './owned-refs.repository.js';
-import { RefsHandler } from './refs.handler.js';
+import { Subjects } from '@sb/contracts';
+import { OwnedRefsModule } from '@sb/platform/refs';
 
-@Module({
-  providers: [OwnedRefsRepository, RefsHandler, { provide: REFS_CHECK, useExisting: RefsHandler }],
-})
-export class RefsModule {}
+/** The ownership check of identity's records: users. */
+export const RefsModule = OwnedRefsModule.forService(Subjects.identity.refsCheck, {
+  user: 'users',
+});

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CompanyIdColumn, CreatedAtColumn } from '@sb/platform/db';
 
 /** A refresh-token family: one login, rotated on every refresh, revoked as a whole. */
 @Entity({ name: 'sessions' })
@@ -9,7 +10,7 @@ export class Session {
   @Column({ name: 'user_id', type: 'integer' })
   userId!: number;
 
-  @Column({ name: 'company_id', type: 'integer' })
+  @CompanyIdColumn()
   companyId!: number;
 
   /** sha256 of the only refresh token of this family that may still be used */
@@ -35,7 +36,7 @@ export class Session {
   @Column({ name: 'user_agent', type: 'varchar', length: 500, nullable: true })
   userAgent!: string | null;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }
 

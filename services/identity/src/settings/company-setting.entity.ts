@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CompanyIdColumn } from '@sb/platform/db';
 
 /** One setting of one company; (companyId, key) is unique. */
 @Entity({ name: 'company_settings' })
@@ -6,7 +7,7 @@ export class CompanySetting {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @Column({ name: 'company_id', type: 'integer' })
+  @CompanyIdColumn()
   companyId!: number;
 
   @Column({ type: 'varchar', length: 100 })

@@ -1,20 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CompanyRow } from '@sb/platform/db';
 
 /** A customer reachable on a channel; unique per (company, channel, number). */
 @Entity({ name: 'contacts' })
-export class Contact {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
+export class Contact extends CompanyRow {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
@@ -51,12 +40,6 @@ export class Contact {
 
   @Column({ name: 'search_name', type: 'varchar', length: 255, default: '' })
   searchName!: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }
 
 @Entity({ name: 'contact_extra_info' })
@@ -76,13 +59,7 @@ export class ContactExtraInfoRow {
 
 /** A durable contact import: the rows, the cursor and the failures live here, not in memory. */
 @Entity({ name: 'contact_import_jobs' })
-export class ContactImportJobRow {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
+export class ContactImportJobRow extends CompanyRow {
   @Column({ name: 'user_id', type: 'integer' })
   userId!: number;
 
@@ -103,10 +80,4 @@ export class ContactImportJobRow {
 
   @Column({ name: 'heartbeat_at', type: 'timestamptz', nullable: true })
   heartbeatAt!: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,5 +1,6 @@
 import type { MessageAck, MessageMediaType } from '@sb/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CompanyIdColumn, CreatedAtColumn, UpdatedAtColumn } from '@sb/platform/db';
 
 /**
  * One message of a ticket (spec 1 §3 Message). The id is a uuid we generate; `wid` is the channel's own id
@@ -13,7 +14,7 @@ export class Message {
   @Column({ type: 'varchar', length: 255, nullable: true })
   wid!: string | null;
 
-  @Column({ name: 'company_id', type: 'integer' })
+  @CompanyIdColumn()
   companyId!: number;
 
   @Column({ name: 'ticket_id', type: 'integer' })
@@ -83,9 +84,9 @@ export class Message {
   @Column({ name: 'send_error', type: 'varchar', length: 60, nullable: true })
   sendError!: string | null;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

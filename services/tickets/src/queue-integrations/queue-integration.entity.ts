@@ -1,10 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CompanyRow } from '@sb/platform/db';
 import type { QueueIntegrationLanguage, QueueIntegrationType } from '@sb/contracts';
 
 /**
@@ -12,13 +7,7 @@ import type { QueueIntegrationLanguage, QueueIntegrationType } from '@sb/contrac
  * service-account key sealed with the service's SecretBox (base64), never the plain text.
  */
 @Entity({ name: 'queue_integrations' })
-export class QueueIntegrationRow {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
+export class QueueIntegrationRow extends CompanyRow {
   @Column({ type: 'varchar', length: 20 })
   type!: QueueIntegrationType;
 
@@ -58,10 +47,4 @@ export class QueueIntegrationRow {
 
   @Column({ name: 'typebot_restart_message', type: 'text', default: '' })
   typebotRestartMessage!: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

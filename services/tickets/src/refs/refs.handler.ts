@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  missingRefs,
   RefReplicas,
-  RefsCheckRequestSchema,
   Subjects,
+  missingRefs,
   type RefId,
   type RefKind,
   type RefsCheckReply,
@@ -11,11 +10,24 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
-import { parseInput } from '@sb/platform/errors';
-import { BUS, BusHandler } from '@sb/platform/nest';
+import { BUS } from '@sb/platform/nest';
+import { ownedRefsHandler, type OwnedRefTables } from '@sb/platform/refs';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
-import { OwnedRefsRepository } from './owned-refs.repository.js';
+
+/** The tables of the kinds of record tickets owns. */
+const tables: OwnedRefTables = {
+  queue: 'queues',
+  chatbot: 'chatbots',
+  prompt: 'prompts',
+  queueIntegration: 'queue_integrations',
+  fileList: 'file_lists',
+  fileListOption: 'file_list_options',
+  contact: 'contacts',
+  ticket: 'tickets',
+  tag: 'tags',
+  message: 'messages',
+};
 
 const replicated = new Set<RefKind>(RefReplicas.tickets);
 
@@ -25,33 +37,22 @@ const replicated = new Set<RefKind>(RefReplicas.tickets);
  * connections from the replicas tickets keeps, so accept/transfer cost no bus round trip.
  */
 @Injectable()
-export class RefsHandler {
+export class RefsHandler extends ownedRefsHandler(Subjects.tickets.refsCheck, tables) {
   constructor(
-    private readonly refs: OwnedRefsRepository,
     private readonly identity: IdentityDirectory,
     private readonly connectors: ConnectorsDirectory,
     @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
-  @BusHandler(Subjects.tickets.refsCheck)
-  check(data: unknown, ctx: CallContext): Promise<RefsCheckReply> {
-    const request = parseInput(RefsCheckRequestSchema, data);
-    return missingRefs(
-      request,
-      async (kind, ids) => (await this.refs.ownedIds(ctx.companyId, kind, ids)) ?? [],
-    );
+  ) {
+    super();
   }
 
-  async missing(ctx: CallContext, request: RefsCheckRequest): Promise<RefsCheckReply> {
+  override async missing(ctx: CallContext, request: RefsCheckRequest): Promise<RefsCheckReply> {
     const own: RefsCheckRequest['refs'] = {};
     const replica: RefsCheckRequest['refs'] = {};
     for (const [kind, ids] of Object.entries(request.refs) as [RefKind, RefId[]][])
       (replicated.has(kind) ? replica : own)[kind] = ids;
     const [owned, copied] = await Promise.all([
-      missingRefs(
-        { refs: own },
-        async (kind, ids) => (await this.refs.ownedIds(ctx.companyId, kind, ids)) ?? [],
-      ),
+      this.missingOwned(ctx, { refs: own }),
       this.missingFromReplicas(ctx, replica),
     ]);
     return { missing: { ...owned.missing, ...copied.missing } };

@@ -1,20 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CompanyRow } from '@sb/platform/db';
 
 /** A tag: kanban 0 for contact tags, 1 for kanban lanes (linked to tickets through ticket_tags). */
 @Entity({ name: 'tags' })
-export class Tag {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
+export class Tag extends CompanyRow {
   @Column({ type: 'varchar', length: 100 })
   name!: string;
 
@@ -26,10 +15,4 @@ export class Tag {
 
   @Column({ name: 'user_id', type: 'integer', nullable: true })
   userId!: number | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

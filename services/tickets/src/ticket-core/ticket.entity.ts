@@ -1,26 +1,15 @@
 import type { TicketLogType, TicketStatus } from '@sb/contracts';
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CompanyIdColumn, CompanyRow, CreatedAtColumn } from '@sb/platform/db';
 
 /**
  * One conversation with a contact on a connection (spec 1 §3). At most one active (pending, open, group,
  * nps, lgpd) ticket per (company, contact, connection): a partial unique index enforces it.
  */
 @Entity({ name: 'tickets' })
-export class Ticket {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
+export class Ticket extends CompanyRow {
   @Column({ type: 'uuid' })
   uuid!: string;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
 
   @Column({ type: 'varchar', length: 10, default: 'pending' })
   status!: TicketStatus;
@@ -115,23 +104,11 @@ export class Ticket {
   /** the rating (0–10) of the last finished cycle, null when not rated */
   @Column({ name: 'user_rating', type: 'smallint', nullable: true })
   userRating!: number | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }
 
 /** One service cycle of a ticket (for reports): open while finishedAt is null. */
 @Entity({ name: 'ticket_tracking' })
-export class TicketTracking {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
+export class TicketTracking extends CompanyRow {
   @Column({ name: 'ticket_id', type: 'integer' })
   ticketId!: number;
 
@@ -167,12 +144,6 @@ export class TicketTracking {
 
   @Column({ type: 'boolean', default: false })
   rated!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }
 
 /** The ticket's timeline (GET /tickets-log/:ticketId). */
@@ -181,7 +152,7 @@ export class TicketLog {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @Column({ name: 'company_id', type: 'integer' })
+  @CompanyIdColumn()
   companyId!: number;
 
   @Column({ name: 'ticket_id', type: 'integer' })
@@ -196,19 +167,13 @@ export class TicketLog {
   @Column({ name: 'queue_id', type: 'integer', nullable: true })
   queueId!: number | null;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }
 
 /** An agent's note about a ticket's contact. */
 @Entity({ name: 'ticket_notes' })
-export class TicketNote {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'company_id', type: 'integer' })
-  companyId!: number;
-
+export class TicketNote extends CompanyRow {
   @Column({ name: 'ticket_id', type: 'integer' })
   ticketId!: number;
 
@@ -220,10 +185,4 @@ export class TicketNote {
 
   @Column({ type: 'text' })
   note!: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

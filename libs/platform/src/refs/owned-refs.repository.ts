@@ -1,17 +1,19 @@
-import { Injectable } from '@nestjs/common';
 import type { RefId, RefKind } from '@sb/contracts';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 
-/** The tables of the kinds of record this service owns, each with a company_id column. */
-const tables: Partial<Record<RefKind, string>> = { user: 'users' };
+/** The table of each kind of record a service owns; every such table has `id` and `company_id`. */
+export type OwnedRefTables = Partial<Record<RefKind, string>>;
 
-@Injectable()
+/** Reads which ids of a kind a service owns are rows of a company. */
 export class OwnedRefsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tables: OwnedRefTables,
+  ) {}
 
   /** Which of these ids are rows of the company (undefined: a kind this service does not own). */
   async ownedIds(companyId: number, kind: RefKind, ids: RefId[]): Promise<RefId[] | undefined> {
-    const table = tables[kind];
+    const table = this.tables[kind];
     if (!table) return undefined;
     const type = kind === 'message' ? 'uuid' : 'int';
     const rows: { id: RefId }[] = await this.dataSource.query(
