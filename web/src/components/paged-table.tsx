@@ -16,29 +16,31 @@ export const useSearchPages = (normalise: (text: string) => string = (text) => t
   return { search, setSearch, searchParam, pageNumber, nextPage };
 };
 
-/** The search box and the add button above a list page's table. */
+/** The search box (left out without `onSearch`) and the add button above a list page's table. */
 export const SearchAddBar = ({
-  search,
+  search = '',
   onSearch,
-  searchLabel,
+  searchLabel = '',
   addLabel,
   onAdd,
 }: {
-  search: string;
-  onSearch: (text: string) => void;
-  searchLabel: string;
+  search?: string;
+  onSearch?: (text: string) => void;
+  searchLabel?: string;
   addLabel: string;
   onAdd: () => void;
 }) => (
-  <HStack mb="4" gap="3" justify="space-between" flexWrap="wrap">
-    <InputGroup startElement={<LuSearch />} maxW="sm">
-      <Input
-        placeholder={searchLabel}
-        aria-label={searchLabel}
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-      />
-    </InputGroup>
+  <HStack mb="4" gap="3" justify={onSearch ? 'space-between' : 'end'} flexWrap="wrap">
+    {onSearch && (
+      <InputGroup startElement={<LuSearch />} maxW="sm">
+        <Input
+          placeholder={searchLabel}
+          aria-label={searchLabel}
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+      </InputGroup>
+    )}
     <Button colorPalette="brand" onClick={onAdd}>
       <LuPlus /> {addLabel}
     </Button>
@@ -48,7 +50,8 @@ export const SearchAddBar = ({
 /**
  * A list page's table: sticky column headers (the last one, the actions, aligned to the end), an empty
  * line when there are no rows, a spinner while a page loads, and the next page asked for within 100 px
- * of the bottom (spec 1 §9) while the last page said there is more.
+ * of the bottom (spec 1 §9) while the last page said there is more. A list that comes whole leaves out
+ * `hasMore` and `onNextPage`.
  */
 export const PagedTable = ({
   columns,
@@ -62,9 +65,9 @@ export const PagedTable = ({
   columns: string[];
   isEmpty: boolean;
   emptyText: string;
-  fetching: boolean;
-  hasMore: boolean;
-  onNextPage: () => void;
+  fetching?: boolean;
+  hasMore?: boolean;
+  onNextPage?: () => void;
   children: ReactNode;
 }) => (
   <Table.ScrollArea
@@ -72,7 +75,7 @@ export const PagedTable = ({
     rounded="md"
     maxH="calc(100vh - 14rem)"
     onScroll={(event) => {
-      if (hasMore && !fetching && nearListEnd(event.currentTarget)) onNextPage();
+      if (hasMore && !fetching && nearListEnd(event.currentTarget)) onNextPage?.();
     }}
   >
     <Table.Root size="sm" stickyHeader>

@@ -1,9 +1,9 @@
 import { Badge, Table } from '@chakra-ui/react';
 import type { Announcement } from '@sb/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
+import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { AnnouncementFormDialog } from './announcement-form-dialog.js';
 import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
@@ -17,22 +17,12 @@ export const AnnouncementsPage = () => {
   const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages((text) =>
     text.trim().toLowerCase(),
   );
-  const [editing, setEditing] = useState<Announcement | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<Announcement | null>(null);
-  const [deleteAnnouncement, deleting] = useDeleteAnnouncementMutation();
+  const form = useRecordForm<Announcement>();
+  const [deleteAnnouncement] = useDeleteAnnouncementMutation();
+  const remove = useDeleteConfirm<Announcement>(deleteAnnouncement, () =>
+    notify.success(t('deleted')),
+  );
   const { data, isLoading, isFetching } = useListAnnouncementsQuery({ searchParam, pageNumber });
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteAnnouncement(toDelete.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setToDelete(null);
-  };
 
   const records = data?.records ?? [];
 
@@ -43,10 +33,7 @@ export const AnnouncementsPage = () => {
         onSearch={setSearch}
         searchLabel={t('search')}
         addLabel={t('add')}
-        onAdd={() => {
-          setEditing(null);
-          setFormOpen(true);
-        }}
+        onAdd={form.openNew}
       />
       <PagedTable
         columns={[t('title'), t('priority'), t('mediaName'), t('status'), t('actions')]}
@@ -73,23 +60,17 @@ export const AnnouncementsPage = () => {
             </Table.Cell>
             <Table.Cell>
               <RowActions
-                onEdit={() => {
-                  setEditing(record);
-                  setFormOpen(true);
-                }}
-                onDelete={() => setToDelete(record)}
+                onEdit={() => form.openEdit(record)}
+                onDelete={() => remove.ask(record)}
               />
             </Table.Cell>
           </Table.Row>
         ))}
       </PagedTable>
-      <AnnouncementFormDialog open={formOpen} record={editing} onClose={() => setFormOpen(false)} />
+      <AnnouncementFormDialog open={form.formOpen} record={form.editing} onClose={form.close} />
       <ConfirmDialog
-        open={toDelete !== null}
-        title={t('deleteTitle', { title: toDelete?.title ?? '' })}
-        busy={deleting.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        {...remove.dialog}
+        title={t('deleteTitle', { title: remove.toDelete?.title ?? '' })}
       >
         {t('deleteWarning')}
       </ConfirmDialog>

@@ -3,7 +3,7 @@ import type { CompaniesPage } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -31,7 +31,7 @@ const company = (id: number, name: string, dueDate: string) => ({
 });
 
 const stub = () => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const calls: FetchCall[] = [];
   const page: CompaniesPage = {
     companies: [
       company(2, 'Soon', inDays(3)),
@@ -41,18 +41,12 @@ const stub = () => {
     hasMore: false,
     count: 3,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      if (request.url.includes('/companies') && request.method === 'GET')
-        return Response.json(page);
-      if (request.url.includes('/plans/all')) return Response.json([]);
-      if (request.method === 'PUT') return Response.json(page.companies[0]);
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  stubFetch(calls, (request) => {
+    if (request.url.includes('/companies') && request.method === 'GET') return Response.json(page);
+    if (request.url.includes('/plans/all')) return Response.json([]);
+    if (request.method === 'PUT') return Response.json(page.companies[0]);
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

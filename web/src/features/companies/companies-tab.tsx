@@ -1,10 +1,12 @@
-import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { Box, IconButton, Table, Text } from '@chakra-ui/react';
 import { dueDateHighlight, nextDueDate, type CompanyView, type Recurrence } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCalendarPlus } from 'react-icons/lu';
 import { usePagedSearch } from '../../components/paged-search.js';
 import { notify } from '../../components/toaster.js';
+import { PagedRowsTable, PagedSearchBar } from '../../components/paged-rows-table.js';
+import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { formatDate } from '../auth/due-date.js';
 import {
   useDeleteCompanyMutation,
@@ -105,67 +107,47 @@ export const CompaniesTab = () => {
   const { t } = useTranslation('companies');
   const { typed, setTyped, search, pages, onHasMore, onScroll } = usePagedSearch();
   const [editing, setEditing] = useState<CompanyView | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CompanyView | null>(null);
-  const [remove] = useDeleteCompanyMutation();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      notify.success(t('success'));
-    } catch {
-      notify.error(t('deleteError'));
-    }
-    setDeleting(null);
-  };
+  const [deleteCompany] = useDeleteCompanyMutation();
+  const remove = useDeleteConfirm<CompanyView>(
+    deleteCompany,
+    () => notify.success(t('success')),
+    () => notify.error(t('deleteError')),
+  );
 
   return (
     <Box>
-      <HStack mb="3" justify="space-between">
-        <Input
-          maxW="sm"
-          placeholder={t('search')}
-          aria-label={t('search')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <Button colorPalette="brand" onClick={() => setEditing('new')}>
-          {t('add')}
-        </Button>
-      </HStack>
-      <Box
-        maxH="70vh"
-        overflowY="auto"
+      <PagedSearchBar
+        typed={typed}
+        onType={setTyped}
+        searchLabel={t('search')}
+        addLabel={t('add')}
+        onAdd={() => setEditing('new')}
+      />
+      <PagedRowsTable
+        columns={[
+          'id',
+          'name',
+          'email',
+          'plan',
+          'status',
+          'attendants',
+          'dueDate',
+          'recurrence',
+          'actions',
+        ].map((key) => t(key))}
         onScroll={onScroll}
-        borderWidth="1px"
-        borderRadius="md"
-        bg="bg.panel"
       >
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              {['id', 'name', 'email', 'plan', 'status', 'attendants', 'dueDate', 'recurrence'].map(
-                (key) => (
-                  <Table.ColumnHeader key={key}>{t(key)}</Table.ColumnHeader>
-                ),
-              )}
-              <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {Array.from({ length: pages }, (_, i) => (
-              <CompanyRows
-                key={`${search}:${i + 1}`}
-                searchParam={search}
-                pageNumber={i + 1}
-                onHasMore={onHasMore}
-                onEdit={setEditing}
-                onDelete={setDeleting}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+        {Array.from({ length: pages }, (_, i) => (
+          <CompanyRows
+            key={`${search}:${i + 1}`}
+            searchParam={search}
+            pageNumber={i + 1}
+            onHasMore={onHasMore}
+            onEdit={setEditing}
+            onDelete={remove.ask}
+          />
+        ))}
+      </PagedRowsTable>
       <Text mt="2" fontSize="sm" color="fg.muted">
         {t('highlightHint')}
       </Text>
@@ -178,10 +160,8 @@ export const CompaniesTab = () => {
         />
       )}
       <ConfirmDialog
-        open={!!deleting}
-        title={t('deleteTitle', { name: deleting?.name ?? '' })}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
+        {...remove.dialog}
+        title={t('deleteTitle', { name: remove.toDelete?.name ?? '' })}
       />
     </Box>
   );

@@ -1,13 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-} from '@chakra-ui/react';
+import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import {
   CompanyInput,
   CompanyUpdateInput,
@@ -17,7 +8,10 @@ import {
 } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { submitDelay, SubmitDelayMs } from '../../components/submit-delay.js';
+import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
+import { SubmitDelayMs } from '../../components/submit-delay.js';
 import { notify } from '../../components/toaster.js';
 import { useGetPlansQuery } from '../plans/plans.api.js';
 import { useCreateCompanyMutation, useUpdateCompanyMutation } from './companies.api.js';
@@ -78,7 +72,10 @@ export const CompanyFormDialog = ({
   const [update] = useUpdateCompanyMutation();
   const [values, setValues] = useState<Values>(() => initialValues(company));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave({
+    delayMs: SubmitDelayMs.administration,
+    onFailed: () => notify.error(t('saveError')),
+  });
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -105,122 +102,92 @@ export const CompanyFormDialog = ({
       return;
     }
     setErrors({});
-    setSaving(true);
-    await submitDelay(SubmitDelayMs.administration);
-    try {
+    await save(async () => {
       if (company) await update({ id: company.id, ...parsed.data }).unwrap();
       else await create(parsed.data as CompanyInput).unwrap();
       notify.success(t('success'));
       onClose();
-    } catch {
-      notify.error(t('saveError'));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   // company 1 stays active and never expires: the server ignores these, the form says so
   const platform = company?.id === PlatformCompanyId;
   const text = (key: keyof Values, type = 'text', disabled = false) => (
-    <Field.Root invalid={!!errors[key]} required={['name', 'email', 'planId'].includes(key)}>
-      <Field.Label>{t(key)}</Field.Label>
-      <Input
-        type={type}
-        value={values[key]}
-        disabled={disabled}
-        onChange={(e) => set(key)(e.target.value)}
-      />
-      <Field.ErrorText>{errors[key]}</Field.ErrorText>
-    </Field.Root>
+    <TextField
+      label={t(key)}
+      required={['name', 'email', 'planId'].includes(key)}
+      error={errors[key]}
+      value={values[key]}
+      onChange={set(key)}
+      input={{ type, disabled }}
+    />
   );
 
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="companies"
       open={open}
-      onOpenChange={(e) => !e.open && onClose()}
+      onClose={onClose}
+      onSubmit={submit}
+      title={t(company ? 'editTitle' : 'addTitle')}
+      saving={saving}
       size="lg"
-      placement="center"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t(company ? 'editTitle' : 'addTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  {text('name')}
-                  {text('email', 'email')}
-                  {text('password', 'password')}
-                  {text('phone')}
-                  {text('document')}
-                  <Field.Root invalid={!!errors.planId} required>
-                    <Field.Label>{t('plan')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        aria-label={t('plan')}
-                        value={values.planId}
-                        onChange={(e) => set('planId')(e.target.value)}
-                      >
-                        <option value="">{t('choosePlan')}</option>
-                        {plans.map((plan) => (
-                          <option key={plan.id} value={plan.id}>
-                            {plan.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                    </NativeSelect.Root>
-                    <Field.ErrorText>{errors.planId}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('status')}</Field.Label>
-                    <NativeSelect.Root disabled={platform}>
-                      <NativeSelect.Field
-                        aria-label={t('status')}
-                        value={values.status}
-                        onChange={(e) => set('status')(e.target.value)}
-                      >
-                        <option value="true">{t('active')}</option>
-                        <option value="false">{t('inactive')}</option>
-                      </NativeSelect.Field>
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  {text('dueDate', 'date', platform)}
-                  <Field.Root>
-                    <Field.Label>{t('recurrence')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        aria-label={t('recurrence')}
-                        value={values.recurrence}
-                        onChange={(e) => set('recurrence')(e.target.value)}
-                      >
-                        {RecurrenceNames.map((name) => (
-                          <option key={name} value={name}>
-                            {t(`recurrences.${name}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                    </NativeSelect.Root>
-                  </Field.Root>
-                </SimpleGrid>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t('save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {text('name')}
+        {text('email', 'email')}
+        {text('password', 'password')}
+        {text('phone')}
+        {text('document')}
+        <Field.Root invalid={!!errors.planId} required>
+          <Field.Label>{t('plan')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              aria-label={t('plan')}
+              value={values.planId}
+              onChange={(e) => set('planId')(e.target.value)}
+            >
+              <option value="">{t('choosePlan')}</option>
+              {plans.map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  {plan.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+          <Field.ErrorText>{errors.planId}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('status')}</Field.Label>
+          <NativeSelect.Root disabled={platform}>
+            <NativeSelect.Field
+              aria-label={t('status')}
+              value={values.status}
+              onChange={(e) => set('status')(e.target.value)}
+            >
+              <option value="true">{t('active')}</option>
+              <option value="false">{t('inactive')}</option>
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+        </Field.Root>
+        {text('dueDate', 'date', platform)}
+        <Field.Root>
+          <Field.Label>{t('recurrence')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              aria-label={t('recurrence')}
+              value={values.recurrence}
+              onChange={(e) => set('recurrence')(e.target.value)}
+            >
+              {RecurrenceNames.map((name) => (
+                <option key={name} value={name}>
+                  {t(`recurrences.${name}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+          </NativeSelect.Root>
+        </Field.Root>
+      </SimpleGrid>
+    </FormDialog>
   );
 };

@@ -7,7 +7,7 @@ import { newConnectionKinds } from './connections-page.js';
 import { importPercent } from './connections.api.js';
 import { importStateOf } from './import-status.js';
 import { sessionUser } from '../../test/session-user.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -75,46 +75,41 @@ const stub = (
   saveAnswer?: () => Response,
   queues: { id: number; name: string }[] = [],
 ) => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      const path = new URL(request.url).pathname;
-      if (path.startsWith('/whatsapp') && request.method === 'GET') {
-        return Response.json(connections);
-      }
-      if (path === '/queue') return Response.json(queues.map((q) => ({ ...q, color: '#333' })));
-      if (path === '/queueIntegration') {
-        const page = Number(new URL(request.url).searchParams.get('pageNumber'));
-        return Response.json({
-          queueIntegrations: integrationPages[page - 1] ?? [],
-          count: 21,
-          hasMore: page < integrationPages.length,
-        });
-      }
-      if (path === '/prompt') return Response.json({ prompts });
-      if (saveAnswer && path.startsWith('/whatsapp') && ['POST', 'PUT'].includes(request.method)) {
-        return saveAnswer();
-      }
-      if (path === '/whatsapp' && request.method === 'POST') {
-        return Response.json(connection(9, 'New', 'OPENING'), { status: 201 });
-      }
-      if (path === '/facebook') {
-        return Response.json({ connections: [connection(10, 'Page', 'CONNECTED')] });
-      }
-      if (path.endsWith('/media-upload') && request.method === 'POST') {
-        return Response.json(
-          connection(1, 'Main', 'CONNECTED', {
-            greetingMediaAttachment: '2/connections/hello.png',
-          }),
-        );
-      }
-      if (request.method !== 'GET') return Response.json({ message: 'ok' });
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  const calls: FetchCall[] = [];
+  stubFetch(calls, (request) => {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/whatsapp') && request.method === 'GET') {
+      return Response.json(connections);
+    }
+    if (path === '/queue') return Response.json(queues.map((q) => ({ ...q, color: '#333' })));
+    if (path === '/queueIntegration') {
+      const page = Number(new URL(request.url).searchParams.get('pageNumber'));
+      return Response.json({
+        queueIntegrations: integrationPages[page - 1] ?? [],
+        count: 21,
+        hasMore: page < integrationPages.length,
+      });
+    }
+    if (path === '/prompt') return Response.json({ prompts });
+    if (saveAnswer && path.startsWith('/whatsapp') && ['POST', 'PUT'].includes(request.method)) {
+      return saveAnswer();
+    }
+    if (path === '/whatsapp' && request.method === 'POST') {
+      return Response.json(connection(9, 'New', 'OPENING'), { status: 201 });
+    }
+    if (path === '/facebook') {
+      return Response.json({ connections: [connection(10, 'Page', 'CONNECTED')] });
+    }
+    if (path.endsWith('/media-upload') && request.method === 'POST') {
+      return Response.json(
+        connection(1, 'Main', 'CONNECTED', {
+          greetingMediaAttachment: '2/connections/hello.png',
+        }),
+      );
+    }
+    if (request.method !== 'GET') return Response.json({ message: 'ok' });
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

@@ -1,13 +1,9 @@
 import {
   Button,
   Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
   HStack,
   IconButton,
   Input,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
@@ -16,14 +12,13 @@ import {
 import { ContactInput, ContactUpdateInput, type ContactRecord } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import { submitDelay } from '../../components/submit-delay.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
 import { useListTagsQuery, useSyncContactTagsMutation } from '../tags/tags.api.js';
 import { useCreateContactMutation, useUpdateContactMutation } from './contacts.api.js';
-
-/** The schema shows its own messages: no native browser bubbles. */
-const zodValidatedForm = { noValidate: true };
 
 type Values = { name: string; number: string; email: string; disableBot: boolean };
 type Extra = { name: string; value: string };
@@ -59,7 +54,7 @@ export const ContactModal = ({
   );
   const [tagIds, setTagIds] = useState<number[]>(contact?.tags.map((tag) => tag.id) ?? []);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,9 +70,7 @@ export const ContactModal = ({
       return;
     }
     setErrors({});
-    setSaving(true);
-    await submitDelay();
-    try {
+    await save(async () => {
       const saved = contact
         ? await update({ ...parsed.data, id: contact.id }).unwrap()
         : await create(raw).unwrap();
@@ -87,144 +80,111 @@ export const ContactModal = ({
       notify.success(t('saved'));
       onSaved?.(saved);
       onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const text = (key: 'name' | 'number' | 'email') => (
-    <Field.Root invalid={!!errors[key]} required={key !== 'email'}>
-      <Field.Label>{t(`fields.${key}`)}</Field.Label>
-      <Input
-        aria-label={t(`fields.${key}`)}
-        type={key === 'email' ? 'email' : 'text'}
-        value={values[key]}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-      />
-      <Field.ErrorText>{errors[key]}</Field.ErrorText>
-    </Field.Root>
+    <TextField
+      label={t(`fields.${key}`)}
+      namedControl
+      required={key !== 'email'}
+      error={errors[key]}
+      value={values[key]}
+      onChange={(value) => setValues((v) => ({ ...v, [key]: value }))}
+      input={{ type: key === 'email' ? 'email' : 'text' }}
+    />
   );
 
   const setExtra = (index: number, key: keyof Extra, value: string) =>
     setExtraInfo((list) => list.map((info, i) => (i === index ? { ...info, [key]: value } : info)));
 
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="contacts"
       open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={contact ? t('editTitle') : t('addTitle')}
+      saving={saving}
       size="lg"
+      testId="contact-modal"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            {...zodValidatedForm}
-            onSubmit={(e: FormEvent) => void submit(e)}
-            data-testid="contact-modal"
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          {text('name')}
+          {text('number')}
+          {text('email')}
+          <Checkbox.Root
+            alignSelf="end"
+            checked={values.disableBot}
+            onCheckedChange={(e) => setValues((v) => ({ ...v, disableBot: e.checked === true }))}
           >
-            <Dialog.Header>
-              <Dialog.Title>{contact ? t('editTitle') : t('addTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  {text('name')}
-                  {text('number')}
-                  {text('email')}
-                  <Checkbox.Root
-                    alignSelf="end"
-                    checked={values.disableBot}
-                    onCheckedChange={(e) =>
-                      setValues((v) => ({ ...v, disableBot: e.checked === true }))
-                    }
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{t('fields.disableBot')}</Checkbox.Label>
-                  </Checkbox.Root>
-                </SimpleGrid>
-                {tags.length > 0 && (
-                  <Stack gap="2">
-                    <Text fontWeight="medium">{t('fields.tags')}</Text>
-                    <Wrap gap="3">
-                      {tags.map((tag) => (
-                        <Checkbox.Root
-                          key={tag.id}
-                          checked={tagIds.includes(tag.id)}
-                          onCheckedChange={(e) =>
-                            setTagIds((ids) =>
-                              e.checked === true
-                                ? [...ids, tag.id]
-                                : ids.filter((id) => id !== tag.id),
-                            )
-                          }
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label color={tag.color}>{tag.name}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </Wrap>
-                  </Stack>
-                )}
-                <Stack gap="2">
-                  <HStack justify="space-between">
-                    <Text fontWeight="medium">{t('extraInfo')}</Text>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      onClick={() => setExtraInfo((list) => [...list, { name: '', value: '' }])}
-                    >
-                      <LuPlus />
-                      {t('addExtraInfo')}
-                    </Button>
-                  </HStack>
-                  {extraInfo.map((info, index) => (
-                    <HStack key={index}>
-                      <Input
-                        aria-label={t('fields.extraName')}
-                        placeholder={t('fields.extraName')}
-                        value={info.name}
-                        onChange={(e) => setExtra(index, 'name', e.target.value)}
-                      />
-                      <Input
-                        aria-label={t('fields.extraValue')}
-                        placeholder={t('fields.extraValue')}
-                        value={info.value}
-                        onChange={(e) => setExtra(index, 'value', e.target.value)}
-                      />
-                      <IconButton
-                        size="sm"
-                        variant="ghost"
-                        colorPalette="red"
-                        aria-label={t('removeExtraInfo')}
-                        onClick={() => setExtraInfo((list) => list.filter((_, i) => i !== index))}
-                      >
-                        <LuTrash2 />
-                      </IconButton>
-                    </HStack>
-                  ))}
-                </Stack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={saving}>
-                {t('save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('fields.disableBot')}</Checkbox.Label>
+          </Checkbox.Root>
+        </SimpleGrid>
+        {tags.length > 0 && (
+          <Stack gap="2">
+            <Text fontWeight="medium">{t('fields.tags')}</Text>
+            <Wrap gap="3">
+              {tags.map((tag) => (
+                <Checkbox.Root
+                  key={tag.id}
+                  checked={tagIds.includes(tag.id)}
+                  onCheckedChange={(e) =>
+                    setTagIds((ids) =>
+                      e.checked === true ? [...ids, tag.id] : ids.filter((id) => id !== tag.id),
+                    )
+                  }
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label color={tag.color}>{tag.name}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Wrap>
+          </Stack>
+        )}
+        <Stack gap="2">
+          <HStack justify="space-between">
+            <Text fontWeight="medium">{t('extraInfo')}</Text>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => setExtraInfo((list) => [...list, { name: '', value: '' }])}
+            >
+              <LuPlus />
+              {t('addExtraInfo')}
+            </Button>
+          </HStack>
+          {extraInfo.map((info, index) => (
+            <HStack key={index}>
+              <Input
+                aria-label={t('fields.extraName')}
+                placeholder={t('fields.extraName')}
+                value={info.name}
+                onChange={(e) => setExtra(index, 'name', e.target.value)}
+              />
+              <Input
+                aria-label={t('fields.extraValue')}
+                placeholder={t('fields.extraValue')}
+                value={info.value}
+                onChange={(e) => setExtra(index, 'value', e.target.value)}
+              />
+              <IconButton
+                size="sm"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={t('removeExtraInfo')}
+                onClick={() => setExtraInfo((list) => list.filter((_, i) => i !== index))}
+              >
+                <LuTrash2 />
+              </IconButton>
+            </HStack>
+          ))}
+        </Stack>
+      </Stack>
+    </FormDialog>
   );
 };

@@ -3,7 +3,7 @@ import type { ContactRecord, ContactsPage, TagRecord } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -44,28 +44,23 @@ const vip: TagRecord = {
 };
 
 const stub = () => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const calls: FetchCall[] = [];
   const page: ContactsPage = {
     contacts: [contact(1, 'Bruno'), contact(2, 'Carla', false)],
     hasMore: false,
     count: 2,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      const url = new URL(request.url);
-      if (url.pathname === '/tags/list') return Response.json([vip]);
-      if (url.pathname === '/contacts' && request.method === 'GET') return Response.json(page);
-      if (url.pathname === '/contacts' && request.method === 'POST')
-        return Response.json(contact(3, 'Dora'), { status: 201 });
-      if (url.pathname.startsWith('/contacts/block/'))
-        return Response.json(contact(1, 'Bruno', false));
-      if (request.method === 'DELETE') return Response.json({ id: 1 });
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  stubFetch(calls, (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/tags/list') return Response.json([vip]);
+    if (url.pathname === '/contacts' && request.method === 'GET') return Response.json(page);
+    if (url.pathname === '/contacts' && request.method === 'POST')
+      return Response.json(contact(3, 'Dora'), { status: 201 });
+    if (url.pathname.startsWith('/contacts/block/'))
+      return Response.json(contact(1, 'Bruno', false));
+    if (request.method === 'DELETE') return Response.json({ id: 1 });
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Box,
   Button,
   HStack,
   IconButton,
@@ -26,6 +25,8 @@ import { PageTitle } from '../../components/page-title.js';
 import { usePagedSearch } from '../../components/paged-search.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
+import { PagedRowsTable } from '../../components/paged-rows-table.js';
+import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { useListTagsQuery } from '../tags/tags.api.js';
 import {
@@ -135,8 +136,8 @@ export const ContactsPage = () => {
   const [tagFilter, setTagFilter] = useState('');
   const { data: tags = [] } = useListTagsQuery({ kanban: 0 });
   const [editing, setEditing] = useState<ContactRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ContactRecord | null>(null);
-  const [remove] = useDeleteContactMutation();
+  const [deleteContact] = useDeleteContactMutation();
+  const remove = useDeleteConfirm<ContactRecord>(deleteContact, () => notify.success(t('deleted')));
   const [upload] = useUploadContactsMutation();
   const [job, setJob] = useState<ContactImportJob | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -164,17 +165,6 @@ export const ContactsPage = () => {
     const timer = setTimeout(() => setJob(null), ImportPanelCloseMs);
     return () => clearTimeout(timer);
   }, [progress.finished, dispatch]);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -293,40 +283,24 @@ export const ContactsPage = () => {
           ))}
         </Stack>
       )}
-      <Box
-        maxH="70vh"
-        overflowY="auto"
+      <PagedRowsTable
+        columns={['name', 'number', 'email', 'tags', 'actions'].map((key) => t(`columns.${key}`))}
         onScroll={onScroll}
-        borderWidth="1px"
-        borderRadius="md"
-        bg="bg.panel"
-        data-testid="contacts-scroll"
+        testId="contacts-scroll"
       >
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              {['name', 'number', 'email', 'tags'].map((key) => (
-                <Table.ColumnHeader key={key}>{t(`columns.${key}`)}</Table.ColumnHeader>
-              ))}
-              <Table.ColumnHeader textAlign="end">{t('columns.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {Array.from({ length: pages }, (_, i) => (
-              <ContactRows
-                key={`${search}:${tagFilter}:${i + 1}`}
-                searchParam={search}
-                pageNumber={i + 1}
-                contactTag={contactTag}
-                mayDelete={mayDelete}
-                onHasMore={onHasMore}
-                onEdit={setEditing}
-                onDelete={setDeleting}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+        {Array.from({ length: pages }, (_, i) => (
+          <ContactRows
+            key={`${search}:${tagFilter}:${i + 1}`}
+            searchParam={search}
+            pageNumber={i + 1}
+            contactTag={contactTag}
+            mayDelete={mayDelete}
+            onHasMore={onHasMore}
+            onEdit={setEditing}
+            onDelete={remove.ask}
+          />
+        ))}
+      </PagedRowsTable>
       {editing && (
         <ContactModal
           key={editing === 'new' ? 'new' : editing.id}
@@ -336,10 +310,8 @@ export const ContactsPage = () => {
         />
       )}
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('confirmDeleteTitle', { name: deleting?.name ?? '' })}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
+        {...remove.dialog}
+        title={t('confirmDeleteTitle', { name: remove.toDelete?.name ?? '' })}
       >
         {t('confirmDeleteText')}
       </ConfirmDialog>

@@ -1,22 +1,12 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { FileListInput, type FileListRecord } from '@sb/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
 import { LuPaperclip, LuPlus, LuTrash2 } from 'react-icons/lu';
-import { submitDelay } from '../../components/submit-delay.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
 import {
   useCreateFileListMutation,
   useUpdateFileListMutation,
@@ -135,7 +125,7 @@ export const FileListDialog = ({
   const { t } = useTranslation('files');
   const [draft, setDraft] = useState<Draft>(draftOf(record));
   const [errors, setErrors] = useState<Errors>({ options: {} });
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const [create] = useCreateFileListMutation();
   const [update] = useUpdateFileListMutation();
   const [upload] = useUploadFileListFilesMutation();
@@ -172,9 +162,7 @@ export const FileListDialog = ({
       setErrors({ ...found, name: t('required') });
       return;
     }
-    setSaving(true);
-    try {
-      await submitDelay();
+    await save(async () => {
       const saved = record
         ? await update({ ...parsed.data, id: record.id }).unwrap()
         : await create(parsed.data).unwrap();
@@ -184,11 +172,7 @@ export const FileListDialog = ({
       if (files.length > 0) await upload({ list: saved, files }).unwrap();
       notify.success(t('saved'));
       onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const changeOption = (next: OptionDraft) =>
@@ -198,89 +182,63 @@ export const FileListDialog = ({
     }));
 
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="files"
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={record ? t('edit') : t('add')}
+      saving={saving}
+      labelledClose
+      lazy
       size="lg"
       scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      testId="file-list-form"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="file-list-form">
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={!!errors.name} required>
-                    <Field.Label>{t('name')}</Field.Label>
-                    <Input
-                      value={draft.name}
-                      onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
-                    />
-                    <Field.ErrorText>{errors.name}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.message} required>
-                    <Field.Label>{t('message')}</Field.Label>
-                    <Textarea
-                      rows={4}
-                      value={draft.message}
-                      onChange={(e) => setDraft((d) => ({ ...d, message: e.target.value }))}
-                    />
-                    <Field.ErrorText>{errors.message}</Field.ErrorText>
-                  </Field.Root>
-                  <Text fontWeight="medium">{t('options')}</Text>
-                  {draft.options.map((option) => (
-                    <OptionRow
-                      key={option.key}
-                      option={option}
-                      error={errors.options[option.key]}
-                      onChange={changeOption}
-                      onRemove={() =>
-                        setDraft((d) => ({
-                          ...d,
-                          options: d.options.filter((o) => o.key !== option.key),
-                        }))
-                      }
-                    />
-                  ))}
-                  <Button
-                    variant="outline"
-                    alignSelf="start"
-                    onClick={() =>
-                      setDraft((d) => ({
-                        ...d,
-                        options: [
-                          ...d.options,
-                          { key: nextKey++, name: '', storedName: null, file: null },
-                        ],
-                      }))
-                    }
-                  >
-                    <LuPlus /> {t('addOption')}
-                  </Button>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t('save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <TextField
+          label={t('name')}
+          required
+          error={errors.name}
+          value={draft.name}
+          onChange={(name) => setDraft((d) => ({ ...d, name }))}
+        />
+        <TextField
+          label={t('message')}
+          required
+          error={errors.message}
+          rows={4}
+          value={draft.message}
+          onChange={(message) => setDraft((d) => ({ ...d, message }))}
+        />
+        <Text fontWeight="medium">{t('options')}</Text>
+        {draft.options.map((option) => (
+          <OptionRow
+            key={option.key}
+            option={option}
+            error={errors.options[option.key]}
+            onChange={changeOption}
+            onRemove={() =>
+              setDraft((d) => ({
+                ...d,
+                options: d.options.filter((o) => o.key !== option.key),
+              }))
+            }
+          />
+        ))}
+        <Button
+          variant="outline"
+          alignSelf="start"
+          onClick={() =>
+            setDraft((d) => ({
+              ...d,
+              options: [...d.options, { key: nextKey++, name: '', storedName: null, file: null }],
+            }))
+          }
+        >
+          <LuPlus /> {t('addOption')}
+        </Button>
+      </Stack>
+    </FormDialog>
   );
 };

@@ -1,12 +1,12 @@
 import { Table } from '@chakra-ui/react';
 import type { FileListRecord } from '@sb/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
+import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { FileListDialog } from './file-list-dialog.js';
 import { useDeleteFileListMutation, usePageFileListsQuery } from './file-lists.api.js';
 
@@ -15,21 +15,11 @@ export const FileListsPage = () => {
   const { t } = useTranslation('files');
   const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
   const { data, isLoading, isFetching } = usePageFileListsQuery({ searchParam, pageNumber });
-  const [editing, setEditing] = useState<FileListRecord | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<FileListRecord | null>(null);
-  const [deleteFileList, deleting] = useDeleteFileListMutation();
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteFileList(toDelete.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setToDelete(null);
-  };
+  const form = useRecordForm<FileListRecord>();
+  const [deleteFileList] = useDeleteFileListMutation();
+  const remove = useDeleteConfirm<FileListRecord>(deleteFileList, () =>
+    notify.success(t('deleted')),
+  );
 
   const files = data?.files ?? [];
 
@@ -40,10 +30,7 @@ export const FileListsPage = () => {
         onSearch={setSearch}
         searchLabel={t('search')}
         addLabel={t('add')}
-        onAdd={() => {
-          setEditing(null);
-          setFormOpen(true);
-        }}
+        onAdd={form.openNew}
       />
       <PagedTable
         columns={[t('name'), t('actions')]}
@@ -58,23 +45,17 @@ export const FileListsPage = () => {
             <Table.Cell>{fileList.name}</Table.Cell>
             <Table.Cell>
               <RowActions
-                onEdit={() => {
-                  setEditing(fileList);
-                  setFormOpen(true);
-                }}
-                onDelete={() => setToDelete(fileList)}
+                onEdit={() => form.openEdit(fileList)}
+                onDelete={() => remove.ask(fileList)}
               />
             </Table.Cell>
           </Table.Row>
         ))}
       </PagedTable>
-      <FileListDialog open={formOpen} record={editing} onClose={() => setFormOpen(false)} />
+      <FileListDialog open={form.formOpen} record={form.editing} onClose={form.close} />
       <ConfirmDialog
-        open={toDelete !== null}
-        title={t('deleteTitle', { name: toDelete?.name ?? '' })}
-        busy={deleting.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        {...remove.dialog}
+        title={t('deleteTitle', { name: remove.toDelete?.name ?? '' })}
       >
         {t('deleteWarning')}
       </ConfirmDialog>

@@ -1,21 +1,11 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { OnDutyDay, OnDutyRecord } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { submitDelay } from '../../components/submit-delay.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { FormDialog } from '../../components/form-dialog.js';
+import { SelectField, TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
+import { notify } from '../../components/toaster.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
 import {
   bodyOf,
@@ -47,7 +37,7 @@ export const OnDutyModal = ({
   const { t: tc } = useTranslation('common');
   const [draft, setDraft] = useState<OnDutyDraft>(() => draftOf(record));
   const [errors, setErrors] = useState<OnDutyFieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const { data: users = [] } = useGetUserPickerQuery(undefined, { skip: !open });
   const [create] = useCreateOnDutyMutation();
   const [update] = useUpdateOnDutyMutation();
@@ -75,145 +65,107 @@ export const OnDutyModal = ({
     const failing = onDutyFormErrors(draft);
     setErrors(failing);
     if (Object.keys(failing).length > 0) return;
-    setSaving(true);
-    try {
-      await submitDelay();
+    await save(async () => {
       const body = bodyOf(draft);
       if (record) await update({ ...body, id: record.id }).unwrap();
       else await create(body).unwrap();
       notify.success(t('saved'));
       onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="plantao"
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={record ? t('edit') : t('add')}
+      saving={saving}
+      labelledClose
+      lazy
       size="lg"
-      lazyMount
-      unmountOnExit
+      testId="on-duty-form"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="on-duty-form">
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={!!errors.userId} required>
-                    <Field.Label>{t('user')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        aria-label={t('user')}
-                        value={draft.userId}
-                        onChange={(e) => setDraft((d) => ({ ...d, userId: e.target.value }))}
-                      >
-                        <option value="">{t('chooseUser')}</option>
-                        {options.map((user) => (
-                          <option key={user.id} value={user.id}>
-                            {user.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {errors.userId && <Field.ErrorText>{t(errors.userId)}</Field.ErrorText>}
-                  </Field.Root>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    <Field.Root invalid={!!errors.phone} required>
-                      <Field.Label>{t('phone')}</Field.Label>
-                      <Input
-                        type="tel"
-                        placeholder="5511999999999"
-                        value={draft.phone}
-                        onChange={(e) => setDraft((d) => ({ ...d, phone: e.target.value }))}
-                      />
-                      {errors.phone && <Field.ErrorText>{t(errors.phone)}</Field.ErrorText>}
-                    </Field.Root>
-                    <Field.Root invalid={!!errors.interval} required>
-                      <Field.Label>{t('interval')}</Field.Label>
-                      <Input
-                        type="number"
-                        min={1}
-                        step={1}
-                        value={draft.interval}
-                        onChange={(e) => setDraft((d) => ({ ...d, interval: e.target.value }))}
-                      />
-                      {errors.interval ? (
-                        <Field.ErrorText>{t(errors.interval)}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>{t('intervalHelp')}</Field.HelperText>
-                      )}
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Table.Root size="sm">
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>{tc('schedule.weekday')}</Table.ColumnHeader>
-                        {TimeFields.map((field) => (
-                          <Table.ColumnHeader key={field}>{t(field)}</Table.ColumnHeader>
-                        ))}
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {draft.days.map((day, index) => {
-                        const name = tc(`schedule.weekdays.${day.weekdayEn}`);
-                        return (
-                          <Table.Row key={day.weekdayEn}>
-                            <Table.Cell>{name}</Table.Cell>
-                            {TimeFields.map((field) => {
-                              const error = errors[`days.${index}.${field}`];
-                              return (
-                                <Table.Cell key={field}>
-                                  <Field.Root invalid={!!error}>
-                                    <Input
-                                      size="sm"
-                                      type="time"
-                                      aria-label={`${name} ${t(field)}`}
-                                      value={day[field]}
-                                      onChange={(e) => setDay(index, { [field]: e.target.value })}
-                                    />
-                                    {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
-                                  </Field.Root>
-                                </Table.Cell>
-                              );
-                            })}
-                          </Table.Row>
-                        );
-                      })}
-                    </Table.Body>
-                  </Table.Root>
-                  {errors.days && (
-                    <Text color="fg.error" fontSize="sm" role="alert">
-                      {t(errors.days)}
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t('save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <SelectField
+          label={t('user')}
+          namedControl
+          required
+          error={errors.userId && t(errors.userId)}
+          value={draft.userId}
+          onChange={(userId) => setDraft((d) => ({ ...d, userId }))}
+          placeholder={t('chooseUser')}
+          options={options.map((user) => [user.id, user.name] as const)}
+        />
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <TextField
+            label={t('phone')}
+            required
+            error={errors.phone && t(errors.phone)}
+            value={draft.phone}
+            onChange={(phone) => setDraft((d) => ({ ...d, phone }))}
+            input={{ type: 'tel', placeholder: '5511999999999' }}
+          />
+          <Field.Root invalid={!!errors.interval} required>
+            <Field.Label>{t('interval')}</Field.Label>
+            <Input
+              type="number"
+              min={1}
+              step={1}
+              value={draft.interval}
+              onChange={(e) => setDraft((d) => ({ ...d, interval: e.target.value }))}
+            />
+            {errors.interval ? (
+              <Field.ErrorText>{t(errors.interval)}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{t('intervalHelp')}</Field.HelperText>
+            )}
+          </Field.Root>
+        </SimpleGrid>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{tc('schedule.weekday')}</Table.ColumnHeader>
+              {TimeFields.map((field) => (
+                <Table.ColumnHeader key={field}>{t(field)}</Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {draft.days.map((day, index) => {
+              const name = tc(`schedule.weekdays.${day.weekdayEn}`);
+              return (
+                <Table.Row key={day.weekdayEn}>
+                  <Table.Cell>{name}</Table.Cell>
+                  {TimeFields.map((field) => {
+                    const error = errors[`days.${index}.${field}`];
+                    return (
+                      <Table.Cell key={field}>
+                        <Field.Root invalid={!!error}>
+                          <Input
+                            size="sm"
+                            type="time"
+                            aria-label={`${name} ${t(field)}`}
+                            value={day[field]}
+                            onChange={(e) => setDay(index, { [field]: e.target.value })}
+                          />
+                          {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
+                        </Field.Root>
+                      </Table.Cell>
+                    );
+                  })}
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+        {errors.days && (
+          <Text color="fg.error" fontSize="sm" role="alert">
+            {t(errors.days)}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
   );
 };

@@ -1,14 +1,13 @@
-import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, Table, Text } from '@chakra-ui/react';
 import type { OnDutyRecord } from '@sb/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPlus } from 'react-icons/lu';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { PagedTable } from '../../components/paged-table.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
+import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { RowActions } from '../../components/row-actions.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
 import { windowsOf } from './on-duty-form.js';
 import { OnDutyModal } from './on-duty-modal.js';
@@ -25,46 +24,20 @@ export const OnDutyPage = () => {
   const viewer = useAppSelector(selectUser);
   const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
   const { data: entries = [], isLoading } = useListOnDutyQuery();
-  const [editing, setEditing] = useState<OnDutyRecord | null>(null);
-  const [modalOpen, setModalOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<OnDutyRecord | null>(null);
-  const [deleteOnDuty, deleting] = useDeleteOnDutyMutation();
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteOnDuty(toDelete.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setToDelete(null);
-  };
+  const form = useRecordForm<OnDutyRecord>();
+  const [deleteOnDuty] = useDeleteOnDutyMutation();
+  const remove = useDeleteConfirm<OnDutyRecord>(deleteOnDuty, () => notify.success(t('deleted')));
 
   const columns = [t('id'), t('user'), t('phone'), t('hours'), t('actions')];
 
   return (
     <PageTitle titleKey="plantao">
-      {isAdmin && (
-        <HStack mb="4" justify="end">
-          <Button
-            colorPalette="brand"
-            onClick={() => {
-              setEditing(null);
-              setModalOpen(true);
-            }}
-          >
-            <LuPlus /> {t('add')}
-          </Button>
-        </HStack>
-      )}
+      {isAdmin && <SearchAddBar addLabel={t('add')} onAdd={form.openNew} />}
       <PagedTable
         columns={columns}
         isEmpty={!isLoading && entries.length === 0}
         emptyText={t('empty')}
         fetching={isLoading}
-        hasMore={false}
-        onNextPage={() => undefined}
       >
         {entries.map((entry) => (
           <Table.Row key={entry.id} data-testid="on-duty-row">
@@ -87,25 +60,16 @@ export const OnDutyPage = () => {
             <Table.Cell>
               {isAdmin && (
                 <RowActions
-                  onEdit={() => {
-                    setEditing(entry);
-                    setModalOpen(true);
-                  }}
-                  onDelete={() => setToDelete(entry)}
+                  onEdit={() => form.openEdit(entry)}
+                  onDelete={() => remove.ask(entry)}
                 />
               )}
             </Table.Cell>
           </Table.Row>
         ))}
       </PagedTable>
-      <OnDutyModal open={modalOpen} record={editing} onClose={() => setModalOpen(false)} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('deleteTitle')}
-        busy={deleting.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
-      >
+      <OnDutyModal open={form.formOpen} record={form.editing} onClose={form.close} />
+      <ConfirmDialog {...remove.dialog} title={t('deleteTitle')}>
         {t('deleteWarning')}
       </ConfirmDialog>
     </PageTitle>

@@ -1,18 +1,12 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  SimpleGrid,
-} from '@chakra-ui/react';
+import { Checkbox, SimpleGrid } from '@chakra-ui/react';
 import { PlanFlags, PlanInput, type PlanFlag, type PlanView } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
 import { notify } from '../../components/toaster.js';
-import { submitDelay, SubmitDelayMs } from '../../components/submit-delay.js';
+import { SubmitDelayMs } from '../../components/submit-delay.js';
 import { useCreatePlanMutation, useUpdatePlanMutation } from './plans.api.js';
 
 type Numbers = 'users' | 'connections' | 'queues' | 'amount';
@@ -40,7 +34,10 @@ export const PlanFormDialog = ({ plan, onClose }: { plan?: PlanView; onClose: ()
   const [update] = useUpdatePlanMutation();
   const [values, setValues] = useState<Values>(() => initialValues(plan));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave({
+    delayMs: SubmitDelayMs.administration,
+    onFailed: () => notify.error(t('saveError')),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,31 +58,23 @@ export const PlanFormDialog = ({ plan, onClose }: { plan?: PlanView; onClose: ()
       return;
     }
     setErrors({});
-    setSaving(true);
-    await submitDelay(SubmitDelayMs.administration);
-    try {
+    await save(async () => {
       if (plan) await update({ id: plan.id, ...parsed.data }).unwrap();
       else await create(parsed.data).unwrap();
       notify.success(t('success'));
       onClose();
-    } catch {
-      notify.error(t('saveError'));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const field = (key: 'name' | Numbers, type = 'text') => (
-    <Field.Root invalid={!!errors[key]} required={key !== 'amount'}>
-      <Field.Label>{t(key)}</Field.Label>
-      <Input
-        type={type}
-        step={key === 'amount' ? '0.01' : undefined}
-        value={values[key]}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-      />
-      <Field.ErrorText>{errors[key]}</Field.ErrorText>
-    </Field.Root>
+    <TextField
+      label={t(key)}
+      required={key !== 'amount'}
+      error={errors[key]}
+      value={values[key]}
+      onChange={(value) => setValues((v) => ({ ...v, [key]: value }))}
+      input={{ type, step: key === 'amount' ? '0.01' : undefined }}
+    />
   );
 
   const check = (key: PlanFlag | 'isPublic') => (
@@ -101,43 +90,25 @@ export const PlanFormDialog = ({ plan, onClose }: { plan?: PlanView; onClose: ()
   );
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t(plan ? 'editTitle' : 'addTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" mb="4">
-                  {field('name')}
-                  {field('amount', 'number')}
-                  {field('users', 'number')}
-                  {field('connections', 'number')}
-                  {field('queues', 'number')}
-                </SimpleGrid>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
-                  {check('isPublic')}
-                  {PlanFlags.map(check)}
-                </SimpleGrid>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t('save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      ns="plans"
+      onClose={onClose}
+      onSubmit={submit}
+      title={t(plan ? 'editTitle' : 'addTitle')}
+      saving={saving}
+      size="lg"
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" mb="4">
+        {field('name')}
+        {field('amount', 'number')}
+        {field('users', 'number')}
+        {field('connections', 'number')}
+        {field('queues', 'number')}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
+        {check('isPublic')}
+        {PlanFlags.map(check)}
+      </SimpleGrid>
+    </FormDialog>
   );
 };

@@ -6,7 +6,7 @@ import { createStore } from '../../app/store.js';
 import { setupI18n } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { PlansTab } from './plans-tab.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch } from '../../test/fake-fetch.js';
 
 const plan: PlanView = {
   id: 2,
@@ -24,24 +24,19 @@ const plan: PlanView = {
 
 const stub = (deleteStatus = 200) => {
   const calls: { method: string; url: string; body?: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      if (request.method === 'DELETE') {
-        return Response.json(
-          {
-            error: 'ERR_PLAN_IN_USE',
-            message: 'This plan is used by companies and cannot be deleted.',
-          },
-          { status: deleteStatus },
-        );
-      }
-      if (request.method === 'POST') return Response.json({ ...plan, id: 3, ...body });
-      return Response.json([plan]);
-    }),
-  );
+  stubFetch(calls, (request, body) => {
+    if (request.method === 'DELETE') {
+      return Response.json(
+        {
+          error: 'ERR_PLAN_IN_USE',
+          message: 'This plan is used by companies and cannot be deleted.',
+        },
+        { status: deleteStatus },
+      );
+    }
+    if (request.method === 'POST') return Response.json({ ...plan, id: 3, ...(body as object) });
+    return Response.json([plan]);
+  });
   return calls;
 };
 

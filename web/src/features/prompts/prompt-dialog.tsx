@@ -1,17 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Grid,
-  IconButton,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Portal,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, Grid, IconButton, Input, InputGroup, Stack } from '@chakra-ui/react';
 import {
   PromptDefaults,
   PromptInput,
@@ -19,11 +6,13 @@ import {
   type Prompt,
   type PromptVoice,
 } from '@sb/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
+import { SelectField, TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
-import { submitDelay } from '../../components/submit-delay.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
 import { useCreatePromptMutation, useUpdatePromptMutation } from './prompts.api.js';
 
@@ -75,7 +64,7 @@ export const PromptDialog = ({
   const [draft, setDraft] = useState<Draft>(draftOf(record));
   const [errors, setErrors] = useState<Errors>({});
   const [showKey, setShowKey] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const { data: queues = [] } = useListQueuesQuery(undefined, { skip: !open });
   const [create] = useCreatePromptMutation();
   const [update] = useUpdatePromptMutation();
@@ -110,186 +99,100 @@ export const PromptDialog = ({
     }
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
-    setSaving(true);
-    try {
-      await submitDelay();
+    await save(async () => {
       if (record) await update({ ...parsed.data, id: record.id }).unwrap();
       else await create(parsed.data).unwrap();
       notify.success(t('saved'));
       onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
+  /** A text field of the draft, labelled by the field's own key. */
+  const text = (
+    field: Exclude<keyof Draft, 'queueId' | 'voice'>,
+    props: Pick<ComponentProps<typeof TextField>, 'required' | 'rows' | 'input'> = {},
+  ) => (
+    <TextField
+      label={t(field)}
+      error={errors[field]}
+      value={draft[field]}
+      onChange={set(field)}
+      {...props}
+    />
+  );
+
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="prompts"
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={record ? t('edit') : t('add')}
+      saving={saving}
+      labelledClose
+      lazy
       size="lg"
       scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      testId="prompt-form"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="prompt-form">
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={!!errors.name} required>
-                    <Field.Label>{t('name')}</Field.Label>
-                    <Input value={draft.name} onChange={(e) => set('name')(e.target.value)} />
-                    <Field.ErrorText>{errors.name}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.apiKey} required={!record}>
-                    <Field.Label>{t('apiKey')}</Field.Label>
-                    <InputGroup
-                      endElement={
-                        <IconButton
-                          variant="ghost"
-                          size="sm"
-                          me="-2"
-                          aria-label={showKey ? t('hideKey') : t('showKey')}
-                          onClick={() => setShowKey((shown) => !shown)}
-                        >
-                          {showKey ? <LuEyeOff /> : <LuEye />}
-                        </IconButton>
-                      }
-                    >
-                      <Input
-                        type={showKey ? 'text' : 'password'}
-                        autoComplete="off"
-                        value={draft.apiKey}
-                        onChange={(e) => set('apiKey')(e.target.value)}
-                      />
-                    </InputGroup>
-                    {record && <Field.HelperText>{t('keyKept')}</Field.HelperText>}
-                    <Field.ErrorText>{errors.apiKey}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.prompt} required>
-                    <Field.Label>{t('prompt')}</Field.Label>
-                    <Textarea
-                      rows={10}
-                      value={draft.prompt}
-                      onChange={(e) => set('prompt')(e.target.value)}
-                    />
-                    <Field.ErrorText>{errors.prompt}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.queueId} required>
-                    <Field.Label>{t('queue')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        aria-label={t('queue')}
-                        value={draft.queueId}
-                        onChange={(e) => set('queueId')(e.target.value)}
-                      >
-                        <option value="">{t('chooseQueue')}</option>
-                        {queues.map((queue) => (
-                          <option key={queue.id} value={queue.id}>
-                            {queue.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.ErrorText>{errors.queueId}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.voice}>
-                    <Field.Label>{t('voice')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        aria-label={t('voice')}
-                        value={draft.voice}
-                        onChange={(e) => set('voice')(e.target.value)}
-                      >
-                        {PromptVoices.map((voice) => (
-                          <option key={voice} value={voice}>
-                            {voice === 'texto' ? t('voiceText') : voiceName(voice)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                    <Field.Root invalid={!!errors.voiceKey}>
-                      <Field.Label>{t('voiceKey')}</Field.Label>
-                      <Input
-                        type="password"
-                        autoComplete="off"
-                        value={draft.voiceKey}
-                        onChange={(e) => set('voiceKey')(e.target.value)}
-                      />
-                      <Field.ErrorText>{errors.voiceKey}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={!!errors.voiceRegion}>
-                      <Field.Label>{t('voiceRegion')}</Field.Label>
-                      <Input
-                        value={draft.voiceRegion}
-                        onChange={(e) => set('voiceRegion')(e.target.value)}
-                      />
-                      <Field.ErrorText>{errors.voiceRegion}</Field.ErrorText>
-                    </Field.Root>
-                  </Grid>
-                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
-                    <Field.Root invalid={!!errors.temperature}>
-                      <Field.Label>{t('temperature')}</Field.Label>
-                      <Input
-                        type="number"
-                        step="0.1"
-                        min="0"
-                        max="2"
-                        value={draft.temperature}
-                        onChange={(e) => set('temperature')(e.target.value)}
-                      />
-                      <Field.ErrorText>{errors.temperature}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={!!errors.maxTokens}>
-                      <Field.Label>{t('maxTokens')}</Field.Label>
-                      <Input
-                        type="number"
-                        min="1"
-                        value={draft.maxTokens}
-                        onChange={(e) => set('maxTokens')(e.target.value)}
-                      />
-                      <Field.ErrorText>{errors.maxTokens}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={!!errors.maxMessages}>
-                      <Field.Label>{t('maxMessages')}</Field.Label>
-                      <Input
-                        type="number"
-                        min="1"
-                        value={draft.maxMessages}
-                        onChange={(e) => set('maxMessages')(e.target.value)}
-                      />
-                      <Field.ErrorText>{errors.maxMessages}</Field.ErrorText>
-                    </Field.Root>
-                  </Grid>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t('save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        {text('name', { required: true })}
+        <Field.Root invalid={!!errors.apiKey} required={!record}>
+          <Field.Label>{t('apiKey')}</Field.Label>
+          <InputGroup
+            endElement={
+              <IconButton
+                variant="ghost"
+                size="sm"
+                me="-2"
+                aria-label={showKey ? t('hideKey') : t('showKey')}
+                onClick={() => setShowKey((shown) => !shown)}
+              >
+                {showKey ? <LuEyeOff /> : <LuEye />}
+              </IconButton>
+            }
+          >
+            <Input
+              type={showKey ? 'text' : 'password'}
+              autoComplete="off"
+              value={draft.apiKey}
+              onChange={(e) => set('apiKey')(e.target.value)}
+            />
+          </InputGroup>
+          {record && <Field.HelperText>{t('keyKept')}</Field.HelperText>}
+          <Field.ErrorText>{errors.apiKey}</Field.ErrorText>
+        </Field.Root>
+        {text('prompt', { required: true, rows: 10 })}
+        <SelectField
+          label={t('queue')}
+          namedControl
+          required
+          error={errors.queueId}
+          value={draft.queueId}
+          onChange={set('queueId')}
+          placeholder={t('chooseQueue')}
+          options={queues.map((queue) => [queue.id, queue.name] as const)}
+        />
+        <SelectField
+          label={t('voice')}
+          namedControl
+          error={errors.voice}
+          value={draft.voice}
+          onChange={set('voice')}
+          options={PromptVoices.map(
+            (voice) => [voice, voice === 'texto' ? t('voiceText') : voiceName(voice)] as const,
+          )}
+        />
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          {text('voiceKey', { input: { type: 'password', autoComplete: 'off' } })}
+          {text('voiceRegion')}
+        </Grid>
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
+          {text('temperature', { input: { type: 'number', step: '0.1', min: '0', max: '2' } })}
+          {text('maxTokens', { input: { type: 'number', min: '1' } })}
+          {text('maxMessages', { input: { type: 'number', min: '1' } })}
+        </Grid>
+      </Stack>
+    </FormDialog>
   );
 };

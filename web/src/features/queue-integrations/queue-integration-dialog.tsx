@@ -1,16 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Field, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   QueueIntegrationInput,
   QueueIntegrationLanguages,
@@ -22,8 +10,10 @@ import {
 } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
+import { SelectField, TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
 import { LuPlay } from 'react-icons/lu';
-import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import {
   useCreateQueueIntegrationMutation,
@@ -98,7 +88,7 @@ export const QueueIntegrationDialog = ({
   const { t } = useTranslation('queue-integrations');
   const [draft, setDraft] = useState<Draft>(draftOf(record));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const [reply, setReply] = useState<string | null>(null);
   const [create] = useCreateQueueIntegrationMutation();
   const [update] = useUpdateQueueIntegrationMutation();
@@ -126,9 +116,7 @@ export const QueueIntegrationDialog = ({
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      await submitDelay();
+    await save(async () => {
       if (record) {
         await update({ ...parsed.data, id: record.id }).unwrap();
         notify.success(t('edited'));
@@ -137,11 +125,7 @@ export const QueueIntegrationDialog = ({
         notify.success(t('added'));
       }
       onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const runTest = async () => {
@@ -161,154 +145,117 @@ export const QueueIntegrationDialog = ({
   };
 
   const text = (name: FieldName, options: { required?: boolean; type?: string } = {}) => (
-    <Field.Root invalid={!!errors[name]} required={options.required}>
-      <Field.Label>{t(name)}</Field.Label>
-      <Input
-        type={options.type ?? 'text'}
-        value={draft[name]}
-        onChange={(e) => set(name)(e.target.value)}
-      />
-      {errors[name] && <Field.ErrorText>{t(errors[name])}</Field.ErrorText>}
-    </Field.Root>
+    <TextField
+      label={t(name)}
+      required={options.required}
+      error={errors[name] && t(errors[name])}
+      value={draft[name]}
+      onChange={set(name)}
+      input={{ type: options.type ?? 'text' }}
+    />
   );
 
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="queue-integrations"
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={record ? t('edit') : t('add')}
+      saving={saving}
+      submitLabel={record ? t('save') : t('addButton')}
+      labelledClose
+      lazy
       size="lg"
       scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      testId="queue-integration-form"
+      footerStart={
+        draft.type === 'dialogflow' && (
+          <Button
+            variant="outline"
+            colorPalette="brand"
+            loading={testing.isLoading}
+            disabled={!draft.projectName.trim() || !draft.jsonContent.trim()}
+            onClick={() => void runTest()}
+            me="auto"
+          >
+            <LuPlay /> {t('test')}
+          </Button>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="queue-integration-form">
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required>
-                    <Field.Label>{t('type')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        aria-label={t('type')}
-                        value={draft.type}
-                        onChange={(e) => {
-                          set('type')(e.target.value);
-                          setErrors({});
-                          setReply(null);
-                        }}
-                      >
-                        {QueueIntegrationTypes.map((type) => (
-                          <option key={type} value={type}>
-                            {typeLabels[type]}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  {text('name', { required: true })}
+      <Stack gap="4">
+        <SelectField
+          label={t('type')}
+          namedControl
+          required
+          value={draft.type}
+          onChange={(type) => {
+            set('type')(type);
+            setErrors({});
+            setReply(null);
+          }}
+          options={QueueIntegrationTypes.map((type) => [type, typeLabels[type]] as const)}
+        />
+        {text('name', { required: true })}
 
-                  {draft.type === 'dialogflow' && (
-                    <>
-                      <Field.Root>
-                        <Field.Label>{t('language')}</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field
-                            aria-label={t('language')}
-                            value={draft.language}
-                            onChange={(e) => set('language')(e.target.value)}
-                          >
-                            {QueueIntegrationLanguages.map((language) => (
-                              <option key={language} value={language}>
-                                {t(`languages.${language}`)}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                      {text('projectName', { required: true })}
-                      <Field.Root invalid={!!errors.jsonContent} required>
-                        <Field.Label>{t('jsonContent')}</Field.Label>
-                        <Textarea
-                          rows={8}
-                          fontFamily="mono"
-                          fontSize="xs"
-                          value={draft.jsonContent}
-                          onChange={(e) => set('jsonContent')(e.target.value)}
-                        />
-                        {errors.jsonContent ? (
-                          <Field.ErrorText>{t(errors.jsonContent)}</Field.ErrorText>
-                        ) : (
-                          record && <Field.HelperText>{t('keyKept')}</Field.HelperText>
-                        )}
-                      </Field.Root>
-                      {reply !== null && (
-                        <Text
-                          fontSize="sm"
-                          color="fg.muted"
-                          whiteSpace="pre-wrap"
-                          data-testid="dialogflow-test-reply"
-                        >
-                          {t('agentSaid', { reply })}
-                        </Text>
-                      )}
-                    </>
-                  )}
+        {draft.type === 'dialogflow' && (
+          <>
+            <SelectField
+              label={t('language')}
+              namedControl
+              value={draft.language}
+              onChange={set('language')}
+              options={QueueIntegrationLanguages.map(
+                (language) => [language, t(`languages.${language}`)] as const,
+              )}
+            />
+            {text('projectName', { required: true })}
+            <Field.Root invalid={!!errors.jsonContent} required>
+              <Field.Label>{t('jsonContent')}</Field.Label>
+              <Textarea
+                rows={8}
+                fontFamily="mono"
+                fontSize="xs"
+                value={draft.jsonContent}
+                onChange={(e) => set('jsonContent')(e.target.value)}
+              />
+              {errors.jsonContent ? (
+                <Field.ErrorText>{t(errors.jsonContent)}</Field.ErrorText>
+              ) : (
+                record && <Field.HelperText>{t('keyKept')}</Field.HelperText>
+              )}
+            </Field.Root>
+            {reply !== null && (
+              <Text
+                fontSize="sm"
+                color="fg.muted"
+                whiteSpace="pre-wrap"
+                data-testid="dialogflow-test-reply"
+              >
+                {t('agentSaid', { reply })}
+              </Text>
+            )}
+          </>
+        )}
 
-                  {(draft.type === 'n8n' || draft.type === 'webhook') &&
-                    text('urlN8N', { required: true })}
+        {(draft.type === 'n8n' || draft.type === 'webhook') && text('urlN8N', { required: true })}
 
-                  {draft.type === 'typebot' && (
-                    <>
-                      {text('urlN8N')}
-                      {text('typebotSlug', { required: true })}
-                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                        {text('typebotExpires', { type: 'number' })}
-                        {text('typebotDelayMessage', { type: 'number' })}
-                        {text('typebotKeywordFinish')}
-                        {text('typebotKeywordRestart')}
-                      </SimpleGrid>
-                      {text('typebotUnknownMessage')}
-                      {text('typebotRestartMessage')}
-                    </>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                {draft.type === 'dialogflow' && (
-                  <Button
-                    variant="outline"
-                    colorPalette="brand"
-                    loading={testing.isLoading}
-                    disabled={!draft.projectName.trim() || !draft.jsonContent.trim()}
-                    onClick={() => void runTest()}
-                    me="auto"
-                  >
-                    <LuPlay /> {t('test')}
-                  </Button>
-                )}
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {record ? t('save') : t('addButton')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+        {draft.type === 'typebot' && (
+          <>
+            {text('urlN8N')}
+            {text('typebotSlug', { required: true })}
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              {text('typebotExpires', { type: 'number' })}
+              {text('typebotDelayMessage', { type: 'number' })}
+              {text('typebotKeywordFinish')}
+              {text('typebotKeywordRestart')}
+            </SimpleGrid>
+            {text('typebotUnknownMessage')}
+            {text('typebotRestartMessage')}
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 };

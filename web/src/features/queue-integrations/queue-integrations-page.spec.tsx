@@ -1,31 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QueueIntegration, QueueIntegrationPage } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
+import { fireSocket } from '../../test/fake-socket.js';
 import { sessionUser } from '../../test/session-user.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
-/** One fake socket for the whole app; tests fire the events the gateway would send. */
-const socketListeners = vi.hoisted(() => new Map<string, ((payload: unknown) => void)[]>());
-vi.mock('../../api/socket.js', () => {
-  const socket = {
-    on: (name: string, listener: (payload: unknown) => void) =>
-      socketListeners.set(name, [...(socketListeners.get(name) ?? []), listener]),
-    off: (name: string, listener: (payload: unknown) => void) =>
-      socketListeners.set(
-        name,
-        (socketListeners.get(name) ?? []).filter((l) => l !== listener),
-      ),
-    emit: () => undefined,
-  };
-  return {
-    connectSocket: () => socket,
-    disconnectSocket: () => undefined,
-    currentSocket: () => socket,
-  };
-});
-const fireSocket = (name: string, payload: unknown) =>
-  act(() => (socketListeners.get(name) ?? []).forEach((listener) => listener(payload)));
+vi.mock('../../api/socket.js', () => import('../../test/fake-socket.js'));
 
 const record = (
   id: number,
@@ -54,7 +35,7 @@ const record = (
 const maskedKey = JSON.stringify({ client_email: 'bot@agent.test', private_key: '********' });
 
 const stub = () => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const calls: FetchCall[] = [];
   const page: QueueIntegrationPage = {
     queueIntegrations: [
       record(4, 'Agent', { type: 'dialogflow', projectName: 'agent-1', jsonContent: maskedKey }),
@@ -63,33 +44,28 @@ const stub = () => {
     count: 2,
     hasMore: false,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      const path = new URL(request.url).pathname;
-      if (path === '/queueIntegration' && request.method === 'GET') return Response.json(page);
-      if (path === '/queueIntegration/testSession') {
-        return Response.json(
-          {
-            ok: true,
-            text: 'Olá',
-            responses: ['Oi! Tudo bem?'],
-            intent: 'Welcome',
-            endConversation: false,
-          },
-          { status: 201 },
-        );
-      }
-      if (path === '/queueIntegration' && request.method === 'POST') {
-        return Response.json(record(12, 'New bot'), { status: 201 });
-      }
-      if (request.method === 'PUT') return Response.json(record(4, 'Agent'));
-      if (request.method === 'DELETE') return Response.json({ id: 9 });
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  stubFetch(calls, (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/queueIntegration' && request.method === 'GET') return Response.json(page);
+    if (path === '/queueIntegration/testSession') {
+      return Response.json(
+        {
+          ok: true,
+          text: 'Olá',
+          responses: ['Oi! Tudo bem?'],
+          intent: 'Welcome',
+          endConversation: false,
+        },
+        { status: 201 },
+      );
+    }
+    if (path === '/queueIntegration' && request.method === 'POST') {
+      return Response.json(record(12, 'New bot'), { status: 201 });
+    }
+    if (request.method === 'PUT') return Response.json(record(4, 'Agent'));
+    if (request.method === 'DELETE') return Response.json({ id: 9 });
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

@@ -1,11 +1,11 @@
 import { Box, Heading, Table } from '@chakra-ui/react';
 import type { QueueIntegration } from '@sb/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
+import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { IntegrationLogo } from './integration-logo.js';
 import { QueueIntegrationDialog } from './queue-integration-dialog.js';
 import {
@@ -23,25 +23,15 @@ export const QueueIntegrationsPage = () => {
   const { t } = useTranslation('queue-integrations');
   const { t: tRoutes } = useTranslation('routes');
   const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages(lowerCased);
-  const [editing, setEditing] = useState<QueueIntegration | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<QueueIntegration | null>(null);
-  const [deleteIntegration, deleting] = useDeleteQueueIntegrationMutation();
+  const form = useRecordForm<QueueIntegration>();
+  const [deleteIntegration] = useDeleteQueueIntegrationMutation();
+  const remove = useDeleteConfirm<QueueIntegration>(deleteIntegration, () =>
+    notify.success(t('deleted')),
+  );
   const { data, isLoading, isFetching } = usePageQueueIntegrationsQuery({
     searchParam,
     pageNumber,
   });
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteIntegration(toDelete.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setToDelete(null);
-  };
 
   const records = data?.queueIntegrations ?? [];
   const title = tRoutes('queueIntegration');
@@ -56,10 +46,7 @@ export const QueueIntegrationsPage = () => {
         onSearch={setSearch}
         searchLabel={t('search')}
         addLabel={t('add')}
-        onAdd={() => {
-          setEditing(null);
-          setFormOpen(true);
-        }}
+        onAdd={form.openNew}
       />
       <PagedTable
         columns={[t('type'), t('id'), t('name'), t('actions')]}
@@ -78,23 +65,17 @@ export const QueueIntegrationsPage = () => {
             <Table.Cell>{record.name}</Table.Cell>
             <Table.Cell>
               <RowActions
-                onEdit={() => {
-                  setEditing(record);
-                  setFormOpen(true);
-                }}
-                onDelete={() => setToDelete(record)}
+                onEdit={() => form.openEdit(record)}
+                onDelete={() => remove.ask(record)}
               />
             </Table.Cell>
           </Table.Row>
         ))}
       </PagedTable>
-      <QueueIntegrationDialog open={formOpen} record={editing} onClose={() => setFormOpen(false)} />
+      <QueueIntegrationDialog open={form.formOpen} record={form.editing} onClose={form.close} />
       <ConfirmDialog
-        open={toDelete !== null}
-        title={t('deleteTitle', { name: toDelete?.name ?? '' })}
-        busy={deleting.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        {...remove.dialog}
+        title={t('deleteTitle', { name: remove.toDelete?.name ?? '' })}
       >
         {t('deleteWarning')}
       </ConfirmDialog>

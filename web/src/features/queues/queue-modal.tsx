@@ -1,12 +1,8 @@
 import {
-  Button,
-  CloseButton,
-  Dialog,
   Field,
   HStack,
   Input,
   NativeSelect,
-  Portal,
   Stack,
   Switch,
   Tabs,
@@ -16,9 +12,10 @@ import {
 import { DefaultQueueSchedules, QueueInput, type Queue, type QueueSchedule } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
+import { useFormSave } from '../../components/form-save.js';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
-import { submitDelay } from '../../components/submit-delay.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { hasPlanFlag } from '../auth/access.js';
 import { selectUser } from '../auth/session.slice.js';
@@ -117,7 +114,7 @@ export const QueueModal = ({
   const { t } = useTranslation('queues');
   const [draft, setDraft] = useState<Draft>(draftOf(queue));
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const [create] = useCreateQueueMutation();
   const [update] = useUpdateQueueMutation();
   const { data: queues = [] } = useListQueuesQuery();
@@ -167,18 +164,12 @@ export const QueueModal = ({
       found.greetingMessage = t('greetingRequired');
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await submitDelay();
+    await save(async () => {
       if (queue) await update({ ...values, id: queue.id }).unwrap();
       else await create(values).unwrap();
       notify.success(t('saved'));
       onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   /** A select of one bot link: "none" then the choices, the saved one kept when not among them. */
@@ -205,178 +196,149 @@ export const QueueModal = ({
   );
 
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="queues"
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={queue ? t('edit') : t('add')}
+      saving={saving}
+      labelledClose
+      lazy
       size="xl"
       scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      testId="queue-modal"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="queue-modal">
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{queue ? t('edit') : t('add')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Tabs.Root defaultValue="data">
-                  <Tabs.List>
-                    <Tabs.Trigger value="data">{t('tabs.data')}</Tabs.Trigger>
-                    {showSchedules && (
-                      <Tabs.Trigger value="schedules">{t('tabs.schedules')}</Tabs.Trigger>
-                    )}
-                  </Tabs.List>
-                  <Tabs.Content value="data">
-                    <Stack gap="4">
-                      <HStack gap="3" align="start" flexWrap="wrap">
-                        <Field.Root invalid={!!errors.name} required flex="2" minW="48">
-                          <Field.Label>{t('name')}</Field.Label>
-                          <Input value={draft.name} onChange={(e) => set('name', e.target.value)} />
-                          <Field.ErrorText>{errors.name}</Field.ErrorText>
-                        </Field.Root>
-                        <Field.Root invalid={!!errors.color} required flex="1" minW="32">
-                          <Field.Label>{t('color')}</Field.Label>
-                          <HStack>
-                            <Input
-                              type="color"
-                              aria-label={t('colorPicker')}
-                              w="12"
-                              p="1"
-                              value={
-                                /^#[0-9a-f]{6}$/i.test(draft.color) ? draft.color : DefaultColor
-                              }
-                              onChange={(e) => set('color', e.target.value)}
-                            />
-                            <Input
-                              aria-label={t('color')}
-                              value={draft.color}
-                              onChange={(e) => set('color', e.target.value)}
-                            />
-                          </HStack>
-                          <Field.ErrorText>{errors.color}</Field.ErrorText>
-                        </Field.Root>
-                        <Field.Root flex="1" minW="24">
-                          <Field.Label>{t('orderQueue')}</Field.Label>
-                          <Input
-                            type="number"
-                            min={0}
-                            value={draft.orderQueue}
-                            onChange={(e) => set('orderQueue', e.target.value)}
-                          />
-                        </Field.Root>
-                      </HStack>
-                      <HStack gap="4" align="end" flexWrap="wrap">
-                        <Switch.Root
-                          checked={draft.closeTicket}
-                          onCheckedChange={(e) => set('closeTicket', e.checked)}
-                        >
-                          <Switch.HiddenInput />
-                          <Switch.Control />
-                          <Switch.Label>{t('closeTicket')}</Switch.Label>
-                        </Switch.Root>
-                        <Switch.Root
-                          checked={draft.ativarRoteador}
-                          onCheckedChange={(e) => set('ativarRoteador', e.checked)}
-                        >
-                          <Switch.HiddenInput />
-                          <Switch.Control />
-                          <Switch.Label>{t('ativarRoteador')}</Switch.Label>
-                        </Switch.Root>
-                        <Field.Root maxW="48">
-                          <Field.Label>{t('tempoRoteador')}</Field.Label>
-                          <NativeSelect.Root size="sm" disabled={!draft.ativarRoteador}>
-                            <NativeSelect.Field
-                              aria-label={t('tempoRoteador')}
-                              value={String(draft.tempoRoteador)}
-                              onChange={(e) => set('tempoRoteador', Number(e.target.value))}
-                            >
-                              {RotationMinutes.map((m) => (
-                                <option key={m} value={m}>
-                                  {m === 0 ? t('rotationUnset') : t('minutes', { count: m })}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        </Field.Root>
-                      </HStack>
-                      <Field.Root invalid={!!errors.greetingMessage}>
-                        <Field.Label>{t('greetingMessage')}</Field.Label>
-                        <Textarea
-                          rows={3}
-                          value={draft.greetingMessage}
-                          onChange={(e) => set('greetingMessage', e.target.value)}
-                        />
-                        <Field.ErrorText>{errors.greetingMessage}</Field.ErrorText>
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label>{t('outOfHoursMessage')}</Field.Label>
-                        <Textarea
-                          rows={2}
-                          value={draft.outOfHoursMessage}
-                          onChange={(e) => set('outOfHoursMessage', e.target.value)}
-                        />
-                      </Field.Root>
-                      <HStack gap="3" align="start" flexWrap="wrap">
-                        {canIntegrate &&
-                          linkField(
-                            'integrationId',
-                            integrations,
-                            t('integrationNumber', { id: draft.integrationId }),
-                          )}
-                        {canPrompt &&
-                          linkField('promptId', prompts, t('promptNumber', { id: draft.promptId }))}
-                        {linkField(
-                          'fileListId',
-                          fileLists,
-                          t('fileListNumber', { id: draft.fileListId }),
-                        )}
-                      </HStack>
-                      <Stack gap="2">
-                        <Text fontWeight="medium">{t('chatbotOptions')}</Text>
-                        <ChatbotOptionsEditor
-                          options={draft.chatbots}
-                          onChange={(chatbots) => set('chatbots', chatbots)}
-                          queues={queues.filter((q) => q.id !== queue?.id)}
-                          users={users}
-                          integrations={integrations}
-                          fileLists={fileLists}
-                          canIntegrate={canIntegrate}
-                        />
-                        {errors.chatbots && (
-                          <Text color="fg.error" fontSize="sm">
-                            {errors.chatbots}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Stack>
-                  </Tabs.Content>
-                  {showSchedules && (
-                    <Tabs.Content value="schedules">
-                      <WeeklyScheduleTable rows={draft.schedules} onChange={setSchedule} />
-                    </Tabs.Content>
-                  )}
-                </Tabs.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t('save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Tabs.Root defaultValue="data">
+        <Tabs.List>
+          <Tabs.Trigger value="data">{t('tabs.data')}</Tabs.Trigger>
+          {showSchedules && <Tabs.Trigger value="schedules">{t('tabs.schedules')}</Tabs.Trigger>}
+        </Tabs.List>
+        <Tabs.Content value="data">
+          <Stack gap="4">
+            <HStack gap="3" align="start" flexWrap="wrap">
+              <Field.Root invalid={!!errors.name} required flex="2" minW="48">
+                <Field.Label>{t('name')}</Field.Label>
+                <Input value={draft.name} onChange={(e) => set('name', e.target.value)} />
+                <Field.ErrorText>{errors.name}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.color} required flex="1" minW="32">
+                <Field.Label>{t('color')}</Field.Label>
+                <HStack>
+                  <Input
+                    type="color"
+                    aria-label={t('colorPicker')}
+                    w="12"
+                    p="1"
+                    value={/^#[0-9a-f]{6}$/i.test(draft.color) ? draft.color : DefaultColor}
+                    onChange={(e) => set('color', e.target.value)}
+                  />
+                  <Input
+                    aria-label={t('color')}
+                    value={draft.color}
+                    onChange={(e) => set('color', e.target.value)}
+                  />
+                </HStack>
+                <Field.ErrorText>{errors.color}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root flex="1" minW="24">
+                <Field.Label>{t('orderQueue')}</Field.Label>
+                <Input
+                  type="number"
+                  min={0}
+                  value={draft.orderQueue}
+                  onChange={(e) => set('orderQueue', e.target.value)}
+                />
+              </Field.Root>
+            </HStack>
+            <HStack gap="4" align="end" flexWrap="wrap">
+              <Switch.Root
+                checked={draft.closeTicket}
+                onCheckedChange={(e) => set('closeTicket', e.checked)}
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{t('closeTicket')}</Switch.Label>
+              </Switch.Root>
+              <Switch.Root
+                checked={draft.ativarRoteador}
+                onCheckedChange={(e) => set('ativarRoteador', e.checked)}
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{t('ativarRoteador')}</Switch.Label>
+              </Switch.Root>
+              <Field.Root maxW="48">
+                <Field.Label>{t('tempoRoteador')}</Field.Label>
+                <NativeSelect.Root size="sm" disabled={!draft.ativarRoteador}>
+                  <NativeSelect.Field
+                    aria-label={t('tempoRoteador')}
+                    value={String(draft.tempoRoteador)}
+                    onChange={(e) => set('tempoRoteador', Number(e.target.value))}
+                  >
+                    {RotationMinutes.map((m) => (
+                      <option key={m} value={m}>
+                        {m === 0 ? t('rotationUnset') : t('minutes', { count: m })}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </HStack>
+            <Field.Root invalid={!!errors.greetingMessage}>
+              <Field.Label>{t('greetingMessage')}</Field.Label>
+              <Textarea
+                rows={3}
+                value={draft.greetingMessage}
+                onChange={(e) => set('greetingMessage', e.target.value)}
+              />
+              <Field.ErrorText>{errors.greetingMessage}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('outOfHoursMessage')}</Field.Label>
+              <Textarea
+                rows={2}
+                value={draft.outOfHoursMessage}
+                onChange={(e) => set('outOfHoursMessage', e.target.value)}
+              />
+            </Field.Root>
+            <HStack gap="3" align="start" flexWrap="wrap">
+              {canIntegrate &&
+                linkField(
+                  'integrationId',
+                  integrations,
+                  t('integrationNumber', { id: draft.integrationId }),
+                )}
+              {canPrompt &&
+                linkField('promptId', prompts, t('promptNumber', { id: draft.promptId }))}
+              {linkField('fileListId', fileLists, t('fileListNumber', { id: draft.fileListId }))}
+            </HStack>
+            <Stack gap="2">
+              <Text fontWeight="medium">{t('chatbotOptions')}</Text>
+              <ChatbotOptionsEditor
+                options={draft.chatbots}
+                onChange={(chatbots) => set('chatbots', chatbots)}
+                queues={queues.filter((q) => q.id !== queue?.id)}
+                users={users}
+                integrations={integrations}
+                fileLists={fileLists}
+                canIntegrate={canIntegrate}
+              />
+              {errors.chatbots && (
+                <Text color="fg.error" fontSize="sm">
+                  {errors.chatbots}
+                </Text>
+              )}
+            </Stack>
+          </Stack>
+        </Tabs.Content>
+        {showSchedules && (
+          <Tabs.Content value="schedules">
+            <WeeklyScheduleTable rows={draft.schedules} onChange={setSchedule} />
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+    </FormDialog>
   );
 };

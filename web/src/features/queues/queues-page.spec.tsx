@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { choicesWith } from './bot-choices.js';
 import { newChatbotDraft, retyped } from './chatbot-options-editor.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -41,39 +41,34 @@ const queue = (id: number, name: string, color: string): Queue => ({
 });
 
 const stub = (queues: Queue[], users: UserListItem[] = []) => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      const path = new URL(request.url).pathname;
-      if (path === '/queue' && request.method === 'GET') return Response.json(queues);
-      if (path === '/users/list') return Response.json(users);
-      if (path === '/queueIntegration') {
-        const integrations = [{ id: 5, name: 'Sales Typebot', type: 'typebot' }];
-        return Response.json({ queueIntegrations: integrations, count: 1, hasMore: false });
-      }
-      if (path === '/prompt') return Response.json({ prompts: [{ id: 8, name: 'Support AI' }] });
-      if (path === '/files') {
-        // two pages: the picker walks to the end of the list
-        const page = Number(new URL(request.url).searchParams.get('pageNumber'));
-        return Response.json(
-          page === 1
-            ? { files: [{ id: 3, name: 'Price list', options: [] }], hasMore: true }
-            : { files: [{ id: 4, name: 'Catalogue', options: [] }], hasMore: false },
-        );
-      }
-      if (path.startsWith('/queue/') && request.method === 'PUT') {
-        return Response.json(queue(1, 'Sales', '#ff0000'));
-      }
-      if (path === '/queue' && request.method === 'POST') {
-        return Response.json(queue(9, 'New', '#000000'), { status: 201 });
-      }
-      if (request.method === 'DELETE') return Response.json({ id: 1 });
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  const calls: FetchCall[] = [];
+  stubFetch(calls, (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/queue' && request.method === 'GET') return Response.json(queues);
+    if (path === '/users/list') return Response.json(users);
+    if (path === '/queueIntegration') {
+      const integrations = [{ id: 5, name: 'Sales Typebot', type: 'typebot' }];
+      return Response.json({ queueIntegrations: integrations, count: 1, hasMore: false });
+    }
+    if (path === '/prompt') return Response.json({ prompts: [{ id: 8, name: 'Support AI' }] });
+    if (path === '/files') {
+      // two pages: the picker walks to the end of the list
+      const page = Number(new URL(request.url).searchParams.get('pageNumber'));
+      return Response.json(
+        page === 1
+          ? { files: [{ id: 3, name: 'Price list', options: [] }], hasMore: true }
+          : { files: [{ id: 4, name: 'Catalogue', options: [] }], hasMore: false },
+      );
+    }
+    if (path.startsWith('/queue/') && request.method === 'PUT') {
+      return Response.json(queue(1, 'Sales', '#ff0000'));
+    }
+    if (path === '/queue' && request.method === 'POST') {
+      return Response.json(queue(9, 'New', '#000000'), { status: 201 });
+    }
+    if (request.method === 'DELETE') return Response.json({ id: 1 });
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

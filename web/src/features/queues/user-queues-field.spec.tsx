@@ -3,7 +3,7 @@ import type { Queue, UserRecord, UsersPage } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -43,20 +43,15 @@ const agent: UserRecord = {
 };
 
 const stub = () => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const calls: FetchCall[] = [];
   const page: UsersPage = { users: [agent], hasMore: false, count: 1 };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      const path = new URL(request.url).pathname;
-      if (path === '/queue') return Response.json([queue(1, 'Sales'), queue(2, 'Support')]);
-      if (path === '/users' && request.method === 'GET') return Response.json(page);
-      if (request.method === 'PUT') return Response.json(sessionUser());
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  stubFetch(calls, (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/queue') return Response.json([queue(1, 'Sales'), queue(2, 'Support')]);
+    if (path === '/users' && request.method === 'GET') return Response.json(page);
+    if (request.method === 'PUT') return Response.json(sessionUser());
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

@@ -1,22 +1,13 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  Portal,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Stack, Switch } from '@chakra-ui/react';
 import { QuickMessageInput, type QuickMessage } from '@sb/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPaperclip, LuTrash2 } from 'react-icons/lu';
-import { submitDelay } from '../../components/submit-delay.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { FormDialog } from '../../components/form-dialog.js';
+import { AttachmentField, TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
+import { useMediaAttachment } from '../../components/media-attachment.js';
+import { LuPaperclip } from 'react-icons/lu';
+import { notify } from '../../components/toaster.js';
 import {
   useCreateQuickMessageMutation,
   useDeleteQuickMessageMediaMutation,
@@ -50,22 +41,20 @@ export const QuickMessageDialog = ({
   const { t } = useTranslation('quick-messages');
   const [draft, setDraft] = useState<Draft>(draftOf(record));
   const [shortcodeError, setShortcodeError] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [dropMedia, setDropMedia] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const media = useMediaAttachment(record?.mediaName);
+  const { saving, save } = useFormSave();
   const [create] = useCreateQuickMessageMutation();
   const [update] = useUpdateQuickMessageMutation();
   const [upload] = useUploadQuickMessageMediaMutation();
   const [removeMedia] = useDeleteQuickMessageMediaMutation();
+  const { reset: resetMedia } = media;
 
   useEffect(() => {
     if (!open) return;
     setDraft(draftOf(record));
     setShortcodeError(null);
-    setFile(null);
-    setDropMedia(false);
-  }, [open, record]);
+    resetMedia();
+  }, [open, record, resetMedia]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,133 +63,66 @@ export const QuickMessageDialog = ({
       setShortcodeError(t('required'));
       return;
     }
-    setSaving(true);
-    try {
-      await submitDelay();
+    await save(async () => {
       const saved = record
         ? await update({ ...parsed.data, id: record.id }).unwrap()
         : await create(parsed.data).unwrap();
-      if (file) await upload({ id: saved.id, file }).unwrap();
-      else if (dropMedia && saved.mediaPath) await removeMedia(saved.id).unwrap();
+      await media.sync(saved, upload, removeMedia);
       notify.success(t('saved'));
       onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
-  const currentMedia = file?.name ?? (dropMedia ? null : record?.mediaName);
-
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="quick-messages"
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={record ? t('edit') : t('add')}
+      saving={saving}
+      labelledClose
+      lazy
       size="lg"
-      lazyMount
-      unmountOnExit
+      testId="quick-message-form"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="quick-message-form">
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={!!shortcodeError} required>
-                    <Field.Label>{t('shortcode')}</Field.Label>
-                    <Input
-                      value={draft.shortcode}
-                      onChange={(e) => setDraft((d) => ({ ...d, shortcode: e.target.value }))}
-                    />
-                    <Field.ErrorText>{shortcodeError}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('message')}</Field.Label>
-                    <Textarea
-                      rows={5}
-                      value={draft.message}
-                      onChange={(e) => setDraft((d) => ({ ...d, message: e.target.value }))}
-                    />
-                  </Field.Root>
-                  {mayMarkGeneral && (
-                    <Switch.Root
-                      checked={draft.geral}
-                      onCheckedChange={(e) => setDraft((d) => ({ ...d, geral: e.checked }))}
-                    >
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                      <Switch.Label>{t('general')}</Switch.Label>
-                    </Switch.Root>
-                  )}
-                  <Field.Root>
-                    <Field.Label>{t('media')}</Field.Label>
-                    <HStack>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => fileInput.current?.click()}
-                      >
-                        <LuPaperclip /> {t('attach')}
-                      </Button>
-                      {currentMedia && (
-                        <>
-                          <Text fontSize="sm" truncate data-testid="quick-message-media-name">
-                            {currentMedia}
-                          </Text>
-                          <Button
-                            size="xs"
-                            variant="ghost"
-                            colorPalette="red"
-                            aria-label={t('removeMedia')}
-                            onClick={() => {
-                              setFile(null);
-                              setDropMedia(true);
-                            }}
-                          >
-                            <LuTrash2 />
-                          </Button>
-                        </>
-                      )}
-                    </HStack>
-                    <input
-                      ref={fileInput}
-                      type="file"
-                      hidden
-                      data-testid="quick-message-file"
-                      accept={AcceptedMedia}
-                      onChange={(e) => {
-                        const chosen = e.target.files?.[0];
-                        if (chosen) {
-                          setFile(chosen);
-                          setDropMedia(false);
-                        }
-                        e.target.value = '';
-                      }}
-                    />
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t('save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <TextField
+          label={t('shortcode')}
+          required
+          error={shortcodeError}
+          value={draft.shortcode}
+          onChange={(shortcode) => setDraft((d) => ({ ...d, shortcode }))}
+        />
+        <TextField
+          label={t('message')}
+          rows={5}
+          value={draft.message}
+          onChange={(message) => setDraft((d) => ({ ...d, message }))}
+        />
+        {mayMarkGeneral && (
+          <Switch.Root
+            checked={draft.geral}
+            onCheckedChange={(e) => setDraft((d) => ({ ...d, geral: e.checked }))}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('general')}</Switch.Label>
+          </Switch.Root>
+        )}
+        <AttachmentField
+          label={t('media')}
+          attachLabel={t('attach')}
+          icon={<LuPaperclip />}
+          removeLabel={t('removeMedia')}
+          fileName={media.fileName}
+          nameTestId="quick-message-media-name"
+          inputTestId="quick-message-file"
+          accept={AcceptedMedia}
+          onChoose={media.choose}
+          onRemove={media.remove}
+        />
+      </Stack>
+    </FormDialog>
   );
 };

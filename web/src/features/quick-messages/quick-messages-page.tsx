@@ -1,13 +1,13 @@
 import { Badge, Table } from '@chakra-ui/react';
 import type { QuickMessage } from '@sb/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
+import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { QuickMessageDialog } from './quick-message-dialog.js';
 import { useDeleteQuickMessageMutation, usePageQuickMessagesQuery } from './quick-messages.api.js';
@@ -18,26 +18,16 @@ export const QuickMessagesPage = () => {
   const viewer = useAppSelector(selectUser);
   const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
   const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
-  const [editing, setEditing] = useState<QuickMessage | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<QuickMessage | null>(null);
-  const [deleteQuickMessage, deleting] = useDeleteQuickMessageMutation();
+  const form = useRecordForm<QuickMessage>();
+  const [deleteQuickMessage] = useDeleteQuickMessageMutation();
+  const remove = useDeleteConfirm<QuickMessage>(deleteQuickMessage, () =>
+    notify.success(t('deleted')),
+  );
   const { data, isLoading, isFetching } = usePageQuickMessagesQuery({ searchParam, pageNumber });
 
   // plain users change only their own personal messages (spec 3 §6)
   const mayChange = (record: QuickMessage) =>
     isAdmin || (!record.geral && record.userId === viewer?.id);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteQuickMessage(toDelete.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setToDelete(null);
-  };
 
   const records = data?.records ?? [];
 
@@ -48,10 +38,7 @@ export const QuickMessagesPage = () => {
         onSearch={setSearch}
         searchLabel={t('search')}
         addLabel={t('add')}
-        onAdd={() => {
-          setEditing(null);
-          setFormOpen(true);
-        }}
+        onAdd={form.openNew}
       />
       <PagedTable
         columns={[t('shortcode'), t('mediaName'), t('general'), t('actions')]}
@@ -73,11 +60,8 @@ export const QuickMessagesPage = () => {
             <Table.Cell>
               {mayChange(record) && (
                 <RowActions
-                  onEdit={() => {
-                    setEditing(record);
-                    setFormOpen(true);
-                  }}
-                  onDelete={() => setToDelete(record)}
+                  onEdit={() => form.openEdit(record)}
+                  onDelete={() => remove.ask(record)}
                 />
               )}
             </Table.Cell>
@@ -85,17 +69,14 @@ export const QuickMessagesPage = () => {
         ))}
       </PagedTable>
       <QuickMessageDialog
-        open={formOpen}
-        record={editing}
+        open={form.formOpen}
+        record={form.editing}
         mayMarkGeneral={isAdmin}
-        onClose={() => setFormOpen(false)}
+        onClose={form.close}
       />
       <ConfirmDialog
-        open={toDelete !== null}
-        title={t('deleteTitle', { shortcode: toDelete?.shortcode ?? '' })}
-        busy={deleting.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        {...remove.dialog}
+        title={t('deleteTitle', { shortcode: remove.toDelete?.shortcode ?? '' })}
       >
         {t('deleteWarning')}
       </ConfirmDialog>

@@ -1,20 +1,12 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import type { ScheduleRecord } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
 import { useDebounced } from '../../components/paged-search.js';
-import { submitDelay } from '../../components/submit-delay.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
 import { useGetContactQuery } from '../contacts/contacts.api.js';
 import {
   defaultSendAt,
@@ -56,7 +48,7 @@ export const ScheduleDialog = ({
   const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(record, contactId));
   const [errors, setErrors] = useState<ScheduleFieldErrors>({});
   const [search, setSearch] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const searchParam = useDebounced(search.trim());
   const [create] = useCreateScheduleMutation();
   const [update] = useUpdateScheduleMutation();
@@ -91,9 +83,7 @@ export const ScheduleDialog = ({
     const failing = scheduleFormErrors(draft, record === null);
     setErrors(failing);
     if (Object.keys(failing).length > 0) return;
-    setSaving(true);
-    try {
-      await submitDelay();
+    await save(async () => {
       // an unchanged time keeps its seconds (the input shows minutes only)
       const unchanged = record !== null && draft.sendAt === toLocalInput(new Date(record.sendAt));
       const body = {
@@ -105,98 +95,71 @@ export const ScheduleDialog = ({
       else await create(body).unwrap();
       notify.success(t('saved'));
       onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="schedules"
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={record ? t('edit') : t('add')}
+      saving={saving}
+      labelledClose
+      lazy
       size="lg"
-      lazyMount
-      unmountOnExit
+      testId="schedule-form"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="schedule-form">
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{record ? t('edit') : t('add')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={!!errors.contactId} required>
-                    <Field.Label>{t('contact')}</Field.Label>
-                    <Input
-                      placeholder={t('searchContact')}
-                      aria-label={t('searchContact')}
-                      value={search}
-                      onChange={(e) => setSearch(e.target.value)}
-                      mb="2"
-                    />
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        aria-label={t('contact')}
-                        value={draft.contactId === null ? '' : String(draft.contactId)}
-                        onChange={(e) =>
-                          setDraft((d) => ({
-                            ...d,
-                            contactId: e.target.value ? Number(e.target.value) : null,
-                          }))
-                        }
-                      >
-                        <option value="">{t('chooseContact')}</option>
-                        {options.map((contact) => (
-                          <option key={contact.id} value={contact.id}>
-                            {contact.name} ({contact.number})
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {errors.contactId && <Field.ErrorText>{t(errors.contactId)}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.body} required>
-                    <Field.Label>{t('body')}</Field.Label>
-                    <Textarea
-                      rows={5}
-                      value={draft.body}
-                      onChange={(e) => setDraft((d) => ({ ...d, body: e.target.value }))}
-                    />
-                    {errors.body && <Field.ErrorText>{t(errors.body)}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.sendAt} required>
-                    <Field.Label>{t('sendAt')}</Field.Label>
-                    <Input
-                      type="datetime-local"
-                      value={draft.sendAt}
-                      onChange={(e) => setDraft((d) => ({ ...d, sendAt: e.target.value }))}
-                    />
-                    {errors.sendAt && <Field.ErrorText>{t(errors.sendAt)}</Field.ErrorText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving}>
-                  {t('save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Field.Root invalid={!!errors.contactId} required>
+          <Field.Label>{t('contact')}</Field.Label>
+          <Input
+            placeholder={t('searchContact')}
+            aria-label={t('searchContact')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            mb="2"
+          />
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              aria-label={t('contact')}
+              value={draft.contactId === null ? '' : String(draft.contactId)}
+              onChange={(e) =>
+                setDraft((d) => ({
+                  ...d,
+                  contactId: e.target.value ? Number(e.target.value) : null,
+                }))
+              }
+            >
+              <option value="">{t('chooseContact')}</option>
+              {options.map((contact) => (
+                <option key={contact.id} value={contact.id}>
+                  {contact.name} ({contact.number})
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {errors.contactId && <Field.ErrorText>{t(errors.contactId)}</Field.ErrorText>}
+        </Field.Root>
+        <TextField
+          label={t('body')}
+          required
+          error={errors.body && t(errors.body)}
+          rows={5}
+          value={draft.body}
+          onChange={(body) => setDraft((d) => ({ ...d, body }))}
+        />
+        <TextField
+          label={t('sendAt')}
+          required
+          error={errors.sendAt && t(errors.sendAt)}
+          value={draft.sendAt}
+          onChange={(sendAt) => setDraft((d) => ({ ...d, sendAt }))}
+          input={{ type: 'datetime-local' }}
+        />
+      </Stack>
+    </FormDialog>
   );
 };

@@ -1,31 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ContactPickerItem, ScheduleRecord, SchedulesPage } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
+import { fireSocket, forgetSocketListeners, socketListenerCount } from '../../test/fake-socket.js';
 import { sessionUser } from '../../test/session-user.js';
 import { readRequest } from '../../test/fake-fetch.js';
 
-/** One fake socket for the whole app; tests fire the events the gateway would send. */
-const socketListeners = vi.hoisted(() => new Map<string, ((payload: unknown) => void)[]>());
-vi.mock('../../api/socket.js', () => {
-  const socket = {
-    on: (name: string, listener: (payload: unknown) => void) =>
-      socketListeners.set(name, [...(socketListeners.get(name) ?? []), listener]),
-    off: (name: string, listener: (payload: unknown) => void) =>
-      socketListeners.set(
-        name,
-        (socketListeners.get(name) ?? []).filter((l) => l !== listener),
-      ),
-    emit: () => undefined,
-  };
-  return {
-    connectSocket: () => socket,
-    disconnectSocket: () => undefined,
-    currentSocket: () => socket,
-  };
-});
-const fireSocket = (name: string, payload: unknown) =>
-  act(() => (socketListeners.get(name) ?? []).forEach((listener) => listener(payload)));
+vi.mock('../../api/socket.js', () => import('../../test/fake-socket.js'));
 
 const at = new Date(2026, 4, 6, 7, 8, 9).toISOString();
 const record = (id: number, extra: Partial<ScheduleRecord> = {}): ScheduleRecord => ({
@@ -86,7 +67,7 @@ const admin = () => sessionUser({ profile: 'admin', flags: { useSchedules: true 
 describe('schedules page', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    socketListeners.clear();
+    forgetSocketListeners();
   });
 
   it('lists contact, body cut at 25 characters, send time, status; an ERRO row says why', async () => {
@@ -203,7 +184,7 @@ describe('schedules page', () => {
     await renderApp('/schedules', agent());
     expect(await screen.findAllByTestId('schedule-row')).toHaveLength(2);
     const event = 'company-2-schedule';
-    await waitFor(() => expect(socketListeners.get(event)?.length).toBe(1));
+    await waitFor(() => expect(socketListenerCount(event)).toBe(1));
 
     fireSocket(event, { action: 'delete', scheduleId: 1, userId: 7 });
     await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(1));

@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
+import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { ScheduleDialog } from './schedule-dialog.js';
 import { formatSendTime } from './schedule-form.js';
@@ -39,20 +40,21 @@ export const SchedulesPage = () => {
   const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
   const [params, setParams] = useSearchParams();
   const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
-  const [editing, setEditing] = useState<ScheduleRecord | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useRecordForm<ScheduleRecord>();
+  const { openNew } = form;
   const [prefillContact, setPrefillContact] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<ScheduleRecord | null>(null);
-  const [deleteSchedule, deleting] = useDeleteScheduleMutation();
+  const [deleteSchedule] = useDeleteScheduleMutation();
+  const remove = useDeleteConfirm<ScheduleRecord>(deleteSchedule, () =>
+    notify.success(t('deleted')),
+  );
   const { data, isLoading, isFetching } = usePageSchedulesQuery({ searchParam, pageNumber });
 
   // ?contactId= opens the add dialog for that contact, once (the parameter is then dropped)
   const addressContact = idParam(params.get('contactId'));
   useEffect(() => {
     if (addressContact === null) return;
-    setEditing(null);
     setPrefillContact(addressContact);
-    setFormOpen(true);
+    openNew();
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -61,18 +63,7 @@ export const SchedulesPage = () => {
       },
       { replace: true },
     );
-  }, [addressContact, setParams]);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteSchedule(toDelete.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setToDelete(null);
-  };
+  }, [addressContact, setParams, openNew]);
 
   const schedules = data?.schedules ?? [];
 
@@ -84,9 +75,8 @@ export const SchedulesPage = () => {
         searchLabel={t('search')}
         addLabel={t('add')}
         onAdd={() => {
-          setEditing(null);
           setPrefillContact(null);
-          setFormOpen(true);
+          form.openNew();
         }}
       />
       <PagedTable
@@ -119,13 +109,12 @@ export const SchedulesPage = () => {
                   {...(editable
                     ? {
                         onEdit: () => {
-                          setEditing(schedule);
                           setPrefillContact(null);
-                          setFormOpen(true);
+                          form.openEdit(schedule);
                         },
                       }
                     : {})}
-                  {...(isAdmin ? { onDelete: () => setToDelete(schedule) } : {})}
+                  {...(isAdmin ? { onDelete: () => remove.ask(schedule) } : {})}
                 />
               </Table.Cell>
             </Table.Row>
@@ -133,17 +122,14 @@ export const SchedulesPage = () => {
         })}
       </PagedTable>
       <ScheduleDialog
-        open={formOpen}
-        record={editing}
+        open={form.formOpen}
+        record={form.editing}
         contactId={prefillContact}
-        onClose={() => setFormOpen(false)}
+        onClose={form.close}
       />
       <ConfirmDialog
-        open={toDelete !== null}
-        title={t('deleteTitle', { contact: toDelete?.contact.name ?? '' })}
-        busy={deleting.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        {...remove.dialog}
+        title={t('deleteTitle', { contact: remove.toDelete?.contact.name ?? '' })}
       >
         {t('deleteWarning')}
       </ConfirmDialog>

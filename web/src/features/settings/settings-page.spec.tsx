@@ -3,7 +3,7 @@ import { SettingKeys, SettingDefaults, type SettingEntry } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -21,32 +21,27 @@ const settings = (
   }));
 
 const stub = (list: SettingEntry[], putStatus = 200) => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      if (request.url.endsWith('/settings') && request.method === 'GET') return Response.json(list);
-      if (request.method === 'PUT' && request.url.includes('/settings/')) {
-        return putStatus === 200
-          ? Response.json({
-              key: request.url.split('/').pop(),
-              value: (body as { value: string }).value,
-            })
-          : Response.json(
-              { error: 'ERR_NO_PERMISSION', message: 'No permission.' },
-              { status: putStatus },
-            );
-      }
-      if (request.url.includes('/schedules')) return Response.json({ id: 1, schedules: [] });
-      if (request.url.includes('/plans')) return Response.json([]);
-      if (request.url.includes('/companies'))
-        return Response.json({ companies: [], hasMore: false, count: 0 });
-      if (request.url.includes('/helps')) return Response.json([]);
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  const calls: FetchCall[] = [];
+  stubFetch(calls, (request, body) => {
+    if (request.url.endsWith('/settings') && request.method === 'GET') return Response.json(list);
+    if (request.method === 'PUT' && request.url.includes('/settings/')) {
+      return putStatus === 200
+        ? Response.json({
+            key: request.url.split('/').pop(),
+            value: (body as { value: string }).value,
+          })
+        : Response.json(
+            { error: 'ERR_NO_PERMISSION', message: 'No permission.' },
+            { status: putStatus },
+          );
+    }
+    if (request.url.includes('/schedules')) return Response.json({ id: 1, schedules: [] });
+    if (request.url.includes('/plans')) return Response.json([]);
+    if (request.url.includes('/companies'))
+      return Response.json({ companies: [], hasMore: false, count: 0 });
+    if (request.url.includes('/helps')) return Response.json([]);
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

@@ -1,13 +1,13 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack } from '@chakra-ui/react';
+import { Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { TagInput, type TagRecord } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { submitDelay } from '../../components/submit-delay.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
+import { notify } from '../../components/toaster.js';
 import { randomTagColor } from './tag-colors.js';
 import { useCreateTagMutation, useUpdateTagMutation } from './tags.api.js';
-
-const zodValidatedForm = { noValidate: true };
 
 /** The tag dialog (spec 3 §2.9–2.10): name and colour; the kanban variant saves kanban 1. */
 export const TagModal = ({
@@ -27,7 +27,7 @@ export const TagModal = ({
   const [name, setName] = useState(tag?.name ?? '');
   const [color, setColor] = useState(() => tag?.color ?? randomTagColor());
   const [errors, setErrors] = useState<{ name?: string; color?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,80 +42,53 @@ export const TagModal = ({
       return;
     }
     setErrors({});
-    setSaving(true);
-    await submitDelay();
-    try {
+    await save(async () => {
       if (tag) await update({ ...parsed.data, id: tag.id }).unwrap();
       else await create(parsed.data).unwrap();
       notify.success(t('saved'));
       onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            {...zodValidatedForm}
-            onSubmit={(e: FormEvent) => void submit(e)}
-            data-testid="tag-modal"
-          >
-            <Dialog.Header>
-              <Dialog.Title>{tag ? t('editTitle') : t('addTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Field.Root invalid={!!errors.name} required>
-                  <Field.Label>{t('fields.name')}</Field.Label>
-                  <Input
-                    aria-label={t('fields.name')}
-                    value={name}
-                    onChange={(e) => setName(e.target.value)}
-                  />
-                  <Field.ErrorText>{errors.name}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.color}>
-                  <Field.Label>{t('fields.color')}</Field.Label>
-                  <HStack>
-                    <Input
-                      type="color"
-                      w="16"
-                      p="1"
-                      aria-label={t('fields.colorPicker')}
-                      value={color}
-                      onChange={(e) => setColor(e.target.value)}
-                    />
-                    <Input
-                      aria-label={t('fields.color')}
-                      value={color}
-                      onChange={(e) => setColor(e.target.value)}
-                    />
-                  </HStack>
-                  <Field.ErrorText>{errors.color}</Field.ErrorText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={saving}>
-                {t('save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      ns="tags"
+      open={open}
+      onClose={onClose}
+      onSubmit={submit}
+      title={tag ? t('editTitle') : t('addTitle')}
+      saving={saving}
+      testId="tag-modal"
+    >
+      <Stack gap="3">
+        <TextField
+          label={t('fields.name')}
+          namedControl
+          required
+          error={errors.name}
+          value={name}
+          onChange={setName}
+        />
+        <Field.Root invalid={!!errors.color}>
+          <Field.Label>{t('fields.color')}</Field.Label>
+          <HStack>
+            <Input
+              type="color"
+              w="16"
+              p="1"
+              aria-label={t('fields.colorPicker')}
+              value={color}
+              onChange={(e) => setColor(e.target.value)}
+            />
+            <Input
+              aria-label={t('fields.color')}
+              value={color}
+              onChange={(e) => setColor(e.target.value)}
+            />
+          </HStack>
+          <Field.ErrorText>{errors.color}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 };

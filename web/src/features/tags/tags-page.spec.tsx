@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { randomTagColor, textOn } from './tag-colors.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -26,26 +26,21 @@ const tag = (id: number, name: string, kanban: 0 | 1): TagRecord => ({
 });
 
 const stub = () => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      const url = new URL(request.url);
-      if (url.pathname === '/tags' && request.method === 'GET') {
-        const kanban = url.searchParams.get('kanban') === '1' ? 1 : 0;
-        const page: TagsPage = {
-          tags: [tag(1, kanban ? 'Lane' : 'Client', kanban)],
-          hasMore: false,
-          count: 1,
-        };
-        return Response.json(page);
-      }
-      if (request.method === 'POST') return Response.json(tag(2, 'New', 0), { status: 201 });
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  const calls: FetchCall[] = [];
+  stubFetch(calls, (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/tags' && request.method === 'GET') {
+      const kanban = url.searchParams.get('kanban') === '1' ? 1 : 0;
+      const page: TagsPage = {
+        tags: [tag(1, kanban ? 'Lane' : 'Client', kanban)],
+        hasMore: false,
+        count: 1,
+      };
+      return Response.json(page);
+    }
+    if (request.method === 'POST') return Response.json(tag(2, 'New', 0), { status: 201 });
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Input, Table } from '@chakra-ui/react';
+import { Badge, Table } from '@chakra-ui/react';
 import type { TagRecord } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { usePagedSearch } from '../../components/paged-search.js';
 import { RowActions } from '../../components/row-actions.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
+import { PagedRowsTable, PagedSearchBar } from '../../components/paged-rows-table.js';
+import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { textOn } from './tag-colors.js';
 import { TagModal } from './tag-modal.js';
@@ -70,71 +72,43 @@ export const TagsPage = ({ kanban = 0 }: { kanban?: 0 | 1 }) => {
   const viewer = useAppSelector(selectUser);
   const { typed, setTyped, search, pages, onHasMore, onScroll } = usePagedSearch();
   const [editing, setEditing] = useState<TagRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TagRecord | null>(null);
-  const [remove] = useDeleteTagMutation();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
+  const [deleteTag] = useDeleteTagMutation();
+  const remove = useDeleteConfirm<TagRecord>(deleteTag, () => notify.success(t('deleted')));
 
   if (!viewer) return null;
   const mayDelete = viewer.super || viewer.profile === 'admin';
   return (
     <PageTitle titleKey={kanban ? 'tagsKanban' : 'tags'}>
-      <HStack mb="3" justify="space-between">
-        <Input
-          maxW="sm"
-          placeholder={t('search')}
-          aria-label={t('search')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <Button colorPalette="brand" onClick={() => setEditing('new')}>
-          {kanban ? t('addKanban') : t('add')}
-        </Button>
-      </HStack>
-      <Box
-        maxH="70vh"
-        overflowY="auto"
+      <PagedSearchBar
+        typed={typed}
+        onType={setTyped}
+        searchLabel={t('search')}
+        addLabel={kanban ? t('addKanban') : t('add')}
+        onAdd={() => setEditing('new')}
+      />
+      <PagedRowsTable
+        columns={[
+          t('columns.name'),
+          kanban ? t('columns.tickets') : t('columns.contacts'),
+          t('columns.actions'),
+        ]}
+        centered={1}
         onScroll={onScroll}
-        borderWidth="1px"
-        borderRadius="md"
-        bg="bg.panel"
-        data-testid="tags-scroll"
+        testId="tags-scroll"
       >
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="center">
-                {kanban ? t('columns.tickets') : t('columns.contacts')}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('columns.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {Array.from({ length: pages }, (_, i) => (
-              <TagRows
-                key={`${search}:${i + 1}`}
-                searchParam={search}
-                pageNumber={i + 1}
-                kanban={kanban}
-                mayDelete={mayDelete}
-                onHasMore={onHasMore}
-                onEdit={setEditing}
-                onDelete={setDeleting}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+        {Array.from({ length: pages }, (_, i) => (
+          <TagRows
+            key={`${search}:${i + 1}`}
+            searchParam={search}
+            pageNumber={i + 1}
+            kanban={kanban}
+            mayDelete={mayDelete}
+            onHasMore={onHasMore}
+            onEdit={setEditing}
+            onDelete={remove.ask}
+          />
+        ))}
+      </PagedRowsTable>
       {editing && (
         <TagModal
           key={editing === 'new' ? 'new' : editing.id}
@@ -145,10 +119,8 @@ export const TagsPage = ({ kanban = 0 }: { kanban?: 0 | 1 }) => {
         />
       )}
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('confirmDeleteTitle', { name: deleting?.name ?? '' })}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
+        {...remove.dialog}
+        title={t('confirmDeleteTitle', { name: remove.toDelete?.name ?? '' })}
       >
         {t('confirmDeleteText')}
       </ConfirmDialog>

@@ -1,14 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, SimpleGrid, Textarea } from '@chakra-ui/react';
 import {
   hasPermission,
   Languages,
@@ -19,14 +9,13 @@ import {
 } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify, toastError } from '../../components/toaster.js';
+import { FormDialog } from '../../components/form-dialog.js';
+import { SelectField, TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
+import { notify } from '../../components/toaster.js';
 import { useCreateUserMutation, useUpdateUserMutation } from './users.api.js';
 import { UserQueuesField } from '../queues/user-queues-field.js';
 import { UserConnectionField } from '../connections/user-connection-field.js';
-import { submitDelay } from '../../components/submit-delay.js';
-
-/** The schema shows its own messages: no native browser bubbles (Dialog.Content has no form props). */
-const zodValidatedForm = { noValidate: true };
 
 type Values = Record<
   | 'name'
@@ -61,36 +50,6 @@ const initialValues = (user?: UserRecord): Values => ({
   language: user?.language ?? '',
 });
 
-const Select = ({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: [string, string][];
-}) => (
-  <Field.Root required>
-    <Field.Label>{label}</Field.Label>
-    <NativeSelect.Root>
-      <NativeSelect.Field
-        aria-label={label}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  </Field.Root>
-);
-
 /**
  * Add or edit a user (spec 2 §5). Profile, working hours, allTicket and allowGroup show only to roles with
  * user-modal:editProfile; the API refuses them for everyone else anyway.
@@ -111,7 +70,7 @@ export const UserModal = ({
   const [update] = useUpdateUserMutation();
   const [values, setValues] = useState<Values>(() => initialValues(user));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const mayEditProfile = viewer.super || hasPermission(viewer, 'user-modal:editProfile');
   // queues (spec 2 §5: only roles allowed to edit queues see the selection)
@@ -154,151 +113,125 @@ export const UserModal = ({
       return;
     }
     setErrors({});
-    setSaving(true);
-    await submitDelay();
-    try {
+    await save(async () => {
       if (user) await update({ ...(parsed.data as UserEditInput), id: user.id }).unwrap();
       else await create(parsed.data as UserCreateInput).unwrap();
       notify.success(t('saved'));
       onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const text = (key: keyof Values, type = 'text') => (
-    <Field.Root
-      invalid={!!errors[key]}
+    <TextField
+      label={t(`fields.${key}`)}
+      namedControl
       required={key === 'name' || key === 'email' || (!user && key === 'password')}
-    >
-      <Field.Label>{t(`fields.${key}`)}</Field.Label>
-      <Input
-        type={type}
-        aria-label={t(`fields.${key}`)}
-        value={values[key]}
-        onChange={(e) => set(key)(e.target.value)}
-      />
-      <Field.ErrorText>{errors[key]}</Field.ErrorText>
-    </Field.Root>
+      error={errors[key]}
+      value={values[key]}
+      onChange={set(key)}
+      input={{ type }}
+    />
   );
 
   return (
-    <Dialog.Root
+    <FormDialog
+      ns="users"
       open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      onSubmit={submit}
+      title={user ? t('editTitle') : t('addTitle')}
+      saving={saving}
+      submitLabel={user ? t('save') : t('add')}
       size="lg"
+      testId="user-modal"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            {...zodValidatedForm}
-            onSubmit={(e: FormEvent) => void submit(e)}
-            data-testid="user-modal"
-          >
-            <Dialog.Header>
-              <Dialog.Title>{user ? t('editTitle') : t('addTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                {text('name')}
-                {text('email', 'email')}
-                {text('password', 'password')}
-                {mayEditProfile && (
-                  <Select
-                    label={t('fields.profile')}
-                    value={values.profile}
-                    onChange={set('profile')}
-                    options={[
-                      ['admin', t('profiles.admin')],
-                      ['user', t('profiles.user')],
-                    ]}
-                  />
-                )}
-                {mayEditProfile && text('wpp')}
-                {mayEditProfile && text('startWork', 'time')}
-                {mayEditProfile && text('endWork', 'time')}
-                {mayEditProfile && (
-                  <Select
-                    label={t('fields.allTicket')}
-                    value={values.allTicket}
-                    onChange={set('allTicket')}
-                    options={[
-                      ['enable', t('enabled')],
-                      ['disable', t('disabled')],
-                    ]}
-                  />
-                )}
-                {mayEditProfile && (
-                  <Select
-                    label={t('fields.allowGroup')}
-                    value={values.allowGroup}
-                    onChange={set('allowGroup')}
-                    options={[
-                      ['true', t('enabled')],
-                      ['false', t('disabled')],
-                    ]}
-                  />
-                )}
-                <Select
-                  label={t('fields.defaultTheme')}
-                  value={values.defaultTheme}
-                  onChange={set('defaultTheme')}
-                  options={[
-                    ['light', t('themes.light')],
-                    ['dark', t('themes.dark')],
-                  ]}
-                />
-                <Select
-                  label={t('fields.defaultMenu')}
-                  value={values.defaultMenu}
-                  onChange={set('defaultMenu')}
-                  options={[
-                    ['open', t('menus.open')],
-                    ['closed', t('menus.closed')],
-                  ]}
-                />
-                <Select
-                  label={t('fields.language')}
-                  value={values.language}
-                  onChange={set('language')}
-                  options={[
-                    ['', t('languageDefault')],
-                    ...Languages.map((l): [string, string] => [l, l]),
-                  ]}
-                />
-              </SimpleGrid>
-              <Field.Root mt="3">
-                <Field.Label>{t('fields.farewellMessage')}</Field.Label>
-                <Textarea
-                  aria-label={t('fields.farewellMessage')}
-                  value={values.farewellMessage}
-                  onChange={(e) => set('farewellMessage')(e.target.value)}
-                />
-              </Field.Root>
-              {mayEditQueues && <UserQueuesField value={queueIds} onChange={setQueueIds} />}
-              {mayEditProfile && (
-                <UserConnectionField value={whatsappId} onChange={setWhatsappId} />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={saving}>
-                {user ? t('save') : t('add')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {text('name')}
+        {text('email', 'email')}
+        {text('password', 'password')}
+        {mayEditProfile && (
+          <SelectField
+            required
+            namedControl
+            label={t('fields.profile')}
+            value={values.profile}
+            onChange={set('profile')}
+            options={[
+              ['admin', t('profiles.admin')],
+              ['user', t('profiles.user')],
+            ]}
+          />
+        )}
+        {mayEditProfile && text('wpp')}
+        {mayEditProfile && text('startWork', 'time')}
+        {mayEditProfile && text('endWork', 'time')}
+        {mayEditProfile && (
+          <SelectField
+            required
+            namedControl
+            label={t('fields.allTicket')}
+            value={values.allTicket}
+            onChange={set('allTicket')}
+            options={[
+              ['enable', t('enabled')],
+              ['disable', t('disabled')],
+            ]}
+          />
+        )}
+        {mayEditProfile && (
+          <SelectField
+            required
+            namedControl
+            label={t('fields.allowGroup')}
+            value={values.allowGroup}
+            onChange={set('allowGroup')}
+            options={[
+              ['true', t('enabled')],
+              ['false', t('disabled')],
+            ]}
+          />
+        )}
+        <SelectField
+          required
+          namedControl
+          label={t('fields.defaultTheme')}
+          value={values.defaultTheme}
+          onChange={set('defaultTheme')}
+          options={[
+            ['light', t('themes.light')],
+            ['dark', t('themes.dark')],
+          ]}
+        />
+        <SelectField
+          required
+          namedControl
+          label={t('fields.defaultMenu')}
+          value={values.defaultMenu}
+          onChange={set('defaultMenu')}
+          options={[
+            ['open', t('menus.open')],
+            ['closed', t('menus.closed')],
+          ]}
+        />
+        <SelectField
+          required
+          namedControl
+          label={t('fields.language')}
+          value={values.language}
+          onChange={set('language')}
+          options={[['', t('languageDefault')], ...Languages.map((l): [string, string] => [l, l])]}
+        />
+      </SimpleGrid>
+      <Field.Root mt="3">
+        <Field.Label>{t('fields.farewellMessage')}</Field.Label>
+        <Textarea
+          aria-label={t('fields.farewellMessage')}
+          value={values.farewellMessage}
+          onChange={(e) => set('farewellMessage')(e.target.value)}
+        />
+      </Field.Root>
+      {mayEditQueues && <UserQueuesField value={queueIds} onChange={setQueueIds} />}
+      {mayEditProfile && <UserConnectionField value={whatsappId} onChange={setWhatsappId} />}
+    </FormDialog>
   );
 };

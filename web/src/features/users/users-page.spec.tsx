@@ -3,7 +3,7 @@ import type { UserRecord, UsersPage } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
-import { readRequest } from '../../test/fake-fetch.js';
+import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
 vi.mock('../../api/socket.js', () => ({
   connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
@@ -36,23 +36,18 @@ const record = (id: number, name: string): UserRecord => ({
 });
 
 const stub = () => {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const calls: FetchCall[] = [];
   const page: UsersPage = {
     users: [record(8, 'Bruno'), record(9, 'Carla')],
     hasMore: false,
     count: 2,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const { request, body } = await readRequest(input);
-      calls.push({ method: request.method, url: request.url, body });
-      if (request.url.includes('/users') && request.method === 'GET') return Response.json(page);
-      if (request.method === 'POST') return Response.json(record(10, 'Dora'), { status: 201 });
-      if (request.method === 'DELETE') return Response.json({ message: 'User deleted' });
-      return Response.json({ version: '1.0.0' });
-    }),
-  );
+  stubFetch(calls, (request) => {
+    if (request.url.includes('/users') && request.method === 'GET') return Response.json(page);
+    if (request.method === 'POST') return Response.json(record(10, 'Dora'), { status: 201 });
+    if (request.method === 'DELETE') return Response.json({ message: 'User deleted' });
+    return Response.json({ version: '1.0.0' });
+  });
   return calls;
 };
 

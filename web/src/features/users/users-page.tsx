@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, HStack, Input, Table } from '@chakra-ui/react';
+import { Avatar, Badge, HStack, Table } from '@chakra-ui/react';
 import type { UserRecord } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,9 @@ import { mediaUrl } from '../../app/runtime-config.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
 import { usePagedSearch } from '../../components/paged-search.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { notify } from '../../components/toaster.js';
+import { PagedRowsTable, PagedSearchBar } from '../../components/paged-rows-table.js';
+import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { UserModal } from './user-modal.js';
@@ -66,67 +68,37 @@ export const UsersPage = () => {
   const viewer = useAppSelector(selectUser);
   const { typed, setTyped, search, pages, onHasMore, onScroll } = usePagedSearch();
   const [editing, setEditing] = useState<UserRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<UserRecord | null>(null);
-  const [remove] = useDeleteUserMutation();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
+  const [deleteUser] = useDeleteUserMutation();
+  const remove = useDeleteConfirm<UserRecord>(deleteUser, () => notify.success(t('deleted')));
 
   if (!viewer) return null;
   return (
     <PageTitle titleKey="users">
-      <HStack mb="3" justify="space-between">
-        <Input
-          maxW="sm"
-          placeholder={t('search')}
-          aria-label={t('search')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <Button colorPalette="brand" onClick={() => setEditing('new')}>
-          {t('add')}
-        </Button>
-      </HStack>
-      <Box
-        maxH="70vh"
-        overflowY="auto"
+      <PagedSearchBar
+        typed={typed}
+        onType={setTyped}
+        searchLabel={t('search')}
+        addLabel={t('add')}
+        onAdd={() => setEditing('new')}
+      />
+      <PagedRowsTable
+        columns={['name', 'email', 'profile', 'status', 'workHours', 'actions'].map((key) =>
+          t(`columns.${key}`),
+        )}
         onScroll={onScroll}
-        borderWidth="1px"
-        borderRadius="md"
-        bg="bg.panel"
-        data-testid="users-scroll"
+        testId="users-scroll"
       >
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              {['name', 'email', 'profile', 'status', 'workHours'].map((key) => (
-                <Table.ColumnHeader key={key}>{t(`columns.${key}`)}</Table.ColumnHeader>
-              ))}
-              <Table.ColumnHeader textAlign="end">{t('columns.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {Array.from({ length: pages }, (_, i) => (
-              <UserRows
-                key={`${search}:${i + 1}`}
-                searchParam={search}
-                pageNumber={i + 1}
-                onHasMore={onHasMore}
-                onEdit={setEditing}
-                onDelete={setDeleting}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+        {Array.from({ length: pages }, (_, i) => (
+          <UserRows
+            key={`${search}:${i + 1}`}
+            searchParam={search}
+            pageNumber={i + 1}
+            onHasMore={onHasMore}
+            onEdit={setEditing}
+            onDelete={remove.ask}
+          />
+        ))}
+      </PagedRowsTable>
       {editing && (
         <UserModal
           key={editing === 'new' ? 'new' : editing.id}
@@ -137,10 +109,8 @@ export const UsersPage = () => {
         />
       )}
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('confirmDeleteTitle', { name: deleting?.name ?? '' })}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
+        {...remove.dialog}
+        title={t('confirmDeleteTitle', { name: remove.toDelete?.name ?? '' })}
       >
         {t('confirmDeleteText')}
       </ConfirmDialog>
