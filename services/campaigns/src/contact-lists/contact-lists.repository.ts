@@ -260,7 +260,7 @@ export class ContactListsRepository {
   /** The ids of these kinds that are the company's rows. */
   async ownedIds(
     companyId: number,
-    table: 'contact_lists' | 'contact_list_items',
+    table: 'contact_lists' | 'contact_list_items' | 'campaigns',
     ids: number[],
   ): Promise<number[]> {
     const rows: { id: number }[] = await this.dataSource.query(

@@ -12,15 +12,13 @@ import { parseInput } from '@sb/platform/errors';
 import { BusHandler } from '@sb/platform/nest';
 import { ContactListsRepository } from '../contact-lists/contact-lists.repository.js';
 
-const tables: Partial<Record<RefKind, 'contact_lists' | 'contact_list_items'>> = {
+const tables: Partial<Record<RefKind, 'contact_lists' | 'contact_list_items' | 'campaigns'>> = {
   contactList: 'contact_lists',
   contactListItem: 'contact_list_items',
+  campaign: 'campaigns',
 };
 
-/**
- * The gateway's ownership check for the kinds campaigns owns. Campaigns themselves do not exist yet, so
- * every campaign id is missing.
- */
+/** The gateway's ownership check for the kinds campaigns owns. */
 @Injectable()
 export class RefsHandler {
   constructor(private readonly lists: ContactListsRepository) {}
