@@ -55,7 +55,6 @@ const mediaTypeOfMime = (mime: string): MessageMediaType => {
 
 /** The context of one pass: settings and connection names read once per company. */
 type PassCache = {
-  campaigns: Map<number, CampaignRow | undefined>;
   settings: Map<number, CampaignSettingsValues>;
   connectionNames: Map<number, Map<number, string>>;
 };
@@ -173,11 +172,7 @@ export class CampaignDispatcher extends PollingProvider {
   // send
 
   private async sendDue(): Promise<void> {
-    const cache: PassCache = {
-      campaigns: new Map(),
-      settings: new Map(),
-      connectionNames: new Map(),
-    };
+    const cache: PassCache = { settings: new Map(), connectionNames: new Map() };
     while (!this.poller.stopping) {
       const claimed = await this.campaigns.claimDueShippings(BatchSize, this.leaseMs);
       if (claimed.length === 0) return;
@@ -194,10 +189,12 @@ export class CampaignDispatcher extends PollingProvider {
   private async sendOne(row: ShippingRow, cache: PassCache): Promise<void> {
     const companyId = row.company_id;
     const log = { companyId, campaignId: row.campaign_id, shippingId: row.id };
-    const campaign = await this.cached(cache.campaigns, row.campaign_id, () =>
-      this.campaigns.find(companyId, row.campaign_id),
-    );
-    if (!campaign) return;
+    // read for every row: a pause stops the batch already claimed, after the message in flight
+    const campaign = await this.campaigns.find(companyId, row.campaign_id);
+    if (!campaign || (campaign.status !== 'EM_ANDAMENTO' && campaign.status !== 'FINALIZADA')) {
+      await this.campaigns.release([row.id]);
+      return;
+    }
     const confirming =
       campaign.confirmation && row.status === 'pending' && row.confirmation_message !== null;
     try {

@@ -60,8 +60,9 @@ export type ShippingRow = {
 /** What a create or an update writes. */
 export type CampaignWrite = {
   name: string;
-  messages: string[];
-  confirmationMessages: string[];
+  /** the five variants as the form holds them (empty ones kept in place) */
+  messages: (string | null | undefined)[];
+  confirmationMessages: (string | null | undefined)[];
   confirmation: boolean;
   status: CampaignStatus;
   scheduledAt: Date | null;
@@ -189,10 +190,9 @@ export class CampaignsRepository {
   ): Promise<void> {
     await manager.query(
       `UPDATE campaigns SET status = $3, scheduled_at = COALESCE($4, scheduled_at),
-              completed_at = CASE WHEN $3 = 'FINALIZADA' THEN now() ELSE NULL END,
-              updated_at = now()
+              completed_at = CASE WHEN $5 THEN now() ELSE NULL END, updated_at = now()
         WHERE company_id = $1 AND id = $2`,
-      [companyId, id, status, scheduledAt ?? null],
+      [companyId, id, status, scheduledAt ?? null, status === 'FINALIZADA'],
     );
   }
 

@@ -4,9 +4,7 @@ import {
   CampaignPageSize,
   CampaignReportQuery,
   CampaignsQuery,
-  confirmationVariants,
   DomainEventTypes,
-  messageVariants,
   type CampaignDeletedEventData,
   type CampaignDeleteReply,
   type CampaignMediaReply,
@@ -243,8 +241,14 @@ export class CampaignsService {
     if (input.scheduledAt && recipients === 0) throw new AppError('ERR_CAMPAIGN_LIST_EMPTY');
     return {
       name: input.name,
-      messages: messageVariants(input),
-      confirmationMessages: input.confirmation ? confirmationVariants(input) : [],
+      messages: [input.message1, input.message2, input.message3, input.message4, input.message5],
+      confirmationMessages: [
+        input.confirmationMessage1,
+        input.confirmationMessage2,
+        input.confirmationMessage3,
+        input.confirmationMessage4,
+        input.confirmationMessage5,
+      ],
       confirmation: input.confirmation,
       status: statusAfterSave(current, input.scheduledAt),
       scheduledAt: input.scheduledAt,

@@ -6,12 +6,12 @@ import {
 } from '@nestjs/common';
 import type { DomainEvent, InboundMessageEventData } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { BUS } from '@sb/platform/nest';
+import { BUS, ENV } from '@sb/platform/nest';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 
 /** The real message follows a confirmation reply after up to this long (BEHAVIOUR.md §6: 0-10 s). */
-const MaxReplyDelayMs = 10_000;
+const DefaultReplyDelayMs = 10_000;
 
 /** A contact's own message (not an echo, an import, a reaction or a group's) confirms. */
 export const confirmingReply = (event: DomainEvent): InboundMessageEventData | null => {
@@ -28,12 +28,19 @@ export const confirmingReply = (event: DomainEvent): InboundMessageEventData | n
 @Injectable()
 export class ConfirmationRepliesConsumer implements OnApplicationBootstrap, OnModuleDestroy {
   private subscription?: BusSubscription;
+  private readonly maxDelayMs: number;
 
   constructor(
     private readonly campaigns: CampaignsRepository,
     private readonly dispatcher: CampaignDispatcher,
     @Inject(BUS) private readonly bus: Bus,
-  ) {}
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    // CAMPAIGN_REPLY_DELAY_MS: the longest wait (tests use 0)
+    const configured = Number(env.CAMPAIGN_REPLY_DELAY_MS ?? DefaultReplyDelayMs);
+    this.maxDelayMs =
+      Number.isFinite(configured) && configured >= 0 ? configured : DefaultReplyDelayMs;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await this.campaigns.consume(
@@ -47,7 +54,7 @@ export class ConfirmationRepliesConsumer implements OnApplicationBootstrap, OnMo
           event.companyId,
           reply.connectionId,
           reply.peer.number.replace(/\D/g, ''),
-          Math.round(Math.random() * MaxReplyDelayMs),
+          Math.round(Math.random() * this.maxDelayMs),
         );
         if (confirmed > 0) this.dispatcher.nudge();
       },
