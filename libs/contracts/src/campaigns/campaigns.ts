@@ -48,6 +48,41 @@ export const CampaignStatusInput = z.string().transform((value, ctx) => {
   return status;
 });
 
+/**
+ * Editing is allowed while inactive or cancelled, or while scheduled more than an hour away
+ * (spec 3 §4); a running or finished campaign is read-only (the dialog shows it so).
+ */
+export const canEditCampaign = (
+  status: CampaignStatus,
+  scheduledAt: Date | null,
+  now: Date,
+): boolean => {
+  switch (status) {
+    case 'INATIVA':
+    case 'CANCELADA':
+      return true;
+    case 'PROGRAMADA':
+      return !scheduledAt || scheduledAt.getTime() - now.getTime() > CampaignEditLockMs;
+    case 'EM_ANDAMENTO':
+    case 'FINALIZADA':
+      return false;
+  }
+};
+
+/** The placeholders the dialog's variable picker offers (spec 3 §2.2), as written between braces. */
+export const CampaignPlaceholders = [
+  'firstName',
+  'name',
+  'userName',
+  'ms',
+  'protocol',
+  'date',
+  'hour',
+  'ticket_id',
+  'queue',
+  'connection',
+] as const;
+
 /** The form messages of spec 3 §5 (the web maps them to translation keys). */
 export const CampaignMessages = {
   required: 'Este campo es obligatorio',

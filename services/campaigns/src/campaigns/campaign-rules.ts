@@ -1,28 +1,10 @@
-import {
-  CampaignEditLockMs,
-  type CampaignSettingsValues,
-  type CampaignStatus,
-} from '@sb/contracts';
+import { canEditCampaign, type CampaignSettingsValues, type CampaignStatus } from '@sb/contracts';
 
 /** A source of numbers in [0, 1) (Math.random, or a fixed sequence in tests). */
 export type Random = () => number;
 
-/**
- * Editing is allowed while inactive or cancelled, or while scheduled more than an hour away
- * (spec 3 §4); a running or finished campaign is read-only.
- */
-export const canEdit = (status: CampaignStatus, scheduledAt: Date | null, now: Date): boolean => {
-  switch (status) {
-    case 'INATIVA':
-    case 'CANCELADA':
-      return true;
-    case 'PROGRAMADA':
-      return !scheduledAt || scheduledAt.getTime() - now.getTime() > CampaignEditLockMs;
-    case 'EM_ANDAMENTO':
-    case 'FINALIZADA':
-      return false;
-  }
-};
+/** Editing is allowed while inactive or cancelled, or scheduled more than an hour away (spec 3 §4). */
+export const canEdit = canEditCampaign;
 
 /** The status a saved campaign gets: scheduled when it has a time; a cancelled one stays cancelled. */
 export const statusAfterSave = (
@@ -85,20 +67,6 @@ export const sendOffsets = (
   }
   return offsets;
 };
-
-/** The placeholders the variable picker offers (spec 3 §2.2), by the key written between braces. */
-export const CampaignPlaceholders = [
-  'firstName',
-  'name',
-  'userName',
-  'ms',
-  'protocol',
-  'date',
-  'hour',
-  'ticket_id',
-  'queue',
-  'connection',
-] as const;
 
 /** The greeting of the hour, as the reference words it. */
 export const greetingOf = (hour: number): string => {
