@@ -79,6 +79,12 @@ describe('campaign placeholders', () => {
     );
   });
 
+  it('also reads the {{key}} form of the other messages', () => {
+    expect(fillPlaceholders('{{firstName}} / {firstName} / {{coupon} / {nope}', values)).toBe(
+      'Ana / Ana / {{coupon} / {nope}',
+    );
+  });
+
   it('greets by the hour', () => {
     expect([3, 8, 13, 20].map(greetingOf)).toEqual([
       'Boa madrugada',

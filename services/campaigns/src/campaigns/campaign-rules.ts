@@ -132,8 +132,13 @@ export const placeholderValues = (options: {
   };
 };
 
-/** `{key}` replaced by its value; a brace pair naming no known key stays as written. */
+/**
+ * `{key}` (and the messages' `{{key}}` form) replaced by its value; a brace pair naming no known key
+ * stays as written.
+ */
 export const fillPlaceholders = (text: string, values: Record<string, string>): string =>
-  text.replace(/\{([\p{L}\p{N}_-]+)\}/gu, (whole, key: string) =>
-    Object.prototype.hasOwnProperty.call(values, key) ? values[key]! : whole,
+  text.replace(
+    /\{(\{?)([\p{L}\p{N}_-]+)\}(\}?)/gu,
+    (whole, open: string, key: string, close: string) =>
+      !open === !close && Object.prototype.hasOwnProperty.call(values, key) ? values[key]! : whole,
   );
