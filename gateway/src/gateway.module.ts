@@ -48,6 +48,7 @@ import { QueueIntegrationsController } from './http/queue-integrations.controlle
 import { OnDutyController } from './http/on-duty.controller.js';
 import { DashboardController } from './http/dashboard.controller.js';
 import { ContactListsController } from './http/contact-lists.controller.js';
+import { CampaignsController } from './http/campaigns.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
@@ -114,6 +115,7 @@ export class GatewayModule {
         OnDutyController,
         DashboardController,
         ContactListsController,
+        CampaignsController,
       ],
       providers,
     };

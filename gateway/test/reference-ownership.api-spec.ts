@@ -335,6 +335,18 @@ const table: Row[] = [
     body: listItem,
     fields: ['contactListId'],
   },
+  {
+    method: 'POST',
+    route: '/campaigns',
+    path: () => '/campaigns',
+    body: (f) => ({
+      name: 'Walk campaign',
+      whatsappId: f.connectionId,
+      contactListId: f.contactListId,
+      message1: 'Walk',
+    }),
+    fields: ['whatsappId', 'contactListId'],
+  },
 ];
 
 /** Routes whose body carries references but which this walk reaches another way. */
@@ -343,6 +355,7 @@ const walkedElsewhere: Record<string, string> = {
   'PUT /schedules/{id}': 'same body as POST /schedules',
   'PUT /plantao/{id}': 'same body as POST /plantao',
   'PUT /contact-list-items/{id}': 'same body as POST /contact-list-items',
+  'PUT /campaigns/{id}': 'same body as POST /campaigns',
   // authenticated by a connection's API token, not a user's: its company is the token's
   'POST /api/messages/send': 'external API (token of a connection)',
 };

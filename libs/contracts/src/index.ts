@@ -31,3 +31,4 @@ export * from './audit/index.js';
 export * from './refs/index.js';
 export * from './reporting/index.js';
 export * from './contact-lists/index.js';
+export * from './campaigns/index.js';

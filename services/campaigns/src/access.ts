@@ -16,3 +16,13 @@ export const requireAdmin = (call: CallContext): RequestContext => {
   if (ctx.profile !== 'admin' && !ctx.super) throw new AppError('ERR_NO_PERMISSION');
   return ctx;
 };
+
+/** Campaign screens: admins of a plan with useCampaigns (the plan is read again, not the token's). */
+export const requireCampaignsAdmin = async (
+  call: CallContext,
+  plan: { requirePlanFlag(ctx: RequestContext, flag: 'useCampaigns'): Promise<void> },
+): Promise<RequestContext> => {
+  const ctx = requireAdmin(call);
+  await plan.requirePlanFlag(ctx, 'useCampaigns');
+  return ctx;
+};

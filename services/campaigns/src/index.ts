@@ -7,6 +7,7 @@ const { version } = createRequire(import.meta.url)('../package.json') as { versi
 
 export { CampaignsModule } from './campaigns.module.js';
 export { ScheduleSender } from './schedules/schedule-sender.js';
+export { CampaignDispatcher } from './campaigns/campaign-dispatcher.js';
 
 /** Boots the campaigns service: its schema and migrations, its bus handlers and the health answer. */
 export const startCampaignsService = (runtime: ServiceRuntime): Promise<RunningNestService> =>

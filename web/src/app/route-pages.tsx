@@ -62,6 +62,12 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
       (m) => m.ContactListItemsPage,
     ),
   ),
+  campaigns: lazyPage(() =>
+    import('../features/campaigns/campaigns-page.js').then((m) => m.CampaignsPage),
+  ),
+  campaignReport: lazyPage(() =>
+    import('../features/campaigns/campaign-report-page.js').then((m) => m.CampaignReportPage),
+  ),
   campaignsConfig: lazyPage(() =>
     import('../features/contact-lists/campaigns-config-page.js').then((m) => m.CampaignsConfigPage),
   ),

@@ -251,6 +251,19 @@ import type {
   ContactListsPage,
   ContactListUpdateRequest,
 } from '../contact-lists/index.js';
+import type {
+  CampaignDeleteReply,
+  CampaignIdRequest,
+  CampaignInput,
+  CampaignMediaReply,
+  CampaignMediaRequest,
+  CampaignRecord,
+  CampaignReport,
+  CampaignReportQuery,
+  CampaignsPage,
+  CampaignsQuery,
+  CampaignUpdateRequest,
+} from '../campaigns/index.js';
 
 import type {
   DashboardQuery,
@@ -483,6 +496,16 @@ export type BusContracts = {
   'campaigns.contact-list-item.delete': Contract<ContactListIdRequest, Deleted>;
   'campaigns.campaign-settings.get': Contract<NoData, CampaignSettingsValues>;
   'campaigns.campaign-settings.save': Contract<CampaignSettingsInput, CampaignSettingsValues>;
+  'campaigns.campaign.list': Contract<CampaignsQuery, CampaignsPage>;
+  'campaigns.campaign.get': Contract<CampaignIdRequest, CampaignRecord>;
+  'campaigns.campaign.create': Contract<CampaignInput, CampaignRecord>;
+  'campaigns.campaign.update': Contract<CampaignUpdateRequest, CampaignRecord>;
+  'campaigns.campaign.delete': Contract<CampaignIdRequest, CampaignDeleteReply>;
+  'campaigns.campaign.cancel': Contract<CampaignIdRequest, CampaignRecord>;
+  'campaigns.campaign.restart': Contract<CampaignIdRequest, CampaignRecord>;
+  'campaigns.campaign.media-set': Contract<CampaignMediaRequest, CampaignMediaReply>;
+  'campaigns.campaign.media-delete': Contract<CampaignIdRequest, CampaignMediaReply>;
+  'campaigns.campaign.report': Contract<CampaignReportQuery, CampaignReport>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;

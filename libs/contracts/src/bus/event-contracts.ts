@@ -56,6 +56,7 @@ import type {
   ContactListItemEventData,
   ContactListItemsReloadedEventData,
 } from '../contact-lists/index.js';
+import type { CampaignDeletedEventData, CampaignEventData } from '../campaigns/index.js';
 
 /** Every domain event (the rows of `DomainEventTypes`) to the data it carries. */
 export type DomainEventPayloads = {
@@ -127,6 +128,9 @@ export type DomainEventPayloads = {
   'campaigns.contact-list-item.deleted': ContactListItemDeletedEventData;
   'campaigns.contact-list-item.reloaded': ContactListItemsReloadedEventData;
   'campaigns.campaign-settings.updated': CampaignSettingsEventData;
+  'campaigns.campaign.created': CampaignEventData;
+  'campaigns.campaign.updated': CampaignEventData;
+  'campaigns.campaign.deleted': CampaignDeletedEventData;
 };
 
 /** `<service>.<entity>.<action>` of a domain event. */

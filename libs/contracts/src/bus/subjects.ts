@@ -232,6 +232,17 @@ export const Subjects = {
     // campaign settings (spec 3 §2.3)
     campaignSettingsGet: 'campaigns.campaign-settings.get',
     campaignSettingsSave: 'campaigns.campaign-settings.save',
+    // campaigns (spec 3 §2.2, §2.4)
+    campaignList: 'campaigns.campaign.list',
+    campaignGet: 'campaigns.campaign.get',
+    campaignCreate: 'campaigns.campaign.create',
+    campaignUpdate: 'campaigns.campaign.update',
+    campaignDelete: 'campaigns.campaign.delete',
+    campaignCancel: 'campaigns.campaign.cancel',
+    campaignRestart: 'campaigns.campaign.restart',
+    campaignMediaSet: 'campaigns.campaign.media-set',
+    campaignMediaDelete: 'campaigns.campaign.media-delete',
+    campaignReport: 'campaigns.campaign.report',
   },
   reporting: {
     health: 'reporting.health.check',
@@ -360,6 +371,9 @@ export const DomainEventTypes = {
       entity: 'campaign-settings',
       action: 'updated',
     },
+    campaignCreated: { service: 'campaigns', entity: 'campaign', action: 'created' },
+    campaignUpdated: { service: 'campaigns', entity: 'campaign', action: 'updated' },
+    campaignDeleted: { service: 'campaigns', entity: 'campaign', action: 'deleted' },
   },
 } as const satisfies Partial<
   Record<ServiceName, Record<string, { service: ServiceName; entity: string; action: string }>>

@@ -61,6 +61,8 @@ export type SendMessageCommand = ChannelTarget & {
   vcard?: string;
   /** Cloud API template sends */
   template?: { name: string; language: string; components?: unknown[] };
+  /** the sender's key for this one message (a campaign's step), the same when a send is retried */
+  idempotencyKey?: string;
 };
 
 /** Reply of `connectors.message.send`. Failures: ERR_WAPP_NOT_INITIALIZED, ERR_WAPP_INVALID_CONTACT, ERR_SENDING_WAPP_MSG. */

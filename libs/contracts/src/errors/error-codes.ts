@@ -128,6 +128,16 @@ export const ErrorCodes = {
   },
   // a campaign is read-only when it starts in less than an hour, and cancel/restart need a fitting status
   ERR_CAMPAIGN_NOT_EDITABLE: { status: 409, message: 'This campaign can no longer be changed.' },
+  // a campaign is scheduled on a list with no contact it could message
+  ERR_CAMPAIGN_LIST_EMPTY: {
+    status: 400,
+    message: 'The contact list has no contact with a valid number.',
+  },
+  // the contacts of a tag are the tickets service's; campaigns send to contact lists for now
+  ERR_CAMPAIGN_TAG_AUDIENCE: {
+    status: 400,
+    message: 'Campaigns to a tag are not available yet: choose a contact list.',
+  },
   // a schedule changes only while it waits (PENDENTE) and is not being sent
   ERR_SCHEDULE_NOT_EDITABLE: {
     status: 409,

@@ -123,6 +123,14 @@ export const ApiRoutes = {
   },
   contactListItems: { root: '/contact-list-items', byId: '/contact-list-items/:id' },
   campaignSettings: '/campaign-settings',
+  campaigns: {
+    root: '/campaigns',
+    byId: '/campaigns/:id',
+    report: '/campaigns/:id/report',
+    cancel: '/campaigns/:id/cancel',
+    restart: '/campaigns/:id/restart',
+    mediaUpload: '/campaigns/:id/media-upload',
+  },
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },
   version: '/version',

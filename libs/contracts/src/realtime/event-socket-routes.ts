@@ -13,6 +13,7 @@ import type {
   ContactListItemSocketPayload,
   ContactListSocketPayload,
 } from '../contact-lists/contact-lists.js';
+import type { CampaignSocketPayload } from '../campaigns/campaigns.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';
@@ -428,6 +429,22 @@ export const EventSocketRoutes = {
       action: 'reload',
       contactListId,
     }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  // campaigns (campaigns service): admin screens of the company, and the report's refresh
+  'campaigns.campaign.created': {
+    event: 'campaign',
+    payload: ({ record }): CampaignSocketPayload => ({ action: 'create', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.campaign.updated': {
+    event: 'campaign',
+    payload: ({ record }): CampaignSocketPayload => ({ action: 'update', record }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'campaigns.campaign.deleted': {
+    event: 'campaign',
+    payload: ({ id }): CampaignSocketPayload => ({ action: 'delete', id }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
 } satisfies { [K in DomainEventKey]?: EventSocketRoute<K> };

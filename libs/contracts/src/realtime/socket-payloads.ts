@@ -14,6 +14,7 @@ import type {
   ContactListItemSocketPayload,
   ContactListSocketPayload,
 } from '../contact-lists/contact-lists.js';
+import type { CampaignSocketPayload } from '../campaigns/campaigns.js';
 import type { SettingKey } from '../settings/setting-definitions.js';
 import type { TagRecord } from '../tags/tag-records.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
@@ -72,7 +73,7 @@ export type SocketPayloads = {
   queue: QueueSocketPayload;
   user: UserSocketPayload;
   auth: AuthSocketPayload;
-  campaign: unknown;
+  campaign: CampaignSocketPayload;
   chat: unknown;
   queueIntegration: QueueIntegrationSocketPayload;
   ContactList: ContactListSocketPayload;

@@ -18,6 +18,6 @@ import { NumberChecker } from './number-checker.js';
     RefsHandler,
     { provide: REFS_CHECK, useExisting: RefsHandler },
   ],
-  exports: [NumberChecker],
+  exports: [NumberChecker, ContactListsService],
 })
 export class ContactListsModule {}

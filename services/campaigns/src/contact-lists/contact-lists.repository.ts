@@ -258,18 +258,6 @@ export class ContactListsRepository {
   }
 
   /** The ids of these kinds that are the company's rows. */
-  async ownedIds(
-    companyId: number,
-    table: 'contact_lists' | 'contact_list_items',
-    ids: number[],
-  ): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT id FROM ${table} WHERE company_id = $1 AND id = ANY($2::int[])`,
-      [companyId, ids],
-    );
-    return rows.map((row) => row.id);
-  }
-
   // campaign settings (key and JSON value pairs)
 
   async settings(companyId: number): Promise<Record<string, unknown>> {

@@ -10,6 +10,11 @@ import {
   ContactListsRowSecurity1800000091000,
   contactListTenantTables,
 } from './1800000091000-contact-lists-row-security.js';
+import { Campaigns1800000092000 } from './1800000092000-campaigns.js';
+import {
+  CampaignsRowSecurity1800000093000,
+  campaignTenantTables,
+} from './1800000093000-campaigns-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -23,7 +28,13 @@ export const campaignsMigrations: MigrationClass[] = [
   ContactLists1800000020000,
   TenantRowSecurity1800000090000,
   ContactListsRowSecurity1800000091000,
+  Campaigns1800000092000,
+  CampaignsRowSecurity1800000093000,
 ];
 
 /** Every tenant table of campaigns (the row-security test checks the list against the schema). */
-export const campaignsTenantTables = [...baseTenantTables, ...contactListTenantTables];
+export const campaignsTenantTables = [
+  ...baseTenantTables,
+  ...contactListTenantTables,
+  ...campaignTenantTables,
+];

@@ -1,0 +1,173 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  UploadedFile,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  CampaignInput,
+  CampaignReportQuery,
+  CampaignsQuery,
+  ref,
+  Subjects,
+  type CampaignMediaReply,
+  type CampaignMediaRequest,
+  type CampaignRecord,
+  type CampaignReport,
+  type CampaignsPage,
+  type RequestContext,
+} from '@sb/contracts';
+import { parseInput } from '@sb/platform/errors';
+import { Profiles, RequirePlanFlag } from '../auth/auth.decorators.js';
+import type { GatewayRequest } from '../auth/gateway-request.js';
+import { MaxAttachmentBytes } from '../media/media-type.js';
+import {
+  companyAttachment,
+  MediaUpload,
+  MediaUploads,
+  type UploadedMedia,
+} from '../media/media-upload.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
+import { ServiceClient } from './service-client.js';
+
+const S = Subjects.campaigns;
+const idParam = z.object({
+  id: ref('campaign', z.coerce.number().int().positive().max(2_147_483_647)),
+});
+
+/**
+ * Campaigns (spec 3 §2.2, §2.4, §7 "Campaigns"): admins of plans with useCampaigns (spec 3 §2.1, §6).
+ * The campaigns service checks both again.
+ */
+@ApiTags('campaigns')
+@RequirePlanFlag('useCampaigns')
+@Profiles('admin')
+@ApiBearerAuth()
+@Controller('campaigns')
+export class CampaignsController {
+  constructor(
+    @Inject(ServiceClient) private readonly services: ServiceClient,
+    @Inject(MediaUploads) private readonly uploads: MediaUploads,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'A page of the campaigns, newest first: { records, hasMore }' })
+  page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<CampaignsPage> {
+    return this.services.ask(req, S.campaignList, parseInput(CampaignsQuery, query ?? {}));
+  }
+
+  @Get(':id')
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
+    return this.services.ask(req, S.campaignGet, parseInput(idParam, { id }));
+  }
+
+  @Get(':id/report')
+  @ApiOperation({
+    summary: 'The campaign, its counters and a page of its shipping records',
+  })
+  report(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<CampaignReport> {
+    return this.services.ask(
+      req,
+      S.campaignReport,
+      parseInput(CampaignReportQuery, { ...(query ?? {}), id }),
+    );
+  }
+
+  @Post()
+  @ApiBody({ schema: openApiSchema(CampaignInput) })
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<CampaignRecord> {
+    return this.services.ask(req, S.campaignCreate, parseInput(CampaignInput, body ?? {}));
+  }
+
+  @Put(':id')
+  @ApiBody({ schema: openApiSchema(CampaignInput) })
+  update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<CampaignRecord> {
+    return this.services.ask(req, S.campaignUpdate, {
+      ...parseInput(CampaignInput, body ?? {}),
+      ...parseInput(idParam, { id }),
+    });
+  }
+
+  @Delete(':id')
+  async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    const removed = await this.services.ask(req, S.campaignDelete, parseInput(idParam, { id }));
+    await this.uploads.removeQuietly([removed.mediaPath], 'a campaign attachment');
+    return { id: removed.id };
+  }
+
+  @Post(':id/cancel')
+  @ApiOperation({ summary: 'Pauses a scheduled or running campaign' })
+  cancel(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
+    return this.services.ask(req, S.campaignCancel, parseInput(idParam, { id }));
+  }
+
+  @Post(':id/restart')
+  @ApiOperation({ summary: 'Resumes a cancelled campaign where it stopped' })
+  restart(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
+    return this.services.ask(req, S.campaignRestart, parseInput(idParam, { id }));
+  }
+
+  /** The file streams to object storage here (type checked by its bytes); campaigns records it. */
+  @Post(':id/media-upload')
+  @ApiOperation({
+    summary: 'Attaches a file (field file: image, pdf, audio or video, at most 16 MB)',
+  })
+  @MediaUpload('file', { maxBytes: MaxAttachmentBytes })
+  async upload(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @UploadedFile() file: UploadedMedia | undefined,
+  ): Promise<CampaignRecord> {
+    const params = parseInput(idParam, { id });
+    const ctx = req.sb.ctx as RequestContext;
+    // the campaign must be the caller's (and editable) before anything is stored
+    await this.services.ask(req, S.campaignGet, params);
+    const reply = await this.uploads.store(
+      file,
+      companyAttachment('file', ctx.companyId, 'campaigns'),
+      ([media]) => {
+        const data: CampaignMediaRequest = {
+          id: params.id,
+          mediaPath: media!.key,
+          mediaName: media!.name,
+          mimeType: media!.type,
+          size: media!.file.size,
+        };
+        return this.services.request(S.campaignMediaSet, ctx, data);
+      },
+    );
+    return this.withoutPrevious(reply);
+  }
+
+  @Delete(':id/media-upload')
+  @ApiOperation({ summary: 'Removes the attachment of a campaign' })
+  async removeMedia(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
+    const reply = await this.services.ask(req, S.campaignMediaDelete, parseInput(idParam, { id }));
+    return this.withoutPrevious(reply);
+  }
+
+  private async withoutPrevious(reply: CampaignMediaReply): Promise<CampaignRecord> {
+    const { previousMediaPath, ...record } = reply;
+    if (previousMediaPath && previousMediaPath !== record.mediaPath) {
+      await this.uploads.removeQuietly([previousMediaPath], 'a campaign attachment');
+    }
+    return record;
+  }
+}

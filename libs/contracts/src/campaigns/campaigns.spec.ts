@@ -1,0 +1,75 @@
+import {
+  CampaignInput,
+  CampaignsQuery,
+  confirmationVariants,
+  messageVariants,
+  normaliseCampaignStatus,
+} from './index.js';
+import { unmarkedIdFields } from '../refs/refs.js';
+
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('campaign contracts', () => {
+  it('reads both spellings of a status (spec 3 §4)', () => {
+    expect(normaliseCampaignStatus('INACTIVA')).toBe('INATIVA');
+    expect(normaliseCampaignStatus('inativa')).toBe('INATIVA');
+    expect(normaliseCampaignStatus('EN_CURSO')).toBe('EM_ANDAMENTO');
+    expect(normaliseCampaignStatus('EM_ANDAMENTO')).toBe('EM_ANDAMENTO');
+    expect(normaliseCampaignStatus('PROGRAMADA')).toBe('PROGRAMADA');
+    expect(normaliseCampaignStatus('DONE')).toBeUndefined();
+    expect(CampaignsQuery.parse({ status: 'EN_CURSO' }).status).toBe('EM_ANDAMENTO');
+    expect(CampaignsQuery.safeParse({ status: 'DONE' }).success).toBe(false);
+  });
+
+  it('name 2-50 required, one connection, an audience and a message (spec 3 §5)', () => {
+    expect(messages(CampaignInput.safeParse({ name: '' }))).toMatchObject({
+      name: 'Este campo es obligatorio',
+    });
+    expect(messages(CampaignInput.safeParse({ name: 'Promo' }))).toEqual({
+      whatsappId: 'Select at least one connection',
+      contactListId: 'Choose a contact list or a tag',
+      message1: 'Write at least one message',
+    });
+    expect(
+      messages(
+        CampaignInput.safeParse({ name: 'a', whatsappId: 1, contactListId: 2, message2: 'hi' }),
+      ),
+    ).toEqual({
+      name: 'Too Short!',
+    });
+    expect(
+      messages(
+        CampaignInput.safeParse({
+          name: 'Promo',
+          whatsappId: '1',
+          contactListId: 2,
+          message1: 'hi',
+          confirmation: true,
+        }),
+      ),
+    ).toEqual({ confirmationMessage1: 'Write at least one confirmation message' });
+  });
+
+  it('takes whatsappId as one id, ids joined by comma or a list', () => {
+    const base = { name: 'Promo', contactListId: '3', message1: 'Hello' };
+    expect(CampaignInput.parse({ ...base, whatsappId: 4 }).whatsappId).toEqual([4]);
+    expect(CampaignInput.parse({ ...base, whatsappId: '4, 5,4' }).whatsappId).toEqual([4, 5]);
+    expect(CampaignInput.parse({ ...base, whatsappId: [6] }).whatsappId).toEqual([6]);
+    const parsed = CampaignInput.parse({ ...base, whatsappId: 4, scheduledAt: '' });
+    expect(parsed).toMatchObject({ contactListId: 3, tagListId: null, scheduledAt: null });
+  });
+
+  it('keeps the variants that have text', () => {
+    expect(messageVariants({ message1: '', message2: 'b', message3: '  ', message5: 'e' })).toEqual(
+      ['b', 'e'],
+    );
+    expect(confirmationVariants({ confirmationMessage4: 'ok?' })).toEqual(['ok?']);
+  });
+
+  it('marks every id field', () => {
+    expect(unmarkedIdFields(CampaignInput)).toEqual([]);
+  });
+});

@@ -1,0 +1,298 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  isErrorCode,
+  messageVariants,
+  confirmationVariants,
+  type CampaignSettingsValues,
+  type ErrorCode,
+  type MessageMediaType,
+  type SendMessageCommand,
+} from '@sb/contracts';
+import { Transactions } from '@sb/platform/db';
+import { isAppError } from '@sb/platform/errors';
+import type { Logger } from '@sb/platform/logger';
+import { ENV, LOGGER } from '@sb/platform/nest';
+import { Poller, PollingProvider } from '@sb/platform/poller';
+import type { EntityManager } from 'typeorm';
+import { ContactListsService } from '../contact-lists/contact-lists.service.js';
+import { companyCall, ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { toCampaignRecord } from './campaign-records.js';
+import {
+  fillPlaceholders,
+  pickVariant,
+  placeholderValues,
+  sendOffsets,
+  type Random,
+} from './campaign-rules.js';
+import { announceCampaign } from './campaign-events.js';
+import {
+  CampaignsRepository,
+  type CampaignRow,
+  type ShippingRow,
+  type ShippingWrite,
+} from './campaigns.repository.js';
+
+/** How often due work is looked for (CAMPAIGN_POLL_MS; 0 turns the timer off, e.g. in tests). */
+const DefaultPollMs = 1_000;
+/** A claim outlives the slowest send (the channel call times out at 60 s) with room to record it. */
+const DefaultLeaseMs = 120_000;
+const BatchSize = 20;
+const PrepareChunk = 5_000;
+/** A send the channel could not make now (connection down, bus timeout) is tried again later. */
+const RetryDelayMs = 30_000;
+const MaxAttempts = 10;
+/** Refusals that trying again cannot change: the row fails at once. */
+const Final: ReadonlySet<ErrorCode> = new Set([
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_VALIDATION',
+]);
+
+const mediaTypeOfMime = (mime: string): MessageMediaType => {
+  const kind = mime.split('/')[0];
+  return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
+};
+
+/** The context of one pass: settings and connection names read once per company. */
+type PassCache = {
+  settings: Map<number, CampaignSettingsValues>;
+  connectionNames: Map<number, Map<number, string>>;
+};
+
+/**
+ * Runs the campaigns: a due campaign gets one shipping row per contact (its variant picked and its time
+ * paced) and starts; due rows are claimed with a lease (FOR UPDATE SKIP LOCKED, so several workers
+ * share them) and sent straight to the channel. Each send is recorded under its idempotency key before
+ * the channel is called and marked done after, so a worker that dies resumes elsewhere without sending a
+ * finished step again. A campaign with nothing left to send becomes FINALIZADA.
+ */
+@Injectable()
+export class CampaignDispatcher extends PollingProvider {
+  protected readonly poller: Poller;
+  private readonly leaseMs: number;
+  private readonly timeZone: string;
+  /** Replaced in tests for a predictable variant choice and pacing. */
+  random: Random = Math.random;
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly campaigns: CampaignsRepository,
+    private readonly lists: ContactListsService,
+    private readonly connectors: ConnectorsDirectory,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    super();
+    const configured = Number(env.CAMPAIGN_POLL_MS ?? DefaultPollMs);
+    const everyMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
+    const lease = Number(env.CAMPAIGN_LEASE_MS ?? DefaultLeaseMs);
+    this.leaseMs = Number.isFinite(lease) && lease > 0 ? lease : DefaultLeaseMs;
+    this.timeZone = env.CAMPAIGN_TIME_ZONE || 'America/Sao_Paulo';
+    this.poller = new Poller({
+      name: 'campaign dispatcher',
+      everyMs,
+      pass: () => this.pass(),
+      logger,
+      passAtStart: everyMs > 0,
+    });
+  }
+
+  /** Work was stored (a campaign saved, a reply confirmed): a pass now rather than at the next tick. */
+  nudge(): void {
+    void this.poller.run();
+  }
+
+  private async pass(): Promise<void> {
+    await this.startDue();
+    await this.sendDue();
+    await this.finishDone();
+  }
+
+  // start
+
+  private async startDue(): Promise<void> {
+    while (!this.poller.stopping) {
+      const started = await this.transactions.acrossCompanies(async (manager) => {
+        const [campaign] = await this.campaigns.claimDueCampaigns(manager, 1);
+        if (!campaign) return false;
+        await this.prepare(manager, campaign);
+        await this.campaigns.startCampaign(manager, campaign.company_id, campaign.id);
+        const row = await this.campaigns.find(campaign.company_id, campaign.id, manager);
+        await announceCampaign(manager, toCampaignRecord(row!), 'updated');
+        return true;
+      });
+      if (!started) return;
+    }
+  }
+
+  /** One shipping row per contact of the list: a random variant each, paced from now. */
+  private async prepare(manager: EntityManager, campaign: CampaignRow): Promise<void> {
+    const companyId = campaign.company_id;
+    if (campaign.contact_list_id === null || campaign.whatsapp_ids.length === 0) return;
+    const settings = await this.lists.readSettings(companyId);
+    const recipients = await this.campaigns.recipients(
+      manager,
+      companyId,
+      campaign.contact_list_id,
+    );
+    const record = toCampaignRecord(campaign);
+    const messages = messageVariants(record);
+    const confirmations = campaign.confirmation ? confirmationVariants(record) : [];
+    if (messages.length === 0) return;
+    const offsets = sendOffsets(recipients.length, settings, this.random);
+    const start = Date.now();
+    const rows: ShippingWrite[] = recipients.map((recipient, index) => ({
+      ...recipient,
+      message: pickVariant(messages, this.random),
+      confirmationMessage: confirmations.length ? pickVariant(confirmations, this.random) : null,
+      whatsappId: campaign.whatsapp_ids[index % campaign.whatsapp_ids.length]!,
+      sendAt: new Date(start + offsets[index]!),
+    }));
+    for (let from = 0; from < rows.length; from += PrepareChunk) {
+      const chunk = rows.slice(from, from + PrepareChunk);
+      await this.campaigns.insertShippings(manager, companyId, campaign.id, from + 1, chunk);
+    }
+  }
+
+  /** A restarted campaign's unsent rows, paced again from now, the count going on from the sent ones. */
+  async repace(manager: EntityManager, companyId: number, campaignId: number): Promise<void> {
+    const settings = await this.lists.readSettings(companyId);
+    const ids = await this.campaigns.unsentIds(manager, companyId, campaignId);
+    const sent = await this.campaigns.countSent(manager, companyId, campaignId);
+    const offsets = sendOffsets(ids.length, settings, this.random, sent);
+    const start = Date.now();
+    await this.campaigns.reschedule(
+      manager,
+      companyId,
+      ids,
+      offsets.map((offset) => new Date(start + offset)),
+    );
+  }
+
+  // send
+
+  private async sendDue(): Promise<void> {
+    const cache: PassCache = { settings: new Map(), connectionNames: new Map() };
+    while (!this.poller.stopping) {
+      const claimed = await this.campaigns.claimDueShippings(BatchSize, this.leaseMs);
+      if (claimed.length === 0) return;
+      for (const [index, row] of claimed.entries()) {
+        if (this.poller.stopping) {
+          await this.campaigns.release(claimed.slice(index).map((r) => r.id));
+          return;
+        }
+        await this.sendOne(row, cache);
+      }
+    }
+  }
+
+  private async sendOne(row: ShippingRow, cache: PassCache): Promise<void> {
+    const companyId = row.company_id;
+    const log = { companyId, campaignId: row.campaign_id, shippingId: row.id };
+    // read for every row: a pause stops the batch already claimed, after the message in flight
+    const campaign = await this.campaigns.find(companyId, row.campaign_id);
+    if (!campaign || (campaign.status !== 'EM_ANDAMENTO' && campaign.status !== 'FINALIZADA')) {
+      await this.campaigns.release([row.id]);
+      return;
+    }
+    const confirming =
+      campaign.confirmation && row.status === 'pending' && row.confirmation_message !== null;
+    try {
+      const text = await this.filled(row, cache, confirming);
+      if (confirming) {
+        await this.step(row, 'confirmation', { body: text });
+        await this.campaigns.markAwaiting(companyId, row.id);
+        return;
+      }
+      if (text.trim() !== '') await this.step(row, 'message', { body: text });
+      if (campaign.media_path) {
+        await this.step(row, 'media', {
+          body: '',
+          media: {
+            key: campaign.media_path,
+            mimeType: campaign.media_mime ?? 'application/octet-stream',
+            fileName: campaign.media_name ?? 'file',
+            size: campaign.media_size ?? 0,
+            mediaType: mediaTypeOfMime(campaign.media_mime ?? ''),
+          },
+        });
+      }
+      await this.campaigns.markDelivered(companyId, row.id);
+    } catch (err) {
+      const code: ErrorCode = isAppError(err) && isErrorCode(err.code) ? err.code : 'ERR_INTERNAL';
+      if (Final.has(code) || row.attempts >= MaxAttempts) {
+        this.logger.info({ ...log, error: code }, 'campaign shipping failed');
+        await this.campaigns.markFailed(companyId, row.id, code);
+        return;
+      }
+      this.logger.warn({ ...log, err, attempt: row.attempts }, 'campaign shipping put off');
+      await this.campaigns.retryLater(companyId, row.id, code, RetryDelayMs);
+    }
+  }
+
+  /**
+   * One message of a shipping, once: recorded under its key first, skipped when a previous attempt
+   * finished it, and the same key handed to the channel when an attempt is repeated.
+   */
+  private async step(
+    row: ShippingRow,
+    step: 'confirmation' | 'message' | 'media',
+    content: Pick<SendMessageCommand, 'body' | 'media'>,
+  ): Promise<void> {
+    const key = `campaign:${row.campaign_id}:${row.id}:${step}`;
+    const { done } = await this.campaigns.beginSend(row.company_id, row.id, step, key);
+    if (done) return;
+    const result = await this.connectors.send(row.company_id, {
+      connectionId: row.whatsapp_id,
+      peer: { number: row.number, isGroup: false },
+      ...content,
+      idempotencyKey: key,
+    });
+    await this.campaigns.finishSend(key, result.externalId);
+  }
+
+  private async filled(row: ShippingRow, cache: PassCache, confirming: boolean): Promise<string> {
+    const companyId = row.company_id;
+    const settings = await this.cached(cache.settings, companyId, () =>
+      this.lists.readSettings(companyId),
+    );
+    const names = await this.cached(cache.connectionNames, companyId, () =>
+      this.connectionNames(companyId),
+    );
+    const values = placeholderValues({
+      contact: { name: row.name, number: row.number, email: row.email },
+      connectionName: names.get(row.whatsapp_id) ?? '',
+      variables: settings.variables,
+      now: new Date(),
+      timeZone: this.timeZone,
+      shippingId: row.id,
+    });
+    const text = confirming ? (row.confirmation_message ?? '') : row.message;
+    return fillPlaceholders(text, values);
+  }
+
+  private async connectionNames(companyId: number): Promise<Map<number, string>> {
+    try {
+      const connections = await this.connectors.connections(companyCall(companyId));
+      return new Map(connections.map((c) => [c.id, c.name]));
+    } catch (err) {
+      this.logger.warn({ err, companyId }, 'connection names unavailable; {connection} left empty');
+      return new Map();
+    }
+  }
+
+  private async cached<K, V>(map: Map<K, V>, key: K, load: () => Promise<V>): Promise<V> {
+    if (!map.has(key)) map.set(key, await load());
+    return map.get(key)!;
+  }
+
+  // finish
+
+  private async finishDone(): Promise<void> {
+    await this.transactions.acrossCompanies(async (manager) => {
+      for (const row of await this.campaigns.finishDone(manager)) {
+        await announceCampaign(manager, toCampaignRecord(row), 'updated');
+      }
+    });
+  }
+}

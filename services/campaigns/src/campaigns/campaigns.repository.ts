@@ -1,0 +1,527 @@
+import { Injectable } from '@nestjs/common';
+import type { CampaignCounters, CampaignStatus, ShippingStatus } from '@sb/contracts';
+import type { DomainEvent } from '@sb/contracts';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { consumeIdempotently } from '@sb/platform/outbox';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export type CampaignRow = {
+  id: number;
+  company_id: number;
+  name: string;
+  message1: string;
+  message2: string;
+  message3: string;
+  message4: string;
+  message5: string;
+  confirmation_message1: string;
+  confirmation_message2: string;
+  confirmation_message3: string;
+  confirmation_message4: string;
+  confirmation_message5: string;
+  confirmation: boolean;
+  status: CampaignStatus;
+  scheduled_at: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  contact_list_id: number | null;
+  contact_list_name: string | null;
+  tag_list_id: number | null;
+  whatsapp_ids: number[];
+  media_path: string | null;
+  media_name: string | null;
+  media_mime: string | null;
+  media_size: number | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type ShippingRow = {
+  id: number;
+  company_id: number;
+  campaign_id: number;
+  position: number;
+  number: string;
+  name: string;
+  email: string;
+  message: string;
+  confirmation_message: string | null;
+  whatsapp_id: number;
+  status: ShippingStatus;
+  send_at: Date;
+  attempts: number;
+  confirmation_requested_at: Date | null;
+  confirmed_at: Date | null;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+  error: string | null;
+};
+
+/** What a create or an update writes. */
+export type CampaignWrite = {
+  name: string;
+  /** the five variants as the form holds them (empty ones kept in place) */
+  messages: (string | null | undefined)[];
+  confirmationMessages: (string | null | undefined)[];
+  confirmation: boolean;
+  status: CampaignStatus;
+  scheduledAt: Date | null;
+  contactListId: number | null;
+  tagListId: number | null;
+  whatsappIds: number[];
+};
+
+/** A prepared shipping row. */
+export type ShippingWrite = {
+  number: string;
+  name: string;
+  email: string;
+  message: string;
+  confirmationMessage: string | null;
+  whatsappId: number;
+  sendAt: Date;
+};
+
+/** A list item the campaign sends to. */
+export type Recipient = { number: string; name: string; email: string };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const returned = <T>(result: [T[], number] | T[]): T[] =>
+  Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
+
+const campaignColumns = `c.*, l.name AS contact_list_name`;
+const campaignFrom = `campaigns c LEFT JOIN contact_lists l ON l.id = c.contact_list_id`;
+const variantColumns = [1, 2, 3, 4, 5].map((n) => `message${n}`);
+const confirmationColumns = [1, 2, 3, 4, 5].map((n) => `confirmation_message${n}`);
+const writeColumns = [
+  'name',
+  ...variantColumns,
+  ...confirmationColumns,
+  'confirmation',
+  'status',
+  'scheduled_at',
+  'contact_list_id',
+  'tag_list_id',
+  'whatsapp_ids',
+];
+const writeValues = (c: CampaignWrite): unknown[] => [
+  c.name,
+  ...[0, 1, 2, 3, 4].map((i) => c.messages[i] ?? ''),
+  ...[0, 1, 2, 3, 4].map((i) => c.confirmationMessages[i] ?? ''),
+  c.confirmation,
+  c.status,
+  c.scheduledAt,
+  c.contactListId,
+  c.tagListId,
+  c.whatsappIds,
+];
+
+/** Campaigns, their shipping rows and sends. Every tenant method takes the company first. */
+@Injectable()
+export class CampaignsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private db(manager?: EntityManager) {
+    return manager ?? this.dataSource.manager;
+  }
+
+  async page(
+    companyId: number,
+    search: string,
+    status: CampaignStatus | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: CampaignRow[]; hasMore: boolean }> {
+    const rows: CampaignRow[] = await this.dataSource.query(
+      `SELECT ${campaignColumns} FROM ${campaignFrom}
+        WHERE c.company_id = $1 AND ($2 = '' OR c.name ILIKE $3)
+          AND ($4::text IS NULL OR c.status = $4)
+        ORDER BY c.id DESC OFFSET $5 LIMIT $6`,
+      [companyId, search, `%${escapeLike(search)}%`, status ?? null, offset, limit + 1],
+    );
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  async find(
+    companyId: number,
+    id: number,
+    manager?: EntityManager,
+    lock = false,
+  ): Promise<CampaignRow | undefined> {
+    const rows: CampaignRow[] = await this.db(manager).query(
+      `SELECT ${campaignColumns} FROM ${campaignFrom} WHERE c.company_id = $1 AND c.id = $2
+        ${lock ? 'FOR UPDATE OF c' : ''}`,
+      [companyId, id],
+    );
+    return rows[0];
+  }
+
+  async insert(manager: EntityManager, companyId: number, write: CampaignWrite): Promise<number> {
+    const values = writeValues(write);
+    const rows: { id: number }[] = await manager.query(
+      `INSERT INTO campaigns (company_id, ${writeColumns.join(', ')})
+       VALUES ($1, ${values.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
+      [companyId, ...values],
+    );
+    return rows[0]!.id;
+  }
+
+  async update(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    write: CampaignWrite,
+  ): Promise<void> {
+    const values = writeValues(write);
+    await manager.query(
+      `UPDATE campaigns SET ${writeColumns.map((c, i) => `${c} = $${i + 3}`).join(', ')},
+              updated_at = now()
+        WHERE company_id = $1 AND id = $2`,
+      [companyId, id, ...values],
+    );
+  }
+
+  async setStatus(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    status: CampaignStatus,
+    scheduledAt?: Date,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE campaigns SET status = $3, scheduled_at = COALESCE($4, scheduled_at),
+              completed_at = CASE WHEN $5 THEN now() ELSE NULL END, updated_at = now()
+        WHERE company_id = $1 AND id = $2`,
+      [companyId, id, status, scheduledAt ?? null, status === 'FINALIZADA'],
+    );
+  }
+
+  async setMedia(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    media: { path: string; name: string; mimeType: string; size: number } | null,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE campaigns SET media_path = $3, media_name = $4, media_mime = $5, media_size = $6,
+              updated_at = now()
+        WHERE company_id = $1 AND id = $2`,
+      [
+        companyId,
+        id,
+        media?.path ?? null,
+        media?.name ?? null,
+        media?.mimeType ?? null,
+        media?.size ?? null,
+      ],
+    );
+  }
+
+  async delete(manager: EntityManager, companyId: number, id: number): Promise<void> {
+    await manager.query('DELETE FROM campaigns WHERE company_id = $1 AND id = $2', [companyId, id]);
+  }
+
+  async ownedIds(companyId: number, ids: number[]): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      'SELECT id FROM campaigns WHERE company_id = $1 AND id = ANY($2::int[])',
+      [companyId, ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  // report
+
+  async counters(companyId: number, campaignId: number): Promise<CampaignCounters> {
+    const rows: Record<keyof CampaignCounters, number>[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE delivered_at IS NOT NULL
+                                  OR confirmation_requested_at IS NOT NULL)::int AS sent,
+              count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
+              count(*) FILTER (WHERE confirmation_requested_at IS NOT NULL)::int
+                AS "confirmationRequested",
+              count(*) FILTER (WHERE confirmed_at IS NOT NULL)::int AS confirmed,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed,
+              count(*) FILTER (WHERE status NOT IN ('delivered', 'failed'))::int AS pending
+         FROM campaign_shippings WHERE company_id = $1 AND campaign_id = $2`,
+      [companyId, campaignId],
+    );
+    return rows[0]!;
+  }
+
+  async shippingPage(
+    companyId: number,
+    campaignId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ShippingRow[]; hasMore: boolean }> {
+    const rows: ShippingRow[] = await this.dataSource.query(
+      `SELECT * FROM campaign_shippings WHERE company_id = $1 AND campaign_id = $2
+        ORDER BY position OFFSET $3 LIMIT $4`,
+      [companyId, campaignId, offset, limit + 1],
+    );
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  // dispatch (the sender runs across companies, as the service user)
+
+  /** Due scheduled campaigns, taken for the caller's transaction (another worker skips them). */
+  async claimDueCampaigns(manager: EntityManager, limit: number): Promise<CampaignRow[]> {
+    return manager.query(
+      `SELECT ${campaignColumns} FROM ${campaignFrom}
+        WHERE c.status = 'PROGRAMADA' AND c.scheduled_at <= now()
+        ORDER BY c.scheduled_at, c.id LIMIT $1 FOR UPDATE OF c SKIP LOCKED`,
+      [limit],
+    );
+  }
+
+  /** How many items of a list a campaign would send to; undefined when the list is not the company's. */
+  async recipientCount(companyId: number, listId: number): Promise<number | undefined> {
+    const rows: { n: number }[] = await this.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM contact_list_items i
+                WHERE i.contact_list_id = l.id AND i.is_whatsapp_valid IS NOT FALSE) AS n
+         FROM contact_lists l WHERE l.company_id = $1 AND l.id = $2`,
+      [companyId, listId],
+    );
+    return rows[0]?.n;
+  }
+
+  /** The list's items the campaign sends to: every number not known to lack an account. */
+  async recipients(
+    manager: EntityManager,
+    companyId: number,
+    listId: number,
+  ): Promise<Recipient[]> {
+    return manager.query(
+      `SELECT number, name, email FROM contact_list_items
+        WHERE company_id = $1 AND contact_list_id = $2 AND is_whatsapp_valid IS NOT FALSE
+        ORDER BY id`,
+      [companyId, listId],
+    );
+  }
+
+  /** Adds the rows a campaign lacks (one per number); an existing row is kept as it is. */
+  async insertShippings(
+    manager: EntityManager,
+    companyId: number,
+    campaignId: number,
+    firstPosition: number,
+    rows: ShippingWrite[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await manager.query(
+      `INSERT INTO campaign_shippings
+         (company_id, campaign_id, position, number, name, email, message, confirmation_message,
+          whatsapp_id, send_at)
+       SELECT $1, $2, $3 + t.ord - 1, t.number, t.name, t.email, t.message, t.confirmation,
+              t.whatsapp_id, t.send_at
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[],
+                     $10::timestamptz[])
+              WITH ORDINALITY AS t(number, name, email, message, confirmation, whatsapp_id, send_at, ord)
+       ON CONFLICT (campaign_id, number) DO NOTHING`,
+      [
+        companyId,
+        campaignId,
+        firstPosition,
+        rows.map((r) => r.number),
+        rows.map((r) => r.name),
+        rows.map((r) => r.email),
+        rows.map((r) => r.message),
+        rows.map((r) => r.confirmationMessage),
+        rows.map((r) => r.whatsappId),
+        rows.map((r) => r.sendAt),
+      ],
+    );
+  }
+
+  async startCampaign(manager: EntityManager, companyId: number, id: number): Promise<void> {
+    await manager.query(
+      `UPDATE campaigns SET status = 'EM_ANDAMENTO', started_at = COALESCE(started_at, now()),
+              completed_at = NULL, updated_at = now()
+        WHERE company_id = $1 AND id = $2`,
+      [companyId, id],
+    );
+  }
+
+  /** The rows still to send, in order (a restart paces them again from now). */
+  async unsentIds(manager: EntityManager, companyId: number, campaignId: number) {
+    const rows: { id: number }[] = await manager.query(
+      `SELECT id FROM campaign_shippings
+        WHERE company_id = $1 AND campaign_id = $2 AND status IN ('pending', 'confirmed')
+        ORDER BY position`,
+      [companyId, campaignId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async countSent(manager: EntityManager, companyId: number, campaignId: number) {
+    const rows: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM campaign_shippings
+        WHERE company_id = $1 AND campaign_id = $2 AND status NOT IN ('pending', 'confirmed')`,
+      [companyId, campaignId],
+    );
+    return rows[0]!.n;
+  }
+
+  async reschedule(manager: EntityManager, companyId: number, ids: number[], sendAt: Date[]) {
+    if (ids.length === 0) return;
+    await manager.query(
+      `UPDATE campaign_shippings s SET send_at = t.send_at, locked_until = NULL, updated_at = now()
+         FROM unnest($2::int[], $3::timestamptz[]) AS t(id, send_at)
+        WHERE s.company_id = $1 AND s.id = t.id`,
+      [companyId, ids, sendAt],
+    );
+  }
+
+  /**
+   * Due rows of running campaigns, leased to this worker for `leaseMs`: a worker that dies leaves them
+   * to another once the lease runs out.
+   */
+  async claimDueShippings(limit: number, leaseMs: number): Promise<ShippingRow[]> {
+    const result: [ShippingRow[], number] | ShippingRow[] = await this.dataSource.query(
+      `UPDATE campaign_shippings s
+          SET locked_until = now() + ($2 * interval '1 millisecond'), attempts = s.attempts + 1
+        WHERE s.id IN (
+          SELECT x.id FROM campaign_shippings x JOIN campaigns c ON c.id = x.campaign_id
+           WHERE x.status IN ('pending', 'confirmed') AND x.send_at <= now()
+             AND (x.locked_until IS NULL OR x.locked_until <= now())
+             AND c.status IN ('EM_ANDAMENTO', 'FINALIZADA')
+           ORDER BY x.send_at, x.id
+           LIMIT $1
+           FOR UPDATE OF x SKIP LOCKED)
+        RETURNING s.*`,
+      [limit, leaseMs],
+    );
+    return returned(result).sort(
+      (a, b) => a.send_at.getTime() - b.send_at.getTime() || a.id - b.id,
+    );
+  }
+
+  /** Gives back rows claimed but not handled (a worker stopping). */
+  async release(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      'UPDATE campaign_shippings SET locked_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::int[])',
+      [ids],
+    );
+  }
+
+  async campaignForSend(companyId: number, id: number): Promise<CampaignRow | undefined> {
+    return this.find(companyId, id);
+  }
+
+  /**
+   * Records a send before the channel is called; answers whether it was already done (a retry after a
+   * crash between the call and its record finds the key and reuses it).
+   */
+  async beginSend(
+    companyId: number,
+    shippingId: number,
+    step: string,
+    key: string,
+  ): Promise<{ done: boolean }> {
+    const rows: { sent_at: Date | null }[] = await this.dataSource.query(
+      `INSERT INTO campaign_sends (idempotency_key, company_id, shipping_id, step)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
+       RETURNING sent_at`,
+      [key, companyId, shippingId, step],
+    );
+    return { done: rows[0]!.sent_at !== null };
+  }
+
+  async finishSend(key: string, externalId: string): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE campaign_sends SET sent_at = now(), external_id = $2 WHERE idempotency_key = $1',
+      [key, externalId],
+    );
+  }
+
+  async markAwaiting(companyId: number, id: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE campaign_shippings SET status = 'awaiting_confirmation',
+              confirmation_requested_at = now(), locked_until = NULL, updated_at = now()
+        WHERE company_id = $1 AND id = $2 AND status = 'pending'`,
+      [companyId, id],
+    );
+  }
+
+  async markDelivered(companyId: number, id: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE campaign_shippings SET status = 'delivered', delivered_at = now(),
+              locked_until = NULL, error = NULL, updated_at = now()
+        WHERE company_id = $1 AND id = $2 AND status IN ('pending', 'confirmed')`,
+      [companyId, id],
+    );
+  }
+
+  async markFailed(companyId: number, id: number, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE campaign_shippings SET status = 'failed', failed_at = now(), error = $3,
+              locked_until = NULL, updated_at = now()
+        WHERE company_id = $1 AND id = $2 AND status IN ('pending', 'confirmed')`,
+      [companyId, id, error],
+    );
+  }
+
+  async retryLater(companyId: number, id: number, error: string, delayMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE campaign_shippings SET error = $3, locked_until = NULL,
+              send_at = now() + ($4 * interval '1 millisecond'), updated_at = now()
+        WHERE company_id = $1 AND id = $2`,
+      [companyId, id, error, delayMs],
+    );
+  }
+
+  /** A durable consumer of events, each applied once in a transaction of this database. */
+  consume(
+    bus: Bus,
+    options: { durable: string; filter: string },
+    handler: (event: DomainEvent, manager: EntityManager) => Promise<void>,
+  ): Promise<BusSubscription> {
+    return consumeIdempotently({ dataSource: this.dataSource, bus, ...options, handler });
+  }
+
+  /**
+   * A reply from a number a confirmation waits on: its row is confirmed and its message due after
+   * `delayMs`. Answers how many rows it confirmed.
+   */
+  async confirm(
+    manager: EntityManager,
+    companyId: number,
+    whatsappId: number,
+    number: string,
+    delayMs: number,
+  ): Promise<number> {
+    const result: [unknown[], number] | unknown[] = await manager.query(
+      `UPDATE campaign_shippings SET status = 'confirmed', confirmed_at = now(), locked_until = NULL,
+              send_at = now() + ($4 * interval '1 millisecond'), updated_at = now()
+        WHERE company_id = $1 AND whatsapp_id = $2 AND number = $3
+          AND status = 'awaiting_confirmation'
+        RETURNING id`,
+      [companyId, whatsappId, number, delayMs],
+    );
+    return returned(result).length;
+  }
+
+  /**
+   * Running campaigns with nothing left to send become FINALIZADA (rows waiting for a confirmation do
+   * not hold a campaign open); answers those that did.
+   */
+  async finishDone(manager: EntityManager): Promise<CampaignRow[]> {
+    const result:
+      [{ id: number; company_id: number }[], number] | { id: number; company_id: number }[] =
+      await manager.query(
+        `UPDATE campaigns c SET status = 'FINALIZADA', completed_at = now(), updated_at = now()
+          WHERE c.status = 'EM_ANDAMENTO'
+            AND NOT EXISTS (SELECT 1 FROM campaign_shippings s
+                             WHERE s.campaign_id = c.id AND s.status IN ('pending', 'confirmed'))
+          RETURNING c.id, c.company_id`,
+      );
+    const done: CampaignRow[] = [];
+    for (const row of returned(result)) {
+      const found = await this.find(row.company_id, row.id, manager);
+      if (found) done.push(found);
+    }
+    return done;
+  }
+}

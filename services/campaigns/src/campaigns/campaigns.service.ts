@@ -1,0 +1,271 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CampaignInput,
+  CampaignPageSize,
+  CampaignReportQuery,
+  CampaignsQuery,
+  DomainEventTypes,
+  type CampaignDeletedEventData,
+  type CampaignDeleteReply,
+  type CampaignMediaReply,
+  type CampaignRecord,
+  type CampaignReport,
+  type CampaignsPage,
+  type RequestContext,
+} from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { Transactions } from '@sb/platform/db';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { Outbox } from '@sb/platform/outbox';
+import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { requireCampaignsAdmin } from '../access.js';
+import { ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
+import { canCancel, canEdit, statusAfterSave } from './campaign-rules.js';
+import { toCampaignRecord, toShippingRecord } from './campaign-records.js';
+import { CampaignDispatcher } from './campaign-dispatcher.js';
+import { announceCampaign } from './campaign-events.js';
+import {
+  CampaignsRepository,
+  type CampaignRow,
+  type CampaignWrite,
+} from './campaigns.repository.js';
+
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const IdRequest = z.object({ id: positiveId });
+const MediaRequest = z.object({
+  id: positiveId,
+  mediaPath: z.string().min(1).max(500),
+  mediaName: z.string().min(1).max(255),
+  mimeType: z.string().min(1).max(200),
+  size: z.number().int().nonnegative(),
+});
+
+/**
+ * Campaigns (spec 3 §2.2, §2.4, §4, §7 "Campaigns"): admins of plans with useCampaigns. Saving checks
+ * the editing rule, the connections and the list; cancel pauses, restart resumes where it stopped.
+ */
+@Injectable()
+export class CampaignsService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly campaigns: CampaignsRepository,
+    private readonly identity: IdentityDirectory,
+    private readonly connectors: ConnectorsDirectory,
+    private readonly dispatcher: CampaignDispatcher,
+  ) {}
+
+  private allowed(call: CallContext): Promise<RequestContext> {
+    return requireCampaignsAdmin(call, this.identity);
+  }
+
+  async page(call: CallContext, query: unknown): Promise<CampaignsPage> {
+    const ctx = await this.allowed(call);
+    const { searchParam, pageNumber, status } = parseInput(CampaignsQuery, query ?? {});
+    const { rows, hasMore } = await this.campaigns.page(
+      ctx.companyId,
+      searchParam,
+      status,
+      (pageNumber - 1) * CampaignPageSize,
+      CampaignPageSize,
+    );
+    return { records: rows.map(toCampaignRecord), hasMore };
+  }
+
+  async get(call: CallContext, request: unknown): Promise<CampaignRecord> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, request ?? {});
+    return toCampaignRecord(await this.campaign(ctx.companyId, id));
+  }
+
+  async create(call: CallContext, data: unknown): Promise<CampaignRecord> {
+    const ctx = await this.allowed(call);
+    const input = parseInput(CampaignInput, data ?? {});
+    const write = await this.checkedWrite(ctx, input, null);
+    const record = await this.transactions.inTenant(ctx.companyId, async (manager) => {
+      const id = await this.campaigns.insert(manager, ctx.companyId, write);
+      const created = toCampaignRecord(await this.campaign(ctx.companyId, id, manager));
+      await announceCampaign(manager, created, 'created');
+      return created;
+    });
+    this.dispatcher.nudge();
+    return record;
+  }
+
+  async update(call: CallContext, data: unknown): Promise<CampaignRecord> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    const input = parseInput(CampaignInput, data);
+    const before = await this.campaign(ctx.companyId, id);
+    const write = await this.checkedWrite(ctx, input, before.status);
+    const record = await this.transactions.inTenant(ctx.companyId, async (manager) => {
+      const row = await this.campaign(ctx.companyId, id, manager, true);
+      this.requireEditable(row);
+      await this.campaigns.update(manager, ctx.companyId, id, {
+        ...write,
+        status: statusAfterSave(row.status, write.scheduledAt),
+      });
+      const updated = toCampaignRecord(await this.campaign(ctx.companyId, id, manager));
+      await announceCampaign(manager, updated, 'updated');
+      return updated;
+    });
+    this.dispatcher.nudge();
+    return record;
+  }
+
+  async remove(call: CallContext, data: unknown): Promise<CampaignDeleteReply> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
+      const row = await this.campaign(ctx.companyId, id, manager, true);
+      await this.campaigns.delete(manager, ctx.companyId, id);
+      const event: CampaignDeletedEventData = { id };
+      await Outbox.add(manager, {
+        companyId: ctx.companyId,
+        ...DomainEventTypes.campaigns.campaignDeleted,
+        data: event,
+      });
+      return { id, mediaPath: row.media_path };
+    });
+  }
+
+  /** Pause: nothing more is sent until a restart (rows already sent stay sent). */
+  async cancel(call: CallContext, data: unknown): Promise<CampaignRecord> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
+      const row = await this.campaign(ctx.companyId, id, manager, true);
+      if (!canCancel(row.status)) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+      await this.campaigns.setStatus(manager, ctx.companyId, id, 'CANCELADA');
+      const updated = toCampaignRecord(await this.campaign(ctx.companyId, id, manager));
+      await announceCampaign(manager, updated, 'updated');
+      return updated;
+    });
+  }
+
+  /**
+   * A cancelled campaign goes on: one that had started resumes its unsent rows from now at the
+   * campaign's pace; one that had not is due now.
+   */
+  async restart(call: CallContext, data: unknown): Promise<CampaignRecord> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    const record = await this.transactions.inTenant(ctx.companyId, async (manager) => {
+      const row = await this.campaign(ctx.companyId, id, manager, true);
+      if (row.status !== 'CANCELADA') throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+      if (row.started_at) {
+        await this.campaigns.startCampaign(manager, ctx.companyId, id);
+        await this.dispatcher.repace(manager, ctx.companyId, id);
+      } else {
+        await this.campaigns.setStatus(manager, ctx.companyId, id, 'PROGRAMADA', new Date());
+      }
+      const updated = toCampaignRecord(await this.campaign(ctx.companyId, id, manager));
+      await announceCampaign(manager, updated, 'updated');
+      return updated;
+    });
+    this.dispatcher.nudge();
+    return record;
+  }
+
+  async setMedia(call: CallContext, data: unknown): Promise<CampaignMediaReply> {
+    const ctx = await this.allowed(call);
+    const media = parseInput(MediaRequest, data ?? {});
+    return this.changeMedia(ctx, media.id, {
+      path: media.mediaPath,
+      name: media.mediaName,
+      mimeType: media.mimeType,
+      size: media.size,
+    });
+  }
+
+  async deleteMedia(call: CallContext, data: unknown): Promise<CampaignMediaReply> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    return this.changeMedia(ctx, id, null);
+  }
+
+  async report(call: CallContext, query: unknown): Promise<CampaignReport> {
+    const ctx = await this.allowed(call);
+    const { id, pageNumber } = parseInput(CampaignReportQuery, query ?? {});
+    const campaign = toCampaignRecord(await this.campaign(ctx.companyId, id));
+    const [counters, page] = await Promise.all([
+      this.campaigns.counters(ctx.companyId, id),
+      this.campaigns.shippingPage(
+        ctx.companyId,
+        id,
+        (pageNumber - 1) * CampaignPageSize,
+        CampaignPageSize,
+      ),
+    ]);
+    return { campaign, counters, records: page.rows.map(toShippingRecord), hasMore: page.hasMore };
+  }
+
+  // helpers
+
+  private async changeMedia(
+    ctx: RequestContext,
+    id: number,
+    media: { path: string; name: string; mimeType: string; size: number } | null,
+  ): Promise<CampaignMediaReply> {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
+      const row = await this.campaign(ctx.companyId, id, manager, true);
+      this.requireEditable(row);
+      await this.campaigns.setMedia(manager, ctx.companyId, id, media);
+      const updated = toCampaignRecord(await this.campaign(ctx.companyId, id, manager));
+      await announceCampaign(manager, updated, 'updated');
+      return { ...updated, previousMediaPath: row.media_path };
+    });
+  }
+
+  private requireEditable(row: CampaignRow): void {
+    if (!canEdit(row.status, row.scheduled_at, new Date())) {
+      throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+    }
+  }
+
+  /**
+   * The input as stored, after the checks the schema cannot make: the connections are the company's,
+   * the list exists, and a scheduled campaign has someone to send to.
+   */
+  private async checkedWrite(
+    ctx: RequestContext,
+    input: CampaignInput,
+    current: CampaignRow['status'] | null,
+  ): Promise<CampaignWrite> {
+    if (!input.contactListId) throw new AppError('ERR_CAMPAIGN_TAG_AUDIENCE');
+    const known = new Set((await this.connectors.connections(ctx)).map((c) => c.id));
+    if (input.whatsappId.some((id) => !known.has(id))) throw new AppError('ERR_NO_WAPP_FOUND');
+    const recipients = await this.campaigns.recipientCount(ctx.companyId, input.contactListId);
+    if (recipients === undefined) throw new AppError('ERR_NO_CONTACT_LIST_FOUND');
+    if (input.scheduledAt && recipients === 0) throw new AppError('ERR_CAMPAIGN_LIST_EMPTY');
+    return {
+      name: input.name,
+      messages: [input.message1, input.message2, input.message3, input.message4, input.message5],
+      confirmationMessages: [
+        input.confirmationMessage1,
+        input.confirmationMessage2,
+        input.confirmationMessage3,
+        input.confirmationMessage4,
+        input.confirmationMessage5,
+      ],
+      confirmation: input.confirmation,
+      status: statusAfterSave(current, input.scheduledAt),
+      scheduledAt: input.scheduledAt,
+      contactListId: input.contactListId,
+      tagListId: input.tagListId,
+      whatsappIds: input.whatsappId,
+    };
+  }
+
+  private async campaign(
+    companyId: number,
+    id: number,
+    manager?: EntityManager,
+    lock = false,
+  ): Promise<CampaignRow> {
+    const row = await this.campaigns.find(companyId, id, manager, lock);
+    if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND');
+    return row;
+  }
+}

@@ -1,0 +1,67 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import type { DomainEvent, InboundMessageEventData } from '@sb/contracts';
+import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { BUS, ENV } from '@sb/platform/nest';
+import { CampaignDispatcher } from './campaign-dispatcher.js';
+import { CampaignsRepository } from './campaigns.repository.js';
+
+/** The real message follows a confirmation reply after up to this long (BEHAVIOUR.md §6: 0-10 s). */
+const DefaultReplyDelayMs = 10_000;
+
+/** A contact's own message (not an echo, an import, a reaction or a group's) confirms. */
+export const confirmingReply = (event: DomainEvent): InboundMessageEventData | null => {
+  const data = event.data as Partial<InboundMessageEventData> | null;
+  if (!data || data.fromMe || data.imported || data.kind !== 'message') return null;
+  if (!data.peer || data.peer.isGroup || typeof data.connectionId !== 'number') return null;
+  return data as InboundMessageEventData;
+};
+
+/**
+ * Any reply from a number a campaign's confirmation waits on confirms its row on that connection; the
+ * dispatcher then sends the message.
+ */
+@Injectable()
+export class ConfirmationRepliesConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private subscription?: BusSubscription;
+  private readonly maxDelayMs: number;
+
+  constructor(
+    private readonly campaigns: CampaignsRepository,
+    private readonly dispatcher: CampaignDispatcher,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    // CAMPAIGN_REPLY_DELAY_MS: the longest wait (tests use 0)
+    const configured = Number(env.CAMPAIGN_REPLY_DELAY_MS ?? DefaultReplyDelayMs);
+    this.maxDelayMs =
+      Number.isFinite(configured) && configured >= 0 ? configured : DefaultReplyDelayMs;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscription = await this.campaigns.consume(
+      this.bus,
+      { durable: 'campaigns-confirmations', filter: 'evt.*.connectors.message.received' },
+      async (event, manager) => {
+        const reply = confirmingReply(event);
+        if (!reply) return;
+        const confirmed = await this.campaigns.confirm(
+          manager,
+          event.companyId,
+          reply.connectionId,
+          reply.peer.number.replace(/\D/g, ''),
+          Math.round(Math.random() * this.maxDelayMs),
+        );
+        if (confirmed > 0) this.dispatcher.nudge();
+      },
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.unsubscribe();
+  }
+}

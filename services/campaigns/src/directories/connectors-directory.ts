@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  Subjects,
+  type ConnectionRecord,
+  type RequestContext,
+  type SendMessageCommand,
+  type SendMessageResult,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import { BUS } from '@sb/platform/nest';
+
+const LookupTimeoutMs = 5_000;
+/** A channel send waits for the connection's governor and the channel's answer. */
+const SendTimeoutMs = 60_000;
+
+/** The company's own call, for work no user asked for (a campaign's sends). */
+export const companyCall = (companyId: number): RequestContext => ({
+  requestId: randomUUID(),
+  companyId,
+  userId: 0,
+  profile: 'admin',
+  super: false,
+  lang: 'es',
+});
+
+/** What campaigns asks connectors: the company's connections, and one message sent on one. */
+@Injectable()
+export class ConnectorsDirectory {
+  constructor(@Inject(BUS) private readonly bus: Bus) {}
+
+  connections(ctx: RequestContext): Promise<ConnectionRecord[]> {
+    return this.bus.request(
+      Subjects.connectors.connectionList,
+      { ctx, data: {} },
+      { timeoutMs: LookupTimeoutMs },
+    );
+  }
+
+  /** Straight to the channel: a campaign's message opens no ticket (one opens when the contact replies). */
+  send(companyId: number, command: SendMessageCommand): Promise<SendMessageResult> {
+    return this.bus.request(
+      Subjects.connectors.messageSend,
+      { ctx: companyCall(companyId), data: command },
+      { timeoutMs: SendTimeoutMs },
+    );
+  }
+}

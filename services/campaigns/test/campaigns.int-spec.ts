@@ -1,0 +1,444 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Subjects,
+  type BusRequest,
+  type CampaignRecord,
+  type CampaignReport,
+  type CampaignsPage,
+  type ContactListRecord,
+  type RequestContext,
+  type SendMessageCommand,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import { AppError } from '@sb/platform/errors';
+import type { RunningNestService } from '@sb/platform/nest';
+import {
+  closeTestRig,
+  createTestDatabase,
+  openTestBus,
+  requestAs,
+  type TestDatabase,
+} from '@sb/testing';
+import pg from 'pg';
+import { admin, agent, otherAdmin } from './callers.js';
+import { startCampaignsService } from '../src/index.js';
+
+// Campaigns on real Postgres and NATS (in-process bus when NATS is not there) with two campaigns
+// workers on one database, and stand-ins for identity (plan flags) and connectors (connections, the
+// number check and a channel that records every message it is asked to send).
+
+const S = Subjects.campaigns;
+
+type Sent = SendMessageCommand & { companyId: number };
+
+const waitFor = async (check: () => Promise<boolean>, ms = 20_000) => {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('campaigns (campaigns service, two workers)', () => {
+  let bus: Bus;
+  let database: TestDatabase;
+  let db: pg.Pool;
+  let workerA: RunningNestService | undefined;
+  let workerB: RunningNestService;
+  const sent: Sent[] = [];
+  const sendDelayMs = new Map<number, number>();
+
+  const call = requestAs(() => bus);
+  const codeOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'ok',
+      (err: AppError) => err.code,
+    );
+  const env = {
+    SCHEDULE_POLL_MS: '0',
+    CAMPAIGN_POLL_MS: '50',
+    CAMPAIGN_LEASE_MS: '3000',
+    CAMPAIGN_REPLY_DELAY_MS: '0',
+  };
+
+  const list = async (ctx: Partial<RequestContext>, name: string, numbers: string[]) => {
+    const created = await call<ContactListRecord>(S.contactListCreate, { name }, ctx);
+    await call(
+      S.contactListImport,
+      {
+        id: created.id,
+        rows: numbers.map((number, index) => ({
+          row: index + 2,
+          name: `Contact ${number.slice(-3)} Silva`,
+          number,
+          email: '',
+        })),
+      },
+      ctx,
+    );
+    // the number check runs after the import answers: wait until it has looked at every item
+    await waitFor(async () => {
+      const { rows } = await db.query(
+        `SELECT 1 FROM campaigns.contact_list_items
+          WHERE contact_list_id = $1 AND is_whatsapp_valid IS NULL`,
+        [created.id],
+      );
+      return rows.length === 0;
+    });
+    return created;
+  };
+  const numbers = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+  const statusOf = async (id: number, ctx: Partial<RequestContext> = admin) =>
+    (await call<CampaignRecord>(S.campaignGet, { id }, ctx)).status;
+  const sentTo = (number: string) => sent.filter((message) => message.peer.number === number);
+
+  beforeAll(async () => {
+    bus =
+      (await openTestBus('nats', 'campaigns-campaigns')) ??
+      (await openTestBus('in-process', 'campaigns-campaigns'))!;
+    await bus.handle(Subjects.identity.planLimits, (payload: BusRequest) =>
+      Promise.resolve({ companyId: payload.ctx.companyId, flags: { useCampaigns: true } }),
+    );
+    await bus.handle(Subjects.connectors.connectionList, (payload: BusRequest) =>
+      Promise.resolve(
+        payload.ctx.companyId === 1
+          ? [
+              { id: 7, name: 'Sales', channel: 'whatsapp', status: 'CONNECTED', isDefault: true },
+              {
+                id: 8,
+                name: 'Support',
+                channel: 'whatsapp',
+                status: 'CONNECTED',
+                isDefault: false,
+              },
+            ]
+          : [{ id: 9, name: 'Other', channel: 'whatsapp', status: 'CONNECTED', isDefault: true }],
+      ),
+    );
+    // numbers ending in 9 have no account
+    await bus.handle(Subjects.connectors.contactCheck, (payload: BusRequest) => {
+      const { number } = payload.data as { number: string };
+      if (number.endsWith('9')) throw new AppError('ERR_WAPP_INVALID_CONTACT');
+      return Promise.resolve({ exists: true, number });
+    });
+    await bus.handle(Subjects.connectors.messageSend, async (payload: BusRequest) => {
+      const command = payload.data as SendMessageCommand;
+      await sleep(sendDelayMs.get(payload.ctx.companyId) ?? 0);
+      sent.push({ ...command, companyId: payload.ctx.companyId });
+      return { externalId: randomUUID(), ack: 1, sentAt: new Date().toISOString() };
+    });
+    database = await createTestDatabase('campaigns_campaigns');
+    db = new pg.Pool({ connectionString: database.url, max: 2 });
+    workerA = await startCampaignsService({ bus, databaseUrl: database.url, env });
+    workerB = await startCampaignsService({ bus, databaseUrl: database.url, env });
+    await call(
+      S.campaignSettingsSave,
+      {
+        settings: {
+          messageInterval: 0,
+          longerIntervalAfter: 0,
+          greaterInterval: 0,
+          variables: [{ key: 'coupon', value: 'PROMO10' }],
+        },
+      },
+      admin,
+    );
+    await call(
+      S.campaignSettingsSave,
+      { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } },
+      otherAdmin,
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    await workerA?.close();
+    await closeTestRig({ service: workerB, db, bus, database });
+  });
+
+  it('saves a campaign with the rules of spec 3 §4-§6', async () => {
+    const clients = await list(admin, 'Rules list', numbers('55119700', 2));
+    const emptyList = await list(admin, 'Empty list', []);
+    const base = { name: 'Rules', whatsappId: '7', contactListId: clients.id, message1: 'Hi' };
+
+    expect(await codeOf(call(S.campaignList, {}, agent))).toBe('ERR_NO_PERMISSION');
+    const draft = await call<CampaignRecord>(S.campaignCreate, base, admin);
+    expect(draft).toMatchObject({
+      status: 'INATIVA',
+      confirmation: false,
+      whatsappId: '7',
+      contactList: { id: clients.id, name: 'Rules list' },
+    });
+    // another company's connection, list or campaign is not there
+    expect(await codeOf(call(S.campaignCreate, { ...base, whatsappId: '9' }, admin))).toBe(
+      'ERR_NO_WAPP_FOUND',
+    );
+    expect(await codeOf(call(S.campaignGet, { id: draft.id }, otherAdmin))).toBe(
+      'ERR_NO_CAMPAIGN_FOUND',
+    );
+    expect(await codeOf(call(S.campaignCreate, { ...base, whatsappId: 9 }, otherAdmin))).toBe(
+      'ERR_NO_CONTACT_LIST_FOUND',
+    );
+    // nobody to send to, or a tag (whose contacts campaigns cannot read yet)
+    const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    expect(
+      await codeOf(
+        call(S.campaignCreate, { ...base, contactListId: emptyList.id, scheduledAt: later }, admin),
+      ),
+    ).toBe('ERR_CAMPAIGN_LIST_EMPTY');
+    expect(
+      await codeOf(call(S.campaignCreate, { ...base, contactListId: null, tagListId: 4 }, admin)),
+    ).toBe('ERR_CAMPAIGN_TAG_AUDIENCE');
+
+    // scheduled more than an hour away: still editable, and found by either spelling of a status
+    const scheduled = await call<CampaignRecord>(
+      S.campaignUpdate,
+      { ...base, id: draft.id, scheduledAt: later, whatsappId: [7, 8] },
+      admin,
+    );
+    expect(scheduled).toMatchObject({ status: 'PROGRAMADA', whatsappId: '7,8' });
+    const found = await call<CampaignsPage>(S.campaignList, { searchParam: 'rul' }, admin);
+    expect(found.records.map((c) => c.id)).toContain(draft.id);
+    expect(
+      (await call<CampaignsPage>(S.campaignList, { status: 'INACTIVA' }, admin)).records.map(
+        (c) => c.id,
+      ),
+    ).not.toContain(draft.id);
+
+    // less than an hour away: read-only; cancel (pause) opens it again
+    await db.query(
+      `UPDATE campaigns.campaigns SET scheduled_at = now() + interval '30 minutes' WHERE id = $1`,
+      [draft.id],
+    );
+    expect(await codeOf(call(S.campaignUpdate, { ...base, id: draft.id }, admin))).toBe(
+      'ERR_CAMPAIGN_NOT_EDITABLE',
+    );
+    expect(await codeOf(call(S.campaignRestart, { id: draft.id }, admin))).toBe(
+      'ERR_CAMPAIGN_NOT_EDITABLE',
+    );
+    const cancelled = await call<CampaignRecord>(S.campaignCancel, { id: draft.id }, admin);
+    expect(cancelled.status).toBe('CANCELADA');
+    const saved = await call<CampaignRecord>(
+      S.campaignUpdate,
+      { ...base, id: draft.id, name: 'Rules again' },
+      admin,
+    );
+    expect(saved).toMatchObject({ status: 'CANCELADA', name: 'Rules again' });
+    expect(await call(S.campaignDelete, { id: draft.id }, admin)).toEqual({
+      id: draft.id,
+      mediaPath: null,
+    });
+    expect(await codeOf(call(S.campaignGet, { id: draft.id }, admin))).toBe(
+      'ERR_NO_CAMPAIGN_FOUND',
+    );
+  });
+
+  it('runs to FINALIZADA with one shipping per valid contact, shared by two workers, one stopped midway', async () => {
+    const contacts = [...numbers('55119800', 40), '5511980009999'];
+    const clients = await list(admin, 'Big list', contacts);
+    const valid = contacts.filter((number) => !number.endsWith('9'));
+    sendDelayMs.set(1, 15);
+    const campaign = await call<CampaignRecord>(
+      S.campaignCreate,
+      {
+        name: 'Launch',
+        whatsappId: '7,8',
+        contactListId: clients.id,
+        message1: 'Olá {firstName}, use {coupon}',
+        message3: 'Oi {name} ({connection})',
+      },
+      admin,
+    );
+    await call(
+      S.campaignMediaSet,
+      {
+        id: campaign.id,
+        mediaPath: 'companies/1/campaigns/flyer.png',
+        mediaName: 'flyer.png',
+        mimeType: 'image/png',
+        size: 1234,
+      },
+      admin,
+    );
+    await call(
+      S.campaignUpdate,
+      {
+        id: campaign.id,
+        name: 'Launch',
+        whatsappId: campaign.whatsappId,
+        contactListId: clients.id,
+        message1: campaign.message1,
+        message3: campaign.message3,
+        scheduledAt: new Date().toISOString(),
+      },
+      admin,
+    );
+    // one worker stops (as a deploy stops it) while the campaign runs; the other finishes
+    await waitFor(async () => sent.filter((m) => m.companyId === 1).length >= 10);
+    await workerA!.close();
+    workerA = undefined;
+    await waitFor(async () => (await statusOf(campaign.id)) === 'FINALIZADA', 30_000);
+
+    const mine = sent.filter((m) => m.idempotencyKey?.startsWith(`campaign:${campaign.id}:`));
+    for (const number of valid) {
+      const messages = mine.filter((m) => m.peer.number === number);
+      // exactly once: the text, then the media
+      expect(messages.map((m) => (m.media ? 'media' : 'text'))).toEqual(['text', 'media']);
+      expect([
+        `Olá Contact, use PROMO10`,
+        `Oi Contact ${number.slice(-3)} Silva (${messages[0]!.connectionId === 7 ? 'Sales' : 'Support'})`,
+      ]).toContain(messages[0]!.body);
+      expect(messages[1]!.media).toMatchObject({ key: 'companies/1/campaigns/flyer.png' });
+    }
+    // the invalid number is not messaged; both connections take turns
+    expect(mine.filter((m) => m.peer.number === '5511980009999')).toEqual([]);
+    expect(new Set(mine.map((m) => m.connectionId))).toEqual(new Set([7, 8]));
+    // both variants are used
+    expect(new Set(mine.filter((m) => !m.media).map((m) => m.body.slice(0, 3))).size).toBe(2);
+
+    const report = await call<CampaignReport>(S.campaignReport, { id: campaign.id }, admin);
+    expect(report.counters).toEqual({
+      total: valid.length,
+      sent: valid.length,
+      delivered: valid.length,
+      confirmationRequested: 0,
+      confirmed: 0,
+      failed: 0,
+      pending: 0,
+    });
+    expect(report.records).toHaveLength(20);
+    expect(report.hasMore).toBe(true);
+    expect(report.records[0]).toMatchObject({ status: 'delivered', number: valid[0] });
+    expect(report.records[0]!.deliveredAt).not.toBeNull();
+    expect(report.campaign.completedAt).not.toBeNull();
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM campaigns.outbox_event
+        WHERE subject = 'evt.1.campaigns.campaign.updated' AND payload::text LIKE '%FINALIZADA%'`,
+    );
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+
+  it('resumes after a worker died: a step it finished is not sent again, a lease it held runs out', async () => {
+    const clients = await list(otherAdmin, 'Crash list', numbers('55119900', 3));
+    const campaign = await call<CampaignRecord>(
+      S.campaignCreate,
+      { name: 'Crash', whatsappId: 9, contactListId: clients.id, message1: 'Text' },
+      otherAdmin,
+    );
+    // the state a killed worker leaves: rows prepared and leased, the first one's text sent and
+    // recorded, its media not yet
+    await db.query(
+      `INSERT INTO campaigns.campaign_shippings
+         (company_id, campaign_id, position, number, name, message, whatsapp_id, send_at,
+          locked_until, attempts)
+       SELECT 2, $1, i.id, i.number, i.name, 'Text', 9, now(), now() + interval '1 second', 1
+         FROM campaigns.contact_list_items i WHERE i.contact_list_id = $2`,
+      [campaign.id, clients.id],
+    );
+    await db.query(
+      `UPDATE campaigns.campaigns SET media_path = 'm.pdf', media_name = 'm.pdf',
+              media_mime = 'application/pdf', media_size = 1, status = 'EM_ANDAMENTO',
+              started_at = now() WHERE id = $1`,
+      [campaign.id],
+    );
+    const first = await db.query<{ id: number; number: string }>(
+      `SELECT id, number FROM campaigns.campaign_shippings WHERE campaign_id = $1 ORDER BY position`,
+      [campaign.id],
+    );
+    const dead = first.rows[0]!;
+    await db.query(
+      `INSERT INTO campaigns.campaign_sends (idempotency_key, company_id, shipping_id, step, sent_at)
+       VALUES ($1, 2, $2, 'message', now())`,
+      [`campaign:${campaign.id}:${dead.id}:message`, dead.id],
+    );
+    const started = Date.now();
+    await waitFor(async () => (await statusOf(campaign.id, otherAdmin)) === 'FINALIZADA');
+    // nothing was taken from the dead worker before its lease ran out
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(sentTo(dead.number).map((m) => (m.media ? 'media' : 'text'))).toEqual(['media']);
+    for (const { number } of first.rows.slice(1)) {
+      expect(sentTo(number).map((m) => (m.media ? 'media' : 'text'))).toEqual(['text', 'media']);
+    }
+  });
+
+  it('asks for a confirmation first and sends the message when the contact replies', async () => {
+    const clients = await list(otherAdmin, 'Confirm list', numbers('55119910', 2));
+    const [yes, silent] = numbers('55119910', 2) as [string, string];
+    const campaign = await call<CampaignRecord>(
+      S.campaignCreate,
+      {
+        name: 'Confirm',
+        whatsappId: 9,
+        contactListId: clients.id,
+        message1: 'The offer, {firstName}',
+        confirmation: true,
+        confirmationMessage2: 'May we send you an offer?',
+        scheduledAt: new Date().toISOString(),
+      },
+      otherAdmin,
+    );
+    await waitFor(async () => sentTo(yes).length === 1 && sentTo(silent).length === 1);
+    expect(sentTo(yes)[0]!.body).toBe('May we send you an offer?');
+    await bus.publish({
+      id: randomUUID(),
+      subject: 'evt.2.connectors.message.received',
+      companyId: 2,
+      occurredAt: new Date().toISOString(),
+      data: {
+        connectionId: 9,
+        channel: 'whatsapp',
+        externalId: randomUUID(),
+        fromMe: false,
+        peer: { number: yes, isGroup: false },
+        kind: 'message',
+        mediaType: 'chat',
+        body: 'sim',
+        sentAt: new Date().toISOString(),
+      },
+    });
+    await waitFor(async () => sentTo(yes).length === 2);
+    expect(sentTo(yes)[1]!.body).toBe('The offer, Contact');
+    await sleep(300);
+    expect(sentTo(silent)).toHaveLength(1);
+    const report = await call<CampaignReport>(S.campaignReport, { id: campaign.id }, otherAdmin);
+    expect(report.counters).toMatchObject({
+      total: 2,
+      sent: 2,
+      delivered: 1,
+      confirmationRequested: 2,
+      confirmed: 1,
+      pending: 1,
+    });
+  });
+
+  it('pauses on cancel and resumes on restart without sending anyone twice', async () => {
+    const contacts = numbers('55119920', 6);
+    const clients = await list(otherAdmin, 'Pause list', contacts);
+    sendDelayMs.set(2, 150);
+    const campaign = await call<CampaignRecord>(
+      S.campaignCreate,
+      {
+        name: 'Pause',
+        whatsappId: 9,
+        contactListId: clients.id,
+        message1: 'Hello',
+        scheduledAt: new Date().toISOString(),
+      },
+      otherAdmin,
+    );
+    await waitFor(async () => contacts.some((number) => sentTo(number).length > 0));
+    await call(S.campaignCancel, { id: campaign.id }, otherAdmin);
+    await sleep(400);
+    const atPause = contacts.filter((number) => sentTo(number).length > 0).length;
+    await sleep(600);
+    expect(contacts.filter((number) => sentTo(number).length > 0).length).toBe(atPause);
+    expect(atPause).toBeLessThan(contacts.length);
+
+    expect(
+      (await call<CampaignRecord>(S.campaignRestart, { id: campaign.id }, otherAdmin)).status,
+    ).toBe('EM_ANDAMENTO');
+    await waitFor(async () => (await statusOf(campaign.id, otherAdmin)) === 'FINALIZADA');
+    for (const number of contacts) expect(sentTo(number)).toHaveLength(1);
+  });
+});

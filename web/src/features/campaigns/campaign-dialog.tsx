@@ -1,0 +1,376 @@
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  Menu,
+  NativeSelect,
+  Portal,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import {
+  CampaignInput,
+  CampaignPlaceholders,
+  canEditCampaign,
+  type CampaignForm,
+  type CampaignRecord,
+} from '@sb/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuBraces, LuPaperclip, LuTrash2 } from 'react-icons/lu';
+import { submitDelay } from '../../components/submit-delay.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
+import { useGetCampaignSettingsQuery } from '../contact-lists/contact-lists.api.js';
+import { fieldErrorsOf } from '../contact-lists/list-sheet.js';
+import {
+  useContactListChoicesQuery,
+  useDeleteCampaignMediaMutation,
+  useSaveCampaignMutation,
+  useUploadCampaignMediaMutation,
+} from './campaigns.api.js';
+
+const Variants = [1, 2, 3, 4, 5] as const;
+type TextKey = `message${1 | 2 | 3 | 4 | 5}` | `confirmationMessage${1 | 2 | 3 | 4 | 5}`;
+type Values = Record<TextKey, string> & {
+  name: string;
+  confirmation: boolean;
+  scheduledAt: string;
+  contactListId: string;
+  whatsappIds: number[];
+};
+
+/** `YYYY-MM-DDTHH:mm` in the browser's time zone (what a datetime-local input holds). */
+const localInput = (iso: string | null): string => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+const valuesOf = (campaign: CampaignRecord | null): Values => {
+  const texts = {} as Record<TextKey, string>;
+  for (const n of Variants) {
+    texts[`message${n}`] = campaign?.[`message${n}`] ?? '';
+    texts[`confirmationMessage${n}`] = campaign?.[`confirmationMessage${n}`] ?? '';
+  }
+  return {
+    ...texts,
+    name: campaign?.name ?? '',
+    confirmation: campaign?.confirmation ?? false,
+    scheduledAt: localInput(campaign?.scheduledAt ?? null),
+    contactListId: campaign?.contactListId ? String(campaign.contactListId) : '',
+    whatsappIds: campaign?.whatsappId ? campaign.whatsappId.split(',').map(Number) : [],
+  };
+};
+
+/**
+ * The campaign dialog (spec 3 §2.2): name, five message variants, an optional confirmation with five
+ * variants, connections, the contact list, the scheduled time, an attachment and the variable picker.
+ * Read-only when the campaign can no longer be changed (spec 3 §4).
+ */
+export const CampaignDialog = ({
+  open,
+  campaign,
+  onClose,
+}: {
+  open: boolean;
+  campaign: CampaignRecord | null;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation('campaigns');
+  const [values, setValues] = useState<Values>(() => valuesOf(campaign));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState<{ group: 'message' | 'confirmationMessage'; n: number }>({
+    group: 'message',
+    n: 1,
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const connections = useListConnectionRecordsQuery(undefined, { skip: !open }).data ?? [];
+  const lists = useContactListChoicesQuery(undefined, { skip: !open }).data ?? [];
+  const variables = useGetCampaignSettingsQuery(undefined, { skip: !open }).data?.variables ?? [];
+  const [save] = useSaveCampaignMutation();
+  const [upload] = useUploadCampaignMediaMutation();
+  const [removeMedia, removing] = useDeleteCampaignMediaMutation();
+  const readOnly =
+    campaign !== null &&
+    !canEditCampaign(
+      campaign.status,
+      campaign.scheduledAt ? new Date(campaign.scheduledAt) : null,
+      new Date(),
+    );
+
+  useEffect(() => {
+    if (!open) return;
+    setValues(valuesOf(campaign));
+    setErrors({});
+    setFile(null);
+    setTab({ group: 'message', n: 1 });
+    // reset when the dialog opens (not when the parent re-renders)
+  }, [open]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const insert = (key: string) => {
+    const field: TextKey = `${tab.group}${tab.n as 1}`;
+    set(field, `${values[field]}{${key}}`);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { whatsappIds, contactListId, scheduledAt, ...rest } = values;
+    const form: CampaignForm = {
+      ...rest,
+      whatsappId: whatsappIds,
+      contactListId: contactListId ? Number(contactListId) : null,
+      scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null,
+    };
+    const parsed = CampaignInput.safeParse(form);
+    if (!parsed.success) {
+      const failing: Record<string, string> = {};
+      for (const issue of parsed.error.issues) failing[String(issue.path[0])] ??= issue.message;
+      setErrors(failing);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await submitDelay();
+      const saved = await save(campaign ? { id: campaign.id, ...form } : form).unwrap();
+      if (file) await upload({ id: saved.id, file }).unwrap();
+      notify.success(t('saved'));
+      onClose();
+    } catch (error) {
+      const failing = fieldErrorsOf(error);
+      if (Object.keys(failing).length > 0) setErrors(failing);
+      else toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const error = (field: string) =>
+    errors[field] ? t(`messages.${messageKeyOf(errors[field])}`) : '';
+  const variantTabs = (group: 'message' | 'confirmationMessage') => (
+    <Tabs.Root
+      size="sm"
+      variant="line"
+      value={`${group}${tab.group === group ? tab.n : 1}`}
+      onValueChange={(d) => setTab({ group, n: Number(d.value.slice(-1)) })}
+    >
+      <Tabs.List>
+        {Variants.map((n) => (
+          <Tabs.Trigger key={n} value={`${group}${n}`}>
+            {t('variant', { n })}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {Variants.map((n) => (
+        <Tabs.Content key={n} value={`${group}${n}`} pt="2">
+          <Textarea
+            name={`${group}${n}`}
+            aria-label={t(group === 'message' ? 'messageN' : 'confirmationN', { n })}
+            rows={4}
+            disabled={readOnly}
+            value={values[`${group}${n}`]}
+            onFocus={() => setTab({ group, n })}
+            onChange={(e) => set(`${group}${n}`, e.target.value)}
+          />
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+
+  return (
+    <Dialog.Root
+      open={open}
+      size="lg"
+      onOpenChange={(d) => !d.open && onClose()}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={(e) => void submit(e)} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{campaign ? t('edit') : t('add')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  {readOnly && <Text color="fg.muted">{t('readOnly')}</Text>}
+                  <Field.Root invalid={!!errors.name}>
+                    <Field.Label>{t('name')}</Field.Label>
+                    <Input
+                      name="name"
+                      disabled={readOnly}
+                      value={values.name}
+                      onChange={(e) => set('name', e.target.value)}
+                    />
+                    <Field.ErrorText>{error('name')}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={!!errors.whatsappId}>
+                    <Field.Label>{t('connections')}</Field.Label>
+                    <HStack wrap="wrap" gap="4">
+                      {connections.map((connection) => (
+                        <Checkbox.Root
+                          key={connection.id}
+                          disabled={readOnly}
+                          checked={values.whatsappIds.includes(connection.id)}
+                          onCheckedChange={(d) =>
+                            set(
+                              'whatsappIds',
+                              d.checked
+                                ? [...values.whatsappIds, connection.id]
+                                : values.whatsappIds.filter((id) => id !== connection.id),
+                            )
+                          }
+                        >
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{connection.name}</Checkbox.Label>
+                        </Checkbox.Root>
+                      ))}
+                    </HStack>
+                    <Field.ErrorText>{error('whatsappId')}</Field.ErrorText>
+                  </Field.Root>
+                  <HStack align="start" gap="3">
+                    <Field.Root invalid={!!errors.contactListId}>
+                      <Field.Label>{t('contactList')}</Field.Label>
+                      <NativeSelect.Root disabled={readOnly}>
+                        <NativeSelect.Field
+                          name="contactListId"
+                          value={values.contactListId}
+                          onChange={(e) => set('contactListId', e.currentTarget.value)}
+                        >
+                          <option value="">{t('chooseList')}</option>
+                          {lists.map((list) => (
+                            <option key={list.id} value={list.id}>
+                              {t('listOption', { name: list.name, count: list.contactsCount })}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      <Field.ErrorText>{error('contactListId')}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root invalid={!!errors.scheduledAt}>
+                      <Field.Label>{t('scheduledAt')}</Field.Label>
+                      <Input
+                        name="scheduledAt"
+                        type="datetime-local"
+                        disabled={readOnly}
+                        value={values.scheduledAt}
+                        onChange={(e) => set('scheduledAt', e.target.value)}
+                      />
+                      <Field.ErrorText>{error('scheduledAt')}</Field.ErrorText>
+                    </Field.Root>
+                  </HStack>
+                  <HStack justify="space-between">
+                    <Text fontWeight="medium">{t('variantsTitle')}</Text>
+                    <Menu.Root>
+                      <Menu.Trigger asChild>
+                        <Button size="xs" variant="outline" disabled={readOnly}>
+                          <LuBraces /> {t('variables')}
+                        </Button>
+                      </Menu.Trigger>
+                      <Portal>
+                        <Menu.Positioner>
+                          <Menu.Content>
+                            {[...CampaignPlaceholders, ...variables.map((v) => v.key)].map(
+                              (key) => (
+                                <Menu.Item key={key} value={key} onClick={() => insert(key)}>
+                                  {`{${key}}`}
+                                </Menu.Item>
+                              ),
+                            )}
+                          </Menu.Content>
+                        </Menu.Positioner>
+                      </Portal>
+                    </Menu.Root>
+                  </HStack>
+                  {variantTabs('message')}
+                  <Text color="red.fg" fontSize="sm">
+                    {error('message1')}
+                  </Text>
+                  <Checkbox.Root
+                    disabled={readOnly}
+                    checked={values.confirmation}
+                    onCheckedChange={(d) => set('confirmation', d.checked === true)}
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{t('confirmation')}</Checkbox.Label>
+                  </Checkbox.Root>
+                  {values.confirmation && variantTabs('confirmationMessage')}
+                  <Text color="red.fg" fontSize="sm">
+                    {error('confirmationMessage1')}
+                  </Text>
+                  <HStack>
+                    {campaign?.mediaName ? (
+                      <>
+                        <LuPaperclip />
+                        <Text>{campaign.mediaName}</Text>
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={t('removeMedia')}
+                          disabled={readOnly}
+                          loading={removing.isLoading}
+                          onClick={() => void removeMedia(campaign.id).unwrap().catch(toastError)}
+                        >
+                          <LuTrash2 />
+                        </Button>
+                      </>
+                    ) : (
+                      <Field.Root>
+                        <Field.Label>{t('media')}</Field.Label>
+                        <Input
+                          type="file"
+                          name="media"
+                          disabled={readOnly}
+                          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                        />
+                      </Field.Root>
+                    )}
+                  </HStack>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  {t('cancel')}
+                </Button>
+                <Button type="submit" loading={saving} disabled={readOnly}>
+                  {t('save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};
+
+/** The translation key of a contract form message of spec 3 §5 (campaign messages included). */
+const messageKeyOf = (message: string | undefined): string =>
+  ({
+    'Este campo es obligatorio': 'required',
+    'Too Short!': 'tooShort',
+    'Too Long!': 'tooLong',
+    'Select at least one connection': 'connectionRequired',
+    'Choose a contact list or a tag': 'audienceRequired',
+    'Write at least one message': 'messageRequired',
+    'Write at least one confirmation message': 'confirmationRequired',
+  })[message ?? ''] ?? 'invalid';

@@ -1,0 +1,78 @@
+import { Badge, HStack, Stat, Table, Text } from '@chakra-ui/react';
+import type { CampaignCounters } from '@sb/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { formatDateTime } from '../../app/dates.js';
+import { PageTitle } from '../../components/page-title.js';
+import { PagedTable } from '../../components/paged-table.js';
+import { useCampaignReportQuery } from './campaigns.api.js';
+
+const Counters: (keyof CampaignCounters)[] = [
+  'total',
+  'sent',
+  'delivered',
+  'confirmationRequested',
+  'confirmed',
+  'failed',
+  'pending',
+];
+
+/** /campaign/{id}/report (spec 3 §2.4): the counters and the shipping records, page by page. */
+export const CampaignReportPage = () => {
+  const { t, i18n } = useTranslation('campaigns');
+  const id = Number(useParams().campaignId);
+  const [pageNumber, setPageNumber] = useState(1);
+  const { data, isFetching } = useCampaignReportQuery(
+    { id, pageNumber },
+    { skip: !Number.isInteger(id) || id <= 0 },
+  );
+  const records = data?.records ?? [];
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, true) : '—');
+
+  return (
+    <PageTitle titleKey="campaignReport">
+      {data?.campaign && (
+        <HStack mb="3" gap="3" wrap="wrap" data-testid="campaign-report-header">
+          <Text fontWeight="semibold">{data.campaign.name}</Text>
+          <Badge>{t(`statuses.${data.campaign.status}`)}</Badge>
+          <Text color="fg.muted">{when(data.campaign.completedAt)}</Text>
+        </HStack>
+      )}
+      <HStack mb="4" gap="6" wrap="wrap">
+        {Counters.map((key) => (
+          <Stat.Root key={key} maxW="10rem" data-testid={`counter-${key}`}>
+            <Stat.Label>{t(`counters.${key}`)}</Stat.Label>
+            <Stat.ValueText>{data?.counters?.[key] ?? 0}</Stat.ValueText>
+          </Stat.Root>
+        ))}
+      </HStack>
+      <PagedTable
+        columns={[
+          t('number'),
+          t('contactName'),
+          t('status'),
+          t('confirmationRequestedAt'),
+          t('deliveredAt'),
+          t('error'),
+        ]}
+        isEmpty={!isFetching && records.length === 0}
+        emptyText={t('emptyReport')}
+        fetching={isFetching}
+        hasMore={data?.hasMore ?? false}
+        onNextPage={() => setPageNumber((n) => n + 1)}
+      >
+        {records.map((record) => (
+          <Table.Row key={record.id} data-testid="shipping-row">
+            <Table.Cell>{record.number}</Table.Cell>
+            <Table.Cell>{record.name}</Table.Cell>
+            <Table.Cell>{t(`shipping.${record.status}`)}</Table.Cell>
+            <Table.Cell>{when(record.confirmationRequestedAt)}</Table.Cell>
+            <Table.Cell>{when(record.deliveredAt)}</Table.Cell>
+            <Table.Cell>{record.error ?? ''}</Table.Cell>
+          </Table.Row>
+        ))}
+      </PagedTable>
+    </PageTitle>
+  );
+};

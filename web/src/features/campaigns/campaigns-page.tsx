@@ -1,0 +1,143 @@
+import { IconButton, Table } from '@chakra-ui/react';
+import type { CampaignRecord } from '@sb/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuChartBar, LuPause, LuPlay } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { formatDateTime } from '../../app/dates.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { PageTitle } from '../../components/page-title.js';
+import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
+import { RowActions } from '../../components/row-actions.js';
+import { notify, toastError } from '../../components/toaster.js';
+import { CampaignDialog } from './campaign-dialog.js';
+import {
+  useCancelCampaignMutation,
+  useDeleteCampaignMutation,
+  usePageCampaignsQuery,
+  useRestartCampaignMutation,
+} from './campaigns.api.js';
+
+/**
+ * /campaigns (spec 3 §2.2): search, infinite scroll, and per campaign its status, list, connections,
+ * times and confirmation, with pause, restart, report, edit and delete.
+ */
+export const CampaignsPage = () => {
+  const { t, i18n } = useTranslation('campaigns');
+  const navigate = useNavigate();
+  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
+  const { data, isLoading, isFetching } = usePageCampaignsQuery({ searchParam, pageNumber });
+  const [cancel] = useCancelCampaignMutation();
+  const [restart] = useRestartCampaignMutation();
+  const [remove, removing] = useDeleteCampaignMutation();
+  const [editing, setEditing] = useState<CampaignRecord | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<CampaignRecord | null>(null);
+  const records = data?.records ?? [];
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
+
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    try {
+      await run();
+      notify.success(t(done));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+  const confirmDelete = async () => {
+    if (toDelete) await act(() => remove(toDelete.id).unwrap(), 'deleted');
+    setToDelete(null);
+  };
+
+  return (
+    <PageTitle titleKey="campaigns">
+      <SearchAddBar
+        search={search}
+        onSearch={setSearch}
+        searchLabel={t('search')}
+        addLabel={t('add')}
+        onAdd={() => {
+          setEditing(null);
+          setFormOpen(true);
+        }}
+      />
+      <PagedTable
+        columns={[
+          t('name'),
+          t('status'),
+          t('contactList'),
+          t('connections'),
+          t('scheduledAt'),
+          t('completedAt'),
+          t('confirmation'),
+          t('actions'),
+        ]}
+        isEmpty={!isLoading && records.length === 0}
+        emptyText={t('empty')}
+        fetching={isFetching}
+        hasMore={data?.hasMore ?? false}
+        onNextPage={nextPage}
+      >
+        {records.map((campaign) => (
+          <Table.Row key={campaign.id} data-testid="campaign-row">
+            <Table.Cell>{campaign.name}</Table.Cell>
+            <Table.Cell>{t(`statuses.${campaign.status}`)}</Table.Cell>
+            <Table.Cell>{campaign.contactList?.name ?? '—'}</Table.Cell>
+            <Table.Cell>{campaign.whatsappId || '—'}</Table.Cell>
+            <Table.Cell>{when(campaign.scheduledAt)}</Table.Cell>
+            <Table.Cell>{when(campaign.completedAt)}</Table.Cell>
+            <Table.Cell>{campaign.confirmation ? t('yes') : t('no')}</Table.Cell>
+            <Table.Cell>
+              <RowActions
+                onEdit={() => {
+                  setEditing(campaign);
+                  setFormOpen(true);
+                }}
+                onDelete={() => setToDelete(campaign)}
+              >
+                {(campaign.status === 'EM_ANDAMENTO' || campaign.status === 'PROGRAMADA') && (
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={t('pause')}
+                    onClick={() => void act(() => cancel(campaign.id).unwrap(), 'cancelled')}
+                  >
+                    <LuPause />
+                  </IconButton>
+                )}
+                {campaign.status === 'CANCELADA' && (
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={t('restart')}
+                    onClick={() => void act(() => restart(campaign.id).unwrap(), 'restarted')}
+                  >
+                    <LuPlay />
+                  </IconButton>
+                )}
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  aria-label={t('report')}
+                  onClick={() => navigate(`/campaign/${campaign.id}/report`)}
+                >
+                  <LuChartBar />
+                </IconButton>
+              </RowActions>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </PagedTable>
+      <CampaignDialog open={formOpen} campaign={editing} onClose={() => setFormOpen(false)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('deleteTitle', { name: toDelete?.name ?? '' })}
+        busy={removing.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {t('deleteWarning')}
+      </ConfirmDialog>
+    </PageTitle>
+  );
+};

@@ -1,0 +1,106 @@
+import {
+  ApiRoutes,
+  buildPath,
+  type CampaignForm,
+  type CampaignRecord,
+  type CampaignReport,
+  type CampaignShippingRecord,
+  type CampaignsPage,
+  type ContactListChoice,
+} from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+import { applyRecordEvent, mergeRecordPages, recordPages } from '../../api/record-pages.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignReport'] });
+const LIST = { type: 'Campaign' as const, id: 'LIST' };
+const R = ApiRoutes.campaigns;
+
+/** Spec 3 §2.4: the report reloads this long after a FINALIZADA update arrives. */
+const ReportRefreshAfterFinishMs = 5_000;
+
+export type CampaignPageArgs = { searchParam: string; pageNumber: number };
+
+/** Campaigns and their reports (campaigns service through the gateway). */
+export const campaignsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    pageCampaigns: build.query<CampaignsPage, CampaignPageArgs>({
+      query: (params) => ({ url: R.root, params }),
+      ...recordPages<CampaignRecord>(),
+      providesTags: [LIST],
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followCompanyEvents(lifecycle, 'campaign', (payload) =>
+          lifecycle.updateCachedData((draft) => applyRecordEvent(draft, payload)),
+        ),
+    }),
+    campaignReport: build.query<CampaignReport, { id: number; pageNumber: number }>({
+      query: ({ id, pageNumber }) => ({ url: buildPath(R.report, { id }), params: { pageNumber } }),
+      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.id})`,
+      merge: (current, incoming, meta) =>
+        mergeRecordPages<CampaignShippingRecord, CampaignReport>(current, incoming, meta),
+      forceRefetch: ({ currentArg, previousArg }) =>
+        currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: (_r, _e, { id }) => [{ type: 'CampaignReport', id }],
+      // spec 3 §2.4: the report reloads from its first page 5 s after the campaign says FINALIZADA
+      onCacheEntryAdded: (arg, lifecycle) =>
+        followCompanyEvents(lifecycle, 'campaign', (payload) => {
+          if (payload.action === 'delete' || payload.record.id !== arg.id) return;
+          if (payload.record.status !== 'FINALIZADA') return;
+          setTimeout(() => {
+            void lifecycle.dispatch(
+              campaignsApi.endpoints.campaignReport.initiate(
+                { id: arg.id, pageNumber: 1 },
+                { subscribe: false, forceRefetch: true },
+              ),
+            );
+          }, ReportRefreshAfterFinishMs);
+        }),
+    }),
+    contactListChoices: build.query<ContactListChoice[], void>({
+      query: () => ApiRoutes.contactLists.list,
+    }),
+    saveCampaign: build.mutation<CampaignRecord, CampaignForm & { id?: number }>({
+      query: ({ id, ...body }) =>
+        id
+          ? { url: buildPath(R.byId, { id }), method: 'PUT', body }
+          : { url: R.root, method: 'POST', body },
+      invalidatesTags: [LIST],
+    }),
+    deleteCampaign: build.mutation<{ id: number }, number>({
+      query: (id) => ({ url: buildPath(R.byId, { id }), method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
+    cancelCampaign: build.mutation<CampaignRecord, number>({
+      query: (id) => ({ url: buildPath(R.cancel, { id }), method: 'POST' }),
+      invalidatesTags: [LIST],
+    }),
+    restartCampaign: build.mutation<CampaignRecord, number>({
+      query: (id) => ({ url: buildPath(R.restart, { id }), method: 'POST' }),
+      invalidatesTags: [LIST],
+    }),
+    uploadCampaignMedia: build.mutation<CampaignRecord, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: buildPath(R.mediaUpload, { id }), method: 'POST', body };
+      },
+      invalidatesTags: [LIST],
+    }),
+    deleteCampaignMedia: build.mutation<CampaignRecord, number>({
+      query: (id) => ({ url: buildPath(R.mediaUpload, { id }), method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
+  }),
+});
+
+export const {
+  usePageCampaignsQuery,
+  useCampaignReportQuery,
+  useContactListChoicesQuery,
+  useSaveCampaignMutation,
+  useDeleteCampaignMutation,
+  useCancelCampaignMutation,
+  useRestartCampaignMutation,
+  useUploadCampaignMediaMutation,
+  useDeleteCampaignMediaMutation,
+} = campaignsApi;
