@@ -70,5 +70,24 @@ export const apiCall = async <T>(
   return (text ? JSON.parse(text) : undefined) as T;
 };
 
+/** Opens a ticket through the API for a new contact called `name`: the caller's own, or pending. */
+export const openTicketViaApi = async (
+  app: RunningApp,
+  token: string,
+  name: string,
+  status: 'open' | 'pending' = 'open',
+) => {
+  const contact = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
+    name,
+    number: `55219${String(Date.now()).slice(-8)}`,
+  });
+  const me = await apiCall<{ id: number }>(app, token, 'GET', '/auth/me');
+  return apiCall<{ id: number }>(app, token, 'POST', '/tickets', {
+    contactId: contact.id,
+    ...(status === 'open' ? { userId: me.id } : {}),
+    status,
+  });
+};
+
 /** A name no other scenario or run uses. */
 export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;

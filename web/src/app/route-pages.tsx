@@ -50,6 +50,9 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
   dashboard: lazyPage(() =>
     import('../features/dashboard/dashboard-page.js').then((m) => m.DashboardPage),
   ),
+  moments: lazyPage(() =>
+    import('../features/moments/moments-page.js').then((m) => m.MomentsPage),
+  ),
   auditLog: lazyPage(() =>
     import('../features/audit-log/audit-log-page.js').then((m) => m.AuditLogPage),
   ),
