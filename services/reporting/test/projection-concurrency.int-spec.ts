@@ -6,6 +6,8 @@ import type { DataSource } from 'typeorm';
 import { reportingMigrations } from '../src/migrations/index.js';
 import { ProjectionRepository } from '../src/projection/projection.repository.js';
 import { ProjectionService } from '../src/projection/projection.service.js';
+import { CompanyZoneRepository } from '../src/time-zone/company-zone.repository.js';
+import { CompanyZoneService } from '../src/time-zone/company-zone.service.js';
 
 /**
  * Issue 18's race: events of one ticket applied at the same time (its three consumers, or concurrent
@@ -86,7 +88,9 @@ describe('reporting projection under concurrency (real Postgres)', () => {
       migrations: reportingMigrations,
       poolSize: 12,
     });
-    projection = new ProjectionService(new ProjectionRepository(), {});
+    const repository = new ProjectionRepository();
+    const zones = new CompanyZoneService(new CompanyZoneRepository(dataSource), repository, {});
+    projection = new ProjectionService(repository, zones);
   }, 60_000);
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import {
   type TicketFact,
 } from './ticket-fact-rules.js';
 
-type FactRow = Record<string, unknown>;
+export type FactRow = Record<string, unknown>;
 
 const factColumns: [keyof TicketFact, string][] = [
   ['companyId', 'company_id'],
@@ -68,7 +68,7 @@ const timeFields = new Set<keyof TicketFact>([
   'updatedAt',
 ]);
 
-function factOf(row: FactRow): TicketFact {
+export function factOf(row: FactRow): TicketFact {
   const fact: Record<string, unknown> = {};
   for (const [field, column] of factColumns)
     fact[field] = timeFields.has(field) ? toIso(row[column]) : row[column];
