@@ -264,6 +264,7 @@ import type {
   TicketsDayReply,
   TicketsUsersReply,
 } from '../reporting/reporting.js';
+import type { TicketReportPage, TicketReportQuery } from '../reporting/reports.js';
 
 /** One subject's request data and reply data. */
 type Contract<Req, Res> = { request: Req; response: Res };
@@ -490,6 +491,7 @@ export type BusContracts = {
   'reporting.dashboard.tickets-day': Contract<TicketsChartQuery, TicketsDayReply>;
   'reporting.dashboard.moments': Contract<MomentsQuery, MomentsReply>;
   'reporting.messages.count': Contract<MessagesCountQuery, MessagesCountReply>;
+  'reporting.reports.tickets': Contract<TicketReportQuery, TicketReportPage>;
   'reporting.projection.rebuild': Contract<NoData, ProjectionRebuildReply>;
 };
 

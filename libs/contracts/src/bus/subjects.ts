@@ -241,6 +241,8 @@ export const Subjects = {
     ticketsDay: 'reporting.dashboard.tickets-day',
     moments: 'reporting.dashboard.moments',
     messagesCount: 'reporting.messages.count',
+    // spec 2 §2 Dashboard reports (tickets, group tickets, duration, NPS answers)
+    ticketReport: 'reporting.reports.tickets',
     // super user: replay the event stream into fresh projection tables
     rebuild: 'reporting.projection.rebuild',
   },

@@ -5,6 +5,7 @@ import {
   TenantRowSecurity1800000040000,
 } from './1800000040000-tenant-row-security.js';
 import { CompanyZone1800000050000 } from './1800000050000-company-zone.js';
+import { ReportFields1800000060000 } from './1800000060000-report-fields.js';
 
 /** Every reporting table under row-level security (the later migrations add theirs). */
 export const reportingTenantTables = [...firstTenantTables, 'company_zone'] as const;
@@ -19,4 +20,5 @@ export const reportingMigrations: MigrationClass[] = [
   Projections1800000030000,
   TenantRowSecurity1800000040000,
   CompanyZone1800000050000,
+  ReportFields1800000060000,
 ];

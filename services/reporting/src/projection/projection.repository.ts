@@ -22,6 +22,8 @@ const factColumns: [keyof TicketFact, string][] = [
   ['queueColor', 'queue_color'],
   ['userId', 'user_id'],
   ['whatsappId', 'whatsapp_id'],
+  ['whatsappName', 'whatsapp_name'],
+  ['tags', 'tags'],
   ['queuedAt', 'queued_at'],
   ['acceptedAt', 'accepted_at'],
   ['acceptedBy', 'accepted_by'],
@@ -101,7 +103,13 @@ export class ProjectionRepository {
   }
 
   async saveFact(companyId: number, fact: TicketFact, manager: EntityManager): Promise<void> {
-    const values = factColumns.map(([field]) => (field === 'companyId' ? companyId : fact[field]));
+    const values = factColumns.map(([field]) =>
+      field === 'companyId'
+        ? companyId
+        : field === 'tags'
+          ? JSON.stringify(fact.tags)
+          : fact[field],
+    );
     const columns = factColumns.map(([, column]) => column);
     await manager.query(
       `INSERT INTO ticket_fact (${columns.join(', ')})

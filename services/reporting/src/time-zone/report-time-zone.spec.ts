@@ -14,6 +14,8 @@ const fact = (createdAt: string): TicketFact => ({
   queueColor: null,
   userId: null,
   whatsappId: null,
+  whatsappName: null,
+  tags: [],
   queuedAt: null,
   acceptedAt: null,
   acceptedBy: null,
