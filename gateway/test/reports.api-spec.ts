@@ -26,6 +26,13 @@ describe.each(kinds)('reports over the $name', (kind) => {
     ]),
   );
 
+  it('permission walk of the service metrics', () =>
+    walkPermissions(rig, `/reports/metrics?dateFrom=${today}&dateTo=${today}`, [
+      ['user', 403],
+      ['admin', '2xx'],
+      ['otherAdmin', '2xx'],
+    ]));
+
   it("answers another company's ids in the filters with no rows, never that company's", async () => {
     const page = await rig.ok<TicketReportPage>(
       await rig.call(

@@ -1,6 +1,11 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Subjects, TicketReportQuery, type TicketReportPage } from '@sb/contracts';
+import {
+  Subjects,
+  TicketReportQuery,
+  type ServiceMetricsReply,
+  type TicketReportPage,
+} from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { RequirePermission } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
@@ -25,6 +30,19 @@ export class ReportsController {
     return this.services.ask(
       req,
       Subjects.reporting.ticketReport,
+      parseInput(TicketReportQuery, query ?? {}),
+    );
+  }
+
+  @Get('reports/metrics')
+  @RequirePermission('dashboard:view')
+  @ApiOperation({
+    summary: 'First response, resolution (average, median) and first-response buckets of a report',
+  })
+  metrics(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ServiceMetricsReply> {
+    return this.services.ask(
+      req,
+      Subjects.reporting.serviceMetrics,
       parseInput(TicketReportQuery, query ?? {}),
     );
   }

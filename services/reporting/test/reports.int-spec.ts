@@ -59,16 +59,32 @@ const updated = (
 });
 
 const ana = { userId: 5, user: { id: 5, name: 'Ana' } };
+/** An answer of the ticket's agent (a first response). */
+const answered = (id: number, at: string, ticket: Partial<TicketRecord>): DomainEvent => {
+  const { ticket: record } = updated(7, id, at, ticket).data as { ticket: TicketRecord };
+  return {
+    id: randomUUID(),
+    subject: 'evt.7.tickets.message.created',
+    companyId: 7,
+    occurredAt: at,
+    data: {
+      message: { id: randomUUID(), ticketId: id, fromMe: true, isPrivate: false, createdAt: at },
+      ticket: record,
+      contact: record.contact,
+    },
+  };
+};
 const vip = [{ id: 4, name: 'VIP', color: '#000' }];
 
 /**
- * Company 7 on 2 March 2026: ticket 1 (created 11:00 UTC, tagged VIP) accepted by Ana 11:10, closed
- * 12:00 and rated 9; ticket 2 (12:00) a pending group ticket; ticket 3 (13:00) open with Ana on
- * connection 9. Company 8 has ticket 50.
+ * Company 7 on 2 March 2026: ticket 1 (created 11:00 UTC, tagged VIP) accepted by Ana 11:10, answered
+ * 11:20, closed 12:00 and rated 9; ticket 2 (12:00) a pending group ticket; ticket 3 (13:00) open with
+ * Ana on connection 9, answered 15:30. Company 8 has ticket 5.
  */
 const history = (): DomainEvent[] => [
   updated(7, 1, '2026-03-02T11:00:00.000Z', { tags: vip }),
   updated(7, 1, '2026-03-02T11:10:00.000Z', { ...ana, status: 'open', tags: vip }, 'pending'),
+  answered(1, '2026-03-02T11:20:00.000Z', { ...ana, status: 'open', tags: vip }),
   updated(7, 1, '2026-03-02T12:00:00.000Z', { ...ana, status: 'closed', tags: vip }, 'open'),
   updated(7, 1, '2026-03-02T12:01:00.000Z', {
     ...ana,
@@ -78,6 +94,7 @@ const history = (): DomainEvent[] => [
   }),
   updated(7, 2, '2026-03-02T12:00:00.000Z', { isGroup: true }),
   updated(7, 3, '2026-03-02T13:05:00.000Z', { ...ana, status: 'open', whatsappId: 9 }, 'pending'),
+  answered(3, '2026-03-02T15:30:00.000Z', { ...ana, status: 'open', whatsappId: 9 }),
   updated(8, 5, '2026-03-02T15:00:00.000Z', {}),
 ];
 
@@ -141,6 +158,29 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
     expect(await ids({ whatsappId: 9 })).toEqual([3]);
     expect(await ids({ queueId: 99 })).toEqual([]);
     expect(await ids({ dateFrom: '2026-03-03', dateTo: '2026-03-03' })).toEqual([]);
+  });
+
+  it('measures first response and resolution, with the first-response buckets', async () => {
+    if (!bus) return;
+    // first responses 20 min (ticket 1) and 150 min (ticket 3); one resolution of 60 min (ticket 1)
+    await expect(
+      call(
+        Subjects.reporting.serviceMetrics,
+        { dateFrom: '2026-03-02', dateTo: '2026-03-02' },
+        admin,
+      ),
+    ).resolves.toEqual({
+      tickets: 3,
+      firstResponse: { count: 2, avgMinutes: 85, medianMinutes: 85 },
+      resolution: { count: 1, avgMinutes: 60, medianMinutes: 60 },
+      firstResponseDistribution: [
+        { bucket: '0-1h', count: 1, percent: 50 },
+        { bucket: '1-4h', count: 1, percent: 50 },
+        { bucket: '4-8h', count: 0, percent: 0 },
+        { bucket: '8-24h', count: 0, percent: 0 },
+        { bucket: '24h+', count: 0, percent: 0 },
+      ],
+    });
   });
 
   it('pages in a stable order', async () => {

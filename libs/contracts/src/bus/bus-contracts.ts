@@ -264,7 +264,11 @@ import type {
   TicketsDayReply,
   TicketsUsersReply,
 } from '../reporting/reporting.js';
-import type { TicketReportPage, TicketReportQuery } from '../reporting/reports.js';
+import type {
+  ServiceMetricsReply,
+  TicketReportPage,
+  TicketReportQuery,
+} from '../reporting/reports.js';
 
 /** One subject's request data and reply data. */
 type Contract<Req, Res> = { request: Req; response: Res };
@@ -492,6 +496,7 @@ export type BusContracts = {
   'reporting.dashboard.moments': Contract<MomentsQuery, MomentsReply>;
   'reporting.messages.count': Contract<MessagesCountQuery, MessagesCountReply>;
   'reporting.reports.tickets': Contract<TicketReportQuery, TicketReportPage>;
+  'reporting.reports.metrics': Contract<TicketReportQuery, ServiceMetricsReply>;
   'reporting.projection.rebuild': Contract<NoData, ProjectionRebuildReply>;
 };
 

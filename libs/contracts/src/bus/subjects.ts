@@ -243,6 +243,7 @@ export const Subjects = {
     messagesCount: 'reporting.messages.count',
     // spec 2 §2 Dashboard reports (tickets, group tickets, duration, NPS answers)
     ticketReport: 'reporting.reports.tickets',
+    serviceMetrics: 'reporting.reports.metrics',
     // super user: replay the event stream into fresh projection tables
     rebuild: 'reporting.projection.rebuild',
   },

@@ -51,7 +51,19 @@ export const TicketReportQuery = withRangeChecks(
   'dateTo',
 );
 export type TicketReportQuery = z.infer<typeof TicketReportQuery>;
-export type TicketReportFilter = z.input<typeof TicketReportQuery>;
+/** What a client sends (the query string of GET /reports/tickets and /reports/metrics). */
+export type TicketReportFilter = {
+  kind?: ReportKind;
+  dateFrom: string;
+  dateTo: string;
+  queueId?: number;
+  userId?: number;
+  whatsappId?: number;
+  tagId?: number;
+  status?: TicketStatus;
+  pageNumber?: number;
+  pageSize?: number;
+};
 
 /** One ticket of a report; times are ISO instants, durations whole minutes (null: not reached). */
 export type TicketReportRow = {
@@ -79,3 +91,28 @@ export type TicketReportRow = {
   ratedAt: string | null;
 };
 export type TicketReportPage = { rows: TicketReportRow[]; count: number; hasMore: boolean };
+
+/** The first-response buckets of the service metrics, as upper bounds in minutes (the last is open). */
+export const FirstResponseBuckets = [
+  { label: '0-1h', below: 60 },
+  { label: '1-4h', below: 240 },
+  { label: '4-8h', below: 480 },
+  { label: '8-24h', below: 1_440 },
+  { label: '24h+', below: null },
+] as const;
+export type FirstResponseBucket = (typeof FirstResponseBuckets)[number]['label'];
+
+/** An average and a median in minutes (2 decimals) over `count` tickets that reached the step. */
+export type MinutesSummary = { count: number; avgMinutes: number; medianMinutes: number };
+
+/**
+ * GET /reports/metrics (the report filters, kind aside): first response (created → first visible
+ * answer) and resolution (created → close) over the tickets the filters select, and how the first
+ * responses spread over the buckets (integer percentages of the answered tickets).
+ */
+export type ServiceMetricsReply = {
+  tickets: number;
+  firstResponse: MinutesSummary;
+  resolution: MinutesSummary;
+  firstResponseDistribution: { bucket: FirstResponseBucket; count: number; percent: number }[];
+};

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type TicketReportPage } from '@sb/contracts';
+import { Subjects, type ServiceMetricsReply, type TicketReportPage } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { TicketReportService } from './ticket-report.service.js';
@@ -11,5 +11,10 @@ export class TicketReportHandler {
   @BusHandler(Subjects.reporting.ticketReport)
   page(data: unknown, ctx: CallContext): Promise<TicketReportPage> {
     return this.reports.page(ctx, data);
+  }
+
+  @BusHandler(Subjects.reporting.serviceMetrics)
+  metrics(data: unknown, ctx: CallContext): Promise<ServiceMetricsReply> {
+    return this.reports.metrics(ctx, data);
   }
 }

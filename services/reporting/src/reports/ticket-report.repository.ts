@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import type { TicketStatus } from '@sb/contracts';
+import { FirstResponseBuckets, type TicketStatus } from '@sb/contracts';
 import { DataSource } from 'typeorm';
 import { factOf, type FactRow } from '../projection/projection.repository.js';
 import type { TicketFact } from '../projection/ticket-fact-rules.js';
+import type { ServiceMetricSums } from './service-metrics.js';
+
+/**
+ * Whole minutes between two instants of f, never negative (as minutesBetween); null while `to` is
+ * (a CASE, since greatest() would turn a missing step into 0).
+ */
+const minutesSql = (from: string, to: string) =>
+  `CASE WHEN ${to} IS NOT NULL
+        THEN greatest(floor(extract(epoch FROM ${to} - ${from}) / 60), 0) END`;
+
+/** `count(*) FILTER (…)` of each first-response bucket, in FirstResponseBuckets' order. */
+const bucketCounts = FirstResponseBuckets.map((bucket, i) => {
+  const low = i === 0 ? 0 : FirstResponseBuckets[i - 1]!.below!;
+  const below = bucket.below === null ? '' : ` AND fr < ${bucket.below}`;
+  return `count(*) FILTER (WHERE fr >= ${low}${below})::int AS b${i}`;
+}).join(',\n');
 
 export type TicketReportSelection = {
   from: string;
@@ -70,5 +86,42 @@ export class TicketReportRepository {
       params,
     );
     return rows[0]?.n ?? 0;
+  }
+
+  /** The sums of the service metrics over the selection (minutes per ticket, then aggregates). */
+  async metricSums(
+    companyId: number,
+    selection: TicketReportSelection,
+  ): Promise<ServiceMetricSums> {
+    const { sql, params } = whereOf(companyId, selection);
+    const rows: (Omit<ServiceMetricSums, 'buckets'> & Record<string, number>)[] =
+      await this.dataSource.query(
+        `WITH t AS (
+           SELECT ${minutesSql('f.created_at', 'f.first_response_at')} AS fr,
+                  CASE WHEN f.status = 'closed'
+                       THEN ${minutesSql('f.created_at', 'f.closed_at')} END AS res
+             FROM ticket_fact f WHERE ${sql})
+         SELECT count(*)::int AS tickets,
+                count(fr)::int AS responded,
+                coalesce(sum(fr), 0)::float8 AS "responseMinutes",
+                percentile_cont(0.5) WITHIN GROUP (ORDER BY fr) AS "responseMedian",
+                count(res)::int AS resolved,
+                coalesce(sum(res), 0)::float8 AS "resolutionMinutes",
+                percentile_cont(0.5) WITHIN GROUP (ORDER BY res) AS "resolutionMedian",
+                ${bucketCounts}
+           FROM t`,
+        params,
+      );
+    const row = rows[0]!;
+    return {
+      tickets: row.tickets,
+      responded: row.responded,
+      responseMinutes: row.responseMinutes,
+      responseMedian: row.responseMedian,
+      resolved: row.resolved,
+      resolutionMinutes: row.resolutionMinutes,
+      resolutionMedian: row.resolutionMedian,
+      buckets: FirstResponseBuckets.map((_, i) => row[`b${i}`] ?? 0),
+    };
   }
 }

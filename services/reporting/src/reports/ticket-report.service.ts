@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { TicketReportQuery, type TicketReportPage } from '@sb/contracts';
+import { TicketReportQuery, type ServiceMetricsReply, type TicketReportPage } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
 import { dashboardViewer } from '../dashboard/dashboard-access.js';
 import { CompanyZoneService } from '../time-zone/company-zone.service.js';
+import { serviceMetricsOf } from './service-metrics.js';
 import { reportRowOf, reportScope } from './ticket-report-rows.js';
 import { TicketReportRepository } from './ticket-report.repository.js';
 
@@ -19,6 +20,26 @@ export class TicketReportService {
   ) {}
 
   async page(ctx: CallContext, data: unknown): Promise<TicketReportPage> {
+    const { companyId, query, selection } = await this.selectionOf(ctx, data);
+    const offset = (query.pageNumber - 1) * query.pageSize;
+    const [rows, count] = await Promise.all([
+      this.repository.page(companyId, selection, { offset, limit: query.pageSize }),
+      this.repository.count(companyId, selection),
+    ]);
+    return {
+      rows: rows.map(({ fact, userName }) => reportRowOf(fact, userName)),
+      count,
+      hasMore: offset + rows.length < count,
+    };
+  }
+
+  /** First response, resolution and the first-response buckets of what the filters select. */
+  async metrics(ctx: CallContext, data: unknown): Promise<ServiceMetricsReply> {
+    const { companyId, selection } = await this.selectionOf(ctx, data);
+    return serviceMetricsOf(await this.repository.metricSums(companyId, selection));
+  }
+
+  private async selectionOf(ctx: CallContext, data: unknown) {
     const { companyId } = dashboardViewer(ctx);
     const query = parseInput(TicketReportQuery, data ?? {});
     const selection = {
@@ -32,15 +53,6 @@ export class TicketReportService {
       tagId: query.tagId,
       status: query.status,
     };
-    const offset = (query.pageNumber - 1) * query.pageSize;
-    const [rows, count] = await Promise.all([
-      this.repository.page(companyId, selection, { offset, limit: query.pageSize }),
-      this.repository.count(companyId, selection),
-    ]);
-    return {
-      rows: rows.map(({ fact, userName }) => reportRowOf(fact, userName)),
-      count,
-      hasMore: offset + rows.length < count,
-    };
+    return { companyId, query, selection };
   }
 }
