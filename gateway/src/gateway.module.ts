@@ -47,6 +47,7 @@ import { SchedulesController } from './http/schedules.controller.js';
 import { QueueIntegrationsController } from './http/queue-integrations.controller.js';
 import { OnDutyController } from './http/on-duty.controller.js';
 import { DashboardController } from './http/dashboard.controller.js';
+import { ReportsController } from './http/reports.controller.js';
 import { ContactListsController } from './http/contact-lists.controller.js';
 import { CampaignsController } from './http/campaigns.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
@@ -114,6 +115,7 @@ export class GatewayModule {
         QueueIntegrationsController,
         OnDutyController,
         DashboardController,
+        ReportsController,
         ContactListsController,
         CampaignsController,
       ],

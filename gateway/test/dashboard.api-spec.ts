@@ -1,29 +1,20 @@
-import { startReportingService } from '@sb/reporting';
-import type { AuthResult, DashboardReply, MomentsReply } from '@sb/contracts';
-import type { RunningService } from '@sb/platform/nest';
-import { createTestDatabase, type TestDatabase } from '@sb/testing';
+import type { DashboardReply, MomentsReply } from '@sb/contracts';
+import { busKinds, json, sleep } from './support/gateway-harness.js';
 import {
-  busKinds,
-  json,
-  jwtSecret,
-  startIdentityStack,
-  stopIdentityStack,
-  sleep,
-  type IdentityStack,
-} from './support/gateway-harness.js';
+  startReportingRig,
+  walkPermissions,
+  type ReportingRig,
+  type ReportingRole,
+} from './support/reporting-rig.js';
 
 // The dashboard calls of spec 2 §7 through the gateway, with the real identity (whose user events feed
 // the reporting projections) and reporting. Roles: a plain user and an admin of company 1, the admin
 // of another company. `2xx` means any success, 403 a refused role.
 
-type Role = 'user' | 'admin' | 'otherAdmin';
-type Expected = '2xx' | 403;
-
-const root = { email: 'root@dashboard.test', password: 'dashboard-root-pw' };
 const today = new Date().toISOString().slice(0, 10);
 const range = `initialDate=${today}&finalDate=${today}`;
 
-const table: { path: string; expect: [Role, Expected][] }[] = [
+const table: { path: string; expect: [ReportingRole, '2xx' | 403][] }[] = [
   {
     path: '/dashboard?days=30',
     expect: [
@@ -69,101 +60,20 @@ const table: { path: string; expect: [Role, Expected][] }[] = [
 const kinds = await busKinds();
 
 describe.each(kinds)('dashboard over the $name', (kind) => {
-  let stack: IdentityStack;
-  let reportingDb: TestDatabase;
-  let reporting: RunningService;
-  const tokens = {} as Record<Role | 'super', string>;
-  const ids = {} as Record<Role, number>;
-
-  const url = (path: string) => `${stack.gateway.url}${path}`;
-  const call = (role: keyof typeof tokens, method: string, path: string, body?: unknown) =>
-    fetch(url(path), {
-      method,
-      headers: {
-        authorization: `Bearer ${tokens[role]}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  const ok = async <T>(res: Response): Promise<T> => {
-    if (res.status >= 300) throw new Error(`${res.status} ${await res.text()}`);
-    return (await json(res)) as T;
-  };
-  const login = async (email: string, password: string): Promise<AuthResult> =>
-    ok<AuthResult>(
-      await fetch(url('/auth/login'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      }),
-    );
+  let rig: ReportingRig;
+  const call = (role: ReportingRole, method: string, path: string) => rig.call(role, method, path);
+  const ok = <T>(res: Response) => rig.ok<T>(res);
 
   beforeAll(async () => {
-    const env = {
-      JWT_SECRET: jwtSecret,
-      ADMIN_EMAIL: root.email,
-      ADMIN_PASSWORD: root.password,
-      AUTH_RATE_LIMIT: '0',
-    };
-    reportingDb = await createTestDatabase('gateway_dashboard_reporting');
-    stack = await startIdentityStack(kind, {
-      database: 'gateway_dashboard',
-      env,
-      beforeGateway: async (buses) => {
-        reporting = await startReportingService({
-          bus: buses.serviceBus,
-          databaseUrl: reportingDb.url,
-          env,
-        });
-      },
-    });
-    const superSession = await login(root.email, root.password);
-    tokens.super = superSession.token;
-    await ok(
-      await call('super', 'POST', '/companies', {
-        name: 'Dashboard Other Co',
-        email: 'other-admin@dashboard.test',
-        password: 'other-pass-1',
-        planId: superSession.user.company.planId,
-      }),
-    );
-    const other = await login('other-admin@dashboard.test', 'other-pass-1');
-    tokens.otherAdmin = other.token;
-    ids.otherAdmin = other.user.id;
-    for (const profile of ['admin', 'user'] as const) {
-      await ok(
-        await call('super', 'POST', '/users', {
-          name: `Dashboard ${profile}`,
-          email: `${profile}@dashboard.test`,
-          password: 'dashboard-pass-1',
-          profile,
-        }),
-      );
-      const session = await login(`${profile}@dashboard.test`, 'dashboard-pass-1');
-      tokens[profile] = session.token;
-      ids[profile] = session.user.id;
-    }
+    rig = await startReportingRig(kind, 'dashboard');
   }, 120_000);
 
-  afterAll(async () => {
-    await reporting?.close();
-    await stopIdentityStack(stack ?? {});
-    await reportingDb?.drop();
-  }, 30_000);
+  afterAll(() => rig?.stop(), 30_000);
 
   describe('permission walk', () => {
-    it.each(table.map((row) => [row.path, row] as const))('GET %s', async (_label, row) => {
-      for (const [role, expected] of row.expect) {
-        const res = await call(role, 'GET', row.path);
-        const body = await res.text();
-        const got = res.status >= 200 && res.status < 300 ? '2xx' : res.status;
-        expect({ role, status: got, body: got === expected ? '' : body }).toEqual({
-          role,
-          status: expected,
-          body: '',
-        });
-      }
-    });
+    it.each(table.map((row) => [row.path, row] as const))('GET %s', (_label, row) =>
+      walkPermissions(rig, row.path, row.expect),
+    );
   });
 
   it("lists the company's users as attendants, from identity's events, and only its own", async () => {
@@ -206,7 +116,7 @@ describe.each(kinds)('dashboard over the $name', (kind) => {
     });
     const missing = await call('admin', 'GET', '/dashboard/ticketsDay?initialDate=2026-03-01');
     expect(missing.status).toBe(400);
-    const foreign = await call('otherAdmin', 'GET', `/dashboard/moments?userId=${ids.user}`);
+    const foreign = await call('otherAdmin', 'GET', `/dashboard/moments?userId=${rig.ids.user}`);
     expect(foreign.status).toBe(404);
     expect(await json(foreign)).toMatchObject({ error: 'ERR_NO_USER_FOUND' });
     await expect(

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApp } from './harness.js';
 
@@ -83,36 +82,24 @@ export const apiCall = async <T>(
   return (text ? JSON.parse(text) : undefined) as T;
 };
 
+/** Opens a ticket through the API for a new contact called `name`: the caller's own, or pending. */
+export const openTicketViaApi = async (
+  app: RunningApp,
+  token: string,
+  name: string,
+  status: 'open' | 'pending' = 'open',
+) => {
+  const contact = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
+    name,
+    number: `55219${String(Date.now()).slice(-8)}`,
+  });
+  const me = await apiCall<{ id: number }>(app, token, 'GET', '/auth/me');
+  return apiCall<{ id: number }>(app, token, 'POST', '/tickets', {
+    contactId: contact.id,
+    ...(status === 'open' ? { userId: me.id } : {}),
+    status,
+  });
+};
+
 /** A name no other scenario or run uses. */
 export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
-
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Runs axe on the page as it is: its serious and critical violations, with where they are. */
-export const axeViolations = async (page: Page): Promise<string[]> => {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-};
-
-/** How many pixels the window, or the main area that scrolls inside it, is wider than it shows. */
-export const sidewaysOverflow = (page: Page): Promise<number> =>
-  page.evaluate(() => {
-    const scroller = document.scrollingElement ?? document.documentElement;
-    const main = document.querySelector('main');
-    return Math.max(
-      scroller.scrollWidth - window.innerWidth,
-      main ? main.scrollWidth - main.clientWidth : 0,
-    );
-  });
-
-/** Saves the theme as the app's theme menu does, and reloads so the page is drawn in it. */
-export const useTheme = async (page: Page, theme: 'light' | 'dark') => {
-  await page.evaluate((theme) => localStorage.setItem('preferredTheme', theme), theme);
-  await page.reload();
-};

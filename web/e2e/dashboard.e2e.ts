@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiToken, axeViolations, logInAsSuper, unique } from './app-steps.js';
+import { apiCall, apiToken, logInAsSuper, openTicketViaApi, unique } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { seriousAxeViolations, until } from './page-checks.js';
 
 /**
  * The dashboard at / (spec 2 §2): the admin reads the three tabs, sees the in-service card follow a
@@ -14,27 +15,9 @@ describe('dashboard screen', () => {
   let page: Page;
   let token = '';
 
-  const openTicket = async () => {
-    const contact = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
-      name: unique('Dana'),
-      number: `55219${String(Date.now()).slice(-8)}`,
-    });
-    const me = await apiCall<{ id: number }>(app, token, 'GET', '/auth/me');
-    return apiCall<{ id: number }>(app, token, 'POST', '/tickets', {
-      contactId: contact.id,
-      userId: me.id,
-      status: 'open',
-    });
-  };
+  const openTicket = () => openTicketViaApi(app, token, unique('Dana'));
   const cardValue = async (testId: string) =>
     Number((await page.getByTestId(testId).locator('p').nth(1).textContent()) ?? 'NaN');
-  const until = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-    const end = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error('timed out');
-      await page.waitForTimeout(100);
-    }
-  };
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
@@ -55,14 +38,14 @@ describe('dashboard screen', () => {
     await page.goto(`${app.webUrl}/`);
     await page.getByRole('tab', { name: 'Indicators' }).waitFor();
     // the projection may still be applying the new tickets: the socket brings them in
-    await until(async () => (await cardValue('card-happening')) >= 2);
+    await until(page, async () => (await cardValue('card-happening')) >= 2);
     const before = await cardValue('card-happening');
     await page.getByRole('figure', { name: 'Tickets per user' }).waitFor();
 
     const closing = Date.now();
     await apiCall(app, token, 'PUT', `/tickets/${first.id}`, { status: 'closed' });
     // issue 18: the dashboard updates within 2 s of a ticket closing, without a reload
-    await until(async () => (await cardValue('card-happening')) === before - 1, 2_000);
+    await until(page, async () => (await cardValue('card-happening')) === before - 1, 2_000);
     console.info(`dashboard updated ${Date.now() - closing} ms after the close`);
   });
 
@@ -89,7 +72,7 @@ describe('dashboard screen', () => {
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tabpanel').first().waitFor();
         await page.waitForTimeout(300);
-        for (const violation of await axeViolations(page))
+        for (const violation of await seriousAxeViolations(page))
           found.push(`${theme} ${tab}: ${violation}`);
       }
       expect(found).toEqual([]);

@@ -1,13 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  apiCall,
-  apiToken,
-  axeViolations,
-  goInApp,
-  logInAsSuper,
-  sidewaysOverflow,
-  unique,
-} from './app-steps.js';
+import { apiCall, apiToken, goInApp, logInAsSuper, unique } from './app-steps.js';
+import { seriousAxeViolations, sidewaysOverflow } from './page-checks.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
 
 /**
@@ -235,7 +228,7 @@ describe('layout on common screens and accessibility', () => {
     async (theme) => {
       const found: string[] = [];
       const check = async (name: string) => {
-        for (const violation of await axeViolations(page))
+        for (const violation of await seriousAxeViolations(page))
           found.push(`${theme} ${name}: ${violation}`);
       };
 

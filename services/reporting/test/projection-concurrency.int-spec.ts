@@ -5,6 +5,8 @@ import type { DataSource } from 'typeorm';
 import { reportingMigrations } from '../src/migrations/index.js';
 import { ProjectionRepository } from '../src/projection/projection.repository.js';
 import { ProjectionService } from '../src/projection/projection.service.js';
+import { CompanyZoneRepository } from '../src/time-zone/company-zone.repository.js';
+import { CompanyZoneService } from '../src/time-zone/company-zone.service.js';
 import { domainEvent, openedByAna, ticketRecord } from './reporting-events.js';
 
 /**
@@ -57,7 +59,9 @@ describe('reporting projection under concurrency (real Postgres)', () => {
       poolSize: 12,
     });
     dataSource = database.dataSource;
-    projection = new ProjectionService(new ProjectionRepository(), {});
+    const repository = new ProjectionRepository();
+    const zones = new CompanyZoneService(new CompanyZoneRepository(dataSource), repository, {});
+    projection = new ProjectionService(repository, zones);
   }, 60_000);
 
   afterAll(async () => {

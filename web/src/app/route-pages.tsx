@@ -50,6 +50,8 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
   dashboard: lazyPage(() =>
     import('../features/dashboard/dashboard-page.js').then((m) => m.DashboardPage),
   ),
+  moments: lazyPage(() => import('../features/moments/moments-page.js').then((m) => m.MomentsPage)),
+  reports: lazyPage(() => import('../features/reports/reports-page.js').then((m) => m.ReportsPage)),
   auditLog: lazyPage(() =>
     import('../features/audit-log/audit-log-page.js').then((m) => m.AuditLogPage),
   ),

@@ -35,6 +35,7 @@ export const PageRoutes: readonly PageRoute[] = [
   { path: '/files', titleKey: 'files', access: { admin: true } },
   { path: '/settings', titleKey: 'settings', access: { admin: true } },
   { path: '/audit-log', titleKey: 'auditLog', access: { admin: true } },
+  { path: '/reports/:kind?', titleKey: 'reports', access: { admin: true } },
   { path: '/companies', titleKey: 'companies', access: { super: true } },
   { path: '/announcements', titleKey: 'announcements', access: { super: true } },
   {

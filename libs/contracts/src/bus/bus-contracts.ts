@@ -277,6 +277,11 @@ import type {
   TicketsDayReply,
   TicketsUsersReply,
 } from '../reporting/reporting.js';
+import type {
+  ServiceMetricsReply,
+  TicketReportPage,
+  TicketReportQuery,
+} from '../reporting/reports.js';
 
 /** One subject's request data and reply data. */
 type Contract<Req, Res> = { request: Req; response: Res };
@@ -513,6 +518,8 @@ export type BusContracts = {
   'reporting.dashboard.tickets-day': Contract<TicketsChartQuery, TicketsDayReply>;
   'reporting.dashboard.moments': Contract<MomentsQuery, MomentsReply>;
   'reporting.messages.count': Contract<MessagesCountQuery, MessagesCountReply>;
+  'reporting.reports.tickets': Contract<TicketReportQuery, TicketReportPage>;
+  'reporting.reports.metrics': Contract<TicketReportQuery, ServiceMetricsReply>;
   'reporting.projection.rebuild': Contract<NoData, ProjectionRebuildReply>;
 };
 

@@ -252,6 +252,9 @@ export const Subjects = {
     ticketsDay: 'reporting.dashboard.tickets-day',
     moments: 'reporting.dashboard.moments',
     messagesCount: 'reporting.messages.count',
+    // spec 2 §2 Dashboard reports (tickets, group tickets, duration, NPS answers)
+    ticketReport: 'reporting.reports.tickets',
+    serviceMetrics: 'reporting.reports.metrics',
     // super user: replay the event stream into fresh projection tables
     rebuild: 'reporting.projection.rebuild',
   },

@@ -115,6 +115,7 @@ export const ApiRoutes = {
     moments: '/dashboard/moments',
     messagesAllMe: '/messages-allMe',
   },
+  reports: { tickets: '/reports/tickets', metrics: '/reports/metrics' },
   contactLists: {
     root: '/contact-lists',
     list: '/contact-lists/list',

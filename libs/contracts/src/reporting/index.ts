@@ -1,1 +1,2 @@
 export * from './reporting.js';
+export * from './reports.js';

@@ -26,7 +26,7 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, ReportingMessages.invalidDate)
   .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), ReportingMessages.invalidDate);
 /** `2026-11-25` or an ISO timestamp (the web's date pickers send either); the day part is kept. */
-const dayOrTimestamp = z.preprocess(
+export const dayOrTimestamp = z.preprocess(
   (value) => (typeof value === 'string' && value.length > 10 ? value.slice(0, 10) : value),
   day,
 );
@@ -40,15 +40,19 @@ const filterOnly = "a filter of the caller's own figures";
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
-/** A period as two inclusive local days, checked for order and length. */
-const withRangeChecks = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
+/** A period as two inclusive local days, checked for order and length (issues on `toField`). */
+export const withRangeChecks = <T extends { from?: string; to?: string }>(
+  schema: z.ZodType<T>,
+  toField = 'to',
+) =>
   schema.superRefine((value, ctx) => {
     if (!value.from || !value.to) return;
     const span = daysBetween(value.from, value.to);
+    const path = [toField];
     if (span < 0)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: ReportingMessages.datesOutOfOrder });
+      ctx.addIssue({ code: 'custom', path, message: ReportingMessages.datesOutOfOrder });
     else if (span > ReportMaxRangeDays)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: ReportingMessages.rangeTooLong });
+      ctx.addIssue({ code: 'custom', path, message: ReportingMessages.rangeTooLong });
   });
 
 /** GET /dashboard: the last `days` days (today included) or date_from..date_to. */

@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import {
   DashboardQuery,
-  hasPermission,
   MessagesCountQuery,
   MomentsQuery,
   TicketsChartQuery,
   type DashboardReply,
   type MessagesCountReply,
   type MomentsReply,
-  type RequestContext,
   type TicketsDayReply,
   type TicketsUsersReply,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { parseInput } from '@sb/platform/errors';
 import { localDay } from '../projection/ticket-fact-rules.js';
-import { ProjectionService } from '../projection/projection.service.js';
+import { CompanyZoneService } from '../time-zone/company-zone.service.js';
+import { companyCaller, dashboardViewer, seesFigures } from './dashboard-access.js';
 import {
   addDays,
   attendantOf,
@@ -31,43 +30,26 @@ const momentsLimit = 2_000;
 /** Tempo Real's default range: the last 30 days. */
 const momentsDefaultDays = 30;
 
-/** A signed-in caller of a company (the anonymous context never reaches figures). */
-function companyCaller(ctx: CallContext): RequestContext {
-  const c = ctx as Partial<RequestContext>;
-  if (!c.companyId || !c.userId || c.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
-  return ctx as RequestContext;
-}
-
-/** The dashboard figures (spec 2 §6: `dashboard:view`, so admins) of the caller's company. */
-function dashboardViewer(ctx: CallContext): RequestContext {
-  const caller = companyCaller(ctx);
-  if (!caller.super && !hasPermission(caller, 'dashboard:view'))
-    throw new AppError('ERR_NO_PERMISSION');
-  return caller;
-}
-
 @Injectable()
 export class DashboardService {
   constructor(
     private readonly repository: DashboardRepository,
-    private readonly projection: ProjectionService,
+    private readonly zones: CompanyZoneService,
   ) {}
 
-  private get timeZone(): string {
-    return this.projection.timeZone;
-  }
-
-  private today(): string {
-    return localDay(new Date().toISOString(), this.timeZone);
+  /** Today in the company's report zone. */
+  private today(timeZone: string): string {
+    return localDay(new Date().toISOString(), timeZone);
   }
 
   async dashboard(ctx: CallContext, data: unknown): Promise<DashboardReply> {
     const { companyId } = dashboardViewer(ctx);
-    const period = periodOf(parseInput(DashboardQuery, data ?? {}), this.today());
+    const timeZone = await this.zones.zoneOf(companyId);
+    const period = periodOf(parseInput(DashboardQuery, data ?? {}), this.today(timeZone));
     const [sums, current, leads, byUser, users] = await Promise.all([
       this.repository.sums(companyId, period),
       this.repository.currentCounts(companyId),
-      this.repository.leads(companyId, period, this.timeZone),
+      this.repository.leads(companyId, period, timeZone),
       this.repository.sumsByUser(companyId, period),
       this.repository.users(companyId),
     ]);
@@ -99,12 +81,16 @@ export class DashboardService {
     const period = parseInput(TicketsChartQuery, data ?? {});
     const rows =
       period.from === period.to
-        ? (await this.repository.ticketsByHour(companyId, period.from, this.timeZone)).map(
-            (row) => ({
-              horario: String(row.hour).padStart(2, '0'),
-              total: row.total,
-            }),
-          )
+        ? (
+            await this.repository.ticketsByHour(
+              companyId,
+              period.from,
+              await this.zones.zoneOf(companyId),
+            )
+          ).map((row) => ({
+            horario: String(row.hour).padStart(2, '0'),
+            total: row.total,
+          }))
         : (await this.repository.ticketsByDay(companyId, period)).map((row) => ({
             data: brazilianDate(row.day),
             total: row.total,
@@ -124,14 +110,15 @@ export class DashboardService {
   async moments(ctx: CallContext, data: unknown): Promise<MomentsReply> {
     const caller = companyCaller(ctx);
     const query = parseInput(MomentsQuery, data ?? {});
-    const to = query.to ?? this.today();
+    const timeZone = await this.zones.zoneOf(caller.companyId);
+    const to = query.to ?? this.today(timeZone);
     const from = query.from ?? addDays(to, 1 - momentsDefaultDays);
     if (from > to) return [];
-    const admin = caller.super || hasPermission(caller, 'dashboard:view');
+    const admin = seesFigures(caller);
     return this.repository.moments(caller.companyId, {
       from,
       to,
-      timeZone: this.timeZone,
+      timeZone,
       status: query.status,
       userId: admin ? query.userId : caller.userId,
       queueIds: query.queueIds,

@@ -3,6 +3,9 @@ import { ProjectionRebuildService } from './projection-rebuild.service.js';
 import { ProjectionConsumer } from './projection.consumer.js';
 import { ProjectionRepository } from './projection.repository.js';
 import { ProjectionService } from './projection.service.js';
+import { CompanyZoneConsumer } from '../time-zone/company-zone.consumer.js';
+import { CompanyZoneRepository } from '../time-zone/company-zone.repository.js';
+import { CompanyZoneService } from '../time-zone/company-zone.service.js';
 
 /** The read models fed by the event stream, and their rebuild from a replay. */
 @Module({
@@ -11,7 +14,11 @@ import { ProjectionService } from './projection.service.js';
     ProjectionService,
     ProjectionConsumer,
     ProjectionRebuildService,
+    // the companies' own time zones (the rollups' calendar days)
+    CompanyZoneRepository,
+    CompanyZoneService,
+    CompanyZoneConsumer,
   ],
-  exports: [ProjectionService, ProjectionRebuildService],
+  exports: [ProjectionService, ProjectionRebuildService, CompanyZoneService],
 })
 export class ProjectionModule {}

@@ -7,7 +7,7 @@ import {
   type TicketFact,
 } from './ticket-fact-rules.js';
 
-type FactRow = Record<string, unknown>;
+export type FactRow = Record<string, unknown>;
 
 const factColumns: [keyof TicketFact, string][] = [
   ['companyId', 'company_id'],
@@ -22,6 +22,8 @@ const factColumns: [keyof TicketFact, string][] = [
   ['queueColor', 'queue_color'],
   ['userId', 'user_id'],
   ['whatsappId', 'whatsapp_id'],
+  ['whatsappName', 'whatsapp_name'],
+  ['tags', 'tags'],
   ['queuedAt', 'queued_at'],
   ['acceptedAt', 'accepted_at'],
   ['acceptedBy', 'accepted_by'],
@@ -68,7 +70,7 @@ const timeFields = new Set<keyof TicketFact>([
   'updatedAt',
 ]);
 
-function factOf(row: FactRow): TicketFact {
+export function factOf(row: FactRow): TicketFact {
   const fact: Record<string, unknown> = {};
   for (const [field, column] of factColumns)
     fact[field] = timeFields.has(field) ? toIso(row[column]) : row[column];
@@ -101,7 +103,13 @@ export class ProjectionRepository {
   }
 
   async saveFact(companyId: number, fact: TicketFact, manager: EntityManager): Promise<void> {
-    const values = factColumns.map(([field]) => (field === 'companyId' ? companyId : fact[field]));
+    const values = factColumns.map(([field]) =>
+      field === 'companyId'
+        ? companyId
+        : field === 'tags'
+          ? JSON.stringify(fact.tags)
+          : fact[field],
+    );
     const columns = factColumns.map(([, column]) => column);
     await manager.query(
       `INSERT INTO ticket_fact (${columns.join(', ')})

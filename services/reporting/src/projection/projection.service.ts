@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  ReportDefaultTimeZone,
   type DomainEvent,
   type MessageEventData,
   type TicketDeletedEventData,
@@ -9,8 +8,8 @@ import {
   type UserDeletedEventData,
   type UserUpdatedEventData,
 } from '@sb/contracts';
-import { ENV } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
+import { CompanyZoneService } from '../time-zone/company-zone.service.js';
 import { ProjectionRepository } from './projection.repository.js';
 import {
   applyDeletion,
@@ -38,15 +37,11 @@ const kindOf = (event: DomainEvent) => event.subject.split('.').slice(-3).join('
  */
 @Injectable()
 export class ProjectionService {
-  /** the zone whose calendar days the rollups use (REPORT_TIME_ZONE, else spec 2's default) */
-  readonly timeZone: string;
-
   constructor(
     private readonly repository: ProjectionRepository,
-    @Inject(ENV) env: Record<string, string | undefined>,
-  ) {
-    this.timeZone = env.REPORT_TIME_ZONE || ReportDefaultTimeZone;
-  }
+    /** whose calendar days the rollups use: the company's own zone, else the report zone */
+    private readonly zones: CompanyZoneService,
+  ) {}
 
   async apply(event: DomainEvent, manager: EntityManager): Promise<void> {
     const companyId = event.companyId;
@@ -68,7 +63,7 @@ export class ProjectionService {
         if (ticket.companyId !== companyId) return;
         await this.repository.countMessage(
           companyId,
-          localDay(message.createdAt, this.timeZone),
+          localDay(message.createdAt, await this.zones.zoneOf(companyId, manager)),
           message.fromMe,
           manager,
         );
@@ -150,8 +145,9 @@ export class ProjectionService {
     const before = await this.repository.lockFact(companyId, ticketId, manager);
     const after = rule(before);
     if (!after) return;
-    const old = contributionOf(before, this.timeZone);
-    const now = contributionOf(after, this.timeZone);
+    const zone = await this.zones.zoneOf(companyId, manager);
+    const old = contributionOf(before, zone);
+    const now = contributionOf(after, zone);
     await this.repository.saveFact(companyId, after, manager);
     const shares = [
       ...(old ? [{ ...old, sign: -1 as const }] : []),

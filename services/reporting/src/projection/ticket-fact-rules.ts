@@ -19,6 +19,9 @@ export type TicketFact = {
   queueColor: string | null;
   userId: number | null;
   whatsappId: number | null;
+  /** the connection's name and the ticket's tags, as its newest version had them (the reports') */
+  whatsappName: string | null;
+  tags: { id: number; name: string }[];
   queuedAt: string | null;
   acceptedAt: string | null;
   acceptedBy: number | null;
@@ -50,6 +53,7 @@ export type TicketObservation = {
   response?: { at: string; userId: number | null };
 };
 
+const tagsOf = (t: TicketRecord) => (t.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name }));
 const earliest = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : a <= b ? a : b;
 const iso = (value: string) => new Date(value).toISOString();
@@ -78,6 +82,8 @@ export function applyObservation(
     queueColor: t.queue?.color ?? null,
     userId: t.userId,
     whatsappId: t.whatsappId,
+    whatsappName: t.whatsapp?.name ?? null,
+    tags: tagsOf(t),
     queuedAt: null,
     acceptedAt: null,
     acceptedBy: null,
@@ -130,6 +136,8 @@ export function applyObservation(
     next.queueColor = t.queue?.color ?? null;
     next.userId = t.userId;
     next.whatsappId = t.whatsappId;
+    next.whatsappName = t.whatsapp?.name ?? next.whatsappName;
+    next.tags = t.tags ? tagsOf(t) : next.tags;
     next.contactName = t.contact?.name ?? next.contactName;
     next.rate = t.userRating ? t.userRating.rate : next.rate;
     next.versionAt = versionAt;

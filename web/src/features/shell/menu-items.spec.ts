@@ -46,6 +46,7 @@ describe('drawer links', () => {
       '/connections',
       '/files',
       '/audit-log',
+      '/reports/tickets',
       '/settings',
     ]);
   });

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { factOf, type FactRow } from '../projection/projection.repository.js';
+import type { TicketFact } from '../projection/ticket-fact-rules.js';
+
+/** The SQL of the companies' own time zones and of re-reading a company's facts in a new zone. */
+@Injectable()
+export class CompanyZoneRepository {
+  /** also the consumer's: its transactions record each event with the zone it applied */
+  constructor(readonly dataSource: DataSource) {}
+
+  /**
+   * The company's own zone as identity announced it (null: none yet). Read FOR SHARE in the
+   * projection's transaction, so a zone change (FOR UPDATE) waits for it and the other way round.
+   */
+  async zoneOf(
+    companyId: number,
+    manager: EntityManager = this.dataSource.manager,
+    lock = false,
+  ): Promise<string | null> {
+    const rows: { time_zone: string }[] = await manager.query(
+      `SELECT time_zone FROM company_zone WHERE company_id = $1${lock ? ' FOR SHARE' : ''}`,
+      [companyId],
+    );
+    return rows[0]?.time_zone ?? null;
+  }
+
+  /**
+   * Stores the company's zone unless a newer announcement was applied; answers the zone stored before
+   * (null: none), or undefined when this announcement is older and was ignored.
+   */
+  async saveZone(
+    companyId: number,
+    zone: string,
+    versionAt: string,
+    manager: EntityManager,
+  ): Promise<{ before: string | null } | undefined> {
+    const rows: { before: string | null }[] = await manager.query(
+      `WITH old AS (SELECT time_zone FROM company_zone WHERE company_id = $1 FOR UPDATE)
+       INSERT INTO company_zone (company_id, time_zone, version_at) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id) DO UPDATE SET
+         time_zone = EXCLUDED.time_zone, version_at = EXCLUDED.version_at
+       WHERE company_zone.version_at <= EXCLUDED.version_at
+       RETURNING (SELECT time_zone FROM old) AS before`,
+      [companyId, zone, versionAt],
+    );
+    return rows[0] ? { before: rows[0].before } : undefined;
+  }
+
+  /** The company's facts (deleted ones count nowhere), to count them again in another zone. */
+  async facts(companyId: number, manager: EntityManager): Promise<TicketFact[]> {
+    const rows: FactRow[] = await manager.query(
+      'SELECT * FROM ticket_fact WHERE company_id = $1 AND NOT deleted',
+      [companyId],
+    );
+    return rows.map(factOf);
+  }
+
+  async clearRollups(companyId: number, manager: EntityManager): Promise<void> {
+    await manager.query('DELETE FROM daily_rollup WHERE company_id = $1', [companyId]);
+  }
+}

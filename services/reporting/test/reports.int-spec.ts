@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Subjects,
+  type DomainEvent,
+  type RequestContext,
+  type TicketRecord,
+  type TicketReportPage,
+} from '@sb/contracts';
+import type { Bus } from '@sb/platform/bus';
+import type { RunningService } from '@sb/platform/nest';
+import {
+  closeTestRig,
+  createTestDatabase,
+  openTestBus,
+  requestAs,
+  type TestDatabase,
+} from '@sb/testing';
+import pg from 'pg';
+import { startReportingService } from '../src/index.js';
+
+const admin: Partial<RequestContext> = { companyId: 7, userId: 5, profile: 'admin' };
+const agent: Partial<RequestContext> = { companyId: 7, userId: 6, profile: 'user' };
+const otherAdmin: Partial<RequestContext> = { companyId: 8, userId: 80, profile: 'admin' };
+
+const updated = (
+  companyId: number,
+  id: number,
+  at: string,
+  fields: Partial<TicketRecord>,
+  previousStatus?: string,
+): DomainEvent => ({
+  id: randomUUID(),
+  subject: `evt.${companyId}.tickets.ticket.updated`,
+  companyId,
+  occurredAt: at,
+  data: {
+    ticket: {
+      id,
+      uuid: randomUUID(),
+      companyId,
+      status: 'pending',
+      isGroup: false,
+      queueId: 2,
+      queue: { id: 2, name: 'Vendas', color: '#f00' },
+      userId: null,
+      user: null,
+      whatsappId: 3,
+      whatsapp: { id: 3, name: 'Loja', groupAsTicket: 'disabled', channel: 'whatsapp' },
+      contactId: 100 + id,
+      contact: { id: 100 + id, name: `Cliente ${id}` },
+      tags: [],
+      createdAt: `2026-03-02T1${id}:00:00.000Z`,
+      updatedAt: at,
+      userRating: null,
+      ...fields,
+    } as TicketRecord,
+    ...(previousStatus ? { previousStatus } : {}),
+  },
+});
+
+const ana = { userId: 5, user: { id: 5, name: 'Ana' } };
+/** An answer of the ticket's agent (a first response). */
+const answered = (id: number, at: string, ticket: Partial<TicketRecord>): DomainEvent => {
+  const { ticket: record } = updated(7, id, at, ticket).data as { ticket: TicketRecord };
+  return {
+    id: randomUUID(),
+    subject: 'evt.7.tickets.message.created',
+    companyId: 7,
+    occurredAt: at,
+    data: {
+      message: { id: randomUUID(), ticketId: id, fromMe: true, isPrivate: false, createdAt: at },
+      ticket: record,
+      contact: record.contact,
+    },
+  };
+};
+const vip = [{ id: 4, name: 'VIP', color: '#000' }];
+
+/**
+ * Company 7 on 2 March 2026: ticket 1 (created 11:00 UTC, tagged VIP) accepted by Ana 11:10, answered
+ * 11:20, closed 12:00 and rated 9; ticket 2 (12:00) a pending group ticket; ticket 3 (13:00) open with
+ * Ana on connection 9, answered 15:30. Company 8 has ticket 5.
+ */
+const history = (): DomainEvent[] => [
+  updated(7, 1, '2026-03-02T11:00:00.000Z', { tags: vip }),
+  updated(7, 1, '2026-03-02T11:10:00.000Z', { ...ana, status: 'open', tags: vip }, 'pending'),
+  answered(1, '2026-03-02T11:20:00.000Z', { ...ana, status: 'open', tags: vip }),
+  updated(7, 1, '2026-03-02T12:00:00.000Z', { ...ana, status: 'closed', tags: vip }, 'open'),
+  updated(7, 1, '2026-03-02T12:01:00.000Z', {
+    ...ana,
+    status: 'closed',
+    tags: vip,
+    userRating: { rate: 9 },
+  }),
+  updated(7, 2, '2026-03-02T12:00:00.000Z', { isGroup: true }),
+  updated(7, 3, '2026-03-02T13:05:00.000Z', { ...ana, status: 'open', whatsappId: 9 }, 'pending'),
+  answered(3, '2026-03-02T15:30:00.000Z', { ...ana, status: 'open', whatsappId: 9 }),
+  updated(8, 5, '2026-03-02T15:00:00.000Z', {}),
+];
+
+describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
+  let bus: Bus | undefined;
+  let database: TestDatabase;
+  let db: pg.Pool;
+  let service: RunningService;
+  const call = requestAs(() => bus!);
+  const report = (query: Record<string, unknown>, as = admin) =>
+    call<TicketReportPage>(
+      Subjects.reporting.ticketReport,
+      { dateFrom: '2026-03-02', dateTo: '2026-03-02', ...query },
+      as,
+    );
+  const ids = async (query: Record<string, unknown>) =>
+    (await report(query)).rows.map((row) => row.id);
+
+  beforeAll(async () => {
+    bus = await openTestBus('nats', 'reporting-reports');
+    if (!bus) return;
+    database = await createTestDatabase('reporting_reports');
+    db = new pg.Pool({ connectionString: database.url, max: 2 });
+    service = await startReportingService({ bus, databaseUrl: database.url, env: {} });
+    const events = history();
+    for (const e of events) await bus.publish(e);
+    const end = Date.now() + 15_000;
+    const processed = async () =>
+      Number((await db.query('SELECT count(*) AS n FROM reporting.processed_event')).rows[0].n);
+    while ((await processed()) < events.length && Date.now() < end)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  }, 60_000);
+
+  afterAll(() => closeTestRig({ service, db, bus, database }));
+
+  it('lists the tickets of the period, newest first, with durations, tags and connection', async () => {
+    if (!bus) return;
+    const page = await report({});
+    expect(page).toMatchObject({ count: 3, hasMore: false });
+    expect(page.rows.map((row) => row.id)).toEqual([3, 2, 1]);
+    expect(page.rows[2]).toMatchObject({
+      contactName: 'Cliente 1',
+      status: 'closed',
+      queueName: 'Vendas',
+      connectionName: 'Loja',
+      tags: ['VIP'],
+      waitMinutes: 10,
+      supportMinutes: 50,
+      totalMinutes: 60,
+      rate: 9,
+    });
+  });
+
+  it('selects by kind and by every filter', async () => {
+    if (!bus) return;
+    expect(await ids({ kind: 'groups' })).toEqual([2]);
+    expect(await ids({ kind: 'nps' })).toEqual([1]);
+    expect(await ids({ tagId: 4 })).toEqual([1]);
+    expect(await ids({ status: 'open' })).toEqual([3]);
+    expect(await ids({ userId: 5 })).toEqual([3, 1]);
+    expect(await ids({ whatsappId: 9 })).toEqual([3]);
+    expect(await ids({ queueId: 99 })).toEqual([]);
+    expect(await ids({ dateFrom: '2026-03-03', dateTo: '2026-03-03' })).toEqual([]);
+  });
+
+  it('measures first response and resolution, with the first-response buckets', async () => {
+    if (!bus) return;
+    // first responses 20 min (ticket 1) and 150 min (ticket 3); one resolution of 60 min (ticket 1)
+    await expect(
+      call(
+        Subjects.reporting.serviceMetrics,
+        { dateFrom: '2026-03-02', dateTo: '2026-03-02' },
+        admin,
+      ),
+    ).resolves.toEqual({
+      tickets: 3,
+      firstResponse: { count: 2, avgMinutes: 85, medianMinutes: 85 },
+      resolution: { count: 1, avgMinutes: 60, medianMinutes: 60 },
+      firstResponseDistribution: [
+        { bucket: '0-1h', count: 1, percent: 50 },
+        { bucket: '1-4h', count: 1, percent: 50 },
+        { bucket: '4-8h', count: 0, percent: 0 },
+        { bucket: '8-24h', count: 0, percent: 0 },
+        { bucket: '24h+', count: 0, percent: 0 },
+      ],
+    });
+  });
+
+  it('pages in a stable order', async () => {
+    if (!bus) return;
+    const first = await report({ pageSize: 2 });
+    const second = await report({ pageSize: 2, pageNumber: 2 });
+    expect(first).toMatchObject({ count: 3, hasMore: true });
+    expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual([3, 2, 1]);
+    expect(second.hasMore).toBe(false);
+  });
+
+  it("refuses a plain user and shows another company's admin only its own", async () => {
+    if (!bus) return;
+    await expect(report({}, agent)).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
+    expect((await report({}, otherAdmin)).rows.map((row) => row.id)).toEqual([5]);
+  });
+});

@@ -1,0 +1,33 @@
+import { ApiRoutes, type MomentsReply } from '@sb/contracts';
+import { baseApi } from '../../api/base-api.js';
+import { followCompanyEvents } from '../../api/socket-cache.js';
+import { isAdmin } from '../auth/access.js';
+import { selectUser, type SessionState } from '../auth/session.slice.js';
+import { patchMoments, type MomentsFilter } from './moments-live.js';
+
+/** The query string of a filter (queue ids as a comma list, as the call reads them). */
+const paramsOf = ({ queueIds, ...rest }: MomentsFilter) => ({
+  ...rest,
+  ...(queueIds?.length ? { queueIds: queueIds.join(',') } : {}),
+});
+
+/**
+ * Tempo Real (reporting service through the gateway). Each cached answer follows the company's ticket
+ * events on the shared socket and patches itself (no polling, no refetch).
+ */
+export const momentsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getMoments: build.query<MomentsReply, MomentsFilter>({
+      query: (filter) => ({ url: ApiRoutes.dashboard.moments, params: paramsOf(filter) }),
+      onCacheEntryAdded: (filter, lifecycle) =>
+        followCompanyEvents(lifecycle, 'ticket', (payload) => {
+          const user = selectUser(lifecycle.getState() as unknown as { session: SessionState });
+          if (!user) return;
+          const viewer = { id: user.id, admin: isAdmin(user) };
+          lifecycle.updateCachedData((rows) => patchMoments(rows, payload, filter, viewer));
+        }),
+    }),
+  }),
+});
+
+export const { useGetMomentsQuery } = momentsApi;

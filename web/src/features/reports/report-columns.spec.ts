@@ -1,0 +1,64 @@
+import type { TicketReportPage, TicketReportRow } from '@sb/contracts';
+import { describe, expect, it } from 'vitest';
+import { reportSheet, toCsv } from './report-columns.js';
+import { collectReportRows } from './report-export.js';
+
+const row = (id: number, over: Partial<TicketReportRow> = {}): TicketReportRow => ({
+  id,
+  contactName: `Cliente ${id}`,
+  isGroup: false,
+  status: 'closed',
+  queueName: 'Vendas',
+  userName: 'Ana',
+  connectionName: 'Loja',
+  tags: ['VIP', 'Novo'],
+  createdAt: '2026-03-02T12:00:00.000Z',
+  acceptedAt: null,
+  firstResponseAt: null,
+  closedAt: null,
+  waitMinutes: 10,
+  firstResponseMinutes: 12,
+  supportMinutes: 150,
+  totalMinutes: null,
+  rate: 7,
+  ratedAt: null,
+  ...over,
+});
+
+describe('report sheets', () => {
+  it('writes the duration columns as hours:minutes, empty where the step did not happen', () => {
+    expect(reportSheet('duration', [row(1)], (key) => key)).toEqual([
+      ['id', 'contact', 'queue', 'user', 'createdAt', 'wait', 'firstResponse', 'support', 'total'],
+      ['1', 'Cliente 1', 'Vendas', 'Ana', expect.any(String), '00:10', '00:12', '02:30', ''],
+    ]);
+  });
+
+  it('classes an NPS answer: 7–8 passive, above 8 promoter, below 7 detractor', () => {
+    const classes = [row(1), row(2, { rate: 9 }), row(3, { rate: 6 })].map(
+      (r) => reportSheet('nps', [r], (k) => k)[1]![5],
+    );
+    expect(classes).toEqual(['passive', 'promoter', 'detractor']);
+  });
+
+  it('quotes CSV fields holding separators, quotes or line breaks', () => {
+    expect(toCsv([['a', 'b,c', 'say "hi"', 'x\ny']])).toBe('a,"b,c","say ""hi""","x\ny"\r\n');
+  });
+
+  it('collects every page the filter selects, in order', async () => {
+    const asked: number[] = [];
+    const pages: Record<number, TicketReportPage> = {
+      1: { rows: [row(3), row(2)], count: 3, hasMore: true },
+      2: { rows: [row(1)], count: 3, hasMore: false },
+    };
+    const rows = await collectReportRows(
+      { dateFrom: '2026-03-01', dateTo: '2026-03-31' },
+      async (f) => {
+        asked.push(f.pageNumber as number);
+        expect(f.pageSize).toBe(1000);
+        return pages[f.pageNumber as number]!;
+      },
+    );
+    expect(rows.map((r) => r.id)).toEqual([3, 2, 1]);
+    expect(asked).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,229 @@
+import { Button, Field, HStack, Input, Table, Tabs, Text } from '@chakra-ui/react';
+import {
+  ReportKinds,
+  TicketStatuses,
+  type ReportKind,
+  type TicketReportFilter,
+} from '@sb/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuDownload } from 'react-icons/lu';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks.js';
+import { IdSelect } from '../../components/id-select.js';
+import { PageTitle } from '../../components/page-title.js';
+import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
+import { firstDayOfMonth, isoDay } from '../dashboard/dashboard-format.js';
+import { useListQueuesQuery } from '../queues/queues.api.js';
+import { useListTagsQuery } from '../tags/tags.api.js';
+import { useGetUserPickerQuery } from '../users/users.api.js';
+import { ReportColumns, reportSheet } from './report-columns.js';
+import { collectReportRows, downloadSheet } from './report-export.js';
+import { reportsApi, useGetTicketReportQuery } from './reports.api.js';
+import { ServiceMetricsPanel } from './service-metrics-panel.js';
+
+const isKind = (value: string | undefined): value is ReportKind =>
+  (ReportKinds as readonly string[]).includes(value ?? '');
+
+type Filters = Omit<TicketReportFilter, 'kind' | 'pageNumber' | 'pageSize'>;
+
+/**
+ * The reports of spec 2 §2 (tickets, group tickets, ticket duration, NPS answers) at /reports/<kind>:
+ * one filter bar (dates, queue, user, connection, status, tag), a paged table, and CSV / XLSX files of
+ * every row the filters select.
+ */
+export const ReportsPage = () => {
+  const { t } = useTranslation('reports');
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const params = useParams();
+  const kind: ReportKind = isKind(params.kind) ? params.kind : 'tickets';
+  const [filters, setFilters] = useState<Filters>(() => ({
+    dateFrom: firstDayOfMonth(new Date()),
+    dateTo: isoDay(new Date()),
+  }));
+  const [pageNumber, setPageNumber] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const queues = useListQueuesQuery();
+  const users = useGetUserPickerQuery();
+  const connections = useListConnectionRecordsQuery();
+  const tags = useListTagsQuery();
+  const ready = !!filters.dateFrom && !!filters.dateTo;
+  const report = useGetTicketReportQuery({ ...filters, kind, pageNumber }, { skip: !ready });
+  const page = report.data;
+
+  const set = (change: Partial<Filters>) => {
+    setFilters((old) => ({ ...old, ...change }));
+    setPageNumber(1);
+  };
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(true);
+    try {
+      const rows = await collectReportRows({ ...filters, kind }, (filter) =>
+        dispatch(
+          reportsApi.endpoints.getTicketReport.initiate(filter, { subscribe: false }),
+        ).unwrap(),
+      );
+      await downloadSheet(
+        reportSheet(kind, rows, (key) => t(`columns.${key}`)),
+        format,
+        `${t(`kinds.${kind}`)} ${filters.dateFrom} ${filters.dateTo}`,
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <PageTitle titleKey="reports">
+      <Tabs.Root value={kind} onValueChange={(e) => navigate(`/reports/${e.value}`)}>
+        <Tabs.List>
+          {ReportKinds.map((value) => (
+            <Tabs.Trigger key={value} value={value}>
+              {t(`kinds.${value}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {/* one panel, the chosen report's: the tabs name the route */}
+        <Tabs.Content value={kind}>
+          <HStack gap="4" mb="4" wrap="wrap" align="end" data-testid="report-filter">
+            <Field.Root maxW="44">
+              <Field.Label>{t('dateFrom')}</Field.Label>
+              <Input
+                type="date"
+                value={filters.dateFrom ?? ''}
+                onChange={(e) => set({ dateFrom: e.target.value })}
+              />
+            </Field.Root>
+            <Field.Root maxW="44">
+              <Field.Label>{t('dateTo')}</Field.Label>
+              <Input
+                type="date"
+                value={filters.dateTo ?? ''}
+                onChange={(e) => set({ dateTo: e.target.value })}
+              />
+            </Field.Root>
+            <IdSelect
+              label={t('columns.queue')}
+              allLabel={t('all')}
+              options={queues.data ?? []}
+              value={filters.queueId}
+              onChange={(queueId) => set({ queueId })}
+              maxW="44"
+            />
+            <IdSelect
+              label={t('columns.user')}
+              allLabel={t('all')}
+              options={users.data ?? []}
+              value={filters.userId}
+              onChange={(userId) => set({ userId })}
+              maxW="44"
+            />
+            <IdSelect
+              label={t('columns.connection')}
+              allLabel={t('all')}
+              options={connections.data ?? []}
+              value={filters.whatsappId}
+              onChange={(whatsappId) => set({ whatsappId })}
+              maxW="44"
+            />
+            <IdSelect
+              label={t('columns.status')}
+              allLabel={t('all')}
+              options={TicketStatuses.map((status, i) => ({
+                id: i + 1,
+                name: t(`statuses.${status}`),
+              }))}
+              value={filters.status ? TicketStatuses.indexOf(filters.status) + 1 : undefined}
+              onChange={(i) => set({ status: i ? TicketStatuses[i - 1] : undefined })}
+              maxW="44"
+            />
+            <IdSelect
+              label={t('columns.tags')}
+              allLabel={t('all')}
+              options={tags.data ?? []}
+              value={filters.tagId}
+              onChange={(tagId) => set({ tagId })}
+              maxW="44"
+            />
+            <HStack>
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <Button
+                  key={format}
+                  variant="outline"
+                  loading={exporting}
+                  disabled={!page?.count}
+                  onClick={() => void exportAs(format)}
+                >
+                  <LuDownload /> {t(`export.${format}`)}
+                </Button>
+              ))}
+            </HStack>
+          </HStack>
+          {!ready ? (
+            <Text>{t('configureFilter')}</Text>
+          ) : report.isError ? (
+            <Text color="fg.error" role="alert">
+              {t('loadError')}
+            </Text>
+          ) : (
+            <>
+              {kind === 'duration' && <ServiceMetricsPanel filter={{ ...filters, kind }} />}
+              <Table.ScrollArea borderWidth="1px" rounded="md">
+                <Table.Root size="sm" data-testid="report-table">
+                  <Table.Header>
+                    <Table.Row>
+                      {ReportColumns[kind].map((column) => (
+                        <Table.ColumnHeader key={column.key}>
+                          {t(`columns.${column.key}`)}
+                        </Table.ColumnHeader>
+                      ))}
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {page?.rows.map((row) => (
+                      <Table.Row key={row.id} data-testid="report-row">
+                        {ReportColumns[kind].map((column) => (
+                          <Table.Cell key={column.key}>{column.cell(row)}</Table.Cell>
+                        ))}
+                      </Table.Row>
+                    ))}
+                    {page && page.rows.length === 0 && (
+                      <Table.Row>
+                        <Table.Cell colSpan={ReportColumns[kind].length}>{t('empty')}</Table.Cell>
+                      </Table.Row>
+                    )}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+              <HStack justify="space-between" mt="3">
+                <Text color="fg.muted" data-testid="report-count">
+                  {t('count', { count: page?.count ?? 0 })}
+                </Text>
+                <HStack>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={pageNumber <= 1}
+                    onClick={() => setPageNumber((n) => n - 1)}
+                  >
+                    {t('previous')}
+                  </Button>
+                  <Text>{t('page', { page: pageNumber })}</Text>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={!page?.hasMore}
+                    onClick={() => setPageNumber((n) => n + 1)}
+                  >
+                    {t('next')}
+                  </Button>
+                </HStack>
+              </HStack>
+            </>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </PageTitle>
+  );
+};
