@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, dropTestNatsNamespace, testNatsNamespace } from '@sb/testing';
+import { createTestDatabase, dropTestNatsNamespace, testNatsNamespace } from '@sb/testing/infra';
 import { chromium, type Browser } from 'playwright-core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -7,4 +7,3 @@ export * from './nats-tests.js';
 export * from './test-nats-bus.js';
 export * from './manual-clock.js';
 export * from './close-test-rig.js';
-export * from './test-data-source.js';

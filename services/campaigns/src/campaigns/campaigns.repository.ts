@@ -1,8 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignCounters, CampaignStatus, ShippingStatus } from '@sb/contracts';
-import type { DomainEvent } from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { consumeIdempotently } from '@sb/platform/outbox';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export type CampaignRow = {
@@ -470,15 +467,6 @@ export class CampaignsRepository {
         WHERE company_id = $1 AND id = $2`,
       [companyId, id, error, delayMs],
     );
-  }
-
-  /** A durable consumer of events, each applied once in a transaction of this database. */
-  consume(
-    bus: Bus,
-    options: { durable: string; filter: string },
-    handler: (event: DomainEvent, manager: EntityManager) => Promise<void>,
-  ): Promise<BusSubscription> {
-    return consumeIdempotently({ dataSource: this.dataSource, bus, ...options, handler });
   }
 
   /**

@@ -6,7 +6,9 @@ import {
 } from '@nestjs/common';
 import type { DomainEvent, InboundMessageEventData } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { Transactions } from '@sb/platform/db';
 import { BUS, ENV } from '@sb/platform/nest';
+import { consumeIdempotently } from '@sb/platform/outbox';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 
@@ -32,6 +34,7 @@ export class ConfirmationRepliesConsumer implements OnApplicationBootstrap, OnMo
 
   constructor(
     private readonly campaigns: CampaignsRepository,
+    private readonly transactions: Transactions,
     private readonly dispatcher: CampaignDispatcher,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(ENV) env: Record<string, string | undefined>,
@@ -43,10 +46,12 @@ export class ConfirmationRepliesConsumer implements OnApplicationBootstrap, OnMo
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.campaigns.consume(
-      this.bus,
-      { durable: 'campaigns-confirmations', filter: 'evt.*.connectors.message.received' },
-      async (event, manager) => {
+    this.subscription = await consumeIdempotently({
+      transactions: this.transactions,
+      bus: this.bus,
+      durable: 'campaigns-confirmations',
+      filter: 'evt.*.connectors.message.received',
+      handler: async (event, manager) => {
         const reply = confirmingReply(event);
         if (!reply) return;
         const confirmed = await this.campaigns.confirm(
@@ -58,7 +63,7 @@ export class ConfirmationRepliesConsumer implements OnApplicationBootstrap, OnMo
         );
         if (confirmed > 0) this.dispatcher.nudge();
       },
-    );
+    });
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -5,9 +5,9 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { Transactions } from '@sb/platform/db';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotently } from '@sb/platform/outbox';
-import { CompanyZoneRepository } from './company-zone.repository.js';
 import { CompanyZoneService } from './company-zone.service.js';
 
 /** Follows identity's company events for their time zone (one durable consumer, from the stream's start). */
@@ -16,14 +16,14 @@ export class CompanyZoneConsumer implements OnApplicationBootstrap, OnModuleDest
   private subscription?: BusSubscription;
 
   constructor(
-    private readonly repository: CompanyZoneRepository,
+    private readonly transactions: Transactions,
     private readonly zones: CompanyZoneService,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await consumeIdempotently({
-      dataSource: this.repository.dataSource,
+      transactions: this.transactions,
       bus: this.bus,
       durable: 'reporting-company-zones',
       // one filter per consumer (NATS 2.9); deletions carry no zone and are skipped

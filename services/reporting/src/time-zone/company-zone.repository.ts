@@ -7,7 +7,7 @@ import type { TicketFact } from '../projection/ticket-fact-rules.js';
 @Injectable()
 export class CompanyZoneRepository {
   /** also the consumer's: its transactions record each event with the zone it applied */
-  constructor(readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * The company's own zone as identity announced it (null: none yet). Read FOR SHARE in the

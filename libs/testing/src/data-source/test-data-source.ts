@@ -1,5 +1,5 @@
 import { createServiceDataSource, type ServiceDataSourceOptions } from '@sb/platform/db';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase } from '../infra/test-database.js';
 
 export type TestDataSource = {
   dataSource: Awaited<ReturnType<typeof createServiceDataSource>>;
