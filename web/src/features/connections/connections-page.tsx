@@ -220,9 +220,7 @@ export const ConnectionsPage = () => {
                   </Stack>
                 </Table.Cell>
                 {isAdmin && <Table.Cell>{sessionButtons(c)}</Table.Cell>}
-                <Table.Cell>
-                  {formatDateTime(c.updatedAt, i18n.language)}
-                </Table.Cell>
+                <Table.Cell>{formatDateTime(c.updatedAt, i18n.language)}</Table.Cell>
                 <Table.Cell>{c.isDefault && <LuCheck aria-label={t('isDefault')} />}</Table.Cell>
                 {isAdmin && (
                   <Table.Cell>

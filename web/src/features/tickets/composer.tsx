@@ -27,7 +27,12 @@ import { notify, toastError } from '../../components/toaster.js';
 import { useListQuickMessagesQuery } from '../quick-messages/quick-messages.api.js';
 import { CameraModal } from './camera-modal.js';
 import { SendContactModal } from './send-contact-modal.js';
-import { composeBody, filterQuickReplies, keepsRecording, quickReplyLabel } from './composer-rules.js';
+import {
+  composeBody,
+  filterQuickReplies,
+  keepsRecording,
+  quickReplyLabel,
+} from './composer-rules.js';
 import { canCompose } from './ticket-permissions.js';
 import { useSendMediaMutation, useSendMessageMutation } from './tickets.api.js';
 
