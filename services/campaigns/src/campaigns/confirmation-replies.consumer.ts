@@ -1,14 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent, InboundMessageEventData } from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { Transactions } from '@sb/platform/db';
-import { BUS, ENV } from '@sb/platform/nest';
-import { consumeIdempotently } from '@sb/platform/outbox';
+import { ENV, IdempotentEventConsumer } from '@sb/platform/nest';
+import type { EntityManager } from 'typeorm';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 
@@ -28,45 +21,35 @@ export const confirmingReply = (event: DomainEvent): InboundMessageEventData | n
  * dispatcher then sends the message.
  */
 @Injectable()
-export class ConfirmationRepliesConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: BusSubscription;
+export class ConfirmationRepliesConsumer extends IdempotentEventConsumer {
+  protected readonly feed = {
+    durable: 'campaigns-confirmations',
+    filter: 'evt.*.connectors.message.received',
+  };
   private readonly maxDelayMs: number;
 
   constructor(
     private readonly campaigns: CampaignsRepository,
-    private readonly transactions: Transactions,
     private readonly dispatcher: CampaignDispatcher,
-    @Inject(BUS) private readonly bus: Bus,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
+    super();
     // CAMPAIGN_REPLY_DELAY_MS: the longest wait (tests use 0)
     const configured = Number(env.CAMPAIGN_REPLY_DELAY_MS ?? DefaultReplyDelayMs);
     this.maxDelayMs =
       Number.isFinite(configured) && configured >= 0 ? configured : DefaultReplyDelayMs;
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await consumeIdempotently({
-      transactions: this.transactions,
-      bus: this.bus,
-      durable: 'campaigns-confirmations',
-      filter: 'evt.*.connectors.message.received',
-      handler: async (event, manager) => {
-        const reply = confirmingReply(event);
-        if (!reply) return;
-        const confirmed = await this.campaigns.confirm(
-          manager,
-          event.companyId,
-          reply.connectionId,
-          reply.peer.number.replace(/\D/g, ''),
-          Math.round(Math.random() * this.maxDelayMs),
-        );
-        if (confirmed > 0) this.dispatcher.nudge();
-      },
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.unsubscribe();
+  protected async apply(event: DomainEvent, manager: EntityManager): Promise<void> {
+    const reply = confirmingReply(event);
+    if (!reply) return;
+    const confirmed = await this.campaigns.confirm(
+      manager,
+      event.companyId,
+      reply.connectionId,
+      reply.peer.number.replace(/\D/g, ''),
+      Math.round(Math.random() * this.maxDelayMs),
+    );
+    if (confirmed > 0) this.dispatcher.nudge();
   }
 }

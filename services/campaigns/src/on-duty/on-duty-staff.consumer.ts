@@ -1,14 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DomainEventTypes, type DomainEvent, type OnDutyDeletedEventData } from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { BUS } from '@sb/platform/nest';
-import { consumeIdempotently, Outbox } from '@sb/platform/outbox';
-import { Transactions } from '@sb/platform/db';
+import { IdempotentEventConsumer } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { OnDutyRepository } from './on-duty.repository.js';
 import { staffRemovalOf } from './staff-removal-rules.js';
@@ -19,31 +12,18 @@ import { staffRemovalOf } from './staff-removal-rules.js';
  * Without it a deleted user's phone kept getting the alerts.
  */
 @Injectable()
-export class OnDutyStaffConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: BusSubscription;
+export class OnDutyStaffConsumer extends IdempotentEventConsumer {
+  protected readonly feed = {
+    durable: 'campaigns-plantao-staff',
+    // one subject (NATS before 2.10 takes a single filter); staffRemovalOf picks user and company
+    filter: 'evt.*.identity.*.deleted',
+  };
 
-  constructor(
-    private readonly transactions: Transactions,
-    private readonly entries: OnDutyRepository,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await consumeIdempotently({
-      transactions: this.transactions,
-      bus: this.bus,
-      durable: 'campaigns-plantao-staff',
-      // one subject (NATS before 2.10 takes a single filter); staffRemovalOf picks user and company
-      filter: 'evt.*.identity.*.deleted',
-      handler: (event, manager) => this.apply(event, manager),
-    });
+  constructor(private readonly entries: OnDutyRepository) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.unsubscribe();
-  }
-
-  private async apply(event: DomainEvent, manager: EntityManager): Promise<void> {
+  protected async apply(event: DomainEvent, manager: EntityManager): Promise<void> {
     const removal = staffRemovalOf(event);
     if (!removal) return;
     if (removal.kind === 'company') {

@@ -1,14 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
-import type { AuditRecordedEventData } from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { BUS } from '@sb/platform/nest';
-import { consumeIdempotently } from '@sb/platform/outbox';
-import { Transactions } from '@sb/platform/db';
+import { Injectable } from '@nestjs/common';
+import type { AuditRecordedEventData, DomainEvent } from '@sb/contracts';
+import { IdempotentEventConsumer } from '@sb/platform/nest';
+import type { EntityManager } from 'typeorm';
 import { AuditService } from './audit.service.js';
 
 /**
@@ -16,26 +9,17 @@ import { AuditService } from './audit.service.js';
  * durable, idempotent consumer, so an entry is neither lost while identity is down nor written twice.
  */
 @Injectable()
-export class AuditLogConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: BusSubscription;
+export class AuditLogConsumer extends IdempotentEventConsumer<AuditRecordedEventData> {
+  protected readonly feed = { durable: 'identity-audit-log', filter: 'evt.*.*.audit.recorded' };
 
-  constructor(
-    private readonly transactions: Transactions,
-    private readonly audit: AuditService,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await consumeIdempotently<AuditRecordedEventData>({
-      transactions: this.transactions,
-      bus: this.bus,
-      durable: 'identity-audit-log',
-      filter: 'evt.*.*.audit.recorded',
-      handler: (event, manager) => this.audit.append(event, manager),
-    });
+  constructor(private readonly audit: AuditService) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.unsubscribe();
+  protected apply(
+    event: DomainEvent<AuditRecordedEventData>,
+    manager: EntityManager,
+  ): Promise<void> {
+    return this.audit.append(event, manager);
   }
 }

@@ -1,14 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type DomainEvent, type QueueDeletedEventData, type QueueEventData } from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { BUS } from '@sb/platform/nest';
-import { consumeIdempotently } from '@sb/platform/outbox';
-import { Transactions } from '@sb/platform/db';
+import { IdempotentEventConsumer } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
 import { QueueReplicaRepository } from './queue-replica.repository.js';
 
@@ -17,30 +9,16 @@ import { QueueReplicaRepository } from './queue-replica.repository.js';
  * names and colours without a call to tickets on every login.
  */
 @Injectable()
-export class QueueReplicaConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: BusSubscription;
+export class QueueReplicaConsumer extends IdempotentEventConsumer<
+  QueueEventData | QueueDeletedEventData
+> {
+  protected readonly feed = { durable: 'identity-queue-replica', filter: 'evt.*.tickets.queue.*' };
 
-  constructor(
-    private readonly transactions: Transactions,
-    private readonly replica: QueueReplicaRepository,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await consumeIdempotently<QueueEventData | QueueDeletedEventData>({
-      transactions: this.transactions,
-      bus: this.bus,
-      durable: 'identity-queue-replica',
-      filter: 'evt.*.tickets.queue.*',
-      handler: (event, manager) => this.apply(event, manager),
-    });
+  constructor(private readonly replica: QueueReplicaRepository) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.unsubscribe();
-  }
-
-  private async apply(
+  protected async apply(
     event: DomainEvent<QueueEventData | QueueDeletedEventData>,
     manager: EntityManager,
   ): Promise<void> {

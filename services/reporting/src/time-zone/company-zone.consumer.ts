@@ -1,38 +1,23 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { Transactions } from '@sb/platform/db';
-import { BUS } from '@sb/platform/nest';
-import { consumeIdempotently } from '@sb/platform/outbox';
+import { Injectable } from '@nestjs/common';
+import type { DomainEvent } from '@sb/contracts';
+import { IdempotentEventConsumer } from '@sb/platform/nest';
+import type { EntityManager } from 'typeorm';
 import { CompanyZoneService } from './company-zone.service.js';
 
 /** Follows identity's company events for their time zone (one durable consumer, from the stream's start). */
 @Injectable()
-export class CompanyZoneConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: BusSubscription;
+export class CompanyZoneConsumer extends IdempotentEventConsumer {
+  protected readonly feed = {
+    durable: 'reporting-company-zones',
+    // one filter per consumer (NATS 2.9); deletions carry no zone and are skipped
+    filter: 'evt.*.identity.company.*',
+  };
 
-  constructor(
-    private readonly transactions: Transactions,
-    private readonly zones: CompanyZoneService,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await consumeIdempotently({
-      transactions: this.transactions,
-      bus: this.bus,
-      durable: 'reporting-company-zones',
-      // one filter per consumer (NATS 2.9); deletions carry no zone and are skipped
-      filter: 'evt.*.identity.company.*',
-      handler: (event, manager) => this.zones.applyCompanyEvent(event, manager),
-    });
+  constructor(private readonly zones: CompanyZoneService) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.unsubscribe();
+  protected apply(event: DomainEvent, manager: EntityManager): Promise<void> {
+    return this.zones.applyCompanyEvent(event, manager);
   }
 }

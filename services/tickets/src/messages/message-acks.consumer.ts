@@ -1,9 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
   eventSubject,
@@ -12,10 +7,8 @@ import {
   type MessageAckEventData,
   type MessageEventData,
 } from '@sb/contracts';
-import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { BUS } from '@sb/platform/nest';
-import { consumeIdempotently, Outbox } from '@sb/platform/outbox';
-import { Transactions } from '@sb/platform/db';
+import { IdempotentEventConsumer } from '@sb/platform/nest';
+import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { MediaUrls } from '../media/media-urls.js';
 import { systemContext } from '../directories/system-context.js';
@@ -29,30 +22,19 @@ const { service, entity, action } = DomainEventTypes.connectors.messageAck;
 
 /** Applies the channel's delivery acks (connectors.message.ack) to our messages, never downgrading. */
 @Injectable()
-export class MessageAcksConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: BusSubscription;
+export class MessageAcksConsumer extends IdempotentEventConsumer<MessageAckEventData> {
+  protected readonly feed = {
+    durable: 'tickets-message-acks',
+    filter: eventSubject('*' as unknown as number, service, entity, action),
+  };
 
   constructor(
-    private readonly transactions: Transactions,
     private readonly repository: MessagesRepository,
     private readonly tickets: TicketsRepository,
     private readonly view: TicketRecords,
     private readonly mediaUrls: MediaUrls,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await consumeIdempotently<MessageAckEventData>({
-      transactions: this.transactions,
-      bus: this.bus,
-      durable: 'tickets-message-acks',
-      filter: eventSubject('*' as unknown as number, service, entity, action),
-      handler: (event, manager) => this.apply(event, manager),
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.unsubscribe();
+  ) {
+    super();
   }
 
   async apply(event: DomainEvent<MessageAckEventData>, manager: EntityManager): Promise<void> {
