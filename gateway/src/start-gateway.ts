@@ -118,6 +118,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   app.useGlobalFilters(new HttpExceptionFilter(logger));
   setupOpenApi(app, gatewayVersion);
   await app.init();
+  keepConnectionsLongerThanProxies(app.getHttpServer() as HttpServer);
   serveBeforeExpress(
     app.getHttpServer(),
     metaWebhookIngress({
@@ -190,4 +191,14 @@ function serveBeforeExpress(
     if (handler(req, res)) return;
     for (const listener of listeners) listener.call(server, req, res);
   });
+}
+
+/**
+ * Keeps idle keep-alive connections longer than the proxies in front of the gateway do (ingresses and
+ * cloud load balancers keep theirs 60 s), so a client or proxy never sends a request on a connection
+ * this server is closing at that moment: Node's default of 5 s reset requests that followed a pause.
+ */
+function keepConnectionsLongerThanProxies(server: HttpServer) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }
