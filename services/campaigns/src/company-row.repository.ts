@@ -17,3 +17,13 @@ export async function findCompanyRow<Row>(
   );
   return rows[0];
 }
+
+/** An ILIKE pattern that finds `search` anywhere, its own % _ and \ taken literally. */
+export const containsPattern = (search: string): string =>
+  `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page read with one row more than `limit`: the rows to answer, and whether more follow. */
+export const pageOf = <T>(rows: T[], limit: number): { rows: T[]; hasMore: boolean } => ({
+  rows: rows.slice(0, limit),
+  hasMore: rows.length > limit,
+});
