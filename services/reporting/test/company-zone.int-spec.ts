@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Subjects,
   type DomainEvent,
@@ -7,7 +6,7 @@ import {
   type TicketsDayReply,
 } from '@sb/contracts';
 import { requestAs } from '@sb/testing';
-import { domainEvent } from './reporting-events.js';
+import { domainEvent, ticketRecord } from './reporting-events.js';
 import { processedEvents, until, useReportingTestApp } from './reporting-test-app.js';
 
 const S = Subjects.reporting;
@@ -19,24 +18,15 @@ const admin = (companyId: number): Partial<RequestContext> => ({
 
 const created = (companyId: number, id: number, at: string) =>
   domainEvent(companyId, 'tickets.ticket.updated', at, {
-    ticket: {
-      id,
-      uuid: randomUUID(),
+    ticket: ticketRecord(id, at, {
       companyId,
-      status: 'pending',
-      isGroup: false,
       queueId: null,
       queue: null,
-      userId: null,
-      user: null,
       whatsappId: 1,
       contactId: id,
       contact: { id, name: `C${id}` },
-      tags: [],
       createdAt: at,
-      updatedAt: at,
-      userRating: null,
-    } as unknown as TicketRecord,
+    } as Partial<TicketRecord>),
   });
 const zone = (companyId: number, timeZone: string, at: string) =>
   domainEvent(companyId, 'identity.company.updated', at, { company: { id: companyId }, timeZone });

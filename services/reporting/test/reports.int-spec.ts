@@ -7,6 +7,7 @@ import {
   type TicketReportPage,
 } from '@sb/contracts';
 import { requestAs } from '@sb/testing';
+import { domainEvent, ticketRecord } from './reporting-events.js';
 import { processedEvents, until, useReportingTestApp } from './reporting-test-app.js';
 
 const admin: Partial<RequestContext> = { companyId: 7, userId: 5, profile: 'admin' };
@@ -19,51 +20,27 @@ const updated = (
   at: string,
   fields: Partial<TicketRecord>,
   previousStatus?: string,
-): DomainEvent => ({
-  id: randomUUID(),
-  subject: `evt.${companyId}.tickets.ticket.updated`,
-  companyId,
-  occurredAt: at,
-  data: {
-    ticket: {
-      id,
-      uuid: randomUUID(),
+): DomainEvent =>
+  domainEvent(companyId, 'tickets.ticket.updated', at, {
+    ticket: ticketRecord(id, at, {
       companyId,
-      status: 'pending',
-      isGroup: false,
-      queueId: 2,
       queue: { id: 2, name: 'Vendas', color: '#f00' },
-      userId: null,
-      user: null,
-      whatsappId: 3,
       whatsapp: { id: 3, name: 'Loja', groupAsTicket: 'disabled', channel: 'whatsapp' },
-      contactId: 100 + id,
-      contact: { id: 100 + id, name: `Cliente ${id}` },
-      tags: [],
       createdAt: `2026-03-02T1${id}:00:00.000Z`,
-      updatedAt: at,
-      userRating: null,
       ...fields,
-    } as TicketRecord,
+    } as Partial<TicketRecord>),
     ...(previousStatus ? { previousStatus } : {}),
-  },
-});
+  });
 
 const ana = { userId: 5, user: { id: 5, name: 'Ana' } };
 /** An answer of the ticket's agent (a first response). */
 const answered = (id: number, at: string, ticket: Partial<TicketRecord>): DomainEvent => {
   const { ticket: record } = updated(7, id, at, ticket).data as { ticket: TicketRecord };
-  return {
-    id: randomUUID(),
-    subject: 'evt.7.tickets.message.created',
-    companyId: 7,
-    occurredAt: at,
-    data: {
-      message: { id: randomUUID(), ticketId: id, fromMe: true, isPrivate: false, createdAt: at },
-      ticket: record,
-      contact: record.contact,
-    },
-  };
+  return domainEvent(7, 'tickets.message.created', at, {
+    message: { id: randomUUID(), ticketId: id, fromMe: true, isPrivate: false, createdAt: at },
+    ticket: record,
+    contact: record.contact,
+  });
 };
 const vip = [{ id: 4, name: 'VIP', color: '#000' }];
 
