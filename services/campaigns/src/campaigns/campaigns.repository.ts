@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignCounters, CampaignStatus, ShippingStatus } from '@sb/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
-import { containsPattern, pageOf } from '../company-row.repository.js';
+import type { EntityManager } from 'typeorm';
+import { containsPattern, pageOf, TablesRepository, type Page } from '../company-row.repository.js';
 
 export type CampaignRow = {
   id: number;
@@ -115,20 +115,14 @@ const writeValues = (c: CampaignWrite): unknown[] => [
 
 /** Campaigns, their shipping rows and sends. Every tenant method takes the company first. */
 @Injectable()
-export class CampaignsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private db(manager?: EntityManager) {
-    return manager ?? this.dataSource.manager;
-  }
-
+export class CampaignsRepository extends TablesRepository {
   async page(
     companyId: number,
     search: string,
     status: CampaignStatus | undefined,
     offset: number,
     limit: number,
-  ): Promise<{ rows: CampaignRow[]; hasMore: boolean }> {
+  ): Promise<Page<CampaignRow>> {
     const rows: CampaignRow[] = await this.dataSource.query(
       `SELECT ${campaignColumns} FROM ${campaignFrom}
         WHERE c.company_id = $1 AND ($2 = '' OR c.name ILIKE $3)
@@ -250,7 +244,7 @@ export class CampaignsRepository {
     campaignId: number,
     offset: number,
     limit: number,
-  ): Promise<{ rows: ShippingRow[]; hasMore: boolean }> {
+  ): Promise<Page<ShippingRow>> {
     const rows: ShippingRow[] = await this.dataSource.query(
       `SELECT * FROM campaign_shippings WHERE company_id = $1 AND campaign_id = $2
         ORDER BY position OFFSET $3 LIMIT $4`,

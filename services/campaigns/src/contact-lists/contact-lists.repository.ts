@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { containsPattern, pageOf } from '../company-row.repository.js';
+import type { EntityManager } from 'typeorm';
+import { containsPattern, pageOf, TablesRepository, type Page } from '../company-row.repository.js';
 
 export type ContactListRow = {
   id: number;
@@ -30,19 +30,13 @@ const listColumns = `l.id, l.company_id, l.name, l.created_at, l.updated_at,
 
 /** The contact lists and their items. Every method takes the company first. */
 @Injectable()
-export class ContactListsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private db(manager?: EntityManager) {
-    return manager ?? this.dataSource.manager;
-  }
-
+export class ContactListsRepository extends TablesRepository {
   async page(
     companyId: number,
     search: string,
     offset: number,
     limit: number,
-  ): Promise<{ rows: ContactListRow[]; hasMore: boolean }> {
+  ): Promise<Page<ContactListRow>> {
     const rows: ContactListRow[] = await this.dataSource.query(
       `SELECT ${listColumns} FROM contact_lists l
         WHERE l.company_id = $1 AND ($2 = '' OR l.name ILIKE $3)
@@ -110,7 +104,7 @@ export class ContactListsRepository {
     search: string,
     offset: number,
     limit: number,
-  ): Promise<{ rows: ContactListItemRow[]; hasMore: boolean }> {
+  ): Promise<Page<ContactListItemRow>> {
     const rows: ContactListItemRow[] = await this.dataSource.query(
       `SELECT * FROM contact_list_items
         WHERE company_id = $1 AND contact_list_id = $2
