@@ -1,4 +1,18 @@
-import type { EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** The rows of one page and whether more follow. */
+export type Page<Row> = { rows: Row[]; hasMore: boolean };
+
+/** A repository of campaigns' tables: it reads in the caller's transaction when given one. */
+@Injectable()
+export abstract class TablesRepository {
+  constructor(protected readonly dataSource: DataSource) {}
+
+  protected db(manager?: EntityManager): EntityManager {
+    return manager ?? this.dataSource.manager;
+  }
+}
 
 /**
  * One row of a company's table by id (another company's row is not there); `lock` takes it for the
@@ -17,3 +31,13 @@ export async function findCompanyRow<Row>(
   );
   return rows[0];
 }
+
+/** An ILIKE pattern that finds `search` anywhere, its own % _ and \ taken literally. */
+export const containsPattern = (search: string): string =>
+  `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page read with one row more than `limit`: the rows to answer, and whether more follow. */
+export const pageOf = <T>(rows: T[], limit: number): Page<T> => ({
+  rows: rows.slice(0, limit),
+  hasMore: rows.length > limit,
+});

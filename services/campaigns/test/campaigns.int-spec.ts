@@ -12,16 +12,11 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import {
-  closeTestRig,
-  createTestDatabase,
-  openTestBus,
-  requestAs,
-  type TestDatabase,
-} from '@sb/testing';
-import pg from 'pg';
+import { requestAs, type ServiceTestApp } from '@sb/testing';
+import type pg from 'pg';
 import { admin, agent, otherAdmin } from './callers.js';
 import { startCampaignsService } from '../src/index.js';
+import { codeOf, openCampaignsBus, openCampaignsTestApp, pollUntil } from './campaigns-test-rig.js';
 
 // Campaigns on real Postgres and NATS (in-process bus when NATS is not there) with two campaigns
 // workers on one database, and stand-ins for identity (plan flags) and connectors (connections, the
@@ -31,30 +26,18 @@ const S = Subjects.campaigns;
 
 type Sent = SendMessageCommand & { companyId: number };
 
-const waitFor = async (check: () => Promise<boolean>, ms = 20_000) => {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const waitFor = (check: () => Promise<boolean>, ms = 20_000) => pollUntil(check, ms);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('campaigns (campaigns service, two workers)', () => {
   let bus: Bus;
-  let database: TestDatabase;
+  let app: ServiceTestApp<RunningNestService> | undefined;
   let db: pg.Pool;
   let workerA: RunningNestService | undefined;
-  let workerB: RunningNestService;
   const sent: Sent[] = [];
   const sendDelayMs = new Map<number, number>();
 
   const call = requestAs(() => bus);
-  const codeOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'ok',
-      (err: AppError) => err.code,
-    );
   const env = {
     SCHEDULE_POLL_MS: '0',
     CAMPAIGN_POLL_MS: '50',
@@ -95,9 +78,7 @@ describe('campaigns (campaigns service, two workers)', () => {
   const sentTo = (number: string) => sent.filter((message) => message.peer.number === number);
 
   beforeAll(async () => {
-    bus =
-      (await openTestBus('nats', 'campaigns-campaigns')) ??
-      (await openTestBus('in-process', 'campaigns-campaigns'))!;
+    bus = await openCampaignsBus('campaigns-campaigns');
     await bus.handle(Subjects.identity.planLimits, (payload: BusRequest) =>
       Promise.resolve({ companyId: payload.ctx.companyId, flags: { useCampaigns: true } }),
     );
@@ -129,10 +110,9 @@ describe('campaigns (campaigns service, two workers)', () => {
       sent.push({ ...command, companyId: payload.ctx.companyId });
       return { externalId: randomUUID(), ack: 1, sentAt: new Date().toISOString() };
     });
-    database = await createTestDatabase('campaigns_campaigns');
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    workerA = await startCampaignsService({ bus, databaseUrl: database.url, env });
-    workerB = await startCampaignsService({ bus, databaseUrl: database.url, env });
+    app = await openCampaignsTestApp(bus, env);
+    db = app.db;
+    workerA = await startCampaignsService({ bus, databaseUrl: app.databaseUrl, env });
     await call(
       S.campaignSettingsSave,
       {
@@ -154,7 +134,7 @@ describe('campaigns (campaigns service, two workers)', () => {
 
   afterAll(async () => {
     await workerA?.close();
-    await closeTestRig({ service: workerB, db, bus, database });
+    await app?.close();
   });
 
   it('saves a campaign with the rules of spec 3 §4-§6', async () => {

@@ -11,16 +11,10 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
-import {
-  closeTestRig,
-  createTestDatabase,
-  openTestBus,
-  requestAs,
-  type TestDatabase,
-} from '@sb/testing';
-import pg from 'pg';
+import { requestAs, type ServiceTestApp } from '@sb/testing';
+import type pg from 'pg';
 import { admin, agent, otherAdmin } from './callers.js';
-import { startCampaignsService } from '../src/index.js';
+import { codeOf, openCampaignsBus, openCampaignsTestApp, pollUntil } from './campaigns-test-rig.js';
 
 // Contact lists on real Postgres and NATS (in-process bus when NATS is not there), with stand-ins for
 // identity (plan flags) and connectors (the connection list and onWhatsApp).
@@ -28,32 +22,18 @@ import { startCampaignsService } from '../src/index.js';
 const S = Subjects.campaigns;
 const noCampaigns: Partial<RequestContext> = { companyId: 3, userId: 30, profile: 'admin' };
 
-const waitFor = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const waitFor = (check: () => Promise<boolean>, ms = 10_000) => pollUntil(check, ms);
 
 describe('contact lists (campaigns service)', () => {
   let bus: Bus;
-  let database: TestDatabase;
+  let app: ServiceTestApp<RunningNestService> | undefined;
   let db: pg.Pool;
-  let service: RunningNestService;
   const checked: string[] = [];
 
   const call = requestAs(() => bus);
-  const codeOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'ok',
-      (err: AppError) => err.code,
-    );
 
   beforeAll(async () => {
-    bus =
-      (await openTestBus('nats', 'campaigns-contact-lists')) ??
-      (await openTestBus('in-process', 'campaigns-contact-lists'))!;
+    bus = await openCampaignsBus('campaigns-contact-lists');
     await bus.handle(Subjects.identity.planLimits, (payload: BusRequest) =>
       Promise.resolve({
         companyId: payload.ctx.companyId,
@@ -79,16 +59,11 @@ describe('contact lists (campaigns service)', () => {
       if (number.endsWith('9')) throw new AppError('ERR_WAPP_INVALID_CONTACT');
       return Promise.resolve({ exists: true, number: number.replace(/^55119/, '5511') });
     });
-    database = await createTestDatabase('campaigns_contact_lists');
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    service = await startCampaignsService({
-      bus,
-      databaseUrl: database.url,
-      env: { SCHEDULE_POLL_MS: '0' },
-    });
+    app = await openCampaignsTestApp(bus, { SCHEDULE_POLL_MS: '0' });
+    db = app.db;
   }, 60_000);
 
-  afterAll(() => closeTestRig({ service, db, bus, database }));
+  afterAll(() => app?.close());
 
   it('is for admins of plans with useCampaigns', async () => {
     expect(await codeOf(call(S.contactListList, {}, agent))).toBe('ERR_NO_PERMISSION');

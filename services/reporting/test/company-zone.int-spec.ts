@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Subjects,
   type DomainEvent,
@@ -6,17 +5,9 @@ import {
   type TicketRecord,
   type TicketsDayReply,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
-import type { RunningService } from '@sb/platform/nest';
-import {
-  closeTestRig,
-  createTestDatabase,
-  openTestBus,
-  requestAs,
-  type TestDatabase,
-} from '@sb/testing';
-import pg from 'pg';
-import { startReportingService } from '../src/index.js';
+import { requestAs } from '@sb/testing';
+import { domainEvent, ticketRecord } from './reporting-events.js';
+import { processedEvents, until, useReportingTestApp } from './reporting-test-app.js';
 
 const S = Subjects.reporting;
 const admin = (companyId: number): Partial<RequestContext> => ({
@@ -25,36 +16,20 @@ const admin = (companyId: number): Partial<RequestContext> => ({
   profile: 'admin',
 });
 
-const event = <T>(companyId: number, kind: string, at: string, data: T): DomainEvent<T> => ({
-  id: randomUUID(),
-  subject: `evt.${companyId}.${kind}`,
-  companyId,
-  occurredAt: at,
-  data,
-});
 const created = (companyId: number, id: number, at: string) =>
-  event(companyId, 'tickets.ticket.updated', at, {
-    ticket: {
-      id,
-      uuid: randomUUID(),
+  domainEvent(companyId, 'tickets.ticket.updated', at, {
+    ticket: ticketRecord(id, at, {
       companyId,
-      status: 'pending',
-      isGroup: false,
       queueId: null,
       queue: null,
-      userId: null,
-      user: null,
       whatsappId: 1,
       contactId: id,
       contact: { id, name: `C${id}` },
-      tags: [],
       createdAt: at,
-      updatedAt: at,
-      userRating: null,
-    } as unknown as TicketRecord,
+    } as Partial<TicketRecord>),
   });
 const zone = (companyId: number, timeZone: string, at: string) =>
-  event(companyId, 'identity.company.updated', at, { company: { id: companyId }, timeZone });
+  domainEvent(companyId, 'identity.company.updated', at, { company: { id: companyId }, timeZone });
 
 /**
  * The company's own time zone (identity's company events) decides the rollups' calendar days; a
@@ -62,36 +37,21 @@ const zone = (companyId: number, timeZone: string, at: string) =>
  * on 2026-03-08 (UTC−5 → UTC−4).
  */
 describe("reporting in the company's own time zone (real Postgres and NATS)", () => {
-  let bus: Bus | undefined;
-  let database: TestDatabase;
-  let db: pg.Pool;
-  let service: RunningService;
-  const call = requestAs(() => bus!);
+  const rig = useReportingTestApp('reporting-zone');
+  const call = requestAs(() => rig.app.bus);
   const march = { initialDate: '2026-03-01', finalDate: '2026-03-10' };
 
-  const processed = async () =>
-    Number((await db.query('SELECT count(*) AS n FROM reporting.processed_event')).rows[0].n);
-  const until = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
-    const end = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const processed = () => processedEvents(rig.app.db);
   const publishAll = async (events: DomainEvent[]) => {
     const before = await processed();
-    for (const e of events) await bus!.publish(e);
+    for (const e of events) await rig.app.bus.publish(e);
     await until(async () => (await processed()) >= before + events.length);
   };
   const days = async (companyId: number, range = march) =>
     (await call<TicketsDayReply>(S.ticketsDay, range, admin(companyId))).data;
 
   beforeAll(async () => {
-    bus = await openTestBus('nats', 'reporting-zone');
-    if (!bus) return;
-    database = await createTestDatabase('reporting_zone');
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    service = await startReportingService({ bus, databaseUrl: database.url, env: {} });
+    if (!rig.bus) return;
     // 04:30 UTC on the 8th: 01:30 of the 8th in São Paulo, 23:30 of the 7th in New York (EST)
     await publishAll([
       created(7, 1, '2026-03-08T04:30:00.000Z'),
@@ -99,15 +59,13 @@ describe("reporting in the company's own time zone (real Postgres and NATS)", ()
     ]);
   }, 60_000);
 
-  afterAll(() => closeTestRig({ service, db, bus, database }));
-
   it('reads a company without a zone of its own in the report zone', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     expect(await days(7)).toEqual([{ data: '08/03/2026', total: 1 }]);
   });
 
   it("counts the company's tickets again in its own zone when it sets one, across the DST change", async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     await publishAll([zone(7, 'America/New_York', '2026-03-08T10:00:00.000Z')]);
     expect(await days(7)).toEqual([{ data: '07/03/2026', total: 1 }]);
     const seventh = { initialDate: '2026-03-07', finalDate: '2026-03-07' };
@@ -123,7 +81,7 @@ describe("reporting in the company's own time zone (real Postgres and NATS)", ()
   });
 
   it('ignores an older announcement of the zone', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     await publishAll([zone(7, 'Asia/Tokyo', '2026-03-01T00:00:00.000Z')]);
     expect(await days(7)).toEqual([
       { data: '07/03/2026', total: 1 },

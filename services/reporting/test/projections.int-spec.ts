@@ -9,17 +9,8 @@ import {
   type TicketsDayReply,
   type TicketsUsersReply,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
-import type { RunningService } from '@sb/platform/nest';
-import {
-  closeTestRig,
-  createTestDatabase,
-  openTestBus,
-  requestAs,
-  type TestDatabase,
-} from '@sb/testing';
-import pg from 'pg';
-import { startReportingService } from '../src/index.js';
+import { requestAs } from '@sb/testing';
+import { processedEvents, until, useReportingTestApp } from './reporting-test-app.js';
 import { domainEvent, openedByAna, ticketRecord } from './reporting-events.js';
 
 const S = Subjects.reporting;
@@ -91,17 +82,14 @@ const history = (): DomainEvent[] => [
 ];
 
 describe('reporting projections (real Postgres and NATS)', () => {
-  let bus: Bus | undefined;
-  let database: TestDatabase;
-  let db: pg.Pool;
-  let service: RunningService;
+  const rig = useReportingTestApp('reporting-projections');
 
-  const call = requestAs(() => bus!);
+  const call = requestAs(() => rig.app.bus);
   const period = { date_from: '2026-03-02', date_to: '2026-03-02' };
 
   /** Every row of the read models, in a stable order (what a rebuild must reproduce). */
   const snapshot = async () => {
-    const rows = async (sql: string) => (await db.query(sql)).rows;
+    const rows = async (sql: string) => (await rig.app.db.query(sql)).rows;
     return {
       facts: await rows(
         `SELECT company_id, ticket_id, status, queue_id, user_id, whatsapp_id, accepted_at, accepted_by,
@@ -115,33 +103,19 @@ describe('reporting projections (real Postgres and NATS)', () => {
     };
   };
 
-  const until = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
-    const end = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const processed = async () =>
-    Number((await db.query('SELECT count(*) AS n FROM reporting.processed_event')).rows[0].n);
+  const processed = () => processedEvents(rig.app.db);
 
   beforeAll(async () => {
-    bus = await openTestBus('nats', 'reporting-projections');
-    if (!bus) return;
-    database = await createTestDatabase('reporting_projections');
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    service = await startReportingService({ bus, databaseUrl: database.url, env: {} });
+    if (!rig.bus) return;
     const events = history();
     // out of order (newest first), and every third event delivered twice
-    for (const e of [...events].reverse()) await bus.publish(e);
-    for (const e of events.filter((_, i) => i % 3 === 0)) await bus.publish(e);
+    for (const e of [...events].reverse()) await rig.app.bus.publish(e);
+    for (const e of events.filter((_, i) => i % 3 === 0)) await rig.app.bus.publish(e);
     await until(async () => (await processed()) >= events.length);
   }, 60_000);
 
-  afterAll(() => closeTestRig({ service, db, bus, database }));
-
   it('projects the counters and attendants of the period, whatever the order of the events', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     const reply = await call<DashboardReply>(S.dashboard, period, admin);
     expect(reply.counters).toEqual({
       supportHappening: 1, // ticket 4
@@ -199,7 +173,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
   });
 
   it('answers the charts, the message count and Tempo Real', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     const chart = { initialDate: '2026-03-02', finalDate: '2026-03-02' };
     await expect(call<TicketsUsersReply>(S.ticketsUsers, chart, admin)).resolves.toEqual({
       data: [
@@ -237,7 +211,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
   });
 
   it('keeps each company to its figures and refuses bad input and non-admins', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     await expect(call<DashboardReply>(S.dashboard, period, otherAdmin)).resolves.toMatchObject({
       counters: { supportPending: 1, tickets: 0, leads: 1 },
       attendants: [{ id: 80, name: 'Outra' }],
@@ -276,7 +250,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
   });
 
   it('rebuilds the same figures from a replay of the stream', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     const live = await snapshot();
     const liveDashboard = await call<DashboardReply>(S.dashboard, period, admin);
     expect(live.facts).toHaveLength(5);
@@ -285,7 +259,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
     expect(await snapshot()).toEqual(live);
     await expect(call<DashboardReply>(S.dashboard, period, admin)).resolves.toEqual(liveDashboard);
     // and it keeps following the stream afterwards
-    await bus.publish(updated(3, '2026-03-02T15:00:00.000Z', open6, 'pending'));
+    await rig.app.bus.publish(updated(3, '2026-03-02T15:00:00.000Z', open6, 'pending'));
     await until(async () => {
       const r = await call<DashboardReply>(S.dashboard, period, admin);
       return r.counters.supportPending === 0 && r.counters.supportHappening === 2;

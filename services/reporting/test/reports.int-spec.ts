@@ -6,17 +6,9 @@ import {
   type TicketRecord,
   type TicketReportPage,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
-import type { RunningService } from '@sb/platform/nest';
-import {
-  closeTestRig,
-  createTestDatabase,
-  openTestBus,
-  requestAs,
-  type TestDatabase,
-} from '@sb/testing';
-import pg from 'pg';
-import { startReportingService } from '../src/index.js';
+import { requestAs } from '@sb/testing';
+import { domainEvent, ticketRecord } from './reporting-events.js';
+import { processedEvents, until, useReportingTestApp } from './reporting-test-app.js';
 
 const admin: Partial<RequestContext> = { companyId: 7, userId: 5, profile: 'admin' };
 const agent: Partial<RequestContext> = { companyId: 7, userId: 6, profile: 'user' };
@@ -28,51 +20,27 @@ const updated = (
   at: string,
   fields: Partial<TicketRecord>,
   previousStatus?: string,
-): DomainEvent => ({
-  id: randomUUID(),
-  subject: `evt.${companyId}.tickets.ticket.updated`,
-  companyId,
-  occurredAt: at,
-  data: {
-    ticket: {
-      id,
-      uuid: randomUUID(),
+): DomainEvent =>
+  domainEvent(companyId, 'tickets.ticket.updated', at, {
+    ticket: ticketRecord(id, at, {
       companyId,
-      status: 'pending',
-      isGroup: false,
-      queueId: 2,
       queue: { id: 2, name: 'Vendas', color: '#f00' },
-      userId: null,
-      user: null,
-      whatsappId: 3,
       whatsapp: { id: 3, name: 'Loja', groupAsTicket: 'disabled', channel: 'whatsapp' },
-      contactId: 100 + id,
-      contact: { id: 100 + id, name: `Cliente ${id}` },
-      tags: [],
       createdAt: `2026-03-02T1${id}:00:00.000Z`,
-      updatedAt: at,
-      userRating: null,
       ...fields,
-    } as TicketRecord,
+    } as Partial<TicketRecord>),
     ...(previousStatus ? { previousStatus } : {}),
-  },
-});
+  });
 
 const ana = { userId: 5, user: { id: 5, name: 'Ana' } };
 /** An answer of the ticket's agent (a first response). */
 const answered = (id: number, at: string, ticket: Partial<TicketRecord>): DomainEvent => {
   const { ticket: record } = updated(7, id, at, ticket).data as { ticket: TicketRecord };
-  return {
-    id: randomUUID(),
-    subject: 'evt.7.tickets.message.created',
-    companyId: 7,
-    occurredAt: at,
-    data: {
-      message: { id: randomUUID(), ticketId: id, fromMe: true, isPrivate: false, createdAt: at },
-      ticket: record,
-      contact: record.contact,
-    },
-  };
+  return domainEvent(7, 'tickets.message.created', at, {
+    message: { id: randomUUID(), ticketId: id, fromMe: true, isPrivate: false, createdAt: at },
+    ticket: record,
+    contact: record.contact,
+  });
 };
 const vip = [{ id: 4, name: 'VIP', color: '#000' }];
 
@@ -99,11 +67,8 @@ const history = (): DomainEvent[] => [
 ];
 
 describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
-  let bus: Bus | undefined;
-  let database: TestDatabase;
-  let db: pg.Pool;
-  let service: RunningService;
-  const call = requestAs(() => bus!);
+  const rig = useReportingTestApp('reporting-reports');
+  const call = requestAs(() => rig.app.bus);
   const report = (query: Record<string, unknown>, as = admin) =>
     call<TicketReportPage>(
       Subjects.reporting.ticketReport,
@@ -114,24 +79,14 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
     (await report(query)).rows.map((row) => row.id);
 
   beforeAll(async () => {
-    bus = await openTestBus('nats', 'reporting-reports');
-    if (!bus) return;
-    database = await createTestDatabase('reporting_reports');
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    service = await startReportingService({ bus, databaseUrl: database.url, env: {} });
+    if (!rig.bus) return;
     const events = history();
-    for (const e of events) await bus.publish(e);
-    const end = Date.now() + 15_000;
-    const processed = async () =>
-      Number((await db.query('SELECT count(*) AS n FROM reporting.processed_event')).rows[0].n);
-    while ((await processed()) < events.length && Date.now() < end)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const e of events) await rig.app.bus.publish(e);
+    await until(async () => (await processedEvents(rig.app.db)) >= events.length);
   }, 60_000);
 
-  afterAll(() => closeTestRig({ service, db, bus, database }));
-
   it('lists the tickets of the period, newest first, with durations, tags and connection', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     const page = await report({});
     expect(page).toMatchObject({ count: 3, hasMore: false });
     expect(page.rows.map((row) => row.id)).toEqual([3, 2, 1]);
@@ -149,7 +104,7 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
   });
 
   it('selects by kind and by every filter', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     expect(await ids({ kind: 'groups' })).toEqual([2]);
     expect(await ids({ kind: 'nps' })).toEqual([1]);
     expect(await ids({ tagId: 4 })).toEqual([1]);
@@ -161,7 +116,7 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
   });
 
   it('measures first response and resolution, with the first-response buckets', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     // first responses 20 min (ticket 1) and 150 min (ticket 3); one resolution of 60 min (ticket 1)
     await expect(
       call(
@@ -184,7 +139,7 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
   });
 
   it('pages in a stable order', async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     const first = await report({ pageSize: 2 });
     const second = await report({ pageSize: 2, pageNumber: 2 });
     expect(first).toMatchObject({ count: 3, hasMore: true });
@@ -193,7 +148,7 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
   });
 
   it("refuses a plain user and shows another company's admin only its own", async () => {
-    if (!bus) return;
+    if (!rig.bus) return;
     await expect(report({}, agent)).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
     expect((await report({}, otherAdmin)).rows.map((row) => row.id)).toEqual([5]);
   });

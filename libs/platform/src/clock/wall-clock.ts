@@ -27,3 +27,32 @@ export const localMoment = (at: Date, timeZone: string): { weekday: string; minu
     minute: Number(part('hour')) * 60 + Number(part('minute')),
   };
 };
+
+export type WallClockParts = Record<
+  'year' | 'month' | 'day' | 'hour' | 'minute' | 'second',
+  string
+>;
+
+/** The two-digit date and time parts (hour 00-23, year in four) of `at` on the wall clock of `timeZone`. */
+export const wallClockParts = (at: Date, timeZone: string): WallClockParts => {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((part) => part.type === type)?.value ?? '00';
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+};

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  isErrorCode,
   messageVariants,
   confirmationVariants,
   type CampaignSettingsValues,
@@ -9,13 +8,13 @@ import {
   type SendMessageCommand,
 } from '@sb/contracts';
 import { Transactions } from '@sb/platform/db';
-import { isAppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { Poller, PollingProvider } from '@sb/platform/poller';
 import type { EntityManager } from 'typeorm';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { companyCall, ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { duePoller, sendErrorCode } from '../polling.js';
 import { toCampaignRecord } from './campaign-records.js';
 import {
   fillPlaceholders,
@@ -83,17 +82,15 @@ export class CampaignDispatcher extends PollingProvider {
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     super();
-    const configured = Number(env.CAMPAIGN_POLL_MS ?? DefaultPollMs);
-    const everyMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
     const lease = Number(env.CAMPAIGN_LEASE_MS ?? DefaultLeaseMs);
     this.leaseMs = Number.isFinite(lease) && lease > 0 ? lease : DefaultLeaseMs;
     this.timeZone = env.CAMPAIGN_TIME_ZONE || 'America/Sao_Paulo';
-    this.poller = new Poller({
+    this.poller = duePoller({
       name: 'campaign dispatcher',
-      everyMs,
+      configured: env.CAMPAIGN_POLL_MS,
+      defaultMs: DefaultPollMs,
       pass: () => this.pass(),
       logger,
-      passAtStart: everyMs > 0,
     });
   }
 
@@ -219,7 +216,7 @@ export class CampaignDispatcher extends PollingProvider {
       }
       await this.campaigns.markDelivered(companyId, row.id);
     } catch (err) {
-      const code: ErrorCode = isAppError(err) && isErrorCode(err.code) ? err.code : 'ERR_INTERNAL';
+      const code = sendErrorCode(err);
       if (Final.has(code) || row.attempts >= MaxAttempts) {
         this.logger.info({ ...log, error: code }, 'campaign shipping failed');
         await this.campaigns.markFailed(companyId, row.id, code);

@@ -1,4 +1,5 @@
 import { canEditCampaign, type CampaignSettingsValues, type CampaignStatus } from '@sb/contracts';
+import { wallClockParts } from '@sb/platform/clock';
 
 /** A source of numbers in [0, 1) (Math.random, or a fixed sequence in tests). */
 export type Random = () => number;
@@ -76,25 +77,6 @@ export const greetingOf = (hour: number): string => {
   return 'Boa noite';
 };
 
-/** The date parts of `now` in a time zone. */
-const partsIn = (now: Date, timeZone: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
-  return parts;
-};
-
 export type PlaceholderContact = { name: string; number: string; email: string };
 
 /**
@@ -111,7 +93,7 @@ export const placeholderValues = (options: {
   shippingId: number;
 }): Record<string, string> => {
   const { contact, now } = options;
-  const p = partsIn(now, options.timeZone);
+  const p = wallClockParts(now, options.timeZone);
   const firstName = contact.name.trim().split(/\s+/)[0] ?? '';
   return {
     ...Object.fromEntries(options.variables.map((v) => [v.key, v.value])),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignCounters, CampaignStatus, ShippingStatus } from '@sb/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { containsPattern, pageOf, TablesRepository, type Page } from '../company-row.repository.js';
 
 export type CampaignRow = {
   id: number;
@@ -82,7 +83,6 @@ export type ShippingWrite = {
 /** A list item the campaign sends to. */
 export type Recipient = { number: string; name: string; email: string };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const returned = <T>(result: [T[], number] | T[]): T[] =>
   Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
 
@@ -115,28 +115,22 @@ const writeValues = (c: CampaignWrite): unknown[] => [
 
 /** Campaigns, their shipping rows and sends. Every tenant method takes the company first. */
 @Injectable()
-export class CampaignsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private db(manager?: EntityManager) {
-    return manager ?? this.dataSource.manager;
-  }
-
+export class CampaignsRepository extends TablesRepository {
   async page(
     companyId: number,
     search: string,
     status: CampaignStatus | undefined,
     offset: number,
     limit: number,
-  ): Promise<{ rows: CampaignRow[]; hasMore: boolean }> {
+  ): Promise<Page<CampaignRow>> {
     const rows: CampaignRow[] = await this.dataSource.query(
       `SELECT ${campaignColumns} FROM ${campaignFrom}
         WHERE c.company_id = $1 AND ($2 = '' OR c.name ILIKE $3)
           AND ($4::text IS NULL OR c.status = $4)
         ORDER BY c.id DESC OFFSET $5 LIMIT $6`,
-      [companyId, search, `%${escapeLike(search)}%`, status ?? null, offset, limit + 1],
+      [companyId, search, containsPattern(search), status ?? null, offset, limit + 1],
     );
-    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    return pageOf(rows, limit);
   }
 
   async find(
@@ -250,13 +244,13 @@ export class CampaignsRepository {
     campaignId: number,
     offset: number,
     limit: number,
-  ): Promise<{ rows: ShippingRow[]; hasMore: boolean }> {
+  ): Promise<Page<ShippingRow>> {
     const rows: ShippingRow[] = await this.dataSource.query(
       `SELECT * FROM campaign_shippings WHERE company_id = $1 AND campaign_id = $2
         ORDER BY position OFFSET $3 LIMIT $4`,
       [companyId, campaignId, offset, limit + 1],
     );
-    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    return pageOf(rows, limit);
   }
 
   // dispatch (the sender runs across companies, as the service user)

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { containsPattern, pageOf, TablesRepository, type Page } from '../company-row.repository.js';
 
 export type ContactListRow = {
   id: number;
@@ -24,33 +25,25 @@ export type ContactListItemRow = {
 
 export type ItemWrite = { name: string; number: string; email: string };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const listColumns = `l.id, l.company_id, l.name, l.created_at, l.updated_at,
   (SELECT count(*)::int FROM contact_list_items i WHERE i.contact_list_id = l.id) AS contacts_count`;
 
 /** The contact lists and their items. Every method takes the company first. */
 @Injectable()
-export class ContactListsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private db(manager?: EntityManager) {
-    return manager ?? this.dataSource.manager;
-  }
-
+export class ContactListsRepository extends TablesRepository {
   async page(
     companyId: number,
     search: string,
     offset: number,
     limit: number,
-  ): Promise<{ rows: ContactListRow[]; hasMore: boolean }> {
+  ): Promise<Page<ContactListRow>> {
     const rows: ContactListRow[] = await this.dataSource.query(
       `SELECT ${listColumns} FROM contact_lists l
         WHERE l.company_id = $1 AND ($2 = '' OR l.name ILIKE $3)
         ORDER BY l.name, l.id OFFSET $4 LIMIT $5`,
-      [companyId, search, `%${escapeLike(search)}%`, offset, limit + 1],
+      [companyId, search, containsPattern(search), offset, limit + 1],
     );
-    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    return pageOf(rows, limit);
   }
 
   async all(companyId: number): Promise<ContactListRow[]> {
@@ -111,15 +104,15 @@ export class ContactListsRepository {
     search: string,
     offset: number,
     limit: number,
-  ): Promise<{ rows: ContactListItemRow[]; hasMore: boolean }> {
+  ): Promise<Page<ContactListItemRow>> {
     const rows: ContactListItemRow[] = await this.dataSource.query(
       `SELECT * FROM contact_list_items
         WHERE company_id = $1 AND contact_list_id = $2
           AND ($3 = '' OR name ILIKE $4 OR number ILIKE $4 OR email ILIKE $4)
         ORDER BY id DESC OFFSET $5 LIMIT $6`,
-      [companyId, listId, search, `%${escapeLike(search)}%`, offset, limit + 1],
+      [companyId, listId, search, containsPattern(search), offset, limit + 1],
     );
-    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    return pageOf(rows, limit);
   }
 
   async findItem(

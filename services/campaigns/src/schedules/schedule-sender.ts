@@ -1,12 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DomainEventTypes,
-  shouldHideNumber,
-  isErrorCode,
-  type ErrorCode,
-  type ScheduleEventData,
-} from '@sb/contracts';
-import { isAppError } from '@sb/platform/errors';
+import { DomainEventTypes, shouldHideNumber, type ScheduleEventData } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
@@ -15,6 +8,7 @@ import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { TicketsDirectory } from '../directories/tickets-directory.js';
+import { duePoller, sendErrorCode } from '../polling.js';
 import { sendOutcome } from './schedule-rules.js';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
 import { toScheduleRecord } from './schedules.service.js';
@@ -45,15 +39,12 @@ export class ScheduleSender extends PollingProvider {
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     super();
-    const configured = Number(env.SCHEDULE_POLL_MS ?? DefaultPollMs);
-    const everyMs = Number.isFinite(configured) && configured >= 0 ? configured : DefaultPollMs;
-    this.poller = new Poller({
+    this.poller = duePoller({
       name: 'schedule sender',
-      everyMs,
+      configured: env.SCHEDULE_POLL_MS,
+      defaultMs: DefaultPollMs,
       pass: () => this.drain().then(() => undefined),
       logger,
-      // schedules missed while down are sent at start, unless polling is off
-      passAtStart: everyMs > 0,
     });
   }
 
@@ -80,7 +71,7 @@ export class ScheduleSender extends PollingProvider {
       });
       ticketId = reply.ticketId;
     } catch (err) {
-      const code: ErrorCode = isAppError(err) && isErrorCode(err.code) ? err.code : 'ERR_INTERNAL';
+      const code = sendErrorCode(err);
       const outcome = sendOutcome(code, row.attempts);
       if (outcome.kind === 'retry') {
         this.logger.warn({ ...log, err, retryInMs: outcome.retryInMs }, 'schedule send put off');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ScheduleStatus } from '@sb/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { findCompanyRow } from '../company-row.repository.js';
+import { containsPattern, findCompanyRow, pageOf } from '../company-row.repository.js';
 
 export type ScheduleRow = {
   id: number;
@@ -43,8 +43,6 @@ export type ScheduleFilter = {
   contactId?: number | undefined;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** TypeORM answers an UPDATE … RETURNING as [rows, affected count]. */
 const returned = <T>(result: [T[], number] | T[]): T[] =>
   Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
@@ -74,12 +72,12 @@ export class SchedulesRepository {
         filter.ownerId,
         filter.contactId ?? null,
         filter.search,
-        `%${escapeLike(filter.search)}%`,
+        containsPattern(filter.search),
         offset,
         limit + 1,
       ],
     );
-    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    return pageOf(rows, limit);
   }
 
   /** One schedule of the company; `lock` takes the row for the rest of the transaction. */

@@ -58,6 +58,21 @@ const earliest = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : a <= b ? a : b;
 const iso = (value: string) => new Date(value).toISOString();
 
+/** A ticket's once-only instants and outcome before an event shows them. */
+export const UNOBSERVED = {
+  queuedAt: null,
+  acceptedAt: null,
+  acceptedBy: null,
+  firstResponseAt: null,
+  firstResponseBy: null,
+  closedAt: null,
+  closedBy: null,
+  closedExact: false,
+  rate: null,
+  ratedAt: null,
+  deleted: false,
+} as const satisfies Partial<TicketFact>;
+
 const isNewer = (fact: TicketFact, versionAt: string, versionSeq: string) =>
   versionAt > fact.versionAt || (versionAt === fact.versionAt && versionSeq >= fact.versionSeq);
 
@@ -84,17 +99,7 @@ export function applyObservation(
     whatsappId: t.whatsappId,
     whatsappName: t.whatsapp?.name ?? null,
     tags: tagsOf(t),
-    queuedAt: null,
-    acceptedAt: null,
-    acceptedBy: null,
-    firstResponseAt: null,
-    firstResponseBy: null,
-    closedAt: null,
-    closedBy: null,
-    closedExact: false,
-    rate: null,
-    ratedAt: null,
-    deleted: false,
+    ...UNOBSERVED,
     versionAt: '',
     versionSeq: '',
     updatedAt: versionAt,

@@ -1,4 +1,9 @@
-import { contributionOf, localDay, type TicketFact } from '../projection/ticket-fact-rules.js';
+import {
+  contributionOf,
+  localDay,
+  UNOBSERVED,
+  type TicketFact,
+} from '../projection/ticket-fact-rules.js';
 import { reportTimeZone } from './report-time-zone.js';
 
 const fact = (createdAt: string): TicketFact => ({
@@ -16,17 +21,7 @@ const fact = (createdAt: string): TicketFact => ({
   whatsappId: null,
   whatsappName: null,
   tags: [],
-  queuedAt: null,
-  acceptedAt: null,
-  acceptedBy: null,
-  firstResponseAt: null,
-  firstResponseBy: null,
-  closedAt: null,
-  closedBy: null,
-  closedExact: false,
-  rate: null,
-  ratedAt: null,
-  deleted: false,
+  ...UNOBSERVED,
   versionAt: createdAt,
   versionSeq: createdAt,
   updatedAt: createdAt,

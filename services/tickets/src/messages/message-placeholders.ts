@@ -1,3 +1,4 @@
+import { wallClockParts } from '@sb/platform/clock';
 import { ticketCode } from '../ticket-core/ticket-rules.js';
 
 /**
@@ -29,29 +30,6 @@ const greetings: Record<string, [morning: string, afternoon: string, evening: st
   tr: ['Günaydın', 'İyi günler', 'İyi akşamlar'],
 };
 
-const localParts = (now: Date, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((part) => part.type === type)?.value ?? '00';
-  return {
-    day: get('day'),
-    month: get('month'),
-    year: get('year'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-};
-
 /** Greeting by the hour: before 12 morning, before 18 afternoon, else evening (night before 5 too). */
 export const greetingFor = (hour: number, lang?: string): string => {
   const set =
@@ -64,7 +42,7 @@ export const greetingFor = (hour: number, lang?: string): string => {
 /** Replaces the known placeholders of `text`. */
 export const fillPlaceholders = (text: string, values: PlaceholderValues): string => {
   if (!text.includes('{{')) return text;
-  const local = localParts(values.now, values.timeZone ?? 'America/Sao_Paulo');
+  const local = wallClockParts(values.now, values.timeZone ?? 'America/Sao_Paulo');
   const date = `${local.day}/${local.month}/${local.year}`;
   const hour = `${local.hour}:${local.minute}:${local.second}`;
   const firstName = values.contactName.trim().split(/\s+/)[0] ?? '';
