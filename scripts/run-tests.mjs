@@ -30,7 +30,7 @@ const suites = [
       `--outputFile=${path.join(resultsDir, 'backend.json')}`,
     ],
     report: path.join(resultsDir, 'backend.json'),
-    timeoutMs: minutes('TEST_TIMEOUT_BACKEND_MIN', 20),
+    timeoutMs: minutes('TEST_TIMEOUT_BACKEND_MIN', 35),
   },
   {
     name: 'web (vitest)',
