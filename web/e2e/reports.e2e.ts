@@ -48,6 +48,8 @@ describe('reports screen', () => {
       await page.getByLabel('Status').selectOption({ label: tries % 2 ? 'All' : 'Pending' });
     }
     await page.getByLabel('Status').selectOption({ label: 'Pending' });
+    // the previous filter's rows stay, marked busy, until the new answer arrives
+    await page.locator('[aria-busy="false"]').filter({ has: table }).waitFor();
     await table.getByText(waiting).waitFor();
     expect(await table.getByText(open).count()).toBe(0);
 

@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode } from '@sb/contracts';
+import { isErrorCode, isSendRefusal, type ErrorCode } from '@sb/contracts';
 import { isAppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { Poller } from '@sb/platform/poller';
@@ -29,3 +29,12 @@ export function duePoller(options: {
 /** The code a failed send answers with; ERR_INTERNAL for anything but a known AppError. */
 export const sendErrorCode = (err: unknown): ErrorCode =>
   isAppError(err) && isErrorCode(err.code) ? err.code : 'ERR_INTERNAL';
+
+/** The provider refused this message (e.g. Meta's 24-hour window): sending it again cannot succeed. */
+export const isRefusedSend = (err: unknown): boolean => isAppError(err) && isSendRefusal(err.details);
+
+/** What a failed send records: its code, with the provider's reason when it gave one. */
+export const sendErrorText = (err: unknown): string => {
+  const code = sendErrorCode(err);
+  return isAppError(err) && isSendRefusal(err.details) ? `${code}: ${err.details.reason}` : code;
+};

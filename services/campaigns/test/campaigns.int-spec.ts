@@ -35,6 +35,7 @@ describe('campaigns (campaigns service, two workers)', () => {
   let db: pg.Pool;
   let workerA: RunningNestService | undefined;
   const sent: Sent[] = [];
+  const attempts: string[] = [];
   const sendDelayMs = new Map<number, number>();
 
   const call = requestAs(() => bus);
@@ -107,6 +108,12 @@ describe('campaigns (campaigns service, two workers)', () => {
     await bus.handle(Subjects.connectors.messageSend, async (payload: BusRequest) => {
       const command = payload.data as SendMessageCommand;
       await sleep(sendDelayMs.get(payload.ctx.companyId) ?? 0);
+      attempts.push(command.peer.number);
+      // numbers ending in 1047 have not written in 24 hours: Meta refuses (as the connector answers)
+      if (command.peer.number.endsWith('1047'))
+        throw new AppError('ERR_SENDING_WAPP_MSG', {
+          details: { refused: true, reason: 'outside_24h_window', graphCode: 131047 },
+        });
       sent.push({ ...command, companyId: payload.ctx.companyId });
       return { externalId: randomUUID(), ack: 1, sentAt: new Date().toISOString() };
     });
@@ -390,6 +397,31 @@ describe('campaigns (campaigns service, two workers)', () => {
       confirmed: 1,
       pending: 1,
     });
+  });
+
+  it("fails a shipping at once with the provider's reason when it refuses the message", async () => {
+    const [refused, reached] = ['5511970001047', '5511970001050'];
+    const clients = await list(admin, 'Window list', [refused, reached]);
+    const campaign = await call<CampaignRecord>(
+      S.campaignCreate,
+      {
+        name: 'Window',
+        whatsappId: 7,
+        contactListId: clients.id,
+        message1: 'Hi',
+        scheduledAt: new Date().toISOString(),
+      },
+      admin,
+    );
+    await waitFor(async () => (await statusOf(campaign.id)) === 'FINALIZADA');
+    const report = await call<CampaignReport>(S.campaignReport, { id: campaign.id }, admin);
+    expect(report.counters).toMatchObject({ total: 2, delivered: 1, failed: 1 });
+    expect(report.records.find((r) => r.number === refused)).toMatchObject({
+      status: 'failed',
+      error: 'ERR_SENDING_WAPP_MSG: outside_24h_window',
+    });
+    // asked once, not put off and tried again
+    expect(attempts.filter((number) => number === refused)).toHaveLength(1);
   });
 
   it('pauses on cancel and resumes on restart without sending anyone twice', async () => {

@@ -68,6 +68,25 @@ export type SendMessageCommand = ChannelTarget & {
 /** Reply of `connectors.message.send`. Failures: ERR_WAPP_NOT_INITIALIZED, ERR_WAPP_INVALID_CONTACT, ERR_SENDING_WAPP_MSG. */
 export type SendMessageResult = { externalId: string; ack: MessageAck; sentAt: string };
 
+/**
+ * The `details` of a send failure the channel's provider answered (a Graph API refusal): `refused`
+ * means trying the same message again cannot succeed (the 24-hour window, a bad parameter), so
+ * senders that retry (campaigns) fail it at once with `reason`.
+ */
+export type SendRefusalDetails = {
+  refused: true;
+  /** `outside_24h_window`, or the provider's own message */
+  reason: string;
+  graphCode?: number;
+  graphSubcode?: number;
+};
+
+export const isSendRefusal = (details: unknown): details is SendRefusalDetails =>
+  typeof details === 'object' &&
+  details !== null &&
+  (details as { refused?: unknown }).refused === true &&
+  typeof (details as { reason?: unknown }).reason === 'string';
+
 /** Request `connectors.message.revoke`: delete for everyone. Failure: ERR_DELETE_WAPP_MSG. */
 export type RevokeMessageCommand = ChannelTarget & { externalId: string; fromMe: boolean };
 

@@ -14,7 +14,7 @@ import { Poller, PollingProvider } from '@sb/platform/poller';
 import type { EntityManager } from 'typeorm';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { companyCall, ConnectorsDirectory } from '../directories/connectors-directory.js';
-import { duePoller, sendErrorCode } from '../polling.js';
+import { duePoller, isRefusedSend, sendErrorCode, sendErrorText } from '../polling.js';
 import { toCampaignRecord } from './campaign-records.js';
 import {
   fillPlaceholders,
@@ -216,14 +216,14 @@ export class CampaignDispatcher extends PollingProvider {
       }
       await this.campaigns.markDelivered(companyId, row.id);
     } catch (err) {
-      const code = sendErrorCode(err);
-      if (Final.has(code) || row.attempts >= MaxAttempts) {
-        this.logger.info({ ...log, error: code }, 'campaign shipping failed');
-        await this.campaigns.markFailed(companyId, row.id, code);
+      const error = sendErrorText(err);
+      if (Final.has(sendErrorCode(err)) || isRefusedSend(err) || row.attempts >= MaxAttempts) {
+        this.logger.info({ ...log, error }, 'campaign shipping failed');
+        await this.campaigns.markFailed(companyId, row.id, error);
         return;
       }
       this.logger.warn({ ...log, err, attempt: row.attempts }, 'campaign shipping put off');
-      await this.campaigns.retryLater(companyId, row.id, code, RetryDelayMs);
+      await this.campaigns.retryLater(companyId, row.id, error, RetryDelayMs);
     }
   }
 

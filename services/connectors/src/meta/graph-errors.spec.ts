@@ -28,7 +28,7 @@ describe('Graph API errors of a send', () => {
     ]) {
       const mapped = toSendError(error) as AppError;
       expect(mapped.code).toBe('ERR_SENDING_WAPP_MSG');
-      expect(mapped.details).toMatchObject({ reason: 'outside_24h_window' });
+      expect(mapped.details).toMatchObject({ refused: true, reason: 'outside_24h_window' });
       expect(mapped.message).toMatch(/24-hour/);
     }
   });
@@ -36,6 +36,6 @@ describe('Graph API errors of a send', () => {
   it('answers ERR_SENDING_WAPP_MSG for other permanent failures', () => {
     const mapped = toSendError(new GraphError('Invalid OAuth access token', 401, 190)) as AppError;
     expect(mapped.code).toBe('ERR_SENDING_WAPP_MSG');
-    expect(mapped.details).toMatchObject({ graphCode: 190 });
+    expect(mapped.details).toMatchObject({ refused: true, graphCode: 190 });
   });
 });

@@ -1,3 +1,4 @@
+import type { SendRefusalDetails } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import { TransientChannelError } from '../drivers/channel-driver.js';
 import { GraphError } from './graph-client.js';
@@ -34,7 +35,12 @@ export function toSendError(error: unknown): Error {
   if (isTransientGraphError(error)) {
     return new TransientChannelError(error.message, error.retryAfterMs);
   }
-  const details = { reason: error.message, graphCode: error.code, graphSubcode: error.subcode };
+  const details: SendRefusalDetails = {
+    refused: true,
+    reason: error.message,
+    graphCode: error.code,
+    graphSubcode: error.subcode,
+  };
   if (
     (error.code !== undefined && WindowClosedCodes.has(error.code)) ||
     (error.subcode !== undefined && WindowClosedSubcodes.has(error.subcode))

@@ -12,11 +12,8 @@ import { TicketsService } from '../tickets/tickets.service.js';
 import { BotContext } from './bot-context.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
-import {
-  AutomationJobs,
-  type AutomationJob,
-  type ReplyPayload,
-} from '../ticket-core/automation-jobs.js';
+import type { AutomationJob, ReplyPayload } from '../ticket-core/automation-jobs.js';
+import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
 import { ExternalBots } from './external-bots/external-bots.js';
 import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
 import { BotFiles } from './bot-files.js';

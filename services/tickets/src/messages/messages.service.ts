@@ -33,7 +33,7 @@ import type { Contact } from '../contacts/contact.entity.js';
 import { recordEvent } from '../records/record-changes.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { MediaUrls } from '../media/media-urls.js';
-import { AutomationJobs } from '../ticket-core/automation-jobs.js';
+import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
 import { inactivityPlan } from '../ticket-core/inactivity-timers.js';
 import type { Ticket } from '../ticket-core/ticket.entity.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';

@@ -39,6 +39,3 @@ export type AutomationJob = {
   payload: ReplyPayload & Record<string, unknown>;
   attempts: number;
 };
-
-// the jobs' table lives in its repository; callers keep importing it from here
-export { AutomationJobs } from './automation-jobs.repository.js';

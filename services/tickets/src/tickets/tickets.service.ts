@@ -27,7 +27,7 @@ import { CLOCK, LOGGER } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
-import { AutomationJobs } from '../ticket-core/automation-jobs.js';
+import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
 import { recordEvent } from '../records/record-changes.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { requireMember } from '../contacts/contacts.service.js';

@@ -152,7 +152,7 @@ export const ReportsPage = () => {
                   key={format}
                   variant="outline"
                   loading={exporting}
-                  disabled={!page?.count}
+                  disabled={!page?.count || report.isFetching}
                   onClick={() => void exportAs(format)}
                 >
                   <LuDownload /> {t(`export.${format}`)}
@@ -169,7 +169,13 @@ export const ReportsPage = () => {
           ) : (
             <>
               {kind === 'duration' && <ServiceMetricsPanel filter={{ ...filters, kind }} />}
-              <Table.ScrollArea borderWidth="1px" rounded="md">
+              {/* the last answer stays, dimmed and marked busy, until the new filter's answer arrives */}
+              <Table.ScrollArea
+                borderWidth="1px"
+                rounded="md"
+                aria-busy={report.isFetching}
+                opacity={report.isFetching ? 0.6 : 1}
+              >
                 <Table.Root size="sm" data-testid="report-table">
                   <Table.Header>
                     <Table.Row>
