@@ -31,7 +31,8 @@ export const sendErrorCode = (err: unknown): ErrorCode =>
   isAppError(err) && isErrorCode(err.code) ? err.code : 'ERR_INTERNAL';
 
 /** The provider refused this message (e.g. Meta's 24-hour window): sending it again cannot succeed. */
-export const isRefusedSend = (err: unknown): boolean => isAppError(err) && isSendRefusal(err.details);
+export const isRefusedSend = (err: unknown): boolean =>
+  isAppError(err) && isSendRefusal(err.details);
 
 /** What a failed send records: its code, with the provider's reason when it gave one. */
 export const sendErrorText = (err: unknown): string => {
