@@ -1,0 +1,182 @@
+import type { Browser, Page } from 'playwright-core';
+import { GraphEmulator } from '@sb/testing/channel-emulator';
+import { emulatorOptionsFrom } from '@sb/testing/emulator';
+import {
+  apiCall,
+  apiToken,
+  goInApp,
+  logInAsSuper,
+  openFromMenu,
+  openPage,
+  seeText,
+  unique,
+} from './app-steps.js';
+import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
+
+/**
+ * /campaigns (spec 3 §2.2, §2.4): the admin writes a campaign in the dialog, with a placeholder from the
+ * variable picker, to a contact list over a Cloud API connection (its contacts wrote this day); it runs
+ * to Finished by itself (the list follows over the socket, even when the list's refetch after the save
+ * answers after the campaign finished), each contact receives the message with its placeholders
+ * filled, and the report counts the sends. The list, the dialog and the report fit the common screens and a phone,
+ * with no serious axe violation in either theme.
+ */
+describe('campaigns screen', () => {
+  let app: RunningApp;
+  let emulator: GraphEmulator;
+  let browser: Browser;
+  let page: Page;
+  const phoneNumberId = '100000000000002';
+  const campaignName = unique('Black Friday');
+  const contacts = [
+    { name: 'Ana Souza', number: `55119${String(Date.now()).slice(-8)}` },
+    { name: 'Bruno Lima', number: `55118${String(Date.now()).slice(-8)}` },
+  ];
+  let listId = 0;
+  const saved = Object.fromEntries(
+    ['META_GRAPH_URL', 'META_APP_SECRET', 'META_VERIFY_TOKEN'].map((name) => [
+      name,
+      process.env[name],
+    ]),
+  );
+
+  /** The value `datetime-local` inputs take for now, in the browser's (this machine's) zone. */
+  const localNow = () => {
+    const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000);
+    return now.toISOString().slice(0, 16);
+  };
+
+  beforeAll(async () => {
+    emulator = await new GraphEmulator(
+      emulatorOptionsFrom({ EMULATOR_PORT: '0', META_APP_SECRET: 'e2e-campaigns-secret' }),
+    ).start();
+    Object.assign(process.env, {
+      META_GRAPH_URL: emulator.graphUrl,
+      META_APP_SECRET: 'e2e-campaigns-secret',
+      META_VERIFY_TOKEN: 'campaigns',
+    });
+    app = await startApp();
+    emulator.setWebhookUrl(`${app.apiUrl}/webhooks/meta`);
+    // the setting: a connection, a list with two contacts, and no pause between messages
+    const token = await apiToken(app, app.adminEmail, app.adminPassword);
+    await apiCall(app, token, 'POST', '/whatsapp', {
+      name: 'Campaign line',
+      channel: 'whatsappapi',
+      credentials: { phoneNumberId, accessToken: 'emulator-token' },
+    });
+    await apiCall(app, token, 'POST', '/campaign-settings', {
+      settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] },
+    });
+    const list = await apiCall<{ id: number }>(app, token, 'POST', '/contact-lists', {
+      name: unique('Customers'),
+    });
+    listId = list.id;
+    for (const contact of contacts) {
+      await apiCall(app, token, 'POST', '/contact-list-items', {
+        ...contact,
+        email: '',
+        contactListId: listId,
+      });
+      // customers who wrote in the last 24 hours: Meta takes free text only inside that window
+      await emulator.customerText({ phoneNumberId, from: contact.number, text: 'Oi!' });
+    }
+    browser = await launchBrowser();
+    page = await openPage(browser);
+  });
+
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await browser?.close();
+    await app?.stop();
+    await emulator?.close();
+  });
+
+  it('runs a campaign written in the dialog to Finished, and reports its sends', async () => {
+    await logInAsSuper(page, app);
+    await openFromMenu(page, '/campaigns');
+    await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(campaignName);
+    await dialog.getByText('Campaign line').click();
+    await dialog.locator('select[name="contactListId"]').selectOption(String(listId));
+    await dialog.getByLabel('Scheduled').fill(localNow());
+    const message = dialog.getByRole('textbox', { name: 'Message 1' });
+    await message.fill('Oi ');
+    // the picker puts the placeholder where the cursor is
+    await dialog.getByRole('button', { name: 'Variables' }).click();
+    await page.getByRole('menuitem', { name: '{firstName}' }).click();
+    await message.press('End');
+    await message.pressSequentially(', a promoção começou!');
+    expect(await message.inputValue()).toBe('Oi {firstName}, a promoção começou!');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'Campaign saved.');
+
+    // it runs by itself, and the list follows it over the socket
+    const row = page.getByTestId('campaign-row').filter({ hasText: campaignName });
+    await row.getByText('Finished').waitFor({ timeout: 60_000 });
+    for (const contact of contacts) {
+      const received = emulator
+        .conversation(phoneNumberId, contact.number)
+        .map((line) => JSON.stringify(line));
+      const firstName = contact.name.split(' ')[0];
+      expect(received.some((line) => line.includes(`Oi ${firstName}, a promoção começou!`))).toBe(
+        true,
+      );
+    }
+
+    await row.getByRole('button', { name: 'Report' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Campaign report' }).waitFor();
+    await page.getByTestId('shipping-row').nth(1).waitFor();
+    expect(await page.getByTestId('shipping-row').count()).toBe(2);
+    await page.getByTestId('counter-sent').getByText('2', { exact: true }).waitFor();
+  });
+
+  it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
+    const reportPath = new URL(page.url()).pathname;
+    const sizes = [
+      { width: 1280, height: 720 },
+      { width: 1920, height: 1080 },
+      { width: 390, height: 844 },
+    ];
+    const found: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(page, theme);
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        for (const { path, heading } of [
+          { path: '/campaigns', heading: 'Campaigns' },
+          { path: reportPath, heading: 'Campaign report' },
+        ]) {
+          await goInApp(page, path);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          await page.waitForLoadState('networkidle');
+          const at = `${theme} ${size.width}x${size.height} ${path}`;
+          const over = await sidewaysOverflow(page);
+          if (over > 0) found.push(`${at}: ${over} px too wide`);
+          await page.screenshot({
+            path: `/tmp/sb-e2e-${theme}-${size.width}${path.replace(/\//g, '-')}.png`,
+          });
+          if (size.width === 1280)
+            for (const violation of await seriousAxeViolations(page))
+              found.push(`${at}: ${violation}`);
+        }
+      }
+      // the dialog, open over the list
+      await page.setViewportSize(sizes[0]!);
+      await goInApp(page, '/campaigns');
+      await page.getByRole('button', { name: 'New campaign' }).click();
+      await page.getByRole('dialog').getByLabel('Name').waitFor();
+      for (const violation of await seriousAxeViolations(page))
+        found.push(`${theme} campaign dialog: ${violation}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    await useTheme(page, 'light');
+    expect(found).toEqual([]);
+  });
+});
