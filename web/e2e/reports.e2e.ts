@@ -48,10 +48,9 @@ describe('reports screen', () => {
       await page.getByLabel('Status').selectOption({ label: tries % 2 ? 'All' : 'Pending' });
     }
     await page.getByLabel('Status').selectOption({ label: 'Pending' });
-    // the previous filter's rows stay, marked busy, until the new answer arrives
-    await page.locator('[aria-busy="false"]').filter({ has: table }).waitFor();
+    // the previous filter's rows stay, dimmed and marked busy, until the new answer arrives
+    await table.getByText(open).waitFor({ state: 'detached' });
     await table.getByText(waiting).waitFor();
-    expect(await table.getByText(open).count()).toBe(0);
 
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'CSV' }).click();

@@ -177,9 +177,9 @@ describe('reporting projections (real Postgres and NATS)', () => {
     const chart = { initialDate: '2026-03-02', finalDate: '2026-03-02' };
     await expect(call<TicketsUsersReply>(S.ticketsUsers, chart, admin)).resolves.toEqual({
       data: [
-        { nome: 'Ana', quantidade: 2 },
-        { nome: 'Bruno', quantidade: 1 },
-        { nome: 'Carla', quantidade: 0 },
+        { nome: 'Ana', quantidade: 2, userId: 5 },
+        { nome: 'Bruno', quantidade: 1, userId: 6 },
+        { nome: 'Carla', quantidade: 0, userId: 9 },
       ],
     });
     // one day: by São Paulo hour (12:00 UTC is 09:00 there)

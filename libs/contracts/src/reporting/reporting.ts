@@ -135,7 +135,8 @@ export const TicketsChartQuery = withRangeChecks(
     .transform((v) => ({ ...v, from: v.initialDate, to: v.finalDate })),
 );
 export type TicketsChartQuery = z.infer<typeof TicketsChartQuery>;
-export type TicketsUsersReply = { data: { nome: string; quantidade: number }[] };
+/** `userId` is ours (the dashboard's drill-down); `nome` and `quantidade` are the spec's. */
+export type TicketsUsersReply = { data: { nome: string; quantidade: number; userId: number }[] };
 export type TicketsDayReply = {
   data: ({ horario: string; total: number } | { data: string; total: number })[];
   count: number;

@@ -70,7 +70,11 @@ export class DashboardService {
     return {
       data: users.map((user) => {
         const sums = byUser.get(user.id);
-        return { nome: user.name, quantidade: sums ? sums.tickets - sums.groupTickets : 0 };
+        return {
+          nome: user.name,
+          quantidade: sums ? sums.tickets - sums.groupTickets : 0,
+          userId: user.id,
+        };
       }),
     };
   }

@@ -1,6 +1,8 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 
-export type Bar = { label: string; value: number };
+/** One bar; `to` opens the tickets behind it. */
+export type Bar = { label: string; value: number; to?: string };
 
 /**
  * Vertical bars of our own (no chart library: the dashboard chunk stays small). Each bar carries its
@@ -12,21 +14,40 @@ export const BarChart = ({ bars, title }: { bars: Bar[]; title: string }) => {
     <Stack role="figure" aria-label={title} gap="2">
       <Text fontWeight="semibold">{title}</Text>
       <HStack align="end" gap="2" minH="40" overflowX="auto" pb="1">
-        {bars.map((bar) => (
-          <Stack key={bar.label} align="center" gap="1" minW="10">
-            <Text fontSize="xs">{bar.value}</Text>
-            <Box
-              data-testid="chart-bar"
-              w="6"
-              h={`${Math.max(2, Math.round((bar.value / max) * 120))}px`}
-              bg="brand.solid"
+        {bars.map((bar) => {
+          const column = (
+            <>
+              <Text fontSize="xs">{bar.value}</Text>
+              <Box
+                data-testid="chart-bar"
+                w="6"
+                h={`${Math.max(2, Math.round((bar.value / max) * 120))}px`}
+                bg="brand.solid"
+                borderRadius="sm"
+              />
+              <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+                {bar.label}
+              </Text>
+            </>
+          );
+          return bar.to ? (
+            <Stack
+              key={bar.label}
+              asChild
+              align="center"
+              gap="1"
+              minW="10"
               borderRadius="sm"
-            />
-            <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-              {bar.label}
-            </Text>
-          </Stack>
-        ))}
+              _hover={{ bg: 'bg.muted' }}
+            >
+              <RouterLink to={bar.to}>{column}</RouterLink>
+            </Stack>
+          ) : (
+            <Stack key={bar.label} align="center" gap="1" minW="10">
+              {column}
+            </Stack>
+          );
+        })}
       </HStack>
     </Stack>
   );

@@ -58,8 +58,8 @@ const stub = () => {
       if (url.pathname === '/dashboard/ticketsUsers')
         return Response.json({
           data: [
-            { nome: 'Ana', quantidade: 3 },
-            { nome: 'Bruno', quantidade: 0 },
+            { nome: 'Ana', quantidade: 3, userId: 5 },
+            { nome: 'Bruno', quantidade: 0, userId: 6 },
           ],
         });
       if (url.pathname === '/dashboard/ticketsDay')
@@ -83,6 +83,16 @@ describe('dashboard page', () => {
     const first = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
     expect(calls.find((c) => c.startsWith('/dashboard?'))).toContain(`date_from=${first}`);
     expect(await screen.findAllByTestId('chart-bar')).toHaveLength(3);
+    // drill-down: each figure opens the tickets behind it
+    const today = `${first.slice(0, 8)}${String(now.getDate()).padStart(2, '0')}`;
+    const period = `dateFrom=${first}&dateTo=${today}`;
+    expect(screen.getByTestId('card-finished').getAttribute('href')).toBe(
+      `/reports/tickets?${period}&status=closed`,
+    );
+    expect(screen.getByTestId('card-pending').getAttribute('href')).toBe('/tickets?status=pending');
+    expect(screen.getByRole('link', { name: /Ana/ }).getAttribute('href')).toBe(
+      `/reports/tickets?${period}&userId=5`,
+    );
 
     fireEvent.click(screen.getByRole('tab', { name: 'NPS' }));
     expect((await screen.findByTestId('nps-score')).textContent).toBe('50');

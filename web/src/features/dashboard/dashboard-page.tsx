@@ -15,11 +15,13 @@ import type { DashboardCounters } from '@sb/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFilter } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
 import { selectUser } from '../auth/session.slice.js';
 import { BarChart, NpsGauge } from './dashboard-charts.js';
 import { firstDayOfMonth, hoursMinutes, isoDay } from './dashboard-format.js';
+import { dayOfBar, inboxOf, reportOf } from './drill-down.js';
 import { useLiveDashboard } from './dashboard-live.js';
 import {
   useGetDashboardQuery,
@@ -38,24 +40,41 @@ const filterOf = (form: FilterForm): DashboardFilter | undefined => {
   return undefined;
 };
 
+/** A figure; with `to`, a link to the tickets behind it (issue 18, drill-down). */
 const Card = ({
   label,
   value,
   testId,
+  to,
 }: {
   label: string;
   value: string | number;
   testId: string;
-}) => (
-  <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.panel" data-testid={testId}>
-    <Text color="fg.muted" fontSize="sm">
-      {label}
-    </Text>
-    <Text fontSize="2xl" fontWeight="bold">
-      {value}
-    </Text>
-  </Box>
-);
+  to?: string;
+}) => {
+  const figure = (
+    <>
+      <Text color="fg.muted" fontSize="sm">
+        {label}
+      </Text>
+      <Text fontSize="2xl" fontWeight="bold">
+        {value}
+      </Text>
+    </>
+  );
+  const frame = { borderWidth: '1px', borderRadius: 'md', p: '4', bg: 'bg.panel' } as const;
+  return to ? (
+    <Box asChild {...frame} display="block" _hover={{ borderColor: 'brand.solid' }}>
+      <RouterLink to={to} data-testid={testId}>
+        {figure}
+      </RouterLink>
+    </Box>
+  ) : (
+    <Box {...frame} data-testid={testId}>
+      {figure}
+    </Box>
+  );
+};
 
 /**
  * The admin's start page (spec 2 §2 Dashboard): tabs Indicators, NPS and Attendants over one filter
@@ -132,27 +151,32 @@ export const DashboardPage = () => {
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" mb="6">
               <Card
                 testId="card-happening"
+                to={inboxOf('open')}
                 label={t('supportHappening')}
                 value={counters?.supportHappening ?? '—'}
               />
               <Card
                 testId="card-pending"
+                to={inboxOf('pending')}
                 label={t('supportPending')}
                 value={counters?.supportPending ?? '—'}
               />
               <Card
                 testId="card-finished"
+                to={range && reportOf('tickets', range, { status: 'closed' })}
                 label={t('supportFinished')}
                 value={counters?.supportFinished ?? '—'}
               />
               <Card testId="card-leads" label={t('leads')} value={counters?.leads ?? '—'} />
               <Card
                 testId="card-wait"
+                to={range && reportOf('duration', range)}
                 label={t('avgWaitTime')}
                 value={counters ? hoursMinutes(counters.avgWaitTime) : '—'}
               />
               <Card
                 testId="card-support"
+                to={range && reportOf('duration', range)}
                 label={t('avgSupportTime')}
                 value={counters ? hoursMinutes(counters.avgSupportTime) : '—'}
               />
@@ -166,6 +190,7 @@ export const DashboardPage = () => {
                   bars={(users.data?.data ?? []).map((row) => ({
                     label: row.nome,
                     value: row.quantidade,
+                    to: range && reportOf('tickets', range, { userId: row.userId }),
                   }))}
                 />
               )}
@@ -178,10 +203,15 @@ export const DashboardPage = () => {
                       ? t('ticketsPerHour')
                       : t('ticketsPerDay')
                   }
-                  bars={(perDay.data?.data ?? []).map((row) => ({
-                    label: 'horario' in row ? `${row.horario}h` : row.data,
-                    value: row.total,
-                  }))}
+                  bars={(perDay.data?.data ?? []).map((row) => {
+                    // an hour's bar opens its day (the report's dates are whole days)
+                    const day = 'horario' in row ? range?.initialDate : dayOfBar(row.data);
+                    return {
+                      label: 'horario' in row ? `${row.horario}h` : row.data,
+                      value: row.total,
+                      to: day && reportOf('tickets', { initialDate: day, finalDate: day }),
+                    };
+                  })}
                 />
               )}
             </Stack>
@@ -192,28 +222,41 @@ export const DashboardPage = () => {
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" w="full">
                 <Card
                   testId="nps-promoters"
+                  to={range && reportOf('nps', range)}
                   label={t('promoters')}
                   value={`${counters?.npsPromotersPerc ?? 0}%`}
                 />
                 <Card
                   testId="nps-passives"
+                  to={range && reportOf('nps', range)}
                   label={t('passives')}
                   value={`${counters?.npsPassivePerc ?? 0}%`}
                 />
                 <Card
                   testId="nps-detractors"
+                  to={range && reportOf('nps', range)}
                   label={t('detractors')}
                   value={`${counters?.npsDetractorsPerc ?? 0}%`}
                 />
               </SimpleGrid>
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" w="full">
-                <Card testId="nps-tickets" label={t('tickets')} value={counters?.tickets ?? 0} />
+                <Card
+                  testId="nps-tickets"
+                  to={range && reportOf('tickets', range)}
+                  label={t('tickets')}
+                  value={counters?.tickets ?? 0}
+                />
                 <Card
                   testId="nps-waiting"
                   label={t('waitRating')}
                   value={counters?.waitRating ?? 0}
                 />
-                <Card testId="nps-with" label={t('withRating')} value={counters?.withRating ?? 0} />
+                <Card
+                  testId="nps-with"
+                  to={range && reportOf('nps', range)}
+                  label={t('withRating')}
+                  value={counters?.withRating ?? 0}
+                />
                 <Card
                   testId="nps-without"
                   label={t('withoutRating')}

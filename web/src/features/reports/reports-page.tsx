@@ -1,31 +1,24 @@
 import { Button, Field, HStack, Input, Table, Tabs, Text } from '@chakra-ui/react';
-import {
-  ReportKinds,
-  TicketStatuses,
-  type ReportKind,
-  type TicketReportFilter,
-} from '@sb/contracts';
-import { useState } from 'react';
+import { ReportKinds, TicketStatuses, type ReportKind } from '@sb/contracts';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks.js';
 import { IdSelect } from '../../components/id-select.js';
 import { PageTitle } from '../../components/page-title.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
-import { firstDayOfMonth, isoDay } from '../dashboard/dashboard-format.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
 import { useListTagsQuery } from '../tags/tags.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
 import { ReportColumns, reportSheet } from './report-columns.js';
+import { filtersOf, searchOf, type ReportFilters } from './report-filters.js';
 import { collectReportRows, downloadSheet } from './report-export.js';
 import { reportsApi, useGetTicketReportQuery } from './reports.api.js';
 import { ServiceMetricsPanel } from './service-metrics-panel.js';
 
 const isKind = (value: string | undefined): value is ReportKind =>
   (ReportKinds as readonly string[]).includes(value ?? '');
-
-type Filters = Omit<TicketReportFilter, 'kind' | 'pageNumber' | 'pageSize'>;
 
 /**
  * The reports of spec 2 §2 (tickets, group tickets, ticket duration, NPS answers) at /reports/<kind>:
@@ -38,10 +31,11 @@ export const ReportsPage = () => {
   const dispatch = useAppDispatch();
   const params = useParams();
   const kind: ReportKind = isKind(params.kind) ? params.kind : 'tickets';
-  const [filters, setFilters] = useState<Filters>(() => ({
-    dateFrom: firstDayOfMonth(new Date()),
-    dateTo: isoDay(new Date()),
-  }));
+  const location = useLocation();
+  // the filters live in the address: a dashboard card opens a report already filtered
+  const [search, setSearch] = useSearchParams();
+  const today = useMemo(() => new Date(), []);
+  const filters = filtersOf(search, today);
   const [pageNumber, setPageNumber] = useState(1);
   const [exporting, setExporting] = useState(false);
   const queues = useListQueuesQuery();
@@ -52,8 +46,8 @@ export const ReportsPage = () => {
   const report = useGetTicketReportQuery({ ...filters, kind, pageNumber }, { skip: !ready });
   const page = report.data;
 
-  const set = (change: Partial<Filters>) => {
-    setFilters((old) => ({ ...old, ...change }));
+  const set = (change: Partial<ReportFilters>) => {
+    setSearch(searchOf({ ...filters, ...change }), { replace: true });
     setPageNumber(1);
   };
   const exportAs = async (format: 'csv' | 'xlsx') => {
@@ -76,7 +70,12 @@ export const ReportsPage = () => {
 
   return (
     <PageTitle titleKey="reports">
-      <Tabs.Root value={kind} onValueChange={(e) => navigate(`/reports/${e.value}`)}>
+      <Tabs.Root
+        value={kind}
+        onValueChange={(e) =>
+          navigate({ pathname: `/reports/${e.value}`, search: location.search })
+        }
+      >
         <Tabs.List>
           {ReportKinds.map((value) => (
             <Tabs.Trigger key={value} value={value}>

@@ -14,7 +14,7 @@ import {
 import { hasPermission, type TicketRecord, type TicketStatus } from '@sb/contracts';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
 import { lazyComponent } from '../../app/lazy-page.js';
 import { FullPageSpinner } from '../../components/full-page-spinner.js';
@@ -75,12 +75,15 @@ export const TicketsPage = () => {
   // the list and the chat side by side need room for both; narrower (a phone, a tablet), they are tabs
   const mobile =
     phone || (workspaceWidth !== undefined && workspaceWidth < ListWidth + MinChatWidth);
+  // `?status=pending` (the dashboard's waiting card) opens that list of every queue
+  const [address] = useSearchParams();
+  const askedStatus = OpenSubTabs.find((status) => status === address.get('status'));
   const [tab, setTab] = useState<TopTab>('open');
-  const [subTab, setSubTab] = useState<(typeof OpenSubTabs)[number]>('open');
+  const [subTab, setSubTab] = useState<(typeof OpenSubTabs)[number]>(askedStatus ?? 'open');
   const [mobilePane, setMobilePane] = useState<'list' | 'chat'>(uuid ? 'chat' : 'list');
   const [search, setSearch] = useState('');
   const searchParam = useDebounced(search, 500).trim();
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useState(askedStatus !== undefined);
   const [queueIds, setQueueIds] = useState<number[]>(() => user?.queues.map((q) => q.id) ?? []);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [searchFilters, setSearchFilters] = useState<SearchFilterValues>(EmptySearchFilters);

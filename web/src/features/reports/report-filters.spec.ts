@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { filtersOf, searchOf } from './report-filters.js';
+
+const today = new Date(2026, 10, 27);
+
+describe('report filters in the address', () => {
+  it('defaults the dates to the month so far, and keeps a date the user emptied empty', () => {
+    expect(filtersOf(new URLSearchParams(), today)).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-27',
+    });
+    expect(filtersOf(new URLSearchParams('dateFrom='), today).dateFrom).toBe('');
+  });
+
+  it('reads the ids and the status, and drops what is not one', () => {
+    const search = new URLSearchParams(
+      'dateFrom=2026-11-02&dateTo=2026-11-02&userId=5&queueId=x&tagId=-1&status=closed',
+    );
+    expect(filtersOf(search, today)).toEqual({
+      dateFrom: '2026-11-02',
+      dateTo: '2026-11-02',
+      userId: 5,
+      status: 'closed',
+    });
+    expect(filtersOf(new URLSearchParams('status=done'), today).status).toBeUndefined();
+  });
+
+  it('writes back what it reads', () => {
+    const filters = {
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-27',
+      whatsappId: 3,
+      status: 'open' as const,
+    };
+    expect(filtersOf(searchOf(filters), today)).toEqual(filters);
+  });
+});

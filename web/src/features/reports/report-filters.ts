@@ -1,0 +1,34 @@
+import { isTicketStatus, type TicketReportFilter } from '@sb/contracts';
+import { firstDayOfMonth, isoDay } from '../dashboard/dashboard-format.js';
+
+/** What the filter bar sets: the report's query without its kind and page. */
+export type ReportFilters = Omit<TicketReportFilter, 'kind' | 'pageNumber' | 'pageSize'>;
+
+const IdFields = ['queueId', 'userId', 'whatsappId', 'tagId'] as const;
+
+/**
+ * The filters a report's address carries (`/reports/tickets?status=closed&dateFrom=…`), so a
+ * dashboard card or bar can open the tickets behind it and a filtered report can be shared. A date
+ * that is absent takes its default (the month so far); one that is present but empty stays empty.
+ */
+export const filtersOf = (search: URLSearchParams, today: Date): ReportFilters => {
+  const filters: ReportFilters = {
+    dateFrom: search.get('dateFrom') ?? firstDayOfMonth(today),
+    dateTo: search.get('dateTo') ?? isoDay(today),
+  };
+  for (const field of IdFields) {
+    const id = Number(search.get(field));
+    if (Number.isSafeInteger(id) && id > 0) filters[field] = id;
+  }
+  const status = search.get('status');
+  if (isTicketStatus(status)) filters.status = status;
+  return filters;
+};
+
+/** The address's query of `filters` (the inverse of filtersOf). */
+export const searchOf = (filters: ReportFilters): URLSearchParams => {
+  const search = new URLSearchParams({ dateFrom: filters.dateFrom, dateTo: filters.dateTo });
+  for (const field of IdFields) if (filters[field]) search.set(field, String(filters[field]));
+  if (filters.status) search.set('status', filters.status);
+  return search;
+};
