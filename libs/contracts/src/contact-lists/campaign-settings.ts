@@ -59,7 +59,8 @@ export const CampaignSettingsValues = z.object({
     .max(OptOutWordsMax, 'Too many')
     .default([...DefaultOptOutWords]),
   replyWindowHours: z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? DefaultReplyWindowHours : value),
+    (value) =>
+      value === undefined || value === null || value === '' ? DefaultReplyWindowHours : value,
     z.coerce.number().int().min(1).max(ReplyWindowHoursMax),
   ),
 });

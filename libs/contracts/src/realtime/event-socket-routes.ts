@@ -13,10 +13,7 @@ import type {
   ContactListItemSocketPayload,
   ContactListSocketPayload,
 } from '../contact-lists/contact-lists.js';
-import type {
-  CampaignReplySocketPayload,
-  CampaignSocketPayload,
-} from '../campaigns/campaigns.js';
+import type { CampaignReplySocketPayload, CampaignSocketPayload } from '../campaigns/campaigns.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';

@@ -1,11 +1,6 @@
 /** A text as opt-out words are compared: trimmed, inner spaces single, no accents, one case. */
 export const optOutKey = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toUpperCase();
+  text.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toUpperCase();
 
 /**
  * Whether a contact's whole message is one of the company's opt-out words ("sair", " Sáir " and
