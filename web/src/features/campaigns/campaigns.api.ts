@@ -59,8 +59,8 @@ export const campaignsApi = api.injectEndpoints({
       providesTags: (_r, _e, { id }) => [{ type: 'CampaignReport', id }],
       // spec 3 §2.4: the report reloads from its first page 5 s after the campaign says FINALIZADA;
       // replies and opt-outs patch it as they come
-      onCacheEntryAdded: (arg, lifecycle) =>
-        Promise.all([
+      onCacheEntryAdded: async (arg, lifecycle) => {
+        await Promise.all([
           followCompanyEvents(lifecycle, 'campaign', (payload) => {
             if (payload.action === 'delete' || payload.record.id !== arg.id) return;
             if (payload.record.status !== 'FINALIZADA') return;
@@ -76,7 +76,8 @@ export const campaignsApi = api.injectEndpoints({
           followCompanyEvents(lifecycle, 'campaignReply', (payload) =>
             lifecycle.updateCachedData((draft) => applyReplyEvent(draft, payload)),
           ),
-        ]),
+        ]);
+      },
     }),
     contactListChoices: build.query<ContactListChoice[], void>({
       query: () => ApiRoutes.contactLists.list,
