@@ -258,6 +258,8 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
         confirmed: 0,
         failed: 0,
         pending: 0,
+        optOuts: 0,
+        replies: 0,
       },
       records: [],
       hasMore: false,

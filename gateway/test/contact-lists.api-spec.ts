@@ -323,6 +323,8 @@ describe.each(kinds)('contact lists over the $name', (kind) => {
       longerIntervalAfter: 5,
       greaterInterval: 30,
       variables: [{ key: 'site', value: 'https://example.test' }],
+      optOutWords: ['SAIR', 'CANCELAR'],
+      replyWindowHours: 48,
     };
     await ok(await call('admin', 'POST', '/campaign-settings', { settings }));
     expect(await ok(await call('admin', 'GET', '/campaign-settings'))).toEqual(settings);
@@ -332,6 +334,8 @@ describe.each(kinds)('contact lists over the $name', (kind) => {
       longerIntervalAfter: 20,
       greaterInterval: 60,
       variables: [],
+      optOutWords: ['SAIR', 'PARAR', 'STOP'],
+      replyWindowHours: 24,
     });
     const bad = await call('admin', 'POST', '/campaign-settings', {
       settings: { messageInterval: 7, variables: [{ key: 'a' }, { key: 'a' }] },

@@ -3,6 +3,7 @@ import {
   Subjects,
   type BusRequest,
   type CampaignRecord,
+  type CampaignReplyEventData,
   type CampaignReport,
   type CampaignsPage,
   type ContactListRecord,
@@ -77,6 +78,38 @@ describe('campaigns (campaigns service, two workers)', () => {
   const statusOf = async (id: number, ctx: Partial<RequestContext> = admin) =>
     (await call<CampaignRecord>(S.campaignGet, { id }, ctx)).status;
   const sentTo = (number: string) => sent.filter((message) => message.peer.number === number);
+  /** A contact's message as the connectors service publishes it. */
+  const receive = (companyId: number, connectionId: number, number: string, body: string) =>
+    bus.publish({
+      id: randomUUID(),
+      subject: `evt.${companyId}.connectors.message.received`,
+      companyId,
+      occurredAt: new Date().toISOString(),
+      data: {
+        connectionId,
+        channel: 'whatsapp',
+        externalId: randomUUID(),
+        fromMe: false,
+        peer: { number, isGroup: false },
+        kind: 'message',
+        mediaType: 'chat',
+        body,
+        sentAt: new Date().toISOString(),
+      },
+    });
+  const shippingOf = async (campaignId: number, number: string) =>
+    (await call<CampaignReport>(S.campaignReport, { id: campaignId }, admin)).records.find(
+      (record) => record.number === number,
+    );
+  const runNow = async (name: string, contactListId: number, whatsappId: number) => {
+    const campaign = await call<CampaignRecord>(
+      S.campaignCreate,
+      { name, whatsappId, contactListId, message1: 'Hi', scheduledAt: new Date().toISOString() },
+      admin,
+    );
+    await waitFor(async () => (await statusOf(campaign.id)) === 'FINALIZADA');
+    return campaign;
+  };
 
   beforeAll(async () => {
     bus = await openCampaignsBus('campaigns-campaigns');
@@ -293,6 +326,8 @@ describe('campaigns (campaigns service, two workers)', () => {
       confirmed: 0,
       failed: 0,
       pending: 0,
+      optOuts: 0,
+      replies: 0,
     });
     expect(report.records).toHaveLength(20);
     expect(report.hasMore).toBe(true);
@@ -367,23 +402,7 @@ describe('campaigns (campaigns service, two workers)', () => {
     );
     await waitFor(async () => sentTo(yes).length === 1 && sentTo(silent).length === 1);
     expect(sentTo(yes)[0]!.body).toBe('May we send you an offer?');
-    await bus.publish({
-      id: randomUUID(),
-      subject: 'evt.2.connectors.message.received',
-      companyId: 2,
-      occurredAt: new Date().toISOString(),
-      data: {
-        connectionId: 9,
-        channel: 'whatsapp',
-        externalId: randomUUID(),
-        fromMe: false,
-        peer: { number: yes, isGroup: false },
-        kind: 'message',
-        mediaType: 'chat',
-        body: 'sim',
-        sentAt: new Date().toISOString(),
-      },
-    });
+    await receive(2, 9, yes, 'sim');
     await waitFor(async () => sentTo(yes).length === 2);
     expect(sentTo(yes)[1]!.body).toBe('The offer, Contact');
     await sleep(300);
@@ -396,6 +415,8 @@ describe('campaigns (campaigns service, two workers)', () => {
       confirmationRequested: 2,
       confirmed: 1,
       pending: 1,
+      // the confirmation reply is a reply to the campaign too
+      replies: 1,
     });
   });
 
@@ -452,5 +473,83 @@ describe('campaigns (campaigns service, two workers)', () => {
     ).toBe('EM_ANDAMENTO');
     await waitFor(async () => (await statusOf(campaign.id, otherAdmin)) === 'FINALIZADA');
     for (const number of contacts) expect(sentTo(number)).toHaveLength(1);
+  });
+
+  it('marks a number that answers an opt-out word and skips it in a later campaign', async () => {
+    const [leaving, staying] = numbers('55119930', 2) as [string, string];
+    const clients = await list(admin, 'Opt-out list', [leaving, staying]);
+    const first = await runNow('Before opt-out', clients.id, 7);
+    expect(sentTo(leaving)).toHaveLength(1);
+
+    // the whole message, trimmed, any case, accents ignored; a sentence with the word is not one
+    await receive(1, 7, staying, 'quero sair da fila');
+    await receive(1, 7, leaving, '  Sáir ');
+    await waitFor(async () => (await shippingOf(first.id, leaving))?.optedOutAt != null);
+    const { rows } = await db.query<{ campaign_id: number; number: string }>(
+      `SELECT campaign_id, number FROM campaigns.campaign_opt_outs WHERE company_id = 1
+          AND number = ANY($1::text[])`,
+      [[leaving, staying]],
+    );
+    expect(rows).toEqual([{ campaign_id: first.id, number: leaving }]);
+    const firstReport = await call<CampaignReport>(S.campaignReport, { id: first.id }, admin);
+    expect(firstReport.counters).toMatchObject({ delivered: 2, optOuts: 1, replies: 2 });
+    expect(await shippingOf(first.id, leaving)).toMatchObject({
+      status: 'delivered',
+      replyCount: 1,
+      repliedAt: expect.any(String),
+    });
+    // the report hears of it: one event per row, the opt-out with its counters
+    const events = await db.query<{ payload: CampaignReplyEventData }>(
+      `SELECT payload FROM campaigns.outbox_event
+        WHERE subject = 'evt.1.campaigns.campaign-reply.recorded'`,
+    );
+    expect(events.rows.map((row) => row.payload)).toContainEqual(
+      expect.objectContaining({ campaignId: first.id, counters: { replies: 1, optOuts: 1 } }),
+    );
+
+    const second = await runNow('After opt-out', clients.id, 7);
+    expect(sentTo(leaving)).toHaveLength(1);
+    expect(sentTo(staying)).toHaveLength(2);
+    const report = await call<CampaignReport>(S.campaignReport, { id: second.id }, admin);
+    expect(report.counters).toMatchObject({
+      total: 2,
+      delivered: 1,
+      optOuts: 1,
+      pending: 0,
+      failed: 0,
+    });
+    expect(await shippingOf(second.id, leaving)).toMatchObject({
+      status: 'opted_out',
+      deliveredAt: null,
+      optedOutAt: expect.any(String),
+    });
+    // another company's same number is not opted out
+    expect(
+      (await db.query(`SELECT 1 FROM campaigns.campaign_opt_outs WHERE company_id = 2`)).rows,
+    ).toEqual([]);
+  });
+
+  it('links a reply within the reply window to the shipping, and not one after it', async () => {
+    const [inTime, late] = numbers('55119940', 2) as [string, string];
+    const clients = await list(admin, 'Reply list', [inTime, late]);
+    const campaign = await runNow('Replies', clients.id, 8);
+    // the late contact's message went out 25 hours ago (the window is 24 by default)
+    await db.query(
+      `UPDATE campaigns.campaign_shippings SET delivered_at = now() - interval '25 hours'
+        WHERE campaign_id = $1 AND number = $2`,
+      [campaign.id, late],
+    );
+    await receive(1, 8, late, 'oi');
+    // on the other connection: not a reply to this campaign's message
+    await receive(1, 7, inTime, 'hello?');
+    await receive(1, 8, inTime, 'obrigado');
+    await receive(1, 8, inTime, 'quero saber mais');
+    await waitFor(async () => (await shippingOf(campaign.id, inTime))?.replyCount === 2);
+    await sleep(300);
+    const replied = await shippingOf(campaign.id, inTime);
+    expect(replied!.repliedAt).not.toBeNull();
+    expect(await shippingOf(campaign.id, late)).toMatchObject({ repliedAt: null, replyCount: 0 });
+    const report = await call<CampaignReport>(S.campaignReport, { id: campaign.id }, admin);
+    expect(report.counters).toMatchObject({ delivered: 2, replies: 1, optOuts: 0 });
   });
 });

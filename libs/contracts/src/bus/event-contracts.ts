@@ -56,7 +56,11 @@ import type {
   ContactListItemEventData,
   ContactListItemsReloadedEventData,
 } from '../contact-lists/index.js';
-import type { CampaignDeletedEventData, CampaignEventData } from '../campaigns/index.js';
+import type {
+  CampaignDeletedEventData,
+  CampaignEventData,
+  CampaignReplyEventData,
+} from '../campaigns/index.js';
 
 /** Every domain event (the rows of `DomainEventTypes`) to the data it carries. */
 export type DomainEventPayloads = {
@@ -131,6 +135,7 @@ export type DomainEventPayloads = {
   'campaigns.campaign.created': CampaignEventData;
   'campaigns.campaign.updated': CampaignEventData;
   'campaigns.campaign.deleted': CampaignDeletedEventData;
+  'campaigns.campaign-reply.recorded': CampaignReplyEventData;
 };
 
 /** `<service>.<entity>.<action>` of a domain event. */

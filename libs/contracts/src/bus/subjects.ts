@@ -377,6 +377,11 @@ export const DomainEventTypes = {
     campaignCreated: { service: 'campaigns', entity: 'campaign', action: 'created' },
     campaignUpdated: { service: 'campaigns', entity: 'campaign', action: 'updated' },
     campaignDeleted: { service: 'campaigns', entity: 'campaign', action: 'deleted' },
+    campaignReplyRecorded: {
+      service: 'campaigns',
+      entity: 'campaign-reply',
+      action: 'recorded',
+    },
   },
 } as const satisfies Partial<
   Record<ServiceName, Record<string, { service: ServiceName; entity: string; action: string }>>

@@ -274,6 +274,8 @@ export const ShippingStatuses = [
   'confirmed',
   'delivered',
   'failed',
+  /** not sent: the number had opted out when its turn came */
+  'opted_out',
 ] as const;
 export type ShippingStatus = (typeof ShippingStatuses)[number];
 
@@ -293,9 +295,17 @@ export type CampaignShippingRecord = {
   deliveredAt: string | null;
   failedAt: string | null;
   error: string | null;
+  /** the contact's first reply within the reply window of this shipping's last message */
+  repliedAt: string | null;
+  replyCount: number;
+  /** when the number opted out, if it did answering this campaign or this row was skipped for it */
+  optedOutAt: string | null;
 };
 
-/** The report's counters: every shipping row is in exactly one of failed, delivered and pending. */
+/**
+ * The report's counters: every shipping row is in exactly one of failed, delivered, skipped (opted out
+ * before its turn, counted in optOuts) and pending.
+ */
 export type CampaignCounters = {
   total: number;
   /** at least one message reached the channel (confirmation or message) */
@@ -305,6 +315,10 @@ export type CampaignCounters = {
   confirmed: number;
   failed: number;
   pending: number;
+  /** contacts who answered this campaign with an opt-out word, and rows skipped as opted out */
+  optOuts: number;
+  /** shippings the contact replied to within the reply window (an opt-out reply counts too) */
+  replies: number;
 };
 
 /** GET /campaigns/:id/report answer. */
@@ -333,6 +347,24 @@ export type CampaignDeleteReply = { id: number; mediaPath: string | null };
 export type CampaignEventData = { record: CampaignRecord };
 /** evt.<cid>.campaigns.campaign.deleted */
 export type CampaignDeletedEventData = { id: number };
+
+/**
+ * evt.<cid>.campaigns.campaign-reply.recorded: a shipping's first reply, its contact opting out, or the
+ * row skipped because the number opted out while it waited for a confirmation. The report patches the
+ * row and adds `counters` to its own (no number, no message body).
+ */
+export type CampaignReplyEventData = {
+  campaignId: number;
+  shippingId: number;
+  status: ShippingStatus;
+  repliedAt: string | null;
+  replyCount: number;
+  optedOutAt: string | null;
+  /** what this change adds to the report's counters */
+  counters: Partial<Pick<CampaignCounters, 'replies' | 'optOuts' | 'pending'>>;
+};
+/** `company-<id>-campaignReply`: the event as it is. */
+export type CampaignReplySocketPayload = CampaignReplyEventData;
 
 /** `company-<id>-campaign` (spec 3 §7 real-time). */
 export type CampaignSocketPayload =

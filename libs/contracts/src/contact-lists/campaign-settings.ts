@@ -2,12 +2,19 @@ import { z } from 'zod';
 
 /**
  * Campaign settings (spec 3 §2.3, §3, §9): the pacing of a company's campaigns, in seconds, and its
- * variables (key, value) offered by the campaign dialog's picker. Saved as a whole.
+ * variables (key, value) offered by the campaign dialog's picker, the opt-out words and the reply window
+ * (issue 17). Saved as a whole.
  */
 export const MessageIntervalChoices = [0, 5, 10, 15, 20] as const;
 export const LongerIntervalAfterChoices = [0, 5, 10, 15, 20] as const;
 export const GreaterIntervalChoices = [0, 20, 30, 40, 50, 60] as const;
 export const CampaignVariablesMax = 50;
+/** Opt-out words a company starts with: a contact who answers one of them is never messaged again. */
+export const DefaultOptOutWords = ['SAIR', 'PARAR', 'STOP'] as const;
+export const OptOutWordsMax = 50;
+/** How long after a campaign message a contact's message counts as a reply to it, in hours. */
+export const DefaultReplyWindowHours = 24;
+export const ReplyWindowHoursMax = 720;
 
 const choice = (choices: readonly number[], fallback: number) =>
   z.preprocess(
@@ -46,6 +53,16 @@ export const CampaignSettingsValues = z.object({
         seen.add(variable.key);
       });
     }),
+  /** matched against the whole message, trimmed, case- and accent-insensitive */
+  optOutWords: z
+    .array(z.string().trim().min(1, 'Required').max(40, 'Too Long!'))
+    .max(OptOutWordsMax, 'Too many')
+    .default([...DefaultOptOutWords]),
+  replyWindowHours: z.preprocess(
+    (value) =>
+      value === undefined || value === null || value === '' ? DefaultReplyWindowHours : value,
+    z.coerce.number().int().min(1).max(ReplyWindowHoursMax),
+  ),
 });
 export type CampaignSettingsValues = z.infer<typeof CampaignSettingsValues>;
 

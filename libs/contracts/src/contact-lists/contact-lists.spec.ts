@@ -47,7 +47,15 @@ describe('contact list contracts', () => {
       longerIntervalAfter: 20,
       greaterInterval: 60,
       variables: [],
+      optOutWords: ['SAIR', 'PARAR', 'STOP'],
+      replyWindowHours: 24,
     });
+    expect(
+      CampaignSettingsInput.safeParse({ settings: { optOutWords: ['STOP', '  '] } }).success,
+    ).toBe(false);
+    expect(CampaignSettingsInput.safeParse({ settings: { replyWindowHours: 0 } }).success).toBe(
+      false,
+    );
     expect(CampaignSettingsInput.safeParse({ settings: { messageInterval: 7 } }).success).toBe(
       false,
     );

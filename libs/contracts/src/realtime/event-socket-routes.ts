@@ -13,7 +13,7 @@ import type {
   ContactListItemSocketPayload,
   ContactListSocketPayload,
 } from '../contact-lists/contact-lists.js';
-import type { CampaignSocketPayload } from '../campaigns/campaigns.js';
+import type { CampaignReplySocketPayload, CampaignSocketPayload } from '../campaigns/campaigns.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
 import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';
@@ -445,6 +445,12 @@ export const EventSocketRoutes = {
   'campaigns.campaign.deleted': {
     event: 'campaign',
     payload: ({ id }): CampaignSocketPayload => ({ action: 'delete', id }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  // a report open on the campaign patches its counters and the row (no number, no message body)
+  'campaigns.campaign-reply.recorded': {
+    event: 'campaignReply',
+    payload: (data): CampaignReplySocketPayload => data,
     rooms: (event) => [rooms.company(event.companyId)],
   },
 } satisfies { [K in DomainEventKey]?: EventSocketRoute<K> };

@@ -17,6 +17,7 @@ export const CompanySocketEventNames = [
   'user',
   'auth',
   'campaign',
+  'campaignReply',
   'chat',
   'queueIntegration',
   'ContactList',

@@ -14,7 +14,7 @@ import type {
   ContactListItemSocketPayload,
   ContactListSocketPayload,
 } from '../contact-lists/contact-lists.js';
-import type { CampaignSocketPayload } from '../campaigns/campaigns.js';
+import type { CampaignReplySocketPayload, CampaignSocketPayload } from '../campaigns/campaigns.js';
 import type { SettingKey } from '../settings/setting-definitions.js';
 import type { TagRecord } from '../tags/tag-records.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
@@ -74,6 +74,7 @@ export type SocketPayloads = {
   user: UserSocketPayload;
   auth: AuthSocketPayload;
   campaign: CampaignSocketPayload;
+  campaignReply: CampaignReplySocketPayload;
   chat: unknown;
   queueIntegration: QueueIntegrationSocketPayload;
   ContactList: ContactListSocketPayload;

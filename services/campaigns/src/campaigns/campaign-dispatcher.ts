@@ -24,6 +24,8 @@ import {
   type Random,
 } from './campaign-rules.js';
 import { announceCampaign } from './campaign-events.js';
+import { CampaignRepliesRepository } from './campaign-replies.repository.js';
+import { optOutNumber } from './opt-out-words.js';
 import {
   CampaignsRepository,
   type CampaignRow,
@@ -76,6 +78,7 @@ export class CampaignDispatcher extends PollingProvider {
   constructor(
     private readonly transactions: Transactions,
     private readonly campaigns: CampaignsRepository,
+    private readonly replies: CampaignRepliesRepository,
     private readonly lists: ContactListsService,
     private readonly connectors: ConnectorsDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -190,6 +193,12 @@ export class CampaignDispatcher extends PollingProvider {
     const campaign = await this.campaigns.find(companyId, row.campaign_id);
     if (!campaign || (campaign.status !== 'EM_ANDAMENTO' && campaign.status !== 'FINALIZADA')) {
       await this.campaigns.release([row.id]);
+      return;
+    }
+    // asked at each send, not when the rows were prepared: the contact may have opted out since
+    if (await this.replies.isOptedOut(companyId, optOutNumber(row.number))) {
+      this.logger.info(log, 'campaign shipping skipped: opted out');
+      await this.campaigns.markOptedOut(companyId, row.id);
       return;
     }
     const confirming =

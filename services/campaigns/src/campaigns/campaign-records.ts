@@ -1,5 +1,5 @@
 import type { CampaignRecord, CampaignShippingRecord } from '@sb/contracts';
-import type { CampaignRow, ShippingRow } from './campaigns.repository.js';
+import type { CampaignRow, ReportShippingRow } from './campaigns.repository.js';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
@@ -34,7 +34,7 @@ export const toCampaignRecord = (row: CampaignRow): CampaignRecord => ({
   updatedAt: iso(row.updated_at)!,
 });
 
-export const toShippingRecord = (row: ShippingRow): CampaignShippingRecord => ({
+export const toShippingRecord = (row: ReportShippingRow): CampaignShippingRecord => ({
   id: row.id,
   campaignId: row.campaign_id,
   number: row.number,
@@ -48,4 +48,7 @@ export const toShippingRecord = (row: ShippingRow): CampaignShippingRecord => ({
   deliveredAt: iso(row.delivered_at),
   failedAt: iso(row.failed_at),
   error: row.error,
+  repliedAt: iso(row.first_reply_at),
+  replyCount: row.reply_count,
+  optedOutAt: iso(row.opted_out_at),
 });

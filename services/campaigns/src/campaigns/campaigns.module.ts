@@ -5,9 +5,10 @@ import { CampaignDispatcher } from './campaign-dispatcher.js';
 import { CampaignsHandler } from './campaigns.handler.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
-import { ConfirmationRepliesConsumer } from './confirmation-replies.consumer.js';
+import { CampaignRepliesConsumer } from './campaign-replies.consumer.js';
+import { CampaignRepliesRepository } from './campaign-replies.repository.js';
 
-/** Campaigns: CRUD over the bus, the dispatcher and the confirmation replies. */
+/** Campaigns: CRUD over the bus, the dispatcher, and contacts' replies (confirmations, opt-outs). */
 @Module({
   imports: [DirectoriesModule, ContactListsModule],
   providers: [
@@ -15,7 +16,8 @@ import { ConfirmationRepliesConsumer } from './confirmation-replies.consumer.js'
     CampaignsService,
     CampaignsHandler,
     CampaignDispatcher,
-    ConfirmationRepliesConsumer,
+    CampaignRepliesRepository,
+    CampaignRepliesConsumer,
   ],
   exports: [CampaignsRepository, CampaignDispatcher],
 })

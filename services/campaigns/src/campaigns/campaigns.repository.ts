@@ -53,7 +53,12 @@ export type ShippingRow = {
   delivered_at: Date | null;
   failed_at: Date | null;
   error: string | null;
+  first_reply_at: Date | null;
+  reply_count: number;
 };
+
+/** A shipping row as the report reads it: with its number's opt-out when it concerns this row. */
+export type ReportShippingRow = ShippingRow & { opted_out_at: Date | null };
 
 /** What a create or an update writes. */
 export type CampaignWrite = {
@@ -87,6 +92,11 @@ const returned = <T>(result: [T[], number] | T[]): T[] =>
   Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
 
 const campaignColumns = `c.*, l.name AS contact_list_name`;
+/** A campaign's shipping rows, each with its number's opt-out (if any). */
+const shippingsWithOptOuts = `campaign_shippings s
+  LEFT JOIN campaign_opt_outs o ON o.company_id = s.company_id AND o.number = s.number`;
+/** The opt-out is this row's: skipped for it, or the contact answered this campaign with it. */
+const optedOutHere = `(s.status = 'opted_out' OR o.campaign_id = s.campaign_id)`;
 const campaignFrom = `campaigns c LEFT JOIN contact_lists l ON l.id = c.contact_list_id`;
 const variantColumns = [1, 2, 3, 4, 5].map((n) => `message${n}`);
 const confirmationColumns = [1, 2, 3, 4, 5].map((n) => `confirmation_message${n}`);
@@ -225,15 +235,18 @@ export class CampaignsRepository extends TablesRepository {
   async counters(companyId: number, campaignId: number): Promise<CampaignCounters> {
     const rows: Record<keyof CampaignCounters, number>[] = await this.dataSource.query(
       `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE delivered_at IS NOT NULL
-                                  OR confirmation_requested_at IS NOT NULL)::int AS sent,
-              count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
-              count(*) FILTER (WHERE confirmation_requested_at IS NOT NULL)::int
+              count(*) FILTER (WHERE s.delivered_at IS NOT NULL
+                                  OR s.confirmation_requested_at IS NOT NULL)::int AS sent,
+              count(*) FILTER (WHERE s.status = 'delivered')::int AS delivered,
+              count(*) FILTER (WHERE s.confirmation_requested_at IS NOT NULL)::int
                 AS "confirmationRequested",
-              count(*) FILTER (WHERE confirmed_at IS NOT NULL)::int AS confirmed,
-              count(*) FILTER (WHERE status = 'failed')::int AS failed,
-              count(*) FILTER (WHERE status NOT IN ('delivered', 'failed'))::int AS pending
-         FROM campaign_shippings WHERE company_id = $1 AND campaign_id = $2`,
+              count(*) FILTER (WHERE s.confirmed_at IS NOT NULL)::int AS confirmed,
+              count(*) FILTER (WHERE s.status = 'failed')::int AS failed,
+              count(*) FILTER (WHERE s.status NOT IN ('delivered', 'failed', 'opted_out'))::int
+                AS pending,
+              count(*) FILTER (WHERE ${optedOutHere})::int AS "optOuts",
+              count(*) FILTER (WHERE s.first_reply_at IS NOT NULL)::int AS replies
+         FROM ${shippingsWithOptOuts} WHERE s.company_id = $1 AND s.campaign_id = $2`,
       [companyId, campaignId],
     );
     return rows[0]!;
@@ -244,10 +257,11 @@ export class CampaignsRepository extends TablesRepository {
     campaignId: number,
     offset: number,
     limit: number,
-  ): Promise<Page<ShippingRow>> {
-    const rows: ShippingRow[] = await this.dataSource.query(
-      `SELECT * FROM campaign_shippings WHERE company_id = $1 AND campaign_id = $2
-        ORDER BY position OFFSET $3 LIMIT $4`,
+  ): Promise<Page<ReportShippingRow>> {
+    const rows: ReportShippingRow[] = await this.dataSource.query(
+      `SELECT s.*, CASE WHEN ${optedOutHere} THEN o.opted_out_at END AS opted_out_at
+         FROM ${shippingsWithOptOuts} WHERE s.company_id = $1 AND s.campaign_id = $2
+        ORDER BY s.position OFFSET $3 LIMIT $4`,
       [companyId, campaignId, offset, limit + 1],
     );
     return pageOf(rows, limit);
@@ -451,6 +465,15 @@ export class CampaignsRepository extends TablesRepository {
               locked_until = NULL, updated_at = now()
         WHERE company_id = $1 AND id = $2 AND status IN ('pending', 'confirmed')`,
       [companyId, id, error],
+    );
+  }
+
+  /** Not sent: the number opted out before its turn (the row is done, as a failed one is). */
+  async markOptedOut(companyId: number, id: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE campaign_shippings SET status = 'opted_out', locked_until = NULL, updated_at = now()
+        WHERE company_id = $1 AND id = $2 AND status IN ('pending', 'confirmed')`,
+      [companyId, id],
     );
   }
 

@@ -15,6 +15,11 @@ import {
   CampaignsRowSecurity1800000093000,
   campaignTenantTables,
 } from './1800000093000-campaigns-row-security.js';
+import { CampaignReplies1800000094000 } from './1800000094000-campaign-replies.js';
+import {
+  CampaignRepliesRowSecurity1800000095000,
+  campaignReplyTenantTables,
+} from './1800000095000-campaign-replies-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -30,6 +35,8 @@ export const campaignsMigrations: MigrationClass[] = [
   ContactListsRowSecurity1800000091000,
   Campaigns1800000092000,
   CampaignsRowSecurity1800000093000,
+  CampaignReplies1800000094000,
+  CampaignRepliesRowSecurity1800000095000,
 ];
 
 /** Every tenant table of campaigns (the row-security test checks the list against the schema). */
@@ -37,4 +44,5 @@ export const campaignsTenantTables = [
   ...baseTenantTables,
   ...contactListTenantTables,
   ...campaignTenantTables,
+  ...campaignReplyTenantTables,
 ];

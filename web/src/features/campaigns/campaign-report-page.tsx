@@ -16,6 +16,8 @@ const Counters: (keyof CampaignCounters)[] = [
   'confirmed',
   'failed',
   'pending',
+  'optOuts',
+  'replies',
 ];
 
 /** /campaign/{id}/report (spec 3 §2.4): the counters and the shipping records, page by page. */
@@ -54,6 +56,7 @@ export const CampaignReportPage = () => {
           t('status'),
           t('confirmationRequestedAt'),
           t('deliveredAt'),
+          t('repliedAt'),
           t('error'),
         ]}
         isEmpty={!isFetching && records.length === 0}
@@ -69,6 +72,12 @@ export const CampaignReportPage = () => {
             <Table.Cell>{t(`shipping.${record.status}`)}</Table.Cell>
             <Table.Cell>{when(record.confirmationRequestedAt)}</Table.Cell>
             <Table.Cell>{when(record.deliveredAt)}</Table.Cell>
+            <Table.Cell data-testid="shipping-replied">
+              {when(record.repliedAt)}
+              {record.replyCount > 1 ? ` (${record.replyCount})` : ''}
+              {/* the contact answered this campaign with an opt-out word (a skipped row says so already) */}
+              {record.optedOutAt && record.status !== 'opted_out' ? ` · ${t('optedOut')}` : ''}
+            </Table.Cell>
             <Table.Cell>{record.error ?? ''}</Table.Cell>
           </Table.Row>
         ))}

@@ -3,6 +3,7 @@ import {
   buildPath,
   type CampaignForm,
   type CampaignRecord,
+  type CampaignReplySocketPayload,
   type CampaignReport,
   type CampaignShippingRecord,
   type CampaignsPage,
@@ -20,6 +21,21 @@ const R = ApiRoutes.campaigns;
 const ReportRefreshAfterFinishMs = 5_000;
 
 export type CampaignPageArgs = { searchParam: string; pageNumber: number };
+
+/** A reply or an opt-out of this report's campaign: its counters move and its row (if loaded) shows it. */
+export const applyReplyEvent = (draft: CampaignReport, payload: CampaignReplySocketPayload) => {
+  if (payload.campaignId !== draft.campaign.id) return;
+  for (const [key, step] of Object.entries(payload.counters)) {
+    const name = key as keyof typeof payload.counters;
+    draft.counters[name] += step ?? 0;
+  }
+  const record = draft.records.find((r) => r.id === payload.shippingId);
+  if (!record) return;
+  record.status = payload.status;
+  record.repliedAt = payload.repliedAt;
+  record.replyCount = payload.replyCount;
+  record.optedOutAt = payload.optedOutAt ?? record.optedOutAt;
+};
 
 /** Campaigns and their reports (campaigns service through the gateway). */
 export const campaignsApi = api.injectEndpoints({
@@ -41,20 +57,27 @@ export const campaignsApi = api.injectEndpoints({
       forceRefetch: ({ currentArg, previousArg }) =>
         currentArg?.pageNumber !== previousArg?.pageNumber,
       providesTags: (_r, _e, { id }) => [{ type: 'CampaignReport', id }],
-      // spec 3 §2.4: the report reloads from its first page 5 s after the campaign says FINALIZADA
-      onCacheEntryAdded: (arg, lifecycle) =>
-        followCompanyEvents(lifecycle, 'campaign', (payload) => {
-          if (payload.action === 'delete' || payload.record.id !== arg.id) return;
-          if (payload.record.status !== 'FINALIZADA') return;
-          setTimeout(() => {
-            void lifecycle.dispatch(
-              campaignsApi.endpoints.campaignReport.initiate(
-                { id: arg.id, pageNumber: 1 },
-                { subscribe: false, forceRefetch: true },
-              ),
-            );
-          }, ReportRefreshAfterFinishMs);
-        }),
+      // spec 3 §2.4: the report reloads from its first page 5 s after the campaign says FINALIZADA;
+      // replies and opt-outs patch it as they come
+      onCacheEntryAdded: async (arg, lifecycle) => {
+        await Promise.all([
+          followCompanyEvents(lifecycle, 'campaign', (payload) => {
+            if (payload.action === 'delete' || payload.record.id !== arg.id) return;
+            if (payload.record.status !== 'FINALIZADA') return;
+            setTimeout(() => {
+              void lifecycle.dispatch(
+                campaignsApi.endpoints.campaignReport.initiate(
+                  { id: arg.id, pageNumber: 1 },
+                  { subscribe: false, forceRefetch: true },
+                ),
+              );
+            }, ReportRefreshAfterFinishMs);
+          }),
+          followCompanyEvents(lifecycle, 'campaignReply', (payload) =>
+            lifecycle.updateCachedData((draft) => applyReplyEvent(draft, payload)),
+          ),
+        ]);
+      },
     }),
     contactListChoices: build.query<ContactListChoice[], void>({
       query: () => ApiRoutes.contactLists.list,

@@ -4,6 +4,7 @@ import {
   GreaterIntervalChoices,
   LongerIntervalAfterChoices,
   MessageIntervalChoices,
+  ReplyWindowHoursMax,
   type CampaignVariable,
 } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -24,10 +25,18 @@ const Intervals: [Interval, readonly number[]][] = [
   ['greaterInterval', GreaterIntervalChoices],
 ];
 
+/** The opt-out words as the field shows them, and back: comma-separated, empty parts dropped. */
+const wordsText = (words: string[]) => words.join(', ');
+const textWords = (text: string) =>
+  text
+    .split(',')
+    .map((word) => word.trim())
+    .filter((word) => word !== '');
+
 /**
  * /campaigns-config (spec 3 §2.3): the pacing of the company's campaigns (seconds between messages, the
- * longer pause and after how many messages it comes) and the variables offered by the campaign dialog.
- * Saved as a whole.
+ * longer pause and after how many messages it comes), the variables offered by the campaign dialog, the
+ * opt-out words and the reply window (issue 17). Saved as a whole.
  */
 export const CampaignsConfigPage = () => {
   const { t } = useTranslation('contactLists');
@@ -35,10 +44,16 @@ export const CampaignsConfigPage = () => {
   const [save] = useSaveCampaignSettingsMutation();
   const [values, setValues] = useState<CampaignSettingsValues | null>(null);
   const [saving, setSaving] = useState(false);
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  // typed as text (a comma or an empty box must be allowed while typing), read on submit
+  const [optOutText, setOptOutText] = useState('');
+  const [windowText, setWindowText] = useState('');
 
   useEffect(() => {
-    if (data) setValues(data);
+    if (!data) return;
+    setValues(data);
+    setOptOutText(wordsText(data.optOutWords));
+    setWindowText(String(data.replyWindowHours));
   }, [data]);
 
   if (!values) return <PageTitle titleKey="campaignsConfig">{null}</PageTitle>;
@@ -51,13 +66,21 @@ export const CampaignsConfigPage = () => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CampaignSettingsValues.safeParse(values);
-    setInvalid(!parsed.success);
+    const parsed = CampaignSettingsValues.safeParse({
+      ...values,
+      optOutWords: textWords(optOutText),
+      // an empty box is not the default: it is a value to correct
+      replyWindowHours: windowText.trim() === '' ? Number.NaN : Number(windowText),
+    });
+    setInvalid(new Set(parsed.error?.issues.map((issue) => String(issue.path[0])) ?? []));
     if (!parsed.success) return;
     setSaving(true);
     try {
       await submitDelay();
-      setValues(await save(parsed.data).unwrap());
+      const saved = await save(parsed.data).unwrap();
+      setValues(saved);
+      setOptOutText(wordsText(saved.optOutWords));
+      setWindowText(String(saved.replyWindowHours));
       notify.success(t('settingsSaved'));
     } catch (error) {
       toastError(error);
@@ -133,12 +156,37 @@ export const CampaignsConfigPage = () => {
             >
               <LuPlus /> {t('settings.addVariable')}
             </Button>
-            {invalid && (
+            {invalid.has('variables') && (
               <Field.Root invalid>
                 <Field.ErrorText>{t('settings.invalidVariables')}</Field.ErrorText>
               </Field.Root>
             )}
           </Stack>
+          <Field.Root invalid={invalid.has('optOutWords')}>
+            <Field.Label>{t('settings.optOutWords')}</Field.Label>
+            <Input
+              name="optOutWords"
+              value={optOutText}
+              onChange={(e) => setOptOutText(e.target.value)}
+            />
+            <Field.HelperText>{t('settings.optOutWordsHelp')}</Field.HelperText>
+            <Field.ErrorText>{t('settings.invalidOptOutWords')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={invalid.has('replyWindowHours')} maxW="xs">
+            <Field.Label>{t('settings.replyWindowHours')}</Field.Label>
+            <Input
+              name="replyWindowHours"
+              type="number"
+              min={1}
+              max={ReplyWindowHoursMax}
+              value={windowText}
+              onChange={(e) => setWindowText(e.target.value)}
+            />
+            <Field.HelperText>{t('settings.replyWindowHelp')}</Field.HelperText>
+            <Field.ErrorText>
+              {t('settings.invalidReplyWindow', { max: ReplyWindowHoursMax })}
+            </Field.ErrorText>
+          </Field.Root>
           <Button type="submit" alignSelf="start" loading={saving}>
             {t('save')}
           </Button>
