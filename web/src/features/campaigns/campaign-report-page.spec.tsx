@@ -50,7 +50,7 @@ const report = (): CampaignReport => ({
   },
   records: [
     shipping(1, { repliedAt: at, replyCount: 3 }),
-    shipping(2),
+    shipping(2, { status: 'failed', error: 'ERR_SENDING_WAPP_MSG: outside_24h_window' }),
     shipping(3, { status: 'opted_out', deliveredAt: null, optedOutAt: at }),
   ],
   hasMore: false,
@@ -91,6 +91,12 @@ describe('campaign report: opt-outs and replies', () => {
       '05/06/2026 07:08:09 AM (3)',
     );
     expect(within(rows[1]!).getByTestId('shipping-replied').textContent).toBe('—');
+    // Meta's refusal, in the user's words
+    expect(
+      within(rows[1]!).getByText(
+        'Sending the message failed. (the contact has not written in the last 24 hours)',
+      ),
+    ).toBeTruthy();
     expect(within(rows[2]!).getByText('Not sent: opted out')).toBeTruthy();
   });
 

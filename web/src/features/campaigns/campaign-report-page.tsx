@@ -31,6 +31,14 @@ export const CampaignReportPage = () => {
   );
   const records = data?.records ?? [];
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, true) : '—');
+  // a failed row keeps `CODE` or `CODE: the provider's reason`; the code is read in the user's words
+  const errorText = (error: string | null) => {
+    if (!error) return '';
+    const [code = '', reason] = error.split(/: (.*)/s);
+    const said = t(code, { ns: 'errors', defaultValue: code });
+    if (!reason) return said;
+    return `${said} (${reason === 'outside_24h_window' ? t('outsideWindow') : reason})`;
+  };
 
   return (
     <PageTitle titleKey="campaignReport">
@@ -78,7 +86,7 @@ export const CampaignReportPage = () => {
               {/* the contact answered this campaign with an opt-out word (a skipped row says so already) */}
               {record.optedOutAt && record.status !== 'opted_out' ? ` · ${t('optedOut')}` : ''}
             </Table.Cell>
-            <Table.Cell>{record.error ?? ''}</Table.Cell>
+            <Table.Cell title={record.error ?? undefined}>{errorText(record.error)}</Table.Cell>
           </Table.Row>
         ))}
       </PagedTable>
