@@ -165,7 +165,7 @@ export class QueuesService {
   private async load(
     companyId: number,
     id: number,
-    manager: EntityManager = this.transactions.manager,
+    manager?: EntityManager,
   ): Promise<Queue> {
     const row = await this.queues.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_QUEUE_FOUND');
