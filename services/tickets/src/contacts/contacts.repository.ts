@@ -200,18 +200,25 @@ export class ContactsRepository {
     return byContact;
   }
 
+  /** The company's tags on these contacts (contact_tags has no company: the tags carry it). */
   async tagsOf(
+    companyId: number,
     contactIds: number[],
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<Map<number, ContactTagRef[]>> {
     const byContact = new Map<number, ContactTagRef[]>();
     if (!contactIds.length) return byContact;
     const rows: { contact_id: number; id: number; name: string; color: string }[] =
-      await manager.query(
-        `SELECT ct.contact_id, t.id, t.name, t.color
-           FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id
-          WHERE ct.contact_id = ANY($1) ORDER BY t.name, t.id`,
-        [contactIds],
+      await this.transactions.read(
+        companyId,
+        (manager) =>
+          manager.query(
+            `SELECT ct.contact_id, t.id, t.name, t.color
+               FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id AND t.company_id = $2
+              WHERE ct.contact_id = ANY($1) ORDER BY t.name, t.id`,
+            [contactIds, companyId],
+          ),
+        within,
       );
     for (const { contact_id, ...tag } of rows)
       byContact.set(contact_id, [...(byContact.get(contact_id) ?? []), tag]);

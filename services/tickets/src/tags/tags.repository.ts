@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '@sb/platform/db';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { Tag } from './tag.entity.js';
 
@@ -9,10 +9,7 @@ export type TagCounts = { contactsCount: number; ticketsCount: number };
 /** Every method is scoped by companyId. */
 @Injectable()
 export class TagsRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly transactions: Transactions,
-  ) {}
+  constructor(private readonly transactions: Transactions) {}
 
   findById(companyId: number, id: number, within?: EntityManager): Promise<Tag | null> {
     return this.transactions.read(
@@ -60,17 +57,23 @@ export class TagsRepository {
   }
 
   async counts(
+    companyId: number,
     tagIds: number[],
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<Map<number, TagCounts>> {
     const result = new Map<number, TagCounts>();
     if (!tagIds.length) return result;
-    const rows: { id: number; contacts: string; tickets: string }[] = await manager.query(
-      `SELECT t.id,
-              (SELECT count(*) FROM contact_tags ct WHERE ct.tag_id = t.id) AS contacts,
-              (SELECT count(*) FROM ticket_tags tt WHERE tt.tag_id = t.id) AS tickets
-         FROM tags t WHERE t.id = ANY($1)`,
-      [tagIds],
+    const rows: { id: number; contacts: string; tickets: string }[] = await this.transactions.read(
+      companyId,
+      (manager) =>
+        manager.query(
+          `SELECT t.id,
+                  (SELECT count(*) FROM contact_tags ct WHERE ct.tag_id = t.id) AS contacts,
+                  (SELECT count(*) FROM ticket_tags tt WHERE tt.tag_id = t.id) AS tickets
+             FROM tags t WHERE t.company_id = $1 AND t.id = ANY($2)`,
+          [companyId, tagIds],
+        ),
+      within,
     );
     for (const row of rows)
       result.set(row.id, {
