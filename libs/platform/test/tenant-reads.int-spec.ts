@@ -113,3 +113,17 @@ describe('Transactions.read', () => {
       });
   });
 });
+
+describe('Transactions.textSearch', () => {
+  it('runs as the service user, so its own company filter is what limits it', async () => {
+    const who = await transactions.textSearch(1, (m) => m.query('SELECT current_user AS name'));
+    expect(who).not.toEqual([{ name: 'sb_tenant' }]);
+    const found = await transactions.textSearch(1, (m) =>
+      m.query(`SELECT text FROM note WHERE company_id = $1 AND text LIKE $2`, [1, '%one%']),
+    );
+    expect(found).toEqual([{ text: 'one a' }, { text: 'one b' }]);
+    await expect(transactions.textSearch(0, allTexts)).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+  });
+});

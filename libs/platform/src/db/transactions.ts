@@ -50,6 +50,16 @@ export class Transactions {
     }
   }
 
+  /**
+   * One company's text search (`LIKE` over trigram indexes), as the service user: under row-level
+   * security Postgres may not use those indexes (`LIKE` is not leakproof, so it must run after the
+   * policy) and reads every row of the company instead. The search's SQL carries its company filter.
+   */
+  async textSearch<T>(companyId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    tenantCompanyId(companyId);
+    return work(this.dataSource.manager);
+  }
+
   /** Work as the service user, unrestricted by row-level security. */
   acrossCompanies<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);

@@ -79,7 +79,7 @@ export class ContactsRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: Contact[]; count: number }> {
-    return this.transactions.read(companyId, async (manager) => {
+    const page = async (manager: EntityManager) => {
       const query = manager
         .getRepository(Contact)
         .createQueryBuilder('c')
@@ -115,11 +115,14 @@ export class ContactsRepository {
         .take(limit)
         .getManyAndCount();
       return { rows, count };
-    });
+    };
+    return filter.searchParam
+      ? this.transactions.textSearch(companyId, page)
+      : this.transactions.read(companyId, page);
   }
 
   picker(companyId: number, search: string): Promise<Contact[]> {
-    return this.transactions.read(companyId, async (manager) => {
+    const pick = async (manager: EntityManager) => {
       const query = manager
         .getRepository(Contact)
         .createQueryBuilder('c')
@@ -137,7 +140,10 @@ export class ContactsRepository {
         );
       }
       return query.orderBy('c.name', 'ASC').addOrderBy('c.id', 'ASC').take(100).getMany();
-    });
+    };
+    return search
+      ? this.transactions.textSearch(companyId, pick)
+      : this.transactions.read(companyId, pick);
   }
 
   async insert(manager: EntityManager, companyId: number, fields: ContactWrite): Promise<Contact> {

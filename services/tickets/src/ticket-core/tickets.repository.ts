@@ -344,7 +344,7 @@ export class TicketsRepository {
            FROM tickets t
           WHERE t.company_id = $${n + 1} AND ${condition.sql}
           ORDER BY t.contact_id, COALESCE(t.whatsapp_id, 0), t.updated_at DESC, t.id DESC`;
-    return this.transactions.read(companyId, async (m) => {
+    const page = async (m: EntityManager) => {
       const rows = (await m.query(
         `WITH matched AS (${matched})
          SELECT id, count(*) OVER () AS total FROM matched
@@ -358,7 +358,10 @@ export class TicketsRepository {
         [...condition.params, companyId],
       )) as { total: number }[];
       return { ids: [], count: total[0]?.total ?? 0 };
-    });
+    };
+    return condition.textSearch
+      ? this.transactions.textSearch(companyId, page)
+      : this.transactions.read(companyId, page);
   }
 
   /** These tickets as list rows (contact, queue, tags), in the order of `ids`; one statement. */
