@@ -22,16 +22,10 @@ export class ConnectionsRepository {
     );
   }
 
-  async getById(companyId: number, id: number, within?: EntityManager): Promise<Connection> {
-    return this.transactions.read(
-      companyId,
-      async (manager) => {
-        const row = await this.findById(companyId, id, manager);
-        if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
-        return row;
-      },
-      within,
-    );
+  async getById(companyId: number, id: number, manager?: EntityManager): Promise<Connection> {
+    const row = await this.findById(companyId, id, manager);
+    if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+    return row;
   }
 
   /** One writer of the company's connections at a time, so counts and the default stay consistent. */
