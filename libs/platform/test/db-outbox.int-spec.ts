@@ -15,7 +15,12 @@ import {
 import { Outbox } from '../src/outbox/outbox.js';
 import { testEvent } from './test-event.js';
 import { startOutboxRelay, type OutboxRelay } from '../src/outbox/outbox-relay.js';
-import { CreateNote1800000000000, NoteEntity, NotesRepository } from './test-notes.fixture.js';
+import {
+  CreateNote1800000000000,
+  NoteEntity,
+  NoteRowSecurity1800000000001,
+  NotesRepository,
+} from './test-notes.fixture.js';
 
 const logger = createLogger('platform-int');
 const natsUrl = await natsUrlOrSkip();
@@ -28,7 +33,7 @@ const openDataSource = () =>
     url: db.url,
     schema,
     entities: [NoteEntity],
-    migrations: [CreateNote1800000000000],
+    migrations: [CreateNote1800000000000, NoteRowSecurity1800000000001],
     logger,
   });
 
@@ -78,6 +83,7 @@ describe('createServiceDataSource', () => {
       'PlatformProcessedEvent1700000000001',
       'PlatformOutboxJsonPayload1700000000002',
       'CreateNote1800000000000',
+      'NoteRowSecurity1800000000001',
     ]);
     await Promise.all([a.destroy(), b.destroy()]);
   });
@@ -90,8 +96,14 @@ describe('createServiceDataSource', () => {
 });
 
 describe('TenantRepository on Postgres', () => {
+  let transactions: Transactions;
+  beforeAll(() => {
+    transactions = new Transactions(dataSource);
+  });
+  afterAll(() => transactions.close());
+
   it('keeps each tenant in its own rows', async () => {
-    const notes = new NotesRepository(dataSource.getRepository(NoteEntity));
+    const notes = new NotesRepository(dataSource.getRepository(NoteEntity), transactions);
     const mine = await notes.save(1, { text: 'company one' });
     await notes.save(2, { text: 'company two' });
     expect((await notes.find(1)).map((n) => n.text)).toEqual(['company one']);

@@ -8,6 +8,7 @@ import type { Bus } from '../src/bus/bus.types.js';
 import { createInProcessBus } from '../src/bus/in-process-bus.js';
 import { createNatsBus } from '../src/bus/nats-bus.js';
 import { anonymousContext, type CallContext } from '../src/context/request-context.js';
+import { Transactions } from '../src/db/transactions.js';
 import { AppError } from '../src/errors/app-error.js';
 import { parseInput } from '../src/errors/parse-input.js';
 import type { Logger } from '../src/logger/create-logger.js';
@@ -32,8 +33,9 @@ function greeterModule(prefix: string) {
       @Inject(BUS) private readonly bus: Bus,
       @Inject(LOGGER) private readonly logger: Logger,
       @Inject(ENV) private readonly env: Record<string, string | undefined>,
+      transactions: Transactions,
     ) {
-      this.notes = new NotesRepository(dataSource.getRepository(NoteEntity));
+      this.notes = new NotesRepository(dataSource.getRepository(NoteEntity), transactions);
     }
 
     @BusHandler(`${prefix}.hello`)

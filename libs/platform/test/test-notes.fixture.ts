@@ -8,6 +8,8 @@ import {
   type Repository,
 } from 'typeorm';
 import { TenantRepository } from '../src/db/tenant.repository.js';
+import { tenantRowSecurityMigration } from '../src/db/tenant-row-security.js';
+import type { Transactions } from '../src/db/transactions.js';
 
 @Entity({ name: 'note' })
 export class NoteEntity {
@@ -33,9 +35,16 @@ export class CreateNote1800000000000 implements MigrationInterface {
   }
 }
 
+/** Row-level security on `note`, as every service's tenant tables have it. */
+export const NoteRowSecurity1800000000001 = tenantRowSecurityMigration(
+  'NoteRowSecurity1800000000001',
+  'identity',
+  ['note'],
+);
+
 export class NotesRepository extends TenantRepository<NoteEntity> {
   protected readonly notFoundCode = 'ERR_NOT_FOUND' as const;
-  constructor(repository: Repository<NoteEntity>) {
-    super(repository);
+  constructor(repository: Repository<NoteEntity>, transactions: Transactions) {
+    super(repository, transactions);
   }
 }

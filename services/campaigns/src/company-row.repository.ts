@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** The rows of one page and whether more follow. */
 export type Page<Row> = { rows: Row[]; hasMore: boolean };
 
-/** A repository of campaigns' tables: it reads in the caller's transaction when given one. */
+/**
+ * A repository of campaigns' tables: one company's reads run in the caller's transaction when
+ * given one, else under the company's row-level security (`Transactions.read`); work that spans
+ * companies uses the data source (the service user).
+ */
 @Injectable()
 export abstract class TablesRepository {
-  constructor(protected readonly dataSource: DataSource) {}
-
-  protected db(manager?: EntityManager): EntityManager {
-    return manager ?? this.dataSource.manager;
-  }
+  constructor(
+    protected readonly dataSource: DataSource,
+    protected readonly transactions: Transactions,
+  ) {}
 }
 
 /**

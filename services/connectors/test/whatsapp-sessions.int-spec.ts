@@ -65,7 +65,7 @@ describe('WhatsApp sessions on Postgres (fake socket)', () => {
     const sessions = createWhatsappSessions({
       leaseStore: new SessionLeasesRepository(dataSource),
       auth: new WhatsappAuthRepository(dataSource),
-      phoneBook: new PhoneContactsRepository(dataSource),
+      phoneBook: new PhoneContactsRepository(dataSource, database!.transactions),
       workerId: 'w-1',
       env: { JWT_SECRET: 'test-secret' },
       loadConnection: async (id) => (id === connection.id ? connection : null),

@@ -60,7 +60,11 @@ describe('reporting projection under concurrency (real Postgres)', () => {
     });
     dataSource = database.dataSource;
     const repository = new ProjectionRepository();
-    const zones = new CompanyZoneService(new CompanyZoneRepository(dataSource), repository, {});
+    const zones = new CompanyZoneService(
+      new CompanyZoneRepository(database.transactions),
+      repository,
+      {},
+    );
     projection = new ProjectionService(repository, zones);
   }, 60_000);
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import { createLogger, type Logger } from '../logger/create-logger.js';
 import { platformMigrations } from './platform-migrations.js';
+import { TENANT_ROLE } from './tenant-scope.js';
 import { typeOrmLogger } from './typeorm-logger.js';
 
 export type ServiceDataSourceOptions = {
@@ -75,6 +76,34 @@ export async function createServiceDataSource(
     throw err;
   }
   return dataSource;
+}
+
+/** Connections of the tenant read pool: a few per service instance, closed soon when idle. */
+const TENANT_READ_POOL_SIZE = 4;
+const TENANT_READ_IDLE_MS = 5000;
+
+/**
+ * A small, not yet initialized DataSource on the same database, schema and entities as `main`
+ * whose connections run as the tenant role from their start (the role is a startup option, so it
+ * costs no round trip). Reads of one company go through it (`Transactions.read`): row-level
+ * security then hides other companies' rows even from a query that forgot the company filter.
+ * No migrations or extensions: `main` owns the schema.
+ */
+export function createTenantReadDataSource(main: DataSource): DataSource {
+  const { schema } = main.options as { schema?: string };
+  if (!schema || !schemaName.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  return new DataSource({
+    ...(main.options as DataSourceOptions & { type: 'postgres' }),
+    migrations: [],
+    migrationsRun: false,
+    installExtensions: false,
+    poolSize: TENANT_READ_POOL_SIZE,
+    applicationName: `sb-${schema}-tenant`,
+    extra: {
+      options: `-c search_path=${schema},public -c role=${TENANT_ROLE}`,
+      idleTimeoutMillis: TENANT_READ_IDLE_MS,
+    },
+  });
 }
 
 async function runMigrationsLocked(dataSource: DataSource, schema: string) {

@@ -17,8 +17,14 @@ export const TENANT_SETTING = 'app.company_id';
  * so it is checked to be a positive integer first; anything else never reaches SQL.
  */
 export function tenantScopeSql(companyId: number): string {
+  const company = tenantCompanyId(companyId);
+  return `SET LOCAL ROLE ${TENANT_ROLE}; SELECT set_config('${TENANT_SETTING}', '${company}', true)`;
+}
+
+/** `companyId` when it can name a tenant (a positive integer); refused otherwise. */
+export function tenantCompanyId(companyId: number): number {
   if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new AppError('ERR_NO_PERMISSION');
-  return `SET LOCAL ROLE ${TENANT_ROLE}; SELECT set_config('${TENANT_SETTING}', '${companyId}', true)`;
+  return companyId;
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { AppError } from '../errors/app-error.js';
 import { TenantRepository } from './tenant.repository.js';
+import type { Transactions } from './transactions.js';
 
 type Note = { id: number; companyId: number; text: string };
 
@@ -36,10 +37,17 @@ function fakeRepository(rows: Note[]) {
   return { repo: repo as unknown as Repository<Note>, calls };
 }
 
+// Reads go through Transactions.read, whose manager hands out the same recording repository.
+function readsOn(repo: Repository<Note>): Transactions {
+  const manager = { getRepository: () => repo } as unknown as EntityManager;
+  const read = (_companyId: number, work: (m: EntityManager) => Promise<unknown>) => work(manager);
+  return { read } as unknown as Transactions;
+}
+
 class NotesRepository extends TenantRepository<Note> {
   protected readonly notFoundCode = 'ERR_NO_CONTACT_FOUND' as const;
   constructor(repo: Repository<Note>) {
-    super(repo);
+    super(repo, readsOn(repo));
   }
 }
 

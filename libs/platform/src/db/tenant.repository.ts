@@ -9,6 +9,7 @@ import type {
 } from 'typeorm';
 import { AppError } from '../errors/app-error.js';
 import { tenantScope } from './tenant-scope.js';
+import type { Transactions } from './transactions.js';
 
 export type TenantWhere<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
 export type TenantFindOptions<T> = Omit<FindManyOptions<T>, 'where'> & { where?: TenantWhere<T> };
@@ -16,24 +17,27 @@ export type TenantFindOneOptions<T> = Omit<FindOneOptions<T>, 'where'> & { where
 
 /**
  * Base of every repository of tenant data: each method takes `companyId` first and adds it to the
- * where clause, so a query without a tenant does not compile. Pass a transaction's manager as the
- * last argument to work inside it (e.g. together with `Outbox.add`).
+ * where clause, so a query without a tenant does not compile. Reads run in the company's row-level
+ * security scope (`Transactions.read`). Pass a transaction's manager as the last argument to work
+ * inside it (e.g. together with `Outbox.add`).
  */
 export abstract class TenantRepository<T extends { companyId: number }> {
   /** the catalogue code answered when a row is not found in the tenant */
   protected abstract readonly notFoundCode: ErrorCode;
 
-  protected constructor(protected readonly repository: Repository<T>) {}
+  protected constructor(
+    protected readonly repository: Repository<T>,
+    protected readonly transactions: Transactions,
+  ) {}
 
   find(
     companyId: number,
     options: TenantFindOptions<T> = {},
     manager?: EntityManager,
   ): Promise<T[]> {
-    return this.repo(manager).find({
-      ...options,
-      where: this.scoped(companyId, options.where),
-    } as FindManyOptions<T>);
+    return this.read(companyId, manager, (repo) =>
+      repo.find({ ...options, where: this.scoped(companyId, options.where) } as FindManyOptions<T>),
+    );
   }
 
   findOne(
@@ -42,10 +46,9 @@ export abstract class TenantRepository<T extends { companyId: number }> {
     options: TenantFindOneOptions<T> = {},
     manager?: EntityManager,
   ): Promise<T | null> {
-    return this.repo(manager).findOne({
-      ...options,
-      where: this.scoped(companyId, where),
-    } as FindOneOptions<T>);
+    return this.read(companyId, manager, (repo) =>
+      repo.findOne({ ...options, where: this.scoped(companyId, where) } as FindOneOptions<T>),
+    );
   }
 
   async findOneOrFail(
@@ -60,7 +63,9 @@ export abstract class TenantRepository<T extends { companyId: number }> {
   }
 
   count(companyId: number, where?: TenantWhere<T>, manager?: EntityManager): Promise<number> {
-    return this.repo(manager).count({ where: this.scoped(companyId, where) } as FindManyOptions<T>);
+    return this.read(companyId, manager, (repo) =>
+      repo.count({ where: this.scoped(companyId, where) } as FindManyOptions<T>),
+    );
   }
 
   /**
@@ -101,6 +106,19 @@ export abstract class TenantRepository<T extends { companyId: number }> {
    */
   transaction<R>(companyId: number, work: (manager: EntityManager) => Promise<R>): Promise<R> {
     return tenantScope(this.repository.manager.connection, companyId, work);
+  }
+
+  /** A read of the company: in the given transaction, else on the tenant read pool. */
+  protected read<R>(
+    companyId: number,
+    manager: EntityManager | undefined,
+    work: (repo: Repository<T>) => Promise<R>,
+  ): Promise<R> {
+    return this.transactions.read(
+      companyId,
+      (m) => work(m.getRepository<T>(this.repository.target)),
+      manager,
+    );
   }
 
   /** The same repository, bound to a transaction's manager when given. */

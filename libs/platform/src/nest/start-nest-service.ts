@@ -50,6 +50,7 @@ class PlatformProvidersModule {
     bus: Bus;
     logger: Logger;
     dataSource: DataSource;
+    transactions: Transactions;
     env: Record<string, string | undefined>;
     clock: Clock;
   }): DynamicModule {
@@ -59,7 +60,7 @@ class PlatformProvidersModule {
         { provide: BUS, useValue: values.bus },
         { provide: LOGGER, useValue: values.logger },
         { provide: DataSource, useValue: values.dataSource },
-        { provide: Transactions, useValue: new Transactions(values.dataSource) },
+        { provide: Transactions, useValue: values.transactions },
         { provide: ENV, useValue: values.env },
         { provide: CLOCK, useValue: values.clock },
       ],
@@ -73,7 +74,7 @@ class ServiceRootModule {}
 
 /**
  * Boots a service: its DataSource (schema + migrations), a Nest application context with BUS,
- * LOGGER, DataSource and ENV as global providers, every `@BusHandler` in the queue group named
+ * LOGGER, DataSource, Transactions (with its tenant read pool) and ENV as global providers, every `@BusHandler` in the queue group named
  * after the service, the `<name>.health.check` answer and the outbox relay.
  */
 export async function startNestService(options: NestServiceOptions): Promise<RunningNestService> {
@@ -87,6 +88,8 @@ export async function startNestService(options: NestServiceOptions): Promise<Run
     migrations: options.migrations,
     logger,
   });
+  // its tenant read pool opens on the first read and closes with the service
+  const transactions = new Transactions(dataSource);
 
   let app: INestApplicationContext | undefined;
   const subscriptions: BusSubscription[] = [];
@@ -95,6 +98,7 @@ export async function startNestService(options: NestServiceOptions): Promise<Run
     await Promise.allSettled(subscriptions.splice(0).map((s) => s.unsubscribe()));
     await relay?.stop();
     await app?.close();
+    await transactions.close();
     if (dataSource.isInitialized) await dataSource.destroy();
   };
 
@@ -108,6 +112,7 @@ export async function startNestService(options: NestServiceOptions): Promise<Run
             bus,
             logger,
             dataSource,
+            transactions,
             env: runtime.env ?? process.env,
             clock: runtime.clock ?? systemClock,
           }),

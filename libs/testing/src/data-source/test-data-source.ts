@@ -1,9 +1,15 @@
-import { createServiceDataSource, type ServiceDataSourceOptions } from '@sb/platform/db';
+import {
+  createServiceDataSource,
+  Transactions,
+  type ServiceDataSourceOptions,
+} from '@sb/platform/db';
 import { createTestDatabase } from '../infra/test-database.js';
 
 export type TestDataSource = {
   dataSource: Awaited<ReturnType<typeof createServiceDataSource>>;
-  /** destroys the data source, then drops the database */
+  /** the data source's Transactions (its tenant read pool opens on the first read) */
+  transactions: Transactions;
+  /** closes the tenant read pool and the data source, then drops the database */
   close(): Promise<void>;
 };
 
@@ -24,9 +30,12 @@ export async function openTestDataSource(
     await database.drop();
     throw err;
   });
+  const transactions = new Transactions(dataSource);
   return {
     dataSource,
+    transactions,
     async close() {
+      await transactions.close();
       await dataSource.destroy();
       await database.drop();
     },

@@ -29,7 +29,8 @@ const lastSent = 'GREATEST(delivered_at, confirmation_requested_at)';
 
 /**
  * Contacts' replies to campaigns and their opt-outs. Numbers are digits only. Every method takes the
- * company first and runs in the caller's (tenant) transaction, except the dispatcher's check.
+ * company first and runs in the caller's (tenant) transaction, or reads under the company's row-level
+ * security (the dispatcher's check).
  */
 @Injectable()
 export class CampaignRepliesRepository extends TablesRepository {
@@ -121,12 +122,14 @@ export class CampaignRepliesRepository extends TablesRepository {
     return returned(result);
   }
 
-  /** Whether the number opted out (the dispatcher asks before every send, as the service user). */
-  async isOptedOut(companyId: number, number: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      'SELECT 1 FROM campaign_opt_outs WHERE company_id = $1 AND number = $2',
-      [companyId, number],
-    );
-    return rows.length > 0;
+  /** Whether the number opted out (the dispatcher asks before every send). */
+  isOptedOut(companyId: number, number: string): Promise<boolean> {
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: unknown[] = await manager.query(
+        'SELECT 1 FROM campaign_opt_outs WHERE company_id = $1 AND number = $2',
+        [companyId, number],
+      );
+      return rows.length > 0;
+    });
   }
 }

@@ -133,14 +133,16 @@ export class CampaignsRepository extends TablesRepository {
     offset: number,
     limit: number,
   ): Promise<Page<CampaignRow>> {
-    const rows: CampaignRow[] = await this.dataSource.query(
-      `SELECT ${campaignColumns} FROM ${campaignFrom}
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: CampaignRow[] = await manager.query(
+        `SELECT ${campaignColumns} FROM ${campaignFrom}
         WHERE c.company_id = $1 AND ($2 = '' OR c.name ILIKE $3)
           AND ($4::text IS NULL OR c.status = $4)
         ORDER BY c.id DESC OFFSET $5 LIMIT $6`,
-      [companyId, search, containsPattern(search), status ?? null, offset, limit + 1],
-    );
-    return pageOf(rows, limit);
+        [companyId, search, containsPattern(search), status ?? null, offset, limit + 1],
+      );
+      return pageOf(rows, limit);
+    });
   }
 
   async find(
@@ -149,10 +151,15 @@ export class CampaignsRepository extends TablesRepository {
     manager?: EntityManager,
     lock = false,
   ): Promise<CampaignRow | undefined> {
-    const rows: CampaignRow[] = await this.db(manager).query(
-      `SELECT ${campaignColumns} FROM ${campaignFrom} WHERE c.company_id = $1 AND c.id = $2
+    const rows: CampaignRow[] = await this.transactions.read(
+      companyId,
+      (m) =>
+        m.query(
+          `SELECT ${campaignColumns} FROM ${campaignFrom} WHERE c.company_id = $1 AND c.id = $2
         ${lock ? 'FOR UPDATE OF c' : ''}`,
-      [companyId, id],
+          [companyId, id],
+        ),
+      manager,
     );
     return rows[0];
   }
@@ -223,18 +230,21 @@ export class CampaignsRepository extends TablesRepository {
   }
 
   async ownedIds(companyId: number, ids: number[]): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      'SELECT id FROM campaigns WHERE company_id = $1 AND id = ANY($2::int[])',
-      [companyId, ids],
-    );
-    return rows.map((row) => row.id);
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: { id: number }[] = await manager.query(
+        'SELECT id FROM campaigns WHERE company_id = $1 AND id = ANY($2::int[])',
+        [companyId, ids],
+      );
+      return rows.map((row) => row.id);
+    });
   }
 
   // report
 
   async counters(companyId: number, campaignId: number): Promise<CampaignCounters> {
-    const rows: Record<keyof CampaignCounters, number>[] = await this.dataSource.query(
-      `SELECT count(*)::int AS total,
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: Record<keyof CampaignCounters, number>[] = await manager.query(
+        `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE s.delivered_at IS NOT NULL
                                   OR s.confirmation_requested_at IS NOT NULL)::int AS sent,
               count(*) FILTER (WHERE s.status = 'delivered')::int AS delivered,
@@ -247,9 +257,10 @@ export class CampaignsRepository extends TablesRepository {
               count(*) FILTER (WHERE ${optedOutHere})::int AS "optOuts",
               count(*) FILTER (WHERE s.first_reply_at IS NOT NULL)::int AS replies
          FROM ${shippingsWithOptOuts} WHERE s.company_id = $1 AND s.campaign_id = $2`,
-      [companyId, campaignId],
-    );
-    return rows[0]!;
+        [companyId, campaignId],
+      );
+      return rows[0]!;
+    });
   }
 
   async shippingPage(
@@ -258,13 +269,15 @@ export class CampaignsRepository extends TablesRepository {
     offset: number,
     limit: number,
   ): Promise<Page<ReportShippingRow>> {
-    const rows: ReportShippingRow[] = await this.dataSource.query(
-      `SELECT s.*, CASE WHEN ${optedOutHere} THEN o.opted_out_at END AS opted_out_at
-         FROM ${shippingsWithOptOuts} WHERE s.company_id = $1 AND s.campaign_id = $2
-        ORDER BY s.position OFFSET $3 LIMIT $4`,
-      [companyId, campaignId, offset, limit + 1],
-    );
-    return pageOf(rows, limit);
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: ReportShippingRow[] = await manager.query(
+        `SELECT s.*, CASE WHEN ${optedOutHere} THEN o.opted_out_at END AS opted_out_at
+           FROM ${shippingsWithOptOuts} WHERE s.company_id = $1 AND s.campaign_id = $2
+          ORDER BY s.position OFFSET $3 LIMIT $4`,
+        [companyId, campaignId, offset, limit + 1],
+      );
+      return pageOf(rows, limit);
+    });
   }
 
   // dispatch (the sender runs across companies, as the service user)
@@ -281,13 +294,15 @@ export class CampaignsRepository extends TablesRepository {
 
   /** How many items of a list a campaign would send to; undefined when the list is not the company's. */
   async recipientCount(companyId: number, listId: number): Promise<number | undefined> {
-    const rows: { n: number }[] = await this.dataSource.query(
-      `SELECT (SELECT count(*)::int FROM contact_list_items i
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: { n: number }[] = await manager.query(
+        `SELECT (SELECT count(*)::int FROM contact_list_items i
                 WHERE i.contact_list_id = l.id AND i.is_whatsapp_valid IS NOT FALSE) AS n
          FROM contact_lists l WHERE l.company_id = $1 AND l.id = $2`,
-      [companyId, listId],
-    );
-    return rows[0]?.n;
+        [companyId, listId],
+      );
+      return rows[0]?.n;
+    });
   }
 
   /** The list's items the campaign sends to: every number not known to lack an account. */

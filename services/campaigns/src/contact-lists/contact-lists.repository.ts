@@ -37,19 +37,23 @@ export class ContactListsRepository extends TablesRepository {
     offset: number,
     limit: number,
   ): Promise<Page<ContactListRow>> {
-    const rows: ContactListRow[] = await this.dataSource.query(
-      `SELECT ${listColumns} FROM contact_lists l
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: ContactListRow[] = await manager.query(
+        `SELECT ${listColumns} FROM contact_lists l
         WHERE l.company_id = $1 AND ($2 = '' OR l.name ILIKE $3)
         ORDER BY l.name, l.id OFFSET $4 LIMIT $5`,
-      [companyId, search, containsPattern(search), offset, limit + 1],
-    );
-    return pageOf(rows, limit);
+        [companyId, search, containsPattern(search), offset, limit + 1],
+      );
+      return pageOf(rows, limit);
+    });
   }
 
   async all(companyId: number): Promise<ContactListRow[]> {
-    return this.dataSource.query(
-      `SELECT ${listColumns} FROM contact_lists l WHERE l.company_id = $1 ORDER BY l.name, l.id`,
-      [companyId],
+    return this.transactions.read(companyId, (manager) =>
+      manager.query(
+        `SELECT ${listColumns} FROM contact_lists l WHERE l.company_id = $1 ORDER BY l.name, l.id`,
+        [companyId],
+      ),
     );
   }
 
@@ -58,9 +62,14 @@ export class ContactListsRepository extends TablesRepository {
     id: number,
     manager?: EntityManager,
   ): Promise<ContactListRow | undefined> {
-    const rows: ContactListRow[] = await this.db(manager).query(
-      `SELECT ${listColumns} FROM contact_lists l WHERE l.company_id = $1 AND l.id = $2`,
-      [companyId, id],
+    const rows: ContactListRow[] = await this.transactions.read(
+      companyId,
+      (m) =>
+        m.query(
+          `SELECT ${listColumns} FROM contact_lists l WHERE l.company_id = $1 AND l.id = $2`,
+          [companyId, id],
+        ),
+      manager,
     );
     return rows[0];
   }
@@ -105,14 +114,16 @@ export class ContactListsRepository extends TablesRepository {
     offset: number,
     limit: number,
   ): Promise<Page<ContactListItemRow>> {
-    const rows: ContactListItemRow[] = await this.dataSource.query(
-      `SELECT * FROM contact_list_items
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: ContactListItemRow[] = await manager.query(
+        `SELECT * FROM contact_list_items
         WHERE company_id = $1 AND contact_list_id = $2
           AND ($3 = '' OR name ILIKE $4 OR number ILIKE $4 OR email ILIKE $4)
         ORDER BY id DESC OFFSET $5 LIMIT $6`,
-      [companyId, listId, search, containsPattern(search), offset, limit + 1],
-    );
-    return pageOf(rows, limit);
+        [companyId, listId, search, containsPattern(search), offset, limit + 1],
+      );
+      return pageOf(rows, limit);
+    });
   }
 
   async findItem(
@@ -120,9 +131,14 @@ export class ContactListsRepository extends TablesRepository {
     id: number,
     manager?: EntityManager,
   ): Promise<ContactListItemRow | undefined> {
-    const rows: ContactListItemRow[] = await this.db(manager).query(
-      'SELECT * FROM contact_list_items WHERE company_id = $1 AND id = $2',
-      [companyId, id],
+    const rows: ContactListItemRow[] = await this.transactions.read(
+      companyId,
+      (m) =>
+        m.query('SELECT * FROM contact_list_items WHERE company_id = $1 AND id = $2', [
+          companyId,
+          id,
+        ]),
+      manager,
     );
     return rows[0];
   }
@@ -218,11 +234,13 @@ export class ContactListsRepository extends TablesRepository {
     afterId: number,
     limit: number,
   ): Promise<Pick<ContactListItemRow, 'id' | 'number'>[]> {
-    return this.dataSource.query(
-      `SELECT id, number FROM contact_list_items
+    return this.transactions.read(companyId, (manager) =>
+      manager.query(
+        `SELECT id, number FROM contact_list_items
         WHERE company_id = $1 AND contact_list_id = $2 AND is_whatsapp_valid IS NULL AND id > $3
         ORDER BY id LIMIT $4`,
-      [companyId, listId, afterId, limit],
+        [companyId, listId, afterId, limit],
+      ),
     );
   }
 
@@ -254,11 +272,13 @@ export class ContactListsRepository extends TablesRepository {
   // campaign settings (key and JSON value pairs)
 
   async settings(companyId: number): Promise<Record<string, unknown>> {
-    const rows: { key: string; value: unknown }[] = await this.dataSource.query(
-      'SELECT key, value FROM campaign_settings WHERE company_id = $1',
-      [companyId],
-    );
-    return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: { key: string; value: unknown }[] = await manager.query(
+        'SELECT key, value FROM campaign_settings WHERE company_id = $1',
+        [companyId],
+      );
+      return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+    });
   }
 
   async saveSettings(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { findCompanyRow } from '../company-row.repository.js';
 import type { OnDutyRow, OnDutyWrite } from './on-duty.entity.js';
 
@@ -12,21 +13,30 @@ const returnedIds = (result: { id: number }[] | [{ id: number }[], number]): num
 /** The plantao table. Every method takes the companyId of the data it reads or writes. */
 @Injectable()
 export class OnDutyRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** Every entry of the company, oldest first (the list is short: a few people per company). */
-  list(companyId: number, manager: EntityManager = this.dataSource.manager): Promise<OnDutyRow[]> {
-    return manager.query('SELECT * FROM plantao WHERE company_id = $1 ORDER BY id', [companyId]);
+  list(companyId: number, within?: EntityManager): Promise<OnDutyRow[]> {
+    return this.transactions.read(
+      companyId,
+      (manager) =>
+        manager.query('SELECT * FROM plantao WHERE company_id = $1 ORDER BY id', [companyId]),
+      within,
+    );
   }
 
   /** One entry of the company; `lock` takes the row for the rest of the transaction. */
   find(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
     lock = false,
   ): Promise<OnDutyRow | undefined> {
-    return findCompanyRow(manager, 'plantao', companyId, id, lock);
+    return this.transactions.read(
+      companyId,
+      (manager) => findCompanyRow(manager, 'plantao', companyId, id, lock),
+      within,
+    );
   }
 
   async insert(manager: EntityManager, companyId: number, write: OnDutyWrite): Promise<number> {

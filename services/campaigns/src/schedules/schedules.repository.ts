@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import type { ScheduleStatus } from '@sb/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { containsPattern, findCompanyRow, pageOf } from '../company-row.repository.js';
@@ -51,7 +52,10 @@ const returned = <T>(result: [T[], number] | T[]): T[] =>
  * alone spans companies, and each claimed row carries its own. */
 @Injectable()
 export class SchedulesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   /** A page of the schedules the filter allows, newest first. */
   async page(
@@ -60,34 +64,40 @@ export class SchedulesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: ScheduleRow[]; hasMore: boolean }> {
-    const rows: ScheduleRow[] = await this.dataSource.query(
-      `SELECT * FROM schedules
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: ScheduleRow[] = await manager.query(
+        `SELECT * FROM schedules
         WHERE company_id = $1
           AND ($2::integer IS NULL OR user_id = $2)
           AND ($3::integer IS NULL OR contact_id = $3)
           AND ($4 = '' OR contact_name ILIKE $5 OR contact_number ILIKE $5 OR body ILIKE $5)
         ORDER BY id DESC OFFSET $6 LIMIT $7`,
-      [
-        companyId,
-        filter.ownerId,
-        filter.contactId ?? null,
-        filter.search,
-        containsPattern(filter.search),
-        offset,
-        limit + 1,
-      ],
-    );
-    return pageOf(rows, limit);
+        [
+          companyId,
+          filter.ownerId,
+          filter.contactId ?? null,
+          filter.search,
+          containsPattern(filter.search),
+          offset,
+          limit + 1,
+        ],
+      );
+      return pageOf(rows, limit);
+    });
   }
 
   /** One schedule of the company; `lock` takes the row for the rest of the transaction. */
   find(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
     lock = false,
   ): Promise<ScheduleRow | undefined> {
-    return findCompanyRow(manager, 'schedules', companyId, id, lock);
+    return this.transactions.read(
+      companyId,
+      (manager) => findCompanyRow(manager, 'schedules', companyId, id, lock),
+      within,
+    );
   }
 
   async insert(manager: EntityManager, companyId: number, write: ScheduleWrite): Promise<number> {

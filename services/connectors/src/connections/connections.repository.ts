@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import type { ChannelKind } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import { DataSource, Not, type EntityManager } from 'typeorm';
@@ -8,21 +9,20 @@ import { needsReseal, openCredentials, sealCredentials } from './connection-secr
 /** Connections of one company at a time; an id of another company is simply not found. */
 @Injectable()
 export class ConnectionsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
-  findById(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Connection | null> {
-    return manager.getRepository(Connection).findOneBy({ companyId, id });
+  findById(companyId: number, id: number, within?: EntityManager): Promise<Connection | null> {
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(Connection).findOneBy({ companyId, id }),
+      within,
+    );
   }
 
-  async getById(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Connection> {
+  async getById(companyId: number, id: number, manager?: EntityManager): Promise<Connection> {
     const row = await this.findById(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
     return row;
@@ -85,17 +85,21 @@ export class ConnectionsRepository {
     channel: ChannelKind,
     externalId: string,
   ): Promise<Connection | null> {
-    return this.dataSource
-      .getRepository(Connection)
-      .findOne({ where: { companyId, channel, externalId }, order: { id: 'ASC' } });
+    return this.transactions.read(companyId, (manager) =>
+      manager
+        .getRepository(Connection)
+        .findOne({ where: { companyId, channel, externalId }, order: { id: 'ASC' } }),
+    );
   }
 
   /** The names the company's connections use. */
   async names(companyId: number): Promise<Set<string>> {
-    const rows = await this.dataSource
-      .getRepository(Connection)
-      .find({ select: { name: true }, where: { companyId } });
-    return new Set(rows.map((row) => row.name));
+    return this.transactions.read(companyId, async (manager) => {
+      const rows = await manager
+        .getRepository(Connection)
+        .find({ select: { name: true }, where: { companyId } });
+      return new Set(rows.map((row) => row.name));
+    });
   }
 
   /**
@@ -123,12 +127,21 @@ export class ConnectionsRepository {
     return manager.getRepository(Connection).findOneBy({ id });
   }
 
-  findDefault(companyId: number, manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(Connection).findOneBy({ companyId, isDefault: true });
+  findDefault(companyId: number, within?: EntityManager) {
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(Connection).findOneBy({ companyId, isDefault: true }),
+      within,
+    );
   }
 
-  listByCompany(companyId: number, manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(Connection).find({ where: { companyId }, order: { name: 'ASC' } });
+  listByCompany(companyId: number, within?: EntityManager) {
+    return this.transactions.read(
+      companyId,
+      (manager) =>
+        manager.getRepository(Connection).find({ where: { companyId }, order: { name: 'ASC' } }),
+      within,
+    );
   }
 
   /** Unscoped and locked until the transaction ends: a driver's status report for one session. */

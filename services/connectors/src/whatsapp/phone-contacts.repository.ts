@@ -1,5 +1,6 @@
 import type { PhoneContact, PhoneContactsCommand } from '@sb/contracts';
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import { DataSource } from 'typeorm';
 import { phoneContactsOf, type PhoneContactEntry, type PhoneContactRow } from './phone-contacts.js';
 
@@ -29,7 +30,10 @@ type StoredRow = {
 /** whatsapp_phone_contacts (connectors schema); every read is scoped by company and connection. */
 @Injectable()
 export class PhoneContactsRepository implements PhoneBook {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   /**
    * Upserts in batches (entries already merged: one per jid). A report fills what the row lacked and
@@ -74,29 +78,31 @@ export class PhoneContactsRepository implements PhoneBook {
     connectionId: number,
     source: PhoneContactsCommand['source'],
   ): Promise<PhoneContact[]> {
-    const stored = (await this.dataSource.query(
-      `SELECT jid, lid, number, name, notify, in_contacts, in_chats
+    return this.transactions.read(companyId, async (manager) => {
+      const stored = (await manager.query(
+        `SELECT jid, lid, number, name, notify, in_contacts, in_chats
          FROM whatsapp_phone_contacts
         WHERE company_id = $1 AND connection_id = $2`,
-      [companyId, connectionId],
-    )) as StoredRow[];
-    const own = (await this.dataSource.query(
-      `SELECT number FROM connections WHERE company_id = $1 AND id = $2`,
-      [companyId, connectionId],
-    )) as { number: string | null }[];
-    const rows: PhoneContactRow[] = stored.map((row) => ({
-      jid: row.jid,
-      lid: row.lid,
-      number: row.number,
-      name: row.name,
-      notify: row.notify,
-      inContacts: row.in_contacts,
-      inChats: row.in_chats,
-    }));
-    return phoneContactsOf(
-      rows,
-      source,
-      own.map((row) => row.number),
-    );
+        [companyId, connectionId],
+      )) as StoredRow[];
+      const own = (await manager.query(
+        `SELECT number FROM connections WHERE company_id = $1 AND id = $2`,
+        [companyId, connectionId],
+      )) as { number: string | null }[];
+      const rows: PhoneContactRow[] = stored.map((row) => ({
+        jid: row.jid,
+        lid: row.lid,
+        number: row.number,
+        name: row.name,
+        notify: row.notify,
+        inContacts: row.in_contacts,
+        inChats: row.in_chats,
+      }));
+      return phoneContactsOf(
+        rows,
+        source,
+        own.map((row) => row.number),
+      );
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import type { AuditEntry, AuditRecordedEventData } from '@sb/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 type AuditRow = {
   id: string;
@@ -46,7 +47,7 @@ const toEntry = (row: AuditRow): AuditEntry => ({
 /** All SQL of the audit log: appends, and pages of one company. Nothing here updates or deletes. */
 @Injectable()
 export class AuditRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** The actor's current name (users of any company: a super user acts across companies). */
   async actorName(manager: EntityManager, userId: number): Promise<string | null> {
@@ -89,23 +90,25 @@ export class AuditRepository {
     offset: number,
     limit: number,
   ): Promise<{ entries: AuditEntry[]; count: number }> {
-    const where = ['company_id = $1'];
-    const params: unknown[] = [companyId];
-    const add = (clause: (n: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(clause(`$${params.length}`));
-    };
-    if (filter.from) add((n) => `created_at >= ${n}::timestamptz`, filter.from);
-    if (filter.to) add((n) => `created_at <= ${n}::timestamptz`, filter.to);
-    if (filter.actorUserId) add((n) => `actor_user_id = ${n}`, filter.actorUserId);
-    if (filter.entity) add((n) => `entity = ${n}`, filter.entity);
-    if (filter.action) add((n) => `action = ${n}`, filter.action);
-    params.push(limit, offset);
-    const rows: AuditRow[] = await this.dataSource.query(
-      `SELECT *, count(*) OVER () AS total FROM audit_entries WHERE ${where.join(' AND ')}
+    return this.transactions.read(companyId, async (manager) => {
+      const where = ['company_id = $1'];
+      const params: unknown[] = [companyId];
+      const add = (clause: (n: string) => string, value: unknown) => {
+        params.push(value);
+        where.push(clause(`$${params.length}`));
+      };
+      if (filter.from) add((n) => `created_at >= ${n}::timestamptz`, filter.from);
+      if (filter.to) add((n) => `created_at <= ${n}::timestamptz`, filter.to);
+      if (filter.actorUserId) add((n) => `actor_user_id = ${n}`, filter.actorUserId);
+      if (filter.entity) add((n) => `entity = ${n}`, filter.entity);
+      if (filter.action) add((n) => `action = ${n}`, filter.action);
+      params.push(limit, offset);
+      const rows: AuditRow[] = await manager.query(
+        `SELECT *, count(*) OVER () AS total FROM audit_entries WHERE ${where.join(' AND ')}
        ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    return { entries: rows.map(toEntry), count: rows[0] ? Number(rows[0].total) : 0 };
+        params,
+      );
+      return { entries: rows.map(toEntry), count: rows[0] ? Number(rows[0].total) : 0 };
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import {
   DataSource,
   type DeepPartial,
@@ -15,17 +16,26 @@ export type CompanyWithPlan = { company: Company; plan: Plan };
 
 @Injectable()
 export class CompaniesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   async findWithPlan(
     companyId: number,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<CompanyWithPlan | undefined> {
-    const company = await manager
-      .getRepository(Company)
-      .findOne({ where: { id: companyId }, relations: { plan: true } });
-    if (!company?.plan) return undefined;
-    return { company, plan: company.plan };
+    return this.transactions.read(
+      companyId,
+      async (manager) => {
+        const company = await manager
+          .getRepository(Company)
+          .findOne({ where: { id: companyId }, relations: { plan: true } });
+        if (!company?.plan) return undefined;
+        return { company, plan: company.plan };
+      },
+      within,
+    );
   }
 
   async touchLastLogin(manager: EntityManager, companyId: number, at: Date): Promise<void> {

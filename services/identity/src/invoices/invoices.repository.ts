@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TenantRepository } from '@sb/platform/db';
+import { TenantRepository, Transactions } from '@sb/platform/db';
 import { DataSource } from 'typeorm';
 import { Invoice } from './invoice.entity.js';
 
@@ -7,7 +7,7 @@ import { Invoice } from './invoice.entity.js';
 export class InvoicesRepository extends TenantRepository<Invoice> {
   protected readonly notFoundCode = 'ERR_NOT_FOUND' as const;
 
-  constructor(dataSource: DataSource) {
-    super(dataSource.getRepository(Invoice));
+  constructor(dataSource: DataSource, transactions: Transactions) {
+    super(dataSource.getRepository(Invoice), transactions);
   }
 }

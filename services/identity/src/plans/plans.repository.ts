@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Company } from '../companies/company.entity.js';
 import { User } from '../users/user.entity.js';
@@ -7,7 +8,10 @@ import { Plan } from './plan.entity.js';
 /** Plans are platform-wide (not tenant rows): only super users change them. */
 @Injectable()
 export class PlansRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   list(onlyPublic: boolean): Promise<Plan[]> {
     return this.dataSource
@@ -21,9 +25,11 @@ export class PlansRepository {
 
   /** A company with its plan (null when the company does not exist). */
   findCompanyWithPlan(companyId: number): Promise<Company | null> {
-    return this.dataSource
-      .getRepository(Company)
-      .findOne({ where: { id: companyId }, relations: { plan: true } });
+    return this.transactions.read(companyId, (manager) =>
+      manager
+        .getRepository(Company)
+        .findOne({ where: { id: companyId }, relations: { plan: true } }),
+    );
   }
 
   nameTaken(manager: EntityManager, name: string, exceptId?: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import { SecretSettingKeys, type SettingKey } from '@sb/contracts';
 import { ENV } from '@sb/platform/nest';
 import { SecretKeyring, secretKeyringFromEnv } from '@sb/platform/secrets';
@@ -20,22 +21,29 @@ export class CompanySettingsRepository {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(ENV) private readonly env: Record<string, string | undefined>,
   ) {}
 
   async listForCompany(
     companyId: number,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<{ key: string; value: string }[]> {
-    const rows = await manager.getRepository(CompanySetting).find({
-      select: { key: true, value: true },
-      where: { companyId },
-      order: { key: 'ASC' },
-    });
-    return rows.map((row) => ({
-      key: row.key,
-      value: isSecret(row.key) && row.value ? this.keyring().openOrPlain(row.value) : row.value,
-    }));
+    return this.transactions.read(
+      companyId,
+      async (manager) => {
+        const rows = await manager.getRepository(CompanySetting).find({
+          select: { key: true, value: true },
+          where: { companyId },
+          order: { key: 'ASC' },
+        });
+        return rows.map((row) => ({
+          key: row.key,
+          value: isSecret(row.key) && row.value ? this.keyring().openOrPlain(row.value) : row.value,
+        }));
+      },
+      within,
+    );
   }
 
   /** Inserts or replaces one key of one company ((company_id, key) is unique). */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '@sb/platform/db';
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { CompanySettingsRepository } from '../settings/company-settings.repository.js';
 import type { SessionUserSource } from './session-user.js';
@@ -12,17 +11,13 @@ import { UsersRepository } from './users.repository.js';
 @Injectable()
 export class SessionUserLoader {
   constructor(
-    private readonly transactions: Transactions,
     private readonly users: UsersRepository,
     private readonly companies: CompaniesRepository,
     private readonly companySettings: CompanySettingsRepository,
     private readonly imageUrls: ProfileImageUrls,
   ) {}
 
-  async load(
-    user: User,
-    manager: EntityManager = this.transactions.manager,
-  ): Promise<SessionUserSource | undefined> {
+  async load(user: User, manager?: EntityManager): Promise<SessionUserSource | undefined> {
     const found = await this.companies.findWithPlan(user.companyId, manager);
     if (!found) return undefined;
     const companySettings = await this.companySettings.listForCompany(user.companyId, manager);

@@ -1,5 +1,6 @@
 import type { Language, SessionQueue } from '@sb/contracts';
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { UserQueue } from './user-queue.entity.js';
 import { User } from './user.entity.js';
@@ -28,7 +29,10 @@ export type UserWrite = Partial<
 /** Every method but the login lookup is scoped by companyId. */
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   /** Login looks across companies on purpose: an email is unique platform-wide. */
   async findByEmail(
@@ -38,12 +42,12 @@ export class UsersRepository {
     return manager.getRepository(User).findOneBy({ email: email.trim().toLowerCase() });
   }
 
-  async findById(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<User | null> {
-    return manager.getRepository(User).findOneBy({ companyId, id });
+  async findById(companyId: number, id: number, within?: EntityManager): Promise<User | null> {
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(User).findOneBy({ companyId, id }),
+      within,
+    );
   }
 
   /** One page ordered by name; the search matches name or email, case-insensitively. */
@@ -53,28 +57,30 @@ export class UsersRepository {
     offset: number,
     limit: number,
   ): Promise<{ users: User[]; count: number }> {
-    const query = this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .where('u.company_id = :companyId', { companyId });
-    if (search) {
-      // the search text is a bound parameter; LIKE wildcards in it are escaped
-      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query.andWhere('(lower(u.name) LIKE :pattern OR u.email LIKE :pattern)', { pattern });
-    }
-    const [users, count] = await query
-      .orderBy('u.name', 'ASC')
-      .addOrderBy('u.id', 'ASC')
-      .skip(offset)
-      .take(limit)
-      .getManyAndCount();
-    return { users, count };
+    return this.transactions.read(companyId, async (manager) => {
+      const query = manager
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .where('u.company_id = :companyId', { companyId });
+      if (search) {
+        // the search text is a bound parameter; LIKE wildcards in it are escaped
+        const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query.andWhere('(lower(u.name) LIKE :pattern OR u.email LIKE :pattern)', { pattern });
+      }
+      const [users, count] = await query
+        .orderBy('u.name', 'ASC')
+        .addOrderBy('u.id', 'ASC')
+        .skip(offset)
+        .take(limit)
+        .getManyAndCount();
+      return { users, count };
+    });
   }
 
   async all(companyId: number): Promise<User[]> {
-    return this.dataSource
-      .getRepository(User)
-      .find({ where: { companyId }, order: { name: 'ASC' } });
+    return this.transactions.read(companyId, (manager) =>
+      manager.getRepository(User).find({ where: { companyId }, order: { name: 'ASC' } }),
+    );
   }
 
   async count(companyId: number, manager: EntityManager): Promise<number> {
@@ -133,35 +139,42 @@ export class UsersRepository {
     companyId: number,
     queueIds: number[],
   ): Promise<(User & { queueIds: number[] })[]> {
-    if (queueIds.length === 0) return [];
-    const links = await this.dataSource
-      .getRepository(UserQueue)
-      .createQueryBuilder('uq')
-      .innerJoin(User, 'u', 'u.id = uq.user_id')
-      .where('u.company_id = :companyId', { companyId })
-      .andWhere('uq.queue_id = ANY(:queueIds)', { queueIds })
-      .getMany();
-    const byUser = new Map<number, number[]>();
-    for (const link of links)
-      byUser.set(link.userId, [...(byUser.get(link.userId) ?? []), link.queueId]);
-    if (byUser.size === 0) return [];
-    const users = await this.dataSource
-      .getRepository(User)
-      .findBy({ companyId, id: In([...byUser.keys()]) });
-    return users.map((user) => Object.assign(user, { queueIds: byUser.get(user.id) ?? [] }));
+    return this.transactions.read(companyId, async (manager) => {
+      if (queueIds.length === 0) return [];
+      const links = await manager
+        .getRepository(UserQueue)
+        .createQueryBuilder('uq')
+        .innerJoin(User, 'u', 'u.id = uq.user_id')
+        .where('u.company_id = :companyId', { companyId })
+        .andWhere('uq.queue_id = ANY(:queueIds)', { queueIds })
+        .getMany();
+      const byUser = new Map<number, number[]>();
+      for (const link of links)
+        byUser.set(link.userId, [...(byUser.get(link.userId) ?? []), link.queueId]);
+      if (byUser.size === 0) return [];
+      const users = await manager
+        .getRepository(User)
+        .findBy({ companyId, id: In([...byUser.keys()]) });
+      return users.map((user) => Object.assign(user, { queueIds: byUser.get(user.id) ?? [] }));
+    });
   }
 
   /** A user's queues as a session shows them (names and colours from the tickets' queue replica). */
   sessionQueues(
     companyId: number,
     userId: number,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<SessionQueue[]> {
-    return manager.query(
-      `SELECT q.id, q.name, q.color FROM user_queues uq
+    return this.transactions.read(
+      companyId,
+      (manager) =>
+        manager.query(
+          `SELECT q.id, q.name, q.color FROM user_queues uq
        JOIN queue_replica q ON q.id = uq.queue_id AND q.company_id = $2
        WHERE uq.user_id = $1 ORDER BY q.name, q.id`,
-      [userId, companyId],
+          [userId, companyId],
+        ),
+      within,
     );
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import { FirstResponseBuckets, type TicketStatus } from '@sb/contracts';
-import { DataSource } from 'typeorm';
 import { factOf, type FactRow } from '../projection/projection.repository.js';
 import type { TicketFact } from '../projection/ticket-fact-rules.js';
 import type { ServiceMetricSums } from './service-metrics.js';
@@ -60,7 +60,7 @@ function whereOf(companyId: number, s: TicketReportSelection): { sql: string; pa
 /** The reports' reads of the per-ticket facts; every query is scoped by the caller's company. */
 @Injectable()
 export class TicketReportRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** One page of the selection, newest first (a stable order, so the export's pages add up). */
   async page(
@@ -68,24 +68,28 @@ export class TicketReportRepository {
     selection: TicketReportSelection,
     page: { offset: number; limit: number },
   ): Promise<{ fact: TicketFact; userName: string | null }[]> {
-    const { sql, params } = whereOf(companyId, selection);
-    const rows: (FactRow & { user_name: string | null })[] = await this.dataSource.query(
-      `SELECT f.*, u.name AS user_name FROM ticket_fact f
+    return this.transactions.read(companyId, async (manager) => {
+      const { sql, params } = whereOf(companyId, selection);
+      const rows: (FactRow & { user_name: string | null })[] = await manager.query(
+        `SELECT f.*, u.name AS user_name FROM ticket_fact f
          LEFT JOIN user_directory u ON u.company_id = f.company_id AND u.user_id = f.user_id
         WHERE ${sql} ORDER BY f.created_at DESC, f.ticket_id DESC
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, page.limit, page.offset],
-    );
-    return rows.map((row) => ({ fact: factOf(row), userName: row.user_name }));
+        [...params, page.limit, page.offset],
+      );
+      return rows.map((row) => ({ fact: factOf(row), userName: row.user_name }));
+    });
   }
 
   async count(companyId: number, selection: TicketReportSelection): Promise<number> {
-    const { sql, params } = whereOf(companyId, selection);
-    const rows: { n: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM ticket_fact f WHERE ${sql}`,
-      params,
-    );
-    return rows[0]?.n ?? 0;
+    return this.transactions.read(companyId, async (manager) => {
+      const { sql, params } = whereOf(companyId, selection);
+      const rows: { n: number }[] = await manager.query(
+        `SELECT count(*)::int AS n FROM ticket_fact f WHERE ${sql}`,
+        params,
+      );
+      return rows[0]?.n ?? 0;
+    });
   }
 
   /** The sums of the service metrics over the selection (minutes per ticket, then aggregates). */
@@ -93,10 +97,11 @@ export class TicketReportRepository {
     companyId: number,
     selection: TicketReportSelection,
   ): Promise<ServiceMetricSums> {
-    const { sql, params } = whereOf(companyId, selection);
-    const rows: (Omit<ServiceMetricSums, 'buckets'> & Record<string, number>)[] =
-      await this.dataSource.query(
-        `WITH t AS (
+    return this.transactions.read(companyId, async (manager) => {
+      const { sql, params } = whereOf(companyId, selection);
+      const rows: (Omit<ServiceMetricSums, 'buckets'> & Record<string, number>)[] =
+        await manager.query(
+          `WITH t AS (
            SELECT ${minutesSql('f.created_at', 'f.first_response_at')} AS fr,
                   CASE WHEN f.status = 'closed'
                        THEN ${minutesSql('f.created_at', 'f.closed_at')} END AS res
@@ -110,18 +115,19 @@ export class TicketReportRepository {
                 percentile_cont(0.5) WITHIN GROUP (ORDER BY res) AS "resolutionMedian",
                 ${bucketCounts}
            FROM t`,
-        params,
-      );
-    const row = rows[0]!;
-    return {
-      tickets: row.tickets,
-      responded: row.responded,
-      responseMinutes: row.responseMinutes,
-      responseMedian: row.responseMedian,
-      resolved: row.resolved,
-      resolutionMinutes: row.resolutionMinutes,
-      resolutionMedian: row.resolutionMedian,
-      buckets: FirstResponseBuckets.map((_, i) => row[`b${i}`] ?? 0),
-    };
+          params,
+        );
+      const row = rows[0]!;
+      return {
+        tickets: row.tickets,
+        responded: row.responded,
+        responseMinutes: row.responseMinutes,
+        responseMedian: row.responseMedian,
+        resolved: row.resolved,
+        resolutionMinutes: row.resolutionMinutes,
+        resolutionMedian: row.resolutionMedian,
+        buckets: FirstResponseBuckets.map((_, i) => row[`b${i}`] ?? 0),
+      };
+    });
   }
 }

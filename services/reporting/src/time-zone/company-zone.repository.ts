@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { factOf, type FactRow } from '../projection/projection.repository.js';
 import type { TicketFact } from '../projection/ticket-fact-rules.js';
 
@@ -7,22 +8,24 @@ import type { TicketFact } from '../projection/ticket-fact-rules.js';
 @Injectable()
 export class CompanyZoneRepository {
   /** also the consumer's: its transactions record each event with the zone it applied */
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /**
    * The company's own zone as identity announced it (null: none yet). Read FOR SHARE in the
    * projection's transaction, so a zone change (FOR UPDATE) waits for it and the other way round.
    */
-  async zoneOf(
-    companyId: number,
-    manager: EntityManager = this.dataSource.manager,
-    lock = false,
-  ): Promise<string | null> {
-    const rows: { time_zone: string }[] = await manager.query(
-      `SELECT time_zone FROM company_zone WHERE company_id = $1${lock ? ' FOR SHARE' : ''}`,
-      [companyId],
+  async zoneOf(companyId: number, within?: EntityManager, lock = false): Promise<string | null> {
+    return this.transactions.read(
+      companyId,
+      async (manager) => {
+        const rows: { time_zone: string }[] = await manager.query(
+          `SELECT time_zone FROM company_zone WHERE company_id = $1${lock ? ' FOR SHARE' : ''}`,
+          [companyId],
+        );
+        return rows[0]?.time_zone ?? null;
+      },
+      within,
     );
-    return rows[0]?.time_zone ?? null;
   }
 
   /**

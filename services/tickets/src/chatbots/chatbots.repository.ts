@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import type { ChatbotOptionInput, ChatbotUpdateInput } from '@sb/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { companyRowExists } from '../records/company-rows.repository.js';
 import { ChatbotColumns, type ChatbotRow } from './chatbot-rows.js';
 
@@ -12,40 +13,43 @@ type Parent = { queueId: number | null; chatbotId: number | null };
  */
 @Injectable()
 export class ChatbotsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** Every option of these queues, roots and descendants, in display order. */
-  forQueues(
-    companyId: number,
-    queueIds: number[],
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<ChatbotRow[]> {
-    if (queueIds.length === 0) return Promise.resolve([]);
-    return manager.query(
-      `WITH RECURSIVE tree AS (
+  forQueues(companyId: number, queueIds: number[], within?: EntityManager): Promise<ChatbotRow[]> {
+    return this.transactions.read(
+      companyId,
+      async (manager) => {
+        if (queueIds.length === 0) return Promise.resolve([]);
+        return manager.query(
+          `WITH RECURSIVE tree AS (
          SELECT * FROM chatbots WHERE company_id = $1 AND queue_id = ANY($2) AND chatbot_id IS NULL
          UNION ALL
          SELECT c.* FROM chatbots c JOIN tree t ON c.chatbot_id = t.id WHERE c.company_id = $1
        )
        SELECT ${ChatbotColumns} FROM tree ORDER BY position, id`,
-      [companyId, queueIds],
+          [companyId, queueIds],
+        );
+      },
+      within,
     );
   }
 
   /** One option and its descendants. */
-  subtree(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<ChatbotRow[]> {
-    return manager.query(
-      `WITH RECURSIVE tree AS (
+  subtree(companyId: number, id: number, within?: EntityManager): Promise<ChatbotRow[]> {
+    return this.transactions.read(
+      companyId,
+      (manager) =>
+        manager.query(
+          `WITH RECURSIVE tree AS (
          SELECT * FROM chatbots WHERE company_id = $1 AND id = $2
          UNION ALL
          SELECT c.* FROM chatbots c JOIN tree t ON c.chatbot_id = t.id WHERE c.company_id = $1
        )
        SELECT ${ChatbotColumns} FROM tree ORDER BY position, id`,
-      [companyId, id],
+          [companyId, id],
+        ),
+      within,
     );
   }
 

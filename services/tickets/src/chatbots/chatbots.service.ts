@@ -96,7 +96,7 @@ export class ChatbotsService {
   private async load(
     companyId: number,
     id: number,
-    manager: EntityManager = this.transactions.manager,
+    manager?: EntityManager,
   ): Promise<ChatbotOption> {
     const rows = await this.chatbots.subtree(companyId, id, manager);
     const root = rows.find((row) => row.id === id);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ContactListQuery, ContactTagRef } from '@sb/contracts';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { bulkInsert } from '@sb/platform/db';
+import { bulkInsert, Transactions } from '@sb/platform/db';
 import { Contact, ContactExtraInfoRow } from './contact.entity.js';
 import { containsPattern, searchText } from './contact-search.js';
 
@@ -24,23 +24,30 @@ export type ContactWrite = Partial<
 /** Every method is scoped by companyId. */
 @Injectable()
 export class ContactsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
-  findById(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Contact | null> {
-    return manager.getRepository(Contact).findOneBy({ companyId, id });
+  findById(companyId: number, id: number, within?: EntityManager): Promise<Contact | null> {
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(Contact).findOneBy({ companyId, id }),
+      within,
+    );
   }
 
   findByNumber(
     companyId: number,
     channel: string,
     number: string,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<Contact | null> {
-    return manager.getRepository(Contact).findOneBy({ companyId, channel, number });
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(Contact).findOneBy({ companyId, channel, number }),
+      within,
+    );
   }
 
   /** The inbound match: the number or the LID, either may be what the channel sent this time. */
@@ -72,59 +79,71 @@ export class ContactsRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: Contact[]; count: number }> {
-    const query = this.dataSource
-      .getRepository(Contact)
-      .createQueryBuilder('c')
-      .where('c.company_id = :companyId', { companyId });
-    if (filter.searchParam) {
-      const digits = filter.searchParam.replace(/\D/g, '');
-      const clauses = ['c.search_name LIKE :name'];
-      if (digits) clauses.push('c.number LIKE :digits');
-      query.andWhere(`(${clauses.join(' OR ')})`, {
-        name: containsPattern(searchText(filter.searchParam)),
-        digits: containsPattern(digits),
-      });
-    }
-    if (filter.channel) query.andWhere('c.channel = :channel', { channel: filter.channel });
-    if (filter.isGroup !== undefined)
-      query.andWhere('c.is_group = :isGroup', { isGroup: filter.isGroup });
-    if (filter.contactTag?.length)
-      query.andWhere(
-        'EXISTS (SELECT 1 FROM contact_tags ct WHERE ct.contact_id = c.id AND ct.tag_id IN (:...tagIds))',
-        { tagIds: filter.contactTag },
-      );
-    if (filter.date) query.andWhere('c.created_at::date = :date::date', { date: filter.date });
-    if (filter.dateStart)
-      query.andWhere('c.created_at >= :dateStart::date', { dateStart: filter.dateStart });
-    if (filter.dateEnd)
-      query.andWhere("c.created_at < :dateEnd::date + interval '1 day'", {
-        dateEnd: filter.dateEnd,
-      });
-    const [rows, count] = await query
-      .orderBy('c.name', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .skip(offset)
-      .take(limit)
-      .getManyAndCount();
-    return { rows, count };
+    const page = async (manager: EntityManager) => {
+      const query = manager
+        .getRepository(Contact)
+        .createQueryBuilder('c')
+        .where('c.company_id = :companyId', { companyId });
+      if (filter.searchParam) {
+        const digits = filter.searchParam.replace(/\D/g, '');
+        const clauses = ['c.search_name LIKE :name'];
+        if (digits) clauses.push('c.number LIKE :digits');
+        query.andWhere(`(${clauses.join(' OR ')})`, {
+          name: containsPattern(searchText(filter.searchParam)),
+          digits: containsPattern(digits),
+        });
+      }
+      if (filter.channel) query.andWhere('c.channel = :channel', { channel: filter.channel });
+      if (filter.isGroup !== undefined)
+        query.andWhere('c.is_group = :isGroup', { isGroup: filter.isGroup });
+      if (filter.contactTag?.length)
+        query.andWhere(
+          'EXISTS (SELECT 1 FROM contact_tags ct WHERE ct.contact_id = c.id AND ct.tag_id IN (:...tagIds))',
+          { tagIds: filter.contactTag },
+        );
+      if (filter.date) query.andWhere('c.created_at::date = :date::date', { date: filter.date });
+      if (filter.dateStart)
+        query.andWhere('c.created_at >= :dateStart::date', { dateStart: filter.dateStart });
+      if (filter.dateEnd)
+        query.andWhere("c.created_at < :dateEnd::date + interval '1 day'", {
+          dateEnd: filter.dateEnd,
+        });
+      const [rows, count] = await query
+        .orderBy('c.name', 'ASC')
+        .addOrderBy('c.id', 'ASC')
+        .skip(offset)
+        .take(limit)
+        .getManyAndCount();
+      return { rows, count };
+    };
+    return filter.searchParam
+      ? this.transactions.textSearch(companyId, page)
+      : this.transactions.read(companyId, page);
   }
 
   picker(companyId: number, search: string): Promise<Contact[]> {
-    const query = this.dataSource
-      .getRepository(Contact)
-      .createQueryBuilder('c')
-      .where('c.company_id = :companyId', { companyId });
-    if (search) {
-      const digits = search.replace(/\D/g, '');
-      query.andWhere(
-        digits ? '(c.search_name LIKE :name OR c.number LIKE :digits)' : 'c.search_name LIKE :name',
-        {
-          name: containsPattern(searchText(search)),
-          digits: containsPattern(digits),
-        },
-      );
-    }
-    return query.orderBy('c.name', 'ASC').addOrderBy('c.id', 'ASC').take(100).getMany();
+    const pick = async (manager: EntityManager) => {
+      const query = manager
+        .getRepository(Contact)
+        .createQueryBuilder('c')
+        .where('c.company_id = :companyId', { companyId });
+      if (search) {
+        const digits = search.replace(/\D/g, '');
+        query.andWhere(
+          digits
+            ? '(c.search_name LIKE :name OR c.number LIKE :digits)'
+            : 'c.search_name LIKE :name',
+          {
+            name: containsPattern(searchText(search)),
+            digits: containsPattern(digits),
+          },
+        );
+      }
+      return query.orderBy('c.name', 'ASC').addOrderBy('c.id', 'ASC').take(100).getMany();
+    };
+    return search
+      ? this.transactions.textSearch(companyId, pick)
+      : this.transactions.read(companyId, pick);
   }
 
   async insert(manager: EntityManager, companyId: number, fields: ContactWrite): Promise<Contact> {
@@ -187,18 +206,25 @@ export class ContactsRepository {
     return byContact;
   }
 
+  /** The company's tags on these contacts (contact_tags has no company: the tags carry it). */
   async tagsOf(
+    companyId: number,
     contactIds: number[],
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<Map<number, ContactTagRef[]>> {
     const byContact = new Map<number, ContactTagRef[]>();
     if (!contactIds.length) return byContact;
     const rows: { contact_id: number; id: number; name: string; color: string }[] =
-      await manager.query(
-        `SELECT ct.contact_id, t.id, t.name, t.color
-           FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id
-          WHERE ct.contact_id = ANY($1) ORDER BY t.name, t.id`,
-        [contactIds],
+      await this.transactions.read(
+        companyId,
+        (manager) =>
+          manager.query(
+            `SELECT ct.contact_id, t.id, t.name, t.color
+               FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id AND t.company_id = $2
+              WHERE ct.contact_id = ANY($1) ORDER BY t.name, t.id`,
+            [contactIds, companyId],
+          ),
+        within,
       );
     for (const { contact_id, ...tag } of rows)
       byContact.set(contact_id, [...(byContact.get(contact_id) ?? []), tag]);

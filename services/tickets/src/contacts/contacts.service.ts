@@ -208,7 +208,7 @@ export class ContactsService {
     const ctx = requireMember(call);
     const { contactId } = parseInput(ContactIdInput, request ?? {});
     await this.found(ctx.companyId, contactId);
-    return { tags: (await this.contacts.tagsOf([contactId])).get(contactId) ?? [] };
+    return { tags: (await this.contacts.tagsOf(ctx.companyId, [contactId])).get(contactId) ?? [] };
   }
 
   /** POST /contactsImport and each row of an uploaded sheet: find by number, else create. */
@@ -382,15 +382,17 @@ export class ContactsService {
     return row;
   }
 
+  /** Records of one company's contacts. */
   private async records(
     rows: Contact[],
     hide: boolean,
     manager?: EntityManager,
   ): Promise<ContactRecord[]> {
+    if (!rows.length) return [];
     const ids = rows.map((row) => row.id);
     const [extraInfo, tags] = await Promise.all([
       this.contacts.extraInfoOf(ids, manager),
-      this.contacts.tagsOf(ids, manager),
+      this.contacts.tagsOf(rows[0]!.companyId, ids, manager),
     ]);
     return rows.map((row) =>
       toContactRecord(row, extraInfo.get(row.id) ?? [], tags.get(row.id) ?? [], hide),

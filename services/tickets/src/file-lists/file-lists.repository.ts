@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { containsPattern } from '../contacts/contact-search.js';
 import { findCompanyRow, pageOf } from '../records/company-rows.repository.js';
 
@@ -26,7 +27,7 @@ export type FileListOptionRow = {
 /** All SQL of tickets.file_lists and tickets.file_list_options; every method is scoped by the company. */
 @Injectable()
 export class FileListsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   async page(
     companyId: number,
@@ -34,34 +35,46 @@ export class FileListsRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: FileListRow[]; hasMore: boolean }> {
-    const rows: FileListRow[] = await this.dataSource.query(
-      `SELECT * FROM file_lists
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: FileListRow[] = await manager.query(
+        `SELECT * FROM file_lists
        WHERE company_id = $1 AND ($2 = '' OR name ILIKE $3)
        ORDER BY name ASC, id ASC OFFSET $4 LIMIT $5`,
-      [companyId, search, containsPattern(search), offset, limit + 1],
-    );
-    return pageOf(rows, limit);
+        [companyId, search, containsPattern(search), offset, limit + 1],
+      );
+      return pageOf(rows, limit);
+    });
   }
 
   async find(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<FileListRow | undefined> {
-    return findCompanyRow('file_lists', companyId, id, manager);
+    return this.transactions.read(
+      companyId,
+      (manager) => findCompanyRow('file_lists', companyId, id, manager),
+      within,
+    );
   }
 
   /** The options of some lists of the company, in their order. */
   options(
     companyId: number,
     fileListIds: number[],
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<FileListOptionRow[]> {
-    if (fileListIds.length === 0) return Promise.resolve([]);
-    return manager.query(
-      `SELECT * FROM file_list_options WHERE company_id = $1 AND file_list_id = ANY($2::int[])
+    return this.transactions.read(
+      companyId,
+      async (manager) => {
+        if (fileListIds.length === 0) return Promise.resolve([]);
+        return manager.query(
+          `SELECT * FROM file_list_options WHERE company_id = $1 AND file_list_id = ANY($2::int[])
        ORDER BY file_list_id, position, id`,
-      [companyId, fileListIds],
+          [companyId, fileListIds],
+        );
+      },
+      within,
     );
   }
 

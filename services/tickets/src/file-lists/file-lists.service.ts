@@ -162,7 +162,7 @@ export class FileListsService {
   private async load(
     companyId: number,
     id: number,
-    manager: EntityManager = this.transactions.manager,
+    manager?: EntityManager,
   ): Promise<FileListRecord> {
     const row = await this.existing(companyId, id, manager);
     return this.view(row, await this.lists.options(companyId, [id], manager));
@@ -171,7 +171,7 @@ export class FileListsService {
   private async existing(
     companyId: number,
     id: number,
-    manager: EntityManager = this.transactions.manager,
+    manager?: EntityManager,
   ): Promise<FileListRow> {
     const row = await this.lists.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_FILE_LIST_FOUND');

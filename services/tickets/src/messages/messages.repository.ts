@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import type { MessageAck } from '@sb/contracts';
 import { DataSource, In, Not, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
@@ -8,31 +9,36 @@ import { Message } from './message.entity.js';
 /** Every method is scoped by companyId. */
 @Injectable()
 export class MessagesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   get manager(): EntityManager {
     return this.dataSource.manager;
   }
 
-  findContact(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Contact | null> {
-    return manager.getRepository(Contact).findOneBy({ companyId, id });
+  findContact(companyId: number, id: number, within?: EntityManager): Promise<Contact | null> {
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(Contact).findOneBy({ companyId, id }),
+      within,
+    );
   }
 
-  findMessage(
-    companyId: number,
-    id: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Message | null> {
-    return manager.getRepository(Message).findOneBy({ companyId, id });
+  findMessage(companyId: number, id: string, within?: EntityManager): Promise<Message | null> {
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(Message).findOneBy({ companyId, id }),
+      within,
+    );
   }
 
   findMessages(companyId: number, ids: string[]): Promise<Message[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.dataSource.manager.getRepository(Message).findBy({ companyId, id: In(ids) });
+    return this.transactions.read(companyId, async (manager) => {
+      if (ids.length === 0) return Promise.resolve([]);
+      return manager.getRepository(Message).findBy({ companyId, id: In(ids) });
+    });
   }
 
   findByWid(manager: EntityManager, companyId: number, wid: string): Promise<Message | null> {
@@ -40,8 +46,10 @@ export class MessagesRepository {
   }
 
   contactsByIds(companyId: number, ids: number[]): Promise<Contact[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.dataSource.manager.getRepository(Contact).findBy({ companyId, id: In(ids) });
+    return this.transactions.read(companyId, async (manager) => {
+      if (ids.length === 0) return Promise.resolve([]);
+      return manager.getRepository(Contact).findBy({ companyId, id: In(ids) });
+    });
   }
 
   /**
@@ -56,26 +64,30 @@ export class MessagesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: Message[]; count: number }> {
-    const query = this.dataSource.manager
-      .getRepository(Message)
-      .createQueryBuilder('m')
-      .innerJoin(Ticket, 't', 't.id = m.ticket_id')
-      .where('m.company_id = :companyId AND t.company_id = :companyId', { companyId })
-      .andWhere('t.contact_id = :contactId', { contactId: ticket.contactId })
-      .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', { whatsappId: ticket.whatsappId ?? 0 });
-    if (queueIds && queueIds.length > 0) {
-      query.andWhere('(t.id = :ticketId OR t.queue_id IS NULL OR t.queue_id IN (:...queueIds))', {
-        ticketId: ticket.id,
-        queueIds,
-      });
-    }
-    const [rows, count] = await query
-      .orderBy('m.created_at', 'DESC')
-      .addOrderBy('m.id', 'DESC')
-      .skip(offset)
-      .take(limit)
-      .getManyAndCount();
-    return { rows, count };
+    return this.transactions.read(companyId, async (manager) => {
+      const query = manager
+        .getRepository(Message)
+        .createQueryBuilder('m')
+        .innerJoin(Ticket, 't', 't.id = m.ticket_id')
+        .where('m.company_id = :companyId AND t.company_id = :companyId', { companyId })
+        .andWhere('t.contact_id = :contactId', { contactId: ticket.contactId })
+        .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', {
+          whatsappId: ticket.whatsappId ?? 0,
+        });
+      if (queueIds && queueIds.length > 0) {
+        query.andWhere('(t.id = :ticketId OR t.queue_id IS NULL OR t.queue_id IN (:...queueIds))', {
+          ticketId: ticket.id,
+          queueIds,
+        });
+      }
+      const [rows, count] = await query
+        .orderBy('m.created_at', 'DESC')
+        .addOrderBy('m.id', 'DESC')
+        .skip(offset)
+        .take(limit)
+        .getManyAndCount();
+      return { rows, count };
+    });
   }
 
   /**
@@ -88,16 +100,18 @@ export class MessagesRepository {
     limit: number,
     exceptId: string | null,
   ): Promise<{ fromMe: boolean; body: string }[]> {
-    const rows: { from_me: boolean; body: string }[] = await this.dataSource.query(
-      `SELECT from_me, body FROM messages
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: { from_me: boolean; body: string }[] = await manager.query(
+        `SELECT from_me, body FROM messages
        WHERE company_id = $1 AND ticket_id = $2 AND NOT is_private AND NOT is_deleted
          AND body <> '' AND media_type <> 'call_log' AND ($4::uuid IS NULL OR id <> $4)
          -- a spoken reply keeps its text as body; a contact's audio has no text of its own
          AND (media_type <> 'audio' OR from_me)
        ORDER BY created_at DESC, id DESC LIMIT $3`,
-      [companyId, ticketId, limit, exceptId],
-    );
-    return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body }));
+        [companyId, ticketId, limit, exceptId],
+      );
+      return rows.reverse().map((row) => ({ fromMe: row.from_me, body: row.body }));
+    });
   }
 
   insert(

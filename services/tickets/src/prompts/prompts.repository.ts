@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { companyRowExists } from '../records/company-rows.repository.js';
 
 export type PromptRow = {
@@ -40,25 +41,30 @@ const SELECT = `SELECT p.*, q.name AS queue_name FROM prompts p
 /** All SQL of tickets.prompts; every method is scoped by the company. */
 @Injectable()
 export class PromptsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   list(companyId: number): Promise<PromptRow[]> {
-    return this.dataSource.query(
-      `${SELECT} WHERE p.company_id = $1 ORDER BY p.name ASC, p.id ASC`,
-      [companyId],
+    return this.transactions.read(companyId, (manager) =>
+      manager.query(`${SELECT} WHERE p.company_id = $1 ORDER BY p.name ASC, p.id ASC`, [companyId]),
     );
   }
 
   async find(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<PromptRow | undefined> {
-    const rows: PromptRow[] = await manager.query(
-      `${SELECT} WHERE p.company_id = $1 AND p.id = $2`,
-      [companyId, id],
+    return this.transactions.read(
+      companyId,
+      async (manager) => {
+        const rows: PromptRow[] = await manager.query(
+          `${SELECT} WHERE p.company_id = $1 AND p.id = $2`,
+          [companyId, id],
+        );
+        return rows[0];
+      },
+      within,
     );
-    return rows[0];
   }
 
   queueExists(companyId: number, queueId: number, manager: EntityManager): Promise<boolean> {

@@ -141,7 +141,7 @@ export class PromptsService {
   private async existing(
     companyId: number,
     id: number,
-    manager: EntityManager = this.transactions.manager,
+    manager?: EntityManager,
   ): Promise<PromptRow> {
     const row = await this.prompts.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_PROMPT_FOUND');

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { containsPattern } from '../contacts/contact-search.js';
 import { QueueIntegrationRow } from './queue-integration.entity.js';
 
@@ -12,7 +13,7 @@ export type QueueIntegrationFields = Omit<
 /** All SQL of queue integrations; every method is scoped by the caller's company. */
 @Injectable()
 export class QueueIntegrationsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** A page by name (case-insensitive search), with the number of matches. */
   async page(
@@ -21,28 +22,30 @@ export class QueueIntegrationsRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: QueueIntegrationRow[]; count: number }> {
-    const query = this.dataSource
-      .getRepository(QueueIntegrationRow)
-      .createQueryBuilder('i')
-      .where('i.company_id = :companyId', { companyId });
-    if (search) {
-      query.andWhere(`i.name ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(search) });
-    }
-    const [rows, count] = await query
-      .orderBy('lower(i.name)', 'ASC')
-      .addOrderBy('i.id', 'ASC')
-      .offset(offset)
-      .limit(limit)
-      .getManyAndCount();
-    return { rows, count };
+    return this.transactions.read(companyId, async (manager) => {
+      const query = manager
+        .getRepository(QueueIntegrationRow)
+        .createQueryBuilder('i')
+        .where('i.company_id = :companyId', { companyId });
+      if (search) {
+        query.andWhere(`i.name ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(search) });
+      }
+      const [rows, count] = await query
+        .orderBy('lower(i.name)', 'ASC')
+        .addOrderBy('i.id', 'ASC')
+        .offset(offset)
+        .limit(limit)
+        .getManyAndCount();
+      return { rows, count };
+    });
   }
 
-  find(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<QueueIntegrationRow | null> {
-    return manager.getRepository(QueueIntegrationRow).findOneBy({ companyId, id });
+  find(companyId: number, id: number, within?: EntityManager): Promise<QueueIntegrationRow | null> {
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(QueueIntegrationRow).findOneBy({ companyId, id }),
+      within,
+    );
   }
 
   /** Whether another integration of the company has this name (case-insensitive). */

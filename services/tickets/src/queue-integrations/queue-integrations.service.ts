@@ -215,7 +215,7 @@ export class QueueIntegrationsService {
   private async existing(
     companyId: number,
     id: number,
-    manager: EntityManager = this.transactions.manager,
+    manager?: EntityManager,
   ): Promise<QueueIntegrationRow> {
     const row = await this.integrations.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_INTEGRATION_FOUND');

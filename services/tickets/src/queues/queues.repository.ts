@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import type { QueueInput, QueueSchedule } from '@sb/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { findCompanyRow } from '../records/company-rows.repository.js';
 
 /** A `queues` row as read with plain SQL. */
@@ -27,22 +28,27 @@ type QueueFields = Omit<QueueInput, 'chatbots'>;
 
 @Injectable()
 export class QueuesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** The company's queues in menu order (orderQueue first, then id). */
-  list(companyId: number, manager: EntityManager = this.dataSource.manager): Promise<QueueRow[]> {
-    return manager.query(
-      'SELECT * FROM queues WHERE company_id = $1 ORDER BY order_queue ASC NULLS LAST, id ASC',
-      [companyId],
+  list(companyId: number, within?: EntityManager): Promise<QueueRow[]> {
+    return this.transactions.read(
+      companyId,
+      (manager) =>
+        manager.query(
+          'SELECT * FROM queues WHERE company_id = $1 ORDER BY order_queue ASC NULLS LAST, id ASC',
+          [companyId],
+        ),
+      within,
     );
   }
 
-  async find(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<QueueRow | undefined> {
-    return findCompanyRow('queues', companyId, id, manager);
+  async find(companyId: number, id: number, within?: EntityManager): Promise<QueueRow | undefined> {
+    return this.transactions.read(
+      companyId,
+      (manager) => findCompanyRow('queues', companyId, id, manager),
+      within,
+    );
   }
 
   /** Serialises a company's queue writes (plan count and uniqueness checks) until the transaction ends. */

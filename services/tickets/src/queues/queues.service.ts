@@ -162,11 +162,7 @@ export class QueuesService {
     return queue;
   }
 
-  private async load(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.transactions.manager,
-  ): Promise<Queue> {
+  private async load(companyId: number, id: number, manager?: EntityManager): Promise<Queue> {
     const row = await this.queues.find(companyId, id, manager);
     if (!row) throw new AppError('ERR_NO_QUEUE_FOUND');
     const options = await this.chatbots.forQueues(companyId, [id], manager);

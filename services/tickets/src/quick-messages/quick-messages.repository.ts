@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import type { QuickMessageInput } from '@sb/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { containsPattern } from '../contacts/contact-search.js';
 import { findCompanyRow, pageOf } from '../records/company-rows.repository.js';
 
@@ -20,7 +21,7 @@ export type QuickMessageRow = {
 
 @Injectable()
 export class QuickMessagesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** A page of the messages `userId` may see: their own plus the company's general ones. */
   async page(
@@ -30,30 +31,38 @@ export class QuickMessagesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: QuickMessageRow[]; hasMore: boolean }> {
-    const rows: QuickMessageRow[] = await this.dataSource.query(
-      `SELECT * FROM quick_messages
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: QuickMessageRow[] = await manager.query(
+        `SELECT * FROM quick_messages
        WHERE company_id = $1 AND (user_id = $2 OR geral) AND ($3 = '' OR shortcode ILIKE $4 OR message ILIKE $4)
        ORDER BY shortcode ASC, id ASC OFFSET $5 LIMIT $6`,
-      [companyId, userId, search, containsPattern(search), offset, limit + 1],
-    );
-    return pageOf(rows, limit);
+        [companyId, userId, search, containsPattern(search), offset, limit + 1],
+      );
+      return pageOf(rows, limit);
+    });
   }
 
   /** What the composer offers: active ones of the user plus general ones. */
   composerList(companyId: number, userId: number): Promise<QuickMessageRow[]> {
-    return this.dataSource.query(
-      `SELECT * FROM quick_messages
+    return this.transactions.read(companyId, (manager) =>
+      manager.query(
+        `SELECT * FROM quick_messages
        WHERE company_id = $1 AND status AND (user_id = $2 OR geral) ORDER BY shortcode ASC, id ASC`,
-      [companyId, userId],
+        [companyId, userId],
+      ),
     );
   }
 
   async find(
     companyId: number,
     id: number,
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<QuickMessageRow | undefined> {
-    return findCompanyRow('quick_messages', companyId, id, manager);
+    return this.transactions.read(
+      companyId,
+      (manager) => findCompanyRow('quick_messages', companyId, id, manager),
+      within,
+    );
   }
 
   async insert(

@@ -163,7 +163,7 @@ export class QuickMessagesService {
   private async visible(
     ctx: CallContext,
     id: number,
-    manager: EntityManager = this.transactions.manager,
+    manager?: EntityManager,
   ): Promise<QuickMessageRow> {
     const row = await this.messages.find(ctx.companyId, id, manager);
     if (!row || (!row.geral && row.user_id !== ctx.userId && !isAdmin(ctx))) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '@sb/platform/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RoutableTicket, RoutingQueue } from './routing-rules.js';
 
@@ -21,7 +22,10 @@ type CandidateRow = {
 /** The router's reads and its claim. Every method but the company scan is scoped by companyId. */
 @Injectable()
 export class RoutingRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   /** The companies with a pending ticket that has no agent, or one the router gave it to. */
   async companiesWithWork(): Promise<number[]> {
@@ -44,8 +48,9 @@ export class RoutingRepository {
     afterId: number,
     limit: number,
   ): Promise<RoutingCandidate[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT t.id, t.queue_id, t.user_id, t.routed_user_id, t.routed_at,
+    return this.transactions.read(companyId, async (manager) => {
+      const rows = (await manager.query(
+        `SELECT t.id, t.queue_id, t.user_id, t.routed_user_id, t.routed_at,
               q.ativar_roteador, q.tempo_roteador
          FROM tickets t JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
         WHERE t.company_id = $1 AND t.id > $2 AND ${Routable}
@@ -54,16 +59,17 @@ export class RoutingRepository {
                 AND t.routed_at <= $4::timestamptz - make_interval(mins => q.tempo_roteador)))
         ORDER BY t.id
         LIMIT $5`,
-      [companyId, afterId, userRandom, now, limit],
-    )) as CandidateRow[];
-    return rows.map((row) => ({
-      id: row.id,
-      queueId: row.queue_id,
-      userId: row.user_id,
-      routedUserId: row.routed_user_id,
-      routedAt: row.routed_at,
-      queue: { ativarRoteador: row.ativar_roteador, tempoRoteador: row.tempo_roteador },
-    }));
+        [companyId, afterId, userRandom, now, limit],
+      )) as CandidateRow[];
+      return rows.map((row) => ({
+        id: row.id,
+        queueId: row.queue_id,
+        userId: row.user_id,
+        routedUserId: row.routed_user_id,
+        routedAt: row.routed_at,
+        queue: { ativarRoteador: row.ativar_roteador, tempoRoteador: row.tempo_roteador },
+      }));
+    });
   }
 
   /**

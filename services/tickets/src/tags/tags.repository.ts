@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions } from '@sb/platform/db';
+import type { EntityManager } from 'typeorm';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { Tag } from './tag.entity.js';
 
@@ -8,14 +9,14 @@ export type TagCounts = { contactsCount: number; ticketsCount: number };
 /** Every method is scoped by companyId. */
 @Injectable()
 export class TagsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
-  findById(
-    companyId: number,
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Tag | null> {
-    return manager.getRepository(Tag).findOneBy({ companyId, id });
+  findById(companyId: number, id: number, within?: EntityManager): Promise<Tag | null> {
+    return this.transactions.read(
+      companyId,
+      (manager) => manager.getRepository(Tag).findOneBy({ companyId, id }),
+      within,
+    );
   }
 
   async page(
@@ -24,45 +25,55 @@ export class TagsRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: Tag[]; count: number }> {
-    const query = this.dataSource
-      .getRepository(Tag)
-      .createQueryBuilder('t')
-      .where('t.company_id = :companyId', { companyId });
-    if (filter.search)
-      query.andWhere(
-        "translate(lower(t.name), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn') LIKE :name",
-        { name: containsPattern(searchText(filter.search)) },
-      );
-    if (filter.kanban !== undefined)
-      query.andWhere('t.kanban = :kanban', { kanban: filter.kanban });
-    const [rows, count] = await query
-      .orderBy('t.name', 'ASC')
-      .addOrderBy('t.id', 'ASC')
-      .skip(offset)
-      .take(limit)
-      .getManyAndCount();
-    return { rows, count };
-  }
-
-  all(companyId: number, kanban?: number): Promise<Tag[]> {
-    return this.dataSource.getRepository(Tag).find({
-      where: kanban === undefined ? { companyId } : { companyId, kanban },
-      order: { name: 'ASC', id: 'ASC' },
+    return this.transactions.read(companyId, async (manager) => {
+      const query = manager
+        .getRepository(Tag)
+        .createQueryBuilder('t')
+        .where('t.company_id = :companyId', { companyId });
+      if (filter.search)
+        query.andWhere(
+          "translate(lower(t.name), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn') LIKE :name",
+          { name: containsPattern(searchText(filter.search)) },
+        );
+      if (filter.kanban !== undefined)
+        query.andWhere('t.kanban = :kanban', { kanban: filter.kanban });
+      const [rows, count] = await query
+        .orderBy('t.name', 'ASC')
+        .addOrderBy('t.id', 'ASC')
+        .skip(offset)
+        .take(limit)
+        .getManyAndCount();
+      return { rows, count };
     });
   }
 
+  all(companyId: number, kanban?: number): Promise<Tag[]> {
+    return this.transactions.read(companyId, (manager) =>
+      manager.getRepository(Tag).find({
+        where: kanban === undefined ? { companyId } : { companyId, kanban },
+        order: { name: 'ASC', id: 'ASC' },
+      }),
+    );
+  }
+
   async counts(
+    companyId: number,
     tagIds: number[],
-    manager: EntityManager = this.dataSource.manager,
+    within?: EntityManager,
   ): Promise<Map<number, TagCounts>> {
     const result = new Map<number, TagCounts>();
     if (!tagIds.length) return result;
-    const rows: { id: number; contacts: string; tickets: string }[] = await manager.query(
-      `SELECT t.id,
-              (SELECT count(*) FROM contact_tags ct WHERE ct.tag_id = t.id) AS contacts,
-              (SELECT count(*) FROM ticket_tags tt WHERE tt.tag_id = t.id) AS tickets
-         FROM tags t WHERE t.id = ANY($1)`,
-      [tagIds],
+    const rows: { id: number; contacts: string; tickets: string }[] = await this.transactions.read(
+      companyId,
+      (manager) =>
+        manager.query(
+          `SELECT t.id,
+                  (SELECT count(*) FROM contact_tags ct WHERE ct.tag_id = t.id) AS contacts,
+                  (SELECT count(*) FROM ticket_tags tt WHERE tt.tag_id = t.id) AS tickets
+             FROM tags t WHERE t.company_id = $1 AND t.id = ANY($2)`,
+          [companyId, tagIds],
+        ),
+      within,
     );
     for (const row of rows)
       result.set(row.id, {

@@ -123,7 +123,8 @@ export class TagsService {
       const owned = await this.tags.ownedIds(manager, ctx.companyId, [...new Set(tags)]);
       if (owned.length !== new Set(tags).size) throw new AppError('ERR_NO_TAG_FOUND');
       await this.tags.replaceContactTags(manager, contactId, owned);
-      const linked = (await this.contacts.tagsOf([contactId], manager)).get(contactId) ?? [];
+      const linked =
+        (await this.contacts.tagsOf(ctx.companyId, [contactId], manager)).get(contactId) ?? [];
       return { contactId, tags: linked };
     });
   }
@@ -146,8 +147,11 @@ export class TagsService {
     return row;
   }
 
+  /** Records of one company's tags. */
   private async records(rows: Tag[], manager?: EntityManager): Promise<TagRecord[]> {
+    if (!rows.length) return [];
     const counts = await this.tags.counts(
+      rows[0]!.companyId,
       rows.map((row) => row.id),
       manager,
     );

@@ -53,8 +53,14 @@ export const canSeeTicket = (viewer: TicketViewer, ticket: TicketFacts): boolean
 /** A SQL condition with its positional parameters (numbered from `$<first>`). */
 export type SqlCondition = { sql: string; params: unknown[] };
 
-/** A condition that already limits the rows to one company (its first part is the company's). */
-export type CompanyCondition = SqlCondition & { readonly companyId: number };
+/**
+ * A condition that already limits the rows to one company (its first part is the company's);
+ * `textSearch` when it matches text through the trigram indexes.
+ */
+export type CompanyCondition = SqlCondition & {
+  readonly companyId: number;
+  readonly textSearch: boolean;
+};
 
 /**
  * Builds `AND`-joined conditions with numbered parameters; user text only ever goes into `params`.
@@ -163,7 +169,7 @@ export const listConditions = (
       SELECT m.ticket_id FROM messages m
        WHERE m.company_id = ${company} AND search_text(m.body) LIKE ${pattern}))`);
   }
-  return { ...where.build(), companyId };
+  return { ...where.build(), companyId, textSearch: searchPattern !== null };
 };
 
 /** The lists that show only the newest ticket per contact and connection (closed and search tabs). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { TicketLogType, TicketStatus } from '@sb/contracts';
+import { Transactions } from '@sb/platform/db';
 import { AppError } from '@sb/platform/errors';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
@@ -170,39 +171,41 @@ type PreparingClient = {
   query<T>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
 };
 
-/** Tickets, their logs and service cycles. Every method is scoped by companyId. */
+/**
+ * Tickets, their logs and service cycles. Every method is scoped by companyId; reads without a
+ * transaction run in the company's row-level security scope (`Transactions.read`).
+ */
 @Injectable()
 export class TicketsRepository {
   private readonly statementNames = new Map<string, string>();
 
-  constructor(private readonly dataSource: DataSource) {}
-
-  private m(manager?: EntityManager): EntityManager {
-    return manager ?? this.dataSource.manager;
-  }
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   /**
    * A statement prepared once per connection (named by its text): the busiest reads skip Postgres's
    * parse and plan on every call. The text varies only with the filter's shape, never with its values.
    */
-  private async prepared<T>(text: string, values: unknown[]): Promise<T[]> {
+  private async prepared<T>(manager: EntityManager, text: string, values: unknown[]): Promise<T[]> {
     let name = this.statementNames.get(text);
     if (!name) {
       name = `tickets_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
       if (this.statementNames.size >= 1_000) this.statementNames.clear();
       this.statementNames.set(text, name);
     }
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      const client = (await runner.connect()) as PreparingClient;
-      return (await client.query<T>({ name, text, values })).rows;
-    } finally {
-      await runner.release();
-    }
+    // the read's own connection (connect answers the one it holds)
+    const client = (await manager.queryRunner!.connect()) as PreparingClient;
+    return (await client.query<T>({ name, text, values })).rows;
   }
 
   findById(companyId: number, id: number, manager?: EntityManager): Promise<Ticket | null> {
-    return this.m(manager).getRepository(Ticket).findOneBy({ companyId, id });
+    return this.transactions.read(
+      companyId,
+      (m) => m.getRepository(Ticket).findOneBy({ companyId, id }),
+      manager,
+    );
   }
 
   /** The row locked for the rest of the transaction (concurrent accepts wait for each other). */
@@ -216,14 +219,20 @@ export class TicketsRepository {
   }
 
   findByUuid(companyId: number, uuid: string, manager?: EntityManager): Promise<Ticket | null> {
-    return this.m(manager).getRepository(Ticket).findOneBy({ companyId, uuid });
+    return this.transactions.read(
+      companyId,
+      (m) => m.getRepository(Ticket).findOneBy({ companyId, uuid }),
+      manager,
+    );
   }
 
   findByIds(companyId: number, ids: number[], manager?: EntityManager): Promise<Ticket[]> {
     if (!ids.length) return Promise.resolve([]);
-    return this.m(manager)
-      .getRepository(Ticket)
-      .findBy({ companyId, id: In(ids) });
+    return this.transactions.read(
+      companyId,
+      (m) => m.getRepository(Ticket).findBy({ companyId, id: In(ids) }),
+      manager,
+    );
   }
 
   /** The active ticket of a contact on a connection (the one-open-ticket rule). */
@@ -234,15 +243,23 @@ export class TicketsRepository {
     manager?: EntityManager,
     exceptId = 0,
   ): Promise<Ticket | null> {
-    return this.m(manager)
-      .getRepository(Ticket)
-      .createQueryBuilder('t')
-      .where('t.company_id = :companyId AND t.contact_id = :contactId', { companyId, contactId })
-      .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', { whatsappId: whatsappId ?? 0 })
-      .andWhere("t.status IN ('pending', 'open', 'group', 'nps', 'lgpd')")
-      .andWhere('t.id <> :exceptId', { exceptId })
-      .orderBy('t.updated_at', 'DESC')
-      .getOne();
+    return this.transactions.read(
+      companyId,
+      (m) =>
+        m
+          .getRepository(Ticket)
+          .createQueryBuilder('t')
+          .where('t.company_id = :companyId AND t.contact_id = :contactId', {
+            companyId,
+            contactId,
+          })
+          .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', { whatsappId: whatsappId ?? 0 })
+          .andWhere("t.status IN ('pending', 'open', 'group', 'nps', 'lgpd')")
+          .andWhere('t.id <> :exceptId', { exceptId })
+          .orderBy('t.updated_at', 'DESC')
+          .getOne(),
+      manager,
+    );
   }
 
   insert(
@@ -289,16 +306,21 @@ export class TicketsRepository {
     // the condition carries its company filter; one built for another company never runs here
     if (condition.companyId !== companyId) throw new AppError('ERR_NO_PERMISSION');
     const n = condition.params.length;
-    const found = await this.prepared<RawListRow & { total: number }>(
-      `SELECT n.total, p.* FROM (SELECT count(*)::int AS total FROM tickets t WHERE ${condition.sql}) n
+    const sql = `SELECT n.total, p.* FROM (SELECT count(*)::int AS total FROM tickets t WHERE ${condition.sql}) n
          LEFT JOIN (
            SELECT ${listColumns}
              FROM (SELECT ${ticketListColumns} FROM tickets t WHERE ${condition.sql}
                     ORDER BY t.updated_at DESC, t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) t
              ${listJoins(`$${n + 3}`)}
          ) p ON TRUE
-        ORDER BY p.updated_at DESC, p.id DESC`,
-      [...condition.params, limit, offset, companyId],
+        ORDER BY p.updated_at DESC, p.id DESC`;
+    const found = await this.transactions.read(companyId, (m) =>
+      this.prepared<RawListRow & { total: number }>(m, sql, [
+        ...condition.params,
+        limit,
+        offset,
+        companyId,
+      ]),
     );
     const rows = found.filter((row) => row.id !== null).map(toListRow);
     return { rows, count: found[0]?.total ?? 0 };
@@ -322,30 +344,37 @@ export class TicketsRepository {
            FROM tickets t
           WHERE t.company_id = $${n + 1} AND ${condition.sql}
           ORDER BY t.contact_id, COALESCE(t.whatsapp_id, 0), t.updated_at DESC, t.id DESC`;
-    const rows = (await this.dataSource.query(
-      `WITH matched AS (${matched})
-       SELECT id, count(*) OVER () AS total FROM matched
-        ORDER BY updated_at DESC, id DESC LIMIT $${n + 2} OFFSET $${n + 3}`,
-      [...condition.params, companyId, limit, offset],
-    )) as { id: number; total: string }[];
-    if (rows.length) return { ids: rows.map((r) => r.id), count: Number(rows[0]!.total) };
-    if (offset === 0) return { ids: [], count: 0 };
-    const total = (await this.dataSource.query(
-      `WITH matched AS (${matched}) SELECT count(*)::int AS total FROM matched`,
-      [...condition.params, companyId],
-    )) as { total: number }[];
-    return { ids: [], count: total[0]?.total ?? 0 };
+    const page = async (m: EntityManager) => {
+      const rows = (await m.query(
+        `WITH matched AS (${matched})
+         SELECT id, count(*) OVER () AS total FROM matched
+          ORDER BY updated_at DESC, id DESC LIMIT $${n + 2} OFFSET $${n + 3}`,
+        [...condition.params, companyId, limit, offset],
+      )) as { id: number; total: string }[];
+      if (rows.length) return { ids: rows.map((r) => r.id), count: Number(rows[0]!.total) };
+      if (offset === 0) return { ids: [], count: 0 };
+      const total = (await m.query(
+        `WITH matched AS (${matched}) SELECT count(*)::int AS total FROM matched`,
+        [...condition.params, companyId],
+      )) as { total: number }[];
+      return { ids: [], count: total[0]?.total ?? 0 };
+    };
+    return condition.textSearch
+      ? this.transactions.textSearch(companyId, page)
+      : this.transactions.read(companyId, page);
   }
 
   /** These tickets as list rows (contact, queue, tags), in the order of `ids`; one statement. */
   async listRows(companyId: number, ids: number[]): Promise<TicketListRow[]> {
     if (!ids.length) return [];
-    const found = (await this.dataSource.query(
-      `SELECT ${listColumns}
-         FROM (SELECT ${ticketListColumns} FROM tickets t
-                WHERE t.company_id = $1 AND t.id = ANY($2::int[])) t
-         ${listJoins('$1')}`,
-      [companyId, ids],
+    const found = (await this.transactions.read(companyId, (m) =>
+      m.query(
+        `SELECT ${listColumns}
+           FROM (SELECT ${ticketListColumns} FROM tickets t
+                  WHERE t.company_id = $1 AND t.id = ANY($2::int[])) t
+           ${listJoins('$1')}`,
+        [companyId, ids],
+      ),
     )) as RawListRow[];
     const byId = new Map(found.map((row) => [row.id, toListRow(row)]));
     return ids.map((id) => byId.get(id)).filter((row): row is TicketListRow => !!row);
@@ -353,13 +382,19 @@ export class TicketsRepository {
 
   contacts(companyId: number, ids: number[], manager?: EntityManager): Promise<Contact[]> {
     if (!ids.length) return Promise.resolve([]);
-    return this.m(manager)
-      .getRepository(Contact)
-      .findBy({ companyId, id: In(ids) });
+    return this.transactions.read(
+      companyId,
+      (m) => m.getRepository(Contact).findBy({ companyId, id: In(ids) }),
+      manager,
+    );
   }
 
   contact(companyId: number, id: number, manager?: EntityManager): Promise<Contact | null> {
-    return this.m(manager).getRepository(Contact).findOneBy({ companyId, id });
+    return this.transactions.read(
+      companyId,
+      (m) => m.getRepository(Contact).findOneBy({ companyId, id }),
+      manager,
+    );
   }
 
   async queues(
@@ -368,9 +403,14 @@ export class TicketsRepository {
     manager?: EntityManager,
   ): Promise<Map<number, QueueRef>> {
     if (!ids.length) return new Map();
-    const rows = (await this.m(manager).query(
-      'SELECT id, name, color FROM queues WHERE company_id = $1 AND id = ANY($2::int[])',
-      [companyId, ids],
+    const rows = (await this.transactions.read(
+      companyId,
+      (m) =>
+        m.query(
+          'SELECT id, name, color FROM queues WHERE company_id = $1 AND id = ANY($2::int[])',
+          [companyId, ids],
+        ),
+      manager,
     )) as QueueRef[];
     return new Map(rows.map((row) => [row.id, row]));
   }
@@ -381,9 +421,14 @@ export class TicketsRepository {
     manager?: EntityManager,
   ): Promise<QueueRef | null> {
     if (!id) return null;
-    const rows: QueueRef[] = await this.m(manager).query(
-      `SELECT id, name, color FROM queues WHERE company_id = $1 AND id = $2`,
-      [companyId, id],
+    const rows: QueueRef[] = await this.transactions.read(
+      companyId,
+      (m) =>
+        m.query(`SELECT id, name, color FROM queues WHERE company_id = $1 AND id = $2`, [
+          companyId,
+          id,
+        ]),
+      manager,
     );
     return rows[0] ?? null;
   }
@@ -440,10 +485,15 @@ export class TicketsRepository {
   ): Promise<Map<number, TagRef[]>> {
     const out = new Map<number, TagRef[]>();
     if (!ids.length) return out;
-    const rows = (await this.m(manager).query(
-      `SELECT tt.ticket_id, g.id, g.name, g.color FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id
-        WHERE tt.company_id = $1 AND tt.ticket_id = ANY($2::int[]) ORDER BY g.name, g.id`,
-      [companyId, ids],
+    const rows = (await this.transactions.read(
+      companyId,
+      (m) =>
+        m.query(
+          `SELECT tt.ticket_id, g.id, g.name, g.color FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id
+            WHERE tt.company_id = $1 AND tt.ticket_id = ANY($2::int[]) ORDER BY g.name, g.id`,
+          [companyId, ids],
+        ),
+      manager,
     )) as (TagRef & { ticket_id: number })[];
     for (const row of rows) {
       const list = out.get(row.ticket_id) ?? [];
@@ -460,11 +510,16 @@ export class TicketsRepository {
     contactId: number,
     manager?: EntityManager,
   ): Promise<boolean> {
-    const rows = (await this.m(manager).query(
-      `SELECT EXISTS (SELECT 1 FROM contact_tags ct JOIN tags g ON g.id = ct.tag_id
-                        WHERE ct.contact_id = $2 AND g.company_id = $1)
-           OR EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticket_id = $3 AND tt.company_id = $1) AS has`,
-      [companyId, contactId, ticketId],
+    const rows = (await this.transactions.read(
+      companyId,
+      (m) =>
+        m.query(
+          `SELECT EXISTS (SELECT 1 FROM contact_tags ct JOIN tags g ON g.id = ct.tag_id
+                            WHERE ct.contact_id = $2 AND g.company_id = $1)
+               OR EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticket_id = $3 AND tt.company_id = $1) AS has`,
+          [companyId, contactId, ticketId],
+        ),
+      manager,
     )) as { has: boolean }[];
     return rows[0]?.has === true;
   }
@@ -493,9 +548,11 @@ export class TicketsRepository {
   }
 
   logs(companyId: number, ticketId: number): Promise<TicketLog[]> {
-    return this.dataSource
-      .getRepository(TicketLog)
-      .find({ where: { companyId, ticketId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.transactions.read(companyId, (m) =>
+      m
+        .getRepository(TicketLog)
+        .find({ where: { companyId, ticketId }, order: { createdAt: 'ASC', id: 'ASC' } }),
+    );
   }
 
   /** The open service cycle of a ticket (finishedAt null), newest first. */
@@ -504,9 +561,14 @@ export class TicketsRepository {
     ticketId: number,
     manager?: EntityManager,
   ): Promise<TicketTracking | null> {
-    return this.m(manager)
-      .getRepository(TicketTracking)
-      .findOne({ where: { companyId, ticketId, finishedAt: IsNull() }, order: { id: 'DESC' } });
+    return this.transactions.read(
+      companyId,
+      (m) =>
+        m
+          .getRepository(TicketTracking)
+          .findOne({ where: { companyId, ticketId, finishedAt: IsNull() }, order: { id: 'DESC' } }),
+      manager,
+    );
   }
 
   async startTracking(
@@ -554,10 +616,12 @@ export class TicketsRepository {
 
   /** A pending ticket's place in its queue's waiting line (1 for the first). */
   async queuePosition(companyId: number, queueId: number, ticketId: number): Promise<number> {
-    const [{ n }] = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2
-         AND status = 'pending' AND user_id IS NULL AND id <= $3`,
-      [companyId, queueId, ticketId],
+    const [{ n }] = (await this.transactions.read(companyId, (m) =>
+      m.query(
+        `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2
+           AND status = 'pending' AND user_id IS NULL AND id <= $3`,
+        [companyId, queueId, ticketId],
+      ),
     )) as { n: number }[];
     return n;
   }

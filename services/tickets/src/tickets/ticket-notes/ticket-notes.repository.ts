@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TenantRepository } from '@sb/platform/db';
+import { TenantRepository, Transactions } from '@sb/platform/db';
 import { DataSource } from 'typeorm';
 import { TicketNote } from '../../ticket-core/ticket.entity.js';
 
@@ -8,7 +8,7 @@ import { TicketNote } from '../../ticket-core/ticket.entity.js';
 export class TicketNotesRepository extends TenantRepository<TicketNote> {
   protected readonly notFoundCode = 'ERR_NO_NOTE_FOUND' as const;
 
-  constructor(dataSource: DataSource) {
-    super(dataSource.getRepository(TicketNote));
+  constructor(dataSource: DataSource, transactions: Transactions) {
+    super(dataSource.getRepository(TicketNote), transactions);
   }
 }
