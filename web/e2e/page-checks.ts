@@ -3,8 +3,28 @@ import type { Page } from 'playwright-core';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Runs axe on the page as it is: its serious and critical violations, with where they are. */
+/**
+ * Waits (up to 3 s) until the page's finite animations have ended: axe reads colours as they are at
+ * that moment, and a dialog still fading in has every text at part opacity (a contrast "violation"
+ * no user sees once it has opened). Endless animations (spinners) are not waited for.
+ */
+const animationsSettled = (page: Page) =>
+  page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+
+/** Runs axe on the settled page: its serious and critical violations, with where they are. */
 export const seriousAxeViolations = async (page: Page): Promise<string[]> => {
+  await animationsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
   return page.evaluate(async () => {
     const { axe } = window as unknown as { axe: typeof import('axe-core') };
