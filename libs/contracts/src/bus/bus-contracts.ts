@@ -210,6 +210,7 @@ import type {
   SendMessageCommand,
   SendMessageResult,
 } from '../channels/channel-messages.js';
+import type { MessageTemplate, MessageTemplatesRequest } from '../channels/message-templates.js';
 import type { ConnectionRecord } from '../connections/connection-records.js';
 import type {
   CloseImportedTicketsReply,
@@ -262,6 +263,7 @@ import type {
   CampaignReportQuery,
   CampaignsPage,
   CampaignsQuery,
+  CampaignTemplatesQuery,
   CampaignUpdateRequest,
 } from '../campaigns/index.js';
 
@@ -455,6 +457,7 @@ export type BusContracts = {
   'connectors.contact.check': Contract<CheckContactCommand, CheckContactResult>;
   'connectors.contact.picture': Contract<ContactPictureCommand, ContactPictureResult>;
   'connectors.contact.list': Contract<PhoneContactsCommand, PhoneContactsResult>;
+  'connectors.template.list': Contract<MessageTemplatesRequest, MessageTemplate[]>;
   'connectors.connection.list': Contract<{ session?: number }, ConnectionRecord[]>;
   'connectors.connection.get': Contract<ConnectionIdRequest, ConnectionRecord>;
   // the raw body: connectors validates it against the channel's own schema
@@ -511,6 +514,7 @@ export type BusContracts = {
   'campaigns.campaign.media-set': Contract<CampaignMediaRequest, CampaignMediaReply>;
   'campaigns.campaign.media-delete': Contract<CampaignIdRequest, CampaignMediaReply>;
   'campaigns.campaign.report': Contract<CampaignReportQuery, CampaignReport>;
+  'campaigns.campaign.templates': Contract<CampaignTemplatesQuery, MessageTemplate[]>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;

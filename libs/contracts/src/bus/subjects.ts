@@ -179,6 +179,8 @@ export const Subjects = {
     contactPicture: 'connectors.contact.picture',
     // the phone's address book or chat list (PhoneContactsCommand)
     contactList: 'connectors.contact.list',
+    // the approved message templates of a Cloud API connection (MessageTemplatesRequest)
+    templateList: 'connectors.template.list',
     // connections
     connectionList: 'connectors.connection.list',
     connectionGet: 'connectors.connection.get',
@@ -243,6 +245,8 @@ export const Subjects = {
     campaignMediaSet: 'campaigns.campaign.media-set',
     campaignMediaDelete: 'campaigns.campaign.media-delete',
     campaignReport: 'campaigns.campaign.report',
+    // GET /campaigns/templates: a Cloud API connection's approved templates, for the campaign dialog
+    campaignTemplateList: 'campaigns.campaign.templates',
   },
   reporting: {
     health: 'reporting.health.check',

@@ -126,6 +126,8 @@ export const ApiRoutes = {
   campaignSettings: '/campaign-settings',
   campaigns: {
     root: '/campaigns',
+    // a Cloud API connection's approved message templates (?whatsappId=), for the campaign dialog
+    templates: '/campaigns/templates',
     byId: '/campaigns/:id',
     report: '/campaigns/:id/report',
     cancel: '/campaigns/:id/cancel',
