@@ -33,7 +33,14 @@ export type GraphRequest = {
 export type Downloaded = { buffer: Buffer; contentType: string };
 
 type GraphErrorBody = {
-  error?: { message?: string; code?: number; error_subcode?: number; type?: string };
+  error?: {
+    message?: string;
+    code?: number;
+    error_subcode?: number;
+    type?: string;
+    /** the Cloud API's explanation, e.g. which template parameter is missing */
+    error_data?: { details?: string };
+  };
 };
 
 /** A small Graph API client over fetch: bearer tokens, JSON or multipart bodies, typed errors. */
@@ -118,8 +125,10 @@ function parseJson(text: string): unknown {
 function errorOf(response: Response, body: unknown): GraphError {
   const error = (body as GraphErrorBody | undefined)?.error;
   const retryAfter = Number(response.headers.get('retry-after'));
+  const message = error?.message ?? `Graph API answered ${response.status}`;
+  const details = error?.error_data?.details;
   return new GraphError(
-    error?.message ?? `Graph API answered ${response.status}`,
+    details ? `${message}: ${details}` : message,
     response.status,
     error?.code,
     error?.error_subcode,
