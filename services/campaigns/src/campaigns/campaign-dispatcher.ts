@@ -3,6 +3,7 @@ import {
   messageVariants,
   confirmationVariants,
   type CampaignSettingsValues,
+  type ChannelKind,
   type ErrorCode,
   type MessageMediaType,
   type SendMessageCommand,
@@ -24,6 +25,7 @@ import {
   type Random,
 } from './campaign-rules.js';
 import { announceCampaign } from './campaign-events.js';
+import { messageContent } from './campaign-templates.js';
 import { CampaignRepliesRepository } from './campaign-replies.repository.js';
 import { optOutNumber } from './opt-out-words.js';
 import {
@@ -54,10 +56,13 @@ const mediaTypeOfMime = (mime: string): MessageMediaType => {
   return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
 };
 
-/** The context of one pass: settings and connection names read once per company. */
+/** What a send needs of a connection: its name ({connection}) and channel (template or text). */
+type ConnectionInfo = { name: string; channel: ChannelKind };
+
+/** The context of one pass: settings and connections read once per company. */
 type PassCache = {
   settings: Map<number, CampaignSettingsValues>;
-  connectionNames: Map<number, Map<number, string>>;
+  connections: Map<number, Map<number, ConnectionInfo>>;
 };
 
 /**
@@ -138,12 +143,13 @@ export class CampaignDispatcher extends PollingProvider {
     const record = toCampaignRecord(campaign);
     const messages = messageVariants(record);
     const confirmations = campaign.confirmation ? confirmationVariants(record) : [];
-    if (messages.length === 0) return;
+    // a campaign sent only on Cloud API connections may have a template and no text
+    if (messages.length === 0 && !campaign.template) return;
     const offsets = sendOffsets(recipients.length, settings, this.random);
     const start = Date.now();
     const rows: ShippingWrite[] = recipients.map((recipient, index) => ({
       ...recipient,
-      message: pickVariant(messages, this.random),
+      message: messages.length > 0 ? pickVariant(messages, this.random) : '',
       confirmationMessage: confirmations.length ? pickVariant(confirmations, this.random) : null,
       whatsappId: campaign.whatsapp_ids[index % campaign.whatsapp_ids.length]!,
       sendAt: new Date(start + offsets[index]!),
@@ -172,7 +178,7 @@ export class CampaignDispatcher extends PollingProvider {
   // send
 
   private async sendDue(): Promise<void> {
-    const cache: PassCache = { settings: new Map(), connectionNames: new Map() };
+    const cache: PassCache = { settings: new Map(), connections: new Map() };
     while (!this.poller.stopping) {
       const claimed = await this.campaigns.claimDueShippings(BatchSize, this.leaseMs);
       if (claimed.length === 0) return;
@@ -204,14 +210,16 @@ export class CampaignDispatcher extends PollingProvider {
     const confirming =
       campaign.confirmation && row.status === 'pending' && row.confirmation_message !== null;
     try {
-      const text = await this.filled(row, cache, confirming);
+      const { text, values, channel } = await this.filled(row, cache, confirming);
       if (confirming) {
         await this.step(row, 'confirmation', { body: text });
         await this.campaigns.markAwaiting(companyId, row.id);
         return;
       }
-      if (text.trim() !== '') await this.step(row, 'message', { body: text });
-      if (campaign.media_path) {
+      const content = messageContent({ template: campaign.template, channel, text, values });
+      if (content) await this.step(row, 'message', content);
+      // a template goes alone: Meta would refuse the attachment (free-form) outside the 24-hour window
+      if (campaign.media_path && !content?.template) {
         await this.step(row, 'media', {
           body: '',
           media: {
@@ -243,7 +251,7 @@ export class CampaignDispatcher extends PollingProvider {
   private async step(
     row: ShippingRow,
     step: 'confirmation' | 'message' | 'media',
-    content: Pick<SendMessageCommand, 'body' | 'media'>,
+    content: Pick<SendMessageCommand, 'body' | 'media' | 'template'>,
   ): Promise<void> {
     const key = `campaign:${row.campaign_id}:${row.id}:${step}`;
     const { done } = await this.campaigns.beginSend(row.company_id, row.id, step, key);
@@ -257,32 +265,39 @@ export class CampaignDispatcher extends PollingProvider {
     await this.campaigns.finishSend(key, result.externalId);
   }
 
-  private async filled(row: ShippingRow, cache: PassCache, confirming: boolean): Promise<string> {
+  /** The row's text with its placeholders filled, their values, and the connection's channel. */
+  private async filled(
+    row: ShippingRow,
+    cache: PassCache,
+    confirming: boolean,
+  ): Promise<{ text: string; values: Record<string, string>; channel?: ChannelKind }> {
     const companyId = row.company_id;
     const settings = await this.cached(cache.settings, companyId, () =>
       this.lists.readSettings(companyId),
     );
-    const names = await this.cached(cache.connectionNames, companyId, () =>
-      this.connectionNames(companyId),
+    const connections = await this.cached(cache.connections, companyId, () =>
+      this.connectionsOf(companyId),
     );
+    const connection = connections.get(row.whatsapp_id);
     const values = placeholderValues({
       contact: { name: row.name, number: row.number, email: row.email },
-      connectionName: names.get(row.whatsapp_id) ?? '',
+      connectionName: connection?.name ?? '',
       variables: settings.variables,
       now: new Date(),
       timeZone: this.timeZone,
       shippingId: row.id,
     });
     const text = confirming ? (row.confirmation_message ?? '') : row.message;
-    return fillPlaceholders(text, values);
+    return { text: fillPlaceholders(text, values), values, channel: connection?.channel };
   }
 
-  private async connectionNames(companyId: number): Promise<Map<number, string>> {
+  private async connectionsOf(companyId: number): Promise<Map<number, ConnectionInfo>> {
     try {
       const connections = await this.connectors.connections(companyCall(companyId));
-      return new Map(connections.map((c) => [c.id, c.name]));
+      return new Map(connections.map((c) => [c.id, { name: c.name, channel: c.channel }]));
     } catch (err) {
-      this.logger.warn({ err, companyId }, 'connection names unavailable; {connection} left empty');
+      // a template's rows wait for the channel (messageContent); texts go with {connection} empty
+      this.logger.warn({ err, companyId }, 'connections unavailable; {connection} left empty');
       return new Map();
     }
   }

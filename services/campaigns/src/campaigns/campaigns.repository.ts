@@ -3,6 +3,16 @@ import type { CampaignCounters, CampaignStatus, ShippingStatus } from '@sb/contr
 import type { EntityManager } from 'typeorm';
 import { containsPattern, pageOf, TablesRepository, type Page } from '../company-row.repository.js';
 
+/** A campaign's message template, as stored (the `template` column). */
+export type CampaignTemplate = {
+  name: string;
+  language: string;
+  /** one text per body parameter, with placeholders */
+  parameters: string[];
+  /** the body's parameter names as Meta listed them ('1', '2'… when positional) */
+  parameterNames: string[];
+};
+
 export type CampaignRow = {
   id: number;
   company_id: number;
@@ -30,6 +40,7 @@ export type CampaignRow = {
   media_name: string | null;
   media_mime: string | null;
   media_size: number | null;
+  template: CampaignTemplate | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -72,6 +83,7 @@ export type CampaignWrite = {
   contactListId: number | null;
   tagListId: number | null;
   whatsappIds: number[];
+  template: CampaignTemplate | null;
 };
 
 /** A prepared shipping row. */
@@ -110,6 +122,7 @@ const writeColumns = [
   'contact_list_id',
   'tag_list_id',
   'whatsapp_ids',
+  'template',
 ];
 const writeValues = (c: CampaignWrite): unknown[] => [
   c.name,
@@ -121,6 +134,7 @@ const writeValues = (c: CampaignWrite): unknown[] => [
   c.contactListId,
   c.tagListId,
   c.whatsappIds,
+  c.template === null ? null : JSON.stringify(c.template),
 ];
 
 /** Campaigns, their shipping rows and sends. Every tenant method takes the company first. */

@@ -20,6 +20,7 @@ import {
   CampaignRepliesRowSecurity1800000095000,
   campaignReplyTenantTables,
 } from './1800000095000-campaign-replies-row-security.js';
+import { CampaignTemplates1800000110000 } from './1800000110000-campaign-templates.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -37,6 +38,7 @@ export const campaignsMigrations: MigrationClass[] = [
   CampaignsRowSecurity1800000093000,
   CampaignReplies1800000094000,
   CampaignRepliesRowSecurity1800000095000,
+  CampaignTemplates1800000110000,
 ];
 
 /** Every tenant table of campaigns (the row-security test checks the list against the schema). */
