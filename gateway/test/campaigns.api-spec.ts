@@ -12,6 +12,7 @@ import {
   type ContactListRecord,
   type RefsCheckRequest,
 } from '@sb/contracts';
+import { AppError } from '@sb/platform/errors';
 import type { RunningService } from '@sb/platform/nest';
 import { createDiskStorage } from '@sb/storage';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
@@ -61,6 +62,8 @@ const table: Row[] = [
   { method: 'GET', path: () => '/campaigns', expect: adminsOnly('2xx') },
   { method: 'GET', path: (f) => `/campaigns/${f.campaignId}`, expect: adminsOnly(404) },
   { method: 'GET', path: (f) => `/campaigns/${f.campaignId}/report`, expect: adminsOnly(404) },
+  // another company's connection is not found (the gateway's ownership check)
+  { method: 'GET', path: () => '/campaigns/templates?whatsappId=7', expect: adminsOnly(404) },
   { method: 'POST', path: () => '/campaigns', body: campaignBody, expect: adminsOnly(404) },
   {
     method: 'PUT',
@@ -145,6 +148,23 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
             })),
           ),
         );
+        // the connection's approved templates, as connectors reads them from Meta
+        await buses.serviceBus.handle(Subjects.connectors.templateList, (payload: BusRequest) => {
+          const { connectionId } = payload.data as { connectionId: number };
+          if (!owned(payload.ctx.companyId).includes(connectionId)) {
+            return Promise.reject(new AppError('ERR_NO_WAPP_FOUND'));
+          }
+          return Promise.resolve([
+            {
+              name: 'order_update',
+              language: 'pt_BR',
+              category: 'UTILITY',
+              body: 'Olá {{1}}, seu pedido {{2}} foi enviado.',
+              bodyParameters: ['1', '2'],
+              bodyParameterCount: 2,
+            },
+          ]);
+        });
         campaigns = await startCampaignsService({
           bus: buses.serviceBus,
           databaseUrl: campaignsDb.url,
@@ -293,6 +313,28 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
     const unknown = await call('admin', 'GET', '/campaigns/999999');
     expect(unknown.status).toBe(404);
     expect(await json(unknown)).toMatchObject({ error: 'ERR_NO_CAMPAIGN_FOUND' });
+  });
+
+  it("lists a connection's templates for the dialog, and refuses a template on a set without Cloud API", async () => {
+    const templates = await ok<{ name: string }[]>(
+      await call('admin', 'GET', '/campaigns/templates?whatsappId=7'),
+    );
+    expect(templates.map((t) => t.name)).toEqual(['order_update']);
+    const missing = await call('admin', 'GET', '/campaigns/templates');
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toMatchObject({ error: 'ERR_VALIDATION' });
+    // connection 7 is a Baileys one here: a template has nowhere to go
+    const refused = await call('admin', 'POST', '/campaigns', {
+      ...campaignBody(fixture),
+      templateName: 'order_update',
+      templateLanguage: 'pt_BR',
+      templateParameters: ['{firstName}', '42'],
+    });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({
+      error: 'ERR_WAPP_TEMPLATES_UNSUPPORTED',
+      fields: { whatsappId: ['Templates are sent on Cloud API connections: select one'] },
+    });
   });
 
   it('attaches and removes a file through media-upload', async () => {

@@ -17,6 +17,7 @@ import {
   CampaignInput,
   CampaignReportQuery,
   CampaignsQuery,
+  CampaignTemplatesQuery,
   ref,
   Subjects,
   type CampaignMediaReply,
@@ -24,6 +25,7 @@ import {
   type CampaignRecord,
   type CampaignReport,
   type CampaignsPage,
+  type MessageTemplate,
   type RequestContext,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
@@ -63,6 +65,20 @@ export class CampaignsController {
   @ApiOperation({ summary: 'A page of the campaigns, newest first: { records, hasMore }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<CampaignsPage> {
     return this.services.ask(req, S.campaignList, parseInput(CampaignsQuery, query ?? {}));
+  }
+
+  /** Declared before `:id`, which would take `templates` for an id. */
+  @Get('templates')
+  @ApiOperation({
+    summary:
+      'The approved message templates of a Cloud API connection (?whatsappId=), read from Meta: name, language, category, body and its parameters',
+  })
+  templates(@Req() req: GatewayRequest, @Query() query: unknown): Promise<MessageTemplate[]> {
+    return this.services.ask(
+      req,
+      S.campaignTemplateList,
+      parseInput(CampaignTemplatesQuery, query ?? {}),
+    );
   }
 
   @Get(':id')
