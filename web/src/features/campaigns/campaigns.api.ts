@@ -8,6 +8,7 @@ import {
   type CampaignShippingRecord,
   type CampaignsPage,
   type ContactListChoice,
+  type MessageTemplate,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 import { applyRecordEvent, mergeRecordPages, recordPages } from '../../api/record-pages.js';
@@ -79,6 +80,11 @@ export const campaignsApi = api.injectEndpoints({
         ]);
       },
     }),
+    /** A Cloud API connection's approved templates, read from Meta at each dialog opening. */
+    campaignTemplates: build.query<MessageTemplate[], number>({
+      query: (whatsappId) => ({ url: R.templates, params: { whatsappId } }),
+      keepUnusedDataFor: 0,
+    }),
     contactListChoices: build.query<ContactListChoice[], void>({
       query: () => ApiRoutes.contactLists.list,
     }),
@@ -119,6 +125,7 @@ export const campaignsApi = api.injectEndpoints({
 export const {
   usePageCampaignsQuery,
   useCampaignReportQuery,
+  useCampaignTemplatesQuery,
   useContactListChoicesQuery,
   useSaveCampaignMutation,
   useDeleteCampaignMutation,
