@@ -289,14 +289,6 @@ export const CampaignDialog = ({
                       <Field.ErrorText>{error('scheduledAt')}</Field.ErrorText>
                     </Field.Root>
                   </HStack>
-                  <HStack justify="space-between">
-                    <Text fontWeight="medium">{t('variantsTitle')}</Text>
-                    <VariableMenu
-                      variables={variables.map((v) => v.key)}
-                      disabled={readOnly}
-                      onPick={insert}
-                    />
-                  </HStack>
                   {cloudIds.length > 0 && (
                     <CampaignTemplatePicker
                       connectionId={cloudIds[0]!}
@@ -307,6 +299,14 @@ export const CampaignDialog = ({
                       error={error}
                     />
                   )}
+                  <HStack justify="space-between">
+                    <Text fontWeight="medium">{t('variantsTitle')}</Text>
+                    <VariableMenu
+                      variables={variables.map((v) => v.key)}
+                      disabled={readOnly}
+                      onPick={insert}
+                    />
+                  </HStack>
                   {variantTabs('message')}
                   <Text color="red.fg" fontSize="sm">
                     {error('message1')}

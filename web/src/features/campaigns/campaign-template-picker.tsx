@@ -140,9 +140,11 @@ export const CampaignTemplatePicker = ({
             </Field.Root>
           );
         })}
-      <Text color="red.fg" fontSize="sm">
-        {error('templateParameters')}
-      </Text>
+      {error('templateParameters') && (
+        <Text color="red.fg" fontSize="sm">
+          {error('templateParameters')}
+        </Text>
+      )}
     </Stack>
   );
 };
