@@ -336,6 +336,12 @@ const table: Row[] = [
     fields: ['contactListId'],
   },
   {
+    method: 'GET',
+    route: '/campaigns/templates',
+    path: (f) => `/campaigns/templates?whatsappId=${f.connectionId}`,
+    fields: ['whatsappId'],
+  },
+  {
     method: 'POST',
     route: '/campaigns',
     path: () => '/campaigns',
