@@ -36,7 +36,7 @@ export const CampaignTemplatePicker = ({
   const { data, isFetching, error: loadError } = useCampaignTemplatesQuery(connectionId);
   const templates = data ?? [];
   const chosen = templates.find((x) => x.name === value.name && x.language === value.language);
-  // a saved template Meta no longer lists stays shown, so the dialog never changes it silently
+  // a saved template Meta no longer lists (or could not list) stays shown, never changed silently
   const missing = value.name && !chosen && !isFetching;
   const parameterNames = chosen?.bodyParameters ?? value.parameters.map((_, i) => String(i + 1));
 
@@ -78,7 +78,10 @@ export const CampaignTemplatePicker = ({
             ))}
             {missing && (
               <option value={keyOf(value.name, value.language)}>
-                {t('templateMissing', { name: value.name, language: value.language })}
+                {t(loadError ? 'templateOption' : 'templateMissing', {
+                  name: value.name,
+                  language: value.language,
+                })}
               </option>
             )}
           </NativeSelect.Field>
