@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   messageVariants,
   confirmationVariants,
+  ConnectionSendLimitsOff,
   type CampaignSettingsValues,
+  type ConnectionRecord,
   type ErrorCode,
   type MessageMediaType,
   type SendMessageCommand,
 } from '@sb/contracts';
+import { usableTimeZone } from '@sb/platform/clock';
 import { Transactions } from '@sb/platform/db';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
@@ -14,6 +17,7 @@ import { Poller, PollingProvider } from '@sb/platform/poller';
 import type { EntityManager } from 'typeorm';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { companyCall, ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { duePoller, isRefusedSend, sendErrorCode, sendErrorText } from '../polling.js';
 import { toCampaignRecord } from './campaign-records.js';
 import {
@@ -26,6 +30,7 @@ import {
 import { announceCampaign } from './campaign-events.js';
 import { CampaignRepliesRepository } from './campaign-replies.repository.js';
 import { optOutNumber } from './opt-out-words.js';
+import { SendLimitsGate } from './send-limits.gate.js';
 import {
   CampaignsRepository,
   type CampaignRow,
@@ -54,10 +59,13 @@ const mediaTypeOfMime = (mime: string): MessageMediaType => {
   return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
 };
 
-/** The context of one pass: settings and connection names read once per company. */
+/** The context of one pass: what it reads once per company, and the connections it put off. */
 type PassCache = {
   settings: Map<number, CampaignSettingsValues>;
-  connectionNames: Map<number, Map<number, string>>;
+  connections: Map<number, Map<number, ConnectionRecord>>;
+  zones: Map<number, string>;
+  /** `campaignId:connectionId` of the campaigns already put off to their connection's next opening */
+  held: Set<string>;
 };
 
 /**
@@ -71,6 +79,7 @@ type PassCache = {
 export class CampaignDispatcher extends PollingProvider {
   protected readonly poller: Poller;
   private readonly leaseMs: number;
+  /** the installation's time zone, for a company without its own */
   private readonly timeZone: string;
   /** Replaced in tests for a predictable variant choice and pacing. */
   random: Random = Math.random;
@@ -81,13 +90,15 @@ export class CampaignDispatcher extends PollingProvider {
     private readonly replies: CampaignRepliesRepository,
     private readonly lists: ContactListsService,
     private readonly connectors: ConnectorsDirectory,
+    private readonly identity: IdentityDirectory,
+    private readonly limits: SendLimitsGate,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     super();
     const lease = Number(env.CAMPAIGN_LEASE_MS ?? DefaultLeaseMs);
     this.leaseMs = Number.isFinite(lease) && lease > 0 ? lease : DefaultLeaseMs;
-    this.timeZone = env.CAMPAIGN_TIME_ZONE || 'America/Sao_Paulo';
+    this.timeZone = usableTimeZone(env.CAMPAIGN_TIME_ZONE || env.COMPANY_TIME_ZONE);
     this.poller = duePoller({
       name: 'campaign dispatcher',
       configured: env.CAMPAIGN_POLL_MS,
@@ -154,13 +165,22 @@ export class CampaignDispatcher extends PollingProvider {
     }
   }
 
-  /** A restarted campaign's unsent rows, paced again from now, the count going on from the sent ones. */
-  async repace(manager: EntityManager, companyId: number, campaignId: number): Promise<void> {
+  /**
+   * A campaign's unsent rows (those of one connection when named), paced again from `from`, the count
+   * going on from the sent ones: a restarted campaign, or one put off to its connection's next opening.
+   */
+  async repace(
+    manager: EntityManager,
+    companyId: number,
+    campaignId: number,
+    from = new Date(),
+    whatsappId?: number,
+  ): Promise<void> {
     const settings = await this.lists.readSettings(companyId);
-    const ids = await this.campaigns.unsentIds(manager, companyId, campaignId);
+    const ids = await this.campaigns.unsentIds(manager, companyId, campaignId, whatsappId);
     const sent = await this.campaigns.countSent(manager, companyId, campaignId);
     const offsets = sendOffsets(ids.length, settings, this.random, sent);
-    const start = Date.now();
+    const start = from.getTime();
     await this.campaigns.reschedule(
       manager,
       companyId,
@@ -172,7 +192,12 @@ export class CampaignDispatcher extends PollingProvider {
   // send
 
   private async sendDue(): Promise<void> {
-    const cache: PassCache = { settings: new Map(), connectionNames: new Map() };
+    const cache: PassCache = {
+      settings: new Map(),
+      connections: new Map(),
+      zones: new Map(),
+      held: new Set(),
+    };
     while (!this.poller.stopping) {
       const claimed = await this.campaigns.claimDueShippings(BatchSize, this.leaseMs);
       if (claimed.length === 0) return;
@@ -204,7 +229,15 @@ export class CampaignDispatcher extends PollingProvider {
     const confirming =
       campaign.confirmation && row.status === 'pending' && row.confirmation_message !== null;
     try {
-      const text = await this.filled(row, cache, confirming);
+      const connection = (await this.connectionsOf(companyId, cache)).get(row.whatsapp_id);
+      const zone = await this.zoneOf(companyId, cache);
+      const limits = connection?.sendLimits ?? ConnectionSendLimitsOff;
+      const opensAt = await this.limits.admit(companyId, row.whatsapp_id, limits, zone);
+      if (opensAt) {
+        await this.putOff(row, opensAt, cache);
+        return;
+      }
+      const text = await this.filled(row, cache, confirming, connection?.name ?? '', zone);
       if (confirming) {
         await this.step(row, 'confirmation', { body: text });
         await this.campaigns.markAwaiting(companyId, row.id);
@@ -257,34 +290,67 @@ export class CampaignDispatcher extends PollingProvider {
     await this.campaigns.finishSend(key, result.externalId);
   }
 
-  private async filled(row: ShippingRow, cache: PassCache, confirming: boolean): Promise<string> {
+  /**
+   * The connection is outside its window or at its daily cap: the row is given back, and the
+   * campaign's rows on that connection are paced again from its next opening (once a pass).
+   */
+  private async putOff(row: ShippingRow, opensAt: Date, cache: PassCache): Promise<void> {
+    await this.campaigns.release([row.id]);
+    const key = `${row.campaign_id}:${row.whatsapp_id}`;
+    if (cache.held.has(key)) return;
+    cache.held.add(key);
+    await this.transactions.acrossCompanies((manager) =>
+      this.repace(manager, row.company_id, row.campaign_id, opensAt, row.whatsapp_id),
+    );
+    this.logger.info(
+      {
+        companyId: row.company_id,
+        campaignId: row.campaign_id,
+        connectionId: row.whatsapp_id,
+        opensAt,
+      },
+      'campaign waits for its connection to send again',
+    );
+  }
+
+  private async filled(
+    row: ShippingRow,
+    cache: PassCache,
+    confirming: boolean,
+    connectionName: string,
+    timeZone: string,
+  ): Promise<string> {
     const companyId = row.company_id;
     const settings = await this.cached(cache.settings, companyId, () =>
       this.lists.readSettings(companyId),
     );
-    const names = await this.cached(cache.connectionNames, companyId, () =>
-      this.connectionNames(companyId),
-    );
     const values = placeholderValues({
       contact: { name: row.name, number: row.number, email: row.email },
-      connectionName: names.get(row.whatsapp_id) ?? '',
+      connectionName,
       variables: settings.variables,
       now: new Date(),
-      timeZone: this.timeZone,
+      timeZone,
       shippingId: row.id,
     });
     const text = confirming ? (row.confirmation_message ?? '') : row.message;
     return fillPlaceholders(text, values);
   }
 
-  private async connectionNames(companyId: number): Promise<Map<number, string>> {
-    try {
+  /**
+   * The company's connections, for their names and send limits; when connectors does not answer the
+   * send fails and is tried again, rather than go out without its connection's limits.
+   */
+  private connectionsOf(companyId: number, cache: PassCache) {
+    return this.cached(cache.connections, companyId, async () => {
       const connections = await this.connectors.connections(companyCall(companyId));
-      return new Map(connections.map((c) => [c.id, c.name]));
-    } catch (err) {
-      this.logger.warn({ err, companyId }, 'connection names unavailable; {connection} left empty');
-      return new Map();
-    }
+      return new Map(connections.map((c) => [c.id, c]));
+    });
+  }
+
+  private zoneOf(companyId: number, cache: PassCache): Promise<string> {
+    return this.cached(cache.zones, companyId, () =>
+      this.identity.timeZone(companyId, this.timeZone),
+    );
   }
 
   private async cached<K, V>(map: Map<K, V>, key: K, load: () => Promise<V>): Promise<V> {

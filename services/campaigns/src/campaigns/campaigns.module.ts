@@ -7,6 +7,8 @@ import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CampaignRepliesConsumer } from './campaign-replies.consumer.js';
 import { CampaignRepliesRepository } from './campaign-replies.repository.js';
+import { ConnectionDaysRepository } from './connection-days.repository.js';
+import { SendLimitsGate } from './send-limits.gate.js';
 
 /** Campaigns: CRUD over the bus, the dispatcher, and contacts' replies (confirmations, opt-outs). */
 @Module({
@@ -18,6 +20,8 @@ import { CampaignRepliesRepository } from './campaign-replies.repository.js';
     CampaignDispatcher,
     CampaignRepliesRepository,
     CampaignRepliesConsumer,
+    ConnectionDaysRepository,
+    SendLimitsGate,
   ],
   exports: [CampaignsRepository, CampaignDispatcher],
 })

@@ -363,12 +363,19 @@ export class CampaignsRepository extends TablesRepository {
   }
 
   /** The rows still to send, in order (a restart paces them again from now). */
-  async unsentIds(manager: EntityManager, companyId: number, campaignId: number) {
+  /** A campaign's rows still to send, of one connection when named, in their order. */
+  async unsentIds(
+    manager: EntityManager,
+    companyId: number,
+    campaignId: number,
+    whatsappId?: number,
+  ) {
     const rows: { id: number }[] = await manager.query(
       `SELECT id FROM campaign_shippings
         WHERE company_id = $1 AND campaign_id = $2 AND status IN ('pending', 'confirmed')
+          AND ($3::int IS NULL OR whatsapp_id = $3)
         ORDER BY position`,
-      [companyId, campaignId],
+      [companyId, campaignId, whatsappId ?? null],
     );
     return rows.map((row) => row.id);
   }
