@@ -286,6 +286,7 @@ export class CampaignDispatcher extends PollingProvider {
       peer: { number: row.number, isGroup: false },
       ...content,
       idempotencyKey: key,
+      bulk: true,
     });
     await this.campaigns.finishSend(key, result.externalId);
   }
