@@ -11,6 +11,7 @@ import {
   type CampaignsPage,
   type ContactListRecord,
   type RefsCheckRequest,
+  type SendMessageCommand,
 } from '@sb/contracts';
 import type { RunningService } from '@sb/platform/nest';
 import { createDiskStorage } from '@sb/storage';
@@ -75,6 +76,12 @@ const table: Row[] = [
     path: (f) => `/campaigns/${f.campaignId}/media-upload`,
     expect: adminsOnly(404),
   },
+  {
+    method: 'POST',
+    path: (f) => `/campaigns/${f.campaignId}/test-send`,
+    body: () => ({ number: '+55 11 97777-0002' }),
+    expect: adminsOnly(404),
+  },
   { method: 'DELETE', path: (f) => `/campaigns/${f.doomedId}`, expect: adminsOnly(404) },
 ];
 
@@ -87,6 +94,7 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
   let mediaDir: string;
   const tokens = {} as Record<Role | 'super', string>;
   let fixture: Fixture;
+  const sent: (SendMessageCommand & { companyId: number })[] = [];
 
   const url = (path: string) => `${stack.gateway.url}${path}`;
   const call = (role: keyof typeof tokens, method: string, path: string, body?: unknown) =>
@@ -145,6 +153,14 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
             })),
           ),
         );
+        await buses.serviceBus.handle(Subjects.connectors.messageSend, (payload: BusRequest) => {
+          sent.push({ ...(payload.data as SendMessageCommand), companyId: payload.ctx.companyId });
+          return Promise.resolve({
+            externalId: `x${sent.length}`,
+            ack: 1,
+            sentAt: new Date().toISOString(),
+          });
+        });
         campaigns = await startCampaignsService({
           bus: buses.serviceBus,
           databaseUrl: campaignsDb.url,
@@ -293,6 +309,46 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
     const unknown = await call('admin', 'GET', '/campaigns/999999');
     expect(unknown.status).toBe(404);
     expect(await json(unknown)).toMatchObject({ error: 'ERR_NO_CAMPAIGN_FOUND' });
+  });
+
+  it("test-sends the first variant to one number, filled for the list's contact", async () => {
+    const campaign = await ok<CampaignRecord>(
+      await call('admin', 'POST', '/campaigns', {
+        ...campaignBody(fixture),
+        name: 'Tried first',
+        message2: 'Never the second',
+      }),
+    );
+    sent.length = 0;
+    const tried = await call('admin', 'POST', `/campaigns/${campaign.id}/test-send`, {
+      number: '+55 11 97777-0001',
+      whatsappId: '',
+    });
+    expect(await ok(tried)).toEqual({ sent: 1 });
+    expect(sent).toEqual([
+      expect.objectContaining({
+        companyId: 1,
+        connectionId: 7,
+        peer: { number: '5511977770001', isGroup: false },
+        body: 'Olá Ana',
+      }),
+    ]);
+    // an agent's message, not a campaign's: not held by the connection's limits, nothing recorded
+    expect(sent[0]!.bulk).toBeUndefined();
+    const report = await ok<CampaignReport>(
+      await call('admin', 'GET', `/campaigns/${campaign.id}/report`),
+    );
+    expect(report.counters.total).toBe(0);
+
+    const bad = await call('admin', 'POST', `/campaigns/${campaign.id}/test-send`, {
+      number: '12',
+    });
+    expect(bad.status).toBe(400);
+    const foreign = await call('admin', 'POST', `/campaigns/${campaign.id}/test-send`, {
+      number: '5511977770001',
+      whatsappId: 9,
+    });
+    expect(await json(foreign)).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
   });
 
   it('attaches and removes a file through media-upload', async () => {

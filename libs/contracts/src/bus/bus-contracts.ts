@@ -260,6 +260,8 @@ import type {
   CampaignRecord,
   CampaignReport,
   CampaignReportQuery,
+  CampaignTestSendReply,
+  CampaignTestSendRequest,
   CampaignsPage,
   CampaignsQuery,
   CampaignUpdateRequest,
@@ -511,6 +513,7 @@ export type BusContracts = {
   'campaigns.campaign.media-set': Contract<CampaignMediaRequest, CampaignMediaReply>;
   'campaigns.campaign.media-delete': Contract<CampaignIdRequest, CampaignMediaReply>;
   'campaigns.campaign.report': Contract<CampaignReportQuery, CampaignReport>;
+  'campaigns.campaign.test-send': Contract<CampaignTestSendRequest, CampaignTestSendReply>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;

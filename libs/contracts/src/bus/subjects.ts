@@ -243,6 +243,7 @@ export const Subjects = {
     campaignMediaSet: 'campaigns.campaign.media-set',
     campaignMediaDelete: 'campaigns.campaign.media-delete',
     campaignReport: 'campaigns.campaign.report',
+    campaignTestSend: 'campaigns.campaign.test-send',
   },
   reporting: {
     health: 'reporting.health.check',

@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type MessageMediaType,
   type SendMessageCommand,
+  type StoredMedia,
 } from '@sb/contracts';
 import { usableTimeZone } from '@sb/platform/clock';
 import { Transactions } from '@sb/platform/db';
@@ -34,6 +35,7 @@ import { SendLimitsGate } from './send-limits.gate.js';
 import {
   CampaignsRepository,
   type CampaignRow,
+  type Recipient,
   type ShippingRow,
   type ShippingWrite,
 } from './campaigns.repository.js';
@@ -67,6 +69,25 @@ type PassCache = {
   /** `campaignId:connectionId` of the campaigns already put off to their connection's next opening */
   held: Set<string>;
 };
+
+const newPassCache = (): PassCache => ({
+  settings: new Map(),
+  connections: new Map(),
+  zones: new Map(),
+  held: new Set(),
+});
+
+/** The campaign's attachment as a message's media, or null. */
+const mediaOf = (campaign: CampaignRow): StoredMedia | null =>
+  campaign.media_path
+    ? {
+        key: campaign.media_path,
+        mimeType: campaign.media_mime ?? 'application/octet-stream',
+        fileName: campaign.media_name ?? 'file',
+        size: campaign.media_size ?? 0,
+        mediaType: mediaTypeOfMime(campaign.media_mime ?? ''),
+      }
+    : null;
 
 /**
  * Runs the campaigns: a due campaign gets one shipping row per contact (its variant picked and its time
@@ -192,12 +213,7 @@ export class CampaignDispatcher extends PollingProvider {
   // send
 
   private async sendDue(): Promise<void> {
-    const cache: PassCache = {
-      settings: new Map(),
-      connections: new Map(),
-      zones: new Map(),
-      held: new Set(),
-    };
+    const cache = newPassCache();
     while (!this.poller.stopping) {
       const claimed = await this.campaigns.claimDueShippings(BatchSize, this.leaseMs);
       if (claimed.length === 0) return;
@@ -237,25 +253,20 @@ export class CampaignDispatcher extends PollingProvider {
         await this.putOff(row, opensAt, cache);
         return;
       }
-      const text = await this.filled(row, cache, confirming, connection?.name ?? '', zone);
+      const text = await this.filled(
+        companyId,
+        confirming ? (row.confirmation_message ?? '') : row.message,
+        { contact: row, shippingId: row.id, connectionName: connection?.name ?? '', zone },
+        cache,
+      );
       if (confirming) {
         await this.step(row, 'confirmation', { body: text });
         await this.campaigns.markAwaiting(companyId, row.id);
         return;
       }
       if (text.trim() !== '') await this.step(row, 'message', { body: text });
-      if (campaign.media_path) {
-        await this.step(row, 'media', {
-          body: '',
-          media: {
-            key: campaign.media_path,
-            mimeType: campaign.media_mime ?? 'application/octet-stream',
-            fileName: campaign.media_name ?? 'file',
-            size: campaign.media_size ?? 0,
-            mediaType: mediaTypeOfMime(campaign.media_mime ?? ''),
-          },
-        });
-      }
+      const media = mediaOf(campaign);
+      if (media) await this.step(row, 'media', { body: '', media });
       await this.campaigns.markDelivered(companyId, row.id);
     } catch (err) {
       const error = sendErrorText(err);
@@ -314,27 +325,58 @@ export class CampaignDispatcher extends PollingProvider {
     );
   }
 
+  /** `text` with its placeholders filled for one contact, now. */
   private async filled(
-    row: ShippingRow,
+    companyId: number,
+    text: string,
+    to: { contact: Recipient; shippingId: number; connectionName: string; zone: string },
     cache: PassCache,
-    confirming: boolean,
-    connectionName: string,
-    timeZone: string,
   ): Promise<string> {
-    const companyId = row.company_id;
     const settings = await this.cached(cache.settings, companyId, () =>
       this.lists.readSettings(companyId),
     );
     const values = placeholderValues({
-      contact: { name: row.name, number: row.number, email: row.email },
-      connectionName,
+      contact: { name: to.contact.name, number: to.contact.number, email: to.contact.email },
+      connectionName: to.connectionName,
       variables: settings.variables,
       now: new Date(),
-      timeZone,
-      shippingId: row.id,
+      timeZone: to.zone,
+      shippingId: to.shippingId,
     });
-    const text = confirming ? (row.confirmation_message ?? '') : row.message;
     return fillPlaceholders(text, values);
+  }
+
+  /**
+   * A test send: the campaign's first confirmation (when it asks one) and message variants, filled for
+   * `contact`, then its media, sent now as an agent's message would be (no limits, no shipping row).
+   * Answers how many messages went out.
+   */
+  async sendTest(campaign: CampaignRow, contact: Recipient, whatsappId: number): Promise<number> {
+    const companyId = campaign.company_id;
+    const cache = newPassCache();
+    const connection = (await this.connectionsOf(companyId, cache)).get(whatsappId);
+    const zone = await this.zoneOf(companyId, cache);
+    const record = toCampaignRecord(campaign);
+    const texts = [
+      ...(campaign.confirmation ? confirmationVariants(record).slice(0, 1) : []),
+      ...messageVariants(record).slice(0, 1),
+    ];
+    const to = { contact, shippingId: 0, connectionName: connection?.name ?? '', zone };
+    const contents: Pick<SendMessageCommand, 'body' | 'media'>[] = [];
+    for (const text of texts) {
+      const body = await this.filled(companyId, text, to, cache);
+      if (body.trim() !== '') contents.push({ body });
+    }
+    const media = mediaOf(campaign);
+    if (media) contents.push({ body: '', media });
+    for (const content of contents) {
+      await this.connectors.send(companyId, {
+        connectionId: whatsappId,
+        peer: { number: contact.number, isGroup: false },
+        ...content,
+      });
+    }
+    return contents.length;
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   type CampaignRecord,
   type CampaignReport,
   type CampaignsPage,
+  type CampaignTestSendReply,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
@@ -60,6 +61,11 @@ export class CampaignsHandler {
   @BusHandler(S.campaignMediaDelete)
   deleteMedia(data: unknown, ctx: CallContext): Promise<CampaignMediaReply> {
     return this.campaigns.deleteMedia(ctx, data);
+  }
+
+  @BusHandler(S.campaignTestSend)
+  testSend(data: unknown, ctx: CallContext): Promise<CampaignTestSendReply> {
+    return this.campaigns.testSend(ctx, data);
   }
 
   @BusHandler(S.campaignReport)

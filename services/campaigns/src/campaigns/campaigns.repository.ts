@@ -319,6 +319,23 @@ export class CampaignsRepository extends TablesRepository {
     );
   }
 
+  /** The list's contact with this number (a test send fills the placeholders with it). */
+  async recipientByNumber(
+    companyId: number,
+    listId: number,
+    number: string,
+  ): Promise<Recipient | undefined> {
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: Recipient[] = await manager.query(
+        `SELECT number, name, email FROM contact_list_items
+          WHERE company_id = $1 AND contact_list_id = $2 AND number = $3
+          ORDER BY id LIMIT 1`,
+        [companyId, listId, number],
+      );
+      return rows[0];
+    });
+  }
+
   /** Adds the rows a campaign lacks (one per number); an existing row is kept as it is. */
   async insertShippings(
     manager: EntityManager,

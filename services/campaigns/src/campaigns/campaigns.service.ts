@@ -4,6 +4,8 @@ import {
   CampaignPageSize,
   CampaignReportQuery,
   CampaignsQuery,
+  CampaignTestSendInput,
+  type CampaignTestSendReply,
   DomainEventTypes,
   type CampaignDeletedEventData,
   type CampaignDeleteReply,
@@ -256,6 +258,31 @@ export class CampaignsService {
       tagListId: input.tagListId,
       whatsappIds: input.whatsappId,
     };
+  }
+
+  /**
+   * Sends the campaign's first variants (confirmation first when it asks one) and its media to one
+   * number, now, through one of its connections; placeholders are filled with the list's contact of
+   * that number when there is one. Nothing is recorded as a shipping, whatever the status.
+   */
+  async testSend(call: CallContext, data: unknown): Promise<CampaignTestSendReply> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    const { number, whatsappId } = parseInput(CampaignTestSendInput, data ?? {});
+    const row = await this.campaign(ctx.companyId, id);
+    const connectionId = whatsappId ?? row.whatsapp_ids[0];
+    if (connectionId === undefined || !row.whatsapp_ids.includes(connectionId))
+      throw new AppError('ERR_NO_WAPP_FOUND');
+    const listed =
+      row.contact_list_id === null
+        ? undefined
+        : await this.campaigns.recipientByNumber(ctx.companyId, row.contact_list_id, number);
+    const sent = await this.dispatcher.sendTest(
+      row,
+      listed ?? { number, name: '', email: '' },
+      connectionId,
+    );
+    return { sent };
   }
 
   private async campaign(
