@@ -130,6 +130,7 @@ export const ApiRoutes = {
     report: '/campaigns/:id/report',
     cancel: '/campaigns/:id/cancel',
     restart: '/campaigns/:id/restart',
+    testSend: '/campaigns/:id/test-send',
     mediaUpload: '/campaigns/:id/media-upload',
   },
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session

@@ -2,7 +2,7 @@ import { IconButton, Table } from '@chakra-ui/react';
 import type { CampaignRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuChartBar, LuPause, LuPlay } from 'react-icons/lu';
+import { LuChartBar, LuPause, LuPlay, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../app/dates.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -11,6 +11,7 @@ import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { CampaignDialog } from './campaign-dialog.js';
+import { CampaignTestSendDialog } from './campaign-test-send-dialog.js';
 import {
   useCancelCampaignMutation,
   useDeleteCampaignMutation,
@@ -20,7 +21,7 @@ import {
 
 /**
  * /campaigns (spec 3 §2.2): search, infinite scroll, and per campaign its status, list, connections,
- * times and confirmation, with pause, restart, report, edit and delete.
+ * times and confirmation, with pause, restart, a test send, report, edit and delete.
  */
 export const CampaignsPage = () => {
   const { t, i18n } = useTranslation('campaigns');
@@ -33,6 +34,7 @@ export const CampaignsPage = () => {
   const [editing, setEditing] = useState<CampaignRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<CampaignRecord | null>(null);
+  const [trying, setTrying] = useState<CampaignRecord | null>(null);
   const records = data?.records ?? [];
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
 
@@ -118,6 +120,14 @@ export const CampaignsPage = () => {
                 <IconButton
                   size="xs"
                   variant="ghost"
+                  aria-label={t('testSend.action')}
+                  onClick={() => setTrying(campaign)}
+                >
+                  <LuSend />
+                </IconButton>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
                   aria-label={t('report')}
                   onClick={() => navigate(`/campaign/${campaign.id}/report`)}
                 >
@@ -129,6 +139,7 @@ export const CampaignsPage = () => {
         ))}
       </PagedTable>
       <CampaignDialog open={formOpen} campaign={editing} onClose={() => setFormOpen(false)} />
+      {trying && <CampaignTestSendDialog campaign={trying} onClose={() => setTrying(null)} />}
       <ConfirmDialog
         open={toDelete !== null}
         title={t('deleteTitle', { name: toDelete?.name ?? '' })}

@@ -7,6 +7,7 @@ import {
   type CampaignReport,
   type CampaignShippingRecord,
   type CampaignsPage,
+  type CampaignTestSendReply,
   type ContactListChoice,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
@@ -101,6 +102,12 @@ export const campaignsApi = api.injectEndpoints({
       query: (id) => ({ url: buildPath(R.restart, { id }), method: 'POST' }),
       invalidatesTags: [LIST],
     }),
+    testSendCampaign: build.mutation<
+      CampaignTestSendReply,
+      { id: number; number: string; whatsappId: number | null }
+    >({
+      query: ({ id, ...body }) => ({ url: buildPath(R.testSend, { id }), method: 'POST', body }),
+    }),
     uploadCampaignMedia: build.mutation<CampaignRecord, { id: number; file: File }>({
       query: ({ id, file }) => {
         const body = new FormData();
@@ -124,6 +131,7 @@ export const {
   useDeleteCampaignMutation,
   useCancelCampaignMutation,
   useRestartCampaignMutation,
+  useTestSendCampaignMutation,
   useUploadCampaignMediaMutation,
   useDeleteCampaignMediaMutation,
 } = campaignsApi;
