@@ -11,9 +11,11 @@ import {
   type CampaignsPage,
   type ContactListRecord,
   type RefsCheckRequest,
+  type OptOutsPage,
   type SendMessageCommand,
 } from '@sb/contracts';
 import type { RunningService } from '@sb/platform/nest';
+import pg from 'pg';
 import { createDiskStorage } from '@sb/storage';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
 import {
@@ -50,6 +52,8 @@ const png = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 1),
 ]);
+/** company 1's number that answered an opt-out word */
+const optedOut = '5511977770009';
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 const campaignBody = (f: Fixture) => ({
   name: 'Walk campaign',
@@ -83,7 +87,23 @@ const table: Row[] = [
     expect: adminsOnly(404),
   },
   { method: 'DELETE', path: (f) => `/campaigns/${f.doomedId}`, expect: adminsOnly(404) },
+  { method: 'GET', path: () => '/campaign-opt-outs?searchParam=7777', expect: adminsOnly('2xx') },
+  {
+    method: 'DELETE',
+    path: () => `/campaign-opt-outs/${optedOut}`,
+    expect: adminsOnly(404),
+  },
 ];
+
+const onDatabase = async (url: string, work: (db: pg.Client) => Promise<unknown>) => {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    await work(db);
+  } finally {
+    await db.end();
+  }
+};
 
 const kinds = await busKinds();
 
@@ -208,6 +228,12 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
         message1: 'Hi',
         ...body,
       }).then((r) => ok<CampaignRecord>(r));
+    await onDatabase(campaignsDb.url, (db) =>
+      db.query(
+        `INSERT INTO campaigns.campaign_opt_outs (company_id, number) VALUES (1, $1), (1, '5511966660001')`,
+        [optedOut],
+      ),
+    );
     fixture = {
       listId: list.id,
       campaignId: (await create({ name: 'Kept campaign' })).id,
@@ -349,6 +375,33 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
       whatsappId: 9,
     });
     expect(await json(foreign)).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
+  });
+
+  it('lists the opted-out numbers by digits, and removes one', async () => {
+    const page = await ok<OptOutsPage>(
+      await call('admin', 'GET', '/campaign-opt-outs?searchParam=%2B55%2011%209666'),
+    );
+    expect(page).toEqual({
+      records: [
+        {
+          number: '5511966660001',
+          optedOutAt: expect.any(String),
+          campaignId: null,
+          campaignName: null,
+        },
+      ],
+      hasMore: false,
+    });
+    expect(await ok(await call('admin', 'DELETE', '/campaign-opt-outs/+55 11 96666-0001'))).toEqual(
+      {
+        number: '5511966660001',
+      },
+    );
+    const gone = await call('admin', 'DELETE', '/campaign-opt-outs/5511966660001');
+    expect(gone.status).toBe(404);
+    // another company sees none of them
+    const other = await ok<OptOutsPage>(await call('otherAdmin', 'GET', '/campaign-opt-outs'));
+    expect(other.records).toEqual([]);
   });
 
   it('attaches and removes a file through media-upload', async () => {

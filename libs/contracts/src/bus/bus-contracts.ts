@@ -265,6 +265,9 @@ import type {
   CampaignsPage,
   CampaignsQuery,
   CampaignUpdateRequest,
+  OptOutNumberRequest,
+  OptOutsPage,
+  OptOutsQuery,
 } from '../campaigns/index.js';
 
 import type {
@@ -514,6 +517,8 @@ export type BusContracts = {
   'campaigns.campaign.media-delete': Contract<CampaignIdRequest, CampaignMediaReply>;
   'campaigns.campaign.report': Contract<CampaignReportQuery, CampaignReport>;
   'campaigns.campaign.test-send': Contract<CampaignTestSendRequest, CampaignTestSendReply>;
+  'campaigns.opt-out.list': Contract<OptOutsQuery, OptOutsPage>;
+  'campaigns.opt-out.delete': Contract<OptOutNumberRequest, { number: string }>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;

@@ -244,6 +244,8 @@ export const Subjects = {
     campaignMediaDelete: 'campaigns.campaign.media-delete',
     campaignReport: 'campaigns.campaign.report',
     campaignTestSend: 'campaigns.campaign.test-send',
+    optOutList: 'campaigns.opt-out.list',
+    optOutDelete: 'campaigns.opt-out.delete',
   },
   reporting: {
     health: 'reporting.health.check',

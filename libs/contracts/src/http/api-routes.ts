@@ -132,6 +132,8 @@ export const ApiRoutes = {
     restart: '/campaigns/:id/restart',
     testSend: '/campaigns/:id/test-send',
     mediaUpload: '/campaigns/:id/media-upload',
+    optOuts: '/campaign-opt-outs',
+    optOut: '/campaign-opt-outs/:number',
   },
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },

@@ -9,6 +9,7 @@ import { CampaignRepliesConsumer } from './campaign-replies.consumer.js';
 import { CampaignRepliesRepository } from './campaign-replies.repository.js';
 import { ConnectionDaysRepository } from './connection-days.repository.js';
 import { SendLimitsGate } from './send-limits.gate.js';
+import { OptOutsService } from './opt-outs.service.js';
 
 /** Campaigns: CRUD over the bus, the dispatcher, and contacts' replies (confirmations, opt-outs). */
 @Module({
@@ -22,6 +23,7 @@ import { SendLimitsGate } from './send-limits.gate.js';
     CampaignRepliesConsumer,
     ConnectionDaysRepository,
     SendLimitsGate,
+    OptOutsService,
   ],
   exports: [CampaignsRepository, CampaignDispatcher],
 })

@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/page-title.js';
 import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
+import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
 import { CampaignDialog } from './campaign-dialog.js';
 import { CampaignTestSendDialog } from './campaign-test-send-dialog.js';
 import {
@@ -36,6 +37,14 @@ export const CampaignsPage = () => {
   const [toDelete, setToDelete] = useState<CampaignRecord | null>(null);
   const [trying, setTrying] = useState<CampaignRecord | null>(null);
   const records = data?.records ?? [];
+  const connections = useListConnectionRecordsQuery().data ?? [];
+  /** The names of a campaign's connections (`whatsappId` holds their ids, comma-separated). */
+  const connectionNames = (ids: string) =>
+    ids
+      .split(',')
+      .filter(Boolean)
+      .map((id) => connections.find((c) => String(c.id) === id)?.name ?? `#${id}`)
+      .join(', ');
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
 
   const act = async (run: () => Promise<unknown>, done: string) => {
@@ -85,7 +94,7 @@ export const CampaignsPage = () => {
             <Table.Cell>{campaign.name}</Table.Cell>
             <Table.Cell>{t(`statuses.${campaign.status}`)}</Table.Cell>
             <Table.Cell>{campaign.contactList?.name ?? '—'}</Table.Cell>
-            <Table.Cell>{campaign.whatsappId || '—'}</Table.Cell>
+            <Table.Cell>{connectionNames(campaign.whatsappId) || '—'}</Table.Cell>
             <Table.Cell>{when(campaign.scheduledAt)}</Table.Cell>
             <Table.Cell>{when(campaign.completedAt)}</Table.Cell>
             <Table.Cell>{campaign.confirmation ? t('yes') : t('no')}</Table.Cell>
