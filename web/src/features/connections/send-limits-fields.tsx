@@ -105,24 +105,19 @@ export const SendLimitsFields = ({
           </fieldset>
           {value.periods.map((period, index) => (
             <HStack key={index} gap="2" align="end" wrap="wrap">
-              <Field.Root maxW="36">
-                <Field.Label>{t('sendLimits.from')}</Field.Label>
-                <Input
-                  type="time"
-                  step={600}
-                  value={period.start}
-                  onChange={(e) => setPeriod(index, { start: e.target.value })}
-                />
-              </Field.Root>
-              <Field.Root maxW="36">
-                <Field.Label>{t('sendLimits.to')}</Field.Label>
-                <Input
-                  type="time"
-                  step={600}
-                  value={period.end}
-                  onChange={(e) => setPeriod(index, { end: e.target.value })}
-                />
-              </Field.Root>
+              {(['start', 'end'] as const).map((edge) => (
+                <Field.Root key={edge} maxW="36">
+                  <Field.Label>
+                    {t(edge === 'start' ? 'sendLimits.from' : 'sendLimits.to')}
+                  </Field.Label>
+                  <Input
+                    type="time"
+                    step={600}
+                    value={period[edge]}
+                    onChange={(e) => setPeriod(index, { [edge]: e.target.value })}
+                  />
+                </Field.Root>
+              ))}
               <IconButton
                 variant="ghost"
                 aria-label={t('sendLimits.removePeriod', { from: period.start, to: period.end })}
