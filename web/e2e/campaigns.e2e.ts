@@ -43,6 +43,8 @@ describe('campaigns screen', () => {
     { name: 'Davi Rocha', number: `55116${String(Date.now()).slice(-8)}` },
   ];
   let strangersListId = 0;
+  /** the campaign's report page, once the first test opened it */
+  let reportPath = '';
   const saved = Object.fromEntries(
     ['META_GRAPH_URL', 'META_APP_SECRET', 'META_VERIFY_TOKEN'].map((name) => [
       name,
@@ -159,6 +161,28 @@ describe('campaigns screen', () => {
     await page.getByTestId('shipping-row').nth(1).waitFor();
     expect(await page.getByTestId('shipping-row').count()).toBe(2);
     await page.getByTestId('counter-sent').getByText('2', { exact: true }).waitFor();
+    reportPath = new URL(page.url()).pathname;
+  });
+
+  it("test-sends the campaign's message to one number, filled for its contact", async () => {
+    await goInApp(page, '/campaigns');
+    const row = page.getByTestId('campaign-row').filter({ hasText: campaignName });
+    await row.getByRole('button', { name: 'Test send' }).click();
+    const dialog = page.getByTestId('campaign-test-send');
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await dialog.getByText('Type a number with at least 8 digits').waitFor();
+    const [ana] = contacts;
+    const before = emulator.conversation(phoneNumberId, ana!.number).length;
+    await dialog.getByLabel('Number (with country code)').fill(`+${ana!.number}`);
+    for (const violation of await seriousAxeViolations(page))
+      throw new Error(`test-send dialog: ${violation}`);
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await seeText(page, 'Test sent: 1 message');
+    const received = emulator
+      .conversation(phoneNumberId, ana!.number)
+      .slice(before)
+      .map((line) => JSON.stringify(line));
+    expect(received.some((line) => line.includes('Oi Ana, a promoção começou!'))).toBe(true);
   });
 
   it('sends an approved template chosen in the dialog to contacts who never wrote', async () => {
@@ -211,7 +235,6 @@ describe('campaigns screen', () => {
   });
 
   it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
-    const reportPath = new URL(page.url()).pathname;
     const sizes = [
       { width: 1280, height: 720 },
       { width: 1920, height: 1080 },

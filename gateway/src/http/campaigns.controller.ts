@@ -18,6 +18,7 @@ import {
   CampaignReportQuery,
   CampaignsQuery,
   CampaignTemplatesQuery,
+  CampaignTestSendInput,
   ref,
   Subjects,
   type CampaignMediaReply,
@@ -26,6 +27,7 @@ import {
   type CampaignReport,
   type CampaignsPage,
   type MessageTemplate,
+  type CampaignTestSendReply,
   type RequestContext,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
@@ -138,6 +140,23 @@ export class CampaignsController {
   @ApiOperation({ summary: 'Resumes a cancelled campaign where it stopped' })
   restart(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
     return this.services.ask(req, S.campaignRestart, parseInput(idParam, { id }));
+  }
+
+  @Post(':id/test-send')
+  @ApiOperation({
+    summary:
+      "Sends the campaign's first variants and media to one number now, on one of its connections: { sent }",
+  })
+  @ApiBody({ schema: openApiSchema(CampaignTestSendInput) })
+  testSend(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<CampaignTestSendReply> {
+    return this.services.ask(req, S.campaignTestSend, {
+      ...parseInput(CampaignTestSendInput, body ?? {}),
+      ...parseInput(idParam, { id }),
+    });
   }
 
   /** The file streams to object storage here (type checked by its bytes); campaigns records it. */

@@ -261,10 +261,15 @@ import type {
   CampaignRecord,
   CampaignReport,
   CampaignReportQuery,
+  CampaignTestSendReply,
+  CampaignTestSendRequest,
   CampaignsPage,
   CampaignsQuery,
   CampaignTemplatesQuery,
   CampaignUpdateRequest,
+  OptOutNumberRequest,
+  OptOutsPage,
+  OptOutsQuery,
 } from '../campaigns/index.js';
 
 import type {
@@ -515,6 +520,9 @@ export type BusContracts = {
   'campaigns.campaign.media-delete': Contract<CampaignIdRequest, CampaignMediaReply>;
   'campaigns.campaign.report': Contract<CampaignReportQuery, CampaignReport>;
   'campaigns.campaign.templates': Contract<CampaignTemplatesQuery, MessageTemplate[]>;
+  'campaigns.campaign.test-send': Contract<CampaignTestSendRequest, CampaignTestSendReply>;
+  'campaigns.opt-out.list': Contract<OptOutsQuery, OptOutsPage>;
+  'campaigns.opt-out.delete': Contract<OptOutNumberRequest, { number: string }>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;

@@ -247,6 +247,9 @@ export const Subjects = {
     campaignReport: 'campaigns.campaign.report',
     // GET /campaigns/templates: a Cloud API connection's approved templates, for the campaign dialog
     campaignTemplateList: 'campaigns.campaign.templates',
+    campaignTestSend: 'campaigns.campaign.test-send',
+    optOutList: 'campaigns.opt-out.list',
+    optOutDelete: 'campaigns.opt-out.delete',
   },
   reporting: {
     health: 'reporting.health.check',

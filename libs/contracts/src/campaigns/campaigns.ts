@@ -388,8 +388,28 @@ export type CampaignReport = {
   hasMore: boolean;
 };
 
+/**
+ * POST /campaigns/:id/test-send body: the number to try the campaign on before it starts, and which of
+ * its connections sends (its first when left out). Nothing is recorded as a shipping.
+ */
+export const CampaignTestSendInput = z.object({
+  number: z
+    .string()
+    .trim()
+    .regex(/^[\d\s()+.-]+$/, 'only digits')
+    .transform((number) => number.replace(/\D/g, ''))
+    .pipe(z.string().min(8).max(20)),
+  whatsappId: ref('connection', z.union([z.literal(''), z.null(), positiveId]))
+    .optional()
+    .transform((id) => (typeof id === 'number' ? id : null)),
+});
+export type CampaignTestSendInput = z.infer<typeof CampaignTestSendInput>;
+/** What a test send sent: its messages, in order (confirmation, message, media). */
+export type CampaignTestSendReply = { sent: number };
+
 /** Bus request data. */
 export type CampaignIdRequest = { id: number };
+export type CampaignTestSendRequest = CampaignTestSendInput & { id: number };
 export type CampaignUpdateRequest = CampaignInput & { id: number };
 export type CampaignMediaRequest = {
   id: number;

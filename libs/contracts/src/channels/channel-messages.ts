@@ -67,6 +67,8 @@ export type SendMessageCommand = ChannelTarget & {
   template?: TemplateSend;
   /** the sender's key for this one message (a campaign's step), the same when a send is retried */
   idempotencyKey?: string;
+  /** a campaign's message: it gives way to agents' messages on the connection (never the reverse) */
+  bulk?: boolean;
 };
 
 /** Reply of `connectors.message.send`. Failures: ERR_WAPP_NOT_INITIALIZED, ERR_WAPP_INVALID_CONTACT, ERR_SENDING_WAPP_MSG. */

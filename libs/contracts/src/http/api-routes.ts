@@ -132,7 +132,10 @@ export const ApiRoutes = {
     report: '/campaigns/:id/report',
     cancel: '/campaigns/:id/cancel',
     restart: '/campaigns/:id/restart',
+    testSend: '/campaigns/:id/test-send',
     mediaUpload: '/campaigns/:id/media-upload',
+    optOuts: '/campaign-opt-outs',
+    optOut: '/campaign-opt-outs/:number',
   },
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },

@@ -2,12 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   messageVariants,
   confirmationVariants,
+  ConnectionSendLimitsOff,
   type CampaignSettingsValues,
-  type ChannelKind,
+  type ConnectionRecord,
   type ErrorCode,
   type MessageMediaType,
   type SendMessageCommand,
+  type StoredMedia,
 } from '@sb/contracts';
+import { usableTimeZone } from '@sb/platform/clock';
 import { Transactions } from '@sb/platform/db';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
@@ -15,6 +18,7 @@ import { Poller, PollingProvider } from '@sb/platform/poller';
 import type { EntityManager } from 'typeorm';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { companyCall, ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { duePoller, isRefusedSend, sendErrorCode, sendErrorText } from '../polling.js';
 import { toCampaignRecord } from './campaign-records.js';
 import {
@@ -28,9 +32,11 @@ import { announceCampaign } from './campaign-events.js';
 import { messageContent } from './campaign-templates.js';
 import { CampaignRepliesRepository } from './campaign-replies.repository.js';
 import { optOutNumber } from './opt-out-words.js';
+import { SendLimitsGate } from './send-limits.gate.js';
 import {
   CampaignsRepository,
   type CampaignRow,
+  type Recipient,
   type ShippingRow,
   type ShippingWrite,
 } from './campaigns.repository.js';
@@ -56,14 +62,33 @@ const mediaTypeOfMime = (mime: string): MessageMediaType => {
   return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
 };
 
-/** What a send needs of a connection: its name ({connection}) and channel (template or text). */
-type ConnectionInfo = { name: string; channel: ChannelKind };
-
-/** The context of one pass: settings and connections read once per company. */
+/** The context of one pass: what it reads once per company, and the connections it put off. */
 type PassCache = {
   settings: Map<number, CampaignSettingsValues>;
-  connections: Map<number, Map<number, ConnectionInfo>>;
+  connections: Map<number, Map<number, ConnectionRecord>>;
+  zones: Map<number, string>;
+  /** `campaignId:connectionId` of the campaigns already put off to their connection's next opening */
+  held: Set<string>;
 };
+
+const newPassCache = (): PassCache => ({
+  settings: new Map(),
+  connections: new Map(),
+  zones: new Map(),
+  held: new Set(),
+});
+
+/** The campaign's attachment as a message's media, or null. */
+const mediaOf = (campaign: CampaignRow): StoredMedia | null =>
+  campaign.media_path
+    ? {
+        key: campaign.media_path,
+        mimeType: campaign.media_mime ?? 'application/octet-stream',
+        fileName: campaign.media_name ?? 'file',
+        size: campaign.media_size ?? 0,
+        mediaType: mediaTypeOfMime(campaign.media_mime ?? ''),
+      }
+    : null;
 
 /**
  * Runs the campaigns: a due campaign gets one shipping row per contact (its variant picked and its time
@@ -76,6 +101,7 @@ type PassCache = {
 export class CampaignDispatcher extends PollingProvider {
   protected readonly poller: Poller;
   private readonly leaseMs: number;
+  /** the installation's time zone, for a company without its own */
   private readonly timeZone: string;
   /** Replaced in tests for a predictable variant choice and pacing. */
   random: Random = Math.random;
@@ -86,13 +112,15 @@ export class CampaignDispatcher extends PollingProvider {
     private readonly replies: CampaignRepliesRepository,
     private readonly lists: ContactListsService,
     private readonly connectors: ConnectorsDirectory,
+    private readonly identity: IdentityDirectory,
+    private readonly limits: SendLimitsGate,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     super();
     const lease = Number(env.CAMPAIGN_LEASE_MS ?? DefaultLeaseMs);
     this.leaseMs = Number.isFinite(lease) && lease > 0 ? lease : DefaultLeaseMs;
-    this.timeZone = env.CAMPAIGN_TIME_ZONE || 'America/Sao_Paulo';
+    this.timeZone = usableTimeZone(env.CAMPAIGN_TIME_ZONE || env.COMPANY_TIME_ZONE);
     this.poller = duePoller({
       name: 'campaign dispatcher',
       configured: env.CAMPAIGN_POLL_MS,
@@ -160,13 +188,22 @@ export class CampaignDispatcher extends PollingProvider {
     }
   }
 
-  /** A restarted campaign's unsent rows, paced again from now, the count going on from the sent ones. */
-  async repace(manager: EntityManager, companyId: number, campaignId: number): Promise<void> {
+  /**
+   * A campaign's unsent rows (those of one connection when named), paced again from `from`, the count
+   * going on from the sent ones: a restarted campaign, or one put off to its connection's next opening.
+   */
+  async repace(
+    manager: EntityManager,
+    companyId: number,
+    campaignId: number,
+    from = new Date(),
+    whatsappId?: number,
+  ): Promise<void> {
     const settings = await this.lists.readSettings(companyId);
-    const ids = await this.campaigns.unsentIds(manager, companyId, campaignId);
+    const ids = await this.campaigns.unsentIds(manager, companyId, campaignId, whatsappId);
     const sent = await this.campaigns.countSent(manager, companyId, campaignId);
     const offsets = sendOffsets(ids.length, settings, this.random, sent);
-    const start = Date.now();
+    const start = from.getTime();
     await this.campaigns.reschedule(
       manager,
       companyId,
@@ -178,7 +215,7 @@ export class CampaignDispatcher extends PollingProvider {
   // send
 
   private async sendDue(): Promise<void> {
-    const cache: PassCache = { settings: new Map(), connections: new Map() };
+    const cache = newPassCache();
     while (!this.poller.stopping) {
       const claimed = await this.campaigns.claimDueShippings(BatchSize, this.leaseMs);
       if (claimed.length === 0) return;
@@ -210,27 +247,31 @@ export class CampaignDispatcher extends PollingProvider {
     const confirming =
       campaign.confirmation && row.status === 'pending' && row.confirmation_message !== null;
     try {
-      const { text, values, channel } = await this.filled(row, cache, confirming);
+      const connection = (await this.connectionsOf(companyId, cache)).get(row.whatsapp_id);
+      const zone = await this.zoneOf(companyId, cache);
+      const limits = connection?.sendLimits ?? ConnectionSendLimitsOff;
+      const opensAt = await this.limits.admit(companyId, row.whatsapp_id, limits, zone);
+      if (opensAt) {
+        await this.putOff(row, opensAt, cache);
+        return;
+      }
+      const to = { contact: row, shippingId: row.id, connectionName: connection?.name ?? '', zone };
+      const values = await this.valuesFor(companyId, to, cache);
+      const text = fillPlaceholders(
+        confirming ? (row.confirmation_message ?? '') : row.message,
+        values,
+      );
       if (confirming) {
         await this.step(row, 'confirmation', { body: text });
         await this.campaigns.markAwaiting(companyId, row.id);
         return;
       }
+      const channel = connection?.channel;
       const content = messageContent({ template: campaign.template, channel, text, values });
       if (content) await this.step(row, 'message', content);
       // a template goes alone: Meta would refuse the attachment (free-form) outside the 24-hour window
-      if (campaign.media_path && !content?.template) {
-        await this.step(row, 'media', {
-          body: '',
-          media: {
-            key: campaign.media_path,
-            mimeType: campaign.media_mime ?? 'application/octet-stream',
-            fileName: campaign.media_name ?? 'file',
-            size: campaign.media_size ?? 0,
-            mediaType: mediaTypeOfMime(campaign.media_mime ?? ''),
-          },
-        });
-      }
+      const media = content?.template ? null : mediaOf(campaign);
+      if (media) await this.step(row, 'media', { body: '', media });
       await this.campaigns.markDelivered(companyId, row.id);
     } catch (err) {
       const error = sendErrorText(err);
@@ -261,45 +302,103 @@ export class CampaignDispatcher extends PollingProvider {
       peer: { number: row.number, isGroup: false },
       ...content,
       idempotencyKey: key,
+      bulk: true,
     });
     await this.campaigns.finishSend(key, result.externalId);
   }
 
-  /** The row's text with its placeholders filled, their values, and the connection's channel. */
-  private async filled(
-    row: ShippingRow,
+  /**
+   * The connection is outside its window or at its daily cap: the row is given back, and the
+   * campaign's rows on that connection are paced again from its next opening (once a pass).
+   */
+  private async putOff(row: ShippingRow, opensAt: Date, cache: PassCache): Promise<void> {
+    await this.campaigns.release([row.id]);
+    const key = `${row.campaign_id}:${row.whatsapp_id}`;
+    if (cache.held.has(key)) return;
+    cache.held.add(key);
+    await this.transactions.acrossCompanies((manager) =>
+      this.repace(manager, row.company_id, row.campaign_id, opensAt, row.whatsapp_id),
+    );
+    this.logger.info(
+      {
+        companyId: row.company_id,
+        campaignId: row.campaign_id,
+        connectionId: row.whatsapp_id,
+        opensAt,
+      },
+      'campaign waits for its connection to send again',
+    );
+  }
+
+  /** The placeholders' values for one contact, now (texts and template parameters alike). */
+  private async valuesFor(
+    companyId: number,
+    to: { contact: Recipient; shippingId: number; connectionName: string; zone: string },
     cache: PassCache,
-    confirming: boolean,
-  ): Promise<{ text: string; values: Record<string, string>; channel?: ChannelKind }> {
-    const companyId = row.company_id;
+  ): Promise<Record<string, string>> {
     const settings = await this.cached(cache.settings, companyId, () =>
       this.lists.readSettings(companyId),
     );
-    const connections = await this.cached(cache.connections, companyId, () =>
-      this.connectionsOf(companyId),
-    );
-    const connection = connections.get(row.whatsapp_id);
-    const values = placeholderValues({
-      contact: { name: row.name, number: row.number, email: row.email },
-      connectionName: connection?.name ?? '',
+    return placeholderValues({
+      contact: { name: to.contact.name, number: to.contact.number, email: to.contact.email },
+      connectionName: to.connectionName,
       variables: settings.variables,
       now: new Date(),
-      timeZone: this.timeZone,
-      shippingId: row.id,
+      timeZone: to.zone,
+      shippingId: to.shippingId,
     });
-    const text = confirming ? (row.confirmation_message ?? '') : row.message;
-    return { text: fillPlaceholders(text, values), values, channel: connection?.channel };
   }
 
-  private async connectionsOf(companyId: number): Promise<Map<number, ConnectionInfo>> {
-    try {
-      const connections = await this.connectors.connections(companyCall(companyId));
-      return new Map(connections.map((c) => [c.id, { name: c.name, channel: c.channel }]));
-    } catch (err) {
-      // a template's rows wait for the channel (messageContent); texts go with {connection} empty
-      this.logger.warn({ err, companyId }, 'connections unavailable; {connection} left empty');
-      return new Map();
+  /**
+   * A test send: the campaign's first confirmation (when it asks one) and message variants, filled for
+   * `contact` (its template instead of the message on a Cloud API connection), then its media unless a
+   * template went, sent now as an agent's message would be (no limits, no shipping row). Answers how
+   * many messages went out.
+   */
+  async sendTest(campaign: CampaignRow, contact: Recipient, whatsappId: number): Promise<number> {
+    const companyId = campaign.company_id;
+    const cache = newPassCache();
+    const connection = (await this.connectionsOf(companyId, cache)).get(whatsappId);
+    const zone = await this.zoneOf(companyId, cache);
+    const record = toCampaignRecord(campaign);
+    const to = { contact, shippingId: 0, connectionName: connection?.name ?? '', zone };
+    const values = await this.valuesFor(companyId, to, cache);
+    const [confirmation] = campaign.confirmation ? confirmationVariants(record) : [];
+    const [message = ''] = messageVariants(record);
+    const contents: Pick<SendMessageCommand, 'body' | 'media' | 'template'>[] = [];
+    const asking = confirmation === undefined ? '' : fillPlaceholders(confirmation, values);
+    if (asking.trim() !== '') contents.push({ body: asking });
+    const text = fillPlaceholders(message, values);
+    const channel = connection?.channel;
+    const first = messageContent({ template: campaign.template, channel, text, values });
+    if (first) contents.push(first);
+    const media = first?.template ? null : mediaOf(campaign);
+    if (media) contents.push({ body: '', media });
+    for (const content of contents) {
+      await this.connectors.send(companyId, {
+        connectionId: whatsappId,
+        peer: { number: contact.number, isGroup: false },
+        ...content,
+      });
     }
+    return contents.length;
+  }
+
+  /**
+   * The company's connections, for their names and send limits; when connectors does not answer the
+   * send fails and is tried again, rather than go out without its connection's limits.
+   */
+  private connectionsOf(companyId: number, cache: PassCache) {
+    return this.cached(cache.connections, companyId, async () => {
+      const connections = await this.connectors.connections(companyCall(companyId));
+      return new Map(connections.map((c) => [c.id, c]));
+    });
+  }
+
+  private zoneOf(companyId: number, cache: PassCache): Promise<string> {
+    return this.cached(cache.zones, companyId, () =>
+      this.identity.timeZone(companyId, this.timeZone),
+    );
   }
 
   private async cached<K, V>(map: Map<K, V>, key: K, load: () => Promise<V>): Promise<V> {

@@ -7,16 +7,22 @@ import {
   type CampaignReport,
   type CampaignsPage,
   type MessageTemplate,
+  type CampaignTestSendReply,
+  type OptOutsPage,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { CampaignsService } from './campaigns.service.js';
+import { OptOutsService } from './opt-outs.service.js';
 
 const S = Subjects.campaigns;
 
 @Injectable()
 export class CampaignsHandler {
-  constructor(private readonly campaigns: CampaignsService) {}
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly optOuts: OptOutsService,
+  ) {}
 
   @BusHandler(S.campaignList)
   page(data: unknown, ctx: CallContext): Promise<CampaignsPage> {
@@ -66,6 +72,21 @@ export class CampaignsHandler {
   @BusHandler(S.campaignTemplateList)
   templates(data: unknown, ctx: CallContext): Promise<MessageTemplate[]> {
     return this.campaigns.templates(ctx, data);
+  }
+
+  @BusHandler(S.campaignTestSend)
+  testSend(data: unknown, ctx: CallContext): Promise<CampaignTestSendReply> {
+    return this.campaigns.testSend(ctx, data);
+  }
+
+  @BusHandler(S.optOutList)
+  optOutPage(data: unknown, ctx: CallContext): Promise<OptOutsPage> {
+    return this.optOuts.page(ctx, data);
+  }
+
+  @BusHandler(S.optOutDelete)
+  removeOptOut(data: unknown, ctx: CallContext): Promise<{ number: string }> {
+    return this.optOuts.remove(ctx, data);
   }
 
   @BusHandler(S.campaignReport)

@@ -333,6 +333,23 @@ export class CampaignsRepository extends TablesRepository {
     );
   }
 
+  /** The list's contact with this number (a test send fills the placeholders with it). */
+  async recipientByNumber(
+    companyId: number,
+    listId: number,
+    number: string,
+  ): Promise<Recipient | undefined> {
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: Recipient[] = await manager.query(
+        `SELECT number, name, email FROM contact_list_items
+          WHERE company_id = $1 AND contact_list_id = $2 AND number = $3
+          ORDER BY id LIMIT 1`,
+        [companyId, listId, number],
+      );
+      return rows[0];
+    });
+  }
+
   /** Adds the rows a campaign lacks (one per number); an existing row is kept as it is. */
   async insertShippings(
     manager: EntityManager,
@@ -377,12 +394,19 @@ export class CampaignsRepository extends TablesRepository {
   }
 
   /** The rows still to send, in order (a restart paces them again from now). */
-  async unsentIds(manager: EntityManager, companyId: number, campaignId: number) {
+  /** A campaign's rows still to send, of one connection when named, in their order. */
+  async unsentIds(
+    manager: EntityManager,
+    companyId: number,
+    campaignId: number,
+    whatsappId?: number,
+  ) {
     const rows: { id: number }[] = await manager.query(
       `SELECT id FROM campaign_shippings
         WHERE company_id = $1 AND campaign_id = $2 AND status IN ('pending', 'confirmed')
+          AND ($3::int IS NULL OR whatsapp_id = $3)
         ORDER BY position`,
-      [companyId, campaignId],
+      [companyId, campaignId, whatsappId ?? null],
     );
     return rows.map((row) => row.id);
   }

@@ -5,6 +5,8 @@ import {
   CampaignReportQuery,
   CampaignsQuery,
   CampaignTemplatesQuery,
+  CampaignTestSendInput,
+  type CampaignTestSendReply,
   DomainEventTypes,
   type CampaignDeletedEventData,
   type CampaignDeleteReply,
@@ -287,6 +289,31 @@ export class CampaignsService {
     const ids = cloudConnectionIds(input.whatsappId, connections);
     const lists = await Promise.all(ids.map((id) => this.connectors.templates(ctx, id)));
     return new Map(ids.map((id, index) => [id, lists[index]!]));
+  }
+
+  /**
+   * Sends the campaign's first variants (confirmation first when it asks one) and its media to one
+   * number, now, through one of its connections; placeholders are filled with the list's contact of
+   * that number when there is one. Nothing is recorded as a shipping, whatever the status.
+   */
+  async testSend(call: CallContext, data: unknown): Promise<CampaignTestSendReply> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    const { number, whatsappId } = parseInput(CampaignTestSendInput, data ?? {});
+    const row = await this.campaign(ctx.companyId, id);
+    const connectionId = whatsappId ?? row.whatsapp_ids[0];
+    if (connectionId === undefined || !row.whatsapp_ids.includes(connectionId))
+      throw new AppError('ERR_NO_WAPP_FOUND');
+    const listed =
+      row.contact_list_id === null
+        ? undefined
+        : await this.campaigns.recipientByNumber(ctx.companyId, row.contact_list_id, number);
+    const sent = await this.dispatcher.sendTest(
+      row,
+      listed ?? { number, name: '', email: '' },
+      connectionId,
+    );
+    return { sent };
   }
 
   private async campaign(

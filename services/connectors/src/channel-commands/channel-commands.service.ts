@@ -54,7 +54,11 @@ export class ChannelCommandsService {
 
   async send(companyId: number, command: SendMessageCommand): Promise<SendMessageResult> {
     const { driver, connection } = await this.live(companyId, command.connectionId);
-    return this.governor.run(connection.id, () => driver.send(connection, command));
+    return this.governor.run(
+      connection.id,
+      () => driver.send(connection, command),
+      command.bulk ? 'bulk' : 'agent',
+    );
   }
 
   async revoke(companyId: number, command: RevokeMessageCommand): Promise<{ ok: true }> {

@@ -4,6 +4,7 @@ import { SessionLeases1800000002000 } from './1800000002000-session-leases.js';
 import { WebhookDeliveries1800000003000 } from './1800000003000-webhook-deliveries.js';
 import { PhoneContactsAndTokenIndex1800000008000 } from './1800000008000-phone-contacts-and-token-index.js';
 import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
+import { ConnectionSendLimits1800000100000 } from './1800000100000-connection-send-limits.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -16,5 +17,6 @@ export const connectorsMigrations: MigrationClass[] = [
   WebhookDeliveries1800000003000,
   PhoneContactsAndTokenIndex1800000008000,
   TenantRowSecurity1800000090000,
+  ConnectionSendLimits1800000100000,
 ];
 export { connectorsTenantTables } from './1800000090000-tenant-row-security.js';
