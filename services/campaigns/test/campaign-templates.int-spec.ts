@@ -199,6 +199,42 @@ describe('campaign templates (campaigns service)', () => {
     expect(report.counters).toMatchObject({ total: 2, delivered: 2, failed: 0 });
   });
 
+  it('test-sends the template on a Cloud API connection and the text elsewhere', async () => {
+    const clients = await list('Test sends', ['5511960000021']);
+    const campaign = await call<CampaignRecord>(
+      S.campaignCreate,
+      {
+        name: 'Tried',
+        whatsappId: '7,8',
+        contactListId: clients.id,
+        message1: 'Oi {firstName}',
+        templateName: 'order_update',
+        templateLanguage: 'pt_BR',
+        templateParameters: ['{firstName}', 'PED-{numero}'],
+      },
+      admin,
+    );
+    const number = '5511960000021';
+    const before = sent.length;
+    for (const whatsappId of [8, 7]) {
+      expect(
+        await call(S.campaignTestSend, { id: campaign.id, number, whatsappId }, admin),
+      ).toEqual({ sent: 1 });
+    }
+    expect(sent.slice(before).map((s) => [s.connectionId, s.body, s.template])).toEqual([
+      [
+        8,
+        '',
+        {
+          name: 'order_update',
+          language: 'pt_BR',
+          bodyParameters: [{ text: 'Ana' }, { text: `PED-${number}` }],
+        },
+      ],
+      [7, 'Oi Ana', undefined],
+    ]);
+  });
+
   it('sends a template-only campaign on Cloud API, and checks the choice when saved', async () => {
     const clients = await list('Cloud only', ['5511960000011']);
     const base = { name: 'Cloud only', contactListId: clients.id, whatsappId: 8 };
