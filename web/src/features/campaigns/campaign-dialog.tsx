@@ -4,6 +4,7 @@ import {
   CloseButton,
   Dialog,
   Field,
+  Fieldset,
   HStack,
   Input,
   NativeSelect,
@@ -232,8 +233,9 @@ export const CampaignDialog = ({
                     />
                     <Field.ErrorText>{error('name')}</Field.ErrorText>
                   </Field.Root>
-                  <Field.Root invalid={!!errors.whatsappId}>
-                    <Field.Label>{t('connections')}</Field.Label>
+                  {/* a fieldset, so each checkbox is named by its connection, not the group */}
+                  <Fieldset.Root invalid={!!errors.whatsappId}>
+                    <Fieldset.Legend>{t('connections')}</Fieldset.Legend>
                     <HStack wrap="wrap" gap="4">
                       {connections.map((connection) => (
                         <Checkbox.Root
@@ -241,12 +243,15 @@ export const CampaignDialog = ({
                           disabled={readOnly}
                           checked={values.whatsappIds.includes(connection.id)}
                           onCheckedChange={(d) =>
-                            set(
-                              'whatsappIds',
-                              d.checked
-                                ? [...values.whatsappIds, connection.id]
-                                : values.whatsappIds.filter((id) => id !== connection.id),
-                            )
+                            setValues((current) => ({
+                              ...current,
+                              whatsappIds: d.checked
+                                ? [
+                                    ...current.whatsappIds.filter((id) => id !== connection.id),
+                                    connection.id,
+                                  ]
+                                : current.whatsappIds.filter((id) => id !== connection.id),
+                            }))
                           }
                         >
                           <Checkbox.HiddenInput />
@@ -255,8 +260,8 @@ export const CampaignDialog = ({
                         </Checkbox.Root>
                       ))}
                     </HStack>
-                    <Field.ErrorText>{error('whatsappId')}</Field.ErrorText>
-                  </Field.Root>
+                    <Fieldset.ErrorText>{error('whatsappId')}</Fieldset.ErrorText>
+                  </Fieldset.Root>
                   <HStack align="start" gap="3">
                     <Field.Root invalid={!!errors.contactListId}>
                       <Field.Label>{t('contactList')}</Field.Label>
