@@ -11,14 +11,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
-import http from 'node:http';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { SignJWT } from 'jose';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { envNumber, percentile, writeResult } from './bench-harness.mjs';
 import { benchNatsUrl, freePort, freshDatabase, startProcess } from './bench-infra.mjs';
+import {
+  benchJwtSecret,
+  createCloudConnections,
+  inboundAppSecret,
+  signAccessToken,
+  standInIdentity,
+  waitUntilReady,
+  webhookPoster,
+} from './inbound-load.mjs';
 
 const name = 'inbound';
 const companies = 10;
@@ -28,8 +34,8 @@ const rates = (process.env.BENCH_RATES ?? '250,500,1000,1500,2000')
   .split(',')
   .map(Number)
   .filter((rate) => rate > 0);
-const appSecret = 'bench-inbound-secret';
-const jwtSecret = 'bench-secret-bench-secret-bench-secret';
+const appSecret = inboundAppSecret;
+const jwtSecret = benchJwtSecret;
 const drainMs = envNumber('BENCH_DRAIN_MS', 30_000);
 const targets = { sustained_msgs_per_s: 1000, p99_ms_at_500: 250, lost: 0, duplicated: 0 };
 // BENCH_LAYOUT=processes (default with NATS): gateway, connectors and tickets each in its own process, as
@@ -44,8 +50,7 @@ const { createLogger } = await import('@sb/platform/logger');
 const { startGateway } = await import('@sb/gateway');
 const { startConnectorsService } = await import('@sb/connectors');
 const { startTicketsService } = await import('@sb/tickets');
-const { GraphEmulator, cloudWebhooks, signMetaBody } = await import('@sb/testing/channel-emulator');
-const { Subjects } = await import('@sb/contracts');
+const { GraphEmulator } = await import('@sb/testing/channel-emulator');
 const { dropTestNatsNamespace } = await import('@sb/testing');
 
 const database = await freshDatabase(name);
@@ -72,29 +77,8 @@ try {
     META_WEBHOOK_POLL_MS: '200',
     BODY_LIMIT: '1mb',
   };
-  // identity stands in with a plan allowing every channel and enough connections
-  await bus.handle(Subjects.identity.planLimits, async ({ data }) => ({
-    companyId: data.companyId,
-    planId: 1,
-    limits: { users: 10, connections: 20, queues: 10 },
-    flags: { useWhatsapp: true, useFacebook: true, useInstagram: true },
-  }));
-  // the rest of identity the tickets service and the gateway ask for
-  await bus.handle(Subjects.identity.companySettingOne, async ({ data }) => ({
-    key: data.key,
-    value: data.key === 'lgpdHideNumber' ? 'disabled' : 'enabled',
-  }));
-  // the bot reads every company setting and the company hours: defaults, no hours set
-  await bus.handle(Subjects.identity.companySettingsList, async () => []);
-  await bus.handle(Subjects.identity.companySchedulesGet, async ({ data }) => ({
-    id: data.id,
-    schedules: [],
-  }));
-  await bus.handle(Subjects.identity.userGet, async ({ data }) => ({
-    id: data.id,
-    name: `Agent ${data.id}`,
-  }));
-  await bus.handle(Subjects.identity.userPresence, async () => ({ ok: true }));
+  // identity stands in (plan, settings, users, presence)
+  await standInIdentity(bus);
   let gatewayUrl;
   if (layout === 'processes') {
     const processEnv = {
@@ -114,7 +98,7 @@ try {
     );
     for (const child of children) closers.push(() => child.stop());
     gatewayUrl = `http://127.0.0.1:${port}`;
-    await waitUntilReady(bus, gatewayUrl, children);
+    await waitUntilReady(bus, gatewayUrl, children, ['connectors', 'tickets']);
   } else {
     const connectors = await startConnectorsService({
       bus,
@@ -141,49 +125,12 @@ try {
     closers.push(() => gateway.close());
     gatewayUrl = gateway.url;
   }
-  const webhookUrl = `${gatewayUrl}/webhooks/meta`;
-
-  const numbers = [];
-  for (let company = 1; company <= companies; company += 1) {
-    const ctx = {
-      companyId: company,
-      userId: 1,
-      profile: 'admin',
-      super: false,
-      requestId: 'b',
-      lang: 'en',
-    };
-    for (let n = 0; n < perCompany; n += 1) {
-      const phoneNumberId = String(9_000_000 + company * 100 + n);
-      await bus.request('connectors.connection.create', {
-        ctx,
-        data: {
-          name: `Bench ${company}-${n}`,
-          channel: 'whatsappapi',
-          credentials: { phoneNumberId, accessToken: `token-${phoneNumberId}` },
-        },
-      });
-      numbers.push(phoneNumberId);
-    }
-  }
+  const numbers = await createCloudConnections(bus, { companies, perCompany });
 
   // one admin socket per company, in the notification room (every appMessage create reaches it)
   const sockets = [];
   for (let company = 1; company <= companies; company += 1) {
-    const token = await new SignJWT({
-      sub: '1',
-      cid: company,
-      profile: 'admin',
-      super: false,
-      sid: randomUUID(),
-      lang: 'en',
-      flags: [],
-      due: '2999-12-31T00:00:00.000Z',
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .sign(new TextEncoder().encode(jwtSecret));
+    const token = await signAccessToken({ companyId: company });
     const socket = await connectSocket(gatewayUrl, token, company);
     await socket.emitWithAck('joinNotification');
     sockets.push(socket);
@@ -219,49 +166,24 @@ try {
     });
   }
 
-  // the load client posts over kept-alive connections with node:http: fetch costs the shared cores
-  // several times more per request than the webhook it sends
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  closers.push(() => agent.destroy());
-  const postWebhook = (raw, signature) =>
-    new Promise((resolve, reject) => {
-      const request = http.request(
-        webhookUrl,
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(raw),
-            'x-hub-signature-256': signature,
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode));
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(raw);
-    });
+  // the load client posts over kept-alive connections (node:http, see inbound-load.mjs)
+  const poster = webhookPoster(gatewayUrl, appSecret);
+  closers.push(() => poster.close());
 
   let counter = 0;
   let refused = 0;
   const postOne = async () => {
     counter += 1;
     const id = `wamid.BENCH${counter}`;
-    const payload = cloudWebhooks.text({
-      phoneNumberId: numbers[counter % numbers.length],
-      from: `55119${String(counter % 10_000).padStart(8, '0')}`,
-      text: `bench message ${counter}`,
-      id,
-    });
-    const raw = JSON.stringify(payload);
     sentAt.set(id, performance.now());
     idOfBody.set(`bench message ${counter}`, id);
     try {
-      const status = await postWebhook(raw, signMetaBody(appSecret, raw));
+      const status = await poster.post({
+        phoneNumberId: numbers[counter % numbers.length],
+        from: `55119${String(counter % 10_000).padStart(8, '0')}`,
+        text: `bench message ${counter}`,
+        id,
+      });
       if (status !== 200) throw new Error(`answered ${status}`);
       answeredIn.set(id, performance.now() - sentAt.get(id));
     } catch {
@@ -419,37 +341,6 @@ function baileysSessionMemory() {
       },
     );
   });
-}
-
-/** Until the gateway answers and connectors and tickets answer on the bus (their health checks). */
-async function waitUntilReady(bus, url, children, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  const ctx = {
-    companyId: 1,
-    userId: 1,
-    profile: 'admin',
-    super: false,
-    requestId: 'b',
-    lang: 'en',
-  };
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    const dead = children.find((child) => child.hasExited());
-    if (dead) throw new Error(`${dead.name} exited:\n${dead.output()}`);
-    try {
-      const response = await fetch(`${url}/webhooks/meta`);
-      await response.arrayBuffer();
-      await bus.request(Subjects.connectors.health, { ctx, data: {} }, { timeoutMs: 1000 });
-      await bus.request(Subjects.tickets.health, { ctx, data: {} }, { timeoutMs: 1000 });
-      return;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(
-    `services not ready within ${timeoutMs} ms: ${last}\n${children.map((c) => c.output()).join('\n')}`,
-  );
 }
 
 function connectSocket(url, token, companyId) {
