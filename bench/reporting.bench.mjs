@@ -177,6 +177,47 @@ try {
       .join(', '),
   );
 
+  // where the slowest call's time goes: the same call on the bus (no HTTP, no gateway), and its SQL
+  const slowest = Object.keys(timings).sort(
+    (a, b) => p95(timings[b]) / targetOf(b) - p95(timings[a]) / targetOf(a),
+  )[0];
+  const adminCtx = {
+    companyId: bigCompany,
+    userId: 1,
+    profile: 'admin',
+    super: false,
+    requestId: 'bench-bus',
+    lang: 'en',
+  };
+  const busCalls = {
+    moments: () =>
+      bus.request(Subjects.reporting.moments, { ctx: adminCtx, data: { showAll: true } }),
+    dashboard_30d: () =>
+      bus.request(Subjects.reporting.dashboard, { ctx: adminCtx, data: { days: 30 } }),
+    dashboard_365d: () =>
+      bus.request(Subjects.reporting.dashboard, { ctx: adminCtx, data: { days: 365 } }),
+  };
+  const busTimings = { moments: [], dashboard_30d: [], dashboard_365d: [] };
+  for (let i = 0; i < warmup + 50; i += 1) {
+    for (const [kind, run] of Object.entries(busCalls)) {
+      const started = performance.now();
+      await run();
+      if (i >= warmup) busTimings[kind].push(performance.now() - started);
+    }
+  }
+  const explained = await explainReads(db, {
+    from: dayBefore(29),
+    to: today,
+    yearFrom: dayBefore(364),
+  });
+  console.log(
+    `on the bus: ${Object.entries(busTimings)
+      .map(([kind, values]) => `${kind} p95 ${p95(values)} ms`)
+      .join(', ')}\n` +
+      `slowest over its target: ${slowest}\n` +
+      explained.map((e) => `${e.label}: ${e.ms} ms\n${e.plan.join('\n')}`).join('\n'),
+  );
+
   // projection lag: inbound traffic runs while tickets it opened are closed through the gateway
   const numbers = await createCloudConnections(bus, {
     companies: inboundCompanies,
@@ -202,6 +243,10 @@ try {
   for (let company = 1; company <= inboundCompanies; company += 1)
     closeTokens.set(company, await signAccessToken({ companyId: company }));
   const toClose = await waitForTickets(db, closes + warmup);
+  // the first round's events are projected before the clock starts: the lag measured is that of
+  // the steady load, not of this setup's backlog
+  const caughtUpIn = await waitUntilProjected(db);
+  console.log(`the projection caught up with the first round in ${seconds(caughtUpIn)} s`);
   let loadRunning = true;
   const load = paceAt(inboundRate, 3_600, postOne, () => !loadRunning);
   const lag = [];
@@ -269,6 +314,10 @@ try {
         Object.entries(latencyMetrics(`${kind}_`, values)),
       ),
     ),
+    ...Object.fromEntries(
+      Object.entries(busTimings).map(([kind, values]) => [`${kind}_bus_p95_ms`, p95(values)]),
+    ),
+    ...Object.fromEntries(explained.map((e) => [`${e.label}_sql_ms`, e.ms])),
     inbound_msgs_per_s: Math.round(sentLoad.sent / sentLoad.seconds),
     inbound_refused: refused,
     seed_s: seconds(seedMs),
@@ -298,6 +347,7 @@ try {
     replies: {
       dashboard_30d_tickets: sumOf(replies.dashboard_30d.counters),
       moments_tickets: replies.moments.length,
+      moments_bytes: JSON.stringify(replies.moments).length,
       tickets_day_30d_days: replies.tickets_day_30d.data.length,
       tickets_users_users: replies.tickets_users.data.length,
     },
@@ -323,6 +373,65 @@ try {
   }
 }
 
+function targetOf(kind) {
+  return (
+    targets[`${kind}_p95_ms`] ??
+    (kind.startsWith('tickets_day') ? targets.tickets_day_p95_ms : targets.dashboard_30d_p95_ms)
+  );
+}
+
+/**
+ * EXPLAIN ANALYZE of the dashboard's heaviest statements as the repository sends them (moments without a
+ * status, the 365-day leads count), as the service user with the company's row security set.
+ */
+async function explainReads(db, { from, to, yearFrom }) {
+  const createdIn = (first) =>
+    `created_at >= ($${first}::date)::timestamp AT TIME ZONE $${first + 2}
+     AND created_at < ($${first + 1}::date + 1)::timestamp AT TIME ZONE $${first + 2}`;
+  const statements = [
+    {
+      label: 'moments',
+      text: `SELECT c.ticket_id, c.status, c.contact_id, c.contact_name, c.is_group, c.queue_id,
+                    c.queue_name, c.queue_color, c.user_id, c.whatsapp_id,
+                    to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+                    to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+                    u.name AS user_name, u.profile AS user_profile
+               FROM (SELECT * FROM (SELECT ticket_id, status, contact_id, contact_name, is_group, queue_id,
+                                           queue_name, queue_color, user_id, whatsapp_id, created_at, updated_at
+                                      FROM ticket_fact f WHERE f.company_id = $1 AND NOT f.deleted
+                                       AND ${createdIn(2).replaceAll('created_at', 'f.created_at')}) AS m
+                      ORDER BY updated_at DESC, ticket_id DESC LIMIT $5) AS c
+               LEFT JOIN user_directory u ON u.company_id = $1 AND u.user_id = c.user_id
+              ORDER BY c.updated_at DESC, c.ticket_id DESC`,
+      params: [bigCompany, from, to, zone, 2000],
+    },
+    {
+      label: 'leads_365d',
+      text: `SELECT count(*)::int AS n FROM (
+               SELECT contact_id FROM ticket_fact WHERE company_id = $1 AND NOT deleted AND ${createdIn(2)}
+                GROUP BY contact_id HAVING count(*) = 1) AS once`,
+      params: [bigCompany, yearFrom, to, zone],
+    },
+  ];
+  const client = await db.connect();
+  try {
+    await client.query('SET search_path TO reporting, public');
+    const out = [];
+    for (const statement of statements) {
+      const { rows } = await client.query(
+        `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+        statement.params,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']);
+      const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan.at(-1))?.[1] ?? 0);
+      out.push({ label: statement.label, ms, plan });
+    }
+    return out;
+  } finally {
+    client.release();
+  }
+}
+
 function localDay(date) {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: zone,
@@ -333,7 +442,11 @@ function localDay(date) {
 }
 
 function sumOf(counters) {
-  return (counters?.supportHappening ?? 0) + (counters?.supportPending ?? 0) + (counters?.supportFinished ?? 0);
+  return (
+    (counters?.supportHappening ?? 0) +
+    (counters?.supportPending ?? 0) +
+    (counters?.supportFinished ?? 0)
+  );
 }
 
 /** Open or pending tickets of the inbound companies (the newest first), at least `count` of them. */
@@ -351,6 +464,24 @@ async function waitForTickets(db, count, timeoutMs = 60_000) {
   }
 }
 
+/** Until the live consumers' applied-event count stands still for a second; how long that took. */
+async function waitUntilProjected(db, timeoutMs = 180_000) {
+  const started = performance.now();
+  let last = -1;
+  let stillSince = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM reporting.processed_event WHERE consumer LIKE 'reporting-g1-%'`,
+    );
+    if (rows[0].n !== last) {
+      last = rows[0].n;
+      stillSince = performance.now();
+    } else if (performance.now() - stillSince >= 1_000) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return performance.now() - started;
+}
+
 /** Every 10 ms, which of the waiting tickets the projection counts as closed (their lag recorded). */
 function pollClosed(db, waiting, lag) {
   let stopped = false;
@@ -363,7 +494,10 @@ function pollClosed(db, waiting, lag) {
              JOIN unnest($1::int[], $2::int[]) AS w(company_id, ticket_id)
                ON f.company_id = w.company_id AND f.ticket_id = w.ticket_id
             WHERE f.status = 'closed'`,
-          [keys.map((key) => Number(key.split(':')[0])), keys.map((key) => Number(key.split(':')[1]))],
+          [
+            keys.map((key) => Number(key.split(':')[0])),
+            keys.map((key) => Number(key.split(':')[1])),
+          ],
         );
         const seenAt = performance.now();
         for (const row of rows) {

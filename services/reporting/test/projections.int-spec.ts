@@ -11,7 +11,7 @@ import {
 } from '@sb/contracts';
 import { requestAs } from '@sb/testing';
 import { processedEvents, until, useReportingTestApp } from './reporting-test-app.js';
-import { domainEvent, openedByAna, ticketRecord } from './reporting-events.js';
+import { domainEvent, openedByAna, ticketRecord, TICKETS_CREATED_AT } from './reporting-events.js';
 
 const S = Subjects.reporting;
 const admin: Partial<RequestContext> = { companyId: 7, userId: 5, profile: 'admin' };
@@ -208,6 +208,12 @@ describe('reporting projections (real Postgres and NATS)', () => {
     const own = await call<MomentsReply>(S.moments, { ...range, userId: 5 }, agent);
     expect(own.map((t) => t.id)).toEqual([2]);
     expect(own[0]).toMatchObject({ user: { id: 6, name: 'Bruno', profile: 'user' } });
+    // instants as JavaScript writes them (the database formats them), the newest change first
+    expect(own[0]!.createdAt).toBe(TICKETS_CREATED_AT);
+    for (const ticket of all)
+      expect(new Date(ticket.updatedAt).toISOString()).toBe(ticket.updatedAt);
+    const updated = all.map((t) => t.updatedAt);
+    expect(updated).toEqual([...updated].sort().reverse());
   });
 
   it('keeps each company to its figures and refuses bad input and non-admins', async () => {

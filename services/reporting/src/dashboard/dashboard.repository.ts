@@ -26,6 +26,14 @@ const createdIn = (first: number) =>
   `created_at >= ($${first}::date)::timestamp AT TIME ZONE $${first + 2}
    AND created_at < ($${first + 1}::date + 1)::timestamp AT TIME ZONE $${first + 2}`;
 
+/** An instant as the ISO text JavaScript writes (UTC, milliseconds), formatted by the database. */
+const isoText = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The facts Tempo Real shows (a page of up to 2,000 tickets: no other column is read or parsed). */
+const momentColumns = `ticket_id, status, contact_id, contact_name, is_group, queue_id, queue_name,
+  queue_color, user_id, whatsapp_id, created_at, updated_at`;
+
 /** The dashboard's reads over the projections; every query is scoped by the caller's company. */
 @Injectable()
 export class DashboardRepository {
@@ -166,17 +174,22 @@ export class DashboardRepository {
         where.push(`f.queue_id = ANY($${params.length}::int[])`);
       }
       params.push(filter.limit);
-      const base = `SELECT f.* FROM ticket_fact f WHERE ${where.join(' AND ')}`;
+      const base = `SELECT ${momentColumns} FROM ticket_fact f WHERE ${where.join(' AND ')}`;
       const chosen = filter.status
         ? `SELECT DISTINCT ON (contact_id, coalesce(queue_id, 0), coalesce(whatsapp_id, 0)) *
            FROM (${base}) AS s ORDER BY contact_id, coalesce(queue_id, 0), coalesce(whatsapp_id, 0),
            created_at DESC, ticket_id DESC`
         : base;
+      // the page is cut before the user names are joined; instants come as text (no Date per row)
       const rows: Record<string, unknown>[] = await manager.query(
-        `SELECT c.*, u.name AS user_name, u.profile AS user_profile
-         FROM (${chosen}) AS c
-         LEFT JOIN user_directory u ON u.company_id = c.company_id AND u.user_id = c.user_id
-        ORDER BY c.updated_at DESC, c.ticket_id DESC LIMIT $${params.length}`,
+        `SELECT c.ticket_id, c.status, c.contact_id, c.contact_name, c.is_group, c.queue_id,
+                c.queue_name, c.queue_color, c.user_id, c.whatsapp_id,
+                ${isoText('c.created_at')} AS created_at, ${isoText('c.updated_at')} AS updated_at,
+                u.name AS user_name, u.profile AS user_profile
+         FROM (SELECT * FROM (${chosen}) AS m
+               ORDER BY updated_at DESC, ticket_id DESC LIMIT $${params.length}) AS c
+         LEFT JOIN user_directory u ON u.company_id = $1 AND u.user_id = c.user_id
+        ORDER BY c.updated_at DESC, c.ticket_id DESC`,
         params,
       );
       return rows.map((row) => ({
@@ -204,8 +217,8 @@ export class DashboardRepository {
               }
             : null,
         whatsappId: (row.whatsapp_id as number | null) ?? null,
-        createdAt: new Date(row.created_at as string).toISOString(),
-        updatedAt: new Date(row.updated_at as string).toISOString(),
+        createdAt: row.created_at as string,
+        updatedAt: row.updated_at as string,
       }));
     });
   }
