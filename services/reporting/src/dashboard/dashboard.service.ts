@@ -7,6 +7,7 @@ import {
   type DashboardReply,
   type MessagesCountReply,
   type MomentsReply,
+  type ReportTimeZoneReply,
   type TicketsDayReply,
   type TicketsUsersReply,
 } from '@sb/contracts';
@@ -40,6 +41,12 @@ export class DashboardService {
   /** Today in the company's report zone. */
   private today(timeZone: string): string {
     return localDay(new Date().toISOString(), timeZone);
+  }
+
+  /** The zone the company's figures are read in (every user: Tempo Real's days in the browser). */
+  async timeZone(ctx: CallContext): Promise<ReportTimeZoneReply> {
+    const { companyId } = companyCaller(ctx);
+    return { timeZone: await this.zones.zoneOf(companyId) };
   }
 
   async dashboard(ctx: CallContext, data: unknown): Promise<DashboardReply> {

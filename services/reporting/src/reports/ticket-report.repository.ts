@@ -1,24 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '@sb/platform/db';
-import { FirstResponseBuckets, type TicketStatus } from '@sb/contracts';
+import type { TicketStatus } from '@sb/contracts';
 import { factOf, type FactRow } from '../projection/projection.repository.js';
 import type { TicketFact } from '../projection/ticket-fact-rules.js';
-import type { ServiceMetricSums } from './service-metrics.js';
+import type { MetricTicket } from './service-metrics.js';
 
-/**
- * Whole minutes between two instants of f, never negative (as minutesBetween); null while `to` is
- * (a CASE, since greatest() would turn a missing step into 0).
- */
-const minutesSql = (from: string, to: string) =>
-  `CASE WHEN ${to} IS NOT NULL
-        THEN greatest(floor(extract(epoch FROM ${to} - ${from}) / 60), 0) END`;
+/** Where the next batch of the metrics' tickets starts (after this ticket). */
+export type MetricCursor = { createdAt: string; ticketId: number };
 
-/** `count(*) FILTER (…)` of each first-response bucket, in FirstResponseBuckets' order. */
-const bucketCounts = FirstResponseBuckets.map((bucket, i) => {
-  const low = i === 0 ? 0 : FirstResponseBuckets[i - 1]!.below!;
-  const below = bucket.below === null ? '' : ` AND fr < ${bucket.below}`;
-  return `count(*) FILTER (WHERE fr >= ${low}${below})::int AS b${i}`;
-}).join(',\n');
+type MetricRow = {
+  ticket_id: number;
+  queue_id: number | null;
+  queue_name: string | null;
+  status: string;
+  created_at: Date;
+  first_response_at: Date | null;
+  closed_at: Date | null;
+  next_responses: [string, string][];
+};
+
+const iso = (value: Date | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+const metricTicketOf = (row: MetricRow): MetricTicket => ({
+  queueId: row.queue_id,
+  queueName: row.queue_name,
+  closed: row.status === 'closed',
+  createdAt: iso(row.created_at)!,
+  firstResponseAt: iso(row.first_response_at),
+  closedAt: iso(row.closed_at),
+  nextResponses: (row.next_responses ?? []).map(([from, to]) => ({ from, to })),
+});
 
 export type TicketReportSelection = {
   from: string;
@@ -92,41 +104,36 @@ export class TicketReportRepository {
     });
   }
 
-  /** The sums of the service metrics over the selection (minutes per ticket, then aggregates). */
-  async metricSums(
+  /**
+   * One batch of the selection for the service metrics, oldest first after `after` (a keyset over
+   * creation time and id, so a report of any size is read in batches of `limit`).
+   */
+  async metricTickets(
     companyId: number,
     selection: TicketReportSelection,
-  ): Promise<ServiceMetricSums> {
+    after: MetricCursor | null,
+    limit: number,
+  ): Promise<{ tickets: MetricTicket[]; next: MetricCursor | null }> {
     return this.transactions.read(companyId, async (manager) => {
       const { sql, params } = whereOf(companyId, selection);
-      const rows: (Omit<ServiceMetricSums, 'buckets'> & Record<string, number>)[] =
-        await manager.query(
-          `WITH t AS (
-           SELECT ${minutesSql('f.created_at', 'f.first_response_at')} AS fr,
-                  CASE WHEN f.status = 'closed'
-                       THEN ${minutesSql('f.created_at', 'f.closed_at')} END AS res
-             FROM ticket_fact f WHERE ${sql})
-         SELECT count(*)::int AS tickets,
-                count(fr)::int AS responded,
-                coalesce(sum(fr), 0)::float8 AS "responseMinutes",
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY fr) AS "responseMedian",
-                count(res)::int AS resolved,
-                coalesce(sum(res), 0)::float8 AS "resolutionMinutes",
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY res) AS "resolutionMedian",
-                ${bucketCounts}
-           FROM t`,
-          params,
-        );
-      const row = rows[0]!;
+      const keyset = after
+        ? ` AND (f.created_at, f.ticket_id) > ($${params.length + 1}::timestamptz, $${params.length + 2}::int)`
+        : '';
+      const values = after ? [...params, after.createdAt, after.ticketId] : params;
+      const rows: MetricRow[] = await manager.query(
+        `SELECT f.ticket_id, f.queue_id, f.queue_name, f.status, f.created_at, f.first_response_at,
+                f.closed_at, f.next_responses
+           FROM ticket_fact f WHERE ${sql}${keyset}
+          ORDER BY f.created_at, f.ticket_id LIMIT $${values.length + 1}`,
+        [...values, limit],
+      );
+      const last = rows[rows.length - 1];
       return {
-        tickets: row.tickets,
-        responded: row.responded,
-        responseMinutes: row.responseMinutes,
-        responseMedian: row.responseMedian,
-        resolved: row.resolved,
-        resolutionMinutes: row.resolutionMinutes,
-        resolutionMedian: row.resolutionMedian,
-        buckets: FirstResponseBuckets.map((_, i) => row[`b${i}`] ?? 0),
+        tickets: rows.map(metricTicketOf),
+        next:
+          rows.length === limit && last
+            ? { createdAt: iso(last.created_at)!, ticketId: last.ticket_id }
+            : null,
       };
     });
   }

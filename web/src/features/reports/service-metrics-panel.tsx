@@ -28,26 +28,26 @@ export const ServiceMetricsPanel = ({ filter }: { filter: TicketReportFilter }) 
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3">
         <Figure
           label={t('metrics.firstResponseAvg')}
-          value={hoursMinutes(data.firstResponse.avgMinutes)}
+          value={hoursMinutes(data.wallClock.firstResponse.avgMinutes)}
         />
         <Figure
           label={t('metrics.firstResponseMedian')}
-          value={hoursMinutes(data.firstResponse.medianMinutes)}
+          value={hoursMinutes(data.wallClock.firstResponse.medianMinutes)}
         />
         <Figure
           label={t('metrics.resolutionAvg')}
-          value={hoursMinutes(data.resolution.avgMinutes)}
+          value={hoursMinutes(data.wallClock.resolution.avgMinutes)}
         />
         <Figure
           label={t('metrics.resolutionMedian')}
-          value={hoursMinutes(data.resolution.medianMinutes)}
+          value={hoursMinutes(data.wallClock.resolution.medianMinutes)}
         />
       </SimpleGrid>
       <Box as="figure" aria-label={t('metrics.distribution')}>
         <Text as="figcaption" fontWeight="semibold" mb="2">
           {t('metrics.distribution')}
         </Text>
-        {data.firstResponseDistribution.map((bucket) => (
+        {data.wallClock.firstResponseDistribution.map((bucket) => (
           <HStack key={bucket.bucket} gap="3" data-testid="metrics-bucket">
             <Text w="16" fontSize="sm">
               {bucket.bucket}
