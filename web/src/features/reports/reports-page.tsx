@@ -16,6 +16,7 @@ import { filtersOf, searchOf, type ReportFilters } from './report-filters.js';
 import { collectReportRows, downloadSheet } from './report-export.js';
 import { reportsApi, useGetTicketReportQuery } from './reports.api.js';
 import { ServiceMetricsPanel } from './service-metrics-panel.js';
+import { SlaPanel } from './sla-panel.js';
 
 const isKind = (value: string | undefined): value is ReportKind =>
   (ReportKinds as readonly string[]).includes(value ?? '');
@@ -167,7 +168,12 @@ export const ReportsPage = () => {
             </Text>
           ) : (
             <>
-              {kind === 'duration' && <ServiceMetricsPanel filter={{ ...filters, kind }} />}
+              {kind === 'duration' && (
+                <>
+                  <ServiceMetricsPanel filter={{ ...filters, kind }} />
+                  <SlaPanel filter={{ ...filters, kind }} queues={queues.data ?? []} />
+                </>
+              )}
               {/* the last answer stays, dimmed and marked busy, until the new filter's answer arrives */}
               <Table.ScrollArea
                 borderWidth="1px"
