@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   DashboardQuery,
   MessagesCountQuery,
+  MomentsDefaultDays,
   MomentsQuery,
   TicketsChartQuery,
   type DashboardReply,
@@ -28,8 +29,6 @@ import { DashboardRepository } from './dashboard.repository.js';
 
 /** Tempo Real shows at most this many tickets (newest first). */
 const momentsLimit = 2_000;
-/** Tempo Real's default range: the last 30 days. */
-const momentsDefaultDays = 30;
 
 @Injectable()
 export class DashboardService {
@@ -123,7 +122,7 @@ export class DashboardService {
     const query = parseInput(MomentsQuery, data ?? {});
     const timeZone = await this.zones.zoneOf(caller.companyId);
     const to = query.to ?? this.today(timeZone);
-    const from = query.from ?? addDays(to, 1 - momentsDefaultDays);
+    const from = query.from ?? addDays(to, 1 - MomentsDefaultDays);
     if (from > to) return [];
     const admin = seesFigures(caller);
     return this.repository.moments(caller.companyId, {
