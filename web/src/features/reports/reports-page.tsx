@@ -175,9 +175,13 @@ export const ReportsPage = () => {
                 </>
               )}
               {/* the last answer stays, dimmed and marked busy, until the new filter's answer arrives */}
+              {/* focusable, so a keyboard can scroll a table wider than a phone */}
               <Table.ScrollArea
                 borderWidth="1px"
                 rounded="md"
+                tabIndex={0}
+                role="region"
+                aria-label={t(`kinds.${kind}`)}
                 aria-busy={report.isFetching}
                 opacity={report.isFetching ? 0.6 : 1}
               >

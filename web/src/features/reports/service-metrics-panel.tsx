@@ -5,6 +5,7 @@ import type {
   ServiceMetricsReply,
   TicketReportFilter,
 } from '@sb/contracts';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hoursMinutes } from '../dashboard/dashboard-format.js';
 import { useGetServiceMetricsQuery } from './reports.api.js';
@@ -75,20 +76,27 @@ const HoursNote = ({ data }: { data: ServiceMetricsReply }) => {
 export const ServiceMetricsPanel = ({ filter }: { filter: TicketReportFilter }) => {
   const { t } = useTranslation('reports');
   const { data, isFetching } = useGetServiceMetricsQuery(filter);
+  const titleId = useId();
   if (!data) return null;
   return (
     <Stack
-      gap="4"
+      gap="3"
       mb="4"
       data-testid="service-metrics"
       aria-busy={isFetching}
       opacity={isFetching ? 0.6 : 1}
     >
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" data-testid="service-times">
-          <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" pb="2">
-            {t('metrics.title')}
-          </Table.Caption>
+      <Text as="h2" id={titleId} fontWeight="semibold">
+        {t('metrics.title')}
+      </Text>
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="md"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={titleId}
+      >
+        <Table.Root size="sm" data-testid="service-times" aria-labelledby={titleId}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>{t('metrics.measure')}</Table.ColumnHeader>
@@ -99,7 +107,13 @@ export const ServiceMetricsPanel = ({ filter }: { filter: TicketReportFilter }) 
           <Table.Body>
             {Measures.map(([key, minutesOf]) => (
               <Table.Row key={key} data-testid={`metric-${key}`}>
-                <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
+                <Table.Cell
+                  as="th"
+                  scope="row"
+                  fontWeight="normal"
+                  textAlign="start"
+                  whiteSpace="normal"
+                >
                   {t(`metrics.${key}`)}
                 </Table.Cell>
                 <Table.Cell textAlign="end">{hoursMinutes(minutesOf(data.wallClock))}</Table.Cell>

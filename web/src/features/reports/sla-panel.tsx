@@ -1,11 +1,11 @@
-import { Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react';
 import {
   SlaTargetMaxMinutes,
   type SlaQueueRow,
   type SlaShare,
   type TicketReportFilter,
 } from '@sb/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuX } from 'react-icons/lu';
 import { notify, toastError } from '../../components/toaster.js';
@@ -125,68 +125,63 @@ export const SlaPanel = ({
 }) => {
   const { t } = useTranslation('reports');
   const { data, isFetching } = useGetServiceMetricsQuery(filter);
+  const titleId = useId();
   const rows = useMemo(
     () => (data ? slaRowsOf(queues, data.sla, filter.queueId) : []),
     [data, queues, filter.queueId],
   );
   if (!data) return null;
   return (
-    <Table.ScrollArea
-      borderWidth="1px"
-      rounded="md"
-      mb="4"
-      data-testid="sla-panel"
-      aria-busy={isFetching}
-    >
-      <Table.Root size="sm">
-        <Table.Caption captionSide="top" textAlign="start" px="3" pt="2">
-          <Text as="span" fontWeight="semibold">
-            {t('sla.title')}
-          </Text>{' '}
-          <Text as="span" color="fg.muted" fontSize="sm">
-            {t('sla.note')}
-          </Text>
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('columns.queue')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('sla.target')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('sla.tickets')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('metrics.wallClock')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('metrics.businessHours')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={row.queueId} data-testid="sla-row" data-queue-id={row.queueId}>
-              <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
-                {row.queueName}
-              </Table.Cell>
-              <Table.Cell>
-                <TargetField row={row} />
-              </Table.Cell>
-              <Table.Cell textAlign="end">{row.tickets}</Table.Cell>
-              <ShareCell share={row.wallClock} />
-              <ShareCell share={row.businessHours} />
-            </Table.Row>
-          ))}
-          {rows.length === 0 && (
+    <Stack gap="1" mb="4" data-testid="sla-panel" aria-busy={isFetching}>
+      <Text as="h2" id={titleId} fontWeight="semibold">
+        {t('sla.title')}
+      </Text>
+      <Text color="fg.muted" fontSize="sm" mb="2">
+        {t('sla.note')}
+      </Text>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-labelledby={titleId}>
+          <Table.Header>
             <Table.Row>
-              <Table.Cell colSpan={5}>{t('sla.noQueues')}</Table.Cell>
+              <Table.ColumnHeader>{t('columns.queue')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('sla.target')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('sla.tickets')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('metrics.wallClock')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('metrics.businessHours')}</Table.ColumnHeader>
             </Table.Row>
-          )}
-        </Table.Body>
-        <Table.Footer>
-          <Table.Row data-testid="sla-overall">
-            <Table.Cell as="th" scope="row" textAlign="start" colSpan={2}>
-              {t('sla.overall')}
-            </Table.Cell>
-            <Table.Cell textAlign="end">{data.sla.overall.tickets}</Table.Cell>
-            <ShareCell share={data.sla.overall.wallClock} />
-            <ShareCell share={data.sla.overall.businessHours} />
-          </Table.Row>
-        </Table.Footer>
-      </Table.Root>
-    </Table.ScrollArea>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.queueId} data-testid="sla-row" data-queue-id={row.queueId}>
+                <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
+                  {row.queueName}
+                </Table.Cell>
+                <Table.Cell>
+                  <TargetField row={row} />
+                </Table.Cell>
+                <Table.Cell textAlign="end">{row.tickets}</Table.Cell>
+                <ShareCell share={row.wallClock} />
+                <ShareCell share={row.businessHours} />
+              </Table.Row>
+            ))}
+            {rows.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={5}>{t('sla.noQueues')}</Table.Cell>
+              </Table.Row>
+            )}
+          </Table.Body>
+          <Table.Footer>
+            <Table.Row data-testid="sla-overall">
+              <Table.Cell as="th" scope="row" textAlign="start" colSpan={2}>
+                {t('sla.overall')}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{data.sla.overall.tickets}</Table.Cell>
+              <ShareCell share={data.sla.overall.wallClock} />
+              <ShareCell share={data.sla.overall.businessHours} />
+            </Table.Row>
+          </Table.Footer>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
   );
 };
