@@ -146,10 +146,8 @@ export class BusinessCalendar {
     this.week = weeklyRanges(grid);
   }
 
-  /** Whole minutes of open time from `from` to `to` (ISO instants); 0 when `to` is not after `from`. */
-  minutesBetween(from: string, to: string): number {
-    const a = Date.parse(from);
-    const b = Date.parse(to);
+  /** Whole minutes of open time from `a` to `b` (epoch ms); 0 when `b` is not after `a`. */
+  minutesBetween(a: number, b: number): number {
     if (!(b > a)) return 0;
     this.cover(a, b);
     return Math.floor((this.openBefore(b) - this.openBefore(a)) / MinuteMs);
@@ -207,7 +205,7 @@ export const businessMinutes = (
   to: string,
   grid: readonly WorkingDay[],
   timeZone: string,
-): number => new BusinessCalendar(grid, timeZone).minutesBetween(from, to);
+): number => new BusinessCalendar(grid, timeZone).minutesBetween(Date.parse(from), Date.parse(to));
 
 /** A company's hours as reporting knows them: its schedule type, its own grid, its queues' grids. */
 export type CompanyHours = {
@@ -236,12 +234,12 @@ export function hoursOf(
   return { basis: 'none', grid: [] };
 }
 
-/** Whole minutes between two ISO instants in one way of counting time. */
-export type MinutesClock = (from: string, to: string) => number;
+/** Whole minutes between two instants (epoch ms) in one way of counting time. */
+export type MinutesClock = (from: number, to: number) => number;
 
 /** The wall clock: every minute counts. */
 export const wallClockMinutes: MinutesClock = (from, to) =>
-  Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / MinuteMs));
+  Math.max(0, Math.floor((to - from) / MinuteMs));
 
 /**
  * The business clock of each queue's tickets (see hoursOf), one calendar per grid in use, so a
@@ -251,17 +249,23 @@ export function businessClocks(
   hours: CompanyHours,
   timeZone: string,
 ): (queueId: number | null) => { basis: HoursBasis; clock: MinutesClock } {
-  const calendars = new Map<string, MinutesClock>();
+  const byQueue = new Map<number | null, { basis: HoursBasis; clock: MinutesClock }>();
+  let company: MinutesClock | undefined;
   return (queueId) => {
+    let found = byQueue.get(queueId);
+    if (found) return found;
     const { basis, grid } = hoursOf(queueId, hours);
-    if (basis === 'none') return { basis, clock: wallClockMinutes };
-    const key = basis === 'queue' ? `queue:${queueId}` : 'company';
-    let clock = calendars.get(key);
-    if (!clock) {
-      const calendar = new BusinessCalendar(grid, timeZone);
-      clock = (from, to) => calendar.minutesBetween(from, to);
-      calendars.set(key, clock);
-    }
-    return { basis, clock };
+    if (basis === 'none') found = { basis, clock: wallClockMinutes };
+    else if (basis === 'company') {
+      company ??= calendarClock(grid, timeZone);
+      found = { basis, clock: company };
+    } else found = { basis, clock: calendarClock(grid, timeZone) };
+    byQueue.set(queueId, found);
+    return found;
   };
 }
+
+const calendarClock = (grid: WorkingDay[], timeZone: string): MinutesClock => {
+  const calendar = new BusinessCalendar(grid, timeZone);
+  return (from, to) => calendar.minutesBetween(from, to);
+};

@@ -19,16 +19,36 @@ const office: WorkingDay[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'fri
 );
 const zone = 'America/Sao_Paulo';
 
-const ticket = (over: Partial<MetricTicket>): MetricTicket => ({
-  queueId: null,
-  queueName: null,
-  closed: false,
-  createdAt: '2026-03-09T12:00:00.000Z',
-  firstResponseAt: null,
-  closedAt: null,
-  nextResponses: [],
-  ...over,
-});
+/** A ticket with its instants written as ISO text (the metrics read them as epoch ms). */
+type Written = Omit<
+  MetricTicket,
+  'createdAt' | 'firstResponseAt' | 'closedAt' | 'nextResponses'
+> & {
+  createdAt: string;
+  firstResponseAt: string | null;
+  closedAt: string | null;
+  nextResponses: { from: string; to: string }[];
+};
+const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+const ticket = (over: Partial<Written>): MetricTicket => {
+  const t: Written = {
+    queueId: null,
+    queueName: null,
+    closed: false,
+    createdAt: '2026-03-09T12:00:00.000Z',
+    firstResponseAt: null,
+    closedAt: null,
+    nextResponses: [],
+    ...over,
+  };
+  return {
+    ...t,
+    createdAt: ms(t.createdAt)!,
+    firstResponseAt: ms(t.firstResponseAt),
+    closedAt: ms(t.closedAt),
+    nextResponses: t.nextResponses.map((w) => ({ from: ms(w.from)!, to: ms(w.to)! })),
+  };
+};
 
 /*
  * São Paulo (UTC−3); the company's hours Monday to Friday 09:00–12:00 and 13:00–18:00; schedule type
@@ -88,7 +108,7 @@ const tickets: MetricTicket[] = [
     closedAt: '2026-03-09T12:05:00.000Z',
   }),
 ];
-const now = '2026-03-09T16:45:00.000Z';
+const now = Date.parse('2026-03-09T16:45:00.000Z');
 const targets = new Map([
   [2, 30],
   [3, 120],
@@ -256,9 +276,9 @@ describe('service metrics', () => {
 
   it('says a ticket is within, late or not known yet against a target', () => {
     const open = ticket({ createdAt: '2026-03-09T12:00:00.000Z' });
-    expect(slaOutcome(open, 30, wallClockMinutes, '2026-03-09T12:30:00.000Z')).toBe('pending');
-    expect(slaOutcome(open, 30, wallClockMinutes, '2026-03-09T12:31:00.000Z')).toBe('late');
-    const answered = { ...open, firstResponseAt: '2026-03-09T12:30:00.000Z' };
+    expect(slaOutcome(open, 30, wallClockMinutes, ms('2026-03-09T12:30:00.000Z')!)).toBe('pending');
+    expect(slaOutcome(open, 30, wallClockMinutes, ms('2026-03-09T12:31:00.000Z')!)).toBe('late');
+    const answered = { ...open, firstResponseAt: ms('2026-03-09T12:30:00.000Z') };
     expect(slaOutcome(answered, 30, wallClockMinutes, now)).toBe('within');
     expect(slaOutcome(answered, 29, wallClockMinutes, now)).toBe('late');
     expect(slaOutcome({ ...open, closed: true }, 30, wallClockMinutes, open.createdAt)).toBe(

@@ -5,31 +5,30 @@ import { factOf, type FactRow } from '../projection/projection.repository.js';
 import type { TicketFact } from '../projection/ticket-fact-rules.js';
 import type { MetricTicket } from './service-metrics.js';
 
-/** Where the next batch of the metrics' tickets starts (after this ticket). */
-export type MetricCursor = { createdAt: string; ticketId: number };
+/** An instant as whole epoch milliseconds (a number: no Date to build per ticket). */
+const epochMs = (column: string) => `round(extract(epoch FROM ${column}) * 1000)::float8`;
 
 type MetricRow = {
-  ticket_id: number;
   queue_id: number | null;
   queue_name: string | null;
-  status: string;
-  created_at: Date;
-  first_response_at: Date | null;
-  closed_at: Date | null;
+  closed: boolean;
+  created: number;
+  answered: number | null;
+  closed_at: number | null;
   next_responses: [string, string][];
 };
-
-const iso = (value: Date | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
 
 const metricTicketOf = (row: MetricRow): MetricTicket => ({
   queueId: row.queue_id,
   queueName: row.queue_name,
-  closed: row.status === 'closed',
-  createdAt: iso(row.created_at)!,
-  firstResponseAt: iso(row.first_response_at),
-  closedAt: iso(row.closed_at),
-  nextResponses: (row.next_responses ?? []).map(([from, to]) => ({ from, to })),
+  closed: row.closed,
+  createdAt: row.created,
+  firstResponseAt: row.answered,
+  closedAt: row.closed_at,
+  nextResponses: (row.next_responses ?? []).map(([from, to]) => ({
+    from: Date.parse(from),
+    to: Date.parse(to),
+  })),
 });
 
 export type TicketReportSelection = {
@@ -105,36 +104,40 @@ export class TicketReportRepository {
   }
 
   /**
-   * One batch of the selection for the service metrics, oldest first after `after` (a keyset over
-   * creation time and id, so a report of any size is read in batches of `limit`).
+   * Every ticket of the selection for the service metrics, handed to `visit` in batches of `size`
+   * from one cursor (one index scan, and a report of any size never held at once).
    */
-  async metricTickets(
+  async eachMetricBatch(
     companyId: number,
     selection: TicketReportSelection,
-    after: MetricCursor | null,
-    limit: number,
-  ): Promise<{ tickets: MetricTicket[]; next: MetricCursor | null }> {
-    return this.transactions.read(companyId, async (manager) => {
+    size: number,
+    visit: (tickets: MetricTicket[]) => void,
+  ): Promise<void> {
+    await this.transactions.read(companyId, async (manager) => {
       const { sql, params } = whereOf(companyId, selection);
-      const keyset = after
-        ? ` AND (f.created_at, f.ticket_id) > ($${params.length + 1}::timestamptz, $${params.length + 2}::int)`
-        : '';
-      const values = after ? [...params, after.createdAt, after.ticketId] : params;
-      const rows: MetricRow[] = await manager.query(
-        `SELECT f.ticket_id, f.queue_id, f.queue_name, f.status, f.created_at, f.first_response_at,
-                f.closed_at, f.next_responses
-           FROM ticket_fact f WHERE ${sql}${keyset}
-          ORDER BY f.created_at, f.ticket_id LIMIT $${values.length + 1}`,
-        [...values, limit],
-      );
-      const last = rows[rows.length - 1];
-      return {
-        tickets: rows.map(metricTicketOf),
-        next:
-          rows.length === limit && last
-            ? { createdAt: iso(last.created_at)!, ticketId: last.ticket_id }
-            : null,
-      };
+      const runner = manager.queryRunner!;
+      await runner.startTransaction();
+      try {
+        await manager.query(
+          `DECLARE metric_tickets NO SCROLL CURSOR FOR
+           SELECT f.queue_id, f.queue_name, f.status = 'closed' AS closed, ${epochMs('f.created_at')} AS created,
+                  ${epochMs('f.first_response_at')} AS answered, ${epochMs('f.closed_at')} AS closed_at,
+                  f.next_responses
+             FROM ticket_fact f WHERE ${sql}`,
+          params,
+        );
+        for (;;) {
+          const rows: MetricRow[] = await manager.query(
+            `FETCH FORWARD ${Math.max(1, Math.floor(size))} FROM metric_tickets`,
+          );
+          if (rows.length === 0) break;
+          visit(rows.map(metricTicketOf));
+        }
+        await runner.commitTransaction();
+      } catch (error) {
+        await runner.rollbackTransaction();
+        throw error;
+      }
     });
   }
 }

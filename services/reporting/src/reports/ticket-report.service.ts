@@ -9,7 +9,7 @@ import { SlaTargetsService } from '../sla/sla-targets.service.js';
 import { CompanyZoneService } from '../time-zone/company-zone.service.js';
 import { ServiceMetricsTally } from './service-metrics.js';
 import { reportRowOf, reportScope } from './ticket-report-rows.js';
-import { TicketReportRepository, type MetricCursor } from './ticket-report.repository.js';
+import { TicketReportRepository } from './ticket-report.repository.js';
 
 /** Tickets read per batch for the service metrics. */
 const metricsBatch = 5_000;
@@ -52,13 +52,10 @@ export class TicketReportService {
       this.targets.targetsOf(companyId),
     ]);
     const clockOf = businessClocks(hours, selection.timeZone);
-    const tally = new ServiceMetricsTally(targets, new Date().toISOString(), hours.queueNames);
-    let after: MetricCursor | null = null;
-    do {
-      const batch = await this.repository.metricTickets(companyId, selection, after, metricsBatch);
-      for (const ticket of batch.tickets) tally.add(ticket, clockOf(ticket.queueId));
-      after = batch.next;
-    } while (after);
+    const tally = new ServiceMetricsTally(targets, Date.now(), hours.queueNames);
+    await this.repository.eachMetricBatch(companyId, selection, metricsBatch, (tickets) => {
+      for (const ticket of tickets) tally.add(ticket, clockOf(ticket.queueId));
+    });
     return tally.reply(query.queueId);
   }
 
