@@ -1,4 +1,5 @@
 import type {
+  AuditLogPage,
   ReportTimeZoneReply,
   ServiceMetricsReply,
   SlaTarget,
@@ -6,6 +7,15 @@ import type {
   TicketReportPage,
 } from '@sb/contracts';
 import { busKinds, json } from './support/gateway-harness.js';
+
+/** Polls `check` every 100 ms until it holds; throws after `timeoutMs`. */
+const eventually = async (check: () => Promise<boolean>, timeoutMs: number) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
 import {
   OtherCompanyQueues,
   startReportingRig,
@@ -108,6 +118,18 @@ describe.each(kinds)('reports over the $name', (kind) => {
       await rig.call('admin', 'GET', '/reports/sla-targets'),
     );
     expect(after.targets.map((t) => t.queueId)).toEqual([5]);
+    // each change is in the company's audit log, with the target before and after
+    const audit = async () =>
+      (await rig.ok<AuditLogPage>(await rig.call('admin', 'GET', '/audit-log?entity=sla-target')))
+        .entries;
+    await eventually(async () => (await audit()).length >= 3, 10_000);
+    expect((await audit()).map((e) => [e.action, e.entityId, e.before, e.after]).reverse()).toEqual(
+      [
+        ['create', '5', null, { queueId: 5, firstResponseMinutes: 30 }],
+        ['create', '6', null, { queueId: 6, firstResponseMinutes: 45 }],
+        ['delete', '6', { queueId: 6, firstResponseMinutes: 45 }, null],
+      ],
+    );
   });
 
   it('answers a bad target with 400 and the failing field', async () => {
