@@ -194,7 +194,8 @@ export class ProjectionRepository {
     manager: EntityManager,
   ): Promise<void> {
     await manager.query(
-      'UPDATE ticket_fact SET next_responses = $3 WHERE company_id = $1 AND ticket_id = $2',
+      `UPDATE ticket_fact SET next_responses = $3::jsonb
+        WHERE company_id = $1 AND ticket_id = $2 AND next_responses IS DISTINCT FROM $3::jsonb`,
       [companyId, ticketId, JSON.stringify(waits.map((wait) => [wait.from, wait.to]))],
     );
   }
