@@ -345,6 +345,9 @@ export const DomainEventTypes = {
     messageDeleted: { service: 'tickets', entity: 'message', action: 'deleted' },
     auditRecorded: { service: 'tickets', entity: 'audit', action: 'recorded' },
   },
+  reporting: {
+    auditRecorded: { service: 'reporting', entity: 'audit', action: 'recorded' },
+  },
   campaigns: {
     scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },
     scheduleUpdated: { service: 'campaigns', entity: 'schedule', action: 'updated' },
