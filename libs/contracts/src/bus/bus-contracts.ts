@@ -289,6 +289,13 @@ import type {
   TicketReportPage,
   TicketReportQuery,
 } from '../reporting/reports.js';
+import type {
+  ReportTimeZoneReply,
+  SlaTarget,
+  SlaTargetQueue,
+  SlaTargetRequest,
+  SlaTargetsReply,
+} from '../reporting/sla-targets.js';
 
 /** One subject's request data and reply data. */
 type Contract<Req, Res> = { request: Req; response: Res };
@@ -532,6 +539,10 @@ export type BusContracts = {
   'reporting.messages.count': Contract<MessagesCountQuery, MessagesCountReply>;
   'reporting.reports.tickets': Contract<TicketReportQuery, TicketReportPage>;
   'reporting.reports.metrics': Contract<TicketReportQuery, ServiceMetricsReply>;
+  'reporting.sla-target.list': Contract<NoData, SlaTargetsReply>;
+  'reporting.sla-target.set': Contract<SlaTargetRequest, SlaTarget>;
+  'reporting.sla-target.delete': Contract<SlaTargetQueue, SlaTargetQueue>;
+  'reporting.time-zone.get': Contract<NoData, ReportTimeZoneReply>;
   'reporting.projection.rebuild': Contract<NoData, ProjectionRebuildReply>;
 };
 

@@ -262,6 +262,12 @@ export const Subjects = {
     // spec 2 §2 Dashboard reports (tickets, group tickets, duration, NPS answers)
     ticketReport: 'reporting.reports.tickets',
     serviceMetrics: 'reporting.reports.metrics',
+    // the SLA panel's first-response target per queue (admins)
+    slaTargetList: 'reporting.sla-target.list',
+    slaTargetSet: 'reporting.sla-target.set',
+    slaTargetDelete: 'reporting.sla-target.delete',
+    // the zone the company's figures are read in (Tempo Real's days in the browser)
+    timeZone: 'reporting.time-zone.get',
     // super user: replay the event stream into fresh projection tables
     rebuild: 'reporting.projection.rebuild',
   },
@@ -345,6 +351,9 @@ export const DomainEventTypes = {
     messageUpdated: { service: 'tickets', entity: 'message', action: 'updated' },
     messageDeleted: { service: 'tickets', entity: 'message', action: 'deleted' },
     auditRecorded: { service: 'tickets', entity: 'audit', action: 'recorded' },
+  },
+  reporting: {
+    auditRecorded: { service: 'reporting', entity: 'audit', action: 'recorded' },
   },
   campaigns: {
     scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },

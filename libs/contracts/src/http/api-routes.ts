@@ -114,8 +114,14 @@ export const ApiRoutes = {
     ticketsDay: '/dashboard/ticketsDay',
     moments: '/dashboard/moments',
     messagesAllMe: '/messages-allMe',
+    timeZone: '/dashboard/time-zone',
   },
-  reports: { tickets: '/reports/tickets', metrics: '/reports/metrics' },
+  reports: {
+    tickets: '/reports/tickets',
+    metrics: '/reports/metrics',
+    slaTargets: '/reports/sla-targets',
+    slaTarget: '/reports/sla-targets/:queueId',
+  },
   contactLists: {
     root: '/contact-lists',
     list: '/contact-lists/list',
