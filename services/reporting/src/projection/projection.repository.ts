@@ -243,9 +243,12 @@ export class ProjectionRepository {
     await manager.query(
       'TRUNCATE ticket_fact, ticket_message_mark, daily_rollup, message_daily, user_directory',
     );
-    const rows: { generation: number }[] = await manager.query(
+    type Row = { generation: number };
+    // TypeORM answers an UPDATE … RETURNING as [rows, count] on Postgres
+    const result: [Row[], number] | Row[] = await manager.query(
       'UPDATE projection_state SET generation = generation + 1 WHERE id = 1 RETURNING generation',
     );
+    const rows = Array.isArray(result[0]) ? result[0] : (result as Row[]);
     return rows[0]!.generation;
   }
 
