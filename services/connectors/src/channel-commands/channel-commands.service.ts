@@ -21,6 +21,7 @@ import { toDriverConnection } from '../connections/connection-view.js';
 import type { Connection } from '../connections/connection.entity.js';
 import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { DriverRegistry } from '../connections/driver-registry.js';
+import { IdempotentSends } from './idempotent-sends.js';
 import { OutboundGovernor } from './outbound-governor.js';
 
 type Env = Record<string, string | undefined>;
@@ -47,14 +48,21 @@ export class ChannelCommandsService {
   constructor(
     private readonly connections: ConnectionsRepository,
     private readonly drivers: DriverRegistry,
+    private readonly sendKeys: IdempotentSends,
     @Inject(ENV) env: Env,
   ) {
     this.governor = governorFromEnv(env);
   }
 
+  /** A command with an idempotency key reaches the channel once per company and key. */
   async send(companyId: number, command: SendMessageCommand): Promise<SendMessageResult> {
-    const { driver, connection } = await this.live(companyId, command.connectionId);
-    return this.governor.run(connection.id, () => driver.send(connection, command));
+    const deliver = async () => {
+      const { driver, connection } = await this.live(companyId, command.connectionId);
+      return this.governor.run(connection.id, () => driver.send(connection, command));
+    };
+    return command.idempotencyKey !== undefined
+      ? this.sendKeys.once(companyId, command, deliver)
+      : deliver();
   }
 
   async revoke(companyId: number, command: RevokeMessageCommand): Promise<{ ok: true }> {

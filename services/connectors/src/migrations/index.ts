@@ -3,7 +3,15 @@ import { Connections1800000001000 } from './1800000001000-connections.js';
 import { SessionLeases1800000002000 } from './1800000002000-session-leases.js';
 import { WebhookDeliveries1800000003000 } from './1800000003000-webhook-deliveries.js';
 import { PhoneContactsAndTokenIndex1800000008000 } from './1800000008000-phone-contacts-and-token-index.js';
-import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
+import {
+  connectorsTenantTables as baseTenantTables,
+  TenantRowSecurity1800000090000,
+} from './1800000090000-tenant-row-security.js';
+import { MessageSendKeys1800000120000 } from './1800000120000-message-send-keys.js';
+import {
+  MessageSendKeysRowSecurity1800000120001,
+  sendKeyTenantTables,
+} from './1800000120001-message-send-keys-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -16,5 +24,9 @@ export const connectorsMigrations: MigrationClass[] = [
   WebhookDeliveries1800000003000,
   PhoneContactsAndTokenIndex1800000008000,
   TenantRowSecurity1800000090000,
+  MessageSendKeys1800000120000,
+  MessageSendKeysRowSecurity1800000120001,
 ];
-export { connectorsTenantTables } from './1800000090000-tenant-row-security.js';
+
+/** Every tenant table of connectors (the row-security test checks the list against the schema). */
+export const connectorsTenantTables = [...baseTenantTables, ...sendKeyTenantTables];
