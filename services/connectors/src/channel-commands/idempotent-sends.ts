@@ -31,9 +31,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * `connectors.message.send` with an `idempotencyKey`: the channel is called once per company and key.
- * The attempt claims the key (one INSERT, so of two concurrent attempts only one reaches the channel),
- * calls the channel and records its answer under the key; a repeat answers that record without calling
- * the channel, and one arriving while the first is in flight waits for its outcome.
+ * The attempt claims the key (one INSERT, committed before the channel is called, so of two concurrent
+ * attempts only one reaches the channel), calls the channel and records its answer under the key
+ * (right after answering the sender); a repeat answers that record without calling the channel, and
+ * one arriving while the first is in flight waits for its outcome.
  *
  * Failures: an attempt the channel path answered with an error (refused, connection down, retries
  * exhausted) frees its key, since the governor already treats those as not sent and retries them. An
@@ -46,6 +47,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class IdempotentSends extends PollingProvider {
   protected readonly poller: Poller;
   private readonly leaseMs: number;
+  /** answers recorded under their keys after the sender got them */
+  private readonly recording = new Set<Promise<void>>();
 
   constructor(
     private readonly keys: SendKeysRepository,
@@ -128,12 +131,20 @@ export class IdempotentSends extends PollingProvider {
       });
       throw err;
     }
-    try {
-      await this.keys.finish(companyId, key, claim, result);
-    } catch (err) {
-      // the channel took it: the sender hears so; a repeat of the key will find its outcome unknown
+    // recorded behind the answer, off the sender's path: the sender records the send itself, so the
+    // key's record is needed only by a repeat, which waits for it meanwhile (in flight)
+    const recording = this.keys.finish(companyId, key, claim, result).catch((err: unknown) => {
+      // a repeat of the key then finds its outcome unknown, never a second send
       this.logger.error({ err, companyId }, 'a sent message could not be recorded under its key');
-    }
+    });
+    this.recording.add(recording);
+    void recording.finally(() => this.recording.delete(recording));
     return result;
+  }
+
+  /** A stopping worker writes the records still on their way first. */
+  override async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.recording);
+    await super.onModuleDestroy();
   }
 }
