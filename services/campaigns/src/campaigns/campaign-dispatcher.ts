@@ -41,6 +41,8 @@ const DefaultLeaseMs = 120_000;
 const ClaimSize = 400;
 /** Connections a worker sends on at once (each one message at a time). */
 const MaxLanes = 64;
+/** While a pass sends, how often it looks for rows that fell due meanwhile. */
+const ReclaimMs = 250;
 /** How stale a campaign's status may be when a row is sent (a pause takes effect this fast). */
 const CampaignFreshMs = 100;
 /** How stale the settings and connection names may be (the placeholders' values). */
@@ -55,6 +57,20 @@ const Final: ReadonlySet<ErrorCode> = new Set([
   'ERR_NO_WAPP_FOUND',
   'ERR_VALIDATION',
 ]);
+
+/** Resolves when `event` does or `ms` have passed, whichever comes first. */
+const untilFirst = async (event: Promise<void>, ms: number): Promise<void> => {
+  if (ms <= 0) return event;
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([event, elapsed]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 const mediaTypeOfMime = (mime: string): MessageMediaType => {
   const kind = mime.split('/')[0];
@@ -218,16 +234,18 @@ export class CampaignDispatcher extends PollingProvider {
           'campaign shipping left to its lease',
         ),
     });
-    let more = true;
+    // after a claim that found fewer rows than it asked for, the next one waits a moment: rows that
+    // fall due while a slow connection holds the pass are still claimed, without a query per send
+    let claimAgainAt = 0;
     while (!this.poller.stopping) {
-      if (more && lanes.queued < ClaimSize / 2) {
+      if (lanes.queued < ClaimSize / 2 && Date.now() >= claimAgainAt) {
         const claimed = await this.campaigns.claimDueShippings(ClaimSize, this.leaseMs);
-        more = claimed.length === ClaimSize;
         const claimedAt = Date.now();
+        claimAgainAt = claimed.length === ClaimSize ? 0 : claimedAt + ReclaimMs;
         lanes.add(claimed.map((row) => ({ row, claimedAt })));
       }
       if (lanes.pending === 0) break;
-      await lanes.next();
+      await untilFirst(lanes.next(), claimAgainAt - Date.now());
     }
     await this.campaigns.release(lanes.takeWaiting().map(({ row }) => row.id));
     await lanes.idle();
