@@ -50,6 +50,7 @@ import { DashboardController } from './http/dashboard.controller.js';
 import { ReportsController } from './http/reports.controller.js';
 import { ContactListsController } from './http/contact-lists.controller.js';
 import { CampaignsController } from './http/campaigns.controller.js';
+import { CampaignOptOutsController } from './http/campaign-opt-outs.controller.js';
 import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.tokens.js';
 
 export type GatewayModuleDeps = GatewayDeps & {
@@ -118,6 +119,7 @@ export class GatewayModule {
         ReportsController,
         ContactListsController,
         CampaignsController,
+        CampaignOptOutsController,
       ],
       providers,
     };

@@ -11,8 +11,12 @@ import {
   type CampaignsPage,
   type ContactListRecord,
   type RefsCheckRequest,
+  type OptOutsPage,
+  type SendMessageCommand,
 } from '@sb/contracts';
+import { AppError } from '@sb/platform/errors';
 import type { RunningService } from '@sb/platform/nest';
+import pg from 'pg';
 import { createDiskStorage } from '@sb/storage';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
 import {
@@ -49,6 +53,8 @@ const png = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 1),
 ]);
+/** company 1's number that answered an opt-out word */
+const optedOut = '5511977770009';
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 const campaignBody = (f: Fixture) => ({
   name: 'Walk campaign',
@@ -61,6 +67,8 @@ const table: Row[] = [
   { method: 'GET', path: () => '/campaigns', expect: adminsOnly('2xx') },
   { method: 'GET', path: (f) => `/campaigns/${f.campaignId}`, expect: adminsOnly(404) },
   { method: 'GET', path: (f) => `/campaigns/${f.campaignId}/report`, expect: adminsOnly(404) },
+  // another company's connection is not found (the gateway's ownership check)
+  { method: 'GET', path: () => '/campaigns/templates?whatsappId=7', expect: adminsOnly(404) },
   { method: 'POST', path: () => '/campaigns', body: campaignBody, expect: adminsOnly(404) },
   {
     method: 'PUT',
@@ -75,8 +83,30 @@ const table: Row[] = [
     path: (f) => `/campaigns/${f.campaignId}/media-upload`,
     expect: adminsOnly(404),
   },
+  {
+    method: 'POST',
+    path: (f) => `/campaigns/${f.campaignId}/test-send`,
+    body: () => ({ number: '+55 11 97777-0002' }),
+    expect: adminsOnly(404),
+  },
   { method: 'DELETE', path: (f) => `/campaigns/${f.doomedId}`, expect: adminsOnly(404) },
+  { method: 'GET', path: () => '/campaign-opt-outs?searchParam=7777', expect: adminsOnly('2xx') },
+  {
+    method: 'DELETE',
+    path: () => `/campaign-opt-outs/${optedOut}`,
+    expect: adminsOnly(404),
+  },
 ];
+
+const onDatabase = async (url: string, work: (db: pg.Client) => Promise<unknown>) => {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    await work(db);
+  } finally {
+    await db.end();
+  }
+};
 
 const kinds = await busKinds();
 
@@ -87,6 +117,7 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
   let mediaDir: string;
   const tokens = {} as Record<Role | 'super', string>;
   let fixture: Fixture;
+  const sent: (SendMessageCommand & { companyId: number })[] = [];
 
   const url = (path: string) => `${stack.gateway.url}${path}`;
   const call = (role: keyof typeof tokens, method: string, path: string, body?: unknown) =>
@@ -145,6 +176,31 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
             })),
           ),
         );
+        // the connection's approved templates, as connectors reads them from Meta
+        await buses.serviceBus.handle(Subjects.connectors.templateList, (payload: BusRequest) => {
+          const { connectionId } = payload.data as { connectionId: number };
+          if (!owned(payload.ctx.companyId).includes(connectionId)) {
+            return Promise.reject(new AppError('ERR_NO_WAPP_FOUND'));
+          }
+          return Promise.resolve([
+            {
+              name: 'order_update',
+              language: 'pt_BR',
+              category: 'UTILITY',
+              body: 'Olá {{1}}, seu pedido {{2}} foi enviado.',
+              bodyParameters: ['1', '2'],
+              bodyParameterCount: 2,
+            },
+          ]);
+        });
+        await buses.serviceBus.handle(Subjects.connectors.messageSend, (payload: BusRequest) => {
+          sent.push({ ...(payload.data as SendMessageCommand), companyId: payload.ctx.companyId });
+          return Promise.resolve({
+            externalId: `x${sent.length}`,
+            ack: 1,
+            sentAt: new Date().toISOString(),
+          });
+        });
         campaigns = await startCampaignsService({
           bus: buses.serviceBus,
           databaseUrl: campaignsDb.url,
@@ -192,6 +248,12 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
         message1: 'Hi',
         ...body,
       }).then((r) => ok<CampaignRecord>(r));
+    await onDatabase(campaignsDb.url, (db) =>
+      db.query(
+        `INSERT INTO campaigns.campaign_opt_outs (company_id, number) VALUES (1, $1), (1, '5511966660001')`,
+        [optedOut],
+      ),
+    );
     fixture = {
       listId: list.id,
       campaignId: (await create({ name: 'Kept campaign' })).id,
@@ -293,6 +355,95 @@ describe.each(kinds)('campaigns over the $name', (kind) => {
     const unknown = await call('admin', 'GET', '/campaigns/999999');
     expect(unknown.status).toBe(404);
     expect(await json(unknown)).toMatchObject({ error: 'ERR_NO_CAMPAIGN_FOUND' });
+  });
+
+  it("lists a connection's templates for the dialog, and refuses a template on a set without Cloud API", async () => {
+    const templates = await ok<{ name: string }[]>(
+      await call('admin', 'GET', '/campaigns/templates?whatsappId=7'),
+    );
+    expect(templates.map((t) => t.name)).toEqual(['order_update']);
+    const missing = await call('admin', 'GET', '/campaigns/templates');
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toMatchObject({ error: 'ERR_VALIDATION' });
+    // connection 7 is a Baileys one here: a template has nowhere to go
+    const refused = await call('admin', 'POST', '/campaigns', {
+      ...campaignBody(fixture),
+      templateName: 'order_update',
+      templateLanguage: 'pt_BR',
+      templateParameters: ['{firstName}', '42'],
+    });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({
+      error: 'ERR_WAPP_TEMPLATES_UNSUPPORTED',
+      fields: { whatsappId: ['Templates are sent on Cloud API connections: select one'] },
+    });
+  });
+
+  it("test-sends the first variant to one number, filled for the list's contact", async () => {
+    const campaign = await ok<CampaignRecord>(
+      await call('admin', 'POST', '/campaigns', {
+        ...campaignBody(fixture),
+        name: 'Tried first',
+        message2: 'Never the second',
+      }),
+    );
+    sent.length = 0;
+    const tried = await call('admin', 'POST', `/campaigns/${campaign.id}/test-send`, {
+      number: '+55 11 97777-0001',
+      whatsappId: '',
+    });
+    expect(await ok(tried)).toEqual({ sent: 1 });
+    expect(sent).toEqual([
+      expect.objectContaining({
+        companyId: 1,
+        connectionId: 7,
+        peer: { number: '5511977770001', isGroup: false },
+        body: 'Olá Ana',
+      }),
+    ]);
+    // an agent's message, not a campaign's: not held by the connection's limits, nothing recorded
+    expect(sent[0]!.bulk).toBeUndefined();
+    const report = await ok<CampaignReport>(
+      await call('admin', 'GET', `/campaigns/${campaign.id}/report`),
+    );
+    expect(report.counters.total).toBe(0);
+
+    const bad = await call('admin', 'POST', `/campaigns/${campaign.id}/test-send`, {
+      number: '12',
+    });
+    expect(bad.status).toBe(400);
+    const foreign = await call('admin', 'POST', `/campaigns/${campaign.id}/test-send`, {
+      number: '5511977770001',
+      whatsappId: 9,
+    });
+    expect(await json(foreign)).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
+  });
+
+  it('lists the opted-out numbers by digits, and removes one', async () => {
+    const page = await ok<OptOutsPage>(
+      await call('admin', 'GET', '/campaign-opt-outs?searchParam=%2B55%2011%209666'),
+    );
+    expect(page).toEqual({
+      records: [
+        {
+          number: '5511966660001',
+          optedOutAt: expect.any(String),
+          campaignId: null,
+          campaignName: null,
+        },
+      ],
+      hasMore: false,
+    });
+    expect(await ok(await call('admin', 'DELETE', '/campaign-opt-outs/+55 11 96666-0001'))).toEqual(
+      {
+        number: '5511966660001',
+      },
+    );
+    const gone = await call('admin', 'DELETE', '/campaign-opt-outs/5511966660001');
+    expect(gone.status).toBe(404);
+    // another company sees none of them
+    const other = await ok<OptOutsPage>(await call('otherAdmin', 'GET', '/campaign-opt-outs'));
+    expect(other.records).toEqual([]);
   });
 
   it('attaches and removes a file through media-upload', async () => {

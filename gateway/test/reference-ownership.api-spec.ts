@@ -336,6 +336,12 @@ const table: Row[] = [
     fields: ['contactListId'],
   },
   {
+    method: 'GET',
+    route: '/campaigns/templates',
+    path: (f) => `/campaigns/templates?whatsappId=${f.connectionId}`,
+    fields: ['whatsappId'],
+  },
+  {
     method: 'POST',
     route: '/campaigns',
     path: () => '/campaigns',
@@ -356,6 +362,8 @@ const walkedElsewhere: Record<string, string> = {
   'PUT /plantao/{id}': 'same body as POST /plantao',
   'PUT /contact-list-items/{id}': 'same body as POST /contact-list-items',
   'PUT /campaigns/{id}': 'same body as POST /campaigns',
+  // the path's campaign comes first, and its whatsappId must be one of that campaign's connections
+  'POST /campaigns/{id}/test-send': "one of the campaign's own connections (campaigns.api-spec)",
   // authenticated by a connection's API token, not a user's: its company is the token's
   'POST /api/messages/send': 'external API (token of a connection)',
 };

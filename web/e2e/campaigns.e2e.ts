@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { GraphEmulator } from '@sb/testing/channel-emulator';
-import { emulatorOptionsFrom } from '@sb/testing/emulator';
+import { DemoAccounts, emulatorOptionsFrom } from '@sb/testing/emulator';
 import {
   apiCall,
   apiToken,
@@ -19,8 +19,11 @@ import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.
  * variable picker, to a contact list over a Cloud API connection (its contacts wrote this day); it runs
  * to Finished by itself (the list follows over the socket, even when the list's refetch after the save
  * answers after the campaign finished), each contact receives the message with its placeholders
- * filled, and the report counts the sends. The list, the dialog and the report fit the common screens and a phone,
- * with no serious axe violation in either theme.
+ * filled, and the report counts the sends. Then a campaign to contacts who never wrote (outside the 24-hour
+ * window) with an approved Cloud API template chosen in the dialog, its parameters mapped to placeholders:
+ * each contact receives the template filled, and the report names it. The list, the dialog (with its
+ * template picker) and the report fit the common screens and a phone, with no serious axe violation in
+ * either theme.
  */
 describe('campaigns screen', () => {
   let app: RunningApp;
@@ -34,6 +37,14 @@ describe('campaigns screen', () => {
     { name: 'Bruno Lima', number: `55118${String(Date.now()).slice(-8)}` },
   ];
   let listId = 0;
+  // contacts who never wrote: only a template reaches them
+  const strangers = [
+    { name: 'Carla Dias', number: `55117${String(Date.now()).slice(-8)}` },
+    { name: 'Davi Rocha', number: `55116${String(Date.now()).slice(-8)}` },
+  ];
+  let strangersListId = 0;
+  /** the campaign's report page, once the first test opened it */
+  let reportPath = '';
   const saved = Object.fromEntries(
     ['META_GRAPH_URL', 'META_APP_SECRET', 'META_VERIFY_TOKEN'].map((name) => [
       name,
@@ -63,7 +74,12 @@ describe('campaigns screen', () => {
     await apiCall(app, token, 'POST', '/whatsapp', {
       name: 'Campaign line',
       channel: 'whatsappapi',
-      credentials: { phoneNumberId, accessToken: 'emulator-token' },
+      credentials: {
+        phoneNumberId,
+        accessToken: 'emulator-token',
+        // its WhatsApp Business Account: the emulator's default templates
+        businessAccountId: DemoAccounts.businessAccountId,
+      },
     });
     await apiCall(app, token, 'POST', '/campaign-settings', {
       settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] },
@@ -80,6 +96,17 @@ describe('campaigns screen', () => {
       });
       // customers who wrote in the last 24 hours: Meta takes free text only inside that window
       await emulator.customerText({ phoneNumberId, from: contact.number, text: 'Oi!' });
+    }
+    const strangersList = await apiCall<{ id: number }>(app, token, 'POST', '/contact-lists', {
+      name: unique('Never wrote'),
+    });
+    strangersListId = strangersList.id;
+    for (const contact of strangers) {
+      await apiCall(app, token, 'POST', '/contact-list-items', {
+        ...contact,
+        email: '',
+        contactListId: strangersListId,
+      });
     }
     browser = await launchBrowser();
     page = await openPage(browser);
@@ -134,10 +161,80 @@ describe('campaigns screen', () => {
     await page.getByTestId('shipping-row').nth(1).waitFor();
     expect(await page.getByTestId('shipping-row').count()).toBe(2);
     await page.getByTestId('counter-sent').getByText('2', { exact: true }).waitFor();
+    reportPath = new URL(page.url()).pathname;
+  });
+
+  it("test-sends the campaign's message to one number, filled for its contact", async () => {
+    await goInApp(page, '/campaigns');
+    const row = page.getByTestId('campaign-row').filter({ hasText: campaignName });
+    await row.getByRole('button', { name: 'Test send' }).click();
+    const dialog = page.getByTestId('campaign-test-send');
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await dialog.getByText('Type a number with at least 8 digits').waitFor();
+    const [ana] = contacts;
+    const before = emulator.conversation(phoneNumberId, ana!.number).length;
+    await dialog.getByLabel('Number (with country code)').fill(`+${ana!.number}`);
+    for (const violation of await seriousAxeViolations(page))
+      throw new Error(`test-send dialog: ${violation}`);
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await seeText(page, 'Test sent: 1 message');
+    const received = emulator
+      .conversation(phoneNumberId, ana!.number)
+      .slice(before)
+      .map((line) => JSON.stringify(line));
+    expect(received.some((line) => line.includes('Oi Ana, a promoção começou!'))).toBe(true);
+  });
+
+  it('sends an approved template chosen in the dialog to contacts who never wrote', async () => {
+    const name = unique('Template promo');
+    await goInApp(page, '/campaigns');
+    await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByText('Campaign line').click();
+    await dialog.locator('select[name="contactListId"]').selectOption(String(strangersListId));
+    await dialog.getByLabel('Scheduled').fill(localNow());
+    // the connection's approved templates, read from Meta (the emulator)
+    const picker = dialog.getByTestId('campaign-template');
+    const template = picker.getByLabel('Template');
+    await template.locator('option', { hasText: 'seasonal_promo (pt_BR)' }).waitFor({
+      state: 'attached',
+    });
+    expect(await template.locator('option').allTextContents()).not.toContain(
+      'new_arrivals (pt_BR)',
+    );
+    await template.selectOption({ label: 'seasonal_promo (pt_BR)' });
+    await picker
+      .getByTestId('template-body')
+      .getByText('Oi {{1}}! A promoção começou: use o cupom {{2}} até domingo.')
+      .waitFor();
+    // parameter 1 from the variable picker, parameter 2 typed
+    await picker.getByRole('button', { name: 'Variables for parameter 1' }).click();
+    await page.getByRole('menuitem', { name: '{firstName}' }).click();
+    expect(await picker.getByLabel('Parameter 1', { exact: true }).inputValue()).toBe(
+      '{firstName}',
+    );
+    await picker.getByLabel('Parameter 2', { exact: true }).fill('BLACK10');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'Campaign saved.');
+
+    const row = page.getByTestId('campaign-row').filter({ hasText: name });
+    await row.getByText('Finished').waitFor({ timeout: 60_000 });
+    for (const contact of strangers) {
+      const firstName = contact.name.split(' ')[0];
+      const received = emulator.conversation(phoneNumberId, contact.number).map((l) => l.text);
+      expect(received).toEqual([
+        `Promoção\nOi ${firstName}! A promoção começou: use o cupom BLACK10 até domingo.`,
+      ]);
+    }
+    await row.getByRole('button', { name: 'Report' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Campaign report' }).waitFor();
+    await page.getByText('Template: seasonal_promo (pt_BR)').waitFor();
+    await page.getByTestId('counter-delivered').getByText('2', { exact: true }).waitFor();
   });
 
   it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
-    const reportPath = new URL(page.url()).pathname;
     const sizes = [
       { width: 1280, height: 720 },
       { width: 1920, height: 1080 },
@@ -166,15 +263,31 @@ describe('campaigns screen', () => {
               found.push(`${at}: ${violation}`);
         }
       }
-      // the dialog, open over the list
-      await page.setViewportSize(sizes[0]!);
-      await goInApp(page, '/campaigns');
-      await page.getByRole('button', { name: 'New campaign' }).click();
-      await page.getByRole('dialog').getByLabel('Name').waitFor();
-      for (const violation of await seriousAxeViolations(page))
-        found.push(`${theme} campaign dialog: ${violation}`);
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // the dialog, open over the list, with the template picker of the Cloud API connection
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        await goInApp(page, '/campaigns');
+        await page.getByRole('button', { name: 'New campaign' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Name').waitFor();
+        await dialog.getByText('Campaign line').click();
+        const picker = dialog.getByTestId('campaign-template');
+        await picker
+          .getByLabel('Template')
+          .locator('option', { hasText: 'order_update (pt_BR)' })
+          .waitFor({ state: 'attached' });
+        await picker.getByLabel('Template').selectOption({ label: 'order_update (pt_BR)' });
+        await picker.getByLabel('Parameter 2', { exact: true }).waitFor();
+        const at = `${theme} ${size.width}x${size.height} campaign dialog`;
+        const over = await sidewaysOverflow(page);
+        if (over > 0) found.push(`${at}: ${over} px too wide`);
+        await page.screenshot({ path: `/tmp/sb-e2e-${theme}-${size.width}-campaign-dialog.png` });
+        if (size.width === 1280)
+          for (const violation of await seriousAxeViolations(page))
+            found.push(`${at}: ${violation}`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
     }
     await useTheme(page, 'light');
     expect(found).toEqual([]);

@@ -17,6 +17,8 @@ import {
   CampaignInput,
   CampaignReportQuery,
   CampaignsQuery,
+  CampaignTemplatesQuery,
+  CampaignTestSendInput,
   ref,
   Subjects,
   type CampaignMediaReply,
@@ -24,6 +26,8 @@ import {
   type CampaignRecord,
   type CampaignReport,
   type CampaignsPage,
+  type MessageTemplate,
+  type CampaignTestSendReply,
   type RequestContext,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
@@ -63,6 +67,20 @@ export class CampaignsController {
   @ApiOperation({ summary: 'A page of the campaigns, newest first: { records, hasMore }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<CampaignsPage> {
     return this.services.ask(req, S.campaignList, parseInput(CampaignsQuery, query ?? {}));
+  }
+
+  /** Declared before `:id`, which would take `templates` for an id. */
+  @Get('templates')
+  @ApiOperation({
+    summary:
+      'The approved message templates of a Cloud API connection (?whatsappId=), read from Meta: name, language, category, body and its parameters',
+  })
+  templates(@Req() req: GatewayRequest, @Query() query: unknown): Promise<MessageTemplate[]> {
+    return this.services.ask(
+      req,
+      S.campaignTemplateList,
+      parseInput(CampaignTemplatesQuery, query ?? {}),
+    );
   }
 
   @Get(':id')
@@ -122,6 +140,23 @@ export class CampaignsController {
   @ApiOperation({ summary: 'Resumes a cancelled campaign where it stopped' })
   restart(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
     return this.services.ask(req, S.campaignRestart, parseInput(idParam, { id }));
+  }
+
+  @Post(':id/test-send')
+  @ApiOperation({
+    summary:
+      "Sends the campaign's first variants and media to one number now, on one of its connections: { sent }",
+  })
+  @ApiBody({ schema: openApiSchema(CampaignTestSendInput) })
+  testSend(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<CampaignTestSendReply> {
+    return this.services.ask(req, S.campaignTestSend, {
+      ...parseInput(CampaignTestSendInput, body ?? {}),
+      ...parseInput(idParam, { id }),
+    });
   }
 
   /** The file streams to object storage here (type checked by its bytes); campaigns records it. */

@@ -9,6 +9,7 @@ import {
   type DashboardReply,
   type MessagesCountReply,
   type MomentsReply,
+  type ReportTimeZoneReply,
   type TicketsDayReply,
   type TicketsUsersReply,
 } from '@sb/contracts';
@@ -51,6 +52,12 @@ export class DashboardController {
   })
   ticketsDay(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsDayReply> {
     return this.services.ask(req, S.ticketsDay, parseInput(TicketsChartQuery, query ?? {}));
+  }
+
+  @Get('dashboard/time-zone')
+  @ApiOperation({ summary: "The zone the company's figures and Tempo Real's days are read in" })
+  timeZone(@Req() req: GatewayRequest): Promise<ReportTimeZoneReply> {
+    return this.services.ask(req, S.timeZone, {});
   }
 
   @Get('dashboard/moments')

@@ -86,6 +86,8 @@ export type RunningConversationStack = ConversationStack & {
    * router's "available agents" need; resolves once identity says so. Closed with the stack.
    */
   goOnline(actor: 'admin' | 'agent'): Promise<void>;
+  /** the connection's WhatsApp Business Account id (`graph.setTemplates` sets its templates) */
+  businessAccountId: string;
   /** the campaigns service (on-duty staff, schedules), when started with `campaigns: true` */
   campaigns?: RunningService;
   /** any JSON call as the admin or the agent; throws on ≥ 300 */
@@ -109,7 +111,12 @@ export type ConversationStackOptions = {
 };
 
 const appSecret = 'conversation-app-secret';
-const phone = { phoneNumberId: '8880001', accessToken: 'conversation-cloud-token' };
+const phone = {
+  phoneNumberId: '8880001',
+  accessToken: 'conversation-cloud-token',
+  // its WhatsApp Business Account: the message templates (the emulator's defaults unless set)
+  businessAccountId: '8880009',
+};
 
 export const startConversationStack = async (
   options: ConversationStackOptions,
@@ -125,6 +132,7 @@ export const startConversationStack = async (
         accessToken: phone.accessToken,
         displayPhoneNumber: '15550008888',
         verifiedName: 'Conversation Co',
+        businessAccountId: phone.businessAccountId,
       },
     ],
   }).start();
@@ -245,7 +253,7 @@ export const startConversationStack = async (
       name: 'Conversation Cloud',
       channel: 'whatsappapi',
       isDefault: true,
-      credentials: { phoneNumberId: phone.phoneNumberId, accessToken: phone.accessToken },
+      credentials: phone,
     });
     for (let i = 0; i < 100 && connection.status !== 'CONNECTED'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -261,6 +269,7 @@ export const startConversationStack = async (
       graph,
       phoneNumberId: phone.phoneNumberId,
       connectionId: connection.id,
+      businessAccountId: phone.businessAccountId,
       clock,
       users: {
         admin: { id: admin.user.id, name: admin.user.name, token: admin.token },

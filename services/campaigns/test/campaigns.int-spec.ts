@@ -7,6 +7,8 @@ import {
   type CampaignReport,
   type CampaignsPage,
   type ContactListRecord,
+  ConnectionSendLimits,
+  ConnectionSendLimitsOff,
   type RequestContext,
   type SendMessageCommand,
 } from '@sb/contracts';
@@ -43,6 +45,8 @@ describe('campaigns (campaigns service, two workers)', () => {
   const peakInFlight = new Map<number | 'all', number>();
   const peak = (key: number | 'all', now: number) =>
     peakInFlight.set(key, Math.max(peakInFlight.get(key) ?? 0, now));
+  /** the send limits of company 1's connection 10, "Limited" */
+  let limited: ConnectionSendLimits = ConnectionSendLimitsOff;
 
   const call = requestAs(() => bus);
   const env = {
@@ -133,9 +137,20 @@ describe('campaigns (campaigns service, two workers)', () => {
                 status: 'CONNECTED',
                 isDefault: false,
               },
+              {
+                id: 10,
+                name: 'Limited',
+                channel: 'whatsapp',
+                status: 'CONNECTED',
+                isDefault: false,
+                sendLimits: limited,
+              },
             ]
           : [{ id: 9, name: 'Other', channel: 'whatsapp', status: 'CONNECTED', isDefault: true }],
       ),
+    );
+    await bus.handle(Subjects.identity.companySchedulesGet, () =>
+      Promise.resolve({ schedules: [], timeZone: 'America/Sao_Paulo' }),
     );
     // numbers ending in 9 have no account
     await bus.handle(Subjects.connectors.contactCheck, (payload: BusRequest) => {
@@ -546,7 +561,7 @@ describe('campaigns (campaigns service, two workers)', () => {
     // a worker's lanes: with one worker left (another worker would take its own share of the rows)
     await workerA?.close();
     workerA = undefined;
-    const contacts = numbers('55119950', 12);
+    const contacts = numbers('55119970', 12);
     const clients = await list(admin, 'Lanes list', contacts);
     sendDelayMs.set(1, 40);
     peakInFlight.clear();
@@ -572,7 +587,7 @@ describe('campaigns (campaigns service, two workers)', () => {
     for (const [turn, connection] of [7, 8].entries()) {
       const mine = valid.filter((_, index) => index % 2 === turn);
       const order = sent
-        .filter((m) => m.peer.number.startsWith('55119950') && m.connectionId === connection)
+        .filter((m) => m.peer.number.startsWith('55119970') && m.connectionId === connection)
         .map((m) => m.peer.number);
       expect(order).toEqual(mine);
     }
@@ -600,5 +615,105 @@ describe('campaigns (campaigns service, two workers)', () => {
     expect(await shippingOf(campaign.id, late)).toMatchObject({ repliedAt: null, replyCount: 0 });
     const report = await call<CampaignReport>(S.campaignReport, { id: campaign.id }, admin);
     expect(report.counters).toMatchObject({ delivered: 2, replies: 1, optOuts: 0 });
+  });
+
+  describe("the connection's send limits", () => {
+    const running = async (name: string, contacts: string[]) => {
+      const clients = await list(admin, `${name} list`, contacts);
+      return call<CampaignRecord>(
+        S.campaignCreate,
+        {
+          name,
+          whatsappId: 10,
+          contactListId: clients.id,
+          message1: 'Hi',
+          scheduledAt: new Date().toISOString(),
+        },
+        admin,
+      );
+    };
+    const rowsOf = async (campaignId: number) =>
+      (
+        await db.query(
+          `SELECT number, status, send_at FROM campaigns.campaign_shippings
+            WHERE campaign_id = $1 ORDER BY position`,
+          [campaignId],
+        )
+      ).rows as { number: string; status: string; send_at: Date }[];
+
+    afterEach(() => {
+      limited = ConnectionSendLimitsOff;
+    });
+
+    it('waits outside the send window and resumes by itself at its opening', async () => {
+      // open all day, but only tomorrow (São Paulo's weekday)
+      const todayInSaoPaulo = new Date(Date.now() - 3 * 3_600_000).getUTCDay();
+      limited = ConnectionSendLimits.parse({
+        days: [(todayInSaoPaulo + 1) % 7],
+        periods: [{ start: '00:00', end: '23:59' }],
+        dailyCap: null,
+        warmUpDays: null,
+      });
+      const contacts = numbers('55119950', 3);
+      const campaign = await running('Window closed', contacts);
+      await waitFor(async () =>
+        (await rowsOf(campaign.id)).every((row) => row.send_at.getTime() > Date.now() + 60_000),
+      );
+      await sleep(300);
+      expect(contacts.flatMap(sentTo)).toEqual([]);
+      expect(await statusOf(campaign.id)).toBe('EM_ANDAMENTO');
+      // paced from the opening in their order, not all at once
+      const times = (await rowsOf(campaign.id)).map((row) => row.send_at.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+
+      // the opening comes (the clock moved on): the campaign sends and finishes on its own
+      limited = ConnectionSendLimitsOff;
+      await db.query(
+        `UPDATE campaigns.campaign_shippings SET send_at = now() WHERE campaign_id = $1`,
+        [campaign.id],
+      );
+      await waitFor(async () => (await statusOf(campaign.id)) === 'FINALIZADA');
+      expect(contacts.map((number) => sentTo(number).length)).toEqual([1, 1, 1]);
+    });
+
+    it('stops at the daily cap, grown over the warm-up, and goes on the next day', async () => {
+      // the number's first campaign day was the day before yesterday: day 3 of a 4-day warm-up to 4
+      await db.query('DELETE FROM campaigns.campaign_connection_days WHERE whatsapp_id = 10');
+      await db.query(
+        `INSERT INTO campaigns.campaign_connection_days (company_id, whatsapp_id, day, sent)
+         VALUES (1, 10, (now() AT TIME ZONE 'America/Sao_Paulo')::date - 2, 1)`,
+      );
+      limited = ConnectionSendLimits.parse({
+        days: [],
+        periods: [],
+        dailyCap: 4,
+        warmUpDays: 4,
+      });
+      const contacts = numbers('55119960', 5);
+      const campaign = await running('Capped', contacts);
+      await waitFor(async () =>
+        (await rowsOf(campaign.id)).some((row) => row.send_at.getTime() > Date.now() + 60_000),
+      );
+      await sleep(300);
+      expect(contacts.filter((number) => sentTo(number).length > 0)).toHaveLength(3);
+      const rows = await rowsOf(campaign.id);
+      expect(rows.filter((row) => row.status === 'delivered')).toHaveLength(3);
+      expect(rows.filter((row) => row.status === 'pending')).toHaveLength(2);
+      const { rows: days } = await db.query(
+        `SELECT sent FROM campaigns.campaign_connection_days
+          WHERE whatsapp_id = 10 AND day = (now() AT TIME ZONE 'America/Sao_Paulo')::date`,
+      );
+      expect(days).toEqual([{ sent: 3 }]);
+      // the others wait for tomorrow in São Paulo
+      const tomorrow = (
+        await db.query(
+          `SELECT (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') + interval '1 day')
+                AT TIME ZONE 'America/Sao_Paulo' AS at`,
+        )
+      ).rows[0].at as Date;
+      for (const row of rows.filter((r) => r.status === 'pending'))
+        expect(row.send_at.getTime()).toBeGreaterThanOrEqual(tomorrow.getTime());
+      expect(await statusOf(campaign.id)).toBe('EM_ANDAMENTO');
+    });
   });
 });

@@ -262,6 +262,15 @@ describe('connections over the in-process bus', () => {
           endTimeB: '18:00',
         },
       ],
+      sendLimits: {
+        days: [1, 2, 3, 4, 5],
+        periods: [
+          { start: '08:00', end: '12:00' },
+          { start: '13:00', end: '18:00' },
+        ],
+        dailyCap: 500,
+        warmUpDays: 7,
+      },
     } as const;
     const created = await call<ConnectionRecord>(
       S.connectionCreate,
@@ -297,6 +306,16 @@ describe('connections over the in-process bus', () => {
     await expect(
       call(S.connectionUpdate, { id: created.id, timeCreateNewTicket: -1 }, thirdAdmin),
     ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    // a warm-up needs a daily cap; a period ends after it starts
+    const limits = settings.sendLimits;
+    for (const sendLimits of [
+      { ...limits, dailyCap: null },
+      { ...limits, periods: [{ start: '18:00', end: '08:00' }] },
+    ]) {
+      await expect(
+        call(S.connectionUpdate, { id: created.id, sendLimits }, thirdAdmin),
+      ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    }
     const cleared = await call<ConnectionRecord>(
       S.connectionUpdate,
       { id: created.id, queueIds: [1], greetingMessage: null, sendIdQueue: null },

@@ -13,6 +13,7 @@ import {
   type FacebookConnectReply,
   type InboundMessageEventData,
   type MessageAckEventData,
+  type MessageTemplate,
   type PlanLimitsReply,
   type RequestContext,
   type SendMessageResult,
@@ -464,6 +465,81 @@ describe('Meta channels with the channel emulator', () => {
     expect(refused.code).toBe('ERR_VALIDATION');
   });
 
+  it("lists a Cloud API connection's approved templates and sends one with its body values", async () => {
+    // no WhatsApp Business Account ID yet: Meta cannot be asked
+    const withoutAccount = await sendError(call(S.templateList, { connectionId: cloud.id }));
+    expect(withoutAccount.code).toBe('ERR_WAPP_TEMPLATES_UNAVAILABLE');
+    await call(S.connectionUpdate, {
+      id: cloud.id,
+      credentials: { ...phone, businessAccountId: '4440001' },
+    });
+    await connected(cloud.id);
+    const templates = await call<MessageTemplate[]>(S.templateList, { connectionId: cloud.id });
+    // the emulator's defaults: three approved, one still in review (left out)
+    expect(templates.map((t) => `${t.name}/${t.language}`)).toEqual([
+      'hello_world/en_US',
+      'order_update/pt_BR',
+      'seasonal_promo/pt_BR',
+    ]);
+    expect(templates[1]).toEqual({
+      name: 'order_update',
+      language: 'pt_BR',
+      category: 'UTILITY',
+      body: 'Olá {{1}}, seu pedido {{2}} foi enviado.',
+      bodyParameters: ['1', '2'],
+      bodyParameterCount: 2,
+    });
+    // another company's connection is not found
+    const other = await sendError(
+      call(S.templateList, { connectionId: cloud.id }, { ...admin, companyId: 2 }),
+    );
+    expect(other.code).toBe('ERR_NO_WAPP_FOUND');
+
+    // outside the 24-hour window, as a template with its values in the body
+    const sent = await call<SendMessageResult>(S.messageSend, {
+      connectionId: cloud.id,
+      peer: { number: '5511955550000', isGroup: false },
+      body: '',
+      template: {
+        name: 'order_update',
+        language: 'pt_BR',
+        bodyParameters: [{ text: 'Ana' }, { text: 'A-42' }],
+      },
+    });
+    const recorded = await emulator.waitForSent((send) => send.id === sent.externalId);
+    expect(recorded).toMatchObject({
+      type: 'template',
+      text: 'Olá Ana, seu pedido A-42 foi enviado.',
+      body: {
+        template: {
+          name: 'order_update',
+          language: { code: 'pt_BR' },
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Ana' },
+                { type: 'text', text: 'A-42' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    // a template Meta does not know: refused for good, with Meta's reason
+    const unknown = await sendError(
+      call(S.messageSend, {
+        connectionId: cloud.id,
+        peer: { number: '5511955550000', isGroup: false },
+        body: '',
+        template: { name: 'new_arrivals', language: 'pt_BR', bodyParameters: [{ text: 'Ana' }] },
+      }),
+    );
+    expect(unknown.code).toBe('ERR_SENDING_WAPP_MSG');
+    expect(unknown.details).toMatchObject({ refused: true, graphCode: 132001 });
+    expect((unknown.details as { reason: string }).reason).toMatch(/does not exist in pt_BR/);
+  });
+
   it('Messenger and Instagram: inbound with the sender name, replies inside 24 hours only', async () => {
     const list = await call<ConnectionRecord[]>(S.connectionList, {});
     const facebook = list.find((c) => c.channel === 'facebook')!;
@@ -506,5 +582,19 @@ describe('Meta channels with the channel emulator', () => {
       channel: 'instagram',
       accountId: page.instagramId,
     });
+
+    // message templates are the Cloud API's: a page has none, and refuses to send one
+    const listed = await sendError(call(S.templateList, { connectionId: facebook.id }));
+    expect(listed.code).toBe('ERR_WAPP_TEMPLATES_UNSUPPORTED');
+    const refused = await sendError(
+      call(S.messageSend, {
+        connectionId: facebook.id,
+        peer: { number: 'PSID77', isGroup: false },
+        body: '',
+        template: { name: 'hello_world', language: 'en_US' },
+      }),
+    );
+    expect(refused.code).toBe('ERR_WAPP_TEMPLATES_UNSUPPORTED');
+    expect(refused.details).toMatchObject({ refused: true });
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '@sb/contracts';
 import { requestAs } from '@sb/testing';
 import { domainEvent, ticketRecord } from './reporting-events.js';
-import { processedEvents, until, useReportingTestApp } from './reporting-test-app.js';
+import { processedEvents, recordsOf, until, useReportingTestApp } from './reporting-test-app.js';
 
 const S = Subjects.reporting;
 const admin = (companyId: number): Partial<RequestContext> => ({
@@ -45,7 +45,7 @@ describe("reporting in the company's own time zone (real Postgres and NATS)", ()
   const publishAll = async (events: DomainEvent[]) => {
     const before = await processed();
     for (const e of events) await rig.app.bus.publish(e);
-    await until(async () => (await processed()) >= before + events.length);
+    await until(async () => (await processed()) >= before + recordsOf(events));
   };
   const days = async (companyId: number, range = march) =>
     (await call<TicketsDayReply>(S.ticketsDay, range, admin(companyId))).data;

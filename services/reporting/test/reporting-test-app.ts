@@ -1,3 +1,4 @@
+import type { DomainEvent } from '@sb/contracts';
 import type { RunningService } from '@sb/platform/nest';
 import {
   openServiceTestApp,
@@ -28,6 +29,13 @@ export const useReportingTestApp = (name: string): ServiceTestRig<ReportingTestA
 /** How many events reporting has projected so far. */
 export const processedEvents = async (db: pg.Pool): Promise<number> =>
   Number((await db.query('SELECT count(*) AS n FROM reporting.processed_event')).rows[0].n);
+
+/**
+ * How many processed-event records `events` make once applied: one per consumer following each, so
+ * two for a company event (the zones' and the hours' consumers).
+ */
+export const recordsOf = (events: DomainEvent[]): number =>
+  events.reduce((n, e) => n + (e.subject.includes('.identity.company.') ? 2 : 1), 0);
 
 /** Polls `check` every 100 ms until it holds; throws after `timeoutMs`. */
 export const until = async (check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> => {

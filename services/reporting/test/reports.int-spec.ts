@@ -117,16 +117,11 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
 
   it('measures first response and resolution, with the first-response buckets', async () => {
     if (!rig.bus) return;
-    // first responses 20 min (ticket 1) and 150 min (ticket 3); one resolution of 60 min (ticket 1)
-    await expect(
-      call(
-        Subjects.reporting.serviceMetrics,
-        { dateFrom: '2026-03-02', dateTo: '2026-03-02' },
-        admin,
-      ),
-    ).resolves.toEqual({
-      tickets: 3,
+    // first responses 20 min (ticket 1) and 150 min (ticket 3); one resolution of 60 min (ticket 1);
+    // no hours announced: business hours are the wall clock
+    const durations = {
       firstResponse: { count: 2, avgMinutes: 85, medianMinutes: 85 },
+      nextResponse: { count: 0, avgMinutes: 0, medianMinutes: 0 },
       resolution: { count: 1, avgMinutes: 60, medianMinutes: 60 },
       firstResponseDistribution: [
         { bucket: '0-1h', count: 1, percent: 50 },
@@ -135,6 +130,32 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
         { bucket: '8-24h', count: 0, percent: 0 },
         { bucket: '24h+', count: 0, percent: 0 },
       ],
+    };
+    const none = { measured: 0, withinTarget: 0, percent: 0 };
+    await expect(
+      call(
+        Subjects.reporting.serviceMetrics,
+        { dateFrom: '2026-03-02', dateTo: '2026-03-02' },
+        admin,
+      ),
+    ).resolves.toEqual({
+      tickets: 3,
+      wallClock: durations,
+      businessHours: durations,
+      hoursBasis: { queue: 0, company: 0, none: 3 },
+      sla: {
+        queues: [
+          {
+            queueId: 2,
+            queueName: 'Vendas',
+            targetMinutes: null,
+            tickets: 3,
+            wallClock: null,
+            businessHours: null,
+          },
+        ],
+        overall: { tickets: 0, wallClock: none, businessHours: none },
+      },
     });
   });
 

@@ -16,6 +16,7 @@ export const TagTypes = [
   'Prompt',
   'FileList',
   'Schedule',
+  'ServiceMetrics',
 ] as const;
 
 /** The one RTK Query api; each feature injects its endpoints (`<area>.api.ts`). */

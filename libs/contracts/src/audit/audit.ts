@@ -12,6 +12,7 @@ export const AuditEntities = [
   'queue',
   'prompt',
   'queue-integration',
+  'sla-target',
 ] as const;
 export type AuditEntity = (typeof AuditEntities)[number];
 

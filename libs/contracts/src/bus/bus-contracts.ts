@@ -210,6 +210,7 @@ import type {
   SendMessageCommand,
   SendMessageResult,
 } from '../channels/channel-messages.js';
+import type { MessageTemplate, MessageTemplatesRequest } from '../channels/message-templates.js';
 import type { ConnectionRecord } from '../connections/connection-records.js';
 import type {
   CloseImportedTicketsReply,
@@ -260,9 +261,15 @@ import type {
   CampaignRecord,
   CampaignReport,
   CampaignReportQuery,
+  CampaignTestSendReply,
+  CampaignTestSendRequest,
   CampaignsPage,
   CampaignsQuery,
+  CampaignTemplatesQuery,
   CampaignUpdateRequest,
+  OptOutNumberRequest,
+  OptOutsPage,
+  OptOutsQuery,
 } from '../campaigns/index.js';
 
 import type {
@@ -282,6 +289,13 @@ import type {
   TicketReportPage,
   TicketReportQuery,
 } from '../reporting/reports.js';
+import type {
+  ReportTimeZoneReply,
+  SlaTarget,
+  SlaTargetQueue,
+  SlaTargetRequest,
+  SlaTargetsReply,
+} from '../reporting/sla-targets.js';
 
 /** One subject's request data and reply data. */
 type Contract<Req, Res> = { request: Req; response: Res };
@@ -455,6 +469,7 @@ export type BusContracts = {
   'connectors.contact.check': Contract<CheckContactCommand, CheckContactResult>;
   'connectors.contact.picture': Contract<ContactPictureCommand, ContactPictureResult>;
   'connectors.contact.list': Contract<PhoneContactsCommand, PhoneContactsResult>;
+  'connectors.template.list': Contract<MessageTemplatesRequest, MessageTemplate[]>;
   'connectors.connection.list': Contract<{ session?: number }, ConnectionRecord[]>;
   'connectors.connection.get': Contract<ConnectionIdRequest, ConnectionRecord>;
   // the raw body: connectors validates it against the channel's own schema
@@ -511,6 +526,10 @@ export type BusContracts = {
   'campaigns.campaign.media-set': Contract<CampaignMediaRequest, CampaignMediaReply>;
   'campaigns.campaign.media-delete': Contract<CampaignIdRequest, CampaignMediaReply>;
   'campaigns.campaign.report': Contract<CampaignReportQuery, CampaignReport>;
+  'campaigns.campaign.templates': Contract<CampaignTemplatesQuery, MessageTemplate[]>;
+  'campaigns.campaign.test-send': Contract<CampaignTestSendRequest, CampaignTestSendReply>;
+  'campaigns.opt-out.list': Contract<OptOutsQuery, OptOutsPage>;
+  'campaigns.opt-out.delete': Contract<OptOutNumberRequest, { number: string }>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;
@@ -520,6 +539,10 @@ export type BusContracts = {
   'reporting.messages.count': Contract<MessagesCountQuery, MessagesCountReply>;
   'reporting.reports.tickets': Contract<TicketReportQuery, TicketReportPage>;
   'reporting.reports.metrics': Contract<TicketReportQuery, ServiceMetricsReply>;
+  'reporting.sla-target.list': Contract<NoData, SlaTargetsReply>;
+  'reporting.sla-target.set': Contract<SlaTargetRequest, SlaTarget>;
+  'reporting.sla-target.delete': Contract<SlaTargetQueue, SlaTargetQueue>;
+  'reporting.time-zone.get': Contract<NoData, ReportTimeZoneReply>;
   'reporting.projection.rebuild': Contract<NoData, ProjectionRebuildReply>;
 };
 

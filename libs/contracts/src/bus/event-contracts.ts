@@ -124,6 +124,7 @@ export type DomainEventPayloads = {
   'identity.audit.recorded': AuditRecordedEventData;
   'connectors.audit.recorded': AuditRecordedEventData;
   'tickets.audit.recorded': AuditRecordedEventData;
+  'reporting.audit.recorded': AuditRecordedEventData;
   'campaigns.contact-list.created': ContactListEventData;
   'campaigns.contact-list.updated': ContactListEventData;
   'campaigns.contact-list.deleted': ContactListDeletedEventData;

@@ -179,6 +179,8 @@ export const Subjects = {
     contactPicture: 'connectors.contact.picture',
     // the phone's address book or chat list (PhoneContactsCommand)
     contactList: 'connectors.contact.list',
+    // the approved message templates of a Cloud API connection (MessageTemplatesRequest)
+    templateList: 'connectors.template.list',
     // connections
     connectionList: 'connectors.connection.list',
     connectionGet: 'connectors.connection.get',
@@ -243,6 +245,11 @@ export const Subjects = {
     campaignMediaSet: 'campaigns.campaign.media-set',
     campaignMediaDelete: 'campaigns.campaign.media-delete',
     campaignReport: 'campaigns.campaign.report',
+    // GET /campaigns/templates: a Cloud API connection's approved templates, for the campaign dialog
+    campaignTemplateList: 'campaigns.campaign.templates',
+    campaignTestSend: 'campaigns.campaign.test-send',
+    optOutList: 'campaigns.opt-out.list',
+    optOutDelete: 'campaigns.opt-out.delete',
   },
   reporting: {
     health: 'reporting.health.check',
@@ -255,6 +262,12 @@ export const Subjects = {
     // spec 2 §2 Dashboard reports (tickets, group tickets, duration, NPS answers)
     ticketReport: 'reporting.reports.tickets',
     serviceMetrics: 'reporting.reports.metrics',
+    // the SLA panel's first-response target per queue (admins)
+    slaTargetList: 'reporting.sla-target.list',
+    slaTargetSet: 'reporting.sla-target.set',
+    slaTargetDelete: 'reporting.sla-target.delete',
+    // the zone the company's figures are read in (Tempo Real's days in the browser)
+    timeZone: 'reporting.time-zone.get',
     // super user: replay the event stream into fresh projection tables
     rebuild: 'reporting.projection.rebuild',
   },
@@ -338,6 +351,9 @@ export const DomainEventTypes = {
     messageUpdated: { service: 'tickets', entity: 'message', action: 'updated' },
     messageDeleted: { service: 'tickets', entity: 'message', action: 'deleted' },
     auditRecorded: { service: 'tickets', entity: 'audit', action: 'recorded' },
+  },
+  reporting: {
+    auditRecorded: { service: 'reporting', entity: 'audit', action: 'recorded' },
   },
   campaigns: {
     scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },

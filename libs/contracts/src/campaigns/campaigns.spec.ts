@@ -1,6 +1,7 @@
 import {
   CampaignInput,
   CampaignsQuery,
+  CampaignTemplatesQuery,
   confirmationVariants,
   messageVariants,
   normaliseCampaignStatus,
@@ -69,7 +70,50 @@ describe('campaign contracts', () => {
     expect(confirmationVariants({ confirmationMessage4: 'ok?' })).toEqual(['ok?']);
   });
 
+  it('takes a template instead of the text, with its language and a text per parameter', () => {
+    const base = { name: 'Promo', whatsappId: 4, contactListId: 3 };
+    const withTemplate = CampaignInput.parse({
+      ...base,
+      templateName: 'order_update',
+      templateLanguage: 'pt_BR',
+      templateParameters: ['{firstName}', 'pedido {numero}'],
+    });
+    expect(withTemplate).toMatchObject({
+      templateName: 'order_update',
+      templateLanguage: 'pt_BR',
+      templateParameters: ['{firstName}', 'pedido {numero}'],
+    });
+    // '' and null are "no template"
+    for (const none of ['', null, undefined]) {
+      expect(
+        CampaignInput.parse({
+          ...base,
+          message1: 'Hi',
+          templateName: none,
+          templateLanguage: none,
+        }),
+      ).toMatchObject({ templateName: null, templateLanguage: null, templateParameters: [] });
+    }
+    expect(
+      messages(
+        CampaignInput.safeParse({ ...base, templateName: 'promo', templateParameters: ['a', ' '] }),
+      ),
+    ).toEqual({
+      templateLanguage: "Choose the template's language",
+      templateParameters: 'Fill every parameter of the template',
+    });
+    expect(
+      CampaignInput.safeParse({ ...base, templateName: 'Not A Name!', templateLanguage: 'en' })
+        .success,
+    ).toBe(false);
+    expect(
+      CampaignInput.safeParse({ ...base, templateName: 'promo', templateLanguage: 'english!' })
+        .success,
+    ).toBe(false);
+  });
+
   it('marks every id field', () => {
     expect(unmarkedIdFields(CampaignInput)).toEqual([]);
+    expect(unmarkedIdFields(CampaignTemplatesQuery)).toEqual([]);
   });
 });

@@ -16,6 +16,11 @@ export const CampaignEditLockMs = 60 * 60 * 1000;
 /** A variant's longest text (WhatsApp caps a text at 4096 characters). */
 export const CampaignMessageMax = 4_096;
 
+/** A template parameter's longest text (Meta's limit of a template body). */
+export const CampaignTemplateParameterMax = 1_024;
+/** The most body parameters a template choice carries. */
+export const CampaignTemplateParameterCount = 100;
+
 /** The stored statuses, in the Portuguese spelling of the reference (spec 3 §4). */
 export const CampaignStatuses = [
   'INATIVA',
@@ -92,6 +97,11 @@ export const CampaignMessages = {
   audienceRequired: 'Choose a contact list or a tag',
   messageRequired: 'Write at least one message',
   confirmationRequired: 'Write at least one confirmation message',
+  templateLanguageRequired: "Choose the template's language",
+  templateParameterRequired: 'Fill every parameter of the template',
+  templateParameterCount: 'The template takes another number of parameters',
+  templateNeedsCloudApi: 'Templates are sent on Cloud API connections: select one',
+  templateNotFound: 'Not an approved template of every Cloud API connection chosen',
 } as const;
 
 const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -130,6 +140,28 @@ const optionalId = (kind: 'contactList' | 'tag') =>
       .transform((value) => (typeof value === 'number' && value > 0 ? value : null)),
   );
 
+/** A template's name or language; empty (`''`, null) means none. */
+const templateText = (max: number, pattern: RegExp) =>
+  z
+    .union([z.literal(''), z.string().trim().max(max).regex(pattern, 'Invalid value')])
+    .nullish()
+    .transform((value) => value || null);
+
+/**
+ * The campaign's message template (Cloud API connections): its name and language as Meta lists them,
+ * and one text per body parameter, in the template's order, with placeholders ({nome}, {firstName}…).
+ * No name means no template (language and parameters are then ignored).
+ */
+const templateFields = {
+  templateName: templateText(512, /^[a-z0-9_]+$/),
+  templateLanguage: templateText(15, /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/),
+  templateParameters: z
+    .array(z.string().max(CampaignTemplateParameterMax, CampaignMessages.tooLong))
+    .max(CampaignTemplateParameterCount)
+    .nullish()
+    .transform((value) => value ?? []),
+};
+
 const variantFields = {
   message1: variant,
   message2: variant,
@@ -157,6 +189,7 @@ export const CampaignInput = z
       .min(2, { error: CampaignMessages.tooShort, abort: true })
       .max(50, CampaignMessages.tooLong),
     ...variantFields,
+    ...templateFields,
     confirmation: z
       .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
       .nullish()
@@ -185,11 +218,26 @@ export const CampaignInput = z
         message: CampaignMessages.audienceRequired,
       });
     }
-    if (messageVariants(input).length === 0) {
+    // a template stands in for the text on Cloud API connections (the service checks the set has one)
+    if (messageVariants(input).length === 0 && !input.templateName) {
       ctx.addIssue({
         code: 'custom',
         path: ['message1'],
         message: CampaignMessages.messageRequired,
+      });
+    }
+    if (input.templateName && !input.templateLanguage) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['templateLanguage'],
+        message: CampaignMessages.templateLanguageRequired,
+      });
+    }
+    if (input.templateName && input.templateParameters.some((text) => text.trim() === '')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['templateParameters'],
+        message: CampaignMessages.templateParameterRequired,
       });
     }
     if (input.confirmation && confirmationVariants(input).length === 0) {
@@ -219,6 +267,12 @@ export const confirmationVariants = (c: Variants): string[] =>
     c.confirmationMessage4,
     c.confirmationMessage5,
   ]);
+
+/** GET /campaigns/templates query: the approved templates of one of the company's Cloud API connections. */
+export const CampaignTemplatesQuery = z.object({
+  whatsappId: ref('connection', positiveId),
+});
+export type CampaignTemplatesQuery = z.infer<typeof CampaignTemplatesQuery>;
 
 /** GET /campaigns query: search by name, page, and an optional status in either spelling. */
 export const CampaignsQuery = z.object({
@@ -259,6 +313,11 @@ export type CampaignRecord = {
   whatsappId: string;
   mediaPath: string | null;
   mediaName: string | null;
+  /** the template sent on Cloud API connections instead of the text (null: none) */
+  templateName: string | null;
+  templateLanguage: string | null;
+  /** one text per body parameter, placeholders filled per contact when sent */
+  templateParameters: string[];
   companyId: number;
   contactList: { id: number; name: string } | null;
   createdAt: string;
@@ -329,8 +388,28 @@ export type CampaignReport = {
   hasMore: boolean;
 };
 
+/**
+ * POST /campaigns/:id/test-send body: the number to try the campaign on before it starts, and which of
+ * its connections sends (its first when left out). Nothing is recorded as a shipping.
+ */
+export const CampaignTestSendInput = z.object({
+  number: z
+    .string()
+    .trim()
+    .regex(/^[\d\s()+.-]+$/, 'only digits')
+    .transform((number) => number.replace(/\D/g, ''))
+    .pipe(z.string().min(8).max(20)),
+  whatsappId: ref('connection', z.union([z.literal(''), z.null(), positiveId]))
+    .optional()
+    .transform((id) => (typeof id === 'number' ? id : null)),
+});
+export type CampaignTestSendInput = z.infer<typeof CampaignTestSendInput>;
+/** What a test send sent: its messages, in order (confirmation, message, media). */
+export type CampaignTestSendReply = { sent: number };
+
 /** Bus request data. */
 export type CampaignIdRequest = { id: number };
+export type CampaignTestSendRequest = CampaignTestSendInput & { id: number };
 export type CampaignUpdateRequest = CampaignInput & { id: number };
 export type CampaignMediaRequest = {
   id: number;

@@ -1,1 +1,2 @@
 export * from './campaigns.js';
+export * from './opt-outs.js';

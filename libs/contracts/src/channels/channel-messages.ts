@@ -5,6 +5,7 @@ import type {
   MessageMediaType,
   StoredMedia,
 } from './channels.js';
+import type { TemplateSend } from './message-templates.js';
 
 /**
  * Event `evt.<cid>.connectors.message.received`: one normalised inbound (or echoed outbound) message.
@@ -59,14 +60,19 @@ export type SendMessageCommand = ChannelTarget & {
   media?: StoredMedia;
   quotedExternalId?: string;
   vcard?: string;
-  /** Cloud API template sends */
-  template?: { name: string; language: string; components?: unknown[] };
+  /**
+   * An approved template instead of the body (Cloud API only: other channels refuse it with
+   * ERR_WAPP_TEMPLATES_UNSUPPORTED)
+   */
+  template?: TemplateSend;
   /**
    * The sender's key for this one message (a campaign's step), the same when a send is retried: the
    * connectors service calls the channel once per key and company and answers a repeat with the
    * stored result. At most `SendIdempotencyKeyMaxLength` characters.
    */
   idempotencyKey?: string;
+  /** a campaign's message: it gives way to agents' messages on the connection (never the reverse) */
+  bulk?: boolean;
 };
 
 export const SendIdempotencyKeyMaxLength = 200;

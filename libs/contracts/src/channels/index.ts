@@ -1,2 +1,3 @@
 export * from './channels.js';
 export * from './channel-messages.js';
+export * from './message-templates.js';

@@ -3,6 +3,7 @@ import { ref, unowned } from '../refs/refs.js';
 import { ChannelKinds } from '../channels/channels.js';
 import type { ConnectionRecord } from './connection-records.js';
 import { WeekdaySchedule } from '../companies/company-inputs.js';
+import { ConnectionSendLimits, ConnectionSendLimitsOff } from './send-limits.js';
 
 /** A text that may be cleared: blank is null. */
 const text = (max: number) =>
@@ -81,6 +82,7 @@ const connectionFields = {
   promptId: ref('prompt', optionalId),
   queueIds: ref('queue', z.array(z.coerce.number().int().positive()).max(200)),
   schedules: z.array(WeekdaySchedule).max(7),
+  sendLimits: ConnectionSendLimits,
 };
 const field = connectionFields;
 
@@ -116,6 +118,7 @@ export const ConnectionCreateInput = z.object({
   promptId: field.promptId.default(null),
   queueIds: field.queueIds.default([]),
   schedules: field.schedules.default([]),
+  sendLimits: field.sendLimits.default(ConnectionSendLimitsOff),
   channel: z.enum(ChannelKinds).optional().default('whatsapp'),
   credentials: channelCredentials.optional(),
 });

@@ -1,5 +1,6 @@
 import type { WeekdaySchedule } from '../companies/company-inputs.js';
 import type { ChannelKind } from '../channels/channels.js';
+import type { ConnectionSendLimits } from './send-limits.js';
 
 /** Connection statuses (spec 2 §4). */
 export const ConnectionStatuses = [
@@ -59,6 +60,8 @@ export type ConnectionRecord = {
   promptId: number | null;
   queueIds: number[];
   schedules: WeekdaySchedule[];
+  /** campaigns' send window, daily cap and warm-up on this connection */
+  sendLimits: ConnectionSendLimits;
 };
 
 export type ConnectionEventData = { connection: ConnectionRecord };

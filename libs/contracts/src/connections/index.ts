@@ -1,2 +1,3 @@
 export * from './connection-records.js';
 export * from './connection-inputs.js';
+export * from './send-limits.js';

@@ -17,6 +17,17 @@ export const ErrorCodes = {
     status: 400,
     message: "This connection cannot import the phone's contacts.",
   },
+  // message templates are a Cloud API feature (the list, a template send, a campaign's template)
+  ERR_WAPP_TEMPLATES_UNSUPPORTED: {
+    status: 400,
+    message: 'Message templates need a WhatsApp Cloud API connection.',
+  },
+  // the connection has no WhatsApp Business Account ID, or Meta refused to list its templates
+  ERR_WAPP_TEMPLATES_UNAVAILABLE: {
+    status: 400,
+    message:
+      "Meta did not list this connection's templates: check its business account ID and access token.",
+  },
   ERR_FETCH_WAPP_MSG: { status: 400, message: 'Fetching failed; the message may be too old.' },
   ERR_WAPP_GREETING_REQUIRED: {
     status: 400,
@@ -61,6 +72,11 @@ export const ErrorCodes = {
   ERR_NO_TAG_FOUND: { status: 404, message: 'No tag found with this ID.' },
   ERR_NO_MESSAGE_FOUND: { status: 404, message: 'No message found with this ID.' },
   ERR_NO_CAMPAIGN_FOUND: { status: 404, message: 'No campaign found with this ID.' },
+  // a campaign's template is not an approved template (name and language) of one of its connections
+  ERR_NO_TEMPLATE_FOUND: {
+    status: 404,
+    message: 'No approved message template with this name and language was found.',
+  },
   ERR_NO_CONTACT_LIST_FOUND: { status: 404, message: 'No contact list found with this ID.' },
   ERR_NO_CONTACT_LIST_ITEM_FOUND: {
     status: 404,

@@ -114,8 +114,14 @@ export const ApiRoutes = {
     ticketsDay: '/dashboard/ticketsDay',
     moments: '/dashboard/moments',
     messagesAllMe: '/messages-allMe',
+    timeZone: '/dashboard/time-zone',
   },
-  reports: { tickets: '/reports/tickets', metrics: '/reports/metrics' },
+  reports: {
+    tickets: '/reports/tickets',
+    metrics: '/reports/metrics',
+    slaTargets: '/reports/sla-targets',
+    slaTarget: '/reports/sla-targets/:queueId',
+  },
   contactLists: {
     root: '/contact-lists',
     list: '/contact-lists/list',
@@ -126,11 +132,16 @@ export const ApiRoutes = {
   campaignSettings: '/campaign-settings',
   campaigns: {
     root: '/campaigns',
+    // a Cloud API connection's approved message templates (?whatsappId=), for the campaign dialog
+    templates: '/campaigns/templates',
     byId: '/campaigns/:id',
     report: '/campaigns/:id/report',
     cancel: '/campaigns/:id/cancel',
     restart: '/campaigns/:id/restart',
+    testSend: '/campaigns/:id/test-send',
     mediaUpload: '/campaigns/:id/media-upload',
+    optOuts: '/campaign-opt-outs',
+    optOut: '/campaign-opt-outs/:number',
   },
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },

@@ -1,2 +1,3 @@
 export * from './reporting.js';
 export * from './reports.js';
+export * from './sla-targets.js';

@@ -155,6 +155,9 @@ export const MessagesCountQuery = withRangeChecks(
 export type MessagesCountQuery = z.infer<typeof MessagesCountQuery>;
 export type MessagesCountReply = { count: { count: number }[] };
 
+/** Tempo Real's default range: the last 30 days of the report zone, today included. */
+export const MomentsDefaultDays = 30;
+
 /** GET /dashboard/moments (Tempo Real): tickets created in the range (default the last 30 days). */
 export const MomentsQuery = withRangeChecks(
   z

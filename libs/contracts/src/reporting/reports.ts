@@ -102,17 +102,74 @@ export const FirstResponseBuckets = [
 ] as const;
 export type FirstResponseBucket = (typeof FirstResponseBuckets)[number]['label'];
 
-/** An average and a median in minutes (2 decimals) over `count` tickets that reached the step. */
+/** An average and a median in minutes (2 decimals) over `count` measured durations. */
 export type MinutesSummary = { count: number; avgMinutes: number; medianMinutes: number };
 
+/** How the first responses spread over FirstResponseBuckets (integer percentages of the answered). */
+export type FirstResponseDistribution = {
+  bucket: FirstResponseBucket;
+  count: number;
+  percent: number;
+}[];
+
 /**
- * GET /reports/metrics (the report filters, kind aside): first response (created → first visible
- * answer) and resolution (created → close) over the tickets the filters select, and how the first
- * responses spread over the buckets (integer percentages of the answered tickets).
+ * The service times of the selected tickets, in one way of counting time (wall clock or business
+ * hours), each measured only once both ends happened (never to now):
+ * - firstResponse: created → first visible answer (count: answered tickets);
+ * - nextResponse: after the first agent answer, each time the contact writes while no answer is due
+ *   (a run of contact messages, from its first), the wait until the agent's next visible answer
+ *   (count: waits; a wait still unanswered is not counted);
+ * - resolution: created → close, for closed tickets.
+ */
+export type ServiceDurations = {
+  firstResponse: MinutesSummary;
+  nextResponse: MinutesSummary;
+  resolution: MinutesSummary;
+  firstResponseDistribution: FirstResponseDistribution;
+};
+
+/** Which hours the selected tickets were counted in (business hours; see `ServiceMetricsReply`). */
+export type HoursBasisCounts = { queue: number; company: number; none: number };
+
+/**
+ * GET /reports/metrics (the report filters, kind aside): the service times of the tickets the filters
+ * select, on the wall clock and in business hours side by side, and the SLA panel.
+ *
+ * Business hours count only the minutes inside the open periods, in the company's report time zone:
+ * a ticket's queue's hours when the company's schedule type is `queue` and the queue has hours, else
+ * the company's hours, else none (then business hours equal the wall clock; `hoursBasis` says how
+ * many tickets were counted each way).
  */
 export type ServiceMetricsReply = {
   tickets: number;
-  firstResponse: MinutesSummary;
-  resolution: MinutesSummary;
-  firstResponseDistribution: { bucket: FirstResponseBucket; count: number; percent: number }[];
+  wallClock: ServiceDurations;
+  businessHours: ServiceDurations;
+  hoursBasis: HoursBasisCounts;
+  sla: SlaReport;
+};
+
+/**
+ * An SLA share: of the `measured` tickets (answered, or unanswered and already past the target),
+ * `withinTarget` got their first response within the target; `percent` is an integer (0 of 0 is 0).
+ * Tickets still unanswered and still within the target are left out until they are answered or late.
+ */
+export type SlaShare = { measured: number; withinTarget: number; percent: number };
+
+/** One queue of the SLA panel: its target (null: none set) and its shares on both clocks. */
+export type SlaQueueRow = {
+  queueId: number;
+  queueName: string;
+  targetMinutes: number | null;
+  tickets: number;
+  wallClock: SlaShare | null;
+  businessHours: SlaShare | null;
+};
+
+/**
+ * The SLA panel: a row per queue with a target or with selected tickets (tickets without a queue have
+ * no target), by name; `overall` adds up the queues that have a target.
+ */
+export type SlaReport = {
+  queues: SlaQueueRow[];
+  overall: { tickets: number; wallClock: SlaShare; businessHours: SlaShare };
 };

@@ -10,7 +10,7 @@ import type { EntityManager } from 'typeorm';
 import { Outbox } from './outbox.js';
 
 /** The services that record admin actions (each publishes `<service>.audit.recorded`). */
-export type AuditingService = 'identity' | 'tickets' | 'connectors';
+export type AuditingService = 'identity' | 'tickets' | 'connectors' | 'reporting';
 
 export type AuditChange = {
   action: AuditAction;

@@ -224,3 +224,134 @@ describe('GraphEmulator: the 24-hour window of Cloud API texts', () => {
     }
   });
 });
+
+describe('GraphEmulator: message templates of a WhatsApp Business Account', () => {
+  let emulator: GraphEmulator;
+  const waba = '400000000000009';
+  const token = 'templates-token';
+  const auth = (value = token) => ({ authorization: `Bearer ${value}` });
+  const templates = async (account: string, query = '', value = token) => {
+    const res = await fetch(`${emulator.graphUrl}/${account}/message_templates${query}`, {
+      headers: auth(value),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const send = async (template: Record<string, unknown>, to = '5511988887777') => {
+    const res = await fetch(`${emulator.graphUrl}/${phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', to, type: 'template', template }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    emulator = await new GraphEmulator({
+      appSecret,
+      phoneNumbers: [
+        {
+          phoneNumberId,
+          accessToken: token,
+          displayPhoneNumber: '15550000001',
+          businessAccountId: waba,
+        },
+      ],
+    }).start();
+  });
+
+  afterAll(() => emulator.close());
+
+  it('lists the default templates with their components, by pages, and by status', async () => {
+    const all = await templates(waba, '?limit=100');
+    expect(all.status).toBe(200);
+    const data = all.body.data as { name: string; status: string; components: unknown[] }[];
+    expect(data.map((t) => [t.name, t.status])).toEqual([
+      ['hello_world', 'APPROVED'],
+      ['order_update', 'APPROVED'],
+      ['seasonal_promo', 'APPROVED'],
+      ['new_arrivals', 'PENDING'],
+    ]);
+    expect(data[1]).toMatchObject({
+      language: 'pt_BR',
+      category: 'UTILITY',
+      parameter_format: 'POSITIONAL',
+      components: [{ type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} foi enviado.' }],
+    });
+    const first = await templates(waba, '?limit=3');
+    const paging = first.body.paging as { cursors: { after: string }; next?: string };
+    expect((first.body.data as unknown[]).length).toBe(3);
+    expect(paging.next).toBeDefined();
+    const second = await templates(waba, `?limit=3&after=${paging.cursors.after}`);
+    expect((second.body.data as { name: string }[]).map((t) => t.name)).toEqual(['new_arrivals']);
+    expect((second.body.paging as { next?: string }).next).toBeUndefined();
+    const approved = await templates(waba, '?status=APPROVED');
+    expect((approved.body.data as unknown[]).length).toBe(3);
+  });
+
+  it("serves an account's own templates, and refuses another account or a bad token", async () => {
+    emulator.setTemplates(waba, [
+      { name: 'only_one', language: 'en', status: 'APPROVED', category: 'UTILITY', body: 'Hi' },
+    ]);
+    const own = await templates(waba);
+    expect((own.body.data as { name: string }[]).map((t) => t.name)).toEqual(['only_one']);
+    expect((await templates('499999999999999')).body).toMatchObject({
+      error: { code: 100, error_subcode: 33 },
+    });
+    expect((await templates(waba, '', 'wrong-token')).body).toMatchObject({
+      error: { code: 190 },
+    });
+    emulator.setTemplates(waba, []);
+  });
+
+  it('sends an approved template outside the 24-hour window, filled, and records it', async () => {
+    emulator.setTemplates(waba, [
+      {
+        name: 'order_update',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        body: 'Olá {{1}}, seu pedido {{2}} foi enviado.',
+      },
+    ]);
+    const sent = await send({
+      name: 'order_update',
+      language: { code: 'pt_BR' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Ana' },
+            { type: 'text', text: '42' },
+          ],
+        },
+      ],
+    });
+    expect(sent.status).toBe(200);
+    const id = (sent.body.messages as { id: string }[])[0]!.id;
+    const recorded = await emulator.waitForSent((s) => s.id === id);
+    expect(recorded).toMatchObject({
+      type: 'template',
+      text: 'Olá Ana, seu pedido 42 foi enviado.',
+      body: { template: { name: 'order_update' } },
+    });
+  });
+
+  it("answers Graph's errors for an unknown template or the wrong number of parameters", async () => {
+    const unknown = await send({ name: 'nope', language: { code: 'pt_BR' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({
+      error: {
+        code: 132001,
+        type: 'OAuthException',
+        error_data: { details: 'template name (nope) does not exist in pt_BR' },
+      },
+    });
+    const short = await send({
+      name: 'order_update',
+      language: { code: 'pt_BR' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
+    });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ error: { code: 132000 } });
+  });
+});

@@ -3,6 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { emulatorPage } from './emulator-page.js';
 import {
+  DefaultTemplates,
+  templateNode,
+  templateSend,
+  type EmulatedTemplate,
+} from './emulated-templates.js';
+import {
   cloudWebhooks,
   messengerWebhooks,
   newMid,
@@ -16,6 +22,8 @@ export type EmulatedPhoneNumber = {
   accessToken: string;
   displayPhoneNumber: string;
   verifiedName?: string;
+  /** its WhatsApp Business Account (whose message templates it sends); none: the default templates */
+  businessAccountId?: string;
 };
 
 /** A Facebook page (and optionally its Instagram business account) managed by the emulated user. */
@@ -78,11 +86,20 @@ export type GraphEmulatorOptions = {
   openWindows?: boolean;
   /** Cloud API: numbers shorter than this are refused as invalid recipients (default 8 digits) */
   minDigits?: number;
+  /** message templates per WhatsApp Business Account id; an account not named has DefaultTemplates */
+  templates?: Record<string, EmulatedTemplate[]>;
 };
 
 export type WebhookResult = { status: number; body: string; messageId?: string };
 
-type GraphFailure = { status: number; code: number; subcode?: number; message: string };
+type GraphFailure = {
+  status: number;
+  code: number;
+  subcode?: number;
+  message: string;
+  /** `error_data.details`, as the Cloud API explains a refusal */
+  details?: string;
+};
 
 const HourMs = 60 * 60 * 1000;
 const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -100,6 +117,9 @@ const graphError = (res: ServerResponse, failure: GraphFailure) =>
       type: 'OAuthException',
       code: failure.code,
       ...(failure.subcode ? { error_subcode: failure.subcode } : {}),
+      ...(failure.details
+        ? { error_data: { messaging_product: 'whatsapp', details: failure.details } }
+        : {}),
       fbtrace_id: randomBytes(8).toString('hex'),
     },
   });
@@ -150,6 +170,7 @@ export class GraphEmulator {
   private readonly lastInbound = new Map<string, number>();
   private readonly conversations = new Map<string, ConversationLine[]>();
   private readonly failures: GraphFailure[] = [];
+  private readonly templates = new Map<string, EmulatedTemplate[]>();
   private webhookUrl: string | undefined;
 
   constructor(private readonly options: GraphEmulatorOptions) {
@@ -157,6 +178,9 @@ export class GraphEmulator {
     this.webhookUrl = options.webhookUrl;
     for (const number of options.phoneNumbers ?? []) this.addPhoneNumber(number);
     for (const page of options.pages ?? []) this.addPage(page);
+    for (const [account, templates] of Object.entries(options.templates ?? {})) {
+      this.setTemplates(account, templates);
+    }
   }
 
   /** http://host:port (the HTML page is at `/`). */
@@ -206,6 +230,16 @@ export class GraphEmulator {
 
   addPage(page: EmulatedPage): void {
     this.pages.set(page.pageId, page);
+  }
+
+  /** The message templates of a WhatsApp Business Account (replacing the default ones). */
+  setTemplates(businessAccountId: string, templates: EmulatedTemplate[]): void {
+    this.templates.set(businessAccountId, templates);
+  }
+
+  /** The templates of an account: its own, else the default ones. */
+  templatesOf(businessAccountId: string | undefined): readonly EmulatedTemplate[] {
+    return (businessAccountId && this.templates.get(businessAccountId)) || DefaultTemplates;
   }
 
   /** The next Graph call that reaches a send or media endpoint answers this error (once per call). */
@@ -419,6 +453,9 @@ export class GraphEmulator {
     if (path.length === 2 && path[1] === 'media' && method === 'POST') {
       return this.cloudUpload(req, res, path[0], token);
     }
+    if (path.length === 2 && path[1] === 'message_templates' && method === 'GET') {
+      return this.listTemplates(res, path[0], token, url);
+    }
     if (path.length === 2 && path[1] === 'subscribed_apps' && method === 'POST') {
       const page = this.pageByToken(token);
       if (!page || page.pageId !== path[0]) return graphError(res, InvalidToken);
@@ -567,7 +604,8 @@ export class GraphEmulator {
     phoneNumberId: string,
     token: string,
   ) {
-    if (!this.phoneNumberFor(phoneNumberId, token)) return graphError(res, InvalidToken);
+    const phone = this.phoneNumberFor(phoneNumberId, token);
+    if (!phone) return graphError(res, InvalidToken);
     const body = this.parseJson(await readBody(req));
     if (!body) return graphError(res, { status: 400, code: 100, message: 'Invalid JSON body' });
     if (this.takeFailure(res)) return;
@@ -590,13 +628,14 @@ export class GraphEmulator {
       });
     }
     const content = (body[type] ?? {}) as Record<string, unknown>;
+    let text =
+      type === 'text' ? String(content.body ?? '') : String(content.caption ?? `[${type}]`);
+    if (type === 'template') {
+      const template = templateSend(this.templatesOf(phone.businessAccountId), content);
+      if ('refusal' in template) return graphError(res, template.refusal);
+      text = template.text;
+    }
     const id = newWamid();
-    const text =
-      type === 'text'
-        ? String(content.body ?? '')
-        : type === 'template'
-          ? `[template ${String(content.name)}]`
-          : String(content.caption ?? `[${type}]`);
     this.record({
       id,
       channel: 'whatsappapi',
@@ -616,6 +655,53 @@ export class GraphEmulator {
     if (this.options.autoStatuses && this.webhookUrl) {
       void this.autoStatus(phoneNumberId, id, to);
     }
+  }
+
+  /**
+   * GET /<WABA-ID>/message_templates: the account's templates, `limit` a page (default 25) with
+   * cursor paging (`after`), narrowed by `status` when given. The token must be one of the account's
+   * numbers' (any known number's when none names the account; any token when lenient).
+   */
+  private listTemplates(res: ServerResponse, account: string, token: string, url: URL) {
+    const numbers = [...this.phoneNumbers.values()];
+    const owners = numbers.filter((number) => number.businessAccountId === account);
+    const allowed =
+      this.options.lenient ||
+      (owners.length > 0 ? owners : numbers.filter((n) => !n.businessAccountId)).some(
+        (number) => number.accessToken === token,
+      );
+    if (!allowed) {
+      if (!numbers.some((number) => number.accessToken === token)) {
+        return graphError(res, InvalidToken);
+      }
+      return graphError(res, {
+        status: 400,
+        code: 100,
+        subcode: 33,
+        message: `Unsupported get request. Object with ID '${account}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      });
+    }
+    const status = url.searchParams.get('status');
+    const all = this.templatesOf(account)
+      .map((template, index) =>
+        templateNode(template, `${account}${String(index).padStart(4, '0')}`),
+      )
+      .filter((node) => !status || node.status === status.toUpperCase());
+    const limit = Math.min(Math.max(Number(url.searchParams.get('limit')) || 25, 1), 1000);
+    const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
+    const after = url.searchParams.get('after');
+    const from = after ? Number(Buffer.from(after, 'base64url').toString()) + 1 || 0 : 0;
+    const data = all.slice(from, from + limit);
+    const last = from + data.length - 1;
+    const next = new URL(url.toString().replace('http://emulator', this.baseUrl));
+    next.searchParams.set('after', cursor(last));
+    return json(res, 200, {
+      data,
+      paging: {
+        cursors: { before: cursor(from), after: cursor(Math.max(last, from)) },
+        ...(last < all.length - 1 ? { next: next.toString() } : {}),
+      },
+    });
   }
 
   private async messengerSend(req: IncomingMessage, res: ServerResponse, token: string) {

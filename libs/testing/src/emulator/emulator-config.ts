@@ -7,6 +7,8 @@ export const DemoAccounts = {
   phoneNumberId: '100000000000001',
   accessToken: 'emulator-token',
   displayPhoneNumber: '15550000001',
+  /** its WhatsApp Business Account: the default message templates */
+  businessAccountId: '400000000000001',
   pageId: '200000000000001',
   pageAccessToken: 'emulator-page-token',
   instagramId: '300000000000001',
@@ -33,6 +35,7 @@ export function emulatorOptionsFrom(env: Env): GraphEmulatorOptions {
         accessToken: DemoAccounts.accessToken,
         displayPhoneNumber: DemoAccounts.displayPhoneNumber,
         verifiedName: 'Demo business',
+        businessAccountId: DemoAccounts.businessAccountId,
       },
     ],
     pages: [

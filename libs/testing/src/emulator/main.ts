@@ -13,6 +13,7 @@ const lines = [
   `  META_GRAPH_URL=${emulator.graphUrl} META_APP_SECRET=${options.appSecret} META_VERIFY_TOKEN=<any> npm start`,
   'then add a WhatsApp Cloud API connection with',
   `  phoneNumberId ${DemoAccounts.phoneNumberId}, accessToken ${DemoAccounts.accessToken}`,
+  `  (business account ID ${DemoAccounts.businessAccountId} lists its message templates)`,
   `or POST /facebook with any user token (page ${DemoAccounts.pageId}, Instagram ${DemoAccounts.instagramId}).`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -2,11 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   messageVariants,
   confirmationVariants,
+  ConnectionSendLimitsOff,
   type CampaignSettingsValues,
+  type ConnectionRecord,
   type ErrorCode,
   type MessageMediaType,
   type SendMessageCommand,
+  type StoredMedia,
 } from '@sb/contracts';
+import { usableTimeZone } from '@sb/platform/clock';
 import { Transactions } from '@sb/platform/db';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
@@ -14,6 +18,7 @@ import { Poller, PollingProvider } from '@sb/platform/poller';
 import type { EntityManager } from 'typeorm';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { companyCall, ConnectorsDirectory } from '../directories/connectors-directory.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
 import { duePoller, isRefusedSend, sendErrorCode, sendErrorText } from '../polling.js';
 import { toCampaignRecord } from './campaign-records.js';
 import {
@@ -24,10 +29,13 @@ import {
   type Random,
 } from './campaign-rules.js';
 import { announceCampaign } from './campaign-events.js';
+import { messageContent } from './campaign-templates.js';
+import { SendLimitsGate } from './send-limits.gate.js';
 import {
   CampaignsRepository,
   type CampaignRow,
   type ClaimedShipping,
+  type Recipient,
   type ShippingWrite,
 } from './campaigns.repository.js';
 import { SendLanes } from './send-lanes.js';
@@ -45,7 +53,7 @@ const MaxLanes = 64;
 const ReclaimMs = 250;
 /** How stale a campaign's status may be when a row is sent (a pause takes effect this fast). */
 const CampaignFreshMs = 100;
-/** How stale the settings and connection names may be (the placeholders' values). */
+/** How stale a company's settings, connections (names, send limits) and zone may be at a send. */
 const ValuesFreshMs = 10_000;
 const PrepareChunk = 5_000;
 /** A send the channel could not make now (connection down, bus timeout) is tried again later. */
@@ -80,17 +88,41 @@ const mediaTypeOfMime = (mime: string): MessageMediaType => {
 type Cached<V> = { at: number; value: Promise<V> };
 
 /**
- * What one pass reads once and shares between its rows: the campaigns (re-read when older than
- * CampaignFreshMs), each company's settings and connection names.
+ * What one pass reads and shares between its rows: the campaigns (re-read when older than
+ * CampaignFreshMs), each company's settings, connections and zone (when older than ValuesFreshMs),
+ * and the connections it put off.
  */
 type PassCache = {
   campaigns: Map<number, Cached<CampaignRow | undefined>>;
   settings: Map<number, Cached<CampaignSettingsValues>>;
-  connectionNames: Map<number, Cached<Map<number, string>>>;
+  connections: Map<number, Cached<Map<number, ConnectionRecord>>>;
+  zones: Map<number, Cached<string>>;
+  /** `campaignId:connectionId` of the campaigns already put off to their connection's next opening */
+  held: Set<string>;
 };
+
+const newPassCache = (): PassCache => ({
+  campaigns: new Map(),
+  settings: new Map(),
+  connections: new Map(),
+  zones: new Map(),
+  held: new Set(),
+});
 
 /** A row in a lane, with when this worker claimed it (its lease runs from then). */
 type Claimed = { row: ClaimedShipping; claimedAt: number };
+
+/** The campaign's attachment as a message's media, or null. */
+const mediaOf = (campaign: CampaignRow): StoredMedia | null =>
+  campaign.media_path
+    ? {
+        key: campaign.media_path,
+        mimeType: campaign.media_mime ?? 'application/octet-stream',
+        fileName: campaign.media_name ?? 'file',
+        size: campaign.media_size ?? 0,
+        mediaType: mediaTypeOfMime(campaign.media_mime ?? ''),
+      }
+    : null;
 
 /**
  * Runs the campaigns: a due campaign gets one shipping row per contact (its variant picked and its time
@@ -106,6 +138,7 @@ type Claimed = { row: ClaimedShipping; claimedAt: number };
 export class CampaignDispatcher extends PollingProvider {
   protected readonly poller: Poller;
   private readonly leaseMs: number;
+  /** the installation's time zone, for a company without its own */
   private readonly timeZone: string;
   private readonly records: SentRecords;
   private wakeTimer: NodeJS.Timeout | undefined;
@@ -117,13 +150,15 @@ export class CampaignDispatcher extends PollingProvider {
     private readonly campaigns: CampaignsRepository,
     private readonly lists: ContactListsService,
     private readonly connectors: ConnectorsDirectory,
+    private readonly identity: IdentityDirectory,
+    private readonly limits: SendLimitsGate,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     super();
     const lease = Number(env.CAMPAIGN_LEASE_MS ?? DefaultLeaseMs);
     this.leaseMs = Number.isFinite(lease) && lease > 0 ? lease : DefaultLeaseMs;
-    this.timeZone = env.CAMPAIGN_TIME_ZONE || 'America/Sao_Paulo';
+    this.timeZone = usableTimeZone(env.CAMPAIGN_TIME_ZONE || env.COMPANY_TIME_ZONE);
     this.records = new SentRecords(campaigns, logger);
     this.poller = duePoller({
       name: 'campaign dispatcher',
@@ -181,12 +216,13 @@ export class CampaignDispatcher extends PollingProvider {
     const record = toCampaignRecord(campaign);
     const messages = messageVariants(record);
     const confirmations = campaign.confirmation ? confirmationVariants(record) : [];
-    if (messages.length === 0) return;
+    // a campaign sent only on Cloud API connections may have a template and no text
+    if (messages.length === 0 && !campaign.template) return;
     const offsets = sendOffsets(recipients.length, settings, this.random);
     const start = Date.now();
     const rows: ShippingWrite[] = recipients.map((recipient, index) => ({
       ...recipient,
-      message: pickVariant(messages, this.random),
+      message: messages.length > 0 ? pickVariant(messages, this.random) : '',
       confirmationMessage: confirmations.length ? pickVariant(confirmations, this.random) : null,
       whatsappId: campaign.whatsapp_ids[index % campaign.whatsapp_ids.length]!,
       sendAt: new Date(start + offsets[index]!),
@@ -197,13 +233,22 @@ export class CampaignDispatcher extends PollingProvider {
     }
   }
 
-  /** A restarted campaign's unsent rows, paced again from now, the count going on from the sent ones. */
-  async repace(manager: EntityManager, companyId: number, campaignId: number): Promise<void> {
+  /**
+   * A campaign's unsent rows (those of one connection when named), paced again from `from`, the count
+   * going on from the sent ones: a restarted campaign, or one put off to its connection's next opening.
+   */
+  async repace(
+    manager: EntityManager,
+    companyId: number,
+    campaignId: number,
+    from = new Date(),
+    whatsappId?: number,
+  ): Promise<void> {
     const settings = await this.lists.readSettings(companyId);
-    const ids = await this.campaigns.unsentIds(manager, companyId, campaignId);
+    const ids = await this.campaigns.unsentIds(manager, companyId, campaignId, whatsappId);
     const sent = await this.campaigns.countSent(manager, companyId, campaignId);
     const offsets = sendOffsets(ids.length, settings, this.random, sent);
-    const start = Date.now();
+    const start = from.getTime();
     await this.campaigns.reschedule(
       manager,
       companyId,
@@ -219,11 +264,7 @@ export class CampaignDispatcher extends PollingProvider {
    * still waiting when the worker stops are given back. Ends when nothing more is due.
    */
   private async sendDue(): Promise<void> {
-    const cache: PassCache = {
-      campaigns: new Map(),
-      settings: new Map(),
-      connectionNames: new Map(),
-    };
+    const cache = newPassCache();
     const lanes = new SendLanes<Claimed>({
       laneOf: ({ row }) => row.whatsapp_id,
       run: (claimed) => this.sendClaimed(claimed, cache),
@@ -281,25 +322,31 @@ export class CampaignDispatcher extends PollingProvider {
     const confirming =
       campaign.confirmation && row.status === 'pending' && row.confirmation_message !== null;
     try {
-      const text = await this.filled(row, cache, confirming);
+      const connection = (await this.connectionsOf(companyId, cache)).get(row.whatsapp_id);
+      const zone = await this.zoneOf(companyId, cache);
+      const limits = connection?.sendLimits ?? ConnectionSendLimitsOff;
+      const opensAt = await this.limits.admit(companyId, row.whatsapp_id, limits, zone);
+      if (opensAt) {
+        await this.putOff(row, opensAt, cache);
+        return;
+      }
+      const to = { contact: row, shippingId: row.id, connectionName: connection?.name ?? '', zone };
+      const values = await this.valuesFor(companyId, to, cache);
+      const text = fillPlaceholders(
+        confirming ? (row.confirmation_message ?? '') : row.message,
+        values,
+      );
       if (confirming) {
         await this.step(row, 'confirmation', { body: text });
         await this.campaigns.markAwaiting(companyId, row.id);
         return;
       }
-      if (text.trim() !== '') await this.step(row, 'message', { body: text });
-      if (campaign.media_path) {
-        await this.step(row, 'media', {
-          body: '',
-          media: {
-            key: campaign.media_path,
-            mimeType: campaign.media_mime ?? 'application/octet-stream',
-            fileName: campaign.media_name ?? 'file',
-            size: campaign.media_size ?? 0,
-            mediaType: mediaTypeOfMime(campaign.media_mime ?? ''),
-          },
-        });
-      }
+      const channel = connection?.channel;
+      const content = messageContent({ template: campaign.template, channel, text, values });
+      if (content) await this.step(row, 'message', content);
+      // a template goes alone: Meta would refuse the attachment (free-form) outside the 24-hour window
+      const media = content?.template ? null : mediaOf(campaign);
+      if (media) await this.step(row, 'media', { body: '', media });
       this.records.rowDelivered(row.id);
     } catch (err) {
       const error = sendErrorText(err);
@@ -320,7 +367,7 @@ export class CampaignDispatcher extends PollingProvider {
   private async step(
     row: ClaimedShipping,
     step: 'confirmation' | 'message' | 'media',
-    content: Pick<SendMessageCommand, 'body' | 'media'>,
+    content: Pick<SendMessageCommand, 'body' | 'media' | 'template'>,
   ): Promise<void> {
     if (row.sent_steps.includes(step)) return;
     const key = `campaign:${row.campaign_id}:${row.id}:${step}`;
@@ -329,6 +376,7 @@ export class CampaignDispatcher extends PollingProvider {
       peer: { number: row.number, isGroup: false },
       ...content,
       idempotencyKey: key,
+      bulk: true,
     });
     this.records.step({
       key,
@@ -345,38 +393,98 @@ export class CampaignDispatcher extends PollingProvider {
     );
   }
 
-  private async filled(
-    row: ClaimedShipping,
+  /**
+   * The connection is outside its window or at its daily cap: the row is given back, and the
+   * campaign's rows on that connection are paced again from its next opening (once a pass).
+   */
+  private async putOff(row: ClaimedShipping, opensAt: Date, cache: PassCache): Promise<void> {
+    await this.campaigns.release([row.id]);
+    const key = `${row.campaign_id}:${row.whatsapp_id}`;
+    if (cache.held.has(key)) return;
+    cache.held.add(key);
+    await this.transactions.acrossCompanies((manager) =>
+      this.repace(manager, row.company_id, row.campaign_id, opensAt, row.whatsapp_id),
+    );
+    this.logger.info(
+      {
+        companyId: row.company_id,
+        campaignId: row.campaign_id,
+        connectionId: row.whatsapp_id,
+        opensAt,
+      },
+      'campaign waits for its connection to send again',
+    );
+  }
+
+  /** The placeholders' values for one contact, now (texts and template parameters alike). */
+  private async valuesFor(
+    companyId: number,
+    to: { contact: Recipient; shippingId: number; connectionName: string; zone: string },
     cache: PassCache,
-    confirming: boolean,
-  ): Promise<string> {
-    const companyId = row.company_id;
+  ): Promise<Record<string, string>> {
     const settings = await this.cached(cache.settings, companyId, ValuesFreshMs, () =>
       this.lists.readSettings(companyId),
     );
-    const names = await this.cached(cache.connectionNames, companyId, ValuesFreshMs, () =>
-      this.connectionNames(companyId),
-    );
-    const values = placeholderValues({
-      contact: { name: row.name, number: row.number, email: row.email },
-      connectionName: names.get(row.whatsapp_id) ?? '',
+    return placeholderValues({
+      contact: { name: to.contact.name, number: to.contact.number, email: to.contact.email },
+      connectionName: to.connectionName,
       variables: settings.variables,
       now: new Date(),
-      timeZone: this.timeZone,
-      shippingId: row.id,
+      timeZone: to.zone,
+      shippingId: to.shippingId,
     });
-    const text = confirming ? (row.confirmation_message ?? '') : row.message;
-    return fillPlaceholders(text, values);
   }
 
-  private async connectionNames(companyId: number): Promise<Map<number, string>> {
-    try {
-      const connections = await this.connectors.connections(companyCall(companyId));
-      return new Map(connections.map((c) => [c.id, c.name]));
-    } catch (err) {
-      this.logger.warn({ err, companyId }, 'connection names unavailable; {connection} left empty');
-      return new Map();
+  /**
+   * A test send: the campaign's first confirmation (when it asks one) and message variants, filled for
+   * `contact` (its template instead of the message on a Cloud API connection), then its media unless a
+   * template went, sent now as an agent's message would be (no limits, no shipping row). Answers how
+   * many messages went out.
+   */
+  async sendTest(campaign: CampaignRow, contact: Recipient, whatsappId: number): Promise<number> {
+    const companyId = campaign.company_id;
+    const cache = newPassCache();
+    const connection = (await this.connectionsOf(companyId, cache)).get(whatsappId);
+    const zone = await this.zoneOf(companyId, cache);
+    const record = toCampaignRecord(campaign);
+    const to = { contact, shippingId: 0, connectionName: connection?.name ?? '', zone };
+    const values = await this.valuesFor(companyId, to, cache);
+    const [confirmation] = campaign.confirmation ? confirmationVariants(record) : [];
+    const [message = ''] = messageVariants(record);
+    const contents: Pick<SendMessageCommand, 'body' | 'media' | 'template'>[] = [];
+    const asking = confirmation === undefined ? '' : fillPlaceholders(confirmation, values);
+    if (asking.trim() !== '') contents.push({ body: asking });
+    const text = fillPlaceholders(message, values);
+    const channel = connection?.channel;
+    const first = messageContent({ template: campaign.template, channel, text, values });
+    if (first) contents.push(first);
+    const media = first?.template ? null : mediaOf(campaign);
+    if (media) contents.push({ body: '', media });
+    for (const content of contents) {
+      await this.connectors.send(companyId, {
+        connectionId: whatsappId,
+        peer: { number: contact.number, isGroup: false },
+        ...content,
+      });
     }
+    return contents.length;
+  }
+
+  /**
+   * The company's connections, for their names and send limits; when connectors does not answer the
+   * send fails and is tried again, rather than go out without its connection's limits.
+   */
+  private connectionsOf(companyId: number, cache: PassCache) {
+    return this.cached(cache.connections, companyId, ValuesFreshMs, async () => {
+      const connections = await this.connectors.connections(companyCall(companyId));
+      return new Map(connections.map((c) => [c.id, c]));
+    });
+  }
+
+  private zoneOf(companyId: number, cache: PassCache): Promise<string> {
+    return this.cached(cache.zones, companyId, ValuesFreshMs, () =>
+      this.identity.timeZone(companyId, this.timeZone),
+    );
   }
 
   /** One load at a time per key, reused until `maxAgeMs` old (a failed load is not kept). */

@@ -25,6 +25,9 @@ export const toCampaignRecord = (row: CampaignRow): CampaignRecord => ({
   whatsappId: row.whatsapp_ids.join(','),
   mediaPath: row.media_path,
   mediaName: row.media_name,
+  templateName: row.template?.name ?? null,
+  templateLanguage: row.template?.language ?? null,
+  templateParameters: row.template?.parameters ?? [],
   companyId: row.company_id,
   contactList:
     row.contact_list_id !== null

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ShippingStatus } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import { TablesRepository } from '../company-row.repository.js';
+import { containsPattern, pageOf, TablesRepository } from '../company-row.repository.js';
 
 /** A shipping row as a reply or an opt-out left it. */
 export type RepliedShipping = {
@@ -19,6 +19,14 @@ export type OptOutRow = {
   shipping_id: number | null;
   /** recorded by this reply (not an earlier one) */
   created: boolean;
+};
+
+/** An opt-out as the list reads it. */
+export type OptOutListRow = {
+  number: string;
+  opted_out_at: Date;
+  campaign_id: number | null;
+  campaign_name: string | null;
 };
 
 const returned = <T>(result: [T[], number] | T[]): T[] =>
@@ -122,14 +130,27 @@ export class CampaignRepliesRepository extends TablesRepository {
     return returned(result);
   }
 
-  /** Whether the number opted out (the dispatcher asks before every send). */
-  isOptedOut(companyId: number, number: string): Promise<boolean> {
+  /** A page of the company's opt-outs, newest first, numbers containing `digits` when given. */
+  optOutPage(companyId: number, digits: string, pageNumber: number, limit: number) {
     return this.transactions.read(companyId, async (manager) => {
-      const rows: unknown[] = await manager.query(
-        'SELECT 1 FROM campaign_opt_outs WHERE company_id = $1 AND number = $2',
-        [companyId, number],
+      const rows: OptOutListRow[] = await manager.query(
+        `SELECT o.number, o.opted_out_at, o.campaign_id, c.name AS campaign_name
+           FROM campaign_opt_outs o LEFT JOIN campaigns c ON c.id = o.campaign_id
+          WHERE o.company_id = $1 AND ($2 = '' OR o.number LIKE $3)
+          ORDER BY o.opted_out_at DESC, o.number
+          LIMIT $4 OFFSET $5`,
+        [companyId, digits, containsPattern(digits), limit + 1, (pageNumber - 1) * limit],
       );
-      return rows.length > 0;
+      return pageOf(rows, limit);
     });
+  }
+
+  /** Forgets the number's opt-out; answers whether there was one. */
+  async removeOptOut(manager: EntityManager, companyId: number, number: string) {
+    const result: [unknown[], number] | unknown[] = await manager.query(
+      'DELETE FROM campaign_opt_outs WHERE company_id = $1 AND number = $2 RETURNING number',
+      [companyId, number],
+    );
+    return returned(result).length > 0;
   }
 }

@@ -6,16 +6,23 @@ import {
   type CampaignRecord,
   type CampaignReport,
   type CampaignsPage,
+  type MessageTemplate,
+  type CampaignTestSendReply,
+  type OptOutsPage,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { CampaignsService } from './campaigns.service.js';
+import { OptOutsService } from './opt-outs.service.js';
 
 const S = Subjects.campaigns;
 
 @Injectable()
 export class CampaignsHandler {
-  constructor(private readonly campaigns: CampaignsService) {}
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly optOuts: OptOutsService,
+  ) {}
 
   @BusHandler(S.campaignList)
   page(data: unknown, ctx: CallContext): Promise<CampaignsPage> {
@@ -60,6 +67,26 @@ export class CampaignsHandler {
   @BusHandler(S.campaignMediaDelete)
   deleteMedia(data: unknown, ctx: CallContext): Promise<CampaignMediaReply> {
     return this.campaigns.deleteMedia(ctx, data);
+  }
+
+  @BusHandler(S.campaignTemplateList)
+  templates(data: unknown, ctx: CallContext): Promise<MessageTemplate[]> {
+    return this.campaigns.templates(ctx, data);
+  }
+
+  @BusHandler(S.campaignTestSend)
+  testSend(data: unknown, ctx: CallContext): Promise<CampaignTestSendReply> {
+    return this.campaigns.testSend(ctx, data);
+  }
+
+  @BusHandler(S.optOutList)
+  optOutPage(data: unknown, ctx: CallContext): Promise<OptOutsPage> {
+    return this.optOuts.page(ctx, data);
+  }
+
+  @BusHandler(S.optOutDelete)
+  removeOptOut(data: unknown, ctx: CallContext): Promise<{ number: string }> {
+    return this.optOuts.remove(ctx, data);
   }
 
   @BusHandler(S.campaignReport)

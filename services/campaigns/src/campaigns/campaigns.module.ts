@@ -7,6 +7,9 @@ import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CampaignRepliesConsumer } from './campaign-replies.consumer.js';
 import { CampaignRepliesRepository } from './campaign-replies.repository.js';
+import { ConnectionDaysRepository } from './connection-days.repository.js';
+import { SendLimitsGate } from './send-limits.gate.js';
+import { OptOutsService } from './opt-outs.service.js';
 
 /** Campaigns: CRUD over the bus, the dispatcher, and contacts' replies (confirmations, opt-outs). */
 @Module({
@@ -18,6 +21,9 @@ import { CampaignRepliesRepository } from './campaign-replies.repository.js';
     CampaignDispatcher,
     CampaignRepliesRepository,
     CampaignRepliesConsumer,
+    ConnectionDaysRepository,
+    SendLimitsGate,
+    OptOutsService,
   ],
   exports: [CampaignsRepository, CampaignDispatcher],
 })

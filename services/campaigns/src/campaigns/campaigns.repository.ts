@@ -3,6 +3,16 @@ import type { CampaignCounters, CampaignStatus, ShippingStatus } from '@sb/contr
 import type { EntityManager } from 'typeorm';
 import { containsPattern, pageOf, TablesRepository, type Page } from '../company-row.repository.js';
 
+/** A campaign's message template, as stored (the `template` column). */
+export type CampaignTemplate = {
+  name: string;
+  language: string;
+  /** one text per body parameter, with placeholders */
+  parameters: string[];
+  /** the body's parameter names as Meta listed them ('1', '2'… when positional) */
+  parameterNames: string[];
+};
+
 export type CampaignRow = {
   id: number;
   company_id: number;
@@ -30,6 +40,7 @@ export type CampaignRow = {
   media_name: string | null;
   media_mime: string | null;
   media_size: number | null;
+  template: CampaignTemplate | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -88,6 +99,7 @@ export type CampaignWrite = {
   contactListId: number | null;
   tagListId: number | null;
   whatsappIds: number[];
+  template: CampaignTemplate | null;
 };
 
 /** A prepared shipping row. */
@@ -126,6 +138,7 @@ const writeColumns = [
   'contact_list_id',
   'tag_list_id',
   'whatsapp_ids',
+  'template',
 ];
 const writeValues = (c: CampaignWrite): unknown[] => [
   c.name,
@@ -137,6 +150,7 @@ const writeValues = (c: CampaignWrite): unknown[] => [
   c.contactListId,
   c.tagListId,
   c.whatsappIds,
+  c.template === null ? null : JSON.stringify(c.template),
 ];
 
 /** Campaigns, their shipping rows and sends. Every tenant method takes the company first. */
@@ -335,6 +349,23 @@ export class CampaignsRepository extends TablesRepository {
     );
   }
 
+  /** The list's contact with this number (a test send fills the placeholders with it). */
+  async recipientByNumber(
+    companyId: number,
+    listId: number,
+    number: string,
+  ): Promise<Recipient | undefined> {
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: Recipient[] = await manager.query(
+        `SELECT number, name, email FROM contact_list_items
+          WHERE company_id = $1 AND contact_list_id = $2 AND number = $3
+          ORDER BY id LIMIT 1`,
+        [companyId, listId, number],
+      );
+      return rows[0];
+    });
+  }
+
   /** Adds the rows a campaign lacks (one per number); an existing row is kept as it is. */
   async insertShippings(
     manager: EntityManager,
@@ -379,12 +410,19 @@ export class CampaignsRepository extends TablesRepository {
   }
 
   /** The rows still to send, in order (a restart paces them again from now). */
-  async unsentIds(manager: EntityManager, companyId: number, campaignId: number) {
+  /** A campaign's rows still to send, of one connection when named, in their order. */
+  async unsentIds(
+    manager: EntityManager,
+    companyId: number,
+    campaignId: number,
+    whatsappId?: number,
+  ) {
     const rows: { id: number }[] = await manager.query(
       `SELECT id FROM campaign_shippings
         WHERE company_id = $1 AND campaign_id = $2 AND status IN ('pending', 'confirmed')
+          AND ($3::int IS NULL OR whatsapp_id = $3)
         ORDER BY position`,
-      [companyId, campaignId],
+      [companyId, campaignId, whatsappId ?? null],
     );
     return rows.map((row) => row.id);
   }

@@ -4,6 +4,9 @@ import {
   CampaignPageSize,
   CampaignReportQuery,
   CampaignsQuery,
+  CampaignTemplatesQuery,
+  CampaignTestSendInput,
+  type CampaignTestSendReply,
   DomainEventTypes,
   type CampaignDeletedEventData,
   type CampaignDeleteReply,
@@ -11,6 +14,8 @@ import {
   type CampaignRecord,
   type CampaignReport,
   type CampaignsPage,
+  type ConnectionRecord,
+  type MessageTemplate,
   type RequestContext,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
@@ -26,6 +31,7 @@ import { canCancel, canEdit, statusAfterSave } from './campaign-rules.js';
 import { toCampaignRecord, toShippingRecord } from './campaign-records.js';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
 import { announceCampaign } from './campaign-events.js';
+import { checkedTemplate, cloudConnectionIds } from './campaign-templates.js';
 import {
   CampaignsRepository,
   type CampaignRow,
@@ -185,6 +191,13 @@ export class CampaignsService {
     return this.changeMedia(ctx, id, null);
   }
 
+  /** The approved templates of one of the company's Cloud API connections (the dialog's picker). */
+  async templates(call: CallContext, query: unknown): Promise<MessageTemplate[]> {
+    const ctx = await this.allowed(call);
+    const { whatsappId } = parseInput(CampaignTemplatesQuery, query ?? {});
+    return this.connectors.templates(ctx, whatsappId);
+  }
+
   async report(call: CallContext, query: unknown): Promise<CampaignReport> {
     const ctx = await this.allowed(call);
     const { id, pageNumber } = parseInput(CampaignReportQuery, query ?? {});
@@ -226,7 +239,8 @@ export class CampaignsService {
 
   /**
    * The input as stored, after the checks the schema cannot make: the connections are the company's,
-   * the list exists, and a scheduled campaign has someone to send to.
+   * the list exists, a scheduled campaign has someone to send to, and a template is an approved one
+   * of its Cloud API connections (asked of Meta through connectors).
    */
   private async checkedWrite(
     ctx: RequestContext,
@@ -234,8 +248,14 @@ export class CampaignsService {
     current: CampaignRow['status'] | null,
   ): Promise<CampaignWrite> {
     if (!input.contactListId) throw new AppError('ERR_CAMPAIGN_TAG_AUDIENCE');
-    const known = new Set((await this.connectors.connections(ctx)).map((c) => c.id));
+    const connections = await this.connectors.connections(ctx);
+    const known = new Set(connections.map((c) => c.id));
     if (input.whatsappId.some((id) => !known.has(id))) throw new AppError('ERR_NO_WAPP_FOUND');
+    const template = checkedTemplate(
+      input,
+      connections,
+      await this.templatesOf(ctx, input, connections),
+    );
     const recipients = await this.campaigns.recipientCount(ctx.companyId, input.contactListId);
     if (recipients === undefined) throw new AppError('ERR_NO_CONTACT_LIST_FOUND');
     if (input.scheduledAt && recipients === 0) throw new AppError('ERR_CAMPAIGN_LIST_EMPTY');
@@ -255,7 +275,45 @@ export class CampaignsService {
       contactListId: input.contactListId,
       tagListId: input.tagListId,
       whatsappIds: input.whatsappId,
+      template,
     };
+  }
+
+  /** The approved templates of the campaign's Cloud API connections, when it names a template. */
+  private async templatesOf(
+    ctx: RequestContext,
+    input: CampaignInput,
+    connections: ConnectionRecord[],
+  ): Promise<Map<number, MessageTemplate[]>> {
+    if (!input.templateName) return new Map();
+    const ids = cloudConnectionIds(input.whatsappId, connections);
+    const lists = await Promise.all(ids.map((id) => this.connectors.templates(ctx, id)));
+    return new Map(ids.map((id, index) => [id, lists[index]!]));
+  }
+
+  /**
+   * Sends the campaign's first variants (confirmation first when it asks one) and its media to one
+   * number, now, through one of its connections; placeholders are filled with the list's contact of
+   * that number when there is one. Nothing is recorded as a shipping, whatever the status.
+   */
+  async testSend(call: CallContext, data: unknown): Promise<CampaignTestSendReply> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    const { number, whatsappId } = parseInput(CampaignTestSendInput, data ?? {});
+    const row = await this.campaign(ctx.companyId, id);
+    const connectionId = whatsappId ?? row.whatsapp_ids[0];
+    if (connectionId === undefined || !row.whatsapp_ids.includes(connectionId))
+      throw new AppError('ERR_NO_WAPP_FOUND');
+    const listed =
+      row.contact_list_id === null
+        ? undefined
+        : await this.campaigns.recipientByNumber(ctx.companyId, row.contact_list_id, number);
+    const sent = await this.dispatcher.sendTest(
+      row,
+      listed ?? { number, name: '', email: '' },
+      connectionId,
+    );
+    return { sent };
   }
 
   private async campaign(

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   Subjects,
   type ConnectionRecord,
+  type MessageTemplate,
   type RequestContext,
   type SendMessageCommand,
   type SendMessageResult,
@@ -11,6 +12,8 @@ import type { Bus } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 
 const LookupTimeoutMs = 5_000;
+/** Meta's template list may take a few pages of Graph calls. */
+const TemplatesTimeoutMs = 20_000;
 /** A channel send waits for the connection's governor and the channel's answer. */
 const SendTimeoutMs = 60_000;
 
@@ -24,7 +27,10 @@ export const companyCall = (companyId: number): RequestContext => ({
   lang: 'es',
 });
 
-/** What campaigns asks connectors: the company's connections, and one message sent on one. */
+/**
+ * What campaigns asks connectors: the company's connections, a Cloud API connection's approved
+ * templates, and one message sent on one.
+ */
 @Injectable()
 export class ConnectorsDirectory {
   constructor(@Inject(BUS) private readonly bus: Bus) {}
@@ -34,6 +40,14 @@ export class ConnectorsDirectory {
       Subjects.connectors.connectionList,
       { ctx, data: {} },
       { timeoutMs: LookupTimeoutMs },
+    );
+  }
+
+  templates(ctx: RequestContext, connectionId: number): Promise<MessageTemplate[]> {
+    return this.bus.request(
+      Subjects.connectors.templateList,
+      { ctx, data: { connectionId } },
+      { timeoutMs: TemplatesTimeoutMs },
     );
   }
 

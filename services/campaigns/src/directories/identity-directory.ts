@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Subjects, type PlanFlag, type RequestContext, type UserRecord } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
+import { usableTimeZone } from '@sb/platform/clock';
+import { companyCall } from './connectors-directory.js';
 
 const LookupTimeoutMs = 5_000;
 
@@ -56,14 +57,7 @@ export class IdentityDirectory {
    * masks (fail closed). `ctx` defaults to the company's own call (the sender, which has no caller).
    */
   async lgpdHideNumber(companyId: number, ctx?: RequestContext): Promise<string> {
-    const caller: RequestContext = ctx ?? {
-      requestId: randomUUID(),
-      companyId,
-      userId: 0,
-      profile: 'admin',
-      super: false,
-      lang: 'es',
-    };
+    const caller = ctx ?? companyCall(companyId);
     try {
       const entry = await this.bus.request(
         Subjects.identity.companySettingOne,
@@ -74,6 +68,21 @@ export class IdentityDirectory {
     } catch (err) {
       this.logger.warn({ err, companyId }, 'lgpdHideNumber lookup failed; numbers masked');
       return '';
+    }
+  }
+
+  /** The company's own IANA time zone; the installation's (`fallback`) when it has none or identity is silent. */
+  async timeZone(companyId: number, fallback: string): Promise<string> {
+    try {
+      const hours = await this.bus.request(
+        Subjects.identity.companySchedulesGet,
+        { ctx: companyCall(companyId), data: { id: companyId } },
+        { timeoutMs: LookupTimeoutMs },
+      );
+      return usableTimeZone(hours.timeZone || fallback);
+    } catch (err) {
+      this.logger.warn({ err, companyId }, 'company time zone lookup failed; the default is used');
+      return fallback;
     }
   }
 }

@@ -20,6 +20,12 @@ import {
   CampaignRepliesRowSecurity1800000095000,
   campaignReplyTenantTables,
 } from './1800000095000-campaign-replies-row-security.js';
+import {
+  ConnectionDays1800000100000,
+  ConnectionDaysRowSecurity1800000100001,
+  connectionDayTenantTables,
+} from './1800000100000-connection-days.js';
+import { CampaignTemplates1800000110000 } from './1800000110000-campaign-templates.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -37,6 +43,9 @@ export const campaignsMigrations: MigrationClass[] = [
   CampaignsRowSecurity1800000093000,
   CampaignReplies1800000094000,
   CampaignRepliesRowSecurity1800000095000,
+  ConnectionDays1800000100000,
+  ConnectionDaysRowSecurity1800000100001,
+  CampaignTemplates1800000110000,
 ];
 
 /** Every tenant table of campaigns (the row-security test checks the list against the schema). */
@@ -45,4 +54,5 @@ export const campaignsTenantTables = [
   ...contactListTenantTables,
   ...campaignTenantTables,
   ...campaignReplyTenantTables,
+  ...connectionDayTenantTables,
 ];

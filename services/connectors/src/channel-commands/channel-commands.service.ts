@@ -63,7 +63,11 @@ export class ChannelCommandsService {
   async send(companyId: number, command: SendMessageCommand): Promise<SendMessageResult> {
     const deliver = async () => {
       const { driver, connection } = this.ready(await this.sendingRow(companyId, command));
-      return this.governor.run(connection.id, () => driver.send(connection, command));
+      return this.governor.run(
+        connection.id,
+        () => driver.send(connection, command),
+        command.bulk ? 'bulk' : 'agent',
+      );
     };
     return command.idempotencyKey !== undefined
       ? this.sendKeys.once(companyId, command, deliver)

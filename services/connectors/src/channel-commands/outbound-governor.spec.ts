@@ -26,6 +26,23 @@ describe('OutboundGovernor', () => {
     expect(sleeps).toEqual([500, 500]);
   });
 
+  it("gives an agent's send the way over a campaign's, which only uses the spare rate", async () => {
+    const { governor, sleeps } = governorWithClock(10);
+    // campaign sends empty the bucket down to the agents' reserve (2 of 10), then wait for spares
+    for (let i = 0; i < 8; i += 1) await governor.run(1, async () => 'bulk', 'bulk');
+    expect(sleeps).toEqual([]);
+    await governor.run(1, async () => 'bulk', 'bulk');
+    expect(sleeps).toEqual([100]);
+    // the agent finds tokens ready: no wait, even right behind the campaign
+    sleeps.length = 0;
+    await governor.run(1, async () => 'agent');
+    await governor.run(1, async () => 'agent');
+    expect(sleeps).toEqual([]);
+    // and the next campaign send waits until the reserve is back
+    await governor.run(1, async () => 'bulk', 'bulk');
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBe(300);
+  });
+
   it('keeps one bucket per connection', async () => {
     const { governor, sleeps } = governorWithClock(1);
     await governor.run(1, async () => 'a');

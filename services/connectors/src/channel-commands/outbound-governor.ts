@@ -13,6 +13,15 @@ export type GovernorOptions = {
   random?: () => number;
 };
 
+/**
+ * Who a send is for: an agent's answer (or anything a person waits on), or a campaign's bulk message,
+ * which only uses what agents leave of the connection's rate.
+ */
+export type SendLane = 'agent' | 'bulk';
+
+/** The share of a connection's burst that bulk sends leave untouched, ready for agents. */
+const AgentReserveShare = 0.2;
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** One token bucket per connection: bursts up to `rate` sends, then `rate` per second. */
@@ -30,16 +39,33 @@ class TokenBucket {
 
   /** Takes a token and answers how long the caller must wait before using it (0 when one was ready). */
   take(): number {
+    this.refill();
+    this.tokens -= 1;
+    return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / this.rate) * 1000);
+  }
+
+  /**
+   * Takes a token only when `reserve` more are left after it (never a future one), else answers how
+   * long until there may be: agents' sends, which may take future tokens, always come first.
+   */
+  takeSpare(reserve: number): number {
+    this.refill();
+    if (this.tokens >= reserve + 1) {
+      this.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil(((reserve + 1 - this.tokens) / this.rate) * 1000));
+  }
+
+  private refill(): void {
     const at = this.now();
     this.tokens = Math.min(this.rate, this.tokens + ((at - this.refilledAt) / 1000) * this.rate);
     this.refilledAt = at;
-    this.tokens -= 1;
-    return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / this.rate) * 1000);
   }
 }
 
 /**
- * Paces what goes out of each connection and retries transient failures (network, 429, 5xx) with jittered
+ * Paces what goes out of each connection (agents' sends ahead of campaigns', see SendLane) and retries transient failures (network, 429, 5xx) with jittered
  * backoff; a permanent failure or exhausted retries become ERR_SENDING_WAPP_MSG unless the driver already
  * threw a catalogue error.
  */
@@ -55,10 +81,17 @@ export class OutboundGovernor {
     this.random = options.random ?? Math.random;
   }
 
-  async run<T>(connectionId: number, action: () => Promise<T>): Promise<T> {
+  async run<T>(
+    connectionId: number,
+    action: () => Promise<T>,
+    lane: SendLane = 'agent',
+  ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
-      const wait = this.bucketOf(connectionId).take();
-      if (wait > 0) await this.sleep(wait);
+      if (lane === 'bulk') await this.bulkTurn(connectionId);
+      else {
+        const wait = this.bucketOf(connectionId).take();
+        if (wait > 0) await this.sleep(wait);
+      }
       try {
         return await action();
       } catch (error) {
@@ -78,6 +111,16 @@ export class OutboundGovernor {
     const step = this.options.baseDelayMs * 2 ** (attempt - 1);
     const jittered = Math.round(step / 2 + this.random() * (step / 2));
     return Math.max(jittered, retryAfterMs ?? 0);
+  }
+
+  /** Waits until the connection has a token to spare beyond the agents' reserve, and takes it. */
+  private async bulkTurn(connectionId: number): Promise<void> {
+    const reserve = Math.floor(this.options.ratePerSecond * AgentReserveShare);
+    for (;;) {
+      const wait = this.bucketOf(connectionId).takeSpare(reserve);
+      if (wait === 0) return;
+      await this.sleep(wait);
+    }
   }
 
   private bucketOf(connectionId: number): TokenBucket {

@@ -45,6 +45,7 @@ export function toConnectionRecord(row: Connection, queueIds: number[]): Connect
     promptId: row.promptId,
     queueIds: [...queueIds].sort((a, b) => a - b),
     schedules: row.schedules,
+    sendLimits: row.sendLimits,
   };
 }
 

@@ -1,7 +1,15 @@
-import type { ChannelKind, ConnectionStatus, WeekdaySchedule } from '@sb/contracts';
+import type {
+  ChannelKind,
+  ConnectionSendLimits,
+  ConnectionStatus,
+  WeekdaySchedule,
+} from '@sb/contracts';
+import { ConnectionSendLimitsOff } from '@sb/contracts';
 import { Column, Entity } from 'typeorm';
 import { CompanyIdColumn, CompanyRow } from '@sb/platform/db';
 import { credentialsTransformer } from './connection-secrets.js';
+
+const SendLimitsOffSql = JSON.stringify(ConnectionSendLimitsOff);
 
 /** A connection (spec 2 §3 "whatsapp"): one channel session of a company and its bot knobs. */
 @Entity({ name: 'connections' })
@@ -113,6 +121,9 @@ export class Connection extends CompanyRow {
 
   @Column({ type: 'jsonb', default: () => `'[]'` })
   schedules!: WeekdaySchedule[];
+
+  @Column({ name: 'send_limits', type: 'jsonb', default: () => `'${SendLimitsOffSql}'` })
+  sendLimits!: ConnectionSendLimits;
 
   /** channel secrets, see DriverConnection in drivers/channel-driver.ts; sealed at rest */
   @Column({ type: 'jsonb', default: () => `'{}'`, transformer: credentialsTransformer })

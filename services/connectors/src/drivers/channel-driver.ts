@@ -12,7 +12,9 @@ import type {
   RevokeMessageCommand,
   SendMessageCommand,
   SendMessageResult,
+  SendRefusalDetails,
 } from '@sb/contracts';
+import { AppError } from '@sb/platform/errors';
 
 /**
  * What a driver gets to know about the connection it serves. `credentials` are the channel secrets
@@ -97,4 +99,16 @@ export class TransientChannelError extends Error {
     super(message);
     this.name = 'TransientChannelError';
   }
+}
+
+/**
+ * What a driver other than the Cloud API answers a command carrying a `template`: templates are
+ * Meta's approved Cloud API messages, and sending the command again cannot change that (`refused`).
+ */
+export function templateRefusal(kind: ChannelKind): AppError {
+  const details: SendRefusalDetails = {
+    refused: true,
+    reason: `${kind} connections cannot send message templates`,
+  };
+  return new AppError('ERR_WAPP_TEMPLATES_UNSUPPORTED', { details });
 }

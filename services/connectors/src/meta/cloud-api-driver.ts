@@ -5,6 +5,7 @@ import type {
   RevokeMessageCommand,
   SendMessageCommand,
   SendMessageResult,
+  TemplateSend,
 } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import type { ChannelDriver, DriverConnection } from '../drivers/channel-driver.js';
@@ -126,13 +127,7 @@ export class CloudApiDriver implements ChannelDriver {
     accessToken: string,
     command: SendMessageCommand,
   ): Promise<Record<string, unknown>> {
-    if (command.template) {
-      const { name, language, components } = command.template;
-      return {
-        type: 'template',
-        template: { name, language: { code: language }, ...(components ? { components } : {}) },
-      };
-    }
+    if (command.template) return templateContent(command.template);
     if (command.media) {
       assertMediaFits('whatsappapi', command.media);
       const file = await this.media.read(command.media);
@@ -159,6 +154,27 @@ export class CloudApiDriver implements ChannelDriver {
       text: { body: command.body, preview_url: /https?:\/\//.test(command.body) },
     };
   }
+}
+
+/**
+ * A template message: the body's values as text parameters (named ones carry `parameter_name`);
+ * header, footer and buttons go as approved.
+ */
+export function templateContent(template: TemplateSend): Record<string, unknown> {
+  const values = template.bodyParameters ?? [];
+  const parameters = values.map((value) => ({
+    type: 'text',
+    ...(value.name ? { parameter_name: value.name } : {}),
+    text: value.text,
+  }));
+  return {
+    type: 'template',
+    template: {
+      name: template.name,
+      language: { code: template.language },
+      ...(parameters.length > 0 ? { components: [{ type: 'body', parameters }] } : {}),
+    },
+  };
 }
 
 /** The Cloud API wants shared contacts structured: name and phones read from the vCard(s). */

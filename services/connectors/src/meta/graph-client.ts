@@ -36,7 +36,14 @@ export type GraphRequest = {
 export type Downloaded = { buffer: Buffer; contentType: string };
 
 type GraphErrorBody = {
-  error?: { message?: string; code?: number; error_subcode?: number; type?: string };
+  error?: {
+    message?: string;
+    code?: number;
+    error_subcode?: number;
+    type?: string;
+    /** the Cloud API's explanation, e.g. which template parameter is missing */
+    error_data?: { details?: string };
+  };
 };
 
 /** An answer as the client reads it: the status, a header by name, the body text. */
@@ -53,11 +60,13 @@ const headerOf =
  * A small Graph API client: bearer tokens, JSON or multipart bodies, typed errors. JSON and bodiless
  * calls (every message send) go over node:http(s) with kept-alive connections, which costs the
  * connector's core a fraction of what fetch does per call; multipart uploads and downloads use fetch.
+ * A `fetch` given in the options (tests) takes every call.
  */
 export class GraphClient {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
+  private readonly fetchOnly: boolean;
   private readonly agents = {
     'http:': new http.Agent({ keepAlive: true }),
     'https:': new https.Agent({ keepAlive: true }),
@@ -67,6 +76,7 @@ export class GraphClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetchOnly = options.fetch !== undefined;
   }
 
   get(path: string, request: GraphRequest = {}) {
@@ -88,20 +98,22 @@ export class GraphClient {
     }
     const headers: Record<string, string> = {};
     if (request.token) headers.authorization = `Bearer ${request.token}`;
+    let body: string | FormData | undefined;
+    if (request.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    } else if (request.form) {
+      body = request.form;
+    }
     let answer: Answer;
-    if (request.form) {
-      const response = await this.send(url, { method, headers, body: request.form });
+    if (typeof body === 'object' || this.fetchOnly) {
+      const response = await this.send(url, { method, headers, body });
       answer = {
         status: response.status,
         header: (name) => response.headers.get(name),
         text: await response.text(),
       };
     } else {
-      let body: string | undefined;
-      if (request.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(request.json);
-      }
       answer = await this.exchange(url, method, headers, body);
     }
     const parsed = parseJson(answer.text);
@@ -188,8 +200,10 @@ function parseJson(text: string): unknown {
 function errorOf(answer: Pick<Answer, 'status' | 'header'>, body: unknown): GraphError {
   const error = (body as GraphErrorBody | undefined)?.error;
   const retryAfter = Number(answer.header('retry-after'));
+  const message = error?.message ?? `Graph API answered ${answer.status}`;
+  const details = error?.error_data?.details;
   return new GraphError(
-    error?.message ?? `Graph API answered ${answer.status}`,
+    details ? `${message}: ${details}` : message,
     answer.status,
     error?.code,
     error?.error_subcode,

@@ -2,6 +2,8 @@ export * from './cloud-api-driver.js';
 export * from './facebook-pages.service.js';
 export * from './graph-client.js';
 export * from './graph-errors.js';
+export * from './message-templates.js';
+export * from './message-templates.service.js';
 export * from './messenger-driver.js';
 export * from './meta-inbound.js';
 export * from './meta-media.js';

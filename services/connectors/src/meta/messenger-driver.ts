@@ -7,7 +7,11 @@ import type {
   SendMessageResult,
 } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
-import type { ChannelDriver, DriverConnection } from '../drivers/channel-driver.js';
+import {
+  templateRefusal,
+  type ChannelDriver,
+  type DriverConnection,
+} from '../drivers/channel-driver.js';
 import type { GraphClient } from './graph-client.js';
 import { sending } from './graph-errors.js';
 import { assertMediaFits, type MetaMedia } from './meta-media.js';
@@ -72,6 +76,7 @@ export class MessengerDriver implements ChannelDriver {
     connection: DriverConnection,
     command: SendMessageCommand,
   ): Promise<SendMessageResult> {
+    if (command.template) throw templateRefusal(this.kind);
     const { pageAccessToken } = credentialsOf(connection);
     const recipient = { id: command.peer.number };
     const replyTo = command.quotedExternalId ? { reply_to: { mid: command.quotedExternalId } } : {};

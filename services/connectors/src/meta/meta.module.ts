@@ -11,7 +11,7 @@ import type { CallContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
 import type { Bus } from '@sb/platform/bus';
 import { BUS, BusHandler, ENV, LOGGER } from '@sb/platform/nest';
-import { Subjects, type FacebookConnectReply } from '@sb/contracts';
+import { Subjects, type FacebookConnectReply, type MessageTemplate } from '@sb/contracts';
 import { Transactions } from '@sb/platform/db';
 import { ConnectionEventSink } from '../connections/connection-event-sink.js';
 import { toDriverConnection } from '../connections/connection-view.js';
@@ -20,6 +20,7 @@ import { ConnectionsRepository } from '../connections/connections.repository.js'
 import { DriverRegistry } from '../connections/driver-registry.js';
 import type { DriverConnection } from '../drivers/channel-driver.js';
 import { FacebookPagesService } from './facebook-pages.service.js';
+import { MessageTemplatesService } from './message-templates.service.js';
 import { createMetaRuntime, type MetaRuntime } from './meta-runtime.js';
 import { MetaWebhooksHandler } from './meta-webhooks.handler.js';
 import { META_RUNTIME } from './meta.tokens.js';
@@ -49,7 +50,17 @@ export class FacebookPagesHandler {
   }
 }
 
-/** WhatsApp Cloud API, Facebook and Instagram: drivers, webhook intake and POST /facebook. */
+@Injectable()
+export class MessageTemplatesHandler {
+  constructor(private readonly templates: MessageTemplatesService) {}
+
+  @BusHandler(Subjects.connectors.templateList)
+  list(data: unknown, ctx: CallContext): Promise<MessageTemplate[]> {
+    return this.templates.list(ctx, data);
+  }
+}
+
+/** WhatsApp Cloud API, Facebook and Instagram: drivers, webhook intake, POST /facebook, templates. */
 @Module({
   imports: [ConnectionsModule],
   providers: [
@@ -87,6 +98,8 @@ export class FacebookPagesHandler {
     MetaWebhooksHandler,
     FacebookPagesService,
     FacebookPagesHandler,
+    MessageTemplatesService,
+    MessageTemplatesHandler,
   ],
 })
 export class MetaModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {

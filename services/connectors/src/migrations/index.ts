@@ -7,6 +7,7 @@ import {
   connectorsTenantTables as baseTenantTables,
   TenantRowSecurity1800000090000,
 } from './1800000090000-tenant-row-security.js';
+import { ConnectionSendLimits1800000100000 } from './1800000100000-connection-send-limits.js';
 import { MessageSendKeys1800000120000 } from './1800000120000-message-send-keys.js';
 import {
   MessageSendKeysRowSecurity1800000120001,
@@ -24,6 +25,7 @@ export const connectorsMigrations: MigrationClass[] = [
   WebhookDeliveries1800000003000,
   PhoneContactsAndTokenIndex1800000008000,
   TenantRowSecurity1800000090000,
+  ConnectionSendLimits1800000100000,
   MessageSendKeys1800000120000,
   MessageSendKeysRowSecurity1800000120001,
 ];

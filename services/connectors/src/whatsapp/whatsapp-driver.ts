@@ -11,11 +11,12 @@ import type {
 import { AppError } from '@sb/platform/errors';
 import { mediaKey, streamToBuffer, type ObjectStorage } from '@sb/storage';
 import type { AnyMessageContent, WAMessage } from '@whiskeysockets/baileys';
-import type {
-  ChannelDriver,
-  ChannelEventSink,
-  DriverConnection,
-  SessionStatusChange,
+import {
+  templateRefusal,
+  type ChannelDriver,
+  type ChannelEventSink,
+  type DriverConnection,
+  type SessionStatusChange,
 } from '../drivers/channel-driver.js';
 import {
   DEFAULT_RECONNECT,
@@ -291,6 +292,7 @@ export class WhatsappDriver implements ChannelDriver {
   }
 
   send(connection: DriverConnection, command: SendMessageCommand): Promise<SendMessageResult> {
+    if (command.template) return Promise.reject(templateRefusal(this.kind));
     return this.routed({ op: 'send', connection, command }, () =>
       this.sendHere(connection, command),
     );

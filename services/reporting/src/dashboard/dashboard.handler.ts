@@ -5,6 +5,7 @@ import {
   type MessagesCountReply,
   type MomentsReply,
   type ProjectionRebuildReply,
+  type ReportTimeZoneReply,
   type TicketsDayReply,
   type TicketsUsersReply,
 } from '@sb/contracts';
@@ -22,6 +23,11 @@ export class DashboardHandler {
     private readonly dashboard: DashboardService,
     private readonly rebuilder: ProjectionRebuildService,
   ) {}
+
+  @BusHandler(S.timeZone)
+  timeZone(_data: unknown, ctx: CallContext): Promise<ReportTimeZoneReply> {
+    return this.dashboard.timeZone(ctx);
+  }
 
   @BusHandler(S.dashboard)
   get(data: unknown, ctx: CallContext): Promise<DashboardReply> {

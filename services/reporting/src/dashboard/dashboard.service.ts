@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import {
   DashboardQuery,
   MessagesCountQuery,
+  MomentsDefaultDays,
   MomentsQuery,
   TicketsChartQuery,
   type DashboardReply,
   type MessagesCountReply,
   type MomentsReply,
+  type ReportTimeZoneReply,
   type TicketsDayReply,
   type TicketsUsersReply,
 } from '@sb/contracts';
@@ -27,8 +29,6 @@ import { DashboardRepository } from './dashboard.repository.js';
 
 /** Tempo Real shows at most this many tickets (newest first). */
 const momentsLimit = 2_000;
-/** Tempo Real's default range: the last 30 days. */
-const momentsDefaultDays = 30;
 
 @Injectable()
 export class DashboardService {
@@ -40,6 +40,12 @@ export class DashboardService {
   /** Today in the company's report zone. */
   private today(timeZone: string): string {
     return localDay(new Date().toISOString(), timeZone);
+  }
+
+  /** The zone the company's figures are read in (every user: Tempo Real's days in the browser). */
+  async timeZone(ctx: CallContext): Promise<ReportTimeZoneReply> {
+    const { companyId } = companyCaller(ctx);
+    return { timeZone: await this.zones.zoneOf(companyId) };
   }
 
   async dashboard(ctx: CallContext, data: unknown): Promise<DashboardReply> {
@@ -116,7 +122,7 @@ export class DashboardService {
     const query = parseInput(MomentsQuery, data ?? {});
     const timeZone = await this.zones.zoneOf(caller.companyId);
     const to = query.to ?? this.today(timeZone);
-    const from = query.from ?? addDays(to, 1 - momentsDefaultDays);
+    const from = query.from ?? addDays(to, 1 - MomentsDefaultDays);
     if (from > to) return [];
     const admin = seesFigures(caller);
     return this.repository.moments(caller.companyId, {

@@ -6,9 +6,19 @@ import {
 } from './1800000040000-tenant-row-security.js';
 import { CompanyZone1800000050000 } from './1800000050000-company-zone.js';
 import { ReportFields1800000060000 } from './1800000060000-report-fields.js';
+import { NextResponses1800000130000 } from './1800000130000-next-responses.js';
+import { BusinessHours1800000131000 } from './1800000131000-business-hours.js';
+import { SlaTargets1800000132000 } from './1800000132000-sla-targets.js';
 
 /** Every reporting table under row-level security (the later migrations add theirs). */
-export const reportingTenantTables = [...firstTenantTables, 'company_zone'] as const;
+export const reportingTenantTables = [
+  ...firstTenantTables,
+  'company_zone',
+  'ticket_message_mark',
+  'company_hours',
+  'queue_hours',
+  'sla_target',
+] as const;
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -21,4 +31,7 @@ export const reportingMigrations: MigrationClass[] = [
   TenantRowSecurity1800000040000,
   CompanyZone1800000050000,
   ReportFields1800000060000,
+  NextResponses1800000130000,
+  BusinessHours1800000131000,
+  SlaTargets1800000132000,
 ];

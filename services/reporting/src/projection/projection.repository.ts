@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { MessageMark, ResponseWait } from './next-response-rules.js';
 import {
   RollupCountNames,
   type RollupCounts,
@@ -155,6 +156,50 @@ export class ProjectionRepository {
     );
   }
 
+  /** Keeps a message of the ticket as a mark; false when it was kept already. */
+  async addMark(
+    companyId: number,
+    ticketId: number,
+    mark: MessageMark,
+    manager: EntityManager,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO ticket_message_mark (company_id, ticket_id, message_id, at, from_me, by_agent)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1`,
+      [companyId, ticketId, mark.id, mark.at, mark.fromMe, mark.byAgent],
+    );
+    return rows.length > 0;
+  }
+
+  async marks(companyId: number, ticketId: number, manager: EntityManager): Promise<MessageMark[]> {
+    const rows: { message_id: string; at: Date; from_me: boolean; by_agent: boolean }[] =
+      await manager.query(
+        `SELECT message_id, at, from_me, by_agent FROM ticket_message_mark
+          WHERE company_id = $1 AND ticket_id = $2`,
+        [companyId, ticketId],
+      );
+    return rows.map((row) => ({
+      id: row.message_id,
+      at: new Date(row.at).toISOString(),
+      fromMe: row.from_me,
+      byAgent: row.by_agent,
+    }));
+  }
+
+  /** The ticket's next-response waits (its facts row exists: the message's event observed it). */
+  async saveNextResponses(
+    companyId: number,
+    ticketId: number,
+    waits: ResponseWait[],
+    manager: EntityManager,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE ticket_fact SET next_responses = $3::jsonb
+        WHERE company_id = $1 AND ticket_id = $2 AND next_responses IS DISTINCT FROM $3::jsonb`,
+      [companyId, ticketId, JSON.stringify(waits.map((wait) => [wait.from, wait.to]))],
+    );
+  }
+
   /**
    * Records what identity says of a user, unless a newer announcement was already applied; `online`
    * null keeps the stored presence.
@@ -195,7 +240,9 @@ export class ProjectionRepository {
 
   /** Deletes every row of the projections (the start of a rebuild) and moves to a new generation. */
   async resetAll(manager: EntityManager): Promise<number> {
-    await manager.query('TRUNCATE ticket_fact, daily_rollup, message_daily, user_directory');
+    await manager.query(
+      'TRUNCATE ticket_fact, ticket_message_mark, daily_rollup, message_daily, user_directory',
+    );
     const rows: { generation: number }[] = await manager.query(
       'UPDATE projection_state SET generation = generation + 1 WHERE id = 1 RETURNING generation',
     );

@@ -10,6 +10,7 @@ import {
 } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
 import { CompanyZoneService } from '../time-zone/company-zone.service.js';
+import { nextResponseWaits, type MessageMark } from './next-response-rules.js';
 import { ProjectionRepository } from './projection.repository.js';
 import {
   applyDeletion,
@@ -78,6 +79,7 @@ export class ProjectionService {
           { ticket, occurredAt: event.occurredAt, response },
           manager,
         );
+        if (!message.isPrivate) await this.markMessage(companyId, message, ticket, manager);
         return;
       }
       case 'identity.user.created': {
@@ -125,6 +127,32 @@ export class ProjectionService {
       default:
         return;
     }
+  }
+
+  /**
+   * Keeps the message as a mark of its ticket and works the ticket's next-response waits out again
+   * from all its marks (in this transaction, which holds the ticket's lock since `observe`).
+   */
+  private async markMessage(
+    companyId: number,
+    message: MessageEventData['message'],
+    ticket: MessageEventData['ticket'],
+    manager: EntityManager,
+  ): Promise<void> {
+    const mark: MessageMark = {
+      id: String(message.id),
+      at: new Date(message.createdAt).toISOString(),
+      fromMe: message.fromMe,
+      byAgent: message.fromMe && ticket.userId !== null,
+    };
+    if (!(await this.repository.addMark(companyId, ticket.id, mark, manager))) return;
+    const marks = await this.repository.marks(companyId, ticket.id, manager);
+    await this.repository.saveNextResponses(
+      companyId,
+      ticket.id,
+      nextResponseWaits(marks),
+      manager,
+    );
   }
 
   private observe(

@@ -1,24 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '@sb/platform/db';
-import { FirstResponseBuckets, type TicketStatus } from '@sb/contracts';
+import type { TicketStatus } from '@sb/contracts';
 import { factOf, type FactRow } from '../projection/projection.repository.js';
 import type { TicketFact } from '../projection/ticket-fact-rules.js';
-import type { ServiceMetricSums } from './service-metrics.js';
+import type { MetricTicket } from './service-metrics.js';
 
-/**
- * Whole minutes between two instants of f, never negative (as minutesBetween); null while `to` is
- * (a CASE, since greatest() would turn a missing step into 0).
- */
-const minutesSql = (from: string, to: string) =>
-  `CASE WHEN ${to} IS NOT NULL
-        THEN greatest(floor(extract(epoch FROM ${to} - ${from}) / 60), 0) END`;
+/** An instant as whole epoch milliseconds (a number: no Date to build per ticket). */
+const epochMs = (column: string) => `round(extract(epoch FROM ${column}) * 1000)::float8`;
 
-/** `count(*) FILTER (…)` of each first-response bucket, in FirstResponseBuckets' order. */
-const bucketCounts = FirstResponseBuckets.map((bucket, i) => {
-  const low = i === 0 ? 0 : FirstResponseBuckets[i - 1]!.below!;
-  const below = bucket.below === null ? '' : ` AND fr < ${bucket.below}`;
-  return `count(*) FILTER (WHERE fr >= ${low}${below})::int AS b${i}`;
-}).join(',\n');
+type MetricRow = {
+  queue_id: number | null;
+  queue_name: string | null;
+  closed: boolean;
+  created: number;
+  answered: number | null;
+  closed_at: number | null;
+  next_responses: [string, string][];
+};
+
+const metricTicketOf = (row: MetricRow): MetricTicket => ({
+  queueId: row.queue_id,
+  queueName: row.queue_name,
+  closed: row.closed,
+  createdAt: row.created,
+  firstResponseAt: row.answered,
+  closedAt: row.closed_at,
+  nextResponses: (row.next_responses ?? []).map(([from, to]) => ({
+    from: Date.parse(from),
+    to: Date.parse(to),
+  })),
+});
 
 export type TicketReportSelection = {
   from: string;
@@ -92,42 +103,41 @@ export class TicketReportRepository {
     });
   }
 
-  /** The sums of the service metrics over the selection (minutes per ticket, then aggregates). */
-  async metricSums(
+  /**
+   * Every ticket of the selection for the service metrics, handed to `visit` in batches of `size`
+   * from one cursor (one index scan, and a report of any size never held at once).
+   */
+  async eachMetricBatch(
     companyId: number,
     selection: TicketReportSelection,
-  ): Promise<ServiceMetricSums> {
-    return this.transactions.read(companyId, async (manager) => {
+    size: number,
+    visit: (tickets: MetricTicket[]) => void,
+  ): Promise<void> {
+    await this.transactions.read(companyId, async (manager) => {
       const { sql, params } = whereOf(companyId, selection);
-      const rows: (Omit<ServiceMetricSums, 'buckets'> & Record<string, number>)[] =
+      const runner = manager.queryRunner!;
+      await runner.startTransaction();
+      try {
         await manager.query(
-          `WITH t AS (
-           SELECT ${minutesSql('f.created_at', 'f.first_response_at')} AS fr,
-                  CASE WHEN f.status = 'closed'
-                       THEN ${minutesSql('f.created_at', 'f.closed_at')} END AS res
-             FROM ticket_fact f WHERE ${sql})
-         SELECT count(*)::int AS tickets,
-                count(fr)::int AS responded,
-                coalesce(sum(fr), 0)::float8 AS "responseMinutes",
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY fr) AS "responseMedian",
-                count(res)::int AS resolved,
-                coalesce(sum(res), 0)::float8 AS "resolutionMinutes",
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY res) AS "resolutionMedian",
-                ${bucketCounts}
-           FROM t`,
+          `DECLARE metric_tickets NO SCROLL CURSOR FOR
+           SELECT f.queue_id, f.queue_name, f.status = 'closed' AS closed, ${epochMs('f.created_at')} AS created,
+                  ${epochMs('f.first_response_at')} AS answered, ${epochMs('f.closed_at')} AS closed_at,
+                  f.next_responses
+             FROM ticket_fact f WHERE ${sql}`,
           params,
         );
-      const row = rows[0]!;
-      return {
-        tickets: row.tickets,
-        responded: row.responded,
-        responseMinutes: row.responseMinutes,
-        responseMedian: row.responseMedian,
-        resolved: row.resolved,
-        resolutionMinutes: row.resolutionMinutes,
-        resolutionMedian: row.resolutionMedian,
-        buckets: FirstResponseBuckets.map((_, i) => row[`b${i}`] ?? 0),
-      };
+        for (;;) {
+          const rows: MetricRow[] = await manager.query(
+            `FETCH FORWARD ${Math.max(1, Math.floor(size))} FROM metric_tickets`,
+          );
+          if (rows.length === 0) break;
+          visit(rows.map(metricTicketOf));
+        }
+        await runner.commitTransaction();
+      } catch (error) {
+        await runner.rollbackTransaction();
+        throw error;
+      }
     });
   }
 }

@@ -3,10 +3,16 @@ import { TicketReportQuery, type ServiceMetricsReply, type TicketReportPage } fr
 import type { CallContext } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
 import { dashboardViewer } from '../dashboard/dashboard-access.js';
+import { businessClocks } from '../business-hours/business-hours.js';
+import { BusinessHoursService } from '../business-hours/business-hours.service.js';
+import { SlaTargetsService } from '../sla/sla-targets.service.js';
 import { CompanyZoneService } from '../time-zone/company-zone.service.js';
-import { serviceMetricsOf } from './service-metrics.js';
+import { ServiceMetricsTally } from './service-metrics.js';
 import { reportRowOf, reportScope } from './ticket-report-rows.js';
 import { TicketReportRepository } from './ticket-report.repository.js';
+
+/** Tickets read per batch for the service metrics. */
+const metricsBatch = 5_000;
 
 /**
  * The reports of spec 2 §2 (tickets, group tickets, duration, NPS answers) over the per-ticket facts,
@@ -17,6 +23,8 @@ export class TicketReportService {
   constructor(
     private readonly repository: TicketReportRepository,
     private readonly zones: CompanyZoneService,
+    private readonly hours: BusinessHoursService,
+    private readonly targets: SlaTargetsService,
   ) {}
 
   async page(ctx: CallContext, data: unknown): Promise<TicketReportPage> {
@@ -33,10 +41,22 @@ export class TicketReportService {
     };
   }
 
-  /** First response, resolution and the first-response buckets of what the filters select. */
+  /**
+   * The service metrics of what the filters select, on the wall clock and in business hours (each
+   * ticket's hours, in the company's zone), with the SLA panel of the queues' targets.
+   */
   async metrics(ctx: CallContext, data: unknown): Promise<ServiceMetricsReply> {
-    const { companyId, selection } = await this.selectionOf(ctx, data);
-    return serviceMetricsOf(await this.repository.metricSums(companyId, selection));
+    const { companyId, query, selection } = await this.selectionOf(ctx, data);
+    const [hours, targets] = await Promise.all([
+      this.hours.hoursOf(companyId),
+      this.targets.targetsOf(companyId),
+    ]);
+    const clockOf = businessClocks(hours, selection.timeZone);
+    const tally = new ServiceMetricsTally(targets, Date.now(), hours.queueNames);
+    await this.repository.eachMetricBatch(companyId, selection, metricsBatch, (tickets) => {
+      for (const ticket of tickets) tally.add(ticket, clockOf(ticket.queueId));
+    });
+    return tally.reply(query.queueId);
   }
 
   private async selectionOf(ctx: CallContext, data: unknown) {

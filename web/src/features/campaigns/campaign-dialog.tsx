@@ -4,9 +4,9 @@ import {
   CloseButton,
   Dialog,
   Field,
+  Fieldset,
   HStack,
   Input,
-  Menu,
   NativeSelect,
   Portal,
   Stack,
@@ -16,14 +16,14 @@ import {
 } from '@chakra-ui/react';
 import {
   CampaignInput,
-  CampaignPlaceholders,
+  CampaignMessages,
   canEditCampaign,
   type CampaignForm,
   type CampaignRecord,
 } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuBraces, LuPaperclip, LuTrash2 } from 'react-icons/lu';
+import { LuPaperclip, LuTrash2 } from 'react-icons/lu';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
@@ -35,6 +35,8 @@ import {
   useSaveCampaignMutation,
   useUploadCampaignMediaMutation,
 } from './campaigns.api.js';
+import { CampaignTemplatePicker, type TemplateChoice } from './campaign-template-picker.js';
+import { VariableMenu } from './variable-menu.js';
 
 const Variants = [1, 2, 3, 4, 5] as const;
 type TextKey = `message${1 | 2 | 3 | 4 | 5}` | `confirmationMessage${1 | 2 | 3 | 4 | 5}`;
@@ -44,6 +46,7 @@ type Values = Record<TextKey, string> & {
   scheduledAt: string;
   contactListId: string;
   whatsappIds: number[];
+  template: TemplateChoice;
 };
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone (what a datetime-local input holds). */
@@ -66,13 +69,19 @@ const valuesOf = (campaign: CampaignRecord | null): Values => {
     scheduledAt: localInput(campaign?.scheduledAt ?? null),
     contactListId: campaign?.contactListId ? String(campaign.contactListId) : '',
     whatsappIds: campaign?.whatsappId ? campaign.whatsappId.split(',').map(Number) : [],
+    template: {
+      name: campaign?.templateName ?? '',
+      language: campaign?.templateLanguage ?? '',
+      parameters: campaign?.templateParameters ?? [],
+    },
   };
 };
 
 /**
  * The campaign dialog (spec 3 §2.2): name, five message variants, an optional confirmation with five
- * variants, connections, the contact list, the scheduled time, an attachment and the variable picker.
- * Read-only when the campaign can no longer be changed (spec 3 §4).
+ * variants, connections, the contact list, the scheduled time, an attachment and the variable picker;
+ * with a Cloud API connection, a message template and its parameters (issue 17). Read-only when the
+ * campaign can no longer be changed (spec 3 §4).
  */
 export const CampaignDialog = ({
   open,
@@ -98,6 +107,10 @@ export const CampaignDialog = ({
   const [save] = useSaveCampaignMutation();
   const [upload] = useUploadCampaignMediaMutation();
   const [removeMedia, removing] = useDeleteCampaignMediaMutation();
+  // a template goes on Cloud API connections only: offered when one of them is chosen
+  const cloudIds = values.whatsappIds.filter(
+    (id) => connections.find((c) => c.id === id)?.channel === 'whatsappapi',
+  );
   const readOnly =
     campaign !== null &&
     !canEditCampaign(
@@ -124,9 +137,13 @@ export const CampaignDialog = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { whatsappIds, contactListId, scheduledAt, ...rest } = values;
+    const { whatsappIds, contactListId, scheduledAt, template, ...rest } = values;
+    const withTemplate = cloudIds.length > 0 && template.name !== '';
     const form: CampaignForm = {
       ...rest,
+      templateName: withTemplate ? template.name : '',
+      templateLanguage: withTemplate ? template.language : null,
+      templateParameters: withTemplate ? template.parameters : [],
       whatsappId: whatsappIds,
       contactListId: contactListId ? Number(contactListId) : null,
       scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null,
@@ -216,8 +233,9 @@ export const CampaignDialog = ({
                     />
                     <Field.ErrorText>{error('name')}</Field.ErrorText>
                   </Field.Root>
-                  <Field.Root invalid={!!errors.whatsappId}>
-                    <Field.Label>{t('connections')}</Field.Label>
+                  {/* a fieldset, so each checkbox is named by its connection, not the group */}
+                  <Fieldset.Root invalid={!!errors.whatsappId}>
+                    <Fieldset.Legend>{t('connections')}</Fieldset.Legend>
                     <HStack wrap="wrap" gap="4">
                       {connections.map((connection) => (
                         <Checkbox.Root
@@ -225,12 +243,15 @@ export const CampaignDialog = ({
                           disabled={readOnly}
                           checked={values.whatsappIds.includes(connection.id)}
                           onCheckedChange={(d) =>
-                            set(
-                              'whatsappIds',
-                              d.checked
-                                ? [...values.whatsappIds, connection.id]
-                                : values.whatsappIds.filter((id) => id !== connection.id),
-                            )
+                            setValues((current) => ({
+                              ...current,
+                              whatsappIds: d.checked
+                                ? [
+                                    ...current.whatsappIds.filter((id) => id !== connection.id),
+                                    connection.id,
+                                  ]
+                                : current.whatsappIds.filter((id) => id !== connection.id),
+                            }))
                           }
                         >
                           <Checkbox.HiddenInput />
@@ -239,8 +260,8 @@ export const CampaignDialog = ({
                         </Checkbox.Root>
                       ))}
                     </HStack>
-                    <Field.ErrorText>{error('whatsappId')}</Field.ErrorText>
-                  </Field.Root>
+                    <Fieldset.ErrorText>{error('whatsappId')}</Fieldset.ErrorText>
+                  </Fieldset.Root>
                   <HStack align="start" gap="3">
                     <Field.Root invalid={!!errors.contactListId}>
                       <Field.Label>{t('contactList')}</Field.Label>
@@ -273,28 +294,23 @@ export const CampaignDialog = ({
                       <Field.ErrorText>{error('scheduledAt')}</Field.ErrorText>
                     </Field.Root>
                   </HStack>
+                  {cloudIds.length > 0 && (
+                    <CampaignTemplatePicker
+                      connectionId={cloudIds[0]!}
+                      value={values.template}
+                      onChange={(template) => set('template', template)}
+                      readOnly={readOnly}
+                      variables={variables.map((v) => v.key)}
+                      error={error}
+                    />
+                  )}
                   <HStack justify="space-between">
                     <Text fontWeight="medium">{t('variantsTitle')}</Text>
-                    <Menu.Root>
-                      <Menu.Trigger asChild>
-                        <Button size="xs" variant="outline" disabled={readOnly}>
-                          <LuBraces /> {t('variables')}
-                        </Button>
-                      </Menu.Trigger>
-                      <Portal>
-                        <Menu.Positioner>
-                          <Menu.Content>
-                            {[...CampaignPlaceholders, ...variables.map((v) => v.key)].map(
-                              (key) => (
-                                <Menu.Item key={key} value={key} onClick={() => insert(key)}>
-                                  {`{${key}}`}
-                                </Menu.Item>
-                              ),
-                            )}
-                          </Menu.Content>
-                        </Menu.Positioner>
-                      </Portal>
-                    </Menu.Root>
+                    <VariableMenu
+                      variables={variables.map((v) => v.key)}
+                      disabled={readOnly}
+                      onPick={insert}
+                    />
                   </HStack>
                   {variantTabs('message')}
                   <Text color="red.fg" fontSize="sm">
@@ -363,14 +379,6 @@ export const CampaignDialog = ({
   );
 };
 
-/** The translation key of a contract form message of spec 3 §5 (campaign messages included). */
+/** The translation key of a contract form message (spec 3 §5 and the template's): its name. */
 const messageKeyOf = (message: string | undefined): string =>
-  ({
-    'Este campo es obligatorio': 'required',
-    'Too Short!': 'tooShort',
-    'Too Long!': 'tooLong',
-    'Select at least one connection': 'connectionRequired',
-    'Choose a contact list or a tag': 'audienceRequired',
-    'Write at least one message': 'messageRequired',
-    'Write at least one confirmation message': 'confirmationRequired',
-  })[message ?? ''] ?? 'invalid';
+  Object.entries(CampaignMessages).find(([, text]) => text === message)?.[0] ?? 'invalid';

@@ -35,8 +35,17 @@ const shipping = (id: number, extra: Partial<CampaignShippingRecord> = {}) => ({
   ...extra,
 });
 
-const report = (): CampaignReport => ({
-  campaign: { id: 4, name: 'Launch', status: 'EM_ANDAMENTO', completedAt: null } as CampaignRecord,
+const report = (campaign: Partial<CampaignRecord> = {}): CampaignReport => ({
+  campaign: {
+    id: 4,
+    name: 'Launch',
+    status: 'EM_ANDAMENTO',
+    completedAt: null,
+    templateName: null,
+    templateLanguage: null,
+    templateParameters: [],
+    ...campaign,
+  } as CampaignRecord,
   counters: {
     total: 3,
     sent: 2,
@@ -57,7 +66,7 @@ const report = (): CampaignReport => ({
   hasMore: false,
 });
 
-const stub = () =>
+const stub = (campaign: Partial<CampaignRecord> = {}) =>
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -65,7 +74,7 @@ const stub = () =>
       if (url.pathname === '/companySettingOne') {
         return Response.json({ key: 'campaignsEnabled', value: 'enabled' });
       }
-      if (url.pathname === '/campaigns/4/report') return Response.json(report());
+      if (url.pathname === '/campaigns/4/report') return Response.json(report(campaign));
       return Response.json({ version: '1.0.0' });
     }),
   );
@@ -105,6 +114,27 @@ describe('campaign report: opt-outs and replies', () => {
         'Sending the message failed. (a connector stopped while sending it: it may or may not have arrived, and is not sent again)',
       ),
     ).toBeTruthy();
+  });
+
+  it('says which template the campaign sent on Cloud API connections, and with which parameters', async () => {
+    stub({
+      templateName: 'order_update',
+      templateLanguage: 'pt_BR',
+      templateParameters: ['{firstName}', 'PED-{numero}'],
+    });
+    window.localStorage.setItem('cshow', '1');
+    await renderApp('/campaign/4/report', admin());
+    const template = await screen.findByTestId('campaign-report-template');
+    expect(within(template).getByText('Template: order_update (pt_BR)')).toBeTruthy();
+    expect(within(template).getByText('Parameters: {firstName} · PED-{numero}')).toBeTruthy();
+  });
+
+  it('shows no template line for a campaign without one', async () => {
+    stub();
+    window.localStorage.setItem('cshow', '1');
+    await renderApp('/campaign/4/report', admin());
+    await screen.findAllByTestId('shipping-row');
+    expect(screen.queryByTestId('campaign-report-template')).toBeNull();
   });
 
   it("patches the counters and the row when a contact replies or opts out, other campaigns' not", async () => {

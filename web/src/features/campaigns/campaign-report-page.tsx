@@ -1,4 +1,4 @@
-import { Badge, HStack, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { SendRefusalReasons, type CampaignCounters } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,21 @@ export const CampaignReportPage = () => {
           <Badge>{t(`statuses.${data.campaign.status}`)}</Badge>
           <Text color="fg.muted">{when(data.campaign.completedAt)}</Text>
         </HStack>
+      )}
+      {data?.campaign.templateName && (
+        <Stack mb="3" gap="0" data-testid="campaign-report-template">
+          <Text>
+            {t('templateUsed', {
+              name: data.campaign.templateName,
+              language: data.campaign.templateLanguage ?? '',
+            })}
+          </Text>
+          {data.campaign.templateParameters.length > 0 && (
+            <Text color="fg.muted" fontSize="sm">
+              {t('templateParametersUsed', { list: data.campaign.templateParameters.join(' · ') })}
+            </Text>
+          )}
+        </Stack>
       )}
       <HStack mb="4" gap="6" wrap="wrap">
         {Counters.map((key) => (

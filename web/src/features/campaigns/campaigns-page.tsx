@@ -2,7 +2,7 @@ import { IconButton, Table } from '@chakra-ui/react';
 import type { CampaignRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuChartBar, LuPause, LuPlay } from 'react-icons/lu';
+import { LuChartBar, LuPause, LuPlay, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../app/dates.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -10,7 +10,9 @@ import { PageTitle } from '../../components/page-title.js';
 import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
+import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
 import { CampaignDialog } from './campaign-dialog.js';
+import { CampaignTestSendDialog } from './campaign-test-send-dialog.js';
 import {
   useCancelCampaignMutation,
   useDeleteCampaignMutation,
@@ -20,7 +22,7 @@ import {
 
 /**
  * /campaigns (spec 3 §2.2): search, infinite scroll, and per campaign its status, list, connections,
- * times and confirmation, with pause, restart, report, edit and delete.
+ * times and confirmation, with pause, restart, a test send, report, edit and delete.
  */
 export const CampaignsPage = () => {
   const { t, i18n } = useTranslation('campaigns');
@@ -33,7 +35,16 @@ export const CampaignsPage = () => {
   const [editing, setEditing] = useState<CampaignRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<CampaignRecord | null>(null);
+  const [trying, setTrying] = useState<CampaignRecord | null>(null);
   const records = data?.records ?? [];
+  const connections = useListConnectionRecordsQuery().data ?? [];
+  /** The names of a campaign's connections (`whatsappId` holds their ids, comma-separated). */
+  const connectionNames = (ids: string) =>
+    ids
+      .split(',')
+      .filter(Boolean)
+      .map((id) => connections.find((c) => String(c.id) === id)?.name ?? `#${id}`)
+      .join(', ');
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
 
   const act = async (run: () => Promise<unknown>, done: string) => {
@@ -83,7 +94,7 @@ export const CampaignsPage = () => {
             <Table.Cell>{campaign.name}</Table.Cell>
             <Table.Cell>{t(`statuses.${campaign.status}`)}</Table.Cell>
             <Table.Cell>{campaign.contactList?.name ?? '—'}</Table.Cell>
-            <Table.Cell>{campaign.whatsappId || '—'}</Table.Cell>
+            <Table.Cell>{connectionNames(campaign.whatsappId) || '—'}</Table.Cell>
             <Table.Cell>{when(campaign.scheduledAt)}</Table.Cell>
             <Table.Cell>{when(campaign.completedAt)}</Table.Cell>
             <Table.Cell>{campaign.confirmation ? t('yes') : t('no')}</Table.Cell>
@@ -118,6 +129,14 @@ export const CampaignsPage = () => {
                 <IconButton
                   size="xs"
                   variant="ghost"
+                  aria-label={t('testSend.action')}
+                  onClick={() => setTrying(campaign)}
+                >
+                  <LuSend />
+                </IconButton>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
                   aria-label={t('report')}
                   onClick={() => navigate(`/campaign/${campaign.id}/report`)}
                 >
@@ -129,6 +148,7 @@ export const CampaignsPage = () => {
         ))}
       </PagedTable>
       <CampaignDialog open={formOpen} campaign={editing} onClose={() => setFormOpen(false)} />
+      {trying && <CampaignTestSendDialog campaign={trying} onClose={() => setTrying(null)} />}
       <ConfirmDialog
         open={toDelete !== null}
         title={t('deleteTitle', { name: toDelete?.name ?? '' })}

@@ -7,13 +7,16 @@ import {
   type CampaignReport,
   type CampaignShippingRecord,
   type CampaignsPage,
+  type CampaignTestSendReply,
   type ContactListChoice,
+  type MessageTemplate,
+  type OptOutsPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 import { applyRecordEvent, mergeRecordPages, recordPages } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignReport'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignReport', 'OptOut'] });
 const LIST = { type: 'Campaign' as const, id: 'LIST' };
 const R = ApiRoutes.campaigns;
 
@@ -21,6 +24,15 @@ const R = ApiRoutes.campaigns;
 const ReportRefreshAfterFinishMs = 5_000;
 
 export type CampaignPageArgs = { searchParam: string; pageNumber: number };
+
+/** The next page of opt-outs after the ones held (a number already there is not repeated). */
+export const mergeOptOutPages = (current: OptOutsPage, incoming: OptOutsPage): OptOutsPage => ({
+  records: [
+    ...current.records,
+    ...incoming.records.filter((r) => !current.records.some((c) => c.number === r.number)),
+  ],
+  hasMore: incoming.hasMore,
+});
 
 /** A reply or an opt-out of this report's campaign: its counters move and its row (if loaded) shows it. */
 export const applyReplyEvent = (draft: CampaignReport, payload: CampaignReplySocketPayload) => {
@@ -79,6 +91,11 @@ export const campaignsApi = api.injectEndpoints({
         ]);
       },
     }),
+    /** A Cloud API connection's approved templates, read from Meta at each dialog opening. */
+    campaignTemplates: build.query<MessageTemplate[], number>({
+      query: (whatsappId) => ({ url: R.templates, params: { whatsappId } }),
+      keepUnusedDataFor: 0,
+    }),
     contactListChoices: build.query<ContactListChoice[], void>({
       query: () => ApiRoutes.contactLists.list,
     }),
@@ -101,6 +118,38 @@ export const campaignsApi = api.injectEndpoints({
       query: (id) => ({ url: buildPath(R.restart, { id }), method: 'POST' }),
       invalidatesTags: [LIST],
     }),
+    testSendCampaign: build.mutation<
+      CampaignTestSendReply,
+      { id: number; number: string; whatsappId: number | null }
+    >({
+      query: ({ id, ...body }) => ({ url: buildPath(R.testSend, { id }), method: 'POST', body }),
+    }),
+    optOutPage: build.query<OptOutsPage, CampaignPageArgs>({
+      query: (params) => ({ url: R.optOuts, params }),
+      serializeQueryArgs: ({ queryArgs, endpointName }) =>
+        `${endpointName}(${queryArgs.searchParam})`,
+      merge: (current, incoming, { arg }) =>
+        arg.pageNumber === 1 ? incoming : mergeOptOutPages(current, incoming),
+      forceRefetch: ({ currentArg, previousArg }) =>
+        currentArg?.pageNumber !== previousArg?.pageNumber,
+      providesTags: [{ type: 'OptOut', id: 'LIST' }],
+    }),
+    removeOptOut: build.mutation<{ number: string }, { number: string; searchParam: string }>({
+      query: ({ number }) => ({ url: buildPath(R.optOut, { number }), method: 'DELETE' }),
+      // the row leaves the list held (whatever pages it has) without reloading them
+      onQueryStarted: async ({ number, searchParam }, { dispatch, queryFulfilled }) => {
+        await queryFulfilled;
+        dispatch(
+          campaignsApi.util.updateQueryData(
+            'optOutPage',
+            { searchParam, pageNumber: 1 },
+            (draft) => {
+              draft.records = draft.records.filter((r) => r.number !== number);
+            },
+          ),
+        );
+      },
+    }),
     uploadCampaignMedia: build.mutation<CampaignRecord, { id: number; file: File }>({
       query: ({ id, file }) => {
         const body = new FormData();
@@ -119,11 +168,15 @@ export const campaignsApi = api.injectEndpoints({
 export const {
   usePageCampaignsQuery,
   useCampaignReportQuery,
+  useCampaignTemplatesQuery,
   useContactListChoicesQuery,
   useSaveCampaignMutation,
   useDeleteCampaignMutation,
   useCancelCampaignMutation,
   useRestartCampaignMutation,
+  useTestSendCampaignMutation,
+  useOptOutPageQuery,
+  useRemoveOptOutMutation,
   useUploadCampaignMediaMutation,
   useDeleteCampaignMediaMutation,
 } = campaignsApi;

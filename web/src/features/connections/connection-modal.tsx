@@ -20,11 +20,15 @@ import {
   type ChannelKind,
   type ConnectionCreateInput,
   type ConnectionRecord,
+  ConnectionSendLimitsOff,
+  type ConnectionSendLimits,
   type QueueSchedule,
 } from '@sb/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
+import { useCampaignRoutes } from '../../app/campaign-routes.js';
+import { SendLimitsFields } from './send-limits-fields.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
@@ -96,6 +100,7 @@ type Draft = {
   accessToken: string;
   businessAccountId: string;
   schedules: QueueSchedule[];
+  sendLimits: ConnectionSendLimits;
   importOldMessages: string;
   importRecentMessages: string;
   importOldMessagesGroups: boolean;
@@ -119,7 +124,10 @@ const NumberMax = 1_000_000;
 /** The dialog's own field errors (name, import dates) and those of a refused save, by field. */
 type FieldErrors = Partial<Record<keyof ConnectionCreateInput, string>>;
 
-/** The tabs of the dialog, in the order of spec 2 §2 (schedules only for a per-connection schedule). */
+/**
+ * The tabs of the dialog, in the order of spec 2 §2 (schedules only for a per-connection schedule),
+ * then the campaign limits of the number while campaigns are shown.
+ */
 export const ConnectionTabs = [
   'general',
   'integrations',
@@ -127,6 +135,7 @@ export const ConnectionTabs = [
   'chatbot',
   'assessments',
   'schedules',
+  'campaigns',
 ] as const;
 export type ConnectionTab = (typeof ConnectionTabs)[number];
 
@@ -168,6 +177,7 @@ const FieldTabs: Record<keyof ConnectionCreateInput, ConnectionTab> = {
   maxUseBotQueuesNPS: 'assessments',
   expiresTicketNPS: 'assessments',
   schedules: 'schedules',
+  sendLimits: 'campaigns',
 };
 
 /**
@@ -250,6 +260,7 @@ const draftOf = (c: ConnectionRecord | null): Draft => ({
   accessToken: '',
   businessAccountId: '',
   schedules: c?.schedules.length ? c.schedules : DefaultQueueSchedules,
+  sendLimits: c?.sendLimits ?? ConnectionSendLimitsOff,
   importOldMessages: c?.importOldMessages?.slice(0, 10) ?? '',
   importRecentMessages: c?.importRecentMessages?.slice(0, 10) ?? '',
   importOldMessagesGroups: c?.importOldMessagesGroups ?? false,
@@ -301,6 +312,7 @@ export const ConnectionModal = ({
   const viewer = useAppSelector(selectUser);
   const showSchedules =
     viewer?.company.companieSettings.find((s) => s.key === 'scheduleType')?.value === 'connection';
+  const showCampaigns = useCampaignRoutes();
   const kind = connection?.channel ?? channel;
   const now = new Date();
   const canIntegrate = !!viewer && hasPlanFlag(viewer, 'useIntegration');
@@ -325,7 +337,7 @@ export const ConnectionModal = ({
 
   /** Opens the tab of a field in error and, once shown, puts the cursor in it. */
   const showField = (at: ConnectionTab, input?: HTMLInputElement | null) => {
-    if (at === 'schedules' && !showSchedules) return;
+    if ((at === 'schedules' && !showSchedules) || (at === 'campaigns' && !showCampaigns)) return;
     setTab(at);
     if (input) requestAnimationFrame(() => input.focus());
   };
@@ -497,13 +509,15 @@ export const ConnectionModal = ({
               <Dialog.Body>
                 <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ConnectionTab)}>
                   <Tabs.List>
-                    {ConnectionTabs.filter((key) => key !== 'schedules' || showSchedules).map(
-                      (key) => (
-                        <Tabs.Trigger key={key} value={key}>
-                          {t(`tabs.${key}`)}
-                        </Tabs.Trigger>
-                      ),
-                    )}
+                    {ConnectionTabs.filter(
+                      (key) =>
+                        (key !== 'schedules' || showSchedules) &&
+                        (key !== 'campaigns' || showCampaigns),
+                    ).map((key) => (
+                      <Tabs.Trigger key={key} value={key}>
+                        {t(`tabs.${key}`)}
+                      </Tabs.Trigger>
+                    ))}
                   </Tabs.List>
                   <Tabs.Content value="general">
                     <Stack gap="3">
@@ -775,6 +789,18 @@ export const ConnectionModal = ({
                   {showSchedules && (
                     <Tabs.Content value="schedules">
                       <WeeklyScheduleTable rows={draft.schedules} onChange={setSchedule} />
+                    </Tabs.Content>
+                  )}
+                  {showCampaigns && (
+                    <Tabs.Content value="campaigns">
+                      <SendLimitsFields
+                        value={draft.sendLimits}
+                        onChange={(update) => {
+                          setDraft((d) => ({ ...d, sendLimits: update(d.sendLimits) }));
+                          setFieldErrors((errors) => ({ ...errors, sendLimits: undefined }));
+                        }}
+                        error={fieldErrors.sendLimits}
+                      />
                     </Tabs.Content>
                   )}
                 </Tabs.Root>

@@ -70,6 +70,9 @@ const integrationPages = [
 ];
 const prompts = [{ id: 8, name: 'Support AI', queueId: null, queue: null }];
 
+/** Whether the company shows the campaign pages (its campaignsEnabled setting). */
+let campaignsShown = false;
+
 const stub = (
   connections: ConnectionRecord[],
   saveAnswer?: () => Response,
@@ -91,6 +94,9 @@ const stub = (
       });
     }
     if (path === '/prompt') return Response.json({ prompts });
+    if (path === '/companySettingOne') {
+      return Response.json({ key: 'campaignsEnabled', value: campaignsShown ? 'enabled' : '' });
+    }
     if (saveAnswer && path.startsWith('/whatsapp') && ['POST', 'PUT'].includes(request.method)) {
       return saveAnswer();
     }
@@ -114,7 +120,50 @@ const stub = (
 };
 
 describe('connections page', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    campaignsShown = false;
+  });
+
+  it("edits the number's campaign limits while campaigns are shown", async () => {
+    campaignsShown = true;
+    const calls = stub([connection(1, 'Main', 'CONNECTED')]);
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    fireEvent.click(await within(modal).findByRole('tab', { name: 'Campaigns' }));
+    // off until set: no window, no cap, and the warm-up needs a cap
+    expect(await within(modal).findByRole('spinbutton', { name: 'Daily cap' })).toBeTruthy();
+    expect(within(modal).queryByRole('checkbox', { name: 'Monday' })).toBeNull();
+    expect(within(modal).getByRole('spinbutton', { name: 'Warm-up days' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    fireEvent.click(within(modal).getByRole('checkbox', { name: 'Send only within a window' }));
+    const saturday = await within(modal).findByRole('checkbox', { name: 'Saturday' });
+    fireEvent.click(saturday);
+    await waitFor(() => expect(saturday).toHaveProperty('checked', true));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Remove the period 13:00–18:00' }));
+    fireEvent.change(within(modal).getByRole('spinbutton', { name: 'Daily cap' }), {
+      target: { value: '300' },
+    });
+    fireEvent.change(within(modal).getByRole('spinbutton', { name: 'Warm-up days' }), {
+      target: { value: '5' },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), {
+      timeout: 2000,
+    });
+    expect(
+      (calls.find((c) => c.method === 'PUT')!.body as { sendLimits: unknown }).sendLimits,
+    ).toEqual({
+      days: [1, 2, 3, 4, 5, 6],
+      periods: [{ start: '08:00', end: '12:00' }],
+      dailyCap: 300,
+      warmUpDays: 5,
+    });
+  });
 
   it('shows each status with its session buttons and the QR dialog', async () => {
     const calls = stub([

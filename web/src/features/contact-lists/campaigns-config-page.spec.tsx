@@ -1,5 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { defaultCampaignSettings, type CampaignSettingsValues } from '@sb/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  defaultCampaignSettings,
+  type CampaignSettingsValues,
+  type OptOutRecord,
+} from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { forgetSocketListeners } from '../../test/fake-socket.js';
@@ -10,7 +14,7 @@ vi.mock('../../api/socket.js', () => import('../../test/fake-socket.js'));
 
 const admin = () => sessionUser({ profile: 'admin', flags: { useCampaigns: true } });
 
-const stub = (stored: CampaignSettingsValues) => {
+const stub = (stored: CampaignSettingsValues, optOuts: OptOutRecord[] = []) => {
   const saved: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -25,6 +29,17 @@ const stub = (stored: CampaignSettingsValues) => {
         return Response.json((body as { settings: CampaignSettingsValues }).settings);
       }
       if (url.pathname === '/campaign-settings') return Response.json(stored);
+      if (url.pathname.startsWith('/campaign-opt-outs/') && request.method === 'DELETE') {
+        saved.push({ removed: decodeURIComponent(url.pathname.split('/').pop()!) });
+        return Response.json({ number: url.pathname.split('/').pop() });
+      }
+      if (url.pathname === '/campaign-opt-outs') {
+        const digits = url.searchParams.get('searchParam') ?? '';
+        return Response.json({
+          records: optOuts.filter((o) => o.number.includes(digits)),
+          hasMore: false,
+        });
+      }
       return Response.json({ version: '1.0.0' });
     }),
   );
@@ -71,5 +86,34 @@ describe('campaigns settings page: opt-out words and reply window', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A whole number of hours from 1 to 720.')).toBeTruthy();
     expect(saved).toEqual([]);
+  });
+
+  it('lists the opted-out numbers, searches them by digits and removes one', async () => {
+    const optOut = (number: string, campaignName: string | null): OptOutRecord => ({
+      number,
+      optedOutAt: '2026-11-20T15:00:00.000Z',
+      campaignId: campaignName ? 4 : null,
+      campaignName,
+    });
+    const saved = stub(defaultCampaignSettings(), [
+      optOut('5511977770009', 'Black Friday'),
+      optOut('5521966660001', null),
+    ]);
+    window.localStorage.setItem('cshow', '1');
+    await renderApp('/campaigns-config', admin());
+    await screen.findByRole('heading', { name: 'Opted-out numbers' });
+    await waitFor(() => expect(screen.getAllByTestId('opt-out-row')).toHaveLength(2));
+    expect(screen.getByText('Black Friday')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by number' }), {
+      target: { value: '+55 21' },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('opt-out-row')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the opt-out of 5521966660001' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(saved).toEqual([{ removed: '5521966660001' }]));
+    await waitFor(() => expect(screen.queryAllByTestId('opt-out-row')).toHaveLength(0));
+    expect(screen.getByText('No number has opted out.')).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { PageTitle } from '../../components/page-title.js';
+import { OptOutsSection } from '../campaigns/opt-outs-section.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import {
@@ -36,7 +37,7 @@ const textWords = (text: string) =>
 /**
  * /campaigns-config (spec 3 §2.3): the pacing of the company's campaigns (seconds between messages, the
  * longer pause and after how many messages it comes), the variables offered by the campaign dialog, the
- * opt-out words and the reply window (issue 17). Saved as a whole.
+ * opt-out words and the reply window (issue 17). Saved as a whole. Below it, the opted-out numbers.
  */
 export const CampaignsConfigPage = () => {
   const { t } = useTranslation('contactLists');
@@ -192,6 +193,7 @@ export const CampaignsConfigPage = () => {
           </Button>
         </Stack>
       </form>
+      <OptOutsSection />
     </PageTitle>
   );
 };

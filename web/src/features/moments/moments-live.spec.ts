@@ -2,8 +2,10 @@ import type { MomentTicket, TicketRecord } from '@sb/contracts';
 import { describe, expect, it } from 'vitest';
 import { cardsOf } from './moments-cards.js';
 import { matchesMoments, patchMoments } from './moments-live.js';
+import { dayIn, momentsRange } from './report-days.js';
 
-const at = (day: string, time = '12:00') => new Date(`${day}T${time}:00`).toISOString();
+/** `day` at `time` in São Paulo (UTC−3), as an instant. */
+const at = (day: string, time = '12:00') => new Date(`${day}T${time}:00-03:00`).toISOString();
 
 const moment = (over: Partial<MomentTicket> = {}): MomentTicket => ({
   id: 1,
@@ -50,12 +52,20 @@ const record = (over: Partial<TicketRecord> = {}): TicketRecord =>
   }) as TicketRecord;
 
 const admin = { id: 7, admin: true };
+/** São Paulo, on 25 November 2026 (inside the range of these tests). */
+const clock = { timeZone: 'America/Sao_Paulo', now: Date.parse('2026-11-25T15:00:00Z') };
 const range = { dateStart: '2026-11-01', dateEnd: '2026-11-30' };
 
 describe('Tempo Real live patches', () => {
   it('adds a ticket that now matches, first, with the profile its user is known by', () => {
     const rows = [moment()];
-    patchMoments(rows, { action: 'update', ticket: record() }, { ...range, status: 'open' }, admin);
+    patchMoments(
+      rows,
+      { action: 'update', ticket: record() },
+      { ...range, status: 'open' },
+      admin,
+      clock,
+    );
     expect(rows.map((r) => r.id)).toEqual([2, 1]);
     expect(rows[0]!.user).toEqual({ id: 7, name: 'Ana', profile: 'admin' });
   });
@@ -67,39 +77,75 @@ describe('Tempo Real live patches', () => {
       { action: 'update', ticket: record({ status: 'closed' }) },
       { status: 'open' },
       admin,
+      clock,
     );
     expect(rows.map((r) => r.id)).toEqual([1]);
-    patchMoments(rows, { action: 'delete', ticketId: 1 }, {}, admin);
+    patchMoments(rows, { action: 'delete', ticketId: 1 }, {}, admin, clock);
     expect(rows).toEqual([]);
     patchMoments(
       rows,
       { action: 'update', ticket: record({ queueId: 4 }) },
       { queueIds: [3] },
       admin,
+      clock,
     );
     expect(rows).toEqual([]);
   });
 
   it('keeps the newest ticket per contact, queue and connection under a status filter', () => {
     const rows = [moment({ id: 1, contactId: 11 })];
-    patchMoments(rows, { action: 'update', ticket: record() }, { status: 'open' }, admin);
+    patchMoments(rows, { action: 'update', ticket: record() }, { status: 'open' }, admin, clock);
     expect(rows.map((r) => r.id)).toEqual([2]);
   });
 
   it('shows a plain user only their own tickets, and only those created in the range', () => {
     const agent = { id: 8, admin: false };
-    expect(matchesMoments(moment(), {}, agent)).toBe(false);
-    expect(matchesMoments(moment({ userId: 8 }), {}, agent)).toBe(true);
-    expect(matchesMoments(moment({ createdAt: at('2026-10-31') }), range, admin)).toBe(false);
-    expect(matchesMoments(moment({ createdAt: at('2026-11-30', '23:30') }), range, admin)).toBe(
-      true,
+    expect(matchesMoments(moment(), {}, agent, clock)).toBe(false);
+    expect(matchesMoments(moment({ userId: 8 }), {}, agent, clock)).toBe(true);
+    expect(matchesMoments(moment({ createdAt: at('2026-10-31') }), range, admin, clock)).toBe(
+      false,
     );
-    expect(matchesMoments(moment(), { userId: 9 }, admin)).toBe(false);
+    expect(
+      matchesMoments(moment({ createdAt: at('2026-11-30', '23:30') }), range, admin, clock),
+    ).toBe(true);
+    expect(matchesMoments(moment(), { userId: 9 }, admin, clock)).toBe(false);
+  });
+
+  it("reads creation days and the default range in the report zone, not the browser's", () => {
+    // 23:30 on 30 November in São Paulo is already 1 December in UTC and in Tokyo
+    const late = moment({ createdAt: at('2026-11-30', '23:30') });
+    expect(matchesMoments(late, range, admin, clock)).toBe(true);
+    expect(matchesMoments(late, range, admin, { ...clock, timeZone: 'UTC' })).toBe(false);
+    expect(matchesMoments(late, range, admin, { ...clock, timeZone: 'Asia/Tokyo' })).toBe(false);
+    // without dates: the last 30 days up to today in the zone. At 02:00 UTC on 10 March 2026 it is
+    // still 9 March in São Paulo (23:00), so 8 February to 9 March; in Tokyo 9 February to 10 March
+    const night = Date.parse('2026-03-10T02:00:00Z');
+    expect(momentsRange({}, 'America/Sao_Paulo', night)).toEqual({
+      from: '2026-02-08',
+      to: '2026-03-09',
+    });
+    expect(momentsRange({}, 'Asia/Tokyo', night)).toEqual({ from: '2026-02-09', to: '2026-03-10' });
+    expect(momentsRange({ dateEnd: '2026-03-01' }, 'UTC', night)).toEqual({
+      from: '2026-01-31',
+      to: '2026-03-01',
+    });
+    // a ticket of 22:00 on 9 March in São Paulo (01:00 UTC on the 10th) is today's there
+    const tonight = moment({ createdAt: '2026-03-10T01:00:00.000Z' });
+    const spNight = { timeZone: 'America/Sao_Paulo', now: night };
+    expect(matchesMoments(tonight, {}, admin, spNight)).toBe(true);
+    expect(dayIn('America/Sao_Paulo', tonight.createdAt)).toBe('2026-03-09');
+    // and the 30 days stop at 8 February
+    expect(
+      matchesMoments(moment({ createdAt: at('2026-02-07', '23:00') }), {}, admin, spNight),
+    ).toBe(false);
+    expect(
+      matchesMoments(moment({ createdAt: at('2026-02-08', '00:30') }), {}, admin, spNight),
+    ).toBe(true);
   });
 
   it('ignores unread resets', () => {
     const rows = [moment()];
-    patchMoments(rows, { action: 'updateUnread', ticketId: 1 }, {}, admin);
+    patchMoments(rows, { action: 'updateUnread', ticketId: 1 }, {}, admin, clock);
     expect(rows).toHaveLength(1);
   });
 });

@@ -1,10 +1,16 @@
 import type { MomentTicket, MomentsQuery, TicketRecord, TicketSocketPayload } from '@sb/contracts';
-import { isoDay } from '../dashboard/dashboard-format.js';
+import { dayIn, momentsRange } from './report-days.js';
 
-/** What the page asks GET /dashboard/moments (the wire names of spec 2 §7). */
+/**
+ * What the page asks GET /dashboard/moments (the wire names of spec 2 §7); a date left out is the
+ * server's default (the last 30 days of the report zone).
+ */
 export type MomentsFilter = Partial<
   Pick<MomentsQuery, 'status' | 'userId' | 'queueIds' | 'dateStart' | 'dateEnd'>
 >;
+
+/** The report zone (the company's, as the server reads it) and the time of the check. */
+export type MomentsClock = { timeZone: string; now: number };
 
 /** The ticket of a socket event as a Tempo Real row; the profile is kept from a row that knew it. */
 export const momentOf = (ticket: TicketRecord, known?: MomentTicket): MomentTicket => ({
@@ -28,20 +34,23 @@ export const momentOf = (ticket: TicketRecord, known?: MomentTicket): MomentTick
   updatedAt: ticket.updatedAt,
 });
 
-/** Whether a ticket belongs in the answer of `filter` (what the server would select, by one row). */
+/**
+ * Whether a ticket belongs in the answer of `filter` (what the server would select, by one row): its
+ * creation day and the range are days of the report zone, never of the browser.
+ */
 export function matchesMoments(
   ticket: MomentTicket,
   filter: MomentsFilter,
   viewer: { id: number; admin: boolean },
+  clock: MomentsClock,
 ): boolean {
   if (filter.status && ticket.status !== filter.status) return false;
   if (!viewer.admin && ticket.userId !== viewer.id) return false;
   if (filter.userId !== undefined && ticket.userId !== filter.userId) return false;
   if (filter.queueIds?.length && !filter.queueIds.includes(ticket.queueId ?? -1)) return false;
-  const created = isoDay(new Date(ticket.createdAt));
-  if (filter.dateStart && created < filter.dateStart) return false;
-  if (filter.dateEnd && created > filter.dateEnd) return false;
-  return true;
+  const created = dayIn(clock.timeZone, ticket.createdAt);
+  const { from, to } = momentsRange(filter, clock.timeZone, clock.now);
+  return from <= created && created <= to;
 }
 
 const sameThread = (a: MomentTicket, b: MomentTicket) =>
@@ -58,6 +67,7 @@ export function patchMoments(
   payload: TicketSocketPayload,
   filter: MomentsFilter,
   viewer: { id: number; admin: boolean },
+  clock: MomentsClock,
 ): void {
   if (payload.action === 'updateUnread') return;
   const id = payload.action === 'delete' ? payload.ticketId : payload.ticket.id;
@@ -69,7 +79,7 @@ export function patchMoments(
     payload.ticket,
     known ?? rows.find((r) => r.userId === payload.ticket.userId),
   );
-  if (!matchesMoments(row, filter, viewer)) return;
+  if (!matchesMoments(row, filter, viewer, clock)) return;
   if (filter.status) {
     const older = rows.findIndex((other) => sameThread(other, row));
     if (older >= 0) {

@@ -3,6 +3,7 @@ import type { MomentTicket } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
+import { dayIn, shiftDay } from './report-days.js';
 
 const ticket = (id: number, status: 'open' | 'pending', userId: number | null): MomentTicket => ({
   id,
@@ -18,6 +19,9 @@ const ticket = (id: number, status: 'open' | 'pending', userId: number | null): 
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
 });
+
+/** The company's report zone the stub answers. */
+let zone = 'America/Sao_Paulo';
 
 const stub = () => {
   const calls: string[] = [];
@@ -46,6 +50,7 @@ const stub = () => {
           { id: 8, name: 'Bruno', profile: 'user', online: true, profileImage: null, queueIds: [] },
         ]);
       if (url.pathname === '/queue') return Response.json([]);
+      if (url.pathname === '/dashboard/time-zone') return Response.json({ timeZone: zone });
       return Response.json({ version: '1.0.0' });
     }),
   );
@@ -77,5 +82,23 @@ describe('Tempo Real page', () => {
     expect(screen.queryByRole('article', { name: 'Pending' })).toBeNull();
     expect(screen.queryByRole('article', { name: 'Bruno' })).toBeNull();
     expect(calls.some((c) => c.includes('status=pending'))).toBe(false);
+  });
+
+  it("shows the last 30 days of the company's zone and leaves the default range to the server", async () => {
+    const { calls } = stub();
+    // eleven hours behind UTC: its day is not the browser's for half of every day
+    zone = 'Pacific/Pago_Pago';
+    try {
+      await renderApp('/moments', sessionUser({ profile: 'admin' }));
+      const end = screen.getByLabelText('End date') as HTMLInputElement;
+      await vi.waitFor(() => expect(end.value).toBe(dayIn(zone, Date.now())));
+      const start = screen.getByLabelText('Start date') as HTMLInputElement;
+      expect(start.value).toBe(shiftDay(end.value, -29));
+      const asked = calls.filter((c) => c.startsWith('/dashboard/moments'));
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.every((c) => !c.includes('dateStart') && !c.includes('dateEnd'))).toBe(true);
+    } finally {
+      zone = 'America/Sao_Paulo';
+    }
   });
 });

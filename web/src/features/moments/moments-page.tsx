@@ -1,5 +1,5 @@
 import { Badge, Box, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { MomentTicket } from '@sb/contracts';
+import { ReportDefaultTimeZone, type MomentTicket } from '@sb/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
@@ -7,12 +7,12 @@ import { IdSelect } from '../../components/id-select.js';
 import { PageTitle } from '../../components/page-title.js';
 import { isAdmin } from '../auth/access.js';
 import { selectUser } from '../auth/session.slice.js';
-import { isoDay } from '../dashboard/dashboard-format.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
 import { cardsOf, type MomentCard } from './moments-cards.js';
 import type { MomentsFilter } from './moments-live.js';
-import { useGetMomentsQuery } from './moments.api.js';
+import { useGetMomentsQuery, useGetReportTimeZoneQuery } from './moments.api.js';
+import { momentsRange } from './report-days.js';
 
 const TicketLine = ({ ticket }: { ticket: MomentTicket }) => {
   const { t } = useTranslation('moments');
@@ -97,10 +97,11 @@ export const MomentsPage = () => {
   const { t } = useTranslation('moments');
   const user = useAppSelector(selectUser);
   const admin = !!user && isAdmin(user);
-  const [filter, setFilter] = useState<MomentsFilter>(() => ({
-    dateStart: isoDay(new Date(Date.now() - 29 * 86_400_000)),
-    dateEnd: isoDay(new Date()),
-  }));
+  // dates are sent once the user picks one; until then the server's default (the last 30 days of
+  // the report zone), shown in the inputs as the same days of that zone
+  const [filter, setFilter] = useState<MomentsFilter>({});
+  const timeZone = useGetReportTimeZoneQuery().data?.timeZone ?? ReportDefaultTimeZone;
+  const shown = momentsRange(filter, timeZone, Date.now());
   const open = useGetMomentsQuery({ ...filter, status: 'open' });
   const pending = useGetMomentsQuery({ ...filter, status: 'pending' }, { skip: !admin });
   const queues = useListQueuesQuery();
@@ -118,18 +119,23 @@ export const MomentsPage = () => {
     [open.data, pending.data, users.data, user, admin],
   );
   const setDay = (field: 'dateStart' | 'dateEnd') => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setFilter((old) => ({ ...old, [field]: e.target.value || undefined }));
+    setFilter((old) => ({
+      ...old,
+      dateStart: shown.from,
+      dateEnd: shown.to,
+      [field]: e.target.value || undefined,
+    }));
 
   return (
     <PageTitle titleKey="moments">
       <HStack gap="4" mb="4" wrap="wrap" align="end" data-testid="moments-filter">
         <Field.Root maxW="48">
           <Field.Label>{t('startDate')}</Field.Label>
-          <Input type="date" value={filter.dateStart ?? ''} onChange={setDay('dateStart')} />
+          <Input type="date" value={shown.from} onChange={setDay('dateStart')} />
         </Field.Root>
         <Field.Root maxW="48">
           <Field.Label>{t('endDate')}</Field.Label>
-          <Input type="date" value={filter.dateEnd ?? ''} onChange={setDay('dateEnd')} />
+          <Input type="date" value={shown.to} onChange={setDay('dateEnd')} />
         </Field.Root>
         <IdSelect
           label={t('queue')}

@@ -1,4 +1,9 @@
-import { ApiRoutes, type MomentsReply } from '@sb/contracts';
+import {
+  ApiRoutes,
+  ReportDefaultTimeZone,
+  type MomentsReply,
+  type ReportTimeZoneReply,
+} from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 import { isAdmin } from '../auth/access.js';
@@ -13,21 +18,30 @@ const paramsOf = ({ queueIds, ...rest }: MomentsFilter) => ({
 
 /**
  * Tempo Real (reporting service through the gateway). Each cached answer follows the company's ticket
- * events on the shared socket and patches itself (no polling, no refetch).
+ * events on the shared socket and patches itself (no polling, no refetch), reading days in the report
+ * zone the server uses (the company's).
  */
 export const momentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    getReportTimeZone: build.query<ReportTimeZoneReply, void>({
+      query: () => ({ url: ApiRoutes.dashboard.timeZone }),
+      // a company changes its zone rarely: kept for the session's hour
+      keepUnusedDataFor: 3_600,
+    }),
     getMoments: build.query<MomentsReply, MomentsFilter>({
       query: (filter) => ({ url: ApiRoutes.dashboard.moments, params: paramsOf(filter) }),
       onCacheEntryAdded: (filter, lifecycle) =>
         followCompanyEvents(lifecycle, 'ticket', (payload) => {
-          const user = selectUser(lifecycle.getState() as unknown as { session: SessionState });
+          const state = lifecycle.getState();
+          const user = selectUser(state as unknown as { session: SessionState });
           if (!user) return;
           const viewer = { id: user.id, admin: isAdmin(user) };
-          lifecycle.updateCachedData((rows) => patchMoments(rows, payload, filter, viewer));
+          const zone = momentsApi.endpoints.getReportTimeZone.select()(state).data?.timeZone;
+          const clock = { timeZone: zone ?? ReportDefaultTimeZone, now: Date.now() };
+          lifecycle.updateCachedData((rows) => patchMoments(rows, payload, filter, viewer, clock));
         }),
     }),
   }),
 });
 
-export const { useGetMomentsQuery } = momentsApi;
+export const { useGetMomentsQuery, useGetReportTimeZoneQuery } = momentsApi;

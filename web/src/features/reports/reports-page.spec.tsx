@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { TicketReportPage } from '@sb/contracts';
+import type { ServiceMetricsReply, TicketReportPage } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
@@ -31,6 +31,52 @@ const page: TicketReportPage = {
   hasMore: true,
 };
 
+const durations = (firstMedian: number, nextAvg: number) => ({
+  firstResponse: { count: 4, avgMinutes: 90, medianMinutes: firstMedian },
+  nextResponse: { count: 3, avgMinutes: nextAvg, medianMinutes: 20 },
+  resolution: { count: 2, avgMinutes: 125, medianMinutes: 125 },
+  firstResponseDistribution: [
+    { bucket: '0-1h' as const, count: 1, percent: 25 },
+    { bucket: '1-4h' as const, count: 3, percent: 75 },
+    { bucket: '4-8h' as const, count: 0, percent: 0 },
+    { bucket: '8-24h' as const, count: 0, percent: 0 },
+    { bucket: '24h+' as const, count: 0, percent: 0 },
+  ],
+});
+const queues = [
+  { id: 2, name: 'Vendas', color: '#f00' },
+  { id: 3, name: 'Suporte', color: '#00f' },
+];
+/** Vendas' target as the server holds it (the stub's PUT and DELETE change it). */
+let target: number | null = 30;
+const metrics = (): ServiceMetricsReply => {
+  const share = { measured: 4, withinTarget: 3, percent: 75 };
+  return {
+    tickets: 21,
+    wallClock: durations(61, 45),
+    businessHours: durations(31, 15),
+    hoursBasis: { queue: 0, company: 20, none: 1 },
+    sla: {
+      queues: [
+        {
+          queueId: 2,
+          queueName: 'Vendas',
+          targetMinutes: target,
+          tickets: 4,
+          wallClock: target === null ? null : share,
+          businessHours: target === null ? null : { ...share, withinTarget: 4, percent: 100 },
+        },
+      ],
+      overall: {
+        tickets: target === null ? 0 : 4,
+        wallClock: share,
+        businessHours: { ...share, withinTarget: 4, percent: 100 },
+      },
+    },
+  };
+};
+const targets: string[] = [];
+
 const stub = () => {
   const calls: URL[] = [];
   vi.stubGlobal(
@@ -42,20 +88,24 @@ const stub = () => {
         calls.push(url);
         return Response.json(page);
       }
-      if (url.pathname === '/reports/metrics')
-        return Response.json({
-          tickets: 21,
-          firstResponse: { count: 4, avgMinutes: 90, medianMinutes: 61 },
-          resolution: { count: 2, avgMinutes: 125, medianMinutes: 125 },
-          firstResponseDistribution: [
-            { bucket: '0-1h', count: 1, percent: 25 },
-            { bucket: '1-4h', count: 3, percent: 75 },
-            { bucket: '4-8h', count: 0, percent: 0 },
-            { bucket: '8-24h', count: 0, percent: 0 },
-            { bucket: '24h+', count: 0, percent: 0 },
-          ],
-        });
-      if (['/queue', '/users/list', '/whatsapp/', '/tags/list'].includes(url.pathname))
+      if (url.pathname === '/reports/metrics') return Response.json(metrics());
+      if (url.pathname.startsWith('/reports/sla-targets/')) {
+        targets.push(
+          `${request.method} ${url.pathname} ${request.method === 'PUT' ? await request.text() : ''}`,
+        );
+        const queueId = Number(url.pathname.split('/').at(-1));
+        if (request.method === 'PUT') {
+          const { firstResponseMinutes } = (await request.json()) as {
+            firstResponseMinutes: number;
+          };
+          target = firstResponseMinutes;
+          return Response.json({ queueId, firstResponseMinutes, updatedAt: '' });
+        }
+        target = null;
+        return Response.json({ queueId });
+      }
+      if (url.pathname === '/queue') return Response.json(queues);
+      if (['/users/list', '/whatsapp/', '/tags/list'].includes(url.pathname))
         return Response.json([]);
       return Response.json({ version: '1.0.0' });
     }),
@@ -74,14 +124,57 @@ describe('reports page', () => {
     const cells = within(await screen.findByTestId('report-row')).getAllByRole('cell');
     expect(cells.map((c) => c.textContent)).toContain('01:15');
     expect(screen.getByTestId('report-count').textContent).toBe('21 tickets');
-    // the duration report shows the service metrics of the same filters
-    const metrics = await screen.findByTestId('service-metrics');
-    expect(within(metrics).getByText('01:01')).toBeTruthy(); // median first response, 61 min
-    expect(within(metrics).getAllByTestId('metrics-bucket')[1]!.textContent).toContain('3 (75%)');
+    // the duration report shows the service metrics of the same filters, both clocks side by side
+    const panel = await screen.findByTestId('service-metrics');
+    const cellsOf = (key: string) =>
+      within(within(panel).getByTestId(`metric-${key}`))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cellsOf('firstResponseMedian')).toEqual(['01:01', '00:31']);
+    expect(cellsOf('nextResponseAvg')).toEqual(['00:45', '00:15']);
+    expect(
+      within(within(panel).getByTestId('distribution-business-hours')).getAllByTestId(
+        'metrics-bucket',
+      )[1]!.textContent,
+    ).toContain('3 (75%)');
+    expect(within(panel).getByTestId('metrics-hours-note').textContent).toContain(
+      "20 by the company's, 1 without hours",
+    );
     const first = calls.at(-1)!;
     expect(first.searchParams.get('kind')).toBe('duration');
     expect(first.searchParams.get('dateFrom')).toMatch(/-01$/);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await vi.waitFor(() => expect(calls.at(-1)!.searchParams.get('pageNumber')).toBe('2'));
+  }, 60_000);
+
+  it('shows the SLA panel of every queue and lets an admin set and remove a target', async () => {
+    stub();
+    target = 30;
+    await renderApp('/reports/duration', sessionUser({ profile: 'admin' }));
+    const panel = await screen.findByTestId('sla-panel');
+    const rows = await within(panel).findAllByTestId('sla-row');
+    // every queue, by name: Suporte has no target yet
+    expect(rows.map((row) => row.getAttribute('data-queue-id'))).toEqual(['3', '2']);
+    expect(rows[1]!.textContent).toContain('3 of 4 (75%)');
+    expect(rows[1]!.textContent).toContain('4 of 4 (100%)');
+    expect(rows[0]!.textContent).toContain('No target');
+    expect(within(panel).getByTestId('sla-overall').textContent).toContain('3 of 4 (75%)');
+
+    const suporte = within(panel).getByLabelText('First-response target of Suporte, in minutes');
+    const save = within(panel).getByRole('button', { name: 'Save the target of Suporte' });
+    fireEvent.change(suporte, { target: { value: '0' } });
+    expect(suporte.getAttribute('aria-invalid')).toBe('true');
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(suporte, { target: { value: '45' } });
+    fireEvent.click(save);
+    await vi.waitFor(() =>
+      expect(targets).toContain('PUT /reports/sla-targets/3 {"firstResponseMinutes":45}'),
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove the target of Vendas' }));
+    await vi.waitFor(() => expect(targets).toContain('DELETE /reports/sla-targets/2 '));
+    // the metrics are read again: Vendas has no target any more
+    await vi.waitFor(() =>
+      expect(within(panel).getAllByTestId('sla-row')[1]!.textContent).toContain('No target'),
+    );
   }, 60_000);
 });

@@ -16,6 +16,7 @@ import { filtersOf, searchOf, type ReportFilters } from './report-filters.js';
 import { collectReportRows, downloadSheet } from './report-export.js';
 import { reportsApi, useGetTicketReportQuery } from './reports.api.js';
 import { ServiceMetricsPanel } from './service-metrics-panel.js';
+import { SlaPanel } from './sla-panel.js';
 
 const isKind = (value: string | undefined): value is ReportKind =>
   (ReportKinds as readonly string[]).includes(value ?? '');
@@ -167,11 +168,20 @@ export const ReportsPage = () => {
             </Text>
           ) : (
             <>
-              {kind === 'duration' && <ServiceMetricsPanel filter={{ ...filters, kind }} />}
+              {kind === 'duration' && (
+                <>
+                  <ServiceMetricsPanel filter={{ ...filters, kind }} />
+                  <SlaPanel filter={{ ...filters, kind }} queues={queues.data ?? []} />
+                </>
+              )}
               {/* the last answer stays, dimmed and marked busy, until the new filter's answer arrives */}
+              {/* focusable, so a keyboard can scroll a table wider than a phone */}
               <Table.ScrollArea
                 borderWidth="1px"
                 rounded="md"
+                tabIndex={0}
+                role="region"
+                aria-label={t(`kinds.${kind}`)}
                 aria-busy={report.isFetching}
                 opacity={report.isFetching ? 0.6 : 1}
               >

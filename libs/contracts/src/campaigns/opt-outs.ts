@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Opt-outs per page of GET /campaign-opt-outs. */
+export const OptOutPageSize = 50;
+
+/** GET /campaign-opt-outs query: numbers containing the search's digits, newest first. */
+export const OptOutsQuery = z.object({
+  searchParam: z
+    .string()
+    .trim()
+    .max(50)
+    .default('')
+    .transform((search) => search.replace(/\D/g, '')),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type OptOutsQuery = z.infer<typeof OptOutsQuery>;
+
+/** DELETE /campaign-opt-outs/:number: campaigns may message the number again. */
+export const OptOutNumberRequest = z.object({
+  number: z
+    .string()
+    .trim()
+    .max(50)
+    .transform((number) => number.replace(/\D/g, ''))
+    .pipe(z.string().min(1)),
+});
+export type OptOutNumberRequest = z.infer<typeof OptOutNumberRequest>;
+
+/** A number that answered an opt-out word, with the campaign it answered (when known). */
+export type OptOutRecord = {
+  number: string;
+  optedOutAt: string;
+  campaignId: number | null;
+  campaignName: string | null;
+};
+
+export type OptOutsPage = { records: OptOutRecord[]; hasMore: boolean };

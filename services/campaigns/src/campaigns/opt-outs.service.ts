@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { OptOutNumberRequest, OptOutPageSize, OptOutsQuery, type OptOutsPage } from '@sb/contracts';
+import type { CallContext } from '@sb/platform/context';
+import { Transactions } from '@sb/platform/db';
+import { AppError, parseInput } from '@sb/platform/errors';
+import { requireCampaignsAdmin } from '../access.js';
+import { IdentityDirectory } from '../directories/identity-directory.js';
+import { CampaignRepliesRepository } from './campaign-replies.repository.js';
+
+/**
+ * The numbers that answered an opt-out word (issue 17): admins see them and may remove one (the
+ * contact asked to hear from the company again), after which campaigns message it again.
+ */
+@Injectable()
+export class OptOutsService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly replies: CampaignRepliesRepository,
+    private readonly identity: IdentityDirectory,
+  ) {}
+
+  async page(call: CallContext, data: unknown): Promise<OptOutsPage> {
+    const ctx = await requireCampaignsAdmin(call, this.identity);
+    const { searchParam, pageNumber } = parseInput(OptOutsQuery, data ?? {});
+    const { rows, hasMore } = await this.replies.optOutPage(
+      ctx.companyId,
+      searchParam,
+      pageNumber,
+      OptOutPageSize,
+    );
+    return {
+      records: rows.map((row) => ({
+        number: row.number,
+        optedOutAt: row.opted_out_at.toISOString(),
+        campaignId: row.campaign_id,
+        campaignName: row.campaign_name,
+      })),
+      hasMore,
+    };
+  }
+
+  async remove(call: CallContext, data: unknown): Promise<{ number: string }> {
+    const ctx = await requireCampaignsAdmin(call, this.identity);
+    const { number } = parseInput(OptOutNumberRequest, data ?? {});
+    const removed = await this.transactions.inTenant(ctx.companyId, (manager) =>
+      this.replies.removeOptOut(manager, ctx.companyId, number),
+    );
+    if (!removed) throw new AppError('ERR_NOT_FOUND');
+    return { number };
+  }
+}
