@@ -1,6 +1,7 @@
 // Infrastructure for a benchmark run, found the way tests find it (@sb/testing): DATABASE_URL/NATS_URL,
 // else the local servers, else embedded PostgreSQL and the in-process bus.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,7 @@ export function startProcess(name, entry, env) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     name,
+    pid: child.pid,
     output: () => output,
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
     stop: async () => {
@@ -94,3 +96,37 @@ export async function waitUntilLoginWorks(
     `login never worked within ${timeoutMs} ms: ${last}\n${processes.map((p) => p.output()).join('\n')}`,
   );
 }
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 where /proc is not there. */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command (which may hold spaces) start after its closing parenthesis
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every process of a program (e.g. all postgres backends), by its name. */
+export function cpuSecondsOfProgram(command) {
+  let total = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command)
+          total += cpuSecondsOf(entry);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}
+
+/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
+const clockTicks = 100;

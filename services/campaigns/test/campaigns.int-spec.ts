@@ -40,6 +40,11 @@ describe('campaigns (campaigns service, two workers)', () => {
   const sent: Sent[] = [];
   const attempts: string[] = [];
   const sendDelayMs = new Map<number, number>();
+  /** sends in flight now, and the most there ever were, per connection and in all */
+  const inFlight = new Map<number, number>();
+  const peakInFlight = new Map<number | 'all', number>();
+  const peak = (key: number | 'all', now: number) =>
+    peakInFlight.set(key, Math.max(peakInFlight.get(key) ?? 0, now));
   /** the send limits of company 1's connection 10, "Limited" */
   let limited: ConnectionSendLimits = ConnectionSendLimitsOff;
 
@@ -155,7 +160,15 @@ describe('campaigns (campaigns service, two workers)', () => {
     });
     await bus.handle(Subjects.connectors.messageSend, async (payload: BusRequest) => {
       const command = payload.data as SendMessageCommand;
+      const connection = command.connectionId;
+      inFlight.set(connection, (inFlight.get(connection) ?? 0) + 1);
+      peak(connection, inFlight.get(connection)!);
+      peak(
+        'all',
+        [...inFlight.values()].reduce((a, b) => a + b, 0),
+      );
       await sleep(sendDelayMs.get(payload.ctx.companyId) ?? 0);
+      inFlight.set(connection, inFlight.get(connection)! - 1);
       attempts.push(command.peer.number);
       // numbers ending in 1047 have not written in 24 hours: Meta refuses (as the connector answers)
       if (command.peer.number.endsWith('1047'))
@@ -542,6 +555,42 @@ describe('campaigns (campaigns service, two workers)', () => {
     expect(
       (await db.query(`SELECT 1 FROM campaigns.campaign_opt_outs WHERE company_id = 2`)).rows,
     ).toEqual([]);
+  });
+
+  it("sends on the connections side by side, each connection's rows one at a time and in order", async () => {
+    // a worker's lanes: with one worker left (another worker would take its own share of the rows)
+    await workerA?.close();
+    workerA = undefined;
+    const contacts = numbers('55119970', 12);
+    const clients = await list(admin, 'Lanes list', contacts);
+    sendDelayMs.set(1, 40);
+    peakInFlight.clear();
+    const campaign = await call<CampaignRecord>(
+      S.campaignCreate,
+      {
+        name: 'Lanes',
+        whatsappId: '7,8',
+        contactListId: clients.id,
+        message1: 'Hi',
+        scheduledAt: new Date().toISOString(),
+      },
+      admin,
+    );
+    await waitFor(async () => (await statusOf(campaign.id)) === 'FINALIZADA');
+    sendDelayMs.set(1, 0);
+    // both connections at once, never two messages at once on one
+    expect(peakInFlight.get('all')).toBe(2);
+    expect(peakInFlight.get(7)).toBe(1);
+    expect(peakInFlight.get(8)).toBe(1);
+    // the contacts take turns over the connections; each connection sends its own in list order
+    const valid = contacts.filter((number) => !number.endsWith('9'));
+    for (const [turn, connection] of [7, 8].entries()) {
+      const mine = valid.filter((_, index) => index % 2 === turn);
+      const order = sent
+        .filter((m) => m.peer.number.startsWith('55119970') && m.connectionId === connection)
+        .map((m) => m.peer.number);
+      expect(order).toEqual(mine);
+    }
   });
 
   it('links a reply within the reply window to the shipping, and not one after it', async () => {

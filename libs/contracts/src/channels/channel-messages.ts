@@ -65,11 +65,17 @@ export type SendMessageCommand = ChannelTarget & {
    * ERR_WAPP_TEMPLATES_UNSUPPORTED)
    */
   template?: TemplateSend;
-  /** the sender's key for this one message (a campaign's step), the same when a send is retried */
+  /**
+   * The sender's key for this one message (a campaign's step), the same when a send is retried: the
+   * connectors service calls the channel once per key and company and answers a repeat with the
+   * stored result. At most `SendIdempotencyKeyMaxLength` characters.
+   */
   idempotencyKey?: string;
   /** a campaign's message: it gives way to agents' messages on the connection (never the reverse) */
   bulk?: boolean;
 };
+
+export const SendIdempotencyKeyMaxLength = 200;
 
 /** Reply of `connectors.message.send`. Failures: ERR_WAPP_NOT_INITIALIZED, ERR_WAPP_INVALID_CONTACT, ERR_SENDING_WAPP_MSG. */
 export type SendMessageResult = { externalId: string; ack: MessageAck; sentAt: string };
@@ -81,11 +87,22 @@ export type SendMessageResult = { externalId: string; ack: MessageAck; sentAt: s
  */
 export type SendRefusalDetails = {
   refused: true;
-  /** `outside_24h_window`, or the provider's own message */
+  /** one of `SendRefusalReasons`, or the provider's own message */
   reason: string;
   graphCode?: number;
   graphSubcode?: number;
 };
+
+/** The `reason`s of a refusal our side gives itself (any other is the provider's own message). */
+export const SendRefusalReasons = {
+  /** Meta's 24-hour customer service window is closed */
+  outsideWindow: 'outside_24h_window',
+  /**
+   * An earlier attempt under the same idempotency key was cut off while the channel was being called
+   * (its connectors worker died): the channel may or may not have sent it, and it is never sent again.
+   */
+  outcomeUnknown: 'outcome_unknown',
+} as const;
 
 export const isSendRefusal = (details: unknown): details is SendRefusalDetails =>
   typeof details === 'object' &&

@@ -33,18 +33,30 @@ export type WallClockParts = Record<
   string
 >;
 
+/** One formatter per zone: building one costs far more than formatting (a campaign fills thousands). */
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+const partFormatOf = (timeZone: string): Intl.DateTimeFormat => {
+  let format = partFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    partFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** The two-digit date and time parts (hour 00-23, year in four) of `at` on the wall clock of `timeZone`. */
 export const wallClockParts = (at: Date, timeZone: string): WallClockParts => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = partFormatOf(timeZone).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((part) => part.type === type)?.value ?? '00';
   return {

@@ -31,6 +31,11 @@ export class Poller {
 
   constructor(private readonly options: PollerOptions) {}
 
+  /** The time between passes (0: passes run only when asked for). */
+  get everyMs(): number {
+    return this.options.everyMs;
+  }
+
   /** Set once `stop` is called: a pass that loops over batches ends at this point. */
   get stopping(): boolean {
     return this.stopped;

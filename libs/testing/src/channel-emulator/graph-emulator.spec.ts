@@ -188,6 +188,43 @@ describe('GraphEmulator page: a customer sends a file', () => {
   });
 });
 
+describe('GraphEmulator: the 24-hour window of Cloud API texts', () => {
+  const sendText = (emulator: GraphEmulator, to: string) =>
+    fetch(`${emulator.graphUrl}/${phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        to,
+        type: 'text',
+        text: { body: 'Hi' },
+      }),
+    });
+  const started = (openWindows?: boolean) =>
+    new GraphEmulator({
+      appSecret,
+      openWindows,
+      phoneNumbers: [{ phoneNumberId, accessToken, displayPhoneNumber: '15550000001' }],
+    }).start();
+
+  it('refuses a text to a number that never wrote, unless every window is open', async () => {
+    const strict = await started();
+    const open = await started(true);
+    try {
+      const refused = await sendText(strict, '5511999990009');
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { code: 131047 } });
+      const accepted = await sendText(open, '5511999990009');
+      expect(accepted.status).toBe(200);
+      expect(open.sent).toHaveLength(1);
+      expect(open.sent[0]).toMatchObject({ to: '5511999990009', text: 'Hi' });
+    } finally {
+      await strict.close();
+      await open.close();
+    }
+  });
+});
+
 describe('GraphEmulator: message templates of a WhatsApp Business Account', () => {
   let emulator: GraphEmulator;
   const waba = '400000000000009';

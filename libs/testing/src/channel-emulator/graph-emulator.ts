@@ -79,6 +79,11 @@ export type GraphEmulatorOptions = {
   autoStatuses?: boolean;
   /** how long the customer service window stays open after the customer wrote (default 24 h) */
   windowMs?: number;
+  /**
+   * every customer counts as having written just now (the window is always open): benchmarks send
+   * campaigns to lists of numbers that never wrote, which Meta would take only as templates
+   */
+  openWindows?: boolean;
   /** Cloud API: numbers shorter than this are refused as invalid recipients (default 8 digits) */
   minDigits?: number;
   /** message templates per WhatsApp Business Account id; an account not named has DefaultTemplates */
@@ -864,6 +869,7 @@ export class GraphEmulator {
   }
 
   private windowOpen(accountId: string, peer: string): boolean {
+    if (this.options.openWindows) return true;
     const at = this.lastInbound.get(`${accountId}:${peer}`);
     return at !== undefined && Date.now() - at < (this.options.windowMs ?? 24 * HourMs);
   }

@@ -30,22 +30,31 @@ import {
 } from './campaign-rules.js';
 import { announceCampaign } from './campaign-events.js';
 import { messageContent } from './campaign-templates.js';
-import { CampaignRepliesRepository } from './campaign-replies.repository.js';
-import { optOutNumber } from './opt-out-words.js';
 import { SendLimitsGate } from './send-limits.gate.js';
 import {
   CampaignsRepository,
   type CampaignRow,
+  type ClaimedShipping,
   type Recipient,
-  type ShippingRow,
   type ShippingWrite,
 } from './campaigns.repository.js';
+import { SendLanes } from './send-lanes.js';
+import { SentRecords } from './sent-records.js';
 
 /** How often due work is looked for (CAMPAIGN_POLL_MS; 0 turns the timer off, e.g. in tests). */
 const DefaultPollMs = 1_000;
 /** A claim outlives the slowest send (the channel call times out at 60 s) with room to record it. */
 const DefaultLeaseMs = 120_000;
-const BatchSize = 20;
+/** Due rows claimed at once; more are claimed when fewer than half of them still wait. */
+const ClaimSize = 400;
+/** Connections a worker sends on at once (each one message at a time). */
+const MaxLanes = 64;
+/** While a pass sends, how often it looks for rows that fell due meanwhile. */
+const ReclaimMs = 250;
+/** How stale a campaign's status may be when a row is sent (a pause takes effect this fast). */
+const CampaignFreshMs = 100;
+/** How stale a company's settings, connections (names, send limits) and zone may be at a send. */
+const ValuesFreshMs = 10_000;
 const PrepareChunk = 5_000;
 /** A send the channel could not make now (connection down, bus timeout) is tried again later. */
 const RetryDelayMs = 30_000;
@@ -57,26 +66,51 @@ const Final: ReadonlySet<ErrorCode> = new Set([
   'ERR_VALIDATION',
 ]);
 
+/** Resolves when `event` does or `ms` have passed, whichever comes first. */
+const untilFirst = async (event: Promise<void>, ms: number): Promise<void> => {
+  if (ms <= 0) return event;
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([event, elapsed]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 const mediaTypeOfMime = (mime: string): MessageMediaType => {
   const kind = mime.split('/')[0];
   return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
 };
 
-/** The context of one pass: what it reads once per company, and the connections it put off. */
+type Cached<V> = { at: number; value: Promise<V> };
+
+/**
+ * What one pass reads and shares between its rows: the campaigns (re-read when older than
+ * CampaignFreshMs), each company's settings, connections and zone (when older than ValuesFreshMs),
+ * and the connections it put off.
+ */
 type PassCache = {
-  settings: Map<number, CampaignSettingsValues>;
-  connections: Map<number, Map<number, ConnectionRecord>>;
-  zones: Map<number, string>;
+  campaigns: Map<number, Cached<CampaignRow | undefined>>;
+  settings: Map<number, Cached<CampaignSettingsValues>>;
+  connections: Map<number, Cached<Map<number, ConnectionRecord>>>;
+  zones: Map<number, Cached<string>>;
   /** `campaignId:connectionId` of the campaigns already put off to their connection's next opening */
   held: Set<string>;
 };
 
 const newPassCache = (): PassCache => ({
+  campaigns: new Map(),
   settings: new Map(),
   connections: new Map(),
   zones: new Map(),
   held: new Set(),
 });
+
+/** A row in a lane, with when this worker claimed it (its lease runs from then). */
+type Claimed = { row: ClaimedShipping; claimedAt: number };
 
 /** The campaign's attachment as a message's media, or null. */
 const mediaOf = (campaign: CampaignRow): StoredMedia | null =>
@@ -93,9 +127,12 @@ const mediaOf = (campaign: CampaignRow): StoredMedia | null =>
 /**
  * Runs the campaigns: a due campaign gets one shipping row per contact (its variant picked and its time
  * paced) and starts; due rows are claimed with a lease (FOR UPDATE SKIP LOCKED, so several workers
- * share them) and sent straight to the channel. Each send is recorded under its idempotency key before
- * the channel is called and marked done after, so a worker that dies resumes elsewhere without sending a
- * finished step again. A campaign with nothing left to send becomes FINALIZADA.
+ * share them) and sent straight to the channel, the connections side by side and each connection's
+ * rows one after another. Each step goes to the channel under its idempotency key and is recorded as
+ * sent after (the records of many rows written together), so a worker that dies resumes elsewhere
+ * without sending a finished step again: a step it sent but had not recorded is sent again under the
+ * same key, which the connectors service answers from its record. A campaign with nothing left to send
+ * becomes FINALIZADA. A row due before the next tick gets a pass at its time (the pacing holds).
  */
 @Injectable()
 export class CampaignDispatcher extends PollingProvider {
@@ -103,13 +140,14 @@ export class CampaignDispatcher extends PollingProvider {
   private readonly leaseMs: number;
   /** the installation's time zone, for a company without its own */
   private readonly timeZone: string;
+  private readonly records: SentRecords;
+  private wakeTimer: NodeJS.Timeout | undefined;
   /** Replaced in tests for a predictable variant choice and pacing. */
   random: Random = Math.random;
 
   constructor(
     private readonly transactions: Transactions,
     private readonly campaigns: CampaignsRepository,
-    private readonly replies: CampaignRepliesRepository,
     private readonly lists: ContactListsService,
     private readonly connectors: ConnectorsDirectory,
     private readonly identity: IdentityDirectory,
@@ -121,6 +159,7 @@ export class CampaignDispatcher extends PollingProvider {
     const lease = Number(env.CAMPAIGN_LEASE_MS ?? DefaultLeaseMs);
     this.leaseMs = Number.isFinite(lease) && lease > 0 ? lease : DefaultLeaseMs;
     this.timeZone = usableTimeZone(env.CAMPAIGN_TIME_ZONE || env.COMPANY_TIME_ZONE);
+    this.records = new SentRecords(campaigns, logger);
     this.poller = duePoller({
       name: 'campaign dispatcher',
       configured: env.CAMPAIGN_POLL_MS,
@@ -135,10 +174,16 @@ export class CampaignDispatcher extends PollingProvider {
     void this.poller.run();
   }
 
+  override async onModuleDestroy(): Promise<void> {
+    clearTimeout(this.wakeTimer);
+    await super.onModuleDestroy();
+  }
+
   private async pass(): Promise<void> {
     await this.startDue();
     await this.sendDue();
     await this.finishDone();
+    await this.wakeAtNextDue();
   }
 
   // start
@@ -214,32 +259,62 @@ export class CampaignDispatcher extends PollingProvider {
 
   // send
 
+  /**
+   * Claims due rows and sends them in lanes, one per connection, claiming more while they go; rows
+   * still waiting when the worker stops are given back. Ends when nothing more is due.
+   */
   private async sendDue(): Promise<void> {
     const cache = newPassCache();
+    const lanes = new SendLanes<Claimed>({
+      laneOf: ({ row }) => row.whatsapp_id,
+      run: (claimed) => this.sendClaimed(claimed, cache),
+      maxLanes: MaxLanes,
+      onError: ({ row }, err) =>
+        this.logger.error(
+          { err, companyId: row.company_id, campaignId: row.campaign_id, shippingId: row.id },
+          'campaign shipping left to its lease',
+        ),
+    });
+    // after a claim that found fewer rows than it asked for, the next one waits a moment: rows that
+    // fall due while a slow connection holds the pass are still claimed, without a query per send
+    let claimAgainAt = 0;
     while (!this.poller.stopping) {
-      const claimed = await this.campaigns.claimDueShippings(BatchSize, this.leaseMs);
-      if (claimed.length === 0) return;
-      for (const [index, row] of claimed.entries()) {
-        if (this.poller.stopping) {
-          await this.campaigns.release(claimed.slice(index).map((r) => r.id));
-          return;
-        }
-        await this.sendOne(row, cache);
+      if (lanes.queued < ClaimSize / 2 && Date.now() >= claimAgainAt) {
+        const claimed = await this.campaigns.claimDueShippings(ClaimSize, this.leaseMs);
+        const claimedAt = Date.now();
+        claimAgainAt = claimed.length === ClaimSize ? 0 : claimedAt + ReclaimMs;
+        lanes.add(claimed.map((row) => ({ row, claimedAt })));
       }
+      if (lanes.pending === 0) break;
+      await untilFirst(lanes.next(), claimAgainAt - Date.now());
     }
+    await this.campaigns.release(lanes.takeWaiting().map(({ row }) => row.id));
+    await lanes.idle();
+    await this.records.flush();
   }
 
-  private async sendOne(row: ShippingRow, cache: PassCache): Promise<void> {
+  /** A row whose lease is half gone while it waited in its lane goes back for a fresh claim. */
+  private async sendClaimed({ row, claimedAt }: Claimed, cache: PassCache): Promise<void> {
+    if (Date.now() - claimedAt > this.leaseMs / 2) {
+      await this.campaigns.release([row.id]);
+      return;
+    }
+    await this.sendOne(row, cache);
+  }
+
+  private async sendOne(row: ClaimedShipping, cache: PassCache): Promise<void> {
     const companyId = row.company_id;
     const log = { companyId, campaignId: row.campaign_id, shippingId: row.id };
-    // read for every row: a pause stops the batch already claimed, after the message in flight
-    const campaign = await this.campaigns.find(companyId, row.campaign_id);
+    // at most CampaignFreshMs old for every row: a pause stops the rows already claimed, after the
+    // message in flight on each connection
+    const campaign = await this.campaignOf(row, cache);
     if (!campaign || (campaign.status !== 'EM_ANDAMENTO' && campaign.status !== 'FINALIZADA')) {
       await this.campaigns.release([row.id]);
       return;
     }
-    // asked at each send, not when the rows were prepared: the contact may have opted out since
-    if (await this.replies.isOptedOut(companyId, optOutNumber(row.number))) {
+    // asked when the row was claimed, moments ago, not when the rows were prepared: the contact may
+    // have opted out since
+    if (row.opted_out) {
       this.logger.info(log, 'campaign shipping skipped: opted out');
       await this.campaigns.markOptedOut(companyId, row.id);
       return;
@@ -272,7 +347,7 @@ export class CampaignDispatcher extends PollingProvider {
       // a template goes alone: Meta would refuse the attachment (free-form) outside the 24-hour window
       const media = content?.template ? null : mediaOf(campaign);
       if (media) await this.step(row, 'media', { body: '', media });
-      await this.campaigns.markDelivered(companyId, row.id);
+      this.records.rowDelivered(row.id);
     } catch (err) {
       const error = sendErrorText(err);
       if (Final.has(sendErrorCode(err)) || isRefusedSend(err) || row.attempts >= MaxAttempts) {
@@ -286,17 +361,16 @@ export class CampaignDispatcher extends PollingProvider {
   }
 
   /**
-   * One message of a shipping, once: recorded under its key first, skipped when a previous attempt
-   * finished it, and the same key handed to the channel when an attempt is repeated.
+   * One message of a shipping, once: skipped when a previous attempt at the row finished it, else sent
+   * under its key (the same key when an attempt is repeated) and recorded as sent.
    */
   private async step(
-    row: ShippingRow,
+    row: ClaimedShipping,
     step: 'confirmation' | 'message' | 'media',
     content: Pick<SendMessageCommand, 'body' | 'media' | 'template'>,
   ): Promise<void> {
+    if (row.sent_steps.includes(step)) return;
     const key = `campaign:${row.campaign_id}:${row.id}:${step}`;
-    const { done } = await this.campaigns.beginSend(row.company_id, row.id, step, key);
-    if (done) return;
     const result = await this.connectors.send(row.company_id, {
       connectionId: row.whatsapp_id,
       peer: { number: row.number, isGroup: false },
@@ -304,14 +378,26 @@ export class CampaignDispatcher extends PollingProvider {
       idempotencyKey: key,
       bulk: true,
     });
-    await this.campaigns.finishSend(key, result.externalId);
+    this.records.step({
+      key,
+      companyId: row.company_id,
+      shippingId: row.id,
+      step,
+      externalId: result.externalId,
+    });
+  }
+
+  private campaignOf(row: ClaimedShipping, cache: PassCache): Promise<CampaignRow | undefined> {
+    return this.cached(cache.campaigns, row.campaign_id, CampaignFreshMs, () =>
+      this.campaigns.find(row.company_id, row.campaign_id),
+    );
   }
 
   /**
    * The connection is outside its window or at its daily cap: the row is given back, and the
    * campaign's rows on that connection are paced again from its next opening (once a pass).
    */
-  private async putOff(row: ShippingRow, opensAt: Date, cache: PassCache): Promise<void> {
+  private async putOff(row: ClaimedShipping, opensAt: Date, cache: PassCache): Promise<void> {
     await this.campaigns.release([row.id]);
     const key = `${row.campaign_id}:${row.whatsapp_id}`;
     if (cache.held.has(key)) return;
@@ -336,7 +422,7 @@ export class CampaignDispatcher extends PollingProvider {
     to: { contact: Recipient; shippingId: number; connectionName: string; zone: string },
     cache: PassCache,
   ): Promise<Record<string, string>> {
-    const settings = await this.cached(cache.settings, companyId, () =>
+    const settings = await this.cached(cache.settings, companyId, ValuesFreshMs, () =>
       this.lists.readSettings(companyId),
     );
     return placeholderValues({
@@ -389,24 +475,49 @@ export class CampaignDispatcher extends PollingProvider {
    * send fails and is tried again, rather than go out without its connection's limits.
    */
   private connectionsOf(companyId: number, cache: PassCache) {
-    return this.cached(cache.connections, companyId, async () => {
+    return this.cached(cache.connections, companyId, ValuesFreshMs, async () => {
       const connections = await this.connectors.connections(companyCall(companyId));
       return new Map(connections.map((c) => [c.id, c]));
     });
   }
 
   private zoneOf(companyId: number, cache: PassCache): Promise<string> {
-    return this.cached(cache.zones, companyId, () =>
+    return this.cached(cache.zones, companyId, ValuesFreshMs, () =>
       this.identity.timeZone(companyId, this.timeZone),
     );
   }
 
-  private async cached<K, V>(map: Map<K, V>, key: K, load: () => Promise<V>): Promise<V> {
-    if (!map.has(key)) map.set(key, await load());
-    return map.get(key)!;
+  /** One load at a time per key, reused until `maxAgeMs` old (a failed load is not kept). */
+  private cached<V>(
+    map: Map<number, Cached<V>>,
+    key: number,
+    maxAgeMs: number,
+    load: () => Promise<V>,
+  ): Promise<V> {
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && now - hit.at <= maxAgeMs) return hit.value;
+    const value = load();
+    map.set(key, { at: now, value });
+    value.catch(() => {
+      if (map.get(key)?.value === value) map.delete(key);
+    });
+    return value;
   }
 
   // finish
+
+  /** A row due before the next tick gets a pass at its time rather than up to a tick late. */
+  private async wakeAtNextDue(): Promise<void> {
+    const everyMs = this.poller.everyMs;
+    if (everyMs === 0 || this.poller.stopping) return;
+    const inMs = await this.campaigns.nextDueInMs(everyMs);
+    if (inMs === undefined) return;
+    clearTimeout(this.wakeTimer);
+    // a millisecond over, so the claim's clock has passed the row's time
+    this.wakeTimer = setTimeout(() => this.nudge(), Math.ceil(inMs) + 1);
+    this.wakeTimer.unref();
+  }
 
   private async finishDone(): Promise<void> {
     await this.transactions.acrossCompanies(async (manager) => {

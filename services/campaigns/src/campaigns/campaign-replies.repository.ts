@@ -153,15 +153,4 @@ export class CampaignRepliesRepository extends TablesRepository {
     );
     return returned(result).length > 0;
   }
-
-  /** Whether the number opted out (the dispatcher asks before every send). */
-  isOptedOut(companyId: number, number: string): Promise<boolean> {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: unknown[] = await manager.query(
-        'SELECT 1 FROM campaign_opt_outs WHERE company_id = $1 AND number = $2',
-        [companyId, number],
-      );
-      return rows.length > 0;
-    });
-  }
 }

@@ -21,16 +21,18 @@ describe('campaign pacing', () => {
     expect(sendOffsets(5, small, middle)).toEqual([0, 5_000, 10_000, 40_000, 45_000]);
   });
 
-  it('moves each gap by at most a second (a fifth of a short gap) either way', () => {
-    expect(gapAfter(1, settings, () => 0)).toBe(19_000);
-    expect(gapAfter(1, settings, () => 0.999999)).toBe(21_000);
-    expect(gapAfter(20, settings, () => 0)).toBe(59_000);
+  it('moves each gap by at most half a second (a fifth of a short gap) either way', () => {
+    expect(gapAfter(1, settings, () => 0)).toBe(19_500);
+    expect(gapAfter(1, settings, () => 0.999999)).toBe(20_500);
+    expect(gapAfter(20, settings, () => 0)).toBe(59_500);
     const five = { ...settings, messageInterval: 5 };
-    expect(gapAfter(1, five, () => 0)).toBe(4_000);
+    expect(gapAfter(1, five, () => 0)).toBe(4_500);
+    // a gap of a second and a half moves by at most a fifth of it
+    expect(gapAfter(1, { ...settings, messageInterval: 1.5 }, () => 0)).toBe(1_200);
     for (let i = 0; i < 200; i += 1) {
       const gap = gapAfter(1, settings, Math.random);
-      expect(gap).toBeGreaterThanOrEqual(19_000);
-      expect(gap).toBeLessThanOrEqual(21_000);
+      expect(gap).toBeGreaterThanOrEqual(19_500);
+      expect(gap).toBeLessThanOrEqual(20_500);
     }
   });
 

@@ -26,8 +26,11 @@ export const pickVariant = (variants: readonly string[], random: Random): string
   return variants[Math.min(variants.length - 1, Math.floor(random() * variants.length))]!;
 };
 
-/** The most a gap moves either way: a fifth of it, never more than a second. */
-export const MaxJitterMs = 1_000;
+/**
+ * The most a gap moves either way: a fifth of it, never more than half a second, so that with the
+ * dispatch's own lateness (tens of milliseconds) each gap stays within a second of the settings.
+ */
+export const MaxJitterMs = 500;
 
 /**
  * The wait after the `sent`-th message (1-based) of a campaign: greaterInterval after every

@@ -66,6 +66,22 @@ export type ShippingRow = {
   error: string | null;
   first_reply_at: Date | null;
   reply_count: number;
+  locked_until: Date | null;
+};
+
+/**
+ * A shipping row claimed for sending, with whether its number opted out and, when an earlier attempt
+ * had it (retried, or taken over from a dead worker), the steps that attempt got to the channel.
+ */
+export type ClaimedShipping = ShippingRow & { opted_out: boolean; sent_steps: string[] };
+
+/** A step the channel took, recorded under its idempotency key. */
+export type SentStep = {
+  key: string;
+  companyId: number;
+  shippingId: number;
+  step: string;
+  externalId: string;
 };
 
 /** A shipping row as the report reads it: with its number's opt-out when it concerns this row. */
@@ -432,10 +448,11 @@ export class CampaignsRepository extends TablesRepository {
 
   /**
    * Due rows of running campaigns, leased to this worker for `leaseMs`: a worker that dies leaves them
-   * to another once the lease runs out.
+   * to another once the lease runs out. Each comes with what its send checks first (its number's
+   * opt-out, the steps an earlier attempt sent), so those cost no query of their own.
    */
-  async claimDueShippings(limit: number, leaseMs: number): Promise<ShippingRow[]> {
-    const result: [ShippingRow[], number] | ShippingRow[] = await this.dataSource.query(
+  async claimDueShippings(limit: number, leaseMs: number): Promise<ClaimedShipping[]> {
+    const result: [ClaimedShipping[], number] | ClaimedShipping[] = await this.dataSource.query(
       `UPDATE campaign_shippings s
           SET locked_until = now() + ($2 * interval '1 millisecond'), attempts = s.attempts + 1
         WHERE s.id IN (
@@ -446,12 +463,37 @@ export class CampaignsRepository extends TablesRepository {
            ORDER BY x.send_at, x.id
            LIMIT $1
            FOR UPDATE OF x SKIP LOCKED)
-        RETURNING s.*`,
+        RETURNING s.*,
+          EXISTS (SELECT 1 FROM campaign_opt_outs o
+                   WHERE o.company_id = s.company_id AND o.number = s.number) AS opted_out,
+          CASE WHEN s.attempts > 1
+               THEN ARRAY(SELECT d.step::text FROM campaign_sends d
+                           WHERE d.shipping_id = s.id AND d.sent_at IS NOT NULL)
+               ELSE '{}'::text[] END AS sent_steps`,
       [limit, leaseMs],
     );
     return returned(result).sort(
       (a, b) => a.send_at.getTime() - b.send_at.getTime() || a.id - b.id,
     );
+  }
+
+  /**
+   * How long until the next claimable row of a running campaign falls due, when that is within
+   * `withinMs` (measured by the database's clock, which the claim compares with; 0 for a row already
+   * due that nobody holds); undefined otherwise.
+   */
+  async nextDueInMs(withinMs: number): Promise<number | undefined> {
+    const rows: { in_ms: number | null }[] = await this.dataSource.query(
+      `SELECT (extract(epoch FROM min(x.send_at) - now()) * 1000)::float8 AS in_ms
+         FROM campaign_shippings x JOIN campaigns c ON c.id = x.campaign_id
+        WHERE x.status IN ('pending', 'confirmed')
+          AND x.send_at <= now() + ($1 * interval '1 millisecond')
+          AND (x.locked_until IS NULL OR x.locked_until <= now())
+          AND c.status IN ('EM_ANDAMENTO', 'FINALIZADA')`,
+      [withinMs],
+    );
+    const inMs = rows[0]?.in_ms;
+    return inMs === null || inMs === undefined ? undefined : Math.max(0, inMs);
   }
 
   /** Gives back rows claimed but not handled (a worker stopping). */
@@ -463,34 +505,32 @@ export class CampaignsRepository extends TablesRepository {
     );
   }
 
-  async campaignForSend(companyId: number, id: number): Promise<CampaignRow | undefined> {
-    return this.find(companyId, id);
-  }
-
   /**
-   * Records a send before the channel is called; answers whether it was already done (a retry after a
-   * crash between the call and its record finds the key and reuses it).
+   * Records, in one statement, steps the channel took (each under its key) and rows whose message
+   * went out (delivered, their lease given back).
    */
-  async beginSend(
-    companyId: number,
-    shippingId: number,
-    step: string,
-    key: string,
-  ): Promise<{ done: boolean }> {
-    const rows: { sent_at: Date | null }[] = await this.dataSource.query(
-      `INSERT INTO campaign_sends (idempotency_key, company_id, shipping_id, step)
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
-       RETURNING sent_at`,
-      [key, companyId, shippingId, step],
-    );
-    return { done: rows[0]!.sent_at !== null };
-  }
-
-  async finishSend(key: string, externalId: string): Promise<void> {
+  async recordSends(sent: SentStep[], delivered: number[]): Promise<void> {
+    if (sent.length === 0 && delivered.length === 0) return;
     await this.dataSource.query(
-      'UPDATE campaign_sends SET sent_at = now(), external_id = $2 WHERE idempotency_key = $1',
-      [key, externalId],
+      `WITH sends AS (
+         INSERT INTO campaign_sends
+           (idempotency_key, company_id, shipping_id, step, external_id, sent_at)
+         SELECT t.key, t.company_id, t.shipping_id, t.step, t.external_id, now()
+           FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[])
+                AS t(key, company_id, shipping_id, step, external_id)
+         ON CONFLICT (idempotency_key)
+         DO UPDATE SET sent_at = now(), external_id = EXCLUDED.external_id)
+       UPDATE campaign_shippings SET status = 'delivered', delivered_at = now(),
+              locked_until = NULL, error = NULL, updated_at = now()
+        WHERE id = ANY($6::int[]) AND status IN ('pending', 'confirmed')`,
+      [
+        sent.map((one) => one.key),
+        sent.map((one) => one.companyId),
+        sent.map((one) => one.shippingId),
+        sent.map((one) => one.step),
+        sent.map((one) => one.externalId),
+        delivered,
+      ],
     );
   }
 
@@ -499,15 +539,6 @@ export class CampaignsRepository extends TablesRepository {
       `UPDATE campaign_shippings SET status = 'awaiting_confirmation',
               confirmation_requested_at = now(), locked_until = NULL, updated_at = now()
         WHERE company_id = $1 AND id = $2 AND status = 'pending'`,
-      [companyId, id],
-    );
-  }
-
-  async markDelivered(companyId: number, id: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE campaign_shippings SET status = 'delivered', delivered_at = now(),
-              locked_until = NULL, error = NULL, updated_at = now()
-        WHERE company_id = $1 AND id = $2 AND status IN ('pending', 'confirmed')`,
       [companyId, id],
     );
   }

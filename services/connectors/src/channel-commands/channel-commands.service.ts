@@ -21,6 +21,7 @@ import { toDriverConnection } from '../connections/connection-view.js';
 import type { Connection } from '../connections/connection.entity.js';
 import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { DriverRegistry } from '../connections/driver-registry.js';
+import { IdempotentSends } from './idempotent-sends.js';
 import { OutboundGovernor } from './outbound-governor.js';
 
 type Env = Record<string, string | undefined>;
@@ -39,26 +40,38 @@ export function governorFromEnv(env: Env): OutboundGovernor {
   });
 }
 
+/** How long a connection read for a send serves the next sends on it. */
+const RecentRowMs = 1_000;
+const RecentRowsMax = 10_000;
+
 /** Whatever the tickets service asks a channel to do goes through here: scoped, checked, paced. */
 @Injectable()
 export class ChannelCommandsService {
   private readonly governor: OutboundGovernor;
+  private readonly recentRows = new Map<string, { at: number; row: Promise<Connection> }>();
 
   constructor(
     private readonly connections: ConnectionsRepository,
     private readonly drivers: DriverRegistry,
+    private readonly sendKeys: IdempotentSends,
     @Inject(ENV) env: Env,
   ) {
     this.governor = governorFromEnv(env);
   }
 
+  /** A command with an idempotency key reaches the channel once per company and key. */
   async send(companyId: number, command: SendMessageCommand): Promise<SendMessageResult> {
-    const { driver, connection } = await this.live(companyId, command.connectionId);
-    return this.governor.run(
-      connection.id,
-      () => driver.send(connection, command),
-      command.bulk ? 'bulk' : 'agent',
-    );
+    const deliver = async () => {
+      const { driver, connection } = this.ready(await this.sendingRow(companyId, command));
+      return this.governor.run(
+        connection.id,
+        () => driver.send(connection, command),
+        command.bulk ? 'bulk' : 'agent',
+      );
+    };
+    return command.idempotencyKey !== undefined
+      ? this.sendKeys.once(companyId, command, deliver)
+      : deliver();
   }
 
   async revoke(companyId: number, command: RevokeMessageCommand): Promise<{ ok: true }> {
@@ -126,6 +139,29 @@ export class ChannelCommandsService {
       }),
     );
     return { sent: true };
+  }
+
+  /**
+   * The connection a send goes out on, read at most `RecentRowMs` ago when it was connected: a burst
+   * of sends (a campaign's thousands) reads and decrypts each connection once a second instead of once
+   * per message. One not connected is read again at every send (it may have just connected); a
+   * change of a connected one (disconnected, deleted, new token) reaches the sends that moment later,
+   * and a send on a session that closed meanwhile fails in its driver as before.
+   */
+  private sendingRow(companyId: number, command: SendMessageCommand): Promise<Connection> {
+    const key = `${companyId}:${command.connectionId}`;
+    const now = Date.now();
+    const hit = this.recentRows.get(key);
+    if (hit && now - hit.at <= RecentRowMs) return hit.row;
+    const row = this.connections.getById(companyId, command.connectionId);
+    this.recentRows.set(key, { at: now, row });
+    // only a connected row is reused; a failed read (not found, database down) neither
+    const forget = () => {
+      if (this.recentRows.get(key)?.row === row) this.recentRows.delete(key);
+    };
+    row.then((found) => (found.status === 'CONNECTED' ? undefined : forget()), forget);
+    if (this.recentRows.size > RecentRowsMax) this.recentRows.clear();
+    return row;
   }
 
   private async live(

@@ -3,6 +3,8 @@ import { ENV, LOGGER } from '@sb/platform/nest';
 import type { Logger } from '@sb/platform/logger';
 import { ChannelCommandsHandler } from '../channel-commands/channel-commands.handler.js';
 import { ChannelCommandsService } from '../channel-commands/channel-commands.service.js';
+import { IdempotentSends } from '../channel-commands/idempotent-sends.js';
+import { SendKeysRepository } from '../channel-commands/send-keys.repository.js';
 import { ConnectionEventSink } from './connection-event-sink.js';
 import { configureConnectionSecrets } from './connection-secrets.js';
 import { ConnectionTokensHandler } from './connection-tokens.handler.js';
@@ -23,6 +25,8 @@ import { DriverRegistry } from './driver-registry.js';
     ConnectionsService,
     ConnectionsHandler,
     ConnectionTokensHandler,
+    SendKeysRepository,
+    IdempotentSends,
     ChannelCommandsService,
     ChannelCommandsHandler,
   ],

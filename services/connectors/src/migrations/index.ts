@@ -3,8 +3,16 @@ import { Connections1800000001000 } from './1800000001000-connections.js';
 import { SessionLeases1800000002000 } from './1800000002000-session-leases.js';
 import { WebhookDeliveries1800000003000 } from './1800000003000-webhook-deliveries.js';
 import { PhoneContactsAndTokenIndex1800000008000 } from './1800000008000-phone-contacts-and-token-index.js';
-import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
+import {
+  connectorsTenantTables as baseTenantTables,
+  TenantRowSecurity1800000090000,
+} from './1800000090000-tenant-row-security.js';
 import { ConnectionSendLimits1800000100000 } from './1800000100000-connection-send-limits.js';
+import { MessageSendKeys1800000120000 } from './1800000120000-message-send-keys.js';
+import {
+  MessageSendKeysRowSecurity1800000120001,
+  sendKeyTenantTables,
+} from './1800000120001-message-send-keys-row-security.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -18,5 +26,9 @@ export const connectorsMigrations: MigrationClass[] = [
   PhoneContactsAndTokenIndex1800000008000,
   TenantRowSecurity1800000090000,
   ConnectionSendLimits1800000100000,
+  MessageSendKeys1800000120000,
+  MessageSendKeysRowSecurity1800000120001,
 ];
-export { connectorsTenantTables } from './1800000090000-tenant-row-security.js';
+
+/** Every tenant table of connectors (the row-security test checks the list against the schema). */
+export const connectorsTenantTables = [...baseTenantTables, ...sendKeyTenantTables];

@@ -61,6 +61,7 @@ const report = (campaign: Partial<CampaignRecord> = {}): CampaignReport => ({
     shipping(1, { repliedAt: at, replyCount: 3 }),
     shipping(2, { status: 'failed', error: 'ERR_SENDING_WAPP_MSG: outside_24h_window' }),
     shipping(3, { status: 'opted_out', deliveredAt: null, optedOutAt: at }),
+    shipping(4, { status: 'failed', error: 'ERR_SENDING_WAPP_MSG: outcome_unknown' }),
   ],
   hasMore: false,
 });
@@ -107,6 +108,12 @@ describe('campaign report: opt-outs and replies', () => {
       ),
     ).toBeTruthy();
     expect(within(rows[2]!).getByText('Not sent: opted out')).toBeTruthy();
+    // a send whose connector stopped mid-call, never sent twice
+    expect(
+      within(rows[3]!).getByText(
+        'Sending the message failed. (a connector stopped while sending it: it may or may not have arrived, and is not sent again)',
+      ),
+    ).toBeTruthy();
   });
 
   it('says which template the campaign sent on Cloud API connections, and with which parameters', async () => {

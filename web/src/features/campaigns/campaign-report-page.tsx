@@ -1,5 +1,5 @@
 import { Badge, HStack, Stack, Stat, Table, Text } from '@chakra-ui/react';
-import type { CampaignCounters } from '@sb/contracts';
+import { SendRefusalReasons, type CampaignCounters } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -20,6 +20,12 @@ const Counters: (keyof CampaignCounters)[] = [
   'replies',
 ];
 
+/** Refusal reasons our side words itself (SendRefusalReasons); any other is the provider's text. */
+const ownReasons: Record<string, string> = {
+  [SendRefusalReasons.outsideWindow]: 'outsideWindow',
+  [SendRefusalReasons.outcomeUnknown]: 'outcomeUnknown',
+};
+
 /** /campaign/{id}/report (spec 3 §2.4): the counters and the shipping records, page by page. */
 export const CampaignReportPage = () => {
   const { t, i18n } = useTranslation('campaigns');
@@ -37,7 +43,7 @@ export const CampaignReportPage = () => {
     const [code = '', reason] = error.split(/: (.*)/s);
     const said = t(code, { ns: 'errors', defaultValue: code });
     if (!reason) return said;
-    return `${said} (${reason === 'outside_24h_window' ? t('outsideWindow') : reason})`;
+    return `${said} (${ownReasons[reason] ? t(ownReasons[reason]) : reason})`;
   };
 
   return (
