@@ -30,6 +30,8 @@ export class SendLimitsGate {
   ): Promise<Date | null> {
     const opening = windowOpening(limits, now, zone);
     if (opening.getTime() > now.getTime()) return opening;
+    // without a cap nothing is counted (a write per send saved); a warm-up counts from the first capped day
+    if (limits.dailyCap === null) return null;
     const day = localDateOf(now, zone);
     const first =
       limits.warmUpDays === null ? day : await this.days.firstDay(companyId, whatsappId);
