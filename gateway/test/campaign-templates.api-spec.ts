@@ -61,7 +61,7 @@ describe('campaign templates through connectors to the Graph emulator', () => {
     stack = await startConversationStack({
       name: 'campaign_templates',
       campaigns: true,
-      env: { CAMPAIGN_POLL_MS: '100' },
+      env: { CAMPAIGN_POLL_MS: '100', CAMPAIGN_REPLY_DELAY_MS: '0' },
     });
     await stack.api('admin', 'POST', '/campaign-settings', {
       settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] },
@@ -163,5 +163,50 @@ describe('campaign templates through connectors to the Graph emulator', () => {
       expect(record.status).toBe('failed');
       expect(record.error).toMatch(/^ERR_SENDING_WAPP_MSG: \(#132001\) Template name does not/);
     }
+  });
+
+  it("asks for a confirmation and sends the message once the contact answers through Meta's webhook", async () => {
+    const carla = { name: 'Carla Dias', number: '5511970000003' };
+    const confirming = await stack.api<ContactListRecord>('admin', 'POST', '/contact-lists', {
+      name: 'Wrote today',
+    });
+    await stack.api('admin', 'POST', '/contact-list-items', {
+      ...carla,
+      email: '',
+      contactListId: confirming.id,
+    });
+    // she wrote today, so Meta takes free text (the confirmation is never a template)
+    await stack.graph.customerText({
+      phoneNumberId: stack.phoneNumberId,
+      from: carla.number,
+      text: 'Oi',
+    });
+    const sendsBefore = stack.graph.sent.length;
+    const saved = await stack.api<CampaignRecord>('admin', 'POST', '/campaigns', {
+      name: 'Confirm first',
+      whatsappId: stack.connectionId,
+      contactListId: confirming.id,
+      message1: 'Oferta para {firstName}: 10% off',
+      confirmation: true,
+      confirmationMessage1: 'Posso enviar a oferta, {firstName}?',
+      scheduledAt: new Date().toISOString(),
+    });
+    const sentTexts = () => stack.graph.sent.slice(sendsBefore).map((send) => send.text);
+    await waitFor(
+      async () => sentTexts().includes('Posso enviar a oferta, Carla?'),
+      'the confirmation',
+    );
+    expect(sentTexts()).not.toContain('Oferta para Carla: 10% off');
+
+    await stack.graph.customerText({
+      phoneNumberId: stack.phoneNumberId,
+      from: carla.number,
+      text: 'Sim',
+    });
+    await waitFor(async () => sentTexts().includes('Oferta para Carla: 10% off'), 'the message');
+    await waitFor(async () => (await status(saved.id)) === 'FINALIZADA', 'the campaign finished');
+    const report = await stack.api<CampaignReport>('admin', 'GET', `/campaigns/${saved.id}/report`);
+    expect(report.counters).toMatchObject({ total: 1, confirmed: 1, delivered: 1, failed: 0 });
+    expect(sentTexts()).toEqual(['Posso enviar a oferta, Carla?', 'Oferta para Carla: 10% off']);
   });
 });
