@@ -9,6 +9,7 @@ import {
   unique,
 } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { seriousAxeViolations } from './page-checks.js';
 
 /**
  * /connections: the page lists the company's connections; the super admin adds a WhatsApp connection
@@ -77,14 +78,21 @@ describe('connections screen', () => {
     await openNewWhatsApp();
     const modal = page.getByTestId('connection-modal');
     await modal.getByRole('heading', { name: 'WhatsApp' }).waitFor();
-    // spec 2 §2 tabs; no schedules tab while the schedule type is not per connection
+    // spec 2 §2 tabs; no schedules tab while the schedule type is not per connection; the number's
+    // campaign limits while the campaign pages are shown
     expect(await modal.getByRole('tab').allTextContents()).toEqual([
       'General',
       'Integrations',
       'Messages',
       'Chatbot',
       'Assessments',
+      'Campaigns',
     ]);
+    await modal.getByRole('tab', { name: 'Campaigns' }).click();
+    await modal.getByText('Send only within a window').click();
+    await modal.getByText('Saturday').waitFor();
+    for (const violation of await seriousAxeViolations(page))
+      throw new Error(`campaign limits tab: ${violation}`);
     // saved from another tab, the missing name brings the general tab back
     await modal.getByRole('tab', { name: 'Chatbot' }).click();
     await modal.getByRole('button', { name: 'Save' }).click();
