@@ -64,3 +64,23 @@ export function envNumber(name, fallback) {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
+
+/**
+ * A JSON caller of the gateway at `apiUrl`: `(token, method, path, body)` answers the parsed body and
+ * throws on a status of 300 or more (no token: no authorization header).
+ */
+export function gatewayCall(apiUrl) {
+  return async (token, method, path, body) => {
+    const response = await fetch(`${apiUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import writeXlsxFile from 'write-excel-file/node';
-import { envNumber, percentile, writeResult } from './bench-harness.mjs';
+import { envNumber, gatewayCall, percentile, writeResult } from './bench-harness.mjs';
 import {
   benchNatsUrl,
   cpuSecondsOf,
@@ -100,19 +100,8 @@ try {
   await waitUntilLoginWorks(apiUrl, children, { ...root, timeoutMs: 120_000 });
 
   let token = '';
-  const call = async (method, path, body) => {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const request = gatewayCall(apiUrl);
+  const call = (method, path, body) => request(token, method, path, body);
   const login = async () => {
     token = (await call('POST', '/auth/login', root)).token;
   };

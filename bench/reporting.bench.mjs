@@ -18,7 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { envNumber, latencyMetrics, writeResult } from './bench-harness.mjs';
+import { envNumber, gatewayCall, latencyMetrics, writeResult } from './bench-harness.mjs';
 import { benchNatsUrl, freePort, freshDatabase, startProcess } from './bench-infra.mjs';
 import {
   benchJwtSecret,
@@ -131,19 +131,7 @@ try {
   );
 
   const adminToken = await signAccessToken({ companyId: bigCompany });
-  const call = async (token, method, path, body) => {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const call = gatewayCall(apiUrl);
 
   // the read calls, each timed in turn (one client: the figure is a call's own latency)
   const today = localDay(new Date());

@@ -9,7 +9,13 @@
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { driveLoad, envNumber, latencyMetrics, writeResult } from './bench-harness.mjs';
+import {
+  driveLoad,
+  envNumber,
+  gatewayCall,
+  latencyMetrics,
+  writeResult,
+} from './bench-harness.mjs';
 import { benchNatsUrl, freshDatabase } from './bench-infra.mjs';
 
 const name = 'tickets-list';
@@ -434,19 +440,7 @@ try {
   await gateway.revokedSessionsLoaded;
   const apiUrl = gateway.url;
 
-  const call = async (token, method, path, body) => {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const call = gatewayCall(apiUrl);
   const login = (email) => call(null, 'POST', '/auth/login', { email, password });
 
   // identity: company 1 (seeded) with three queues, an admin, the agents, and the watching second user
