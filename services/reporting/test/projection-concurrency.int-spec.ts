@@ -133,6 +133,45 @@ describe('reporting projection under concurrency (real Postgres)', () => {
       { from_me: true, messages: 5 },
     ]);
   }, 60_000);
+  it('gives the same figures when the events come in batches applied at the same time', async () => {
+    // tickets 41-50 on connection 9; their events dealt round-robin into four batches, newest first,
+    // so every batch holds events of every ticket and the batches lock the same rows at once
+    const onConnection9 = (e: DomainEvent): DomainEvent => {
+      (e.data as { ticket: TicketRecord }).ticket.whatsappId = 9;
+      return e;
+    };
+    const tickets = [41, 42, 43, 44, 45, 46, 47, 48, 49, 50];
+    const events = tickets.flatMap(life).map(onConnection9).reverse();
+    const batches: DomainEvent[][] = [[], [], [], []];
+    events.forEach((e, i) => batches[i % 4]!.push(e));
+    await Promise.all(
+      batches.map((batch) =>
+        dataSource.transaction((manager) => projection.applyAll(batch, manager)),
+      ),
+    );
+
+    const rows = await dataSource.query(
+      `SELECT queue_id, user_id, tickets, closed, wait_minutes::int AS wait_minutes,
+              support_minutes::int AS support_minutes, promoters
+         FROM daily_rollup WHERE whatsapp_id = 9 AND tickets <> 0`,
+    );
+    expect(rows).toEqual([
+      {
+        queue_id: 2,
+        user_id: 5,
+        tickets: 10,
+        closed: 10,
+        wait_minutes: 100,
+        support_minutes: 300,
+        promoters: 10,
+      },
+    ]);
+    const negative = await dataSource.query(
+      'SELECT * FROM daily_rollup WHERE whatsapp_id = 9 AND (tickets < 0 OR closed < 0)',
+    );
+    expect(negative).toEqual([]);
+  }, 60_000);
+
   it('moves tickets between two rollup rows in both directions at once without a deadlock', async () => {
     // tickets 11-30 are created on 3 March, half in queue 2, half in queue 4; then each moves to the other
     const queue = (id: number, moved: boolean) => ((id % 2 === 0) !== moved ? 2 : 4);

@@ -9,6 +9,29 @@ import {
 } from './ticket-fact-rules.js';
 
 export type FactRow = Record<string, unknown>;
+export type TicketRef = { companyId: number; ticketId: number };
+/** A message kept as a mark of its ticket (for the next-response waits). */
+export type TicketMark = TicketRef & { mark: MessageMark };
+/** Messages of a company day on one side. */
+export type MessageCount = { companyId: number; day: string; fromMe: boolean; messages: number };
+/** What to add to a rollup row (negative counts take a share away). */
+export type RollupDelta = { key: RollupKey; counts: RollupCounts };
+/** What identity says of a user; `online` null keeps the stored presence. */
+export type DirectoryUser = {
+  id: number;
+  name?: string;
+  profile?: string | null;
+  online?: boolean | null;
+  deleted: boolean;
+};
+
+/** `($1, $2), ($3, $4)` for rows × columns parameters. */
+const placeholders = (rows: number, columns: number) =>
+  Array.from(
+    { length: rows },
+    (_, row) =>
+      `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(', ')})`,
+  ).join(', ');
 
 const factColumns: [keyof TicketFact, string][] = [
   ['companyId', 'company_id'],
@@ -85,36 +108,38 @@ export function factOf(row: FactRow): TicketFact {
 @Injectable()
 export class ProjectionRepository {
   /**
-   * The ticket's facts, locked for this transaction. A row lock alone does not serialize the first
-   * two events of a ticket (no row yet: both read "none" and both add a share to the rollups), so the
-   * ticket's (company, ticket) transaction-scoped advisory lock is taken first; the read after it sees
+   * The tickets' facts, for this transaction only. A row lock alone does not serialize the first two
+   * events of a ticket (no row yet: both read "none" and both add a share to the rollups), so each
+   * ticket's (company, ticket) transaction-scoped advisory lock is taken, in the order given (the
+   * caller sorts, so two transactions never wait on each other in a circle); the read after it sees
    * what the previous holder committed (read committed).
    */
-  async lockFact(
-    companyId: number,
-    ticketId: number,
-    manager: EntityManager,
-  ): Promise<TicketFact | undefined> {
-    await manager.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [companyId, ticketId]);
-    const rows: FactRow[] = await manager.query(
-      'SELECT * FROM ticket_fact WHERE company_id = $1 AND ticket_id = $2 FOR UPDATE',
-      [companyId, ticketId],
+  async lockFacts(tickets: TicketRef[], manager: EntityManager): Promise<TicketFact[]> {
+    const companies = tickets.map((t) => t.companyId);
+    const ids = tickets.map((t) => t.ticketId);
+    await manager.query(
+      `SELECT pg_advisory_xact_lock(c, t) FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS k(c, t, n)
+        ORDER BY n`,
+      [companies, ids],
     );
-    return rows[0] ? factOf(rows[0]) : undefined;
+    const rows: FactRow[] = await manager.query(
+      `SELECT f.* FROM ticket_fact f JOIN unnest($1::int[], $2::int[]) AS k(c, t)
+          ON f.company_id = k.c AND f.ticket_id = k.t`,
+      [companies, ids],
+    );
+    return rows.map(factOf);
   }
 
-  async saveFact(companyId: number, fact: TicketFact, manager: EntityManager): Promise<void> {
-    const values = factColumns.map(([field]) =>
-      field === 'companyId'
-        ? companyId
-        : field === 'tags'
-          ? JSON.stringify(fact.tags)
-          : fact[field],
-    );
+  /** Writes the facts (one row per ticket at most). */
+  async saveFacts(facts: TicketFact[], manager: EntityManager): Promise<void> {
+    if (facts.length === 0) return;
     const columns = factColumns.map(([, column]) => column);
+    const values = facts.flatMap((fact) =>
+      factColumns.map(([field]) => (field === 'tags' ? JSON.stringify(fact.tags) : fact[field])),
+    );
     await manager.query(
       `INSERT INTO ticket_fact (${columns.join(', ')})
-       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+       VALUES ${placeholders(facts.length, columns.length)}
        ON CONFLICT (company_id, ticket_id) DO UPDATE SET
        ${columns
          .slice(2)
@@ -124,79 +149,105 @@ export class ProjectionRepository {
     );
   }
 
-  /** Adds `sign` × counts to the rollup row of key (creating it). */
-  async addToRollup(
-    companyId: number,
-    key: RollupKey,
-    counts: RollupCounts,
-    sign: 1 | -1,
-    manager: EntityManager,
-  ): Promise<void> {
+  /** Adds each delta to its rollup row (creating it); keys are distinct and in the caller's order. */
+  async addToRollups(deltas: RollupDelta[], manager: EntityManager): Promise<void> {
+    if (deltas.length === 0) return;
     const columns = RollupCountNames.map((name) => rollupColumns[name]);
-    const values = RollupCountNames.map((name) => sign * counts[name]);
+    const values = deltas.flatMap(({ key, counts }) => [
+      key.companyId,
+      key.day,
+      key.queueId,
+      key.userId,
+      key.whatsappId,
+      ...RollupCountNames.map((name) => counts[name]),
+    ]);
     await manager.query(
       `INSERT INTO daily_rollup (company_id, day, queue_id, user_id, whatsapp_id, ${columns.join(', ')})
-       VALUES ($1, $2, $3, $4, $5, ${columns.map((_, i) => `$${i + 6}`).join(', ')})
+       VALUES ${placeholders(deltas.length, columns.length + 5)}
        ON CONFLICT (company_id, day, queue_id, user_id, whatsapp_id) DO UPDATE SET
        ${columns.map((column) => `${column} = daily_rollup.${column} + EXCLUDED.${column}`).join(', ')}`,
-      [companyId, key.day, key.queueId, key.userId, key.whatsappId, ...values],
+      values,
     );
   }
 
-  async countMessage(
-    companyId: number,
-    day: string,
-    fromMe: boolean,
-    manager: EntityManager,
-  ): Promise<void> {
+  /** Adds the messages per company day and side; rows are distinct and in the caller's order. */
+  async countMessages(counts: MessageCount[], manager: EntityManager): Promise<void> {
+    if (counts.length === 0) return;
     await manager.query(
-      `INSERT INTO message_daily (company_id, day, from_me, messages) VALUES ($1, $2, $3, 1)
-       ON CONFLICT (company_id, day, from_me) DO UPDATE SET messages = message_daily.messages + 1`,
-      [companyId, day, fromMe],
+      `INSERT INTO message_daily (company_id, day, from_me, messages)
+       SELECT c, d, f, n FROM unnest($1::int[], $2::date[], $3::boolean[], $4::int[])
+         WITH ORDINALITY AS k(c, d, f, n, o) ORDER BY o
+       ON CONFLICT (company_id, day, from_me) DO UPDATE
+         SET messages = message_daily.messages + EXCLUDED.messages`,
+      [
+        counts.map((c) => c.companyId),
+        counts.map((c) => c.day),
+        counts.map((c) => c.fromMe),
+        counts.map((c) => c.messages),
+      ],
     );
   }
 
-  /** Keeps a message of the ticket as a mark; false when it was kept already. */
-  async addMark(
-    companyId: number,
-    ticketId: number,
-    mark: MessageMark,
-    manager: EntityManager,
-  ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO ticket_message_mark (company_id, ticket_id, message_id, at, from_me, by_agent)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1`,
-      [companyId, ticketId, mark.id, mark.at, mark.fromMe, mark.byAgent],
+  /** Keeps messages as marks of their tickets; answers the tickets that gained a mark not kept before. */
+  async addMarks(marks: TicketMark[], manager: EntityManager): Promise<TicketRef[]> {
+    const rows: { company_id: number; ticket_id: number }[] = await manager.query(
+      `WITH added AS (
+         INSERT INTO ticket_message_mark (company_id, ticket_id, message_id, at, from_me, by_agent)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::timestamptz[], $5::boolean[], $6::boolean[])
+         ON CONFLICT DO NOTHING RETURNING company_id, ticket_id)
+       SELECT DISTINCT company_id, ticket_id FROM added ORDER BY company_id, ticket_id`,
+      [
+        marks.map((m) => m.companyId),
+        marks.map((m) => m.ticketId),
+        marks.map((m) => m.mark.id),
+        marks.map((m) => m.mark.at),
+        marks.map((m) => m.mark.fromMe),
+        marks.map((m) => m.mark.byAgent),
+      ],
     );
-    return rows.length > 0;
+    return rows.map((row) => ({ companyId: row.company_id, ticketId: row.ticket_id }));
   }
 
-  async marks(companyId: number, ticketId: number, manager: EntityManager): Promise<MessageMark[]> {
-    const rows: { message_id: string; at: Date; from_me: boolean; by_agent: boolean }[] =
-      await manager.query(
-        `SELECT message_id, at, from_me, by_agent FROM ticket_message_mark
-          WHERE company_id = $1 AND ticket_id = $2`,
-        [companyId, ticketId],
-      );
+  async marksOf(tickets: TicketRef[], manager: EntityManager): Promise<TicketMark[]> {
+    const rows: {
+      company_id: number;
+      ticket_id: number;
+      message_id: string;
+      at: Date;
+      from_me: boolean;
+      by_agent: boolean;
+    }[] = await manager.query(
+      `SELECT m.company_id, m.ticket_id, m.message_id, m.at, m.from_me, m.by_agent
+         FROM ticket_message_mark m JOIN unnest($1::int[], $2::int[]) AS k(c, t)
+           ON m.company_id = k.c AND m.ticket_id = k.t`,
+      [tickets.map((t) => t.companyId), tickets.map((t) => t.ticketId)],
+    );
     return rows.map((row) => ({
-      id: row.message_id,
-      at: new Date(row.at).toISOString(),
-      fromMe: row.from_me,
-      byAgent: row.by_agent,
+      companyId: row.company_id,
+      ticketId: row.ticket_id,
+      mark: {
+        id: row.message_id,
+        at: new Date(row.at).toISOString(),
+        fromMe: row.from_me,
+        byAgent: row.by_agent,
+      },
     }));
   }
 
-  /** The ticket's next-response waits (its facts row exists: the message's event observed it). */
+  /** The tickets' next-response waits (their facts rows exist: the messages' events observed them). */
   async saveNextResponses(
-    companyId: number,
-    ticketId: number,
-    waits: ResponseWait[],
+    tickets: (TicketRef & { waits: ResponseWait[] })[],
     manager: EntityManager,
   ): Promise<void> {
     await manager.query(
-      `UPDATE ticket_fact SET next_responses = $3::jsonb
-        WHERE company_id = $1 AND ticket_id = $2 AND next_responses IS DISTINCT FROM $3::jsonb`,
-      [companyId, ticketId, JSON.stringify(waits.map((wait) => [wait.from, wait.to]))],
+      `UPDATE ticket_fact f SET next_responses = k.w
+         FROM unnest($1::int[], $2::int[], $3::jsonb[]) AS k(c, t, w)
+        WHERE f.company_id = k.c AND f.ticket_id = k.t AND f.next_responses IS DISTINCT FROM k.w`,
+      [
+        tickets.map((t) => t.companyId),
+        tickets.map((t) => t.ticketId),
+        tickets.map((t) => JSON.stringify(t.waits.map((wait) => [wait.from, wait.to]))),
+      ],
     );
   }
 
@@ -206,13 +257,7 @@ export class ProjectionRepository {
    */
   async saveUser(
     companyId: number,
-    user: {
-      id: number;
-      name?: string;
-      profile?: string | null;
-      online?: boolean | null;
-      deleted: boolean;
-    },
+    user: DirectoryUser,
     versionAt: string,
     manager: EntityManager,
   ): Promise<void> {

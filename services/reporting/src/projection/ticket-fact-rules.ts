@@ -194,12 +194,23 @@ export const npsClass = (rate: number): 'promoter' | 'passive' | 'detractor' =>
 
 /** The local calendar day of an instant in a time zone (`YYYY-MM-DD`). */
 export function localDay(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(instant));
+  return dayFormat(timeZone).format(new Date(instant));
+}
+
+/** One formatter per zone: making one costs far more than using it, and a batch uses a few zones. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** Where a fact counts and what it adds (nothing for a deleted ticket). */

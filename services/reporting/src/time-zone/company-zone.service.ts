@@ -2,12 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ReportDefaultTimeZone, type CompanyEventData, type DomainEvent } from '@sb/contracts';
 import { ENV } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
-import { ProjectionRepository } from '../projection/projection.repository.js';
-import {
-  contributionOf,
-  type RollupCounts,
-  type RollupKey,
-} from '../projection/ticket-fact-rules.js';
+import { ProjectionRepository, type RollupDelta } from '../projection/projection.repository.js';
+import { contributionOf, type RollupCounts } from '../projection/ticket-fact-rules.js';
 import { CompanyZoneRepository } from './company-zone.repository.js';
 import { reportTimeZone } from './report-time-zone.js';
 
@@ -52,7 +48,7 @@ export class CompanyZoneService {
 
   /** The company's rollups from its facts, in `zone`. */
   private async recount(companyId: number, zone: string, manager: EntityManager): Promise<void> {
-    const rows = new Map<string, { key: RollupKey; counts: RollupCounts }>();
+    const rows = new Map<string, RollupDelta>();
     for (const fact of await this.repository.facts(companyId, manager)) {
       const share = contributionOf(fact, zone);
       if (!share) continue;
@@ -66,7 +62,9 @@ export class CompanyZoneService {
           row.counts[name] += share.counts[name];
     }
     await this.repository.clearRollups(companyId, manager);
-    for (const { key, counts } of rows.values())
-      await this.projections.addToRollup(companyId, key, counts, 1, manager);
+    // in slices: a statement takes at most 65,535 parameters (19 a row)
+    const all = [...rows.values()];
+    for (let start = 0; start < all.length; start += 1_000)
+      await this.projections.addToRollups(all.slice(start, start + 1_000), manager);
   }
 }
