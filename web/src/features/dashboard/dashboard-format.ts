@@ -5,13 +5,8 @@ export const hoursMinutes = (minutes: number): string => {
   return `${String(hours).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-/** `YYYY-MM-DD` of a local date. */
-export const isoDay = (date: Date): string =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** The filter's default start: the first day of the current month (spec 2 §9). */
-export const firstDayOfMonth = (today: Date): string =>
-  isoDay(new Date(today.getFullYear(), today.getMonth(), 1));
+/** The filter's default start: the first day of the month of `today` (`YYYY-MM-DD`; spec 2 §9). */
+export const firstDayOfMonth = (today: string): string => `${today.slice(0, 8)}01`;
 
 /**
  * Runs `fn` at most once per `intervalMs` however often `trigger` is called: the first call runs at

@@ -55,6 +55,9 @@ const stub = () => {
       const url = new URL(request.url);
       calls.push(`${url.pathname}${url.search}`);
       if (url.pathname === '/dashboard') return Response.json(reply);
+      // a company 14 hours ahead of UTC: its today is rarely the browser's
+      if (url.pathname === '/dashboard/time-zone')
+        return Response.json({ timeZone: 'Pacific/Kiritimati' });
       if (url.pathname === '/dashboard/ticketsUsers')
         return Response.json({
           data: [
@@ -79,12 +82,14 @@ describe('dashboard page', () => {
     expect((await screen.findByTestId('card-wait')).textContent).toContain('00:15');
     expect(screen.getByTestId('card-support').textContent).toContain('01:15');
     expect(screen.getByTestId('card-happening').textContent).toContain('2');
-    const now = new Date();
-    const first = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+    // the company's days, not the browser's
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(
+      new Date(),
+    );
+    const first = `${today.slice(0, 8)}01`;
     expect(calls.find((c) => c.startsWith('/dashboard?'))).toContain(`date_from=${first}`);
     expect(await screen.findAllByTestId('chart-bar')).toHaveLength(3);
     // drill-down: each figure opens the tickets behind it
-    const today = `${first.slice(0, 8)}${String(now.getDate()).padStart(2, '0')}`;
     const period = `dateFrom=${first}&dateTo=${today}`;
     expect(screen.getByTestId('card-finished').getAttribute('href')).toBe(
       `/reports/tickets?${period}&status=closed`,

@@ -6,13 +6,14 @@ import {
   HStack,
   Input,
   SimpleGrid,
+  Spinner,
   Stack,
   Table,
   Tabs,
   Text,
 } from '@chakra-ui/react';
 import type { DashboardCounters } from '@sb/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFilter } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -20,7 +21,9 @@ import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
 import { selectUser } from '../auth/session.slice.js';
 import { BarChart, NpsGauge } from './dashboard-charts.js';
-import { firstDayOfMonth, hoursMinutes, isoDay } from './dashboard-format.js';
+import { useReportToday } from '../moments/use-report-today.js';
+import { shiftDay } from '../moments/report-days.js';
+import { firstDayOfMonth, hoursMinutes } from './dashboard-format.js';
 import { dayOfBar, inboxOf, reportOf } from './drill-down.js';
 import { useLiveDashboard } from './dashboard-live.js';
 import {
@@ -81,14 +84,25 @@ const Card = ({
  * (days, or start and end dates; start defaults to the first day of the month), live over the socket.
  */
 export const DashboardPage = () => {
+  const today = useReportToday();
+  // the filter's default days are the company's: the view waits the moment its zone takes to read
+  return today ? (
+    <DashboardView today={today} />
+  ) : (
+    <PageTitle titleKey="dashboard">
+      <Spinner size="sm" />
+    </PageTitle>
+  );
+};
+
+const DashboardView = ({ today }: { today: string }) => {
   const { t } = useTranslation('dashboard');
   const viewer = useAppSelector(selectUser);
-  const today = useMemo(() => new Date(), []);
   const [showFilter, setShowFilter] = useState(false);
   const [form, setForm] = useState<FilterForm>({
     days: '',
     from: firstDayOfMonth(today),
-    to: isoDay(today),
+    to: today,
   });
   const filter = filterOf(form);
   useLiveDashboard(viewer?.companyId);
@@ -96,8 +110,8 @@ export const DashboardPage = () => {
   // the charts read the same period as dates
   const range = filter?.days
     ? {
-        initialDate: isoDay(new Date(today.getTime() - (filter.days - 1) * 86_400_000)),
-        finalDate: isoDay(today),
+        initialDate: shiftDay(today, 1 - filter.days),
+        finalDate: today,
       }
     : filter
       ? { initialDate: filter.date_from!, finalDate: filter.date_to! }

@@ -1,5 +1,5 @@
 import { isTicketStatus, type TicketReportFilter } from '@sb/contracts';
-import { firstDayOfMonth, isoDay } from '../dashboard/dashboard-format.js';
+import { firstDayOfMonth } from '../dashboard/dashboard-format.js';
 
 /** What the filter bar sets: the report's query without its kind and page. */
 export type ReportFilters = Omit<TicketReportFilter, 'kind' | 'pageNumber' | 'pageSize'>;
@@ -9,12 +9,13 @@ const IdFields = ['queueId', 'userId', 'whatsappId', 'tagId'] as const;
 /**
  * The filters a report's address carries (`/reports/tickets?status=closed&dateFrom=…`), so a
  * dashboard card or bar can open the tickets behind it and a filtered report can be shared. A date
- * that is absent takes its default (the month so far); one that is present but empty stays empty.
+ * that is absent takes its default (the month so far up to `today`, empty while today is unknown);
+ * one that is present but empty stays empty.
  */
-export const filtersOf = (search: URLSearchParams, today: Date): ReportFilters => {
+export const filtersOf = (search: URLSearchParams, today: string | undefined): ReportFilters => {
   const filters: ReportFilters = {
-    dateFrom: search.get('dateFrom') ?? firstDayOfMonth(today),
-    dateTo: search.get('dateTo') ?? isoDay(today),
+    dateFrom: search.get('dateFrom') ?? (today ? firstDayOfMonth(today) : ''),
+    dateTo: search.get('dateTo') ?? today ?? '',
   };
   for (const field of IdFields) {
     const id = Number(search.get(field));

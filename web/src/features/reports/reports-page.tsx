@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Input, Table, Tabs, Text } from '@chakra-ui/react';
 import { ReportKinds, TicketStatuses, type ReportKind } from '@sb/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useListQueuesQuery } from '../queues/queues.api.js';
 import { useListTagsQuery } from '../tags/tags.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
 import { ReportColumns, reportSheet } from './report-columns.js';
+import { useReportToday } from '../moments/use-report-today.js';
 import { filtersOf, searchOf, type ReportFilters } from './report-filters.js';
 import { collectReportRows, downloadSheet } from './report-export.js';
 import { reportsApi, useGetTicketReportQuery } from './reports.api.js';
@@ -35,8 +36,7 @@ export const ReportsPage = () => {
   const location = useLocation();
   // the filters live in the address: a dashboard card opens a report already filtered
   const [search, setSearch] = useSearchParams();
-  const today = useMemo(() => new Date(), []);
-  const filters = filtersOf(search, today);
+  const filters = filtersOf(search, useReportToday());
   const [pageNumber, setPageNumber] = useState(1);
   const [exporting, setExporting] = useState(false);
   const queues = useListQueuesQuery();
