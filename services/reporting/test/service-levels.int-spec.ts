@@ -88,8 +88,8 @@ const t = (time: string) => `2026-03-02T${time}:00.000Z`;
  * Hours: the company's Monday–Friday 09:00–12:00 and 13:00–18:00, schedule type queue, Vendas' own
  * Monday 09:00–10:00 (12:00Z–13:00Z); queue 3 deleted. Every announcement also comes in an older
  * version that arrives late.
- * - ticket 1 (Vendas), created 12:00: contact 12:01, bot menu 12:02 (no agent: the first response),
- *   Ana accepts 12:05 and answers 12:10; contact 12:20 and 12:25, Ana 12:50 (wait 30, business 30);
+ * - ticket 1 (Vendas), created 12:00: contact 12:01, bot menu 12:02 (no agent: not a response),
+ *   Ana accepts 12:05 and answers 12:10 (the first response); contact 12:20 and 12:25, Ana 12:50 (wait 30, business 30);
  *   contact 13:30, Ana 14:00 (wait 30, business 0: Vendas closes at 13:00Z); a note 14:10; closed
  *   15:00 (resolution 180, business 60).
  * - ticket 2 (no queue, so the company's hours), created 12:00, Ana's: answers 12:40 (40 / 40);
@@ -183,28 +183,28 @@ describe('service levels: next responses, business hours and SLA targets (real P
   it('measures next response and business hours side by side, and the SLA of a target', async () => {
     if (!rig.bus) return;
     await expect(
-      call(S.slaTargetSet, { queueId: 2, firstResponseMinutes: 5 }, admin),
-    ).resolves.toMatchObject({ queueId: 2, firstResponseMinutes: 5 });
+      call(S.slaTargetSet, { queueId: 2, firstResponseMinutes: 15 }, admin),
+    ).resolves.toMatchObject({ queueId: 2, firstResponseMinutes: 15 });
     const reply = await call<ServiceMetricsReply>(S.serviceMetrics, period, admin);
     expect(reply.tickets).toBe(2);
     expect(reply.hoursBasis).toEqual({ queue: 1, company: 1, none: 0 });
     expect(reply.wallClock).toMatchObject({
-      firstResponse: { count: 2, avgMinutes: 21, medianMinutes: 21 }, // 2 and 40
+      firstResponse: { count: 2, avgMinutes: 25, medianMinutes: 25 }, // 10 and 40
       nextResponse: { count: 3, avgMinutes: 90, medianMinutes: 30 }, // 30, 30, 210
       resolution: { count: 1, avgMinutes: 180, medianMinutes: 180 },
     });
     expect(reply.businessHours).toMatchObject({
-      firstResponse: { count: 2, avgMinutes: 21, medianMinutes: 21 },
+      firstResponse: { count: 2, avgMinutes: 25, medianMinutes: 25 },
       nextResponse: { count: 3, avgMinutes: 60, medianMinutes: 30 }, // 30, 0, 150
       resolution: { count: 1, avgMinutes: 60, medianMinutes: 60 },
     });
-    // ticket 1 answered in 2 minutes, within Vendas' 5; ticket 2 has no queue, so no target
+    // ticket 1 answered in 10 minutes, within Vendas' 15; ticket 2 has no queue, so no target
     expect(reply.sla).toEqual({
       queues: [
         {
           queueId: 2,
           queueName: 'Vendas',
-          targetMinutes: 5,
+          targetMinutes: 15,
           tickets: 1,
           wallClock: { measured: 1, withinTarget: 1, percent: 100 },
           businessHours: { measured: 1, withinTarget: 1, percent: 100 },
@@ -225,7 +225,7 @@ describe('service levels: next responses, business hours and SLA targets (real P
     await call(S.slaTargetSet, { queueId: 3, firstResponseMinutes: 10 }, admin);
     const list = await call<SlaTargetsReply>(S.slaTargetList, {}, admin);
     expect(list.targets.map((target) => [target.queueId, target.firstResponseMinutes])).toEqual([
-      [2, 5],
+      [2, 15],
       [4, 90],
     ]);
     await expect(call(S.slaTargetList, {}, otherAdmin)).resolves.toEqual({ targets: [] });

@@ -131,9 +131,11 @@ export class ProjectionService {
           const { message, ticket } = event.data as MessageEventData;
           if (ticket.companyId !== companyId) break;
           work.messages.push({ companyId, at: message.createdAt, fromMe: message.fromMe });
-          // an agent's (or bot's) visible answer is a response; private notes are not
+          // a response is an agent's visible answer: not a private note, and not what the company
+          // sends while no agent holds the ticket (greetings, menus, out-of-hours texts), as for
+          // the next-response waits
           const response =
-            message.fromMe && !message.isPrivate
+            message.fromMe && !message.isPrivate && ticket.userId !== null
               ? { at: message.createdAt, userId: ticket.userId }
               : undefined;
           observe(companyId, ticket.id, { ticket, occurredAt: event.occurredAt, response });
