@@ -143,7 +143,11 @@ export type ConnectionIdRequest = { id: number; session?: number };
 export type ConnectionUpdateRequest = { id: number } & Record<string, unknown>;
 export type ConnectionMediaRequest = { id: number; mediaKey: string | null };
 /** `tickets.ticket.close-imported`: close the open tickets the connection's history import created. */
-export type CloseImportedTicketsRequest = { connectionId: number };
+export const CloseImportedTicketsInput = z.object({
+  // sent by connectors only, after it found the connection in the caller's company
+  connectionId: unowned('checked by connectors, its owner', z.coerce.number().int().positive()),
+});
+export type CloseImportedTicketsRequest = z.infer<typeof CloseImportedTicketsInput>;
 export type CloseImportedTicketsReply = { closed: number };
 /** The gateway removes the replaced file from storage. */
 export type ConnectionMediaReply = { record: ConnectionRecord; previousMediaKey: string | null };
