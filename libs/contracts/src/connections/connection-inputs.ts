@@ -149,6 +149,17 @@ export const CloseImportedTicketsInput = z.object({
 });
 export type CloseImportedTicketsRequest = z.infer<typeof CloseImportedTicketsInput>;
 export type CloseImportedTicketsReply = { closed: number };
+/** How far a history import is: `this` of `all` messages replayed, the last one's date (ISO). */
+export type ImportProgress = { this: number; all: number; date?: string };
+/**
+ * Event `connectors.history-import.progress` (company-<id>-importMessages): `update` while a Baileys
+ * history import replays its messages, `refresh` once it is over (the screen reloads the connection).
+ */
+export type HistoryImportEventData = {
+  connectionId: number;
+  action: 'update' | 'refresh';
+  status?: ImportProgress;
+};
 /** The gateway removes the replaced file from storage. */
 export type ConnectionMediaReply = { record: ConnectionRecord; previousMediaKey: string | null };
 /** Event `connectors.session.updated`: the connection's session state (QR, status, retries). */
