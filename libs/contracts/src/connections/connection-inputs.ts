@@ -149,6 +149,11 @@ export const CloseImportedTicketsInput = z.object({
 });
 export type CloseImportedTicketsRequest = z.infer<typeof CloseImportedTicketsInput>;
 export type CloseImportedTicketsReply = { closed: number };
+/**
+ * statusImportMessages (spec 2 §4) is null (no import), the start time in epoch ms (under way), or
+ * this: done, with tickets the close-imported-tickets button may close.
+ */
+export const CloseImportedTicketsStatus = 'renderButtonCloseTickets';
 /** How far a history import is: `this` of `all` messages replayed, the last one's date (ISO). */
 export type ImportProgress = { this: number; all: number; date?: string };
 /**

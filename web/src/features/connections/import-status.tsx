@@ -1,5 +1,5 @@
 import { Button, Progress, Text } from '@chakra-ui/react';
-import { socketEvent, type ConnectionRecord } from '@sb/contracts';
+import { CloseImportedTicketsStatus, socketEvent, type ConnectionRecord } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentSocket } from '../../api/socket.js';
@@ -15,7 +15,7 @@ import {
 
 /** Spec 2 §4: a disabled "preparing" button while the import started less than 35 s ago. */
 export const ImportPreparingMs = 35_000;
-export const CloseTicketsStatus = 'renderButtonCloseTickets';
+export const CloseTicketsStatus = CloseImportedTicketsStatus;
 
 /** The import state a connection's statusImportMessages stands for. */
 export const importStateOf = (
