@@ -76,8 +76,14 @@ describe('closing the tickets a history import opened', () => {
 
   beforeAll(async () => {
     app = await startTicketsTestApp('tickets-close-imported-int-spec');
+    // connection 7 closes its import's tickets itself (closedTicketsPostImported)
     await answerConnections(app.bus, () =>
-      [5, 6].map((id) => ({ id, name: `Connection ${id}`, channel: 'whatsapp' })),
+      [5, 6, 7].map((id) => ({
+        id,
+        name: `Connection ${id}`,
+        channel: 'whatsapp',
+        closedTicketsPostImported: id === 7,
+      })),
     );
     await answerCompanySettings(
       app.bus,
@@ -92,6 +98,7 @@ describe('closing the tickets a history import opened', () => {
       message('5511966660003', { connectionId: 6 }),
       message('5511966660004', {}, 2),
       message('5511966660005', { imported: false }),
+      message('5511966660006', { connectionId: 7 }),
     ])
       await app.bus.publish(event);
     await until(async () => Boolean(await ticketOf('5511966660005')));
@@ -112,6 +119,18 @@ describe('closing the tickets a history import opened', () => {
     );
     expect(rows[0]).toEqual({ n: 2, unread: 0 });
     expect((await ticketOf('5511966660005'))!.imported).toBe(false);
+  });
+
+  it('makes the tickets of a connection that closes its imports closed, with no service cycle', async () => {
+    await until(async () => Boolean(await ticketOf('5511966660006')));
+    const ticket = await ticketOf('5511966660006');
+    expect(ticket).toMatchObject({ status: 'closed', imported: true, whatsapp_id: 7 });
+    const { rows } = await app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM tickets.ticket_tracking WHERE ticket_id = $1',
+      [ticket!.id],
+    );
+    expect(rows[0]!.n).toBe(0);
+    expect(await closeImported(7, admin)).toEqual({ closed: 0 });
   });
 
   it('is admin work', async () => {
