@@ -675,7 +675,11 @@ export class WhatsappDriver implements ChannelDriver {
       a.normalised.data.sentAt.localeCompare(b.normalised.data.sentAt),
     );
     for (const [index, { message, normalised }] of entries.entries()) {
-      if (session.stopped || session.socket !== socket) return;
+      if (session.stopped || session.socket !== socket) {
+        // the next socket's history starts the import again
+        if (session.history === history) session.history = undefined;
+        return;
+      }
       normalised.data.imported = true;
       await this.deliver(session, socket, message, normalised);
       const done = index + 1;
