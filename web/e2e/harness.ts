@@ -29,6 +29,10 @@ export type RunningApp = {
   apiUrl: string;
   adminEmail: string;
   adminPassword: string;
+  /** the app's database, for a scenario that sets up what no screen can (a phone's history import) */
+  databaseUrl: string;
+  /** the app's NATS namespace (its bus when NATS_URL is set) */
+  natsNamespace: string;
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -97,6 +101,8 @@ export const startApp = async (): Promise<RunningApp> => {
     apiUrl: `http://localhost:${port}`,
     adminEmail,
     adminPassword,
+    databaseUrl: database.url,
+    natsNamespace,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

@@ -69,10 +69,11 @@ describe('planSocketEmit (the event → socket route table)', () => {
     });
   });
 
-  it('sends user.updated to the company room as company-<cid>-user', () => {
+  it('sends user.updated to the company room as company-<cid>-user and users', () => {
     const user = { id: 4, name: 'Ana' };
     expect(planSocketEmit(event(3, 'user', 'updated', { user }))).toEqual({
       event: 'company-3-user',
+      alsoEvent: 'users',
       payload: { action: 'update', user },
       rooms: ['c:3'],
       except: [],

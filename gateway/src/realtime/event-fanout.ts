@@ -5,6 +5,8 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 
 export type SocketEmit = {
   event: string;
+  /** a second name the same payload goes out under (spec 2 §7's global users event) */
+  alsoEvent?: string;
   payload: unknown;
   rooms: string[];
   /** rooms whose sockets are skipped */
@@ -38,12 +40,16 @@ export const planSocketEmit = (
   }
   if (allowed.length === 0 && dropped.length === 0) return undefined;
   const except = resolved.exceptSessionId ? [sessionRoom(resolved.exceptSessionId)] : [];
+  const names = {
+    event: resolved.event,
+    ...(resolved.alsoEvent ? { alsoEvent: resolved.alsoEvent } : {}),
+  };
   if (resolved.adminPayload === undefined || event.companyId <= 0 || allowed.length === 0) {
-    return { event: resolved.event, payload: resolved.payload, rooms: allowed, except, dropped };
+    return { ...names, payload: resolved.payload, rooms: allowed, except, dropped };
   }
   const room = rooms.admins(event.companyId);
   return {
-    event: resolved.event,
+    ...names,
     payload: resolved.payload,
     rooms: allowed,
     except: [...except, room],

@@ -193,14 +193,16 @@ export const startSocketServer = async (
       );
     }
     if (!plan.rooms.length) return;
-    let target = io.to(plan.rooms);
-    if (plan.except.length) target = target.except(plan.except);
-    target.emit(plan.event, plan.payload);
-    if (plan.admin) {
-      const sessions = plan.except.filter((room) => room !== plan.admin!.room);
-      let admins = io.to(plan.admin.room);
-      if (sessions.length) admins = admins.except(sessions);
-      admins.emit(plan.event, plan.admin.payload);
+    for (const name of plan.alsoEvent ? [plan.event, plan.alsoEvent] : [plan.event]) {
+      let target = io.to(plan.rooms);
+      if (plan.except.length) target = target.except(plan.except);
+      target.emit(name, plan.payload);
+      if (plan.admin) {
+        const sessions = plan.except.filter((room) => room !== plan.admin!.room);
+        let admins = io.to(plan.admin.room);
+        if (sessions.length) admins = admins.except(sessions);
+        admins.emit(name, plan.admin.payload);
+      }
     }
   };
   const fanOut = (event: DomainEvent) => {

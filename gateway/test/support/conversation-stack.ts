@@ -108,6 +108,8 @@ export type ConversationStackOptions = {
   agentAllTicket?: boolean;
   /** also start the campaigns service (on-duty staff for the plantão alerts, schedules) */
   campaigns?: boolean;
+  /** the Baileys sockets (default: silent ones; FakeBaileys' factory to play a phone) */
+  whatsappSocketFactory?: SocketFactory;
 };
 
 const appSecret = 'conversation-app-secret';
@@ -190,7 +192,7 @@ export const startConversationStack = async (
       beforeGateway: async (buses) => {
         connectors = await startConnectorsService(
           { bus: buses.serviceBus, databaseUrl: connectorsDb!.url, env },
-          { whatsappSocketFactory: silentSocket },
+          { whatsappSocketFactory: options.whatsappSocketFactory ?? silentSocket },
         );
         serviceBus = buses.serviceBus;
         await startTickets();

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   Subjects,
   type BusRequest,
@@ -12,13 +11,14 @@ import type { Bus } from '@sb/platform/bus';
 import type { RunningService } from '@sb/platform/nest';
 import {
   ConnectorsFixtures,
+  FakeBaileys,
   createTestDatabase,
   openTestBus,
   type TestDatabase,
 } from '@sb/testing';
 import pg from 'pg';
 import { startConnectorsService } from '../src/index.js';
-import type { SocketFactory, WhatsappSocket } from '../src/whatsapp/index.js';
+import type { SocketFactory } from '../src/whatsapp/index.js';
 
 /**
  * `connectors.contact.list` end to end on one connectors service (in-process bus, real Postgres): a fake
@@ -32,12 +32,6 @@ const admin: RequestContext = { ...base, companyId: 1, profile: 'admin' };
 const otherAdmin: RequestContext = { ...base, companyId: 2, profile: 'admin' };
 const anonymous = { ...base, companyId: 0, profile: 'anonymous' } as unknown as RequestContext;
 const ownNumber = '5511900000001';
-
-type FakeSocket = {
-  connectionId: number;
-  ended: boolean;
-  emit(event: string, value: unknown): void;
-};
 
 const waitFor = async (check: () => Promise<boolean> | boolean, withinMs = 10_000) => {
   const started = Date.now();
@@ -61,36 +55,10 @@ describe('phone contacts of a Baileys connection (fake socket)', () => {
   let db: pg.Pool;
   let bus: Bus;
   let service: RunningService;
-  const sockets: FakeSocket[] = [];
   let connection: ConnectionRecord;
-
   /** Emits Baileys-shaped events; `user` appears once the connection opens, as with Baileys. */
-  const factory: SocketFactory = async ({ connectionId }) => {
-    const events = new EventEmitter();
-    const socket = {
-      ev: { on: (event: string, listener: (value: unknown) => void) => events.on(event, listener) },
-      user: undefined as { id: string; lid?: string } | undefined,
-      end: () => {
-        fake.ended = true;
-      },
-      logout: async () => undefined,
-    };
-    const fake: FakeSocket = {
-      connectionId,
-      ended: false,
-      emit: (event, value) => {
-        if (event === 'connection.update' && (value as { connection?: string }).connection) {
-          socket.user = { id: `${ownNumber}:4@s.whatsapp.net`, lid: '900000000000001:4@lid' };
-        }
-        events.emit(event, value);
-      },
-    };
-    sockets.push(fake);
-    return socket as unknown as WhatsappSocket;
-  };
-
-  const live = (connectionId: number) =>
-    sockets.find((socket) => socket.connectionId === connectionId && !socket.ended);
+  const phone = new FakeBaileys(ownNumber);
+  const live = (connectionId: number) => phone.live(connectionId);
   const call = <T>(subject: string, data: unknown, ctx: RequestContext = admin) =>
     bus.request(subject, { ctx, data }) as Promise<T>;
   const list = (source: 'contacts' | 'chats', ctx: RequestContext = admin) =>
@@ -117,7 +85,7 @@ describe('phone contacts of a Baileys connection (fake socket)', () => {
     db = new pg.Pool({ connectionString: database.url, max: 2 });
     service = await startConnectorsService(
       { bus, databaseUrl: database.url, env: { JWT_SECRET: 'test-secret' } },
-      { whatsappSocketFactory: factory },
+      { whatsappSocketFactory: phone.factory as SocketFactory },
     );
     connection = await call<ConnectionRecord>(S.connectionCreate, {
       name: 'Phone',

@@ -15,7 +15,10 @@ import type {
   ConnectionDeletedEventData,
   ConnectionEventData,
 } from '../connections/connection-records.js';
-import type { SessionUpdatedEventData } from '../connections/connection-inputs.js';
+import type {
+  HistoryImportEventData,
+  SessionUpdatedEventData,
+} from '../connections/connection-inputs.js';
 import type {
   ContactDeletedEventData,
   ContactEventData,
@@ -83,6 +86,7 @@ export type DomainEventPayloads = {
   'connectors.connection.updated': ConnectionEventData;
   'connectors.connection.deleted': ConnectionDeletedEventData;
   'connectors.session.updated': SessionUpdatedEventData;
+  'connectors.history-import.progress': HistoryImportEventData;
   'tickets.contact.created': ContactEventData;
   'tickets.contact.updated': ContactEventData;
   'tickets.contact.deleted': ContactDeletedEventData;

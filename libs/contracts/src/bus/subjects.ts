@@ -312,6 +312,12 @@ export const DomainEventTypes = {
     connectionDeleted: { service: 'connectors', entity: 'connection', action: 'deleted' },
     // the QR / status changes of a session (company-<id>-whatsappSession)
     sessionUpdated: { service: 'connectors', entity: 'session', action: 'updated' },
+    // a Baileys history import's progress (company-<id>-importMessages)
+    historyImportProgress: {
+      service: 'connectors',
+      entity: 'history-import',
+      action: 'progress',
+    },
     auditRecorded: { service: 'connectors', entity: 'audit', action: 'recorded' },
   },
   tickets: {

@@ -143,8 +143,28 @@ export type ConnectionIdRequest = { id: number; session?: number };
 export type ConnectionUpdateRequest = { id: number } & Record<string, unknown>;
 export type ConnectionMediaRequest = { id: number; mediaKey: string | null };
 /** `tickets.ticket.close-imported`: close the open tickets the connection's history import created. */
-export type CloseImportedTicketsRequest = { connectionId: number };
+export const CloseImportedTicketsInput = z.object({
+  // sent by connectors only, after it found the connection in the caller's company
+  connectionId: unowned('checked by connectors, its owner', z.coerce.number().int().positive()),
+});
+export type CloseImportedTicketsRequest = z.infer<typeof CloseImportedTicketsInput>;
 export type CloseImportedTicketsReply = { closed: number };
+/**
+ * statusImportMessages (spec 2 §4) is null (no import), the start time in epoch ms (under way), or
+ * this: done, with tickets the close-imported-tickets button may close.
+ */
+export const CloseImportedTicketsStatus = 'renderButtonCloseTickets';
+/** How far a history import is: `this` of `all` messages replayed, the last one's date (ISO). */
+export type ImportProgress = { this: number; all: number; date?: string };
+/**
+ * Event `connectors.history-import.progress` (company-<id>-importMessages): `update` while a Baileys
+ * history import replays its messages, `refresh` once it is over (the screen reloads the connection).
+ */
+export type HistoryImportEventData = {
+  connectionId: number;
+  action: 'update' | 'refresh';
+  status?: ImportProgress;
+};
 /** The gateway removes the replaced file from storage. */
 export type ConnectionMediaReply = { record: ConnectionRecord; previousMediaKey: string | null };
 /** Event `connectors.session.updated`: the connection's session state (QR, status, retries). */

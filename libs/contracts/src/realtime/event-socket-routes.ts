@@ -16,7 +16,11 @@ import type {
 import type { CampaignReplySocketPayload, CampaignSocketPayload } from '../campaigns/campaigns.js';
 import { rooms } from './rooms.js';
 import { socketEvent } from './socket-events.js';
-import type { SocketEventKey, SocketPayloads } from './socket-payloads.js';
+import type {
+  ImportMessagesSocketPayload,
+  SocketEventKey,
+  SocketPayloads,
+} from './socket-payloads.js';
 
 /** How the gateway turns event `K` into a socket emit, checked against both maps. */
 export type EventSocketRoute<K extends DomainEventKey> = {
@@ -25,6 +29,10 @@ export type EventSocketRoute<K extends DomainEventKey> = {
     event: N;
     /** the socket payload built from `event.data` */
     payload: (data: DomainEventPayloads[K]) => SocketPayloads[N];
+    /** a second socket event sent with the same payload to the same rooms */
+    alsoEvent?: {
+      [M in SocketEventKey]: SocketPayloads[N] extends SocketPayloads[M] ? M : never;
+    }[SocketEventKey];
     /**
      * when set, the company's admins room gets this payload instead of `payload` (which then carries
      * nothing only admins may read, e.g. a connection's token)
@@ -40,6 +48,7 @@ export type EventSocketRoute<K extends DomainEventKey> = {
 /** A row read without its event's types. */
 type AnyEventSocketRoute = {
   event: SocketEventKey;
+  alsoEvent?: SocketEventKey;
   payload: (data: unknown) => unknown;
   adminPayload?: (data: unknown) => unknown;
   rooms: (event: DomainEvent) => string[];
@@ -53,16 +62,19 @@ type AnyEventSocketRoute = {
 export const EventSocketRoutes = {
   'identity.user.updated': {
     event: 'user',
+    alsoEvent: 'users',
     payload: (data) => ({ action: 'update', user: data.user }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'identity.user.created': {
     event: 'user',
+    alsoEvent: 'users',
     payload: (data) => ({ action: 'create', user: data.user }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'identity.user.deleted': {
     event: 'user',
+    alsoEvent: 'users',
     payload: (data) => ({ action: 'delete', userId: data.userId }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
@@ -357,6 +369,16 @@ export const EventSocketRoutes = {
     adminPayload: (data) => ({ action: 'update', session: data.session }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
+  // a history import's progress: the connections screen of the whole company follows it
+  'connectors.history-import.progress': {
+    event: 'importMessages',
+    payload: (data): ImportMessagesSocketPayload => ({
+      action: data.action,
+      whatsappId: data.connectionId,
+      ...(data.status ? { status: data.status } : {}),
+    }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
   // schedules (campaigns service): the whole company hears that a schedule changed, without its body or
   // contact (an agent reads only their own); each list refetches what its reader may see
   'campaigns.schedule.created': {
@@ -463,12 +485,21 @@ export const eventRouteKey = (subject: string): string | undefined => {
   return parts ? `${parts.service}.${parts.entity}.${parts.action}` : undefined;
 };
 
+/** The wire name of a socket event of the map for a company's event. */
+const socketEventName = (companyId: number, key: SocketEventKey): string => {
+  if (key === 'announcement') return socketEvent.announcement;
+  if (key === 'users') return socketEvent.users;
+  return socketEvent.company(companyId, key);
+};
+
 /** What to emit for an event, or undefined when the event has no socket route. */
 export const resolveEventSocket = (
   event: DomainEvent,
 ):
   | {
       event: string;
+      /** the same payload, to the same rooms, under this name too */
+      alsoEvent?: string;
       payload: unknown;
       rooms: string[];
       exceptSessionId?: string;
@@ -481,10 +512,8 @@ export const resolveEventSocket = (
   const route = EventSocketRoutes[key as EventSocketRouteKey] as unknown as AnyEventSocketRoute;
   const exceptSessionId = route.exceptSessionId?.(event);
   return {
-    event:
-      route.event === 'announcement'
-        ? socketEvent.announcement
-        : socketEvent.company(event.companyId, route.event),
+    event: socketEventName(event.companyId, route.event),
+    ...(route.alsoEvent ? { alsoEvent: socketEventName(event.companyId, route.alsoEvent) } : {}),
     payload: route.payload(event.data),
     rooms: route.rooms(event),
     ...(exceptSessionId ? { exceptSessionId } : {}),

@@ -113,9 +113,10 @@ describe('event socket routes', () => {
     );
   });
 
-  it('sends user updates to the whole company', () => {
+  it("sends user updates to the whole company, also as spec 2 §7's global users event", () => {
     expect(resolveEventSocket(event(4, DomainEventTypes.identity.userUpdated, { user }))).toEqual({
       event: 'company-4-user',
+      alsoEvent: 'users',
       payload: { action: 'update', user },
       rooms: ['c:4'],
     });

@@ -44,6 +44,11 @@ export const socketEvent = {
     `company-${companyId}-${name}`,
   /** Platform-wide announcements, sent to every company. */
   announcement: 'company-announcement',
+  /**
+   * Spec 2 §7's global users event: what `company-<id>-user` carries, under the name without a company
+   * that clients of the peer servers listen to. Sent to the company's room only, like every event.
+   */
+  users: 'users',
 } as const;
 
 /** Events the web app emits to the gateway. */

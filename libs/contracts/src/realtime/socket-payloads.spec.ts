@@ -6,7 +6,10 @@ import type { SocketEventKey } from './socket-payloads.js';
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 // every socket event name has a payload in the map, and the map names no other
-const everySocketEventMapped: Equal<SocketEventKey, CompanySocketEventName | 'announcement'> = true;
+const everySocketEventMapped: Equal<
+  SocketEventKey,
+  CompanySocketEventName | 'announcement' | 'users'
+> = true;
 
 export const tagRoute: EventSocketRoute<'tickets.tag.created'> = {
   event: 'tag',
@@ -25,6 +28,21 @@ export const wrongEventData: EventSocketRoute<'tickets.tag.deleted'> = {
   event: 'tag',
   // @ts-expect-error tickets.tag.deleted carries { tagId }, no tag
   payload: (data) => ({ action: 'update', tag: data.tag }),
+  rooms: () => [],
+};
+
+export const userRoute: EventSocketRoute<'identity.user.deleted'> = {
+  event: 'user',
+  alsoEvent: 'users',
+  payload: (data) => ({ action: 'delete', userId: data.userId }),
+  rooms: () => [],
+};
+
+// @ts-expect-error a second name must carry the same payload: users carry no tag
+export const wrongAlsoEvent: EventSocketRoute<'tickets.tag.deleted'> = {
+  event: 'tag',
+  alsoEvent: 'users',
+  payload: (data) => ({ action: 'delete', tagId: data.tagId }),
   rooms: () => [],
 };
 

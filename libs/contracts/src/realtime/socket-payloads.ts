@@ -3,6 +3,7 @@
 import type { AnnouncementSocketPayload } from '../announcements/announcements.js';
 import type { SessionUser } from '../auth/session.js';
 import type { ConnectionRecord } from '../connections/connection-records.js';
+import type { ImportProgress } from '../connections/connection-inputs.js';
 import type { ContactImportJob, ContactRecord } from '../contacts/contact-records.js';
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { PromptSocketPayload } from '../prompts/prompts.js';
@@ -51,11 +52,10 @@ export type QuickMessageSocketPayload =
 export type ConnectionSocketPayload =
   { action: 'update'; whatsapp: ConnectionRecord } | { action: 'delete'; whatsappId: number };
 export type ConnectionSessionSocketPayload = { action: 'update'; session: ConnectionRecord };
-/** `company-<id>-importMessages`: history import progress (`this` of `all` messages). */
-export type ImportProgress = { this: number; all: number; date?: string };
+/** `company-<id>-importMessages`: history import progress (`this` of `all` messages), then `refresh`. */
 export type ImportMessagesSocketPayload = {
-  action: string;
-  whatsappId?: number;
+  action: 'update' | 'refresh';
+  whatsappId: number;
   status?: ImportProgress;
 };
 
@@ -89,15 +89,19 @@ export type SocketPayloads = {
   prompt: PromptSocketPayload;
   importMessages: ImportMessagesSocketPayload;
   announcement: AnnouncementSocketPayload;
+  users: UserSocketPayload;
 };
 
-/** A socket event of the map: a company event name, or `announcement`. */
+/** A socket event of the map: a company event name, `announcement` or `users`. */
 export type SocketEventKey = keyof SocketPayloads;
 
 /** The events the gateway emits to the web app, with their payloads (socket.io's listen map). */
 export type ServerToClientEvents = {
   [N in CompanySocketEventName as CompanySocketEvent<N>]: (payload: SocketPayloads[N]) => void;
-} & { 'company-announcement': (payload: AnnouncementSocketPayload) => void };
+} & {
+  'company-announcement': (payload: AnnouncementSocketPayload) => void;
+  users: (payload: UserSocketPayload) => void;
+};
 
 /** The events the web app emits to the gateway, with their arguments (socket.io's emit map). */
 export type ClientToServerEvents = {

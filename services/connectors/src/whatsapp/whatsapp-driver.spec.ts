@@ -15,6 +15,7 @@ import {
   type WhatsappRouter,
 } from './whatsapp-driver.js';
 import type { WhatsappSocket } from './whatsapp-socket.js';
+import { HistoryQuietMs, type HistoryImports } from './history-import.js';
 
 /** A socket that emits Baileys-shaped events on demand; no WhatsApp involved. */
 class FakeSocket {
@@ -59,7 +60,9 @@ const closeWith = (statusCode: number) => ({
   lastDisconnect: { error: { output: { statusCode } }, date: new Date() },
 });
 
-function setup(options: { current?: () => boolean; router?: WhatsappRouter } = {}) {
+function setup(
+  options: { current?: () => boolean; router?: WhatsappRouter; imports?: HistoryImports } = {},
+) {
   const removed: number[] = [];
   const sockets: FakeSocket[] = [];
   const statuses: SessionStatusChange[] = [];
@@ -108,6 +111,7 @@ function setup(options: { current?: () => boolean; router?: WhatsappRouter } = {
     authStore,
     fence,
     router: options.router,
+    imports: options.imports,
     storage,
     socketFactory: async () => {
       const socket = new FakeSocket();
@@ -381,5 +385,73 @@ describe('WhatsappDriver across workers', () => {
     expect(t.removed).toEqual([9]);
     expect(t.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', qrcode: null, retries: 0 });
     expect(t.driver.isOpen(9)).toBe(false);
+  });
+});
+
+describe('WhatsappDriver history import', () => {
+  const now = Date.now();
+  const message = (id: string, daysAgo: number) => ({
+    key: { remoteJid: '5511999990001@s.whatsapp.net', id, fromMe: false },
+    message: { conversation: `text ${id}` },
+    messageTimestamp: Math.floor((now - daysAgo * 86_400_000) / 1000),
+  });
+  const history = (...messages: unknown[]) => ({
+    contacts: [],
+    chats: [],
+    messages,
+    isLatest: true,
+  });
+
+  const withImports = () => {
+    const reported: string[] = [];
+    const imports: HistoryImports = {
+      window: async () => ({ from: now - 10 * 86_400_000, to: now, groups: false }),
+      started: async () => void reported.push('started'),
+      progress: async (_c, status) => void reported.push(`${status.this}/${status.all}`),
+      finished: async (_c, imported) => void reported.push(`finished ${imported}`),
+    };
+    return { t: setup({ imports }), reported };
+  };
+
+  it('replays the window of the history after the quiet, oldest first, marked imported', async () => {
+    const { t, reported } = withImports();
+    await t.driver.start(connection);
+    t.sockets[0].emit('messaging-history.set', history(message('b', 2), message('old', 30)));
+    await flush();
+    t.sockets[0].emit('messaging-history.set', history(message('a', 3)));
+    await flush();
+    expect(reported).toEqual(['started']);
+    // each report restarts the quiet: the last timer replays
+    const quiet = t.scheduled.filter((s) => s.delayMs === HistoryQuietMs);
+    expect(quiet).toHaveLength(2);
+    quiet.at(-1)!.run();
+    await flush();
+    await flush();
+    expect(
+      (t.received as { externalId: string; imported?: boolean }[]).map((m) => [
+        m.externalId,
+        m.imported,
+      ]),
+    ).toEqual([
+      ['a', true],
+      ['b', true],
+    ]);
+    expect(reported).toEqual(['started', '1/2', '2/2', 'finished 2']);
+  });
+
+  it('starts again on the next socket when the session restarted before the replay', async () => {
+    const { t, reported } = withImports();
+    await t.driver.start(connection);
+    t.sockets[0].emit('messaging-history.set', history(message('a', 3)));
+    await flush();
+    const quiet = t.scheduled.find((s) => s.delayMs === HistoryQuietMs)!;
+    t.sockets[0].emit('connection.update', closeWith(515));
+    await flush();
+    quiet.run();
+    await flush();
+    expect(t.received).toEqual([]);
+    t.sockets[1].emit('messaging-history.set', history(message('a', 3)));
+    await flush();
+    expect(reported).toEqual(['started', 'started']);
   });
 });

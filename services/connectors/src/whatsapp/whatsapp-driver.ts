@@ -41,6 +41,13 @@ import {
   type PhoneContactEntry,
 } from './phone-contacts.js';
 import type { PhoneBook } from './phone-contacts.repository.js';
+import {
+  HistoryQuietMs,
+  inImportWindow,
+  reportsProgress,
+  type HistoryImports,
+  type ImportWindow,
+} from './history-import.js';
 import type { SocketFactory, WhatsappSocket } from './whatsapp-socket.js';
 import type { AuthenticationState } from '@whiskeysockets/baileys';
 
@@ -113,6 +120,10 @@ export type WhatsappDriverOptions = {
   storage?: ObjectStorage;
   /** Keeps what the sessions report about their phone's contacts (no phone book: no contacts import). */
   phoneBook?: PhoneBook;
+  /** Where a history import is reported (none: the history's messages are not imported). */
+  imports?: HistoryImports;
+  /** The quiet after the last history report before the import replays it (default 45 s). */
+  historyQuietMs?: number;
   /** Downloads a media message; defaults to Baileys' downloadMediaMessage. */
   downloadMedia?: (message: WAMessage, socket: WhatsappSocket) => Promise<Buffer>;
   policy?: ReconnectPolicy;
@@ -132,6 +143,13 @@ type Session = {
   cancelRetry?: () => void;
   /** the phone book writes, one after the other in the order Baileys reported them */
   contactWrites?: Promise<void>;
+  /** the history import under way: its messages by id until the quiet, then replayed */
+  history?: {
+    window: ImportWindow;
+    messages: Map<string, { message: WAMessage; normalised: NormalisedMessage }>;
+    cancelQuiet?: () => void;
+    replaying: boolean;
+  };
 };
 
 const defaultSchedule: Scheduler = (run, delayMs) => {
@@ -284,6 +302,7 @@ export class WhatsappDriver implements ChannelDriver {
     this.sessions.delete(connectionId);
     session.stopped = true;
     session.cancelRetry?.();
+    session.history?.cancelQuiet?.();
     if (session.socket) endSocket(session.socket);
   }
 
@@ -564,13 +583,14 @@ export class WhatsappDriver implements ChannelDriver {
     );
     socket.ev.on(
       'messaging-history.set',
-      guard(async ({ contacts, chats, lidPnMappings }) =>
-        this.keepContacts(session, socket, [
+      guard(async ({ contacts, chats, lidPnMappings, messages }) => {
+        await this.keepContacts(session, socket, [
           ...mappingEntries(lidPnMappings),
           ...contactEntries(contacts, true),
           ...chatEntries(chats),
-        ]),
-      ),
+        ]);
+        await this.collectHistory(session, socket, messages ?? []);
+      }),
     );
     socket.ev.on(
       'call',
@@ -603,6 +623,76 @@ export class WhatsappDriver implements ChannelDriver {
       .then(() => phoneBook.save(companyId, id, merged));
     session.contactWrites = write;
     await write;
+  }
+
+  /**
+   * Keeps the reported history messages inside the connection's import window (spec 2 §3: between the
+   * two import dates, groups when asked) and restarts the quiet timer; none asked, nothing kept.
+   */
+  private async collectHistory(
+    session: Session,
+    socket: WhatsappSocket,
+    messages: WAMessage[],
+  ): Promise<void> {
+    const { imports } = this.options;
+    if (!imports || messages.length === 0) return;
+    if (!session.history) {
+      const window = await imports.window(session.connection.id);
+      if (!window) return;
+      // another report may have started it while the window was read
+      if (!session.history) {
+        session.history = { window, messages: new Map(), replaying: false };
+        await imports.started(session.connection.id);
+      }
+    }
+    const history = session.history;
+    if (history.replaying) return;
+    for (const message of messages) {
+      const normalised = normaliseMessage(session.connection.id, message);
+      if (!normalised || !inImportWindow(normalised.data, history.window)) continue;
+      history.messages.set(normalised.data.externalId, { message, normalised });
+    }
+    history.cancelQuiet?.();
+    history.cancelQuiet = this.schedule(() => {
+      history.cancelQuiet = undefined;
+      this.replayHistory(session, socket).catch((error: unknown) =>
+        this.options.onError?.(error, session.connection.id),
+      );
+    }, this.options.historyQuietMs ?? HistoryQuietMs);
+  }
+
+  /**
+   * Replays the kept history, oldest first, through the normal inbound path marked imported (no bot,
+   * no unread count), with its progress; a session closed meanwhile leaves the rest (and the dates, so
+   * the next pairing's history is imported again).
+   */
+  private async replayHistory(session: Session, socket: WhatsappSocket): Promise<void> {
+    const { imports } = this.options;
+    const history = session.history;
+    if (!imports || !history || history.replaying) return;
+    history.replaying = true;
+    const entries = [...history.messages.values()].sort((a, b) =>
+      a.normalised.data.sentAt.localeCompare(b.normalised.data.sentAt),
+    );
+    for (const [index, { message, normalised }] of entries.entries()) {
+      if (session.stopped || session.socket !== socket) {
+        // the next socket's history starts the import again
+        if (session.history === history) session.history = undefined;
+        return;
+      }
+      normalised.data.imported = true;
+      await this.deliver(session, socket, message, normalised);
+      const done = index + 1;
+      if (reportsProgress(done, entries.length)) {
+        await imports.progress(session.connection, {
+          this: done,
+          all: entries.length,
+          date: normalised.data.sentAt,
+        });
+      }
+    }
+    session.history = undefined;
+    await imports.finished(session.connection, entries.length);
   }
 
   private async deliver(

@@ -17,12 +17,17 @@ import {
   type WhatsappRouter,
 } from './whatsapp-driver.js';
 import { baileysSocketFactory, type SocketFactory } from './whatsapp-socket.js';
+import type { HistoryImports } from './history-import.js';
 
 export type WhatsappSessionsOptions = {
   leaseStore: SessionLeasesRepository;
   auth: WhatsappAuthRepository;
   phoneBook: PhoneBook;
   sink: ChannelEventSink;
+  /** Where history imports are reported (none: history is not imported). */
+  imports?: HistoryImports;
+  /** The quiet before a history import replays (default 45 s). */
+  historyQuietMs?: number;
   env: Record<string, string | undefined>;
   workerId: string;
   /**
@@ -148,6 +153,8 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
     router,
     storage: options.storage,
     phoneBook: options.phoneBook,
+    imports: options.imports,
+    historyQuietMs: options.historyQuietMs,
     onError: options.onError,
   });
 

@@ -64,7 +64,8 @@ export class WhatsappSocketFactoryModule {
 /**
  * Baileys (QR pairing) sessions spread over the connectors workers by leases (ARCHITECTURE.md §7).
  * Env: CONNECTORS_WORKER_ID (default host-pid-random), WHATSAPP_LEASE_TTL_MS (default 20000),
- * WHATSAPP_LEASE_RENEW_MS (default 5000), SESSION_ENCRYPTION_KEY (else derived from JWT_SECRET).
+ * WHATSAPP_LEASE_RENEW_MS (default 5000), SESSION_ENCRYPTION_KEY (else derived from JWT_SECRET),
+ * WHATSAPP_HISTORY_QUIET_MS (default 45000: the quiet before a history import replays).
  */
 @Module({
   imports: [ConnectionsModule],
@@ -105,6 +106,8 @@ export class WhatsappSocketFactoryModule {
           auth,
           phoneBook,
           sink,
+          imports: sink,
+          historyQuietMs: positive(env.WHATSAPP_HISTORY_QUIET_MS),
           env,
           bus,
           workerId: env.CONNECTORS_WORKER_ID || newWorkerId(hostname()),

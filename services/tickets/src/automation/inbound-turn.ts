@@ -12,6 +12,8 @@ export type InboundTurn = {
   ctx: RequestContext;
   data: InboundMessageEventData;
   groups: GroupSettings;
+  /** closedTicketsPostImported: a ticket an imported history message makes starts closed */
+  closeImported?: boolean;
   /** lgpdHideNumber: the socket events mask numbers */
   hide: boolean;
   /** the person lock keys of the message (inbound-rules lockKeys) */

@@ -26,6 +26,8 @@ export type ConnectionSummary = {
   channel: ChannelKind;
   allowGroup: boolean;
   groupAsTicket: 'enabled' | 'disabled';
+  /** closedTicketsPostImported: the tickets of its history import are made closed */
+  closeImported: boolean;
   /** the knobs an agent's message restarts or stops the inactivity timers with */
   inactivity: Pick<
     ConnectionRecord,
@@ -39,6 +41,7 @@ const toSummary = (row: ConnectionRecord): ConnectionSummary => ({
   channel: row.channel,
   allowGroup: row.allowGroup === true,
   groupAsTicket: row.groupAsTicket === 'enabled' ? 'enabled' : 'disabled',
+  closeImported: row.closedTicketsPostImported === true,
   inactivity: {
     whenExpiresTicket: row.whenExpiresTicket,
     expiresTicket: row.expiresTicket,

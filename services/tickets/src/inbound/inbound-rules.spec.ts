@@ -165,6 +165,25 @@ describe('planInboundTicket', () => {
     ).toEqual({ kind: 'create', status: 'pending' });
   });
 
+  it("makes an imported history's new ticket closed when the connection asks (closedTicketsPostImported)", () => {
+    expect(planInboundTicket({ ...base, imported: true, closeImported: true })).toEqual({
+      kind: 'create',
+      status: 'closed',
+    });
+    expect(
+      planInboundTicket({
+        ...base,
+        imported: true,
+        closeImported: true,
+        latest: { status: 'closed' },
+      }),
+    ).toEqual({ kind: 'attach' });
+    expect(planInboundTicket({ ...base, imported: false, closeImported: true })).toEqual({
+      kind: 'create',
+      status: 'pending',
+    });
+  });
+
   it('never reopens a closed ticket for imported history', () => {
     expect(planInboundTicket({ ...base, imported: true, latest: { status: 'closed' } })).toEqual({
       kind: 'attach',

@@ -160,8 +160,12 @@ export function planInboundTicket(input: {
   isGroup: boolean;
   imported: boolean;
   groups: GroupSettings;
+  /** closedTicketsPostImported: an imported history's new ticket starts closed, nobody to serve */
+  closeImported?: boolean;
 }): TicketPlan {
   if (input.active) return { kind: 'reuse' };
+  if (input.imported && input.closeImported && !input.latest)
+    return { kind: 'create', status: 'closed' };
   const status = inboundStatus(input.isGroup, input.groups);
   if (input.latest) return input.imported ? { kind: 'attach' } : { kind: 'reopen', status };
   return { kind: 'create', status };

@@ -159,10 +159,11 @@ export class InboundService {
     const companyId = event.companyId;
     const data = event.data;
     const ctx = systemContext(companyId);
-    const [groups, hide] = await Promise.all([
-      this.connectors.connection(ctx, data.connectionId).then(groupSettingsOf),
+    const [connection, hide] = await Promise.all([
+      this.connectors.connection(ctx, data.connectionId),
       this.view.hideInEvents(ctx),
     ]);
+    const groups = groupSettingsOf(connection);
     const skip = skipReason(data, groups);
     if (skip) {
       this.logger.debug({ companyId, externalId: data.externalId, skip }, 'inbound skipped');
@@ -172,7 +173,8 @@ export class InboundService {
       data.peer,
       data.peer.isGroup ? data.participant : undefined,
     ]);
-    return { companyId, ctx, data, groups, hide, keys };
+    const closeImported = connection?.closeImported === true;
+    return { companyId, ctx, data, groups, closeImported, hide, keys };
   }
 
   /**
@@ -293,6 +295,7 @@ export class InboundService {
         isGroup: contact.isGroup,
         imported: data.imported === true,
         groups: turn.groups,
+        closeImported: turn.closeImported,
       });
       switch (plan.kind) {
         case 'reuse':
@@ -331,7 +334,10 @@ export class InboundService {
     const now = new Date();
     await this.repository.startCycles(manager, [
       ...reopened.map((turn) => ({ ticket: turn.ticket!, log: 'pending' as const, at: now })),
-      ...creating.map(({ turn }) => ({ ticket: turn.ticket!, log: 'create' as const, at: now })),
+      // a ticket made closed (an imported history's) has no service cycle to start
+      ...creating
+        .filter(({ status }) => status !== 'closed')
+        .map(({ turn }) => ({ ticket: turn.ticket!, log: 'create' as const, at: now })),
     ]);
   }
 

@@ -605,6 +605,21 @@ export class TicketsRepository {
       .getMany();
   }
 
+  /**
+   * The tickets a connection's history import opened and nobody closed since (any status but closed),
+   * locked for closing.
+   */
+  importedActive(manager: EntityManager, companyId: number, whatsappId: number): Promise<Ticket[]> {
+    return manager
+      .getRepository(Ticket)
+      .createQueryBuilder('t')
+      .setLock('pessimistic_write')
+      .where('t.company_id = :companyId AND t.whatsapp_id = :whatsappId', { companyId, whatsappId })
+      .andWhere('t.imported')
+      .andWhere("t.status <> 'closed'")
+      .getMany();
+  }
+
   /** An external bot's session state: no change people see, so updated_at stays. */
   async setBotState(
     companyId: number,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Subjects,
+  type CloseImportedTicketsReply,
   type TicketAccessReply,
   type TicketLogRecord,
   type TicketRecord,
@@ -49,6 +50,11 @@ export class TicketsHandler {
   @BusHandler(S.ticketCloseAll)
   closeAll(data: unknown, ctx: CallContext): Promise<{ count: number }> {
     return this.tickets.closeAll(ctx, data);
+  }
+
+  @BusHandler(S.ticketCloseImported)
+  closeImported(data: unknown, ctx: CallContext): Promise<CloseImportedTicketsReply> {
+    return this.tickets.closeImported(ctx, data);
   }
 
   @BusHandler(S.ticketCanAccess)

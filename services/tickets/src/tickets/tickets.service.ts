@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CloseImportedTicketsInput,
   DomainEventTypes,
   hasPermission,
   TicketCloseAllInput,
@@ -8,6 +9,7 @@ import {
   TicketListQuery,
   TicketsPageSize,
   TicketUpdateInput,
+  type CloseImportedTicketsReply,
   type ConnectionRecord,
   type RequestContext,
   type TicketAccessReply,
@@ -31,6 +33,7 @@ import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
 import { recordEvent } from '../records/record-changes.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { requireMember } from '../contacts/contacts.service.js';
+import { requireAdmin } from '../access/tenant-access.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
 import { systemContext } from '../directories/system-context.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
@@ -523,9 +526,34 @@ export class TicketsService {
     if (!hasPermission(ctx, 'tickets-manager:closeAll')) throw new AppError('ERR_NO_PERMISSION');
     const input = parseInput(TicketCloseAllInput, data ?? {});
     if (!input.queueIds.length) return { count: 0 };
+    const closed = await this.closeMany(ctx, (manager) =>
+      this.tickets.activeInQueues(manager, ctx.companyId, input.queueIds),
+    );
+    return { count: closed };
+  }
+
+  /**
+   * POST /closedimported/:id (through connectors, which checks the connection is the caller's): closes
+   * the tickets the connection's history import opened, without farewell (nobody wrote in them).
+   */
+  async closeImported(call: CallContext, data: unknown): Promise<CloseImportedTicketsReply> {
+    const ctx = requireMember(call);
+    requireAdmin(ctx);
+    const { connectionId } = parseInput(CloseImportedTicketsInput, data ?? {});
+    const closed = await this.closeMany(ctx, (manager) =>
+      this.tickets.importedActive(manager, ctx.companyId, connectionId),
+    );
+    return { closed };
+  }
+
+  /** Closes the tickets `pick` locks, in one transaction, with one ticket event each. */
+  private async closeMany(
+    ctx: RequestContext,
+    pick: (manager: EntityManager) => Promise<Ticket[]>,
+  ): Promise<number> {
     const hide = await this.visibility.of(ctx);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
-      const rows = await this.tickets.activeInQueues(manager, ctx.companyId, input.queueIds);
+      const rows = await pick(manager);
       const now = new Date();
       for (const row of rows) {
         await this.writeClose(manager, row, {
@@ -549,7 +577,7 @@ export class TicketsService {
           data: event,
         });
       }
-      return { count: rows.length };
+      return rows.length;
     });
   }
 

@@ -1,12 +1,13 @@
 import { Button, Progress, Text } from '@chakra-ui/react';
-import { socketEvent, type ConnectionRecord } from '@sb/contracts';
+import { CloseImportedTicketsStatus, socketEvent, type ConnectionRecord } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentSocket } from '../../api/socket.js';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
 import {
+  connectionsApi,
   importPercent,
   useCloseImportedTicketsMutation,
   type ImportMessagesEvent,
@@ -15,7 +16,7 @@ import {
 
 /** Spec 2 §4: a disabled "preparing" button while the import started less than 35 s ago. */
 export const ImportPreparingMs = 35_000;
-export const CloseTicketsStatus = 'renderButtonCloseTickets';
+export const CloseTicketsStatus = CloseImportedTicketsStatus;
 
 /** The import state a connection's statusImportMessages stands for. */
 export const importStateOf = (
@@ -43,6 +44,7 @@ export const ImportStatus = ({
 }) => {
   const { t } = useTranslation('connections');
   const viewer = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
   const [progress, setProgress] = useState<ImportProgress | undefined>();
   const [closeImported, closing] = useCloseImportedTicketsMutation();
   const [now, setNow] = useState(() => Date.now());
@@ -53,14 +55,18 @@ export const ImportStatus = ({
     if (!socket || !viewer || state === 'none') return;
     const name = socketEvent.company(viewer.companyId, 'importMessages');
     const listener = (event: ImportMessagesEvent) => {
-      if (event.whatsappId !== undefined && event.whatsappId !== connection.id) return;
+      if (event.whatsappId !== connection.id) return;
       if (event.status) setProgress(event.status);
+      // spec 2 §4: the import is over; the list reloads (its import state and dates changed)
+      if (event.action === 'refresh') {
+        dispatch(connectionsApi.util.invalidateTags([{ type: 'Connection', id: 'LIST' }]));
+      }
     };
     socket.on(name, listener);
     return () => {
       socket.off(name, listener);
     };
-  }, [viewer, connection.id, state]);
+  }, [viewer, connection.id, state, dispatch]);
 
   // re-render once the preparing window is over
   useEffect(() => {
