@@ -181,6 +181,14 @@ describe('message calls (reactions, gallery, bulk forward, creation errors)', ()
     await expect(
       app.call(S.messageForward, { messageIds: [], contactId: target.id }, admin),
     ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    const [note] = await app.call<MessageRecord[]>(
+      S.messageSend,
+      { ticketId, body: 'internal only', isPrivate: true },
+      admin,
+    );
+    await expect(
+      app.call(S.messageForward, { messageIds: [a.id, note!.id], contactId: target.id }, admin),
+    ).rejects.toMatchObject({ code: 'ERR_NO_MESSAGE_FOUND' });
     await expect(
       app.call(S.messageForward, { messageId: a.id, messageIds: [a.id], contactId: target.id }, admin),
     ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });

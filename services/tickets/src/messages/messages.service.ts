@@ -357,8 +357,11 @@ export class MessagesService {
     for (const id of new Set(ids)) {
       const source = await this.messageOf(ctx, id);
       // private notes never leave the company; deleted ones are gone
-      if (source.isDeleted || source.isPrivate || source.mediaType === 'call_log') {
-        throw new AppError('ERR_NO_MESSAGE_FOUND');
+      if (source.isDeleted || source.isPrivate) throw new AppError('ERR_NO_MESSAGE_FOUND');
+      if (source.mediaType === 'call_log' || source.mediaType === 'reactionMessage') {
+        throw new AppError('ERR_VALIDATION', {
+          fields: { messageId: ['A call log or a reaction cannot be forwarded'] },
+        });
       }
       sources.push(source);
     }

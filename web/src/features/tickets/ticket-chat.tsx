@@ -30,6 +30,7 @@ import {
   useDeleteTicketMutation,
   useEditMessageMutation,
   useGetTicketByUuidQuery,
+  useReactToMessageMutation,
   useUpdateTicketMutation,
 } from './tickets.api.js';
 
@@ -63,6 +64,7 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
   const [deleteTicket, { isLoading: deleting }] = useDeleteTicketMutation();
   const [deleteMessage] = useDeleteMessageMutation();
   const [editMessage, { isLoading: saving }] = useEditMessageMutation();
+  const [reactToMessage] = useReactToMessageMutation();
   const [updateTicket] = useUpdateTicketMutation();
   const ticketId = ticket?.id;
 
@@ -148,6 +150,10 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
         onToggleSelect={toggleSelect}
         actions={{
           onReply: canCompose(ticket.status) ? setReplyTo : undefined,
+          onReact: canCompose(ticket.status)
+            ? (message, type) =>
+                void reactToMessage({ id: message.id, type }).unwrap().catch(toastError)
+            : undefined,
           onForward: (message) => setSelection([message]),
           onDelete: (message) => void deleteMessage(message.id).unwrap().catch(toastError),
           onEdit: setEditing,

@@ -203,6 +203,96 @@ describe('ticket workspace', () => {
     expect(erased.textContent).toContain('This message was deleted');
   });
 
+  it('offers no Forward on a private note, and reacts to a message with a quick emoji', async () => {
+    const calls = serve({
+      messages: [
+        messageRecord('f0000000-0000-4000-8000-000000000001', {
+          body: 'internal',
+          fromMe: true,
+          isPrivate: true,
+        }),
+        messageRecord('f0000000-0000-4000-8000-000000000002', { body: 'from the contact' }),
+      ],
+    });
+    await renderSettled(`/tickets/${uuidOf(1)}`, admin);
+    const note = await screen.findByTestId('message-f0000000-0000-4000-8000-000000000001');
+    const inbound = screen.getByTestId('message-f0000000-0000-4000-8000-000000000002');
+    expect(within(note).queryByRole('button', { name: 'Forward' })).toBeNull();
+    expect(within(note).queryByRole('button', { name: 'React' })).toBeNull();
+    // while choosing messages to forward, the note has no box to tick either
+    fireEvent.click(within(inbound).getByRole('button', { name: 'Forward' }));
+    expect(within(note).queryByRole('checkbox')).toBeNull();
+    expect(within(inbound).getByRole('checkbox')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(inbound).getByRole('button', { name: 'React' }));
+    fireEvent.click(within(inbound).getByRole('button', { name: 'React with 👍' }));
+    await waitFor(() =>
+      expect(posts(calls, '/messages/f0000000-0000-4000-8000-000000000002/reactions')).toHaveLength(
+        1,
+      ),
+    );
+    expect(posts(calls, '/messages/f0000000-0000-4000-8000-000000000002/reactions')[0]?.body).toEqual(
+      { type: '👍' },
+    );
+    expect(within(inbound).queryByRole('button', { name: 'React with 👍' })).toBeNull();
+  });
+
+  it("toasts the contact drawer's changes: note added and deleted, contact blocked and unblocked", async () => {
+    let blocked = false;
+    const notes = [
+      {
+        id: 3,
+        note: 'Called back',
+        ticketId: 1,
+        contactId: 11,
+        user: { name: 'Ana Souza' },
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    ];
+    const calls = serve({
+      answer: (method, url) => {
+        if (url.pathname === '/ticket-notes/list') return notes;
+        if (method === 'POST' && url.pathname === '/ticket-notes') return notes[0];
+        if (method === 'PUT' && url.pathname === '/contacts/block/11') {
+          blocked = !blocked;
+          return { id: 11, active: !blocked };
+        }
+        if (url.pathname === '/contacts/11' && blocked)
+          return {
+            id: 11,
+            name: 'Contact 1',
+            number: '5511999887766',
+            email: '',
+            active: false,
+            disableBot: false,
+            acceptAudioMessage: true,
+            extraInfo: [],
+            tags: [],
+            channel: 'whatsapp',
+            isGroup: false,
+          };
+        return undefined;
+      },
+    });
+    await renderSettled(`/tickets/${uuidOf(1)}`, admin);
+    const drawer = await screen.findByTestId('contact-drawer');
+    fireEvent.change(within(drawer).getByLabelText('New note'), {
+      target: { value: 'Called back' },
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note added successfully!')).toBeTruthy();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Note deleted successfully!')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/ticket-notes/3')).toBe(
+      true,
+    );
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Block contact' }));
+    expect(await screen.findByText('Contact blocked')).toBeTruthy();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Unblock contact' }));
+    expect(await screen.findByText('Contact unblocked')).toBeTruthy();
+  });
+
   it('cycles the audio playback rate 0.5 → 1 → 1.5 → 2 and stores it as audioMessageRate', async () => {
     localStorage.setItem('audioMessageRate', '1.5');
     serve({

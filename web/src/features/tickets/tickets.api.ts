@@ -3,6 +3,7 @@ import {
   buildPath,
   ClientSocketEvents,
   type MessageForwardInput,
+  type MessageRecord,
   type MessageListQuery,
   type MessageSendInput,
   type MessagesPage,
@@ -292,6 +293,14 @@ export const ticketsApi = baseApi.injectEndpoints({
         body: { body },
       }),
     }),
+    /** the reaction arrives in the chat like any sent message (appMessage create) */
+    reactToMessage: build.mutation<MessageRecord, { id: string; type: string }>({
+      query: ({ id, type }) => ({
+        url: buildPath(ApiRoutes.messages.reactions, { id }),
+        method: 'POST',
+        body: { type },
+      }),
+    }),
     forwardMessage: build.mutation<void, Defaulted<MessageForwardInput, 'signMessage'>>({
       query: (body) => ({ url: ApiRoutes.messages.forward, method: 'POST', body }),
     }),
@@ -323,6 +332,7 @@ export const {
   useSendMediaMutation,
   useDeleteMessageMutation,
   useEditMessageMutation,
+  useReactToMessageMutation,
   useForwardMessageMutation,
   useListTicketNotesQuery,
   useCreateTicketNoteMutation,
