@@ -134,9 +134,9 @@ describe('message calls (reactions, gallery, bulk forward, creation errors)', ()
     await expect(
       app.call(S.messageReact, { id: note!.id, type: '👍' }, stranger),
     ).rejects.toMatchObject({ code: 'ERR_NO_TICKET_FOUND' });
-    await expect(app.call(S.messageReact, { id: note!.id, type: ' ' }, admin)).rejects.toMatchObject(
-      { code: 'ERR_VALIDATION' },
-    );
+    await expect(
+      app.call(S.messageReact, { id: note!.id, type: ' ' }, admin),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
   });
 
   it("answers the conversation's images as signed links, oldest first", async () => {
@@ -190,7 +190,11 @@ describe('message calls (reactions, gallery, bulk forward, creation errors)', ()
       app.call(S.messageForward, { messageIds: [a.id, note!.id], contactId: target.id }, admin),
     ).rejects.toMatchObject({ code: 'ERR_NO_MESSAGE_FOUND' });
     await expect(
-      app.call(S.messageForward, { messageId: a.id, messageIds: [a.id], contactId: target.id }, admin),
+      app.call(
+        S.messageForward,
+        { messageId: a.id, messageIds: [a.id], contactId: target.id },
+        admin,
+      ),
     ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
   });
 

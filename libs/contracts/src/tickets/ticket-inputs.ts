@@ -173,7 +173,10 @@ export const MaxForwardMessages = 50;
 export const MessageForwardInput = z
   .object({
     messageId: ref('message', z.string().uuid()).optional(),
-    messageIds: ref('message', z.array(z.string().uuid()).min(1).max(MaxForwardMessages)).optional(),
+    messageIds: ref(
+      'message',
+      z.array(z.string().uuid()).min(1).max(MaxForwardMessages),
+    ).optional(),
     contactId: ref('contact', id),
     signMessage: flag.default(false),
   })

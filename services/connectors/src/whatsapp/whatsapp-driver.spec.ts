@@ -310,7 +310,10 @@ describe('WhatsappDriver events and commands', () => {
     expect(t.socket.sent[1]).toEqual({
       jid: '5511222@s.whatsapp.net',
       content: {
-        react: { text: '👍', key: { remoteJid: '5511222@s.whatsapp.net', id: 'IN7', fromMe: false } },
+        react: {
+          text: '👍',
+          key: { remoteJid: '5511222@s.whatsapp.net', id: 'IN7', fromMe: false },
+        },
       },
     });
     await expect(t.driver.checkContact(connection, '+55 11 222')).resolves.toEqual({

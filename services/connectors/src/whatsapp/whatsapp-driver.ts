@@ -369,7 +369,11 @@ export class WhatsappDriver implements ChannelDriver {
       ? {
           react: {
             text: command.body,
-            key: { remoteJid: jid, id: command.reaction.externalId, fromMe: command.reaction.fromMe },
+            key: {
+              remoteJid: jid,
+              id: command.reaction.externalId,
+              fromMe: command.reaction.fromMe,
+            },
           },
         }
       : await this.contentOf(command);

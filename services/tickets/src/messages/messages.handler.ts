@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  Subjects,
-  type MessageRecord,
-  type MessagesPage,
-  type TicketImages,
-} from '@sb/contracts';
+import { Subjects, type MessageRecord, type MessagesPage, type TicketImages } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { MessagesService } from './messages.service.js';

@@ -63,7 +63,6 @@ const IdInput = z.object({ id: z.coerce.number().int().positive() });
 const UuidInput = z.object({ uuid: z.string().uuid() });
 const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
 
-
 /** A text to send on a ticket once the transaction committed. */
 type PendingText = { ticket: Ticket; text: string };
 

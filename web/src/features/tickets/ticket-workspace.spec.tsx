@@ -232,9 +232,9 @@ describe('ticket workspace', () => {
         1,
       ),
     );
-    expect(posts(calls, '/messages/f0000000-0000-4000-8000-000000000002/reactions')[0]?.body).toEqual(
-      { type: '👍' },
-    );
+    expect(
+      posts(calls, '/messages/f0000000-0000-4000-8000-000000000002/reactions')[0]?.body,
+    ).toEqual({ type: '👍' });
     expect(within(inbound).queryByRole('button', { name: 'React with 👍' })).toBeNull();
   });
 
