@@ -130,4 +130,26 @@ describe('channel emulator demo', () => {
     await messages.getByText('the broken part').waitFor();
     await messages.getByRole('link', { name: 'invoice.pdf' }).waitFor();
   });
+
+  it("reacts to the customer's message once the ticket is open, and the customer gets it", async () => {
+    const token = await apiToken(app, app.adminEmail, app.adminPassword);
+    const me = await apiCall<{ id: number }>(app, token, 'GET', '/auth/me');
+    const { tickets } = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(
+      app,
+      token,
+      'GET',
+      '/tickets?status=pending&showAll=true',
+    );
+    const ticket = tickets.find((found) => found.contact.name === customer.name)!;
+    await apiCall(app, token, 'PUT', `/tickets/${ticket.id}`, { status: 'open', userId: me.id });
+    await agentPage.reload();
+    const messages = agentPage.getByTestId('message-list');
+    const bubble = messages.locator('[data-testid^="message-"]', { hasText: 'the broken part' });
+    await bubble.getByRole('button', { name: 'React', exact: true }).click();
+    await bubble.getByRole('button', { name: 'React with 👍' }).click();
+    const sent = await emulator.waitForSent((send) => send.type === 'reaction');
+    expect(sent).toMatchObject({ to: customer.number, text: '👍' });
+    // the reaction shows in the chat as its own bubble quoting the message
+    await messages.locator('[data-testid^="message-"]', { hasText: '👍' }).first().waitFor();
+  });
 });
