@@ -3,6 +3,7 @@ import { GraphEmulator } from '@sb/testing/channel-emulator';
 import { emulatorOptionsFrom } from '@sb/testing/emulator';
 import { apiCall, apiToken, logInAsSuper, openPage, unique } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
 
 /**
  * The README's channel emulator demo: `npm run emulator` next to `npm start`, a Cloud API connection,
@@ -145,7 +146,21 @@ describe('channel emulator demo', () => {
     await agentPage.reload();
     const messages = agentPage.getByTestId('message-list');
     const bubble = messages.locator('[data-testid^="message-"]', { hasText: 'the broken part' });
-    await bubble.getByRole('button', { name: 'React', exact: true }).click();
+    const openPicker = async () => {
+      await bubble.getByRole('button', { name: 'React', exact: true }).click();
+      await bubble.getByRole('button', { name: 'React with 👍' }).waitFor();
+    };
+    // the open picker passes axe in both themes, and fits a phone's width
+    for (const [theme, size] of [
+      ['dark', { width: 390, height: 844 }],
+      ['light', { width: 1280, height: 720 }],
+    ] as const) {
+      await agentPage.setViewportSize(size);
+      await useTheme(agentPage, theme);
+      await openPicker();
+      expect(await seriousAxeViolations(agentPage)).toEqual([]);
+      expect(await sidewaysOverflow(agentPage)).toBe(0);
+    }
     await bubble.getByRole('button', { name: 'React with 👍' }).click();
     const sent = await emulator.waitForSent((send) => send.type === 'reaction');
     expect(sent).toMatchObject({ to: customer.number, text: '👍' });
