@@ -130,6 +130,19 @@ describe('channel emulator demo', () => {
     );
     await messages.getByText('the broken part').waitFor();
     await messages.getByRole('link', { name: 'invoice.pdf' }).waitFor();
+
+    // the picture opens the conversation's gallery, its bytes served through a signed link
+    await messages.getByRole('button', { name: 'Open image' }).first().click();
+    const gallery = agentPage.getByRole('dialog');
+    await gallery.getByTestId('gallery-position').getByText('1 of 1').waitFor();
+    const shown = gallery.getByRole('img');
+    await agentPage.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await shown.elementHandle(),
+    );
+    expect(await seriousAxeViolations(agentPage)).toEqual([]);
+    await agentPage.keyboard.press('Escape');
+    await gallery.waitFor({ state: 'detached' });
   });
 
   it("reacts to the customer's message once the ticket is open, and the customer gets it", async () => {

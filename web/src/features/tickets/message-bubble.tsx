@@ -47,13 +47,34 @@ const AudioPlayer = ({ src }: { src: string }) => {
   );
 };
 
-const Media = ({ message }: { message: MessageRecord }) => {
+const Media = ({
+  message,
+  onOpenImage,
+}: {
+  message: MessageRecord;
+  onOpenImage?: (m: MessageRecord) => void;
+}) => {
   const { t } = useTranslation('tickets');
   const src = mediaUrl(message.mediaUrl);
   if (!src) return null;
   if (message.mediaType === 'audio') return <AudioPlayer src={src} />;
-  if (message.mediaType === 'image')
-    return <img src={src} alt={message.mediaName ?? ''} style={{ maxWidth: 240 }} />;
+  if (message.mediaType === 'image') {
+    const image = <img src={src} alt={message.mediaName ?? ''} style={{ maxWidth: 240 }} />;
+    // a button around the picture opens the conversation's gallery on it
+    return onOpenImage ? (
+      <Button
+        variant="plain"
+        h="auto"
+        p="0"
+        aria-label={t('gallery.open')}
+        onClick={() => onOpenImage(message)}
+      >
+        {image}
+      </Button>
+    ) : (
+      image
+    );
+  }
   if (message.mediaType === 'video') return <video src={src} controls style={{ maxWidth: 240 }} />;
   return (
     <a href={src} target="_blank" rel="noreferrer" download={message.mediaName ?? true}>
@@ -104,6 +125,8 @@ export type MessageActions = {
   onForward: (m: MessageRecord) => void;
   onDelete: (m: MessageRecord) => void;
   onEdit: (m: MessageRecord) => void;
+  /** opens the conversation's image gallery on this image */
+  onOpenImage?: (m: MessageRecord) => void;
 };
 
 /** One message: quote, media, text, time and ack; its actions, or a checkbox while forwarding. */
@@ -178,7 +201,10 @@ export const MessageBubble = ({
         )}
         {/* A deleted message keeps its content unless the company erases it (lgpdDeleteMessage). */}
         <Box opacity={message.isDeleted ? 0.6 : undefined}>
-          <Media message={message} />
+          <Media
+            message={message}
+            onOpenImage={message.isDeleted ? undefined : actions.onOpenImage}
+          />
           {message.body && (
             <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
               <FormattedText text={message.body} />

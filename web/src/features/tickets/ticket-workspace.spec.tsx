@@ -238,6 +238,44 @@ describe('ticket workspace', () => {
     expect(within(inbound).queryByRole('button', { name: 'React with 👍' })).toBeNull();
   });
 
+  it("opens the conversation's images on the one clicked, with previous and next", async () => {
+    const image = (n: number) =>
+      messageRecord(`b0000000-0000-4000-8000-00000000000${n}`, {
+        body: '',
+        mediaType: 'image',
+        mediaName: `photo-${n}.png`,
+        mediaUrl: `/media/company-2/messages/photo-${n}.png?exp=1&sig=x`,
+      });
+    const calls = serve({
+      messages: [image(1), image(2)],
+      answer: (_method, url) =>
+        url.pathname === '/messages/listimages/1'
+          ? {
+              images: [1, 2].map((n) => ({
+                id: image(n).id,
+                mediaUrl: image(n).mediaUrl,
+                mediaName: `photo-${n}.png`,
+                fromMe: false,
+                createdAt: image(n).createdAt,
+              })),
+            }
+          : undefined,
+    });
+    await renderSettled(`/tickets/${uuidOf(1)}`, admin);
+    const second = await screen.findByTestId('message-b0000000-0000-4000-8000-000000000002');
+    expect(calls.some((c) => c.url.pathname === '/messages/listimages/1')).toBe(false);
+    fireEvent.click(within(second).getByRole('button', { name: 'Open image' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('gallery-position').textContent).toBe('2 of 2'),
+    );
+    expect(within(dialog).getByRole('img').getAttribute('alt')).toBe('photo-2.png');
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(within(dialog).getByTestId('gallery-position').textContent).toBe('1 of 2');
+    expect(within(dialog).getByRole('img').getAttribute('alt')).toBe('photo-1.png');
+  });
+
   it("toasts the contact drawer's changes: note added and deleted, contact blocked and unblocked", async () => {
     let blocked = false;
     const notes = [

@@ -10,6 +10,7 @@ import {
   type SessionUser,
   type TicketCloseAllInput,
   type TicketCreateInput,
+  type TicketImages,
   type TicketListQuery,
   type TicketLogRecord,
   type TicketNoteInput,
@@ -293,6 +294,11 @@ export const ticketsApi = baseApi.injectEndpoints({
         body: { body },
       }),
     }),
+    /** the conversation's images (the gallery), fetched when it opens */
+    listTicketImages: build.query<TicketImages, number>({
+      query: (ticketId) => ({ url: buildPath(ApiRoutes.messages.images, { ticketId }) }),
+      keepUnusedDataFor: 0,
+    }),
     /** the reaction arrives in the chat like any sent message (appMessage create) */
     reactToMessage: build.mutation<MessageRecord, { id: string; type: string }>({
       query: ({ id, type }) => ({
@@ -332,6 +338,7 @@ export const {
   useSendMediaMutation,
   useDeleteMessageMutation,
   useEditMessageMutation,
+  useListTicketImagesQuery,
   useReactToMessageMutation,
   useForwardMessageMutation,
   useListTicketNotesQuery,
