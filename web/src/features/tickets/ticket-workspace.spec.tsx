@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MessageRecord, TicketLogRecord, TicketRecord } from '@sb/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../components/toaster.js';
 import { sessionUser } from '../../test/session-user.js';
 import {
   createFakeSocket,
@@ -103,6 +104,8 @@ describe('ticket workspace', () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     localStorage.clear();
+    // the toaster shows at most 4: one test's toasts must not hide the next one's
+    toaster.remove();
   });
 
   it('offers new ticket and close all in the speed dial of an admin, new ticket only to an agent', async () => {
