@@ -6,6 +6,7 @@ import {
   type ContactRecord,
   type MessageRecord,
   type MessagesPage,
+  type TicketImages,
 } from '@sb/contracts';
 import type { RunningService } from '@sb/platform/nest';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
@@ -227,6 +228,56 @@ describe.each(kinds)('messages over the $name', (kind) => {
       await call('admin', 'PUT', `/messages/${forwarded.id}`, { body: 'changed' }),
     );
     expect(edited).toMatchObject({ body: 'changed', isEdited: true });
+  });
+
+  it("answers the ticket's images as signed links, edits by POST, and forwards several at once", async () => {
+    const form = new FormData();
+    form.append('medias', new Blob([png], { type: 'image/png' }), 'gallery.png');
+    await ok<MessageRecord[]>(
+      await fetch(`${url()}/messages/${ticketId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.admin}` },
+        body: form,
+      }),
+    );
+    const { images } = await ok<TicketImages>(
+      await call('admin', 'GET', `/messages/listimages/${ticketId}`),
+    );
+    const image = images.find((i) => i.mediaName === 'gallery.png')!;
+    expect(image).toMatchObject({ fromMe: true, mediaUrl: expect.stringMatching(/^\/media\//) });
+    const served = await fetch(`${url()}${image.mediaUrl}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    expect((await call('otherAdmin', 'GET', `/messages/listimages/${ticketId}`)).status).toBe(404);
+    expect((await call('admin', 'GET', '/messages/listimages/abc')).status).toBe(400);
+
+    const texts: MessageRecord[] = [];
+    for (const body of ['one', 'two']) {
+      const [message] = await ok<MessageRecord[]>(
+        await call('admin', 'POST', `/messages/${ticketId}`, { body }),
+      );
+      texts.push(message!);
+    }
+    const copies = await ok<MessageRecord[]>(
+      await call('admin', 'POST', '/message/forward', {
+        messageIds: texts.map((m) => m.id),
+        contactId: otherContactId,
+      }),
+    );
+    expect(copies.map((c) => c.body)).toEqual(['one', 'two']);
+    // the copies are on the other contact's whatsapp ticket, where texts can be edited
+    const edited = await ok<MessageRecord>(
+      await call('admin', 'POST', `/messages/edit/${copies[0]!.id}`, { body: 'one, edited' }),
+    );
+    expect(edited).toMatchObject({ body: 'one, edited', isEdited: true });
+    const empty = await call('admin', 'POST', `/messages/edit/${copies[0]!.id}`, { body: '' });
+    expect(empty.status).toBe(400);
+    // a reaction needs a message the channel has: these never reached one
+    const reaction = await call('admin', 'POST', `/messages/${copies[1]!.id}/reactions`, {
+      type: '👍',
+    });
+    expect(reaction.status).toBe(400);
+    expect(await json(reaction)).toMatchObject({ error: 'ERR_FETCH_WAPP_MSG' });
   });
 
   it('refuses a file that is not what it claims, leaving the conversation unchanged', async () => {

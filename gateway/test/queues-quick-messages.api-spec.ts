@@ -269,6 +269,41 @@ describe.each(kinds)('queues, chatbots and quick messages over the $name', (kind
     expect(await json(clash)).toMatchObject({ error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' });
   });
 
+  it('keeps the fields a PUT body leaves out (partial update)', async () => {
+    const queue = await created(
+      await call('admin', 'POST', '/queue', {
+        name: `Partial ${unique()}`,
+        color: `#${unique()}`,
+        greetingMessage: 'Hi',
+        orderQueue: 4,
+        closeTicket: true,
+      }),
+    );
+    const renamed = await call('admin', 'PUT', `/queue/${queue.id}`, { greetingMessage: 'Hey' });
+    expect(renamed.status).toBe(200);
+    expect(await json(renamed)).toMatchObject({
+      greetingMessage: 'Hey',
+      orderQueue: 4,
+      closeTicket: true,
+    });
+    // an explicit null still clears it
+    const cleared = await call('admin', 'PUT', `/queue/${queue.id}`, { orderQueue: null });
+    expect(await json(cleared)).toMatchObject({ greetingMessage: 'Hey', orderQueue: null });
+
+    const general = await created(
+      await call('admin', 'POST', '/quick-messages', {
+        shortcode: `part${unique()}`,
+        message: 'Old',
+        geral: true,
+      }),
+    );
+    const edited = await call('admin', 'PUT', `/quick-messages/${general.id}`, { message: 'New' });
+    expect(edited.status).toBe(200);
+    expect(await json(edited)).toMatchObject({ message: 'New', geral: true, status: true });
+    const invalid = await call('admin', 'PUT', `/quick-messages/${general.id}`, { shortcode: '' });
+    expect(invalid.status).toBe(400);
+  });
+
   it('tells the company sockets about queue changes', async () => {
     const socket = await connectSocket(stack.gateway.url, { token: tokens.user });
     try {

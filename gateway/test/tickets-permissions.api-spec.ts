@@ -383,6 +383,31 @@ const table: Row[] = [
     expect: ownCompany,
   },
   {
+    method: 'POST',
+    path: () => '/message/forward',
+    body: (f) => ({ messageIds: [f.messageId], contactId: f.contactId }),
+    expect: ownCompany,
+  },
+  {
+    method: 'POST',
+    path: (f) => `/messages/edit/${f.messageId}`,
+    body: () => ({ body: 'walk edited by post' }),
+    expect: ownCompany,
+  },
+  // the walk's connection is not connected, so its messages never reached a channel: a reaction is
+  // refused with ERR_FETCH_WAPP_MSG (400) once the caller may see the message
+  {
+    method: 'POST',
+    path: (f) => `/messages/${f.messageId}/reactions`,
+    body: () => ({ type: '👍' }),
+    expect: [
+      ['user', 400],
+      ['admin', 400],
+      ['otherAdmin', 404],
+    ],
+  },
+  { method: 'GET', path: (f) => `/messages/listimages/${f.ticketId}`, expect: ownCompany },
+  {
     method: 'DELETE',
     path: (f) => `/messages/${f.doomedMessageId}`,
     expect: [

@@ -3,6 +3,7 @@ import { GraphEmulator } from '@sb/testing/channel-emulator';
 import { emulatorOptionsFrom } from '@sb/testing/emulator';
 import { apiCall, apiToken, logInAsSuper, openPage, unique } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
 
 /**
  * The README's channel emulator demo: `npm run emulator` next to `npm start`, a Cloud API connection,
@@ -129,5 +130,54 @@ describe('channel emulator demo', () => {
     );
     await messages.getByText('the broken part').waitFor();
     await messages.getByRole('link', { name: 'invoice.pdf' }).waitFor();
+
+    // the picture opens the conversation's gallery, its bytes served through a signed link
+    await messages.getByRole('button', { name: 'Open image' }).first().click();
+    const gallery = agentPage.getByRole('dialog');
+    await gallery.getByTestId('gallery-position').getByText('1 of 1').waitFor();
+    const shown = gallery.getByRole('img');
+    await agentPage.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await shown.elementHandle(),
+    );
+    expect(await seriousAxeViolations(agentPage)).toEqual([]);
+    await agentPage.keyboard.press('Escape');
+    await gallery.waitFor({ state: 'detached' });
+  });
+
+  it("reacts to the customer's message once the ticket is open, and the customer gets it", async () => {
+    const token = await apiToken(app, app.adminEmail, app.adminPassword);
+    const me = await apiCall<{ id: number }>(app, token, 'GET', '/auth/me');
+    const { tickets } = await apiCall<{ tickets: { id: number; contact: { name: string } }[] }>(
+      app,
+      token,
+      'GET',
+      '/tickets?status=pending&showAll=true',
+    );
+    const ticket = tickets.find((found) => found.contact.name === customer.name)!;
+    await apiCall(app, token, 'PUT', `/tickets/${ticket.id}`, { status: 'open', userId: me.id });
+    await agentPage.reload();
+    const messages = agentPage.getByTestId('message-list');
+    const bubble = messages.locator('[data-testid^="message-"]', { hasText: 'the broken part' });
+    const openPicker = async () => {
+      await bubble.getByRole('button', { name: 'React', exact: true }).click();
+      await bubble.getByRole('button', { name: 'React with 👍' }).waitFor();
+    };
+    // the open picker passes axe in both themes, and fits a phone's width
+    for (const [theme, size] of [
+      ['dark', { width: 390, height: 844 }],
+      ['light', { width: 1280, height: 720 }],
+    ] as const) {
+      await agentPage.setViewportSize(size);
+      await useTheme(agentPage, theme);
+      await openPicker();
+      expect(await seriousAxeViolations(agentPage)).toEqual([]);
+      expect(await sidewaysOverflow(agentPage)).toBe(0);
+    }
+    await bubble.getByRole('button', { name: 'React with 👍' }).click();
+    const sent = await emulator.waitForSent((send) => send.type === 'reaction');
+    expect(sent).toMatchObject({ to: customer.number, text: '👍' });
+    // the reaction shows in the chat as its own bubble quoting the message
+    await messages.locator('[data-testid^="message-"]', { hasText: '👍' }).first().waitFor();
   });
 });

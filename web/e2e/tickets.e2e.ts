@@ -69,6 +69,7 @@ describe('ticket workspace', () => {
     await page.getByLabel('New note').fill('Called about the invoice');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByText('Called about the invoice').waitFor();
+    await page.getByText('Note added successfully!').waitFor();
 
     const box = page.getByLabel('Message', { exact: true });
     await privateSwitch().click();
@@ -78,6 +79,8 @@ describe('ticket workspace', () => {
       hasText: 'Only the team reads this',
     });
     await note.getByText('Private note').waitFor();
+    // a private note never leaves the company: nothing offers to forward it
+    expect(await note.getByRole('button', { name: 'Forward' }).count()).toBe(0);
 
     await privateSwitch().click();
     await box.fill('Hello, how can we help?');

@@ -20,6 +20,7 @@ import {
   MessageEditInput,
   MessageForwardInput,
   MessageListQuery,
+  MessageReactionInput,
   MessageSendInput,
   Subjects,
   type MessageRecord,
@@ -27,6 +28,7 @@ import {
   type MessagesPage,
   type RequestContext,
   type StoredMedia,
+  type TicketImages,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
@@ -137,6 +139,42 @@ export class MessagesController {
     });
   }
 
+  /** The peers' edit call (the same as PUT /messages/:id). */
+  @Post('messages/edit/:id')
+  @ApiBody({ schema: openApiSchema(MessageEditInput) })
+  @ApiOperation({ summary: 'Edits an own text inside the channel edit window' })
+  editByPost(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<MessageRecord> {
+    return this.edit(req, id, body);
+  }
+
+  @Post('messages/:id/reactions')
+  @ApiBody({ schema: openApiSchema(MessageReactionInput) })
+  @ApiOperation({ summary: 'Reacts to a message with an emoji (type), sent to the channel' })
+  react(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<MessageRecord> {
+    return this.services.request(S.messageReact, req.sb.ctx, {
+      ...parseInput(MessageReactionInput, body ?? {}),
+      ...parseInput(messageIdParam, { id }),
+    });
+  }
+
+  @Get('messages/listimages/:ticketId')
+  @ApiOperation({ summary: "The images of a ticket's conversation as signed links, oldest first" })
+  images(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<TicketImages> {
+    return this.services.request(
+      S.messageImages,
+      req.sb.ctx,
+      parseInput(ticketIdParam, { ticketId }),
+    );
+  }
+
   @Delete('messages/:id')
   @ApiOperation({ summary: 'Deletes an own message for everyone (private notes are destroyed)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: string }> {
@@ -145,8 +183,14 @@ export class MessagesController {
 
   @Post('message/forward')
   @ApiBody({ schema: openApiSchema(MessageForwardInput) })
-  @ApiOperation({ summary: "Forwards one message to a contact's ticket on the same connection" })
-  forward(@Req() req: GatewayRequest, @Body() body: unknown): Promise<MessageRecord> {
+  @ApiOperation({
+    summary:
+      "Forwards one message (messageId) or several (messageIds) to a contact's ticket on the same connection",
+  })
+  forward(
+    @Req() req: GatewayRequest,
+    @Body() body: unknown,
+  ): Promise<MessageRecord | MessageRecord[]> {
     return this.services.request(
       S.messageForward,
       req.sb.ctx,

@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { QueueInput, Subjects, type Queue, type QueueUpdateRequest } from '@sb/contracts';
+import {
+  givenFields,
+  QueueInput,
+  QueueUpdateInput,
+  Subjects,
+  type Queue,
+  type QueueUpdateRequest,
+} from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
@@ -42,14 +49,17 @@ export class QueuesController {
   @Put(':id')
   @Profiles('admin')
   @ApiOperation({ summary: 'Updates a queue, its schedules and its chatbot tree (admins)' })
-  @ApiBody({ schema: openApiSchema(QueueInput) })
+  @ApiBody({ schema: openApiSchema(QueueUpdateInput) })
   update(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<Queue> {
     const params = parseInput(idParam, { id });
-    const data: QueueUpdateRequest = { ...parseInput(QueueInput, body ?? {}), id: params.id };
+    const data: QueueUpdateRequest = {
+      ...givenFields(parseInput(QueueUpdateInput, body ?? {}), body),
+      id: params.id,
+    };
     return this.services.request(Subjects.tickets.queueUpdate, req.sb.ctx, data);
   }
 

@@ -14,8 +14,10 @@ import {
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  givenFields,
   QuickMessageInput,
   QuickMessageListQuery,
+  QuickMessageUpdateInput,
   Subjects,
   type QuickMessage,
   type QuickMessageListItem,
@@ -86,7 +88,7 @@ export class QuickMessagesController {
 
   @Put(':id')
   @ApiOperation({ summary: 'Updates a quick message (own ones; admins any)' })
-  @ApiBody({ schema: openApiSchema(QuickMessageInput) })
+  @ApiBody({ schema: openApiSchema(QuickMessageUpdateInput) })
   update(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
@@ -94,7 +96,7 @@ export class QuickMessagesController {
   ): Promise<QuickMessage> {
     const params = parseInput(idParam, { id });
     const data: QuickMessageUpdateRequest = {
-      ...parseInput(QuickMessageInput, body ?? {}),
+      ...givenFields(parseInput(QuickMessageUpdateInput, body ?? {}), body),
       id: params.id,
     };
     return this.services.request(Subjects.tickets.quickMessageUpdate, req.sb.ctx, data);

@@ -426,6 +426,39 @@ describe('Meta channels with the channel emulator', () => {
     expect(retried.externalId).toMatch(/^wamid\./);
   });
 
+  it('sends a reaction to a message through the Cloud API', async () => {
+    const message = await sendText(cloud.id, customer, 'react here');
+    const reaction = await call<SendMessageResult>(S.messageSend, {
+      connectionId: cloud.id,
+      peer: { number: customer, isGroup: false },
+      body: '❤️',
+      reaction: { externalId: message.externalId, fromMe: true },
+    });
+    const sent = await emulator.waitForSent((send) => send.id === reaction.externalId);
+    expect(sent).toMatchObject({ type: 'reaction', text: '❤️' });
+    expect(sent.body).toMatchObject({
+      reaction: { message_id: message.externalId, emoji: '❤️' },
+    });
+  });
+
+  it('answers ERR_WAPP_DOWNLOAD_MEDIA for a file storage no longer has', async () => {
+    const gone = await sendError(
+      call(S.messageSend, {
+        connectionId: cloud.id,
+        peer: { number: customer, isGroup: false },
+        body: '',
+        media: {
+          key: 'company-1/messages/never-stored.png',
+          mimeType: 'image/png',
+          fileName: 'never-stored.png',
+          size: png.length,
+          mediaType: 'image',
+        },
+      }),
+    );
+    expect(gone.code).toBe('ERR_WAPP_DOWNLOAD_MEDIA');
+  });
+
   it('marks a whatsappapi connection with a refused token DISCONNECTED', async () => {
     const created = await call<ConnectionRecord>(S.connectionCreate, {
       name: 'Bad token',
@@ -596,5 +629,19 @@ describe('Meta channels with the channel emulator', () => {
     );
     expect(refused.code).toBe('ERR_WAPP_TEMPLATES_UNSUPPORTED');
     expect(refused.details).toMatchObject({ refused: true });
+
+    // a page cannot react to a message: refused for good, nothing reaches the Graph API
+    const before = emulator.sent.length;
+    const reaction = await sendError(
+      call(S.messageSend, {
+        connectionId: facebook.id,
+        peer: { number: 'PSID77', isGroup: false },
+        body: '👍',
+        reaction: { externalId: inbound.messageId!, fromMe: false },
+      }),
+    );
+    expect(reaction.code).toBe('ERR_SENDING_WAPP_MSG');
+    expect(reaction.details).toMatchObject({ refused: true });
+    expect(emulator.sent.length).toBe(before);
   });
 });

@@ -90,6 +90,24 @@ describe('queues and chatbots', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('keeps the fields an update leaves out (orderQueue, schedules, the tree)', async () => {
+    const [sales] = await app.call<Queue[]>(S.queueList, {}, admin);
+    const updated = await app.call<Queue>(
+      S.queueUpdate,
+      { id: sales!.id, outOfHoursMessage: 'Closed now' },
+      admin,
+    );
+    expect(updated).toMatchObject({
+      name: 'Sales',
+      color: '#ff0000',
+      orderQueue: 1,
+      greetingMessage: 'Welcome to Sales',
+      outOfHoursMessage: 'Closed now',
+    });
+    expect(updated.schedules).toEqual(sales!.schedules);
+    expect(updated.chatbots.map((c) => c.id)).toEqual(sales!.chatbots.map((c) => c.id));
+  });
+
   it('refuses a used colour or name, and a second queue without greeting', async () => {
     await expect(
       app.call(S.queueCreate, queueInput('Support', '#FF0000'), admin),

@@ -121,4 +121,20 @@ describe('quick messages', () => {
       'deleted',
     ]);
   });
+
+  it('keeps the fields an update leaves out', async () => {
+    const edited = await app.call<QuickMessage>(
+      S.quickMessageUpdate,
+      { id: general.id, message: 'Hello again' },
+      admin,
+    );
+    expect(edited).toMatchObject({ shortcode: 'hello', message: 'Hello again', geral: true });
+    const hidden = await app.call<QuickMessage>(
+      S.quickMessageUpdate,
+      { id: general.id, status: false },
+      admin,
+    );
+    expect(hidden).toMatchObject({ message: 'Hello again', geral: true, status: false });
+    await app.call(S.quickMessageUpdate, { id: general.id, status: true }, admin);
+  });
 });

@@ -163,6 +163,7 @@ import type {
   MessageEditInput,
   MessageForwardInput,
   MessageListQuery,
+  MessageReactionInput,
   MessageSendRequest,
   MessagesPage,
   TicketAccessReply,
@@ -173,6 +174,7 @@ import type {
   TicketNoteInput,
   TicketNoteListQuery,
   TicketsPage,
+  TicketImages,
   TicketUpdateInput,
 } from '../tickets/ticket-inputs.js';
 import type {
@@ -447,7 +449,10 @@ export type BusContracts = {
     z.infer<typeof MessageEditInput> & { id: string },
     MessageRecord
   >;
-  'tickets.message.forward': Contract<MessageForwardInput, MessageRecord>;
+  /** one copy for `messageId`, the list of copies for `messageIds` */
+  'tickets.message.forward': Contract<MessageForwardInput, MessageRecord | MessageRecord[]>;
+  'tickets.message.react': Contract<MessageReactionInput & { id: string }, MessageRecord>;
+  'tickets.message.images': Contract<{ ticketId: number }, TicketImages>;
   'tickets.ticket-note.list': Contract<z.infer<typeof TicketNoteListQuery>, TicketNoteRecord[]>;
   'tickets.ticket-note.get': Contract<Id, TicketNoteRecord>;
   'tickets.ticket-note.create': Contract<TicketNoteInput, TicketNoteRecord>;

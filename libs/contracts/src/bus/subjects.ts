@@ -150,6 +150,8 @@ export const Subjects = {
     messageDelete: 'tickets.message.delete',
     messageEdit: 'tickets.message.edit',
     messageForward: 'tickets.message.forward',
+    messageReact: 'tickets.message.react',
+    messageImages: 'tickets.message.images',
     ticketNoteList: 'tickets.ticket-note.list',
     ticketNoteGet: 'tickets.ticket-note.get',
     ticketNoteCreate: 'tickets.ticket-note.create',

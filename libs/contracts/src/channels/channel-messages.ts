@@ -73,6 +73,11 @@ export type SendMessageCommand = ChannelTarget & {
   idempotencyKey?: string;
   /** a campaign's message: it gives way to agents' messages on the connection (never the reverse) */
   bulk?: boolean;
+  /**
+   * A reaction instead of a message: `body` (an emoji) on the channel's message `externalId`. Channels
+   * without reactions from the business side (Messenger, Instagram) refuse it.
+   */
+  reaction?: { externalId: string; fromMe: boolean };
 };
 
 export const SendIdempotencyKeyMaxLength = 200;

@@ -93,6 +93,9 @@ export const ApiRoutes = {
   messages: {
     byTicket: '/messages/:ticketId',
     byId: '/messages/:id',
+    edit: '/messages/edit/:id',
+    reactions: '/messages/:id/reactions',
+    images: '/messages/listimages/:ticketId',
     forward: '/message/forward',
   },
   ticketNotes: { root: '/ticket-notes', list: '/ticket-notes/list', byId: '/ticket-notes/:id' },

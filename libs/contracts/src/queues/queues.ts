@@ -108,8 +108,10 @@ export type Queue = {
   updatedAt: string;
 };
 
-/** tickets.queue.update */
-export type QueueUpdateRequest = QueueInput & { id: number };
+/** PUT /queue/:id body: the fields it carries change, the others keep their stored values. */
+export const QueueUpdateInput = QueueInput.partial();
+/** tickets.queue.update: only the fields the body carried (givenFields) */
+export type QueueUpdateRequest = Partial<QueueInput> & { id: number };
 
 /** POST /chatbot: a top-level option of a queue, or a child of another option. */
 export const ChatbotCreateInput = ChatbotOptionFields.extend({

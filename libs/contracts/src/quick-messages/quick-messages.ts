@@ -49,8 +49,10 @@ export type QuickMessageListItem = {
   mediaUrl: string | null;
 };
 
-/** tickets.quick-message.update */
-export type QuickMessageUpdateRequest = QuickMessageInput & { id: number };
+/** PUT /quick-messages/:id body: the fields it carries change, the others keep their stored values. */
+export const QuickMessageUpdateInput = QuickMessageInput.partial();
+/** tickets.quick-message.update: only the fields the body carried (givenFields) */
+export type QuickMessageUpdateRequest = Partial<QuickMessageInput> & { id: number };
 /** tickets.quick-message.media-set: the gateway stored the file, tickets records it. */
 export type QuickMessageMediaRequest = { id: number; mediaPath: string; mediaName: string };
 /** media-set / media-delete answer: the record and the file it replaced, which the gateway removes */

@@ -163,13 +163,49 @@ export const ChannelMediaMaxBytes: Record<ChannelKind, number> = {
 /** PUT /messages/:id body. */
 export const MessageEditInput = z.object({ body: z.string().trim().min(1).max(65_536) });
 
-/** POST /message/forward body. */
-export const MessageForwardInput = z.object({
-  messageId: ref('message', z.string().uuid()),
-  contactId: ref('contact', id),
-  signMessage: flag.default(false),
-});
+/** The most messages one forward call takes (`messageIds`). */
+export const MaxForwardMessages = 50;
+
+/**
+ * POST /message/forward body: one message (`messageId`, answered as its copy) or several at once
+ * (`messageIds`, sent in that order and answered as the list of copies).
+ */
+export const MessageForwardInput = z
+  .object({
+    messageId: ref('message', z.string().uuid()).optional(),
+    messageIds: ref(
+      'message',
+      z.array(z.string().uuid()).min(1).max(MaxForwardMessages),
+    ).optional(),
+    contactId: ref('contact', id),
+    signMessage: flag.default(false),
+  })
+  .refine((v) => (v.messageId === undefined) !== (v.messageIds === undefined), {
+    message: 'Give messageId or messageIds',
+    path: ['messageId'],
+  });
 export type MessageForwardInput = z.infer<typeof MessageForwardInput>;
+
+/**
+ * POST /messages/:id/reactions body: the emoji (`type`, as those servers name it). The reaction is
+ * stored as a `reactionMessage` quoting the message and sent to the channel.
+ */
+export const MessageReactionInput = z.object({ type: z.string().trim().min(1).max(32) });
+export type MessageReactionInput = z.infer<typeof MessageReactionInput>;
+
+/** GET /messages/listimages/:ticketId: the images of a ticket's conversation, oldest first. */
+export type TicketImage = {
+  id: string;
+  /** a signed `/media/...` link */
+  mediaUrl: string;
+  mediaName: string | null;
+  fromMe: boolean;
+  createdAt: string;
+};
+export type TicketImages = { images: TicketImage[] };
+
+/** The most images GET /messages/listimages answers (the newest ones). */
+export const MaxTicketImages = 500;
 
 /** POST /ticket-notes body (spec 1 §5: at least 2 characters). */
 export const TicketNoteInput = z.object({

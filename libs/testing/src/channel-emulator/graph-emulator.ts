@@ -629,7 +629,11 @@ export class GraphEmulator {
     }
     const content = (body[type] ?? {}) as Record<string, unknown>;
     let text =
-      type === 'text' ? String(content.body ?? '') : String(content.caption ?? `[${type}]`);
+      type === 'text'
+        ? String(content.body ?? '')
+        : type === 'reaction'
+          ? String(content.emoji ?? '')
+          : String(content.caption ?? `[${type}]`);
     if (type === 'template') {
       const template = templateSend(this.templatesOf(phone.businessAccountId), content);
       if ('refusal' in template) return graphError(res, template.refusal);

@@ -128,6 +128,12 @@ export class CloudApiDriver implements ChannelDriver {
     command: SendMessageCommand,
   ): Promise<Record<string, unknown>> {
     if (command.template) return templateContent(command.template);
+    if (command.reaction) {
+      return {
+        type: 'reaction',
+        reaction: { message_id: command.reaction.externalId, emoji: command.body },
+      };
+    }
     if (command.media) {
       assertMediaFits('whatsappapi', command.media);
       const file = await this.media.read(command.media);

@@ -5,6 +5,7 @@ import type {
   RevokeMessageCommand,
   SendMessageCommand,
   SendMessageResult,
+  SendRefusalDetails,
 } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import {
@@ -77,6 +78,13 @@ export class MessengerDriver implements ChannelDriver {
     command: SendMessageCommand,
   ): Promise<SendMessageResult> {
     if (command.template) throw templateRefusal(this.kind);
+    if (command.reaction) {
+      const details: SendRefusalDetails = {
+        refused: true,
+        reason: 'Messenger and Instagram do not let a page react to messages',
+      };
+      throw new AppError('ERR_SENDING_WAPP_MSG', { message: details.reason, details });
+    }
     const { pageAccessToken } = credentialsOf(connection);
     const recipient = { id: command.peer.number };
     const replyTo = command.quotedExternalId ? { reply_to: { mid: command.quotedExternalId } } : {};

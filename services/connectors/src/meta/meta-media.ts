@@ -42,9 +42,16 @@ export class MetaMedia {
     private readonly maxBytes: number,
   ) {}
 
+  /** A file storage no longer has (or cannot read) is ERR_WAPP_DOWNLOAD_MEDIA. */
   async read(media: StoredMedia): Promise<OutboundFile> {
-    const stored = await this.storage.get(media.key);
-    const buffer = await streamToBuffer(stored.stream);
+    let stored: Awaited<ReturnType<ObjectStorage['get']>>;
+    let buffer: Buffer;
+    try {
+      stored = await this.storage.get(media.key);
+      buffer = await streamToBuffer(stored.stream);
+    } catch (error) {
+      throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', { details: { reason: String(error) } });
+    }
     const mimeType = media.mimeType || stored.contentType;
     return {
       blob: new Blob([new Uint8Array(buffer)], { type: mimeType }),

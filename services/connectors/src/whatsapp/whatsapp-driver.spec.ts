@@ -305,6 +305,21 @@ describe('WhatsappDriver events and commands', () => {
       t.driver.send(connection, { connectionId: 9, peer, body: 'hello' }),
     ).resolves.toMatchObject({ externalId: 'OUT1', ack: 1 });
     expect(t.socket.sent[0]).toEqual({ jid: '5511222@s.whatsapp.net', content: { text: 'hello' } });
+    await t.driver.send(connection, {
+      connectionId: 9,
+      peer,
+      body: '👍',
+      reaction: { externalId: 'IN7', fromMe: false },
+    });
+    expect(t.socket.sent[1]).toEqual({
+      jid: '5511222@s.whatsapp.net',
+      content: {
+        react: {
+          text: '👍',
+          key: { remoteJid: '5511222@s.whatsapp.net', id: 'IN7', fromMe: false },
+        },
+      },
+    });
     await expect(t.driver.checkContact(connection, '+55 11 222')).resolves.toEqual({
       exists: true,
       number: '5511222',

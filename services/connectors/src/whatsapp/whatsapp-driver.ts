@@ -170,6 +170,15 @@ const defaultDownload = async (message: WAMessage, socket: WhatsappSocket): Prom
   )) as Buffer;
 };
 
+/** The bytes of a file to send; a file storage no longer has is ERR_WAPP_DOWNLOAD_MEDIA. */
+const readStoredMedia = async (storage: ObjectStorage, key: string): Promise<Buffer> => {
+  try {
+    return await streamToBuffer((await storage.get(key)).stream);
+  } catch (error) {
+    throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', { details: { reason: String(error) } });
+  }
+};
+
 /** Closing is best effort: a socket that is already gone has nothing left to close. */
 const endSocket = (socket: WhatsappSocket): void => {
   void Promise.resolve()
@@ -375,7 +384,18 @@ export class WhatsappDriver implements ChannelDriver {
   ): Promise<SendMessageResult> {
     const socket = this.liveSocket(connection.id);
     const jid = jidOf(command.peer);
-    const content = await this.contentOf(command);
+    const content = command.reaction
+      ? {
+          react: {
+            text: command.body,
+            key: {
+              remoteJid: jid,
+              id: command.reaction.externalId,
+              fromMe: command.reaction.fromMe,
+            },
+          },
+        }
+      : await this.contentOf(command);
     const quoted = command.quotedExternalId
       ? ({
           key: { remoteJid: jid, id: command.quotedExternalId, fromMe: false },
@@ -478,7 +498,7 @@ export class WhatsappDriver implements ChannelDriver {
     if (!command.media) return { text: command.body };
     if (!this.options.storage) throw new AppError('ERR_SENDING_WAPP_MSG');
     const { media } = command;
-    const buffer = await streamToBuffer((await this.options.storage.get(media.key)).stream);
+    const buffer = await readStoredMedia(this.options.storage, media.key);
     const caption = command.body || undefined;
     if (media.mediaType === 'image') return { image: buffer, caption, mimetype: media.mimeType };
     if (media.mediaType === 'video') return { video: buffer, caption, mimetype: media.mimeType };

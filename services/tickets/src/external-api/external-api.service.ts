@@ -39,6 +39,7 @@ import {
   takesPhoneNumbers,
   usageDay,
 } from './external-send-rules.js';
+import { isUniqueViolation } from '../records/creation-failures.js';
 
 const SendRequest = ExternalSendInput.extend({
   connectionId: z.number().int().positive(),
@@ -54,10 +55,6 @@ const CheckTimeoutMs = 15_000;
 
 /** The number masking of one call (NumberVisibility). */
 export type Hide = NumberHiding;
-
-/** Postgres unique_violation: a concurrent call created the same contact or active ticket first. */
-const isUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
 /** What a closed ticket forgets (the same fields an agent's close clears). */
 const ClosedFields: TicketWrite = {

@@ -27,7 +27,12 @@ import { MessagesRepository } from './messages.repository.js';
 /** How long the channel may take to accept one outbound message. */
 const SendTimeoutMs = 30_000;
 
-export type OutboundExtras = { media?: StoredMedia; quotedExternalId?: string; vcard?: string };
+export type OutboundExtras = {
+  media?: StoredMedia;
+  quotedExternalId?: string;
+  vcard?: string;
+  reaction?: SendMessageCommand['reaction'];
+};
 
 /** The catalogue code of a refused send (the connector's own code, else ERR_SENDING_WAPP_MSG). */
 export const sendErrorCode = (err: unknown): string => {
@@ -109,6 +114,7 @@ export class ChannelSender {
       ...(extras.media ? { media: extras.media } : {}),
       ...(extras.quotedExternalId ? { quotedExternalId: extras.quotedExternalId } : {}),
       ...(extras.vcard ? { vcard: extras.vcard } : {}),
+      ...(extras.reaction ? { reaction: extras.reaction } : {}),
     };
     const result = await this.bus.request(
       Subjects.connectors.messageSend,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type MessageRecord, type MessagesPage } from '@sb/contracts';
+import { Subjects, type MessageRecord, type MessagesPage, type TicketImages } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { MessagesService } from './messages.service.js';
@@ -31,7 +31,17 @@ export class MessagesHandler {
   }
 
   @BusHandler(S.messageForward)
-  forward(data: unknown, ctx: CallContext): Promise<MessageRecord> {
+  forward(data: unknown, ctx: CallContext): Promise<MessageRecord | MessageRecord[]> {
     return this.messages.forward(ctx, data);
+  }
+
+  @BusHandler(S.messageReact)
+  react(data: unknown, ctx: CallContext): Promise<MessageRecord> {
+    return this.messages.react(ctx, data);
+  }
+
+  @BusHandler(S.messageImages)
+  images(data: unknown, ctx: CallContext): Promise<TicketImages> {
+    return this.messages.images(ctx, data);
   }
 }

@@ -91,6 +91,29 @@ export class MessagesRepository {
   }
 
   /**
+   * The newest images of a ticket's conversation (every ticket of its contact on its connection, as the
+   * message pages show it), newest first; deleted ones left out.
+   */
+  async images(companyId: number, ticket: Ticket, limit: number): Promise<Message[]> {
+    return this.transactions.read(companyId, (manager) =>
+      manager
+        .getRepository(Message)
+        .createQueryBuilder('m')
+        .innerJoin(Ticket, 't', 't.id = m.ticket_id')
+        .where('m.company_id = :companyId AND t.company_id = :companyId', { companyId })
+        .andWhere('t.contact_id = :contactId', { contactId: ticket.contactId })
+        .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', {
+          whatsappId: ticket.whatsappId ?? 0,
+        })
+        .andWhere("m.media_type = 'image' AND m.media_key IS NOT NULL AND NOT m.is_deleted")
+        .orderBy('m.created_at', 'DESC')
+        .addOrderBy('m.id', 'DESC')
+        .take(limit)
+        .getMany(),
+    );
+  }
+
+  /**
    * The latest text lines of a ticket's conversation for an external bot, oldest first: no private,
    * deleted or call-log lines, a contact's audio only when it has no text of its own.
    */

@@ -5,8 +5,10 @@ import {
   MessageEditInput,
   MessageForwardInput,
   MessageListQuery,
+  MessageReactionInput,
   MessageSendInput,
   MessagesPageSize,
+  MaxTicketImages,
   Subjects,
   type EditMessageCommand,
   type MessageDeletedEventData,
@@ -17,6 +19,7 @@ import {
   type RevokeMessageCommand,
   type StoredMedia,
   type TicketEventData,
+  type TicketImages,
   type TicketUnreadEventData,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
@@ -25,12 +28,14 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import type { Clock } from '@sb/platform/clock';
 import { BUS, CLOCK, LOGGER } from '@sb/platform/nest';
-import { keyBelongsToCompany } from '@sb/storage';
+import { keyBelongsToCompany, type ObjectStat } from '@sb/storage';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import type { Contact } from '../contacts/contact.entity.js';
+import { orCreationFailure } from '../records/creation-failures.js';
 import { recordEvent } from '../records/record-changes.js';
+import { MediaStorage } from '../media/media-storage.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { MediaUrls } from '../media/media-urls.js';
 import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
@@ -92,6 +97,7 @@ export class MessagesService {
     private readonly mediaUrls: MediaUrls,
     private readonly jobs: AutomationJobs,
     private readonly deletion: MessageDeletion,
+    private readonly storage: MediaStorage,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -337,44 +343,110 @@ export class MessagesService {
   }
 
   /**
-   * POST /message/forward: one message to a contact, on the source ticket's connection. The contact's
-   * active ticket there is reused (a pending one without a user is taken by the requester); otherwise a
-   * ticket is created, open (group for groups) and assigned to the requester.
+   * POST /message/forward: one message (or several, in order) to a contact, on the source ticket's
+   * connection. The contact's active ticket there is reused (a pending one without a user is taken by
+   * the requester); otherwise a ticket is created, open (group for groups) and assigned to the
+   * requester. Files are checked in storage first: a file that is gone refuses the whole call
+   * (ERR_WAPP_DOWNLOAD_MEDIA) before anything is stored.
    */
-  async forward(call: CallContext, data: unknown): Promise<MessageRecord> {
+  async forward(call: CallContext, data: unknown): Promise<MessageRecord | MessageRecord[]> {
     const ctx = requireMember(call);
     const input = parseInput(MessageForwardInput, data ?? {});
-    const source = await this.messageOf(ctx, input.messageId);
-    if (source.isDeleted || source.isPrivate) throw new AppError('ERR_NO_MESSAGE_FOUND');
-    const sourceTicket = await this.ticketOf(ctx, source.ticketId);
+    const ids = input.messageIds ?? [input.messageId!];
+    const sources: Message[] = [];
+    for (const id of new Set(ids)) {
+      const source = await this.messageOf(ctx, id);
+      // private notes never leave the company; deleted ones are gone
+      if (source.isDeleted || source.isPrivate) throw new AppError('ERR_NO_MESSAGE_FOUND');
+      if (source.mediaType === 'call_log' || source.mediaType === 'reactionMessage') {
+        throw new AppError('ERR_VALIDATION', {
+          fields: { messageId: ['A call log or a reaction cannot be forwarded'] },
+        });
+      }
+      sources.push(source);
+    }
+    const sourceTickets = new Map<number, Ticket>();
+    for (const source of sources) {
+      if (!sourceTickets.has(source.ticketId)) {
+        sourceTickets.set(source.ticketId, await this.ticketOf(ctx, source.ticketId));
+      }
+    }
+    const connections = new Set([...sourceTickets.values()].map((t) => t.whatsappId));
+    if (connections.size > 1) {
+      throw new AppError('ERR_VALIDATION', {
+        fields: { messageIds: ['The messages must come from one connection'] },
+      });
+    }
+    const whatsappId = [...connections][0] ?? null;
     const contact = await this.repository.findContact(ctx.companyId, input.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
     if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED');
-    let body = source.body;
-    if (input.signMessage && body && source.mediaType === 'chat') {
+    const medias = await Promise.all(sources.map((source) => this.forwardedMedia(source)));
+    let signer: string | null = null;
+    if (input.signMessage && sources.some((s) => s.body && s.mediaType === 'chat')) {
       if ((await this.identity.cachedSetting(ctx, 'sendSignMessage')) === 'enabled') {
-        body = signBody(body, await this.identity.userName(ctx, ctx.userId));
+        signer = await this.identity.userName(ctx, ctx.userId);
       }
     }
-    const target = await this.transactions.inTenant(ctx.companyId, async (manager) => {
+    const drafts: Draft[] = sources.map((source, i) => {
+      const media = medias[i];
+      const body =
+        signer && source.body && source.mediaType === 'chat'
+          ? signBody(source.body, signer)
+          : source.body;
+      return { body, mediaType: source.mediaType, ...(media ? { media } : {}) };
+    });
+    const target = await this.forwardTarget(ctx, contact, whatsappId);
+    const decor = await this.view.decor(ctx, target);
+    const stored = await this.store(ctx, target.id, contact, drafts, decor, {
+      userId: ctx.userId,
+      isPrivate: false,
+      isForwarded: true,
+      quotedMsgId: null,
+      markRead: false,
+    });
+    // one at a time, in order, so the contact reads them as they were chosen
+    void (async () => {
+      for (const [i, message] of stored.messages.entries()) {
+        const media = drafts[i]!.media;
+        await this.sender.dispatch(ctx, stored.ticket, contact, message, media ? { media } : {});
+      }
+    })();
+    const records = await this.records(ctx.companyId, stored.messages);
+    return input.messageIds ? records : records[0]!;
+  }
+
+  /** The contact's active ticket on the connection (taken by the requester when unassigned), or a new one. */
+  private forwardTarget(
+    ctx: RequestContext,
+    contact: Contact,
+    whatsappId: number | null,
+  ): Promise<Ticket> {
+    return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const active = await this.repository.activeTicket(
         manager,
         ctx.companyId,
         contact.id,
-        sourceTicket.whatsappId,
+        whatsappId,
       );
       const status = contact.isGroup ? 'group' : 'open';
       if (!active) {
-        const created = await this.ticketRows.insert(manager, ctx.companyId, {
-          uuid: randomUUID(),
-          status,
-          isGroup: contact.isGroup,
-          channel: contact.channel,
-          contactId: contact.id,
-          whatsappId: sourceTicket.whatsappId,
-          queueId: null,
-          userId: ctx.userId,
-        });
+        const created = await orCreationFailure(
+          'ERR_CREATING_TICKET',
+          () =>
+            this.ticketRows.insert(manager, ctx.companyId, {
+              uuid: randomUUID(),
+              status,
+              isGroup: contact.isGroup,
+              channel: contact.channel,
+              contactId: contact.id,
+              whatsappId,
+              queueId: null,
+              userId: ctx.userId,
+            }),
+          // a ticket opened for this contact meanwhile: the caller may simply try again
+          { uniqueToo: true },
+        );
         await this.emitTicket(ctx, manager, created, contact);
         return created;
       }
@@ -390,34 +462,90 @@ export class MessagesService {
       }
       return active;
     });
-    const media: StoredMedia | undefined = source.mediaKey
-      ? {
-          key: source.mediaKey,
-          mimeType: mimeOf(source),
-          fileName: source.mediaName ?? 'file',
-          size: 0,
-          mediaType: source.mediaType,
-        }
-      : undefined;
-    const decor = await this.view.decor(ctx, target);
+  }
+
+  /** A forwarded file as stored (its real type and size), or ERR_WAPP_DOWNLOAD_MEDIA when it is gone. */
+  private async forwardedMedia(source: Message): Promise<StoredMedia | undefined> {
+    if (!source.mediaKey) return undefined;
+    let stat: ObjectStat | undefined;
+    try {
+      stat = await (await this.storage.get()).stat(source.mediaKey);
+    } catch (err) {
+      this.logger.warn({ err, messageId: source.id }, 'forwarded media not readable');
+      throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA');
+    }
+    if (!stat) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA');
+    return {
+      key: source.mediaKey,
+      mimeType: stat.contentType || mimeOf(source),
+      fileName: source.mediaName ?? 'file',
+      size: stat.size,
+      mediaType: source.mediaType,
+    };
+  }
+
+  /**
+   * POST /messages/:id/reactions: an emoji on a message of the conversation, stored as a
+   * `reactionMessage` quoting it and sent to the channel. The message must have reached the channel
+   * (ERR_FETCH_WAPP_MSG otherwise: a private note, a failed send).
+   */
+  async react(call: CallContext, data: unknown): Promise<MessageRecord> {
+    const ctx = requireMember(call);
+    const { id } = parseInput(MessageIdInput, data);
+    const { type } = parseInput(MessageReactionInput, data ?? {});
+    const target = await this.messageOf(ctx, id);
+    if (target.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    if (target.mediaType === 'reactionMessage') {
+      throw new AppError('ERR_VALIDATION', { fields: { id: ['A reaction takes no reaction'] } });
+    }
+    const ticket = await this.ticketOf(ctx, target.ticketId);
+    if (!target.wid) throw new AppError('ERR_FETCH_WAPP_MSG');
+    const [contact, decor] = await Promise.all([
+      this.contactOf(ctx, ticket.contactId),
+      this.view.decor(ctx, ticket),
+    ]);
+    if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED');
     const stored = await this.store(
       ctx,
-      target.id,
+      ticket.id,
       contact,
-      [{ body, mediaType: source.mediaType, ...(media ? { media } : {}) }],
+      [{ body: type, mediaType: 'reactionMessage' }],
       decor,
       {
         userId: ctx.userId,
         isPrivate: false,
-        isForwarded: true,
-        quotedMsgId: null,
-        markRead: false,
+        isForwarded: false,
+        quotedMsgId: target.id,
+        markRead: true,
       },
     );
     const message = stored.messages[0]!;
-    void this.sender.dispatch(ctx, stored.ticket, contact, message, media ? { media } : {});
+    void this.sender.dispatch(ctx, stored.ticket, contact, message, {
+      reaction: { externalId: target.wid, fromMe: target.fromMe },
+    });
     const [record] = await this.records(ctx.companyId, [message]);
     return record!;
+  }
+
+  /** GET /messages/listimages/:ticketId: the conversation's images (the newest ones), oldest first. */
+  async images(call: CallContext, data: unknown): Promise<TicketImages> {
+    const ctx = requireMember(call);
+    const { ticketId } = parseInput(TicketIdInput, data);
+    const ticket = await this.ticketOf(ctx, ticketId);
+    const rows = await this.repository.images(ctx.companyId, ticket, MaxTicketImages);
+    const images: TicketImages['images'] = [];
+    for (const row of rows.reverse()) {
+      const mediaUrl = this.mediaUrls.url(row.mediaKey);
+      if (!mediaUrl) continue;
+      images.push({
+        id: row.id,
+        mediaUrl,
+        mediaName: row.mediaName,
+        fromMe: row.fromMe,
+        createdAt: row.createdAt.toISOString(),
+      });
+    }
+    return { images };
   }
 
   /** Opening a ticket marks it read: unread count zeroed, read receipts sent, the lists told. */
@@ -460,25 +588,27 @@ export class MessagesService {
       const now = Date.now();
       for (const [i, draft] of drafts.entries()) {
         messages.push(
-          await this.repository.insert(manager, ctx.companyId, {
-            id: randomUUID(),
-            ticketId: ticket.id,
-            contactId: null,
-            queueId: ticket.queueId,
-            userId: options.userId,
-            body: draft.body,
-            fromMe: true,
-            read: true,
-            ack: 0,
-            mediaType: draft.mediaType,
-            mediaKey: draft.media?.key ?? null,
-            mediaName: draft.media?.fileName ?? null,
-            isPrivate: options.isPrivate,
-            isForwarded: options.isForwarded,
-            quotedMsgId: i === 0 ? options.quotedMsgId : null,
-            // keeps the order of a multi-file send
-            createdAt: new Date(now + i),
-          }),
+          await orCreationFailure('ERR_CREATING_MESSAGE', () =>
+            this.repository.insert(manager, ctx.companyId, {
+              id: randomUUID(),
+              ticketId: ticket.id,
+              contactId: null,
+              queueId: ticket.queueId,
+              userId: options.userId,
+              body: draft.body,
+              fromMe: true,
+              read: true,
+              ack: 0,
+              mediaType: draft.mediaType,
+              mediaKey: draft.media?.key ?? null,
+              mediaName: draft.media?.fileName ?? null,
+              isPrivate: options.isPrivate,
+              isForwarded: options.isForwarded,
+              quotedMsgId: i === 0 ? options.quotedMsgId : null,
+              // keeps the order of a multi-file send
+              createdAt: new Date(now + i),
+            }),
+          ),
         );
       }
       let readIds: string[] = [];

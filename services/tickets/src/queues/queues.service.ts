@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
+  givenFields,
   QueueInput,
+  QueueUpdateInput,
   type Queue,
   type QueueDeletedEventData,
 } from '@sb/contracts';
@@ -87,13 +89,16 @@ export class QueuesService {
   async update(ctx: CallContext, request: unknown): Promise<Queue> {
     requireAdmin(ctx);
     const id = requestedId(request);
-    const input = parseInput(QueueInput, request);
+    // partial update: a field the body leaves out (orderQueue, schedules…) keeps its stored value
+    const changes = givenFields(parseInput(QueueUpdateInput, request ?? {}), request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.queues.lockCompanyQueues(ctx.companyId, manager);
       if (!(await this.queues.find(ctx.companyId, id, manager))) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
       const before = await this.load(ctx.companyId, id, manager);
+      const { chatbots: _storedTree, ...stored } = before;
+      const input = parseInput(QueueInput, { ...stored, ...changes });
       const count = await this.queues.count(ctx.companyId, manager);
       await this.checkRules(ctx.companyId, input, id, count, manager);
       const { chatbots, ...fields } = input;

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
+  givenFields,
   QuickMessageInput,
+  QuickMessageUpdateInput,
   QuickMessageListQuery,
   QuickMessagePageSize,
   type QuickMessage,
@@ -84,10 +86,18 @@ export class QuickMessagesService {
   async update(ctx: CallContext, request: unknown): Promise<QuickMessage> {
     requireCompanyUser(ctx);
     const id = requestedId(request);
-    const input = parseInput(QuickMessageInput, request);
-    if (input.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
+    // partial update: a field the body leaves out (geral, status…) keeps its stored value
+    const changes = givenFields(parseInput(QuickMessageUpdateInput, request ?? {}), request);
+    if (changes.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
-      await this.editable(ctx, id, manager);
+      const row = await this.editable(ctx, id, manager);
+      const input = parseInput(QuickMessageInput, {
+        shortcode: row.shortcode,
+        message: row.message,
+        geral: row.geral,
+        status: row.status,
+        ...changes,
+      });
       await this.messages.update(ctx.companyId, id, input, manager);
       return this.saved(manager, ctx, id, DomainEventTypes.tickets.quickMessageUpdated);
     });

@@ -30,6 +30,7 @@ import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
+import { isUniqueViolation, orCreationFailure } from '../records/creation-failures.js';
 import { recordEvent } from '../records/record-changes.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { requireMember } from '../contacts/contacts.service.js';
@@ -64,10 +65,6 @@ import type { BotTexts } from '../bot-language/bot-texts.js';
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
 const UuidInput = z.object({ uuid: z.string().uuid() });
 const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
-
-/** Postgres unique_violation (the one-active-ticket index). */
-const isUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
 /** A text to send on a ticket once the transaction committed. */
 type PendingText = { ticket: Ticket; text: string };
@@ -226,16 +223,18 @@ export class TicketsService {
         );
         if (active) throw await this.otherOpen(ctx, active, manager);
         const now = new Date();
-        const row = await this.tickets.insert(manager, ctx.companyId, {
-          uuid: randomUUID(),
-          status,
-          isGroup: contact.isGroup,
-          channel: contact.channel,
-          contactId: contact.id,
-          whatsappId: connection?.id ?? null,
-          queueId: input.queueId ?? null,
-          userId: status === 'pending' ? null : userId,
-        });
+        const row = await orCreationFailure('ERR_CREATING_TICKET', () =>
+          this.tickets.insert(manager, ctx.companyId, {
+            uuid: randomUUID(),
+            status,
+            isGroup: contact.isGroup,
+            channel: contact.channel,
+            contactId: contact.id,
+            whatsappId: connection?.id ?? null,
+            queueId: input.queueId ?? null,
+            userId: status === 'pending' ? null : userId,
+          }),
+        );
         await this.tickets.startTracking(manager, row, {
           queuedAt: row.queueId ? now : null,
           startedAt: status === 'pending' ? null : now,
@@ -267,6 +266,8 @@ export class TicketsService {
           connection?.id ?? null,
         );
         if (active) throw await this.otherOpen(ctx, active);
+        // the conflicting ticket closed meanwhile: nothing to point at, the creation just failed
+        throw new AppError('ERR_CREATING_TICKET');
       }
       throw err;
     }

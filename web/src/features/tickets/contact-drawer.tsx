@@ -3,7 +3,7 @@ import type { TicketRecord } from '@sb/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates.js';
-import { toastError } from '../../components/toaster.js';
+import { notify, toastError } from '../../components/toaster.js';
 import {
   useGetContactQuery,
   useListContactTagsQuery,
@@ -87,8 +87,11 @@ export const ContactDrawer = ({
   const [deleteNote] = useDeleteTicketNoteMutation();
   const tagIds = (contactTags?.tags ?? []).map((tag) => tag.id);
 
-  const run = (promise: { unwrap: () => Promise<unknown> }) =>
-    void promise.unwrap().catch(toastError);
+  /** A change of the drawer; `done` is the success toast some of them show (spec 1 §8). */
+  const run = (promise: { unwrap: () => Promise<unknown> }, done?: string) =>
+    void promise.unwrap().then(() => {
+      if (done) notify.success(done);
+    }, toastError);
   const toggleTag = (id: number) =>
     run(
       syncTags({
@@ -187,7 +190,12 @@ export const ContactDrawer = ({
             size="xs"
             variant="outline"
             colorPalette={contact.active ? 'red' : 'green'}
-            onClick={() => run(toggleBlock({ id: contact.id, active: !contact.active }))}
+            onClick={() =>
+              run(
+                toggleBlock({ id: contact.id, active: !contact.active }),
+                contact.active ? t('drawer.blocked') : t('drawer.unblocked'),
+              )
+            }
           >
             {contact.active ? t('drawer.block') : t('drawer.unblock')}
           </Button>
@@ -216,7 +224,10 @@ export const ContactDrawer = ({
           onClick={() =>
             void createNote({ ticketId: ticket.id, contactId: ticket.contactId, note: note.trim() })
               .unwrap()
-              .then(() => setNote(''), toastError)
+              .then(() => {
+                setNote('');
+                notify.success(t('drawer.noteAdded'));
+              }, toastError)
           }
         >
           {t('drawer.addNote')}
@@ -232,7 +243,9 @@ export const ContactDrawer = ({
             <Button
               size="2xs"
               variant="ghost"
-              onClick={() => run(deleteNote({ id: item.id, ticketId: ticket.id }))}
+              onClick={() =>
+                run(deleteNote({ id: item.id, ticketId: ticket.id }), t('drawer.noteDeleted'))
+              }
             >
               {t('drawer.deleteNote')}
             </Button>

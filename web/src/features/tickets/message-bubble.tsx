@@ -47,13 +47,34 @@ const AudioPlayer = ({ src }: { src: string }) => {
   );
 };
 
-const Media = ({ message }: { message: MessageRecord }) => {
+const Media = ({
+  message,
+  onOpenImage,
+}: {
+  message: MessageRecord;
+  onOpenImage?: (m: MessageRecord) => void;
+}) => {
   const { t } = useTranslation('tickets');
   const src = mediaUrl(message.mediaUrl);
   if (!src) return null;
   if (message.mediaType === 'audio') return <AudioPlayer src={src} />;
-  if (message.mediaType === 'image')
-    return <img src={src} alt={message.mediaName ?? ''} style={{ maxWidth: 240 }} />;
+  if (message.mediaType === 'image') {
+    const image = <img src={src} alt={message.mediaName ?? ''} style={{ maxWidth: 240 }} />;
+    // a button around the picture opens the conversation's gallery on it
+    return onOpenImage ? (
+      <Button
+        variant="plain"
+        h="auto"
+        p="0"
+        aria-label={t('gallery.open')}
+        onClick={() => onOpenImage(message)}
+      >
+        {image}
+      </Button>
+    ) : (
+      image
+    );
+  }
   if (message.mediaType === 'video') return <video src={src} controls style={{ maxWidth: 240 }} />;
   return (
     <a href={src} target="_blank" rel="noreferrer" download={message.mediaName ?? true}>
@@ -62,12 +83,50 @@ const Media = ({ message }: { message: MessageRecord }) => {
   );
 };
 
+/** The emojis offered to react with (WhatsApp's quick reactions). */
+export const QuickReactions = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
+
+/**
+ * Whether a message can be forwarded: never a private note (it never leaves the company, and the API
+ * refuses it), a reaction or a call log.
+ */
+export const canForward = (m: MessageRecord): boolean =>
+  !m.isPrivate && !m.isDeleted && m.mediaType !== 'reactionMessage' && m.mediaType !== 'call_log';
+
+/** Whether a message takes a reaction: one the contact could have received (not a note, not a reaction). */
+const canReactTo = (m: MessageRecord): boolean =>
+  !m.isPrivate && !m.isDeleted && m.mediaType !== 'reactionMessage' && !m.sendError;
+
+/** The quick reactions, shown once React is pressed. */
+const ReactionPicker = ({ onPick }: { onPick: (emoji: string) => void }) => {
+  const { t } = useTranslation('tickets');
+  return (
+    <HStack gap="0" role="group" aria-label={t('message.react')}>
+      {QuickReactions.map((emoji) => (
+        <Button
+          key={emoji}
+          size="2xs"
+          variant="ghost"
+          aria-label={t('message.reactWith', { emoji })}
+          onClick={() => onPick(emoji)}
+        >
+          {emoji}
+        </Button>
+      ))}
+    </HStack>
+  );
+};
+
 export type MessageActions = {
   /** reply only on open or group tickets (spec 1 §5) */
   onReply?: (m: MessageRecord) => void;
+  /** reactions, like replies, only on open or group tickets */
+  onReact?: (m: MessageRecord, emoji: string) => void;
   onForward: (m: MessageRecord) => void;
   onDelete: (m: MessageRecord) => void;
   onEdit: (m: MessageRecord) => void;
+  /** opens the conversation's image gallery on this image */
+  onOpenImage?: (m: MessageRecord) => void;
 };
 
 /** One message: quote, media, text, time and ack; its actions, or a checkbox while forwarding. */
@@ -84,6 +143,7 @@ export const MessageBubble = ({
   actions: MessageActions;
 }) => {
   const { t } = useTranslation('tickets');
+  const [reacting, setReacting] = useState(false);
   if (message.mediaType === 'call_log') {
     return (
       <HStack alignSelf="center" fontSize="sm" color="red.fg" data-testid={`message-${message.id}`}>
@@ -100,7 +160,7 @@ export const MessageBubble = ({
       align="flex-start"
       data-testid={`message-${message.id}`}
     >
-      {selecting && (
+      {selecting && canForward(message) && (
         <input
           type="checkbox"
           checked={selected}
@@ -141,7 +201,10 @@ export const MessageBubble = ({
         )}
         {/* A deleted message keeps its content unless the company erases it (lgpdDeleteMessage). */}
         <Box opacity={message.isDeleted ? 0.6 : undefined}>
-          <Media message={message} />
+          <Media
+            message={message}
+            onOpenImage={message.isDeleted ? undefined : actions.onOpenImage}
+          />
           {message.body && (
             <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
               <FormattedText text={message.body} />
@@ -176,9 +239,21 @@ export const MessageBubble = ({
                 {t('message.reply')}
               </Button>
             )}
-            <Button size="2xs" variant="ghost" onClick={() => actions.onForward(message)}>
-              {t('message.forward')}
-            </Button>
+            {actions.onReact && canReactTo(message) && (
+              <Button
+                size="2xs"
+                variant="ghost"
+                aria-expanded={reacting}
+                onClick={() => setReacting((open) => !open)}
+              >
+                {t('message.react')}
+              </Button>
+            )}
+            {canForward(message) && (
+              <Button size="2xs" variant="ghost" onClick={() => actions.onForward(message)}>
+                {t('message.forward')}
+              </Button>
+            )}
             {message.fromMe && (
               <>
                 {message.mediaType === 'chat' && (
@@ -192,6 +267,14 @@ export const MessageBubble = ({
               </>
             )}
           </HStack>
+        )}
+        {reacting && actions.onReact && !selecting && (
+          <ReactionPicker
+            onPick={(emoji) => {
+              setReacting(false);
+              actions.onReact?.(message, emoji);
+            }}
+          />
         )}
       </Box>
     </HStack>

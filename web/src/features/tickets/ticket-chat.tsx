@@ -20,6 +20,7 @@ import { MinChatWidth } from './chat-width.js';
 import { Composer, storedSign } from './composer.js';
 import { ContactDrawer, ContactDrawerWidth } from './contact-drawer.js';
 import { ForwardModal } from './forward-modal.js';
+import { ImageGallery } from './image-gallery.js';
 import { MessageList } from './message-list.js';
 import { EditMessageDialog, TicketActionDialogs } from './ticket-dialogs.js';
 import { TicketLogModal } from './ticket-log-modal.js';
@@ -30,6 +31,7 @@ import {
   useDeleteTicketMutation,
   useEditMessageMutation,
   useGetTicketByUuidQuery,
+  useReactToMessageMutation,
   useUpdateTicketMutation,
 } from './tickets.api.js';
 
@@ -58,11 +60,13 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
   const [selection, setSelection] = useState<MessageRecord[] | null>(null);
   const [forwarding, setForwarding] = useState(false);
   const [editing, setEditing] = useState<MessageRecord | null>(null);
+  const [viewing, setViewing] = useState<MessageRecord | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showingLog, setShowingLog] = useState(false);
   const [deleteTicket, { isLoading: deleting }] = useDeleteTicketMutation();
   const [deleteMessage] = useDeleteMessageMutation();
   const [editMessage, { isLoading: saving }] = useEditMessageMutation();
+  const [reactToMessage] = useReactToMessageMutation();
   const [updateTicket] = useUpdateTicketMutation();
   const ticketId = ticket?.id;
 
@@ -148,9 +152,14 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
         onToggleSelect={toggleSelect}
         actions={{
           onReply: canCompose(ticket.status) ? setReplyTo : undefined,
+          onReact: canCompose(ticket.status)
+            ? (message, type) =>
+                void reactToMessage({ id: message.id, type }).unwrap().catch(toastError)
+            : undefined,
           onForward: (message) => setSelection([message]),
           onDelete: (message) => void deleteMessage(message.id).unwrap().catch(toastError),
           onEdit: setEditing,
+          onOpenImage: setViewing,
         }}
       />
       <Composer ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
@@ -194,6 +203,13 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
               .unwrap()
               .then(() => setEditing(null), toastError)
           }
+        />
+      )}
+      {viewing && (
+        <ImageGallery
+          ticketId={ticket.id}
+          messageId={viewing.id}
+          onClose={() => setViewing(null)}
         />
       )}
       {showingLog && <TicketLogModal ticketId={ticket.id} onClose={() => setShowingLog(false)} />}

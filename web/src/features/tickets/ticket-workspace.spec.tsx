@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MessageRecord, TicketLogRecord, TicketRecord } from '@sb/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../components/toaster.js';
 import { sessionUser } from '../../test/session-user.js';
 import {
   createFakeSocket,
@@ -103,6 +104,8 @@ describe('ticket workspace', () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     localStorage.clear();
+    // the toaster shows at most 4: one test's toasts must not hide the next one's
+    toaster.remove();
   });
 
   it('offers new ticket and close all in the speed dial of an admin, new ticket only to an agent', async () => {
@@ -201,6 +204,134 @@ describe('ticket workspace', () => {
     expect(within(kept).queryByRole('button', { name: 'Reply' })).toBeNull();
     const erased = screen.getByTestId('message-e0000000-0000-4000-8000-000000000002');
     expect(erased.textContent).toContain('This message was deleted');
+  });
+
+  it('offers no Forward on a private note, and reacts to a message with a quick emoji', async () => {
+    const calls = serve({
+      messages: [
+        messageRecord('f0000000-0000-4000-8000-000000000001', {
+          body: 'internal',
+          fromMe: true,
+          isPrivate: true,
+        }),
+        messageRecord('f0000000-0000-4000-8000-000000000002', { body: 'from the contact' }),
+      ],
+    });
+    await renderSettled(`/tickets/${uuidOf(1)}`, admin);
+    const note = await screen.findByTestId('message-f0000000-0000-4000-8000-000000000001');
+    const inbound = screen.getByTestId('message-f0000000-0000-4000-8000-000000000002');
+    expect(within(note).queryByRole('button', { name: 'Forward' })).toBeNull();
+    expect(within(note).queryByRole('button', { name: 'React' })).toBeNull();
+    // while choosing messages to forward, the note has no box to tick either
+    fireEvent.click(within(inbound).getByRole('button', { name: 'Forward' }));
+    expect(within(note).queryByRole('checkbox')).toBeNull();
+    expect(within(inbound).getByRole('checkbox')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(inbound).getByRole('button', { name: 'React' }));
+    fireEvent.click(within(inbound).getByRole('button', { name: 'React with 👍' }));
+    await waitFor(() =>
+      expect(posts(calls, '/messages/f0000000-0000-4000-8000-000000000002/reactions')).toHaveLength(
+        1,
+      ),
+    );
+    expect(
+      posts(calls, '/messages/f0000000-0000-4000-8000-000000000002/reactions')[0]?.body,
+    ).toEqual({ type: '👍' });
+    expect(within(inbound).queryByRole('button', { name: 'React with 👍' })).toBeNull();
+  });
+
+  it("opens the conversation's images on the one clicked, with previous and next", async () => {
+    const image = (n: number) =>
+      messageRecord(`b0000000-0000-4000-8000-00000000000${n}`, {
+        body: '',
+        mediaType: 'image',
+        mediaName: `photo-${n}.png`,
+        mediaUrl: `/media/company-2/messages/photo-${n}.png?exp=1&sig=x`,
+      });
+    const calls = serve({
+      messages: [image(1), image(2)],
+      answer: (_method, url) =>
+        url.pathname === '/messages/listimages/1'
+          ? {
+              images: [1, 2].map((n) => ({
+                id: image(n).id,
+                mediaUrl: image(n).mediaUrl,
+                mediaName: `photo-${n}.png`,
+                fromMe: false,
+                createdAt: image(n).createdAt,
+              })),
+            }
+          : undefined,
+    });
+    await renderSettled(`/tickets/${uuidOf(1)}`, admin);
+    const second = await screen.findByTestId('message-b0000000-0000-4000-8000-000000000002');
+    expect(calls.some((c) => c.url.pathname === '/messages/listimages/1')).toBe(false);
+    fireEvent.click(within(second).getByRole('button', { name: 'Open image' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('gallery-position').textContent).toBe('2 of 2'),
+    );
+    expect(within(dialog).getByRole('img').getAttribute('alt')).toBe('photo-2.png');
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(within(dialog).getByTestId('gallery-position').textContent).toBe('1 of 2');
+    expect(within(dialog).getByRole('img').getAttribute('alt')).toBe('photo-1.png');
+  });
+
+  it("toasts the contact drawer's changes: note added and deleted, contact blocked and unblocked", async () => {
+    let blocked = false;
+    const notes = [
+      {
+        id: 3,
+        note: 'Called back',
+        ticketId: 1,
+        contactId: 11,
+        user: { name: 'Ana Souza' },
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    ];
+    const calls = serve({
+      answer: (method, url) => {
+        if (url.pathname === '/ticket-notes/list') return notes;
+        if (method === 'POST' && url.pathname === '/ticket-notes') return notes[0];
+        if (method === 'PUT' && url.pathname === '/contacts/block/11') {
+          blocked = !blocked;
+          return { id: 11, active: !blocked };
+        }
+        if (url.pathname === '/contacts/11' && blocked)
+          return {
+            id: 11,
+            name: 'Contact 1',
+            number: '5511999887766',
+            email: '',
+            active: false,
+            disableBot: false,
+            acceptAudioMessage: true,
+            extraInfo: [],
+            tags: [],
+            channel: 'whatsapp',
+            isGroup: false,
+          };
+        return undefined;
+      },
+    });
+    await renderSettled(`/tickets/${uuidOf(1)}`, admin);
+    const drawer = await screen.findByTestId('contact-drawer');
+    fireEvent.change(within(drawer).getByLabelText('New note'), {
+      target: { value: 'Called back' },
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note added successfully!')).toBeTruthy();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Note deleted successfully!')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/ticket-notes/3')).toBe(
+      true,
+    );
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Block contact' }));
+    expect(await screen.findByText('Contact blocked')).toBeTruthy();
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Unblock contact' }));
+    expect(await screen.findByText('Contact unblocked')).toBeTruthy();
   });
 
   it('cycles the audio playback rate 0.5 → 1 → 1.5 → 2 and stores it as audioMessageRate', async () => {

@@ -3,12 +3,14 @@ import {
   buildPath,
   ClientSocketEvents,
   type MessageForwardInput,
+  type MessageRecord,
   type MessageListQuery,
   type MessageSendInput,
   type MessagesPage,
   type SessionUser,
   type TicketCloseAllInput,
   type TicketCreateInput,
+  type TicketImages,
   type TicketListQuery,
   type TicketLogRecord,
   type TicketNoteInput,
@@ -292,6 +294,19 @@ export const ticketsApi = baseApi.injectEndpoints({
         body: { body },
       }),
     }),
+    /** the conversation's images (the gallery), fetched when it opens */
+    listTicketImages: build.query<TicketImages, number>({
+      query: (ticketId) => ({ url: buildPath(ApiRoutes.messages.images, { ticketId }) }),
+      keepUnusedDataFor: 0,
+    }),
+    /** the reaction arrives in the chat like any sent message (appMessage create) */
+    reactToMessage: build.mutation<MessageRecord, { id: string; type: string }>({
+      query: ({ id, type }) => ({
+        url: buildPath(ApiRoutes.messages.reactions, { id }),
+        method: 'POST',
+        body: { type },
+      }),
+    }),
     forwardMessage: build.mutation<void, Defaulted<MessageForwardInput, 'signMessage'>>({
       query: (body) => ({ url: ApiRoutes.messages.forward, method: 'POST', body }),
     }),
@@ -323,6 +338,8 @@ export const {
   useSendMediaMutation,
   useDeleteMessageMutation,
   useEditMessageMutation,
+  useListTicketImagesQuery,
+  useReactToMessageMutation,
   useForwardMessageMutation,
   useListTicketNotesQuery,
   useCreateTicketNoteMutation,
