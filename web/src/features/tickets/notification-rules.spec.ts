@@ -26,7 +26,7 @@ describe('ticketToRing', () => {
   const incoming = (
     extra: Partial<TicketRecord>,
     message: Partial<MessageRecord> = {},
-  ): AppMessageSocketPayload => ({
+  ): Extract<AppMessageSocketPayload, { message: MessageRecord }> => ({
     action: 'create',
     message: { id: 'x', ticketId: 1, fromMe: false, isPrivate: false, ...message } as MessageRecord,
     ticket: ticket(extra.id ?? 1, { unreadMessages: 1, queueId: 5, ...extra }),
