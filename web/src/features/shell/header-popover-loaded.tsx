@@ -44,7 +44,10 @@ export const HeaderPopover = ({
     <Portal>
       <Popover.Positioner>
         <Popover.Content width={{ base: '80vw', sm: '80' }}>
-          <Popover.Header fontWeight="semibold">{label}</Popover.Header>
+          {/* the title names the dialog */}
+          <Popover.Header>
+            <Popover.Title fontWeight="semibold">{label}</Popover.Title>
+          </Popover.Header>
           <Popover.Body pt="0">
             {children || <EmptyPanel icon={emptyIcon} text={emptyText} />}
           </Popover.Body>

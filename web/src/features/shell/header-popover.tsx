@@ -1,4 +1,4 @@
-import { Badge, IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { Badge, IconButton, VisuallyHidden, type IconButtonProps } from '@chakra-ui/react';
 import { forwardRef, type ReactNode } from 'react';
 import { standInPopup } from '../../components/stand-in-popup.js';
 
@@ -10,13 +10,15 @@ type HeaderButtonProps = Omit<IconButtonProps, 'children'> & {
   count?: number;
 };
 
-/** A header button that opens a popover list. */
+/**
+ * A header button that opens a popover list. With a count its name comes from its content (the label,
+ * hidden, and the badge), so what a screen reader announces matches what is shown.
+ */
 export const HeaderButton = forwardRef<HTMLButtonElement, HeaderButtonProps>(
   ({ label, icon, testId, count = 0, ...rest }, ref) => (
     <IconButton
       ref={ref}
-      // the count is part of the name a screen reader announces
-      aria-label={count > 0 ? `${label} (${count})` : label}
+      aria-label={count > 0 ? undefined : label}
       title={label}
       variant="ghost"
       aria-haspopup="dialog"
@@ -26,19 +28,21 @@ export const HeaderButton = forwardRef<HTMLButtonElement, HeaderButtonProps>(
     >
       {icon}
       {count > 0 && (
-        <Badge
-          position="absolute"
-          top="0.5"
-          right="0.5"
-          size="xs"
-          colorPalette="red"
-          variant="solid"
-          borderRadius="full"
-          aria-hidden
-          data-testid={`${testId}-count`}
-        >
-          {count}
-        </Badge>
+        <>
+          <VisuallyHidden>{label}</VisuallyHidden>{' '}
+          <Badge
+            position="absolute"
+            top="0.5"
+            right="0.5"
+            size="xs"
+            colorPalette="red"
+            variant="solid"
+            borderRadius="full"
+            data-testid={`${testId}-count`}
+          >
+            {count}
+          </Badge>
+        </>
       )}
     </IconButton>
   ),

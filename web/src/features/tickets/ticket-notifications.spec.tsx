@@ -69,7 +69,7 @@ describe('ticket notifications bell', () => {
     const asked = calls.find((call) => call.url.pathname === '/tickets')!.url.searchParams;
     expect(asked.get('withUnreadMessages')).toBe('true');
     expect(asked.get('queueIds')).toBe('[5]');
-    expect(screen.getByRole('button', { name: 'Notifications (1)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications 1' })).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('notifications'));
     const list = await screen.findByTestId('notifications-list');

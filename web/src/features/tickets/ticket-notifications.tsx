@@ -1,4 +1,4 @@
-import { Box, Popover, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text, usePopoverContext } from '@chakra-ui/react';
 import {
   socketEvent,
   type AppMessageSocketPayload,
@@ -75,6 +75,40 @@ const useMessageAlerts = (user: SessionUser, ready: boolean, open: (uuid: string
   }, [user.companyId, ready]);
 };
 
+/** One ticket of the bell's list: a choice closes the list and opens the ticket. */
+const NotificationRow = ({
+  ticket,
+  preview,
+  onOpen,
+}: {
+  ticket: TicketRecord;
+  preview: string;
+  onOpen: () => void;
+}) => {
+  const popover = usePopoverContext();
+  return (
+    <Box
+      as="button"
+      textAlign="start"
+      py="2"
+      px="1"
+      borderBottomWidth="1px"
+      _hover={{ bg: 'bg.muted' }}
+      onClick={() => {
+        popover.setOpen(false);
+        onOpen();
+      }}
+    >
+      <Text fontWeight="semibold" truncate>
+        {ticket.contact.name}
+      </Text>
+      <Text fontSize="sm" color="fg.muted" truncate>
+        {preview}
+      </Text>
+    </Box>
+  );
+};
+
 /**
  * The top bar's notifications bell (spec 1 §2, §4): the count of the user's tickets with unread
  * messages (GET /tickets withUnreadMessages in the user's queues, kept current by the socket like every
@@ -103,24 +137,12 @@ export const TicketNotifications = ({ user }: { user: SessionUser }) => {
           {tickets.map((ticket) => {
             const preview = lastMessagePreview(ticket.lastMessage ?? '');
             return (
-              <Popover.CloseTrigger asChild key={ticket.id}>
-                <Box
-                  as="button"
-                  textAlign="start"
-                  py="2"
-                  px="1"
-                  borderBottomWidth="1px"
-                  _hover={{ bg: 'bg.muted' }}
-                  onClick={() => void navigate(`/tickets/${ticket.uuid}`)}
-                >
-                  <Text fontWeight="semibold" truncate>
-                    {ticket.contact.name}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted" truncate>
-                    {preview.kind === 'text' ? preview.text : tt(`preview.${preview.kind}`)}
-                  </Text>
-                </Box>
-              </Popover.CloseTrigger>
+              <NotificationRow
+                key={ticket.id}
+                ticket={ticket}
+                preview={preview.kind === 'text' ? preview.text : tt(`preview.${preview.kind}`)}
+                onOpen={() => void navigate(`/tickets/${ticket.uuid}`)}
+              />
             );
           })}
         </Stack>
