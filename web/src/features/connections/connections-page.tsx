@@ -196,7 +196,8 @@ export const ConnectionsPage = () => {
                         key={kind}
                         value={kind}
                         disabled={!enabled}
-                        onClick={() => openNew(kind)}
+                        // a disabled item still hears clicks: only an enabled one opens its dialog
+                        onClick={enabled ? () => openNew(kind) : undefined}
                       >
                         {t(`add.${kind}`)}
                         {/* a space, so the entry reads "Facebook Not in your plan" */}
