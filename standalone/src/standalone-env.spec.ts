@@ -43,4 +43,13 @@ describe('standaloneEnvSchema', () => {
     const names = result.error?.issues.map((issue) => issue.path[0]).sort();
     expect(names).toEqual(['DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'PORT']);
   });
+
+  it('takes a web support chat link only', () => {
+    const link = 'https://wa.me/5511999990000';
+    expect(standaloneEnvSchema.parse({ SUPPORT_URL: link }).SUPPORT_URL).toBe(link);
+    expect(standaloneEnvSchema.parse({ SUPPORT_URL: '' }).SUPPORT_URL).toBeUndefined();
+    expect(standaloneEnvSchema.safeParse({ SUPPORT_URL: 'javascript:alert(1)' }).success).toBe(
+      false,
+    );
+  });
 });

@@ -26,6 +26,8 @@ export const standaloneEnvSchema = baseEnvSchema.extend({
   /** The operator's terms of use and privacy policy, linked from the login page when set. */
   TERMS_URL: optionalText.pipe(z.url().optional()),
   PRIVACY_URL: optionalText.pipe(z.url().optional()),
+  /** The support chat (a wa.me or web chat link) the connections page's "call support" opens. */
+  SUPPORT_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** The API address the browser uses, when it differs from http://localhost:PORT (a proxy, a LAN host). */
   PUBLIC_API_URL: optionalText.pipe(z.url().optional()),
   /** The web address people open, when it differs from http://localhost:WEB_PORT; allowed by CORS. */

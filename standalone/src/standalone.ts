@@ -136,6 +136,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
         turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
         termsUrl: env.TERMS_URL,
         privacyUrl: env.PRIVACY_URL,
+        supportUrl: env.SUPPORT_URL,
       }),
     });
     closers.push({ name: 'web server', close: () => web.close() });

@@ -12,6 +12,8 @@ export type WebRuntimeConfig = {
   /** the operator's legal pages, linked from the login page when set */
   termsUrl?: string;
   privacyUrl?: string;
+  /** the support chat of the connections page, when set */
+  supportUrl?: string;
 };
 
 export type WebServerOptions = {

@@ -9,17 +9,20 @@ import {
   unique,
 } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations } from './page-checks.js';
+import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
 
 /**
  * /connections: the page lists the company's connections; the super admin adds a WhatsApp connection
  * through the modal and follows its session. No phone (nor WhatsApp server) is reachable, so the test
- * checks the status the session reports and the pairing dialog, never a paired phone.
+ * checks the status the session reports and the pairing dialog, never a paired phone. "Call support"
+ * opens the operator's support chat (SUPPORT_URL); the new-connection menu shows the channels the
+ * plan lacks disabled (spec 2 §2).
  */
 describe('connections screen', () => {
   let app: RunningApp;
   let browser: Browser;
   let page: Page;
+  const supportUrl = 'https://wa.me/5511999990000';
   const listed = unique('Listed');
   const added = unique('Sales line');
   const row = (name: string) => page.getByTestId('connection-row').filter({ hasText: name });
@@ -39,7 +42,7 @@ describe('connections screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ SUPPORT_URL: supportUrl });
     browser = await launchBrowser();
     // a connection the list must show: made through the API
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
@@ -72,6 +75,74 @@ describe('connections screen', () => {
     const cells = await row(listed).getByRole('cell').allTextContents();
     expect(cells[0]).toBe('WhatsApp');
     expect(statuses.some((status) => cells[3]?.includes(status))).toBe(true);
+  });
+
+  it('links call support to the configured support chat, in a new tab', async () => {
+    const support = page.getByRole('link', { name: 'Call support' });
+    expect(await support.getAttribute('href')).toBe(supportUrl);
+    expect(await support.getAttribute('target')).toBe('_blank');
+    expect(await support.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('shows the channels the plan lacks disabled in the new-connection menu', async () => {
+    const token = await apiToken(app, app.adminEmail, app.adminPassword);
+    const me = await apiCall<{ company: { planId: number } }>(app, token, 'GET', '/auth/me');
+    const planPath = `/plans/${me.company.planId}`;
+    await apiCall(app, token, 'PUT', planPath, { useFacebook: false, useInstagram: false });
+    try {
+      // the session brings the plan again on a new page load
+      await page.reload();
+      await row(listed).waitFor();
+      const found: string[] = [];
+      const sizes = [
+        { width: 1280, height: 720 },
+        { width: 1920, height: 1080 },
+        { width: 390, height: 844 },
+      ];
+      for (const theme of ['light', 'dark'] as const) {
+        await useTheme(page, theme);
+        for (const size of sizes) {
+          await page.setViewportSize(size);
+          await row(listed).waitFor();
+          await page.getByRole('button', { name: 'New connection' }).click();
+          const menu = page.getByRole('menu');
+          for (const name of ['WhatsApp', 'WhatsApp Cloud API'])
+            expect(
+              await menu.getByRole('menuitem', { name, exact: true }).getAttribute('aria-disabled'),
+            ).toBeNull();
+          for (const name of ['Facebook', 'Instagram']) {
+            const item = menu.getByRole('menuitem', {
+              name: new RegExp(`^${name}\\s*Not in your plan$`),
+            });
+            expect(await item.getAttribute('aria-disabled')).toBe('true');
+          }
+          const at = `${theme} ${size.width}x${size.height}`;
+          const over = await sidewaysOverflow(page);
+          if (over > 0) found.push(`${at}: ${over} px too wide`);
+          await page.screenshot({
+            path: `/tmp/sb-e2e-connections-menu-${theme}-${size.width}.png`,
+          });
+          // axe once per theme: the rules it checks do not change with the window's size
+          if (size.width === 1280)
+            for (const violation of await seriousAxeViolations(page))
+              found.push(`${at}: ${violation}`);
+          // a disabled entry opens nothing; Escape closes the menu
+          await menu.getByRole('menuitem', { name: /^Facebook\s*Not in your plan$/ }).click({
+            force: true,
+          });
+          expect(await page.getByTestId('facebook-connect-dialog').count()).toBe(0);
+          await page.keyboard.press('Escape');
+          await menu.waitFor({ state: 'hidden' });
+        }
+      }
+      await useTheme(page, 'light');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(found).toEqual([]);
+    } finally {
+      await apiCall(app, token, 'PUT', planPath, { useFacebook: true, useInstagram: true });
+    }
+    await page.reload();
+    await row(listed).waitFor();
   });
 
   it('refuses a connection without a name', async () => {

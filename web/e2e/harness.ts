@@ -39,9 +39,9 @@ export type RunningApp = {
 
 /**
  * Starts the built standalone (`node standalone/dist/main.js`) on free ports with a fresh database and
- * resolves once it prints that it is ready.
+ * resolves once it prints that it is ready. `env`: more settings of the standalone (e.g. SUPPORT_URL).
  */
-export const startApp = async (): Promise<RunningApp> => {
+export const startApp = async (env: Record<string, string> = {}): Promise<RunningApp> => {
   const entry = path.join(repoRoot, 'standalone/dist/main.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
@@ -68,6 +68,7 @@ export const startApp = async (): Promise<RunningApp> => {
       ADMIN_PASSWORD: adminPassword,
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,6 +5,7 @@ export const StorageKeys = {
   language: 'i18nextLng',
   volume: 'volume',
   cshow: 'cshow',
+  tasks: 'tasks',
 } as const;
 
 const read = (key: string): string | null => {
@@ -50,3 +51,7 @@ export const campaignRoutesEnabled = (): boolean => read(StorageKeys.cshow) !== 
 /** Stores or removes the campaign flag (the company setting campaignsEnabled decides, spec 3 §2.1). */
 export const storeCampaignRoutes = (enabled: boolean): void =>
   write(StorageKeys.cshow, enabled ? 'true' : null);
+
+/** The local to-do list (spec 3 §2.20) as stored: JSON text, or null when none was saved. */
+export const storedTasks = (): string | null => read(StorageKeys.tasks);
+export const storeTasks = (json: string): void => write(StorageKeys.tasks, json);

@@ -5,6 +5,8 @@ export type RuntimeConfig = {
   /** the operator's own legal pages, linked from the login page when set */
   termsUrl?: string;
   privacyUrl?: string;
+  /** the operator's support chat (a WhatsApp or web chat link), opened by "call support" */
+  supportUrl?: string;
 };
 
 declare global {
@@ -34,3 +36,10 @@ export const mediaUrl = (path: string | null | undefined): string | undefined =>
 /** The Cloudflare Turnstile site key, or undefined when the server runs without a bot check. */
 export const turnstileSiteKey = (): string | undefined =>
   window.__SWITCHBOARD__?.turnstileSiteKey || undefined;
+
+/** The operator's support chat link (spec 2 §2 "call support"), or undefined when none is configured. */
+export const supportChatUrl = (): string | undefined => {
+  const url = window.__SWITCHBOARD__?.supportUrl;
+  // only web links: config.js is the operator's, but a javascript: URL would run in the page
+  return url && /^https?:\/\//i.test(url) ? url : undefined;
+};

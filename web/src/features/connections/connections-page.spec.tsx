@@ -3,7 +3,7 @@ import type { ConnectionRecord } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { failedTabOf, fieldErrorsOf, importWindowError } from './connection-modal.js';
-import { newConnectionKinds } from './connections-page.js';
+import { newConnectionEntries } from './connections-page.js';
 import { importPercent } from './connections.api.js';
 import { importStateOf } from './import-status.js';
 import { sessionUser } from '../../test/session-user.js';
@@ -223,7 +223,7 @@ describe('connections page', () => {
     });
   });
 
-  it('offers Facebook and Instagram only with their plan flags, and posts the pasted user token', async () => {
+  it('shows the channels the plan lacks disabled, and posts the pasted user token', async () => {
     const calls = stub([connection(1, 'Main', 'CONNECTED')]);
     await renderApp(
       '/connections',
@@ -232,8 +232,15 @@ describe('connections page', () => {
     await screen.findAllByTestId('connection-row');
     fireEvent.click(screen.getByTestId('new-connection'));
     expect(await screen.findByRole('menuitem', { name: 'Instagram' })).toBeTruthy();
-    expect(screen.queryByRole('menuitem', { name: 'Facebook' })).toBeNull();
-    expect(screen.queryByRole('menuitem', { name: 'WhatsApp' })).toBeNull();
+    const lacking = ['WhatsApp', 'WhatsApp Cloud API', 'Facebook'].map((name) =>
+      screen.getByRole('menuitem', { name: `${name} Not in your plan` }),
+    );
+    for (const item of lacking) expect(item.getAttribute('aria-disabled')).toBe('true');
+    expect(
+      screen.getByRole('menuitem', { name: 'Instagram' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+    fireEvent.click(lacking[2]!);
+    expect(screen.queryByTestId('facebook-connect-dialog')).toBeNull();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Instagram' }));
     const dialog = await screen.findByTestId('facebook-connect-dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
@@ -735,13 +742,39 @@ describe('connection rules on the web side', () => {
     expect(fieldErrorsOf({ status: 'FETCH_ERROR', error: 'offline' }, 'needed')).toEqual({});
   });
 
-  it('gates the new-connection entries by plan flags', () => {
-    expect(newConnectionKinds({ useWhatsapp: true, useFacebook: true })).toEqual([
+  it('lists every channel in the new-connection menu, enabled by its plan flag', () => {
+    const enabled = (plan: Parameters<typeof newConnectionEntries>[0]) =>
+      newConnectionEntries(plan)
+        .filter((entry) => entry.enabled)
+        .map((entry) => entry.kind);
+    expect(newConnectionEntries(undefined).map((entry) => entry.kind)).toEqual([
+      'whatsapp',
+      'whatsappapi',
+      'facebook',
+      'instagram',
+    ]);
+    expect(enabled({ useWhatsapp: true, useFacebook: true })).toEqual([
       'whatsapp',
       'whatsappapi',
       'facebook',
     ]);
-    expect(newConnectionKinds({ useInstagram: true })).toEqual(['instagram']);
-    expect(newConnectionKinds(undefined)).toEqual([]);
+    expect(enabled({ useInstagram: true })).toEqual(['instagram']);
+    expect(enabled(undefined)).toEqual([]);
+  });
+
+  it('opens the configured support chat in a new tab, and shows no button without one', async () => {
+    stub([connection(1, 'Main', 'CONNECTED')]);
+    window.__SWITCHBOARD__ = { supportUrl: 'https://wa.me/5511999990000' };
+    const view = await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    const link = await screen.findByRole('link', { name: 'Call support' });
+    expect(link.getAttribute('href')).toBe('https://wa.me/5511999990000');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    view.unmount();
+    window.__SWITCHBOARD__ = { supportUrl: 'javascript:alert(1)' };
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    await screen.findAllByTestId('connection-row');
+    expect(screen.queryByRole('link', { name: 'Call support' })).toBeNull();
+    delete window.__SWITCHBOARD__;
   });
 });

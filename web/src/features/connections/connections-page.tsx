@@ -7,12 +7,14 @@ import {
   LuChevronDown,
   LuCircleAlert,
   LuCircleCheck,
+  LuHeadset,
   LuQrCode,
   LuRefreshCw,
   LuWifiOff,
 } from 'react-icons/lu';
 import { formatDateTime } from '../../app/dates.js';
 import { useAppSelector } from '../../app/hooks.js';
+import { supportChatUrl } from '../../app/runtime-config.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { RowActions } from '../../components/row-actions.js';
@@ -31,14 +33,27 @@ import { FacebookConnectDialog } from './facebook-connect-dialog.js';
 import { ImportStatus } from './import-status.js';
 import { QrCodeDialog } from './qr-code-dialog.js';
 
-/** The new-connection menu: one entry per channel the company's plan allows (spec 2 §2). */
-export const newConnectionKinds = (
-  plan: { useWhatsapp?: boolean; useFacebook?: boolean; useInstagram?: boolean } | undefined,
-): ChannelKind[] => [
-  ...(plan?.useWhatsapp ? (['whatsapp', 'whatsappapi'] as const) : []),
-  ...(plan?.useFacebook ? (['facebook'] as const) : []),
-  ...(plan?.useInstagram ? (['instagram'] as const) : []),
-];
+type ChannelFlags = { useWhatsapp?: boolean; useFacebook?: boolean; useInstagram?: boolean };
+
+/** The plan flag of each channel (both WhatsApp drivers are the plan's useWhatsapp). */
+const ChannelFlag: Record<ChannelKind, keyof ChannelFlags> = {
+  whatsapp: 'useWhatsapp',
+  whatsappapi: 'useWhatsapp',
+  facebook: 'useFacebook',
+  instagram: 'useInstagram',
+};
+
+/**
+ * The new-connection menu (spec 2 §2): every channel, each disabled when the company's plan lacks it,
+ * so a person sees what a plan could add rather than a shorter menu.
+ */
+export const newConnectionEntries = (
+  plan: ChannelFlags | undefined,
+): { kind: ChannelKind; enabled: boolean }[] =>
+  (Object.keys(ChannelFlag) as ChannelKind[]).map((kind) => ({
+    kind,
+    enabled: plan?.[ChannelFlag[kind]] === true,
+  }));
 
 /** Spec 2 §4: one icon per session status. */
 const StatusIcon = ({ status }: { status: ConnectionRecord['status'] }) => {
@@ -72,7 +87,8 @@ export const ConnectionsPage = () => {
   const [disconnect, disconnecting] = useDisconnectSessionMutation();
   const [restart, restarting] = useRestartConnectionsMutation();
   const [facebookKind, setFacebookKind] = useState<'facebook' | 'instagram' | null>(null);
-  const kinds = newConnectionKinds(plan);
+  const entries = newConnectionEntries(plan);
+  const supportUrl = supportChatUrl();
   // The session and actions columns hold only buttons that spec 2 §6 grants admins
   // (connections-page:actionButtons, connections-page:editOrDeleteConnection), so they show to admins
   // only; the route itself is admin-only, so whoever reaches the page sees all eight columns.
@@ -157,27 +173,46 @@ export const ConnectionsPage = () => {
               <LuRefreshCw />
               {t('restartAll')}
             </Button>
-            {kinds.length > 0 && (
-              <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                <Menu.Trigger asChild>
-                  <Button colorPalette="brand" data-testid="new-connection">
-                    {t('new')}
-                    <LuChevronDown />
-                  </Button>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content>
-                      {kinds.map((kind) => (
-                        <Menu.Item key={kind} value={kind} onClick={() => openNew(kind)}>
-                          {t(`add.${kind}`)}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
+            {supportUrl && (
+              <Button asChild variant="outline">
+                <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+                  <LuHeadset />
+                  {t('callSupport')}
+                </a>
+              </Button>
             )}
+            <Menu.Root positioning={{ placement: 'bottom-end' }}>
+              <Menu.Trigger asChild>
+                <Button colorPalette="brand" data-testid="new-connection">
+                  {t('new')}
+                  <LuChevronDown />
+                </Button>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content>
+                    {entries.map(({ kind, enabled }) => (
+                      <Menu.Item
+                        key={kind}
+                        value={kind}
+                        disabled={!enabled}
+                        // a disabled item still hears clicks: only an enabled one opens its dialog
+                        onClick={enabled ? () => openNew(kind) : undefined}
+                      >
+                        {t(`add.${kind}`)}
+                        {/* a space, so the entry reads "Facebook Not in your plan" */}
+                        {!enabled && ' '}
+                        {!enabled && (
+                          <Text as="span" ms="auto" ps="4" fontSize="xs">
+                            {t('notInPlan')}
+                          </Text>
+                        )}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
           </HStack>
         )}
       </HStack>

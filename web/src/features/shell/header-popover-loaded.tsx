@@ -23,6 +23,7 @@ export const HeaderPopover = ({
   emptyText,
   color,
   testId,
+  count,
   children,
   defaultOpen = false,
 }: {
@@ -32,19 +33,23 @@ export const HeaderPopover = ({
   emptyText: string;
   color?: string;
   testId: string;
+  count?: number;
   children?: ReactNode;
   defaultOpen?: boolean;
 }) => (
   <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount defaultOpen={defaultOpen}>
     <Popover.Trigger asChild>
-      <HeaderButton label={label} icon={icon} color={color} testId={testId} />
+      <HeaderButton label={label} icon={icon} color={color} testId={testId} count={count} />
     </Popover.Trigger>
     <Portal>
       <Popover.Positioner>
         <Popover.Content width={{ base: '80vw', sm: '80' }}>
-          <Popover.Header fontWeight="semibold">{label}</Popover.Header>
+          {/* the title names the dialog */}
+          <Popover.Header>
+            <Popover.Title fontWeight="semibold">{label}</Popover.Title>
+          </Popover.Header>
           <Popover.Body pt="0">
-            {children ?? <EmptyPanel icon={emptyIcon} text={emptyText} />}
+            {children || <EmptyPanel icon={emptyIcon} text={emptyText} />}
           </Popover.Body>
         </Popover.Content>
       </Popover.Positioner>

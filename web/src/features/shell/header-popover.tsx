@@ -1,4 +1,4 @@
-import { IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { Badge, IconButton, VisuallyHidden, type IconButtonProps } from '@chakra-ui/react';
 import { forwardRef, type ReactNode } from 'react';
 import { standInPopup } from '../../components/stand-in-popup.js';
 
@@ -6,21 +6,44 @@ type HeaderButtonProps = Omit<IconButtonProps, 'children'> & {
   label: string;
   icon: ReactNode;
   testId: string;
+  /** a count badge on the button (unread items); none at 0 */
+  count?: number;
 };
 
-/** A header button that opens a popover list. */
+/**
+ * A header button that opens a popover list. With a count its name comes from its content (the label,
+ * hidden, and the badge), so what a screen reader announces matches what is shown.
+ */
 export const HeaderButton = forwardRef<HTMLButtonElement, HeaderButtonProps>(
-  ({ label, icon, testId, ...rest }, ref) => (
+  ({ label, icon, testId, count = 0, ...rest }, ref) => (
     <IconButton
       ref={ref}
-      aria-label={label}
+      aria-label={count > 0 ? undefined : label}
       title={label}
       variant="ghost"
       aria-haspopup="dialog"
       data-testid={testId}
+      position="relative"
       {...rest}
     >
       {icon}
+      {count > 0 && (
+        <>
+          <VisuallyHidden>{label}</VisuallyHidden>{' '}
+          <Badge
+            position="absolute"
+            top="0.5"
+            right="0.5"
+            size="xs"
+            colorPalette="red"
+            variant="solid"
+            borderRadius="full"
+            data-testid={`${testId}-count`}
+          >
+            {count}
+          </Badge>
+        </>
+      )}
     </IconButton>
   ),
 );
@@ -37,6 +60,7 @@ type HeaderPopoverProps = {
   emptyText: string;
   color?: string;
   testId: string;
+  count?: number;
   children?: ReactNode;
 };
 
@@ -54,6 +78,7 @@ export const HeaderPopover = (props: HeaderPopoverProps) => (
         icon={props.icon}
         color={props.color}
         testId={props.testId}
+        count={props.count}
         {...handlers}
       />
     )}

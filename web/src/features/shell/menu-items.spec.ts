@@ -4,7 +4,15 @@ import { menuItemsFor } from './menu-items.js';
 
 const links = (user: Parameters<typeof menuItemsFor>[0]) =>
   menuItemsFor(user).map((item) => item.to);
-const everyone = ['/tickets', '/moments', '/quick-messages', '/contacts', '/tags', '/helps'];
+const everyone = [
+  '/tickets',
+  '/moments',
+  '/quick-messages',
+  '/contacts',
+  '/tags',
+  '/helps',
+  '/todolist',
+];
 
 describe('drawer links', () => {
   it('gives an agent on a plan without flags only the links for all users', () => {

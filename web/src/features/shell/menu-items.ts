@@ -13,6 +13,7 @@ import {
   LuKanban,
   LuLayers,
   LuListChecks,
+  LuListTodo,
   LuMegaphone,
   LuMessagesSquare,
   LuRocket,
@@ -83,6 +84,8 @@ export const MenuItems: readonly MenuItem[] = [
     indicator: 'chatsUnread',
   },
   { to: '/helps', labelKey: 'helps', icon: LuCircleHelp, section: 'main' },
+  // not in spec 1's drawer list, but a private route for every profile (spec 3 §2.1): linked for all
+  { to: '/todolist', labelKey: 'todolist', icon: LuListTodo, section: 'main' },
   {
     to: '/campaigns',
     labelKey: 'campaigns',

@@ -14,6 +14,11 @@ import { ProfileMenu } from './profile-menu.js';
 import { TopBarOverflow } from './top-bar-overflow.js';
 import { VolumeControl } from './volume-control.js';
 
+// the bell with its unread count (spec 1 §2): its list and alerts come with the ticket calls
+const TicketNotifications = lazyComponent(() =>
+  import('../tickets/ticket-notifications.js').then((m) => m.TicketNotifications),
+);
+
 // shown inside the announcements popover only, which mounts its body when opened
 const AnnouncementsPopoverList = lazyComponent(() =>
   import('../announcements/announcements-popover.js').then((m) => m.AnnouncementsPopoverList),
@@ -86,13 +91,19 @@ export const TopBar = ({
             <LuRefreshCw />
           </IconButton>
         )}
-        <HeaderPopover
-          label={t('notifications')}
-          icon={<LuBell />}
-          emptyIcon={<LuInbox />}
-          emptyText={t('noTickets')}
-          testId="notifications"
-        />
+        <Suspense
+          fallback={
+            <HeaderPopover
+              label={t('notifications')}
+              icon={<LuBell />}
+              emptyIcon={<LuInbox />}
+              emptyText={t('noTickets')}
+              testId="notifications"
+            />
+          }
+        >
+          <TicketNotifications user={user} />
+        </Suspense>
         {wide && (
           <HeaderPopover
             label={t('announcements')}

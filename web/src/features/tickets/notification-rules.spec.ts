@@ -1,6 +1,6 @@
-import type { MessageRecord, TicketRecord } from '@sb/contracts';
+import type { AppMessageSocketPayload, MessageRecord, TicketRecord } from '@sb/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyNotification, shouldNotify } from './notification-rules.js';
+import { shouldNotify, ticketToRing, unreadTickets } from './notification-rules.js';
 
 const ticket = (id: number, extra: Partial<TicketRecord> = {}) =>
   ({ id, status: 'open', unreadMessages: 0, userId: 1, queueId: null, ...extra }) as TicketRecord;
@@ -21,32 +21,35 @@ describe('shouldNotify', () => {
   });
 });
 
-describe('applyNotification', () => {
+describe('ticketToRing', () => {
   const me = { id: 1, allTicket: 'disable' as const, queues: [{ id: 5 }] };
-  const incoming = (extra: Partial<TicketRecord>, fromMe = false) => ({
-    kind: 'message' as const,
-    payload: {
-      action: 'create' as const,
-      message: { id: 'x', ticketId: extra.id ?? 1, fromMe, isPrivate: false } as MessageRecord,
-      ticket: ticket(extra.id ?? 1, { unreadMessages: 1, queueId: 5, ...extra }),
-      contact: {} as TicketRecord['contact'],
-    },
+  const incoming = (
+    extra: Partial<TicketRecord>,
+    message: Partial<MessageRecord> = {},
+  ): Extract<AppMessageSocketPayload, { message: MessageRecord }> => ({
+    action: 'create',
+    message: { id: 'x', ticketId: 1, fromMe: false, isPrivate: false, ...message } as MessageRecord,
+    ticket: ticket(extra.id ?? 1, { unreadMessages: 1, queueId: 5, ...extra }),
+    contact: {} as TicketRecord['contact'],
   });
-  it('rings and lists a contact message on my ticket', () => {
-    const out = applyNotification([ticket(2, { unreadMessages: 1 })], incoming({ id: 1 }), me);
-    expect(out.ring?.id).toBe(1);
-    expect(out.tickets.map((t) => t.id)).toEqual([1, 2]);
+
+  it('rings for a contact message on my ticket', () => {
+    expect(ticketToRing(incoming({ id: 1 }), me)?.id).toBe(1);
   });
-  it('stays silent for my own messages and for other users tickets', () => {
-    expect(applyNotification([], incoming({ id: 1 }, true), me).ring).toBeNull();
-    expect(applyNotification([], incoming({ id: 1, userId: 9 }), me).ring).toBeNull();
+
+  it('stays silent for my own or private messages, edits, and other users tickets', () => {
+    expect(ticketToRing(incoming({ id: 1 }, { fromMe: true }), me)).toBeNull();
+    expect(ticketToRing(incoming({ id: 1 }, { isPrivate: true }), me)).toBeNull();
+    expect(ticketToRing({ ...incoming({ id: 1 }), action: 'update' }, me)).toBeNull();
+    expect(ticketToRing(incoming({ id: 1, userId: 9 }), me)).toBeNull();
+    expect(ticketToRing(incoming({ id: 1, userId: null, queueId: 7 }), me)).toBeNull();
   });
-  it('drops a ticket once read or deleted', () => {
-    const list = [ticket(1, { unreadMessages: 1, queueId: 5 })];
-    const read = {
-      kind: 'ticket' as const,
-      payload: { action: 'updateUnread' as const, ticketId: 1 },
-    };
-    expect(applyNotification(list, read, me).tickets).toEqual([]);
+});
+
+describe('unreadTickets', () => {
+  it('keeps the tickets with unread messages, in order', () => {
+    const list = [ticket(3, { unreadMessages: 2 }), ticket(2), ticket(1, { unreadMessages: 1 })];
+    expect(unreadTickets(list).map((t) => t.id)).toEqual([3, 1]);
+    expect(unreadTickets(undefined)).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
-import type { AppMessageSocketPayload, TicketRecord, TicketSocketPayload } from '@sb/contracts';
+import type { AppMessageSocketPayload, TicketRecord } from '@sb/contracts';
+
+type NotifiedUser = { id: number; allTicket: 'enable' | 'disable'; queues: { id: number }[] };
 
 /**
- * Whether a ticket update should ring (spec 1 §4 Notifications): unassigned or mine, its queue one of
+ * Whether a ticket may alert the user (spec 1 §4 Notifications): unassigned or mine, its queue one of
  * mine or none; pending ones only for users with allTicket enabled.
  */
-export const shouldNotify = (
-  ticket: TicketRecord,
-  user: { id: number; allTicket: 'enable' | 'disable'; queues: { id: number }[] },
-): boolean => {
+export const shouldNotify = (ticket: TicketRecord, user: NotifiedUser): boolean => {
   if (ticket.userId !== null && ticket.userId !== user.id) return false;
   if (ticket.queueId !== null && !user.queues.some((q) => q.id === ticket.queueId)) return false;
   if (ticket.status === 'pending' && user.allTicket !== 'enable') return false;
@@ -15,38 +14,21 @@ export const shouldNotify = (
 };
 
 /**
- * The bell's list of tickets with unread messages after a socket event (spec 1 §2 bell, §4
- * Notifications): a contact's new message on a ticket I may be told about puts it on top and asks for
- * the alert (`ring`), a read or deleted ticket leaves.
+ * The ticket a socket message event should ring for (sound and desktop notification), or null: only a
+ * contact's new, non-private message on a ticket the user may be told about.
  */
-export const applyNotification = (
-  tickets: TicketRecord[],
-  event:
-    | { kind: 'ticket'; payload: TicketSocketPayload }
-    | { kind: 'message'; payload: AppMessageSocketPayload },
-  user: Parameters<typeof shouldNotify>[1],
-): { tickets: TicketRecord[]; ring: TicketRecord | null } => {
-  if (event.kind === 'ticket') {
-    const { payload } = event;
-    if (payload.action === 'update') {
-      const known = tickets.some((t) => t.id === payload.ticket.id);
-      if (!known) return { tickets, ring: null };
-      const keep = payload.ticket.unreadMessages > 0 && shouldNotify(payload.ticket, user);
-      return {
-        tickets: keep
-          ? tickets.map((t) => (t.id === payload.ticket.id ? payload.ticket : t))
-          : tickets.filter((t) => t.id !== payload.ticket.id),
-        ring: null,
-      };
-    }
-    return { tickets: tickets.filter((t) => t.id !== payload.ticketId), ring: null };
-  }
-  const { payload } = event;
+export const ticketToRing = (
+  payload: AppMessageSocketPayload,
+  user: NotifiedUser,
+): TicketRecord | null => {
   if (payload.action !== 'create' || payload.message.fromMe || payload.message.isPrivate)
-    return { tickets, ring: null };
-  if (!shouldNotify(payload.ticket, user)) return { tickets, ring: null };
-  return {
-    tickets: [payload.ticket, ...tickets.filter((t) => t.id !== payload.ticket.id)],
-    ring: payload.ticket,
-  };
+    return null;
+  return shouldNotify(payload.ticket, user) ? payload.ticket : null;
 };
+
+/**
+ * The bell's list (spec 1 §2): the tickets of the unread list (GET /tickets withUnreadMessages, kept
+ * current by the socket) that still have unread messages, newest first as the list keeps them.
+ */
+export const unreadTickets = (tickets: readonly TicketRecord[] | undefined): TicketRecord[] =>
+  (tickets ?? []).filter((ticket) => ticket.unreadMessages > 0);
