@@ -44,6 +44,10 @@ describe('ticketToRing', () => {
     expect(ticketToRing(incoming({ id: 1, userId: 9 }), me)).toBeNull();
     expect(ticketToRing(incoming({ id: 1, userId: null, queueId: 7 }), me)).toBeNull();
   });
+
+  it("stays silent for a history import's old messages (they leave the ticket read)", () => {
+    expect(ticketToRing(incoming({ id: 1, unreadMessages: 0 }), me)).toBeNull();
+  });
 });
 
 describe('unreadTickets', () => {

@@ -15,7 +15,8 @@ export const shouldNotify = (ticket: TicketRecord, user: NotifiedUser): boolean 
 
 /**
  * The ticket a socket message event should ring for (sound and desktop notification), or null: only a
- * contact's new, non-private message on a ticket the user may be told about.
+ * contact's new, non-private message on a ticket the user may be told about, that left the ticket
+ * unread (a history import's old messages leave it read, and must not ring once each).
  */
 export const ticketToRing = (
   payload: AppMessageSocketPayload,
@@ -23,6 +24,7 @@ export const ticketToRing = (
 ): TicketRecord | null => {
   if (payload.action !== 'create' || payload.message.fromMe || payload.message.isPrivate)
     return null;
+  if (payload.ticket.unreadMessages === 0) return null;
   return shouldNotify(payload.ticket, user) ? payload.ticket : null;
 };
 
