@@ -135,8 +135,12 @@ export class ChatsRepository {
       [companyId, chatId, title],
     );
     const removed: { user_id: number }[] = await manager.query(
-      `DELETE FROM chat_users WHERE company_id = $1 AND chat_id = $2 AND NOT (user_id = ANY($3::int[]))
-       RETURNING user_id`,
+      // as a SELECT: a bare DELETE … RETURNING answers [rows, count] through TypeORM
+      `WITH gone AS (
+         DELETE FROM chat_users
+         WHERE company_id = $1 AND chat_id = $2 AND NOT (user_id = ANY($3::int[]))
+         RETURNING user_id)
+       SELECT user_id FROM gone`,
       [companyId, chatId, memberIds],
     );
     await this.addMembers(manager, companyId, chatId, memberIds);
