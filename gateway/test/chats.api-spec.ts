@@ -305,7 +305,9 @@ describe.each(kinds)('internal chats over the $name', (kind) => {
     const chat = await newChat('owner', 'Pages', [ids.member]);
     for (let i = 1; i <= 23; i += 1)
       await ok(await call('owner', 'POST', `/chats/${chat.id}/messages`, { message: `m${i}` }));
-    const first = await ok<ChatMessagePage>(await call('member', 'GET', `/chats/${chat.id}/messages`));
+    const first = await ok<ChatMessagePage>(
+      await call('member', 'GET', `/chats/${chat.id}/messages`),
+    );
     expect(first).toMatchObject({ count: 23, hasMore: true });
     expect(first.records.map((m) => m.message)).toEqual(
       Array.from({ length: 20 }, (_, i) => `m${i + 4}`),

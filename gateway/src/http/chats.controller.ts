@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -59,7 +70,11 @@ export class ChatsController {
   @Put(':id')
   @ApiOperation({ summary: 'Changes the title and users of a chat (its owner only)' })
   @ApiBody({ schema: openApiSchema(ChatInput) })
-  update(@Req() req: GatewayRequest, @Param('id') id: string, @Body() body: unknown): Promise<Chat> {
+  update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<Chat> {
     return this.services.ask(req, S.chatUpdate, {
       ...parseInput(ChatInput, body ?? {}),
       ...parseInput(idParam, { id }),
@@ -73,7 +88,9 @@ export class ChatsController {
   }
 
   @Get(':id/messages')
-  @ApiOperation({ summary: "A page of a chat's messages: page 1 is the newest, each page oldest first" })
+  @ApiOperation({
+    summary: "A page of a chat's messages: page 1 is the newest, each page oldest first",
+  })
   messages(
     @Req() req: GatewayRequest,
     @Param('id') id: string,

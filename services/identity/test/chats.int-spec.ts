@@ -1,4 +1,10 @@
-import { Subjects, type Chat, type ChatMessage, type ChatPage, type RequestContext } from '@sb/contracts';
+import {
+  Subjects,
+  type Chat,
+  type ChatMessage,
+  type ChatPage,
+  type RequestContext,
+} from '@sb/contracts';
 import { SEEDED_SUPER, useIdentityTestApp, type BusKind } from './identity-test-app.js';
 
 const S = Subjects.identity;
@@ -65,9 +71,9 @@ describe.each<BusKind>(['in-process', 'nats'])('internal chats over the %s bus',
       [eve, 'ERR_NO_CHAT_FOUND'],
     ] as const) {
       expect(await code(rig.app.request(S.chatGet, { id: chat.id }, who.ctx))).toBe(expected);
-      expect(
-        await code(rig.app.request(S.chatSend, { id: chat.id, message: 'hi' }, who.ctx)),
-      ).toBe(expected);
+      expect(await code(rig.app.request(S.chatSend, { id: chat.id, message: 'hi' }, who.ctx))).toBe(
+        expected,
+      );
       expect(await code(rig.app.request(S.chatTyping, { chatId: chat.id }, who.ctx))).toBe(
         expected,
       );
@@ -100,7 +106,11 @@ describe.each<BusKind>(['in-process', 'nats'])('internal chats over the %s bus',
       bob.ctx,
     );
     expect(sent).toMatchObject({ senderId: bob.user.id, sender: { name: 'Bob' } });
-    await rig.app.request(S.chatUpdate, { id: chat.id, title: 'Events', users: [bob.user.id] }, ann.ctx);
+    await rig.app.request(
+      S.chatUpdate,
+      { id: chat.id, title: 'Events', users: [bob.user.id] },
+      ann.ctx,
+    );
     await rig.app.request(S.chatDelete, { id: chat.id }, ann.ctx);
     const events = await outbox(companyA, chat.id);
     expect(events.map((e) => e.subject)).toEqual([

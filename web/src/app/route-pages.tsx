@@ -55,6 +55,7 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
   auditLog: lazyPage(() =>
     import('../features/audit-log/audit-log-page.js').then((m) => m.AuditLogPage),
   ),
+  chats: lazyPage(() => import('../features/chats/chats-page.js').then((m) => m.ChatsPage)),
   plantao: lazyPage(() => import('../features/on-duty/on-duty-page.js').then((m) => m.OnDutyPage)),
   contactLists: lazyPage(() =>
     import('../features/contact-lists/contact-lists-page.js').then((m) => m.ContactListsPage),

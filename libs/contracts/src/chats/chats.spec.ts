@@ -1,6 +1,12 @@
 import { resolveEventSocket } from '../realtime/event-socket-routes.js';
 import { unmarkedIdFields } from '../refs/refs.js';
-import { ChatInput, ChatMessageInput, ChatTypingRequest, splitTicketMentions, type Chat } from './chats.js';
+import {
+  ChatInput,
+  ChatMessageInput,
+  ChatTypingRequest,
+  splitTicketMentions,
+  type Chat,
+} from './chats.js';
 
 const chat = (memberIds: number[]): Chat => ({
   id: 5,

@@ -137,7 +137,13 @@ export class ChatsService {
     const { message } = parseInput(ChatMessageInput, request ?? {});
     await this.memberChat(ctx, id);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
-      const newMessage = await this.chats.addMessage(manager, ctx.companyId, id, ctx.userId, message);
+      const newMessage = await this.chats.addMessage(
+        manager,
+        ctx.companyId,
+        id,
+        ctx.userId,
+        message,
+      );
       const chat = (await this.chats.find(ctx.companyId, id, manager))!;
       await Outbox.add(manager, {
         companyId: ctx.companyId,
