@@ -3,6 +3,7 @@ import {
   buildPath,
   type Chat,
   type ChatInputValues,
+  type ChatMember,
   type ChatMessage,
   type ChatMessagePage,
   type ChatPage,
@@ -31,7 +32,19 @@ export const applyChat = (page: ChatPage, chat: Chat, userId: number): void => {
   const known = page.records.find((r) => r.id === chat.id);
   if (known && chat.updatedAt < known.updatedAt) return;
   const member = chat.users.some((m) => m.userId === userId);
-  page.records = (member ? [...others, chat] : others).sort(newestFirst);
+  const next = known ? { ...chat, users: chat.users.map((m) => newerRead(m, known.users)) } : chat;
+  page.records = (member ? [...others, next] : others).sort(newestFirst);
+};
+
+/**
+ * A member's read state never goes back: two reads committed close together may arrive with the
+ * older snapshot last (the other member's event was read before this one's read committed).
+ */
+const newerRead = (member: ChatMember, known: ChatMember[]): ChatMember => {
+  const before = known.find((m) => m.userId === member.userId);
+  return before?.lastReadAt && (!member.lastReadAt || member.lastReadAt < before.lastReadAt)
+    ? { ...member, unreads: before.unreads, lastReadAt: before.lastReadAt }
+    : member;
 };
 
 export const removeChat = (page: ChatPage, id: number): void => {

@@ -41,7 +41,8 @@ export const HeaderPopover = ({
     </Popover.Trigger>
     <Portal>
       <Popover.Positioner>
-        <Popover.Content width={{ base: '80vw', sm: '80' }}>
+        {/* named after its button, so a screen reader announces which list opened */}
+        <Popover.Content width={{ base: '80vw', sm: '80' }} aria-label={label}>
           <Popover.Header fontWeight="semibold">{label}</Popover.Header>
           <Popover.Body pt="0">
             {children ?? <EmptyPanel icon={emptyIcon} text={emptyText} />}
