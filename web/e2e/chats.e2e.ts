@@ -111,7 +111,10 @@ describe('internal chat screen', () => {
   });
 
   it('opens the ticket a message mentions', async () => {
-    await page.getByTestId('ticket-mention').filter({ hasText: `#${ticket.id}` }).click();
+    await page
+      .getByTestId('ticket-mention')
+      .filter({ hasText: `#${ticket.id}` })
+      .click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
   });
 
@@ -131,7 +134,9 @@ describe('internal chat screen', () => {
     await page.waitForURL(`**/chats/${chat.uuid}`);
     await messages().filter({ hasText: 'Ping from Bob' }).waitFor();
     // reading it clears the dot
-    await page.getByRole('status', { name: 'Unread internal chats' }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('status', { name: 'Unread internal chats' })
+      .waitFor({ state: 'detached' });
   });
 
   it('loads older messages when scrolled to the top', async () => {
