@@ -116,6 +116,8 @@ describe('internal chat screen', () => {
       .filter({ hasText: `#${ticket.id}` })
       .click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    // the chat stays on screen (and reads what arrives) until the tickets page has loaded
+    await page.getByTestId('chat-panel').waitFor({ state: 'detached' });
   });
 
   it('shows a new message through the drawer dot and the top bar popover', async () => {
