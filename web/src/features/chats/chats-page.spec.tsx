@@ -34,13 +34,18 @@ const message = (id: number, text: string, senderId = 8): ChatMessage => ({
   createdAt: at(id),
 });
 
+let urls: string[] = [];
+const fetchedUrls = () => urls;
+
 const stub = (chats: Chat[], messages: ChatMessage[] = []) => {
+  urls = [];
   const calls: { method: string; path: string; body?: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const { request, body } = await readRequest(input);
-      const { pathname } = new URL(request.url);
+      const { pathname, search } = new URL(request.url);
+      urls.push(`${pathname}${search}`);
       calls.push({ method: request.method, path: pathname, body });
       if (pathname === '/chats/' && request.method === 'GET')
         return Response.json({ records: chats, hasMore: false });
@@ -109,6 +114,16 @@ describe('internal chat page', () => {
     expect(await within(panel).findByText('Fresh news')).toBeTruthy();
     // the typist's message ends their typing
     await waitFor(() => expect(within(panel).queryByText('Bruno Lima is typing…')).toBeNull());
+  });
+
+  it('searches the chats after the typing pauses', async () => {
+    stub([chat(1)]);
+    await renderApp('/chats', me);
+    await screen.findAllByTestId('chat-item');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search chats' }), {
+      target: { value: ' night ' },
+    });
+    await waitFor(() => expect(fetchedUrls()).toContain('/chats/?searchParam=night&pageNumber=1'));
   });
 
   it('keeps save off until the chat has a title and a user', async () => {

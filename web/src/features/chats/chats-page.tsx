@@ -1,12 +1,14 @@
-import { Box, Button, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { Chat } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuMessageCircle, LuPlus } from 'react-icons/lu';
+import { LuMessageCircle } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
+import { useDebounced } from '../../components/paged-search.js';
+import { SearchAddBar } from '../../components/paged-table.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { notify } from '../../components/toaster.js';
 import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
@@ -28,13 +30,17 @@ export const ChatsPage = () => {
   const phone = useMediaQuery(MobileQuery);
   const navigate = useNavigate();
   const { id: uuid } = useParams();
-  const [pageNumber, setPageNumber] = useState(1);
+  const [search, setSearch] = useState('');
+  const searchParam = useDebounced(search.trim());
+  // a new search starts again at page 1 (spec 3 §4)
+  const [paging, setPaging] = useState({ searchParam: '', pageNumber: 1 });
+  const pageNumber = paging.searchParam === searchParam ? paging.pageNumber : 1;
   const [tab, setTab] = useState<Tab>(uuid ? 'messages' : 'chats');
   const [form, setForm] = useState<{ open: boolean; chat: Chat | null }>({
     open: false,
     chat: null,
   });
-  const { data, isFetching } = useListChatsQuery({ searchParam: '', pageNumber });
+  const { data, isFetching } = useListChatsQuery({ searchParam, pageNumber });
   const chats = data?.records ?? [];
   const listed = chats.find((chat) => chat.uuid === uuid);
   // a chat past the loaded pages (a link, the popover) is asked for by itself
@@ -54,15 +60,13 @@ export const ChatsPage = () => {
 
   const list = (
     <Stack flex="1" minH="0" gap="2" data-testid="chats-list-pane">
-      <Button
-        colorPalette="brand"
-        size="sm"
-        alignSelf="flex-start"
-        onClick={() => setForm({ open: true, chat: null })}
-      >
-        <LuPlus />
-        {t('add')}
-      </Button>
+      <SearchAddBar
+        search={search}
+        onSearch={setSearch}
+        searchLabel={t('search')}
+        addLabel={t('add')}
+        onAdd={() => setForm({ open: true, chat: null })}
+      />
       {chats.length === 0 && !isFetching ? (
         <Text color="fg.muted">{t('empty')}</Text>
       ) : (
@@ -72,7 +76,7 @@ export const ChatsPage = () => {
           selectedId={chat?.id}
           hasMore={!!data?.hasMore}
           fetching={isFetching}
-          onMore={() => setPageNumber((page) => page + 1)}
+          onMore={() => setPaging({ searchParam, pageNumber: pageNumber + 1 })}
           onChoose={choose}
         />
       )}
