@@ -46,6 +46,7 @@ import { ExternalApiController } from './http/external-api.controller.js';
 import { SchedulesController } from './http/schedules.controller.js';
 import { QueueIntegrationsController } from './http/queue-integrations.controller.js';
 import { OnDutyController } from './http/on-duty.controller.js';
+import { ChatsController } from './http/chats.controller.js';
 import { DashboardController } from './http/dashboard.controller.js';
 import { ReportsController } from './http/reports.controller.js';
 import { ContactListsController } from './http/contact-lists.controller.js';
@@ -115,6 +116,7 @@ export class GatewayModule {
         SchedulesController,
         QueueIntegrationsController,
         OnDutyController,
+        ChatsController,
         DashboardController,
         ReportsController,
         ContactListsController,

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
+  ChatTypingRequest,
   ClientSocketEvents,
   mayReadConnectionToken,
   EventSocketRoutes,
@@ -14,7 +15,7 @@ import {
 } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { runInContext } from '@sb/platform/context';
-import { AppError } from '@sb/platform/errors';
+import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import type { AccessTokenService, VerifiedToken } from '../auth/access-token.service.js';
 import { contextFromToken, isCompanyExpired, requestIdFrom } from '../auth/request-context.js';
@@ -177,6 +178,12 @@ export const startSocketServer = async (
       await socket.join(rooms.ticket(cid, ticketId));
     });
     on(ClientSocketEvents.userStatus, heartbeat);
+    // identity tells the chat's other members, when the caller is one of them
+    on(ClientSocketEvents.chatTyping, async (raw) => {
+      if (!token.flags.includes('useInternalChat')) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
+      const data = parseInput(ChatTypingRequest, raw ?? {});
+      await options.bus.request(Subjects.identity.chatTyping, { ctx, data });
+    });
   });
 
   const stopOnRevoked = revoked.onRevoked((sessionId) => {

@@ -27,6 +27,7 @@ export * from './meta/index.js';
 export * from './external-api/index.js';
 export * from './schedules/index.js';
 export * from './on-duty/index.js';
+export * from './chats/index.js';
 export * from './audit/index.js';
 export * from './refs/index.js';
 export * from './reporting/index.js';

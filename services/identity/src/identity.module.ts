@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { RefsModule } from './refs/refs.module.js';
 import { AnnouncementEntry } from './announcements/announcement.entity.js';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
+import { ChatsModule } from './chats/chats.module.js';
 import { HelpEntry } from './helps/help.entity.js';
 import { HelpsModule } from './helps/helps.module.js';
 import { AuditModule } from './audit/audit.module.js';
@@ -60,6 +61,7 @@ export class IdentityModule {
         SignupModule,
         PasswordResetModule,
         AuditModule,
+        ChatsModule,
       ],
       providers: [{ provide: IDENTITY_CONFIG, useValue: config }],
       exports: [IDENTITY_CONFIG],

@@ -56,6 +56,7 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
     import('../features/audit-log/audit-log-page.js').then((m) => m.AuditLogPage),
   ),
   todolist: lazyPage(() => import('../features/todo/todo-page.js').then((m) => m.TodoPage)),
+  chats: lazyPage(() => import('../features/chats/chats-page.js').then((m) => m.ChatsPage)),
   plantao: lazyPage(() => import('../features/on-duty/on-duty-page.js').then((m) => m.OnDutyPage)),
   contactLists: lazyPage(() =>
     import('../features/contact-lists/contact-lists-page.js').then((m) => m.ContactListsPage),

@@ -17,6 +17,7 @@ export const FormDialog = ({
   onSubmit,
   title,
   saving,
+  submitDisabled,
   submitLabel,
   labelledClose,
   lazy,
@@ -33,6 +34,8 @@ export const FormDialog = ({
   onSubmit: (event: FormEvent) => Promise<void>;
   title: string;
   saving: boolean;
+  /** the save button is off until the form is complete (e.g. the chat modal, spec 3 §5) */
+  submitDisabled?: boolean;
   /** the save button's text when it is not the namespace's `save` */
   submitLabel?: string;
   /** the close button reads the namespace's `close` instead of Chakra's built-in label */
@@ -75,7 +78,7 @@ export const FormDialog = ({
               <Button variant="outline" onClick={onClose}>
                 {t('cancel')}
               </Button>
-              <Button type="submit" colorPalette="brand" loading={saving}>
+              <Button type="submit" colorPalette="brand" loading={saving} disabled={submitDisabled}>
                 {submitLabel ?? t('save')}
               </Button>
             </Dialog.Footer>

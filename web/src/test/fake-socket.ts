@@ -30,3 +30,9 @@ export const forgetSocketListeners = () => listeners.clear();
 
 export const fireSocket = (name: string, payload: unknown) =>
   act(() => (listeners.get(name) ?? []).forEach((listener) => listener(payload)));
+
+/** `onSocket` of api/socket.js: the fake socket is always open. */
+export const onSocket = (listener: (opened: typeof socket) => void) => {
+  listener(socket);
+  return () => undefined;
+};

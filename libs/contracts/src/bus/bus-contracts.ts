@@ -56,6 +56,19 @@ import type {
 } from '../plans/plan-inputs.js';
 import type { AuditLogPage, AuditLogQuery } from '../audit/audit.js';
 import type {
+  Chat,
+  ChatIdRequest,
+  ChatInput,
+  ChatListQuery,
+  ChatMessage,
+  ChatMessagePage,
+  ChatMessagesRequest,
+  ChatPage,
+  ChatSendRequest,
+  ChatTypingRequest,
+  ChatUpdateRequest,
+} from '../chats/chats.js';
+import type {
   CompanySettingOneRequest,
   CompanySettingsRequest,
   SettingEntry,
@@ -367,6 +380,15 @@ export type BusContracts = {
   'identity.announcement.delete': Contract<AnnouncementIdRequest, Announcement>;
   'identity.announcement.media-set': Contract<AnnouncementMediaRequest, AnnouncementMediaReply>;
   'identity.announcement.media-clear': Contract<AnnouncementIdRequest, AnnouncementMediaReply>;
+  'identity.chat.list': Contract<ChatListQuery, ChatPage>;
+  'identity.chat.get': Contract<ChatIdRequest, Chat>;
+  'identity.chat.create': Contract<ChatInput, Chat>;
+  'identity.chat.update': Contract<ChatUpdateRequest, Chat>;
+  'identity.chat.delete': Contract<ChatIdRequest, { id: number }>;
+  'identity.chat.messages': Contract<ChatMessagesRequest, ChatMessagePage>;
+  'identity.chat.send': Contract<ChatSendRequest, ChatMessage>;
+  'identity.chat.read': Contract<ChatIdRequest, Chat>;
+  'identity.chat.typing': Contract<ChatTypingRequest, { ok: true }>;
   // tickets: contacts and tags
   'tickets.health.check': Contract<NoData, HealthReply>;
   'tickets.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;

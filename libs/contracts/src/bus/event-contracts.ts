@@ -7,6 +7,12 @@ import type { CompanyDeletedEventData, CompanyEventData } from '../companies/com
 import type { SettingsUpdatedEventData } from '../settings/setting-requests.js';
 import type { AnnouncementEventData } from '../announcements/announcements.js';
 import type {
+  ChatDeletedEventData,
+  ChatEventData,
+  ChatMessageEventData,
+  ChatTypingEventData,
+} from '../chats/chats.js';
+import type {
   InboundMessageEventData,
   MessageAckEventData,
   PresenceEventData,
@@ -79,6 +85,11 @@ export type DomainEventPayloads = {
   'identity.announcement.created': AnnouncementEventData;
   'identity.announcement.updated': AnnouncementEventData;
   'identity.announcement.deleted': AnnouncementEventData;
+  'identity.chat.created': ChatEventData;
+  'identity.chat.updated': ChatEventData;
+  'identity.chat.deleted': ChatDeletedEventData;
+  'identity.chat.typing': ChatTypingEventData;
+  'identity.chat-message.created': ChatMessageEventData;
   'connectors.message.received': InboundMessageEventData;
   'connectors.message.ack': MessageAckEventData;
   'connectors.presence.updated': PresenceEventData;

@@ -68,6 +68,16 @@ export const Subjects = {
     announcementDelete: 'identity.announcement.delete',
     announcementMediaSet: 'identity.announcement.media-set',
     announcementMediaClear: 'identity.announcement.media-clear',
+    // internal chats between the company's users
+    chatList: 'identity.chat.list',
+    chatGet: 'identity.chat.get',
+    chatCreate: 'identity.chat.create',
+    chatUpdate: 'identity.chat.update',
+    chatDelete: 'identity.chat.delete',
+    chatMessages: 'identity.chat.messages',
+    chatSend: 'identity.chat.send',
+    chatRead: 'identity.chat.read',
+    chatTyping: 'identity.chat.typing',
   },
   tickets: {
     health: 'tickets.health.check',
@@ -303,6 +313,12 @@ export const DomainEventTypes = {
     announcementCreated: { service: 'identity', entity: 'announcement', action: 'created' },
     announcementUpdated: { service: 'identity', entity: 'announcement', action: 'updated' },
     announcementDeleted: { service: 'identity', entity: 'announcement', action: 'deleted' },
+    chatCreated: { service: 'identity', entity: 'chat', action: 'created' },
+    chatUpdated: { service: 'identity', entity: 'chat', action: 'updated' },
+    chatDeleted: { service: 'identity', entity: 'chat', action: 'deleted' },
+    // live only (published, never stored): a member is typing
+    chatTyping: { service: 'identity', entity: 'chat', action: 'typing' },
+    chatMessageCreated: { service: 'identity', entity: 'chat-message', action: 'created' },
     auditRecorded: { service: 'identity', entity: 'audit', action: 'recorded' },
   },
   connectors: {

@@ -91,6 +91,9 @@ export const ErrorCodes = {
   ERR_NO_PLANTAO_FOUND: { status: 404, message: 'No on-duty entry found with this ID.' },
   ERR_NO_HELP_FOUND: { status: 404, message: 'No help found with this ID.' },
   ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, message: 'No announcement found with this ID.' },
+  ERR_NO_CHAT_FOUND: { status: 404, message: 'No chat found with this ID.' },
+  // only the owner edits or deletes a chat; only its members read or write it (spec 3 §6)
+  ERR_CHAT_OWNER_ONLY: { status: 403, message: 'Only the owner of this chat may change it.' },
   ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'No integration found with this ID.' },
   // integration names are unique per company (case-insensitive)
   ERR_INTEGRATION_NAME_ALREADY_EXISTS: {

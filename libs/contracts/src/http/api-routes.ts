@@ -106,6 +106,13 @@ export const ApiRoutes = {
   },
   // scheduled messages (spec 3 §7 "Schedules"; campaigns service)
   schedules: { root: '/schedules', byId: '/schedules/:id' },
+  // internal chats (spec 3 §7 "Internal chat"; identity service)
+  chats: {
+    root: '/chats',
+    byId: '/chats/:id',
+    messages: '/chats/:id/messages',
+    read: '/chats/:id/read',
+  },
   // on-duty staff (spec 3 §7 "On-duty staff"; campaigns service)
   onDuty: { root: '/plantao', byId: '/plantao/:id' },
   // admin and super actions (identity), read-only

@@ -2,6 +2,7 @@ import type { DomainEvent } from '../bus/envelope.js';
 import type { DomainEventKey, DomainEventPayloads } from '../bus/event-contracts.js';
 import { parseEventSubject } from '../bus/subjects.js';
 import type { AnnouncementSocketPayload } from '../announcements/announcements.js';
+import type { Chat, ChatSocketPayload } from '../chats/chats.js';
 import type { QueueIntegrationSocketPayload } from '../queue-integrations/queue-integrations.js';
 import { withoutPromptKeys, type PromptSocketPayload } from '../prompts/prompts.js';
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
@@ -44,6 +45,12 @@ export type EventSocketRoute<K extends DomainEventKey> = {
     exceptSessionId?: (event: DomainEvent<DomainEventPayloads[K]>) => string | undefined;
   };
 }[SocketEventKey];
+
+/** The user rooms of a chat's members (and of `also`): chat events reach its members only. */
+const chatMemberRooms = (companyId: number, chat: Pick<Chat, 'users'>, also: number[] = []) =>
+  [...new Set([...chat.users.map((member) => member.userId), ...also])].map((userId) =>
+    rooms.user(companyId, userId),
+  );
 
 /** A row read without its event's types. */
 type AnyEventSocketRoute = {
@@ -121,6 +128,45 @@ export const EventSocketRoutes = {
       record: { id: data.record.id },
     }),
     rooms: () => [rooms.platform()],
+  },
+  // internal chats (identity): the members' own rooms only, never the company room; a member taken
+  // out of a chat hears its update once more, so their list drops it
+  'identity.chat.created': {
+    event: 'chat',
+    payload: (data): ChatSocketPayload => ({ action: 'create', record: data.record }),
+    rooms: (event) => chatMemberRooms(event.companyId, event.data.record),
+  },
+  'identity.chat.updated': {
+    event: 'chat',
+    payload: (data): ChatSocketPayload => ({ action: 'update', record: data.record }),
+    rooms: (event) =>
+      chatMemberRooms(event.companyId, event.data.record, event.data.removedUserIds),
+  },
+  'identity.chat.deleted': {
+    event: 'chat',
+    payload: (data): ChatSocketPayload => ({ action: 'delete', id: data.id }),
+    rooms: (event) => event.data.memberIds.map((id) => rooms.user(event.companyId, id)),
+  },
+  'identity.chat.typing': {
+    event: 'chat',
+    payload: (data): ChatSocketPayload => ({
+      action: 'typing',
+      chatId: data.chatId,
+      user: data.user,
+    }),
+    rooms: (event) =>
+      event.data.memberIds
+        .filter((id) => id !== event.data.user.id)
+        .map((id) => rooms.user(event.companyId, id)),
+  },
+  'identity.chat-message.created': {
+    event: 'chat',
+    payload: (data): ChatSocketPayload => ({
+      action: 'new-message',
+      newMessage: data.newMessage,
+      chat: data.chat,
+    }),
+    rooms: (event) => chatMemberRooms(event.companyId, event.data.chat),
   },
   // contacts and tags (tickets service)
   'tickets.contact.created': {

@@ -62,6 +62,7 @@ describe('socket events', () => {
 
   it('names the client events', () => {
     expect(Object.values(ClientSocketEvents).sort()).toEqual([
+      'chatTyping',
       'joinChatBox',
       'joinNotification',
       'joinTickets',

@@ -60,6 +60,8 @@ export const ClientSocketEvents = {
   joinTickets: 'joinTickets',
   /** heartbeat every 5 minutes */
   userStatus: 'userStatus',
+  /** with `{ chatId }`: the user is typing in that internal chat */
+  chatTyping: 'chatTyping',
 } as const;
 export type ClientSocketEvent = (typeof ClientSocketEvents)[keyof typeof ClientSocketEvents];
 

@@ -1,6 +1,7 @@
 // What each socket event carries to the web app: the gateway's event table is checked against it, and
 // the web app's listeners read their payload type from it.
 import type { AnnouncementSocketPayload } from '../announcements/announcements.js';
+import type { ChatSocketPayload } from '../chats/chats.js';
 import type { SessionUser } from '../auth/session.js';
 import type { ConnectionRecord } from '../connections/connection-records.js';
 import type { ImportProgress } from '../connections/connection-inputs.js';
@@ -75,7 +76,7 @@ export type SocketPayloads = {
   auth: AuthSocketPayload;
   campaign: CampaignSocketPayload;
   campaignReply: CampaignReplySocketPayload;
-  chat: unknown;
+  chat: ChatSocketPayload;
   queueIntegration: QueueIntegrationSocketPayload;
   ContactList: ContactListSocketPayload;
   ContactListItem: ContactListItemSocketPayload;
@@ -111,4 +112,6 @@ export type ClientToServerEvents = {
   /** a ticket status */
   [ClientSocketEvents.joinTickets]: (status: string) => void;
   [ClientSocketEvents.userStatus]: (payload: UserStatusPayload) => void;
+  /** a member is typing in this chat */
+  [ClientSocketEvents.chatTyping]: (payload: { chatId: number }) => void;
 };

@@ -5,7 +5,15 @@ import { PasswordResets1795323033388 } from './1795323033388-password-resets.js'
 import { QueueReplica1800000002500 } from './1800000002500-queue-replica.js';
 import { AccountThrottles1800000016000 } from './1800000016000-account-throttles.js';
 import { AuditEntries1800000016500 } from './1800000016500-audit-entries.js';
-import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
+import {
+  TenantRowSecurity1800000090000,
+  identityTenantTables as initialTenantTables,
+} from './1800000090000-tenant-row-security.js';
+import {
+  ChatsRowSecurity1800000150001,
+  InternalChats1800000150000,
+  chatTenantTables,
+} from './1800000150000-internal-chats.js';
 
 /** identity's migrations, oldest first (the platform runs its own before these). */
 export const identityMigrations = [
@@ -17,5 +25,9 @@ export const identityMigrations = [
   AccountThrottles1800000016000,
   AuditEntries1800000016500,
   TenantRowSecurity1800000090000,
+  InternalChats1800000150000,
+  ChatsRowSecurity1800000150001,
 ];
-export { identityTenantTables } from './1800000090000-tenant-row-security.js';
+
+/** Every table of identity with a company_id (row-level security). */
+export const identityTenantTables = [...initialTenantTables, ...chatTenantTables];

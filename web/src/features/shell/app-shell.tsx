@@ -7,6 +7,8 @@ import { useSessionSocket } from '../auth/session-socket.js';
 import { selectUser } from '../auth/session.slice.js';
 import type { SessionUser } from '@sb/contracts';
 import { lazyComponent } from '../../app/lazy-page.js';
+import { hasPlanFlag } from '../auth/access.js';
+import { ChatsWatcher } from '../chats/chats-watcher.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
 
@@ -15,8 +17,8 @@ const MobileSideMenu = lazyComponent(() =>
   import('./mobile-side-menu.js').then((m) => m.MobileSideMenu),
 );
 
-/** The ticket workspace fills the window below the top bar and scrolls only inside its panes. */
-const fillsWindow = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
+/** The ticket workspace and the internal chat fill the window below the top bar and scrolls only inside its panes. */
+const fillsWindow = (pathname: string) => /^\/(tickets|chats)(\/|$)/.test(pathname);
 
 const Shell = ({ user }: { user: SessionUser }) => {
   const mobile = useMediaQuery(MobileQuery);
@@ -31,6 +33,7 @@ const Shell = ({ user }: { user: SessionUser }) => {
     // The shell is exactly the window's height: the page never scrolls as a whole, the main area does
     // (or, in the workspace, its lists and chat).
     <Flex h="100dvh" overflow="hidden" bg="bg.canvas">
+      {hasPlanFlag(user, 'useInternalChat') && <ChatsWatcher user={user} />}
       {mobile ? (
         mobileUsed && (
           <Suspense fallback={null}>

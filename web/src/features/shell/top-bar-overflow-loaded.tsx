@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuMegaphone, LuMessageCircle, LuRefreshCw, LuVolume2 } from 'react-icons/lu';
 import { hasPlanFlag } from '../auth/access.js';
 import { AnnouncementsPopoverList } from '../announcements/announcements-popover.js';
-import { EmptyPanel } from './header-popover-loaded.js';
+import { ChatsPopoverList } from '../chats/chats-popover.js';
 import { MoreButton } from './top-bar-overflow.js';
 import { useVolume, VolumeSlider } from './volume-slider.js';
 
@@ -86,7 +86,7 @@ export const TopBarOverflow = ({
                 {panel === 'volume' && <VolumePanel />}
                 {panel === 'announcements' && <AnnouncementsPopoverList />}
                 {panel === 'internalChats' && (
-                  <EmptyPanel icon={<LuMessageCircle />} text={t('noChats')} />
+                  <ChatsPopoverList viewer={user} onChosen={() => setPanel(null)} />
                 )}
               </Dialog.Body>
               <Dialog.CloseTrigger asChild>

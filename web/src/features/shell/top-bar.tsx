@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, Popover, Text } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
 import { Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -22,6 +22,11 @@ const TicketNotifications = lazyComponent(() =>
 // shown inside the announcements popover only, which mounts its body when opened
 const AnnouncementsPopoverList = lazyComponent(() =>
   import('../announcements/announcements-popover.js').then((m) => m.AnnouncementsPopoverList),
+);
+
+// the same for the internal chats popover
+const ChatsPopoverList = lazyComponent(() =>
+  import('../chats/chats-popover.js').then((m) => m.ChatsPopoverList),
 );
 
 /** Top bar of the shell: drawer toggle, greeting, and the user's controls (spec 1 §2 "App shell"). */
@@ -124,7 +129,16 @@ export const TopBar = ({
             emptyIcon={<LuMessageCircle />}
             emptyText={t('noChats')}
             testId="internal-chats"
-          />
+          >
+            <Suspense fallback={null}>
+              {/* choosing a chat opens its page and closes the popover */}
+              <Popover.Context>
+                {(popover) => (
+                  <ChatsPopoverList viewer={user} onChosen={() => popover.setOpen(false)} />
+                )}
+              </Popover.Context>
+            </Suspense>
+          </HeaderPopover>
         )}
         {!wide && <TopBarOverflow user={user} onRefresh={refresh} />}
         <LanguageMenu />

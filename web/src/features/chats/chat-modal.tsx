@@ -1,0 +1,101 @@
+import { Checkbox, Field, Stack, Text, Wrap } from '@chakra-ui/react';
+import type { Chat, SessionUser } from '@sb/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/form-fields.js';
+import { useFormSave } from '../../components/form-save.js';
+import { useGetUserPickerQuery } from '../users/users.api.js';
+import { useCreateChatMutation, useUpdateChatMutation } from './chats.api.js';
+
+/**
+ * Creates or edits an internal chat (spec 3 §2.13, §5): a title and the users of the company to chat
+ * with. Save stays off without a title or without a user; the caller is always a member.
+ */
+export const ChatModal = ({
+  open,
+  chat,
+  viewer,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  chat: Chat | null;
+  viewer: Pick<SessionUser, 'id'>;
+  onClose: () => void;
+  onSaved: (chat: Chat) => void;
+}) => {
+  const { t } = useTranslation('chats');
+  const [title, setTitle] = useState('');
+  const [userIds, setUserIds] = useState<number[]>([]);
+  const { saving, save } = useFormSave();
+  const { data: users = [] } = useGetUserPickerQuery(undefined, { skip: !open });
+  const [create] = useCreateChatMutation();
+  const [update] = useUpdateChatMutation();
+
+  useEffect(() => {
+    if (!open) return;
+    setTitle(chat?.title ?? '');
+    setUserIds(chat ? chat.users.map((m) => m.userId).filter((id) => id !== viewer.id) : []);
+  }, [open, chat, viewer.id]);
+
+  const others = users.filter((user) => user.id !== viewer.id);
+  const complete = title.trim().length > 0 && userIds.length > 0;
+  const toggle = (id: number, checked: boolean) =>
+    setUserIds((ids) => (checked ? [...new Set([...ids, id])] : ids.filter((v) => v !== id)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete) return;
+    await save(async () => {
+      const body = { title: title.trim(), users: userIds };
+      const saved = chat
+        ? await update({ ...body, id: chat.id }).unwrap()
+        : await create(body).unwrap();
+      onSaved(saved);
+      onClose();
+    });
+  };
+
+  return (
+    <FormDialog
+      ns="chats"
+      open={open}
+      onClose={onClose}
+      onSubmit={submit}
+      title={chat ? t('edit') : t('add')}
+      saving={saving}
+      submitDisabled={!complete}
+      labelledClose
+      lazy
+      testId="chat-form"
+    >
+      <Stack gap="4">
+        <TextField label={t('title')} required value={title} onChange={setTitle} />
+        <Field.Root required>
+          <Field.Label>{t('users')}</Field.Label>
+          {others.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('noUsers')}
+            </Text>
+          ) : (
+            <Wrap gap="3" data-testid="chat-users">
+              {others.map((user) => (
+                <Checkbox.Root
+                  key={user.id}
+                  size="sm"
+                  checked={userIds.includes(user.id)}
+                  onCheckedChange={(e) => toggle(user.id, e.checked === true)}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{user.name}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Wrap>
+          )}
+        </Field.Root>
+      </Stack>
+    </FormDialog>
+  );
+};
