@@ -43,4 +43,12 @@ describe('standaloneEnvSchema', () => {
     const names = result.error?.issues.map((issue) => issue.path[0]).sort();
     expect(names).toEqual(['DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'PORT']);
   });
+
+  it('takes WEB_ORIGINS as comma-separated origins and refuses what is not one', () => {
+    const env = standaloneEnvSchema.parse({
+      WEB_ORIGINS: 'https://app.example.com, https://painel.example.com/',
+    });
+    expect(env.WEB_ORIGINS).toBe('https://app.example.com, https://painel.example.com/');
+    expect(standaloneEnvSchema.safeParse({ WEB_ORIGINS: 'app.example.com' }).success).toBe(false);
+  });
 });

@@ -1,1 +1,2 @@
 export * from './api-routes.js';
+export * from './form-values.js';

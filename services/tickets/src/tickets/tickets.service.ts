@@ -517,7 +517,10 @@ export class TicketsService {
     });
   }
 
-  /** POST /tickets/closeAll (permission tickets-manager:closeAll): closes the chosen queues' tickets. */
+  /**
+   * POST /tickets/closeAll (permission tickets-manager:closeAll): closes the chosen queues' active
+   * tickets, or only those of the tab's status (open or pending) when the body names one.
+   */
   async closeAll(call: CallContext, data: unknown): Promise<{ count: number }> {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'tickets-manager:closeAll')) throw new AppError('ERR_NO_PERMISSION');
@@ -525,7 +528,14 @@ export class TicketsService {
     if (!input.queueIds.length) return { count: 0 };
     const hide = await this.visibility.of(ctx);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
-      const rows = await this.tickets.activeInQueues(manager, ctx.companyId, input.queueIds);
+      // the tab being closed (open or pending), or both
+      const statuses = input.status === 'closed' ? undefined : [input.status];
+      const rows = await this.tickets.activeInQueues(
+        manager,
+        ctx.companyId,
+        input.queueIds,
+        statuses,
+      );
       const now = new Date();
       for (const row of rows) {
         await this.writeClose(manager, row, {
