@@ -66,21 +66,20 @@ const queryStrings = (): string[] => {
   );
   strings.push(names.map((name) => `${name}=1&${name}=2`).join('&'));
   strings.push(names.map((name) => `${name}[]=1&${name}[]=x`).join('&'));
+  strings.push(names.map((name) => `${name}[a][b]=1`).join('&'));
   strings.push('__proto__[x]=1&constructor[prototype][x]=1&searchParam=%00');
   return strings;
 };
 
 /**
  * One name at a time, so a parameter refused first does not hide another's 500: the dates a client
- * sends (a plain day, as GET /contacts?date= did; a day that does not exist), a broken JSON list, and
- * an object where a value is expected.
+ * sends (a plain day, as GET /contacts?date= did; a day that does not exist) and broken JSON lists.
  */
 const dateNames = names.filter((name) => /date|Date|^days$|updatedAt/.test(name));
 const listNames = ['queueIds', 'selectedQueues', 'contactTag', 'tags', 'users', 'whatsapps'];
 const singleQueries = (): string[] => [
   ...dateNames.flatMap((name) => [`${name}=2026-11-27`, `${name}=2026-02-30`]),
   ...listNames.map((name) => `${name}=%5B`),
-  ...names.map((name) => `${name}[a]=1`),
 ];
 
 /** Runs `work` over `items`, `width` at a time (the machine is shared: a few requests at once). */
@@ -184,11 +183,12 @@ describe('GET routes with unexpected and malformed parameters', () => {
     const calls: [Role, string][] = [];
     for (const route of routes) {
       if (route.startsWith('/docs')) continue;
-      // every role with the combined queries; the admin also one parameter at a time and with
-      // malformed path parameters
+      // the admin with every query, one parameter at a time and malformed path parameters; the agent
+      // and the super user (other checks, other companies) with the first few queries
       for (const role of ['agent', 'admin', 'super'] as const) {
         calls.push([role, fill(route)]);
-        for (const query of queries) calls.push([role, `${fill(route)}?${query}`]);
+        for (const query of role === 'admin' ? queries : queries.slice(0, 3))
+          calls.push([role, `${fill(route)}?${query}`]);
       }
       for (const query of singleQueries()) calls.push(['admin', `${fill(route)}?${query}`]);
       for (const segment of route.includes('{') ? badSegments : [])

@@ -22,13 +22,11 @@ import {
   type UserListItem,
   type UserRecord,
   type UsersPage,
-  type WithQueues,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
-import { withQueueBadge, withQueueBadges } from './queue-badges.js';
 import { ServiceClient } from './service-client.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
@@ -43,13 +41,9 @@ export class UsersController {
   @Get()
   @Profiles('admin')
   @ApiOperation({ summary: 'Users of the company, 40 per page: { users, hasMore, count }' })
-  async list(
-    @Req() req: GatewayRequest,
-    @Query() query: unknown,
-  ): Promise<Omit<UsersPage, 'users'> & { users: WithQueues<UserRecord>[] }> {
+  list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<UsersPage> {
     const data = parseInput(UserListQuery, query ?? {});
-    const page = await this.services.request(Subjects.identity.userList, req.sb.ctx, data);
-    return { ...page, users: await withQueueBadges(this.services, req, page.users) };
+    return this.services.request(Subjects.identity.userList, req.sb.ctx, data);
   }
 
   /** Every user of the company may list names for pickers (transfer, filters). */
@@ -57,33 +51,27 @@ export class UsersController {
   @ApiOperation({
     summary: 'All users of the company (id, name, profile, online, picture, queueIds, queues)',
   })
-  async picker(@Req() req: GatewayRequest): Promise<WithQueues<UserListItem>[]> {
-    const users = await this.services.request(Subjects.identity.userPickerList, req.sb.ctx, {});
-    return withQueueBadges(this.services, req, users);
+  picker(@Req() req: GatewayRequest): Promise<UserListItem[]> {
+    return this.services.request(Subjects.identity.userPickerList, req.sb.ctx, {});
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One user of the company' })
-  async get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<WithQueues<UserRecord>> {
-    const user = await this.services.request(
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<UserRecord> {
+    return this.services.request(
       Subjects.identity.userGet,
       req.sb.ctx,
       parseInput(idParam, { id }),
     );
-    return withQueueBadge(this.services, req, user);
   }
 
   @Post()
   @Profiles('admin')
   @ApiOperation({ summary: 'Creates a user (admins; within the plan limit)' })
   @ApiBody({ schema: openApiSchema(UserCreateInput) })
-  async create(
-    @Req() req: GatewayRequest,
-    @Body() body: unknown,
-  ): Promise<WithQueues<UserRecord>> {
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<UserRecord> {
     const data = parseInput(UserCreateInput, body ?? {});
-    const user = await this.services.request(Subjects.identity.userCreate, req.sb.ctx, data);
-    return withQueueBadge(this.services, req, user);
+    return this.services.request(Subjects.identity.userCreate, req.sb.ctx, data);
   }
 
   /** Identity decides who may change which field (a user: own name, password, theme, menu, language…). */

@@ -109,6 +109,8 @@ export type UserRecord = {
   wpp: string | null;
   whatsappId: number | null;
   queueIds: number[];
+  /** the same queues named (spec 2 §3), in queueIds order; a queue identity has not heard of yet is left out */
+  queues: SessionQueue[];
   language: Language | null;
   /** ISO date-time of the last heartbeat */
   lastSeenAt: string | null;
@@ -127,10 +129,8 @@ export type UsersPage = { users: UserRecord[]; hasMore: boolean; count: number }
 /** GET /users/list item (pickers). */
 export type UserListItem = Pick<
   UserRecord,
-  'id' | 'name' | 'profile' | 'online' | 'profileImage'
-> & {
-  queueIds: number[];
-};
+  'id' | 'name' | 'profile' | 'online' | 'profileImage' | 'queueIds' | 'queues'
+>;
 
 /** POST /users/:id/media-upload answer: the updated session user, its profileImage a signed URL. */
 export type UserMediaUploadResult = { user: SessionUser };
