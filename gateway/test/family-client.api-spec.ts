@@ -45,8 +45,8 @@ describe('the family front end against the gateway', () => {
 
   beforeAll(async () => {
     stack = await startConversationStack({ name: 'familyclient' });
-    sales = await stack.createQueue({ name: 'Sales' });
-    support = await stack.createQueue({ name: 'Support' });
+    sales = await stack.createQueue({ name: 'Sales', greetingMessage: 'Sales here' });
+    support = await stack.createQueue({ name: 'Support', greetingMessage: 'Support here' });
   }, 120_000);
 
   afterAll(async () => {
@@ -181,6 +181,7 @@ describe('the family front end against the gateway', () => {
       const queue = await ok<Queue>('POST', '/queue', {
         name: 'Form queue',
         color: '#123456',
+        greetingMessage: 'Form queue here',
         integrationId: '',
         fileListId: 0,
         promptId: null,
@@ -199,6 +200,7 @@ describe('the family front end against the gateway', () => {
       const edited = await ok<Queue>('PUT', `/queue/${queue.id}`, {
         name: 'Form queue',
         color: '#123456',
+        greetingMessage: 'Form queue here',
         integrationId: false,
         fileListId: '',
       });
