@@ -258,7 +258,10 @@ describe('the family front end against the gateway', () => {
 
   describe('POST /tickets/closeAll with the tab being closed', () => {
     const openTicket = async (number: string, status: 'open' | 'pending', queue: Queue) => {
-      const contact = await ok<{ id: number }>('POST', '/contacts', { name: `C ${number}`, number });
+      const contact = await ok<{ id: number }>('POST', '/contacts', {
+        name: `C ${number}`,
+        number,
+      });
       return ok<TicketRecord>('POST', '/tickets', {
         contactId: contact.id,
         status,

@@ -561,9 +561,9 @@ describe('gateway guards that need their own settings', () => {
         expect(await allowed(origin, '/socket.io/?EIO=4&transport=polling')).toBe(origin);
       }
       expect(await allowed('https://other.example.com', '/version')).toBeNull();
-      expect(await allowed('https://other.example.com', '/socket.io/?EIO=4&transport=polling')).not.toBe(
-        'https://other.example.com',
-      );
+      expect(
+        await allowed('https://other.example.com', '/socket.io/?EIO=4&transport=polling'),
+      ).not.toBe('https://other.example.com');
     } finally {
       await gateway.close();
     }

@@ -1,9 +1,4 @@
-import {
-  Subjects,
-  type RequestContext,
-  type SessionQueue,
-  type WithQueues,
-} from '@sb/contracts';
+import { Subjects, type RequestContext, type SessionQueue, type WithQueues } from '@sb/contracts';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import type { ServiceClient } from './service-client.js';
 

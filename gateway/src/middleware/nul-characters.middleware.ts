@@ -22,9 +22,7 @@ export const refuseNulCharacters = (req: Request, _res: Response, next: NextFunc
     // a malformed escape is left to the route (Express answers 400 for its path)
   }
   if (url.includes(nul) || hasNul(req.body)) {
-    return next(
-      new AppError('ERR_VALIDATION', { message: 'NUL characters are not accepted.' }),
-    );
+    return next(new AppError('ERR_VALIDATION', { message: 'NUL characters are not accepted.' }));
   }
   next();
 };

@@ -3,7 +3,12 @@ import { ref } from '../refs/refs.js';
 import { Languages } from '../auth/languages.js';
 import type { Language } from '../auth/languages.js';
 import type { SessionQueue, SessionUser } from '../auth/session.js';
-import { blankAsNull, formBoolean, optionalFormBoolean, optionalRecordId } from '../http/form-values.js';
+import {
+  blankAsNull,
+  formBoolean,
+  optionalFormBoolean,
+  optionalRecordId,
+} from '../http/form-values.js';
 
 /** HH:mm, 00:00–23:59 (working hours, spec 2 §3). */
 export const WorkTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm');

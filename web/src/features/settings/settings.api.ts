@@ -1,9 +1,4 @@
-import {
-  ApiRoutes,
-  buildPath,
-  type CompanySettingsObject,
-  type SettingEntry,
-} from '@sb/contracts';
+import { ApiRoutes, buildPath, type CompanySettingsObject, type SettingEntry } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Setting'] });
