@@ -73,13 +73,15 @@ const queryStrings = (): string[] => {
 
 /**
  * One name at a time, so a parameter refused first does not hide another's 500: the dates a client
- * sends (a plain day, as GET /contacts?date= did; a day that does not exist) and broken JSON lists.
+ * sends (a plain day, as GET /contacts?date= did; a day that does not exist), broken JSON lists, and
+ * an object where a value is expected.
  */
 const dateNames = names.filter((name) => /date|Date|^days$|updatedAt/.test(name));
 const listNames = ['queueIds', 'selectedQueues', 'contactTag', 'tags', 'users', 'whatsapps'];
 const singleQueries = (): string[] => [
   ...dateNames.flatMap((name) => [`${name}=2026-11-27`, `${name}=2026-02-30`]),
   ...listNames.map((name) => `${name}=%5B`),
+  ...names.map((name) => `${name}[a]=1`),
 ];
 
 /** Runs `work` over `items`, `width` at a time (the machine is shared: a few requests at once). */
