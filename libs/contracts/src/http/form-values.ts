@@ -23,9 +23,6 @@ export const optionalRecordId = z.preprocess(
     .transform((value) => value ?? null),
 );
 
-/** An id given as a number or numeric text; every "no id" form is null (for fields that are not refs). */
-export const noIdAsNull = (value: unknown): unknown => (isNoId(value) ? null : value);
-
 /** A boolean a form may leave out or `null` (never touched): both count as the field's default. */
 export const formBoolean = (fallback: boolean) =>
   z.preprocess((value) => value ?? fallback, z.boolean());
