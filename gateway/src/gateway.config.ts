@@ -17,9 +17,16 @@ export const gatewayEnvSchema = z.object({
   COOKIE_SECURE: flag,
   TURNSTILE_SECRET: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.url().default(TurnstileVerifyUrl),
-  /** requests per window and IP on /auth/*; 0 turns the limit off (benchmarks) */
+  /**
+   * requests per window and IP on login, signup and the password-reset routes; 0 turns the limit off
+   * (benchmarks). Refreshing a session has budgets of its own (below).
+   */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(50),
   AUTH_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** POST /auth/refresh_token per window and session (refresh cookie; without one, per IP); 0: off */
+  REFRESH_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** POST /auth/refresh_token per window and IP, whatever the cookie (bounds made-up cookies); 0: off */
+  REFRESH_IP_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   /**
    * POST /api/messages/send: failed token attempts (missing or unknown bearer) per window and IP before
    * the IP is refused with 429 until the window ends; 0 turns the limit off

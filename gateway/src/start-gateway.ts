@@ -17,7 +17,9 @@ import { gatewayVersion } from './http/system.controller.js';
 import { bodyParserErrors, bodyParsers } from './middleware/body-parser.middleware.js';
 import { bodyLimitBytes, metaWebhookIngress } from './http/meta-webhook-ingress.js';
 import { trustedProxiesFrom } from './middleware/client-address.js';
-import { rateLimitMiddleware } from './middleware/rate-limit.middleware.js';
+import { refuseNulCharacters } from './middleware/nul-characters.middleware.js';
+import { byClientIp, rateLimitMiddleware } from './middleware/rate-limit.middleware.js';
+import { refreshBudgetKey } from './http/refresh-cookie.js';
 import { FixedWindowRateLimiter } from './middleware/rate-limiter.js';
 import { requestStateMiddleware } from './middleware/request-state.middleware.js';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware.js';
@@ -107,14 +109,36 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     limit: env.AUTH_RATE_LIMIT,
     windowMs: env.AUTH_RATE_WINDOW_MS,
   });
-  app.use('/auth', rateLimitMiddleware(authLimiter));
-  // the public password-reset routes share the /auth budget (each call may send a message)
+  // password guessing and sign-ups per address; the public password-reset routes share that budget
+  // (each call may send a message)
   app.use(
-    ['/api/enviar-email', '/api/verificar-code', '/api/atualizar-senha'],
+    [
+      '/auth/login',
+      '/auth/signup',
+      '/api/enviar-email',
+      '/api/verificar-code',
+      '/api/atualizar-senha',
+    ],
     rateLimitMiddleware(authLimiter),
+  );
+  // a page reload refreshes the session: budgets of its own, so users behind one shared address never
+  // spend the login budget by reloading (per session, and a wide ceiling per address)
+  const refreshIpLimiter = new FixedWindowRateLimiter({
+    limit: env.REFRESH_IP_RATE_LIMIT,
+    windowMs: env.AUTH_RATE_WINDOW_MS,
+  });
+  const refreshLimiter = new FixedWindowRateLimiter({
+    limit: env.REFRESH_RATE_LIMIT,
+    windowMs: env.AUTH_RATE_WINDOW_MS,
+  });
+  app.use(
+    '/auth/refresh_token',
+    rateLimitMiddleware(refreshIpLimiter),
+    rateLimitMiddleware(refreshLimiter, Date.now, (req) => refreshBudgetKey(req, byClientIp(req))),
   );
   app.use(...bodyParsers(env.BODY_LIMIT));
   app.use(bodyParserErrors);
+  app.use(refuseNulCharacters);
   app.useGlobalFilters(new HttpExceptionFilter(logger));
   setupOpenApi(app, gatewayVersion);
   await app.init();

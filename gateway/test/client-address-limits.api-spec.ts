@@ -47,6 +47,9 @@ describe.each(kinds)('client address and login limits over the $name', (kind) =>
     });
   const login = (forwardedFor: string, credentials: object) =>
     viaIngress(stack.gateway!.url, '/auth/login', forwardedFor, credentials);
+  /** credentials of no account, a new email each time (no account lock in the way): 401 */
+  let nobodySerial = 0;
+  const nobody = () => ({ email: `nobody-${(nobodySerial += 1)}@proxies.test`, password: 'x' });
 
   beforeAll(async () => {
     stack = await startIdentityStack(kind, { database: 'gateway_client_address', env });
@@ -64,8 +67,9 @@ describe.each(kinds)('client address and login limits over the $name', (kind) =>
         // what the first client wrote itself sits left of what the ingress appended: never read
         const res = await viaIngress(
           stack.gateway!.url,
-          '/auth/refresh_token',
+          '/auth/login',
           `10.9.9.${i}, ${ip}`,
+          nobody(),
         );
         seen.push(res.status);
       }
@@ -74,9 +78,10 @@ describe.each(kinds)('client address and login limits over the $name', (kind) =>
     expect(await statuses(first, 4)).toEqual([401, 401, 401, 429]);
     expect(await statuses(second, 3)).toEqual([401, 401, 401]);
     // X-Real-IP (nginx) names the client when X-Forwarded-For is absent
-    const real = await fetch(`${stack.gateway!.url}/auth/refresh_token`, {
+    const real = await fetch(`${stack.gateway!.url}/auth/login`, {
       method: 'POST',
-      headers: { 'x-real-ip': freshIp() },
+      headers: { 'x-real-ip': freshIp(), 'content-type': 'application/json' },
+      body: JSON.stringify(nobody()),
     });
     expect(real.status).toBe(401);
   });
@@ -93,7 +98,7 @@ describe.each(kinds)('client address and login limits over the $name', (kind) =>
     try {
       const seen: number[] = [];
       for (let i = 0; i < 4; i += 1) {
-        const res = await viaIngress(direct.url, '/auth/refresh_token', freshIp());
+        const res = await viaIngress(direct.url, '/auth/login', freshIp(), nobody());
         seen.push(res.status);
       }
       expect(seen).toEqual([401, 401, 401, 429]);

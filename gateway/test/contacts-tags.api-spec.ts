@@ -355,8 +355,10 @@ describe.each(kinds)('contacts and tags over the $name', (kind) => {
     const lane = await created<TagRecord>(
       await call('admin', 'POST', '/tags', { name: 'Lane one', kanban: 1, color: '#00aa00' }),
     );
-    const kanban = (await json(await call('user', 'GET', '/tags/kanban'))) as TagRecord[];
-    expect(kanban.map((t) => t.id)).toContain(lane.id);
+    const kanban = (await json(await call('user', 'GET', '/tags/kanban'))) as {
+      lista: TagRecord[];
+    };
+    expect(kanban.lista.map((t) => t.id)).toContain(lane.id);
     const page = (await json(await call('user', 'GET', '/tags?kanban=1'))) as { tags: TagRecord[] };
     expect(page.tags).toEqual([expect.objectContaining({ id: lane.id, ticketsCount: 0 })]);
   });

@@ -9,7 +9,12 @@ import {
   type SessionUser,
 } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
-import { allowTicketsOfOwnCompany, startGateway, type RunningGateway } from '@sb/gateway';
+import {
+  allowTicketsOfOwnCompany,
+  startGateway,
+  webOriginsFrom,
+  type RunningGateway,
+} from '@sb/gateway';
 import {
   busKinds,
   connectSocket,
@@ -499,7 +504,7 @@ describe('gateway guards that need their own settings', () => {
     buses = await kinds[0]!.connect();
   });
 
-  it('answers 429 ERR_TOO_MANY_REQUESTS past the /auth rate limit, other routes unaffected', async () => {
+  it('answers 429 ERR_TOO_MANY_REQUESTS past the login rate limit, other routes unaffected', async () => {
     const gateway = await startGateway({
       bus: buses.gatewayBus,
       port: 0,
@@ -509,17 +514,102 @@ describe('gateway guards that need their own settings', () => {
     });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        statuses.push(
-          (await fetch(`${gateway.url}/auth/refresh_token`, { method: 'POST' })).status,
-        );
-      }
-      expect(statuses).toEqual([401, 401, 401, 429]);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await fetch(`${gateway.url}/auth/login`, { method: 'POST' })).status);
+      expect(statuses).not.toContain(429);
+      // sign-ups and the reset routes share that budget
+      expect((await fetch(`${gateway.url}/auth/signup`, { method: 'POST' })).status).toBe(429);
       const limited = await fetch(`${gateway.url}/auth/login`, { method: 'POST' });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await json(limited)).error).toBe('ERR_TOO_MANY_REQUESTS');
       expect((await fetch(`${gateway.url}/version`)).status).toBe(200);
+      // refreshing a session is not a login: a page reload behind the same address still works
+      const refresh = await fetch(`${gateway.url}/auth/refresh_token`, {
+        method: 'POST',
+        headers: { cookie: 'jrt=some-session' },
+      });
+      expect(refresh.status).not.toBe(429);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('allows the WEB_ORIGINS allow-list (a separately hosted front end) on REST and the socket', async () => {
+    const gateway = await startGateway({
+      bus: buses.gatewayBus,
+      port: 0,
+      host: '127.0.0.1',
+      webOrigins: webOriginsFrom({ WEB_ORIGINS: `https://painel.example.com/, ${webOrigin}` }),
+      env: { JWT_SECRET: jwtSecret },
+    });
+    const allowed = async (origin: string, path: string, init: RequestInit = {}) => {
+      const res = await fetch(`${gateway.url}${path}`, {
+        ...init,
+        headers: { origin, ...(init.headers as Record<string, string>) },
+      });
+      await res.arrayBuffer();
+      return res.headers.get('access-control-allow-origin');
+    };
+    try {
+      for (const origin of ['https://painel.example.com', webOrigin]) {
+        const preflight = {
+          method: 'OPTIONS',
+          headers: {
+            'access-control-request-method': 'GET',
+            'access-control-request-headers': 'authorization',
+          },
+        };
+        expect(await allowed(origin, '/auth/me', preflight)).toBe(origin);
+        expect(await allowed(origin, '/socket.io/?EIO=4&transport=polling')).toBe(origin);
+      }
+      expect(await allowed('https://other.example.com', '/version')).toBeNull();
+      expect(
+        await allowed('https://other.example.com', '/socket.io/?EIO=4&transport=polling'),
+      ).not.toBe('https://other.example.com');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('gives refreshing a budget per session (refresh cookie) and a ceiling per address', async () => {
+    const gateway = await startGateway({
+      bus: buses.gatewayBus,
+      port: 0,
+      host: '127.0.0.1',
+      webOrigins: [webOrigin],
+      env: {
+        JWT_SECRET: jwtSecret,
+        AUTH_RATE_LIMIT: '1',
+        REFRESH_RATE_LIMIT: '2',
+        REFRESH_IP_RATE_LIMIT: '7',
+        AUTH_RATE_WINDOW_MS: '60000',
+      },
+    });
+    // no identity behind this gateway: what is not limited is answered 401 or 503, never 429
+    const refresh = async (cookie?: string) => {
+      const res = await fetch(`${gateway.url}/auth/refresh_token`, {
+        method: 'POST',
+        headers: cookie ? { cookie: `jrt=${cookie}` } : {},
+      });
+      await res.arrayBuffer();
+      return res.status === 429 ? 429 : 'passed';
+    };
+    try {
+      // the login budget is spent: refreshing does not care
+      await fetch(`${gateway.url}/auth/login`, { method: 'POST' });
+      expect((await fetch(`${gateway.url}/auth/login`, { method: 'POST' })).status).toBe(429);
+      // each session (many users behind one shared address) has its own budget
+      expect([await refresh('ana'), await refresh('ana'), await refresh('ana')]).toEqual([
+        'passed',
+        'passed',
+        429,
+      ]);
+      expect([await refresh('bia'), await refresh('bia')]).toEqual(['passed', 'passed']);
+      // without a cookie the address is the key
+      expect([await refresh(), await refresh()]).toEqual(['passed', 'passed']);
+      // the address's ceiling (7) bounds made-up cookies
+      expect(await refresh('caio')).toBe(429);
     } finally {
       await gateway.close();
     }

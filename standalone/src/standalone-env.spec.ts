@@ -52,4 +52,12 @@ describe('standaloneEnvSchema', () => {
       false,
     );
   });
+
+  it('takes WEB_ORIGINS as comma-separated origins and refuses what is not one', () => {
+    const env = standaloneEnvSchema.parse({
+      WEB_ORIGINS: 'https://app.example.com, https://painel.example.com/',
+    });
+    expect(env.WEB_ORIGINS).toBe('https://app.example.com, https://painel.example.com/');
+    expect(standaloneEnvSchema.safeParse({ WEB_ORIGINS: 'app.example.com' }).success).toBe(false);
+  });
 });

@@ -32,6 +32,20 @@ export const standaloneEnvSchema = baseEnvSchema.extend({
   PUBLIC_API_URL: optionalText.pipe(z.url().optional()),
   /** The web address people open, when it differs from http://localhost:WEB_PORT; allowed by CORS. */
   PUBLIC_WEB_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * More web origins allowed by CORS (comma separated), for a front end hosted elsewhere; the gateway's
+   * own variable, read here too since the standalone starts the gateway itself.
+   */
+  WEB_ORIGINS: optionalText.refine(
+    (value) =>
+      value === undefined ||
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .every((origin) => URL.canParse(origin)),
+    'a comma-separated list of origins (https://app.example.com)',
+  ),
 });
 
 export type StandaloneEnv = z.infer<typeof standaloneEnvSchema>;

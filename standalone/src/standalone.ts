@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCampaignsService } from '@sb/campaigns';
 import { startConnectorsService } from '@sb/connectors';
-import { startGateway } from '@sb/gateway';
+import { startGateway, webOriginsFrom } from '@sb/gateway';
 import { startIdentityService } from '@sb/identity';
 import { createBus } from '@sb/platform/bus';
 import { loadConfig } from '@sb/platform/config';
@@ -147,6 +147,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
         `http://localhost:${web.port}`,
         `http://127.0.0.1:${web.port}`,
         ...localAddresses().map((address) => `http://${address}:${web.port}`),
+        ...(env.WEB_ORIGINS ? webOriginsFrom({ WEB_ORIGINS: env.WEB_ORIGINS }) : []),
       ]),
     ].map((origin) => new URL(origin).origin);
     const gateway = await startGateway({

@@ -23,6 +23,7 @@ import {
   type ConnectionMediaRequest,
   type ConnectionRecord,
   type RequestContext,
+  type WithQueues,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { keyBelongsToCompany } from '@sb/storage';
@@ -36,6 +37,7 @@ import {
   type UploadedMedia,
 } from '../media/media-upload.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
+import { withQueueBadge, withQueueBadges } from './queue-badges.js';
 import { ServiceClient } from './service-client.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
@@ -53,47 +55,65 @@ export class ConnectionsController {
 
   @Get('whatsapp')
   @ApiOperation({ summary: "The company's connections (session=0 leaves the QR code out)" })
-  list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ConnectionRecord[]> {
+  async list(
+    @Req() req: GatewayRequest,
+    @Query() query: unknown,
+  ): Promise<WithQueues<ConnectionRecord>[]> {
     const data = parseInput(ConnectionListQuery, query ?? {});
-    return this.services.request(Subjects.connectors.connectionList, req.sb.ctx, data);
+    const list = await this.services.request(Subjects.connectors.connectionList, req.sb.ctx, data);
+    return withQueueBadges(this.services, req, list);
   }
 
   @Get('whatsapp/:id')
   @ApiOperation({ summary: 'One connection (session=0 leaves the QR code out)' })
-  get(
+  async get(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
     @Query() query: unknown,
-  ): Promise<ConnectionRecord> {
+  ): Promise<WithQueues<ConnectionRecord>> {
     const data = {
       ...parseInput(ConnectionListQuery, query ?? {}),
       ...parseInput(idParam, { id }),
     };
-    return this.services.request(Subjects.connectors.connectionGet, req.sb.ctx, data);
+    const record = await this.services.request(Subjects.connectors.connectionGet, req.sb.ctx, data);
+    return withQueueBadge(this.services, req, record);
   }
 
   @Post('whatsapp')
   @Profiles('admin')
   @ApiOperation({ summary: 'Creates a connection (admins)' })
   @ApiBody({ schema: openApiSchema(ConnectionCreateInput) })
-  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ConnectionRecord> {
+  async create(
+    @Req() req: GatewayRequest,
+    @Body() body: unknown,
+  ): Promise<WithQueues<ConnectionRecord>> {
     // parsed here for the ownership check of its ids; connectors applies the form's rules itself
     parseInput(ConnectionCreateInput, body ?? {});
-    return this.services.request(Subjects.connectors.connectionCreate, req.sb.ctx, body ?? {});
+    const record = await this.services.request(
+      Subjects.connectors.connectionCreate,
+      req.sb.ctx,
+      body ?? {},
+    );
+    return withQueueBadge(this.services, req, record);
   }
 
   @Put('whatsapp/:id')
   @Profiles('admin')
   @ApiOperation({ summary: 'Updates a connection (admins)' })
   @ApiBody({ schema: openApiSchema(ConnectionUpdateInput) })
-  update(
+  async update(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
     @Body() body: unknown,
-  ): Promise<ConnectionRecord> {
+  ): Promise<WithQueues<ConnectionRecord>> {
     parseInput(ConnectionUpdateInput, body ?? {});
     const data = { ...((body ?? {}) as object), ...parseInput(idParam, { id }) };
-    return this.services.request(Subjects.connectors.connectionUpdate, req.sb.ctx, data);
+    const record = await this.services.request(
+      Subjects.connectors.connectionUpdate,
+      req.sb.ctx,
+      data,
+    );
+    return withQueueBadge(this.services, req, record);
   }
 
   @Delete('whatsapp/:id')
@@ -113,7 +133,7 @@ export class ConnectionsController {
     @Req() req: GatewayRequest,
     @Param('id') id: string,
     @UploadedFile() file: UploadedMedia | undefined,
-  ): Promise<ConnectionRecord> {
+  ): Promise<WithQueues<ConnectionRecord>> {
     const params = parseInput(idParam, { id });
     const ctx = req.sb.ctx as RequestContext;
     const reply = await this.uploads.store(
@@ -125,7 +145,7 @@ export class ConnectionsController {
       },
     );
     await this.removeReplaced(reply, ctx.companyId);
-    return reply.record;
+    return withQueueBadge(this.services, req, reply.record);
   }
 
   @Delete('whatsapp/:id/media-upload')
@@ -134,7 +154,7 @@ export class ConnectionsController {
   async removeMedia(
     @Req() req: GatewayRequest,
     @Param('id') id: string,
-  ): Promise<ConnectionRecord> {
+  ): Promise<WithQueues<ConnectionRecord>> {
     const data: ConnectionMediaRequest = { ...parseInput(idParam, { id }), mediaKey: null };
     const reply = await this.services.request(
       Subjects.connectors.connectionSetMedia,
@@ -142,7 +162,7 @@ export class ConnectionsController {
       data,
     );
     await this.removeReplaced(reply, (req.sb.ctx as RequestContext).companyId);
-    return reply.record;
+    return withQueueBadge(this.services, req, reply.record);
   }
 
   @Post('whatsappsession/:id')

@@ -1,4 +1,5 @@
-import type { Response } from 'express';
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
 import { RefreshCookie } from '@sb/contracts';
 
 const sevenDaysMs = 7 * 24 * 60 * 60 * 1000;
@@ -48,4 +49,16 @@ export const refreshCookieOf = (header: string | undefined): string | undefined 
     return value || undefined;
   }
   return undefined;
+};
+
+/**
+ * The budget key of POST /auth/refresh_token: the session's refresh cookie (hashed, never kept as is),
+ * so the tabs and reloads of many users behind one address do not share a budget; a call without the
+ * cookie counts for its address.
+ */
+export const refreshBudgetKey = (req: Request, clientIp: string): string => {
+  const token = refreshCookieOf(req.headers.cookie);
+  return token
+    ? `session:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}`
+    : `ip:${clientIp}`;
 };

@@ -5,6 +5,7 @@ import {
   CompanySettingOneQuery,
   CompanySettingUpdateInput,
   Subjects,
+  type CompanySettingsObject,
   type SettingEntry,
   type SettingUpdateRequest,
 } from '@sb/contracts';
@@ -52,26 +53,33 @@ export class SettingsController {
 
   @Get('companySettings/:companyId')
   @Profiles('admin')
-  @ApiOperation({ summary: "A company's settings (own company; any company for the super user)" })
-  company(
+  @ApiOperation({
+    summary:
+      "A company's settings as one object keyed by setting (own company; any company for the super user)",
+  })
+  async company(
     @Req() req: GatewayRequest,
     @Param('companyId') companyId: string,
-  ): Promise<SettingEntry[]> {
-    return this.services.request(
+  ): Promise<CompanySettingsObject> {
+    const entries = await this.services.request(
       Subjects.identity.companySettingsList,
       req.sb.ctx,
       parseInput(companyParam, { companyId }),
     );
+    // the family's clients read the company's settings row: one property per setting
+    return Object.fromEntries(entries.map(({ key, value }) => [key, value]));
   }
 
   /** Any user of the company reads single options (e.g. sendSignMessage in the workspace). */
   @Get('companySettingOne')
-  @ApiOperation({ summary: "One setting of the caller's company" })
-  one(@Req() req: GatewayRequest, @Query() query: unknown): Promise<SettingEntry> {
+  @ApiOperation({ summary: "One setting of the caller's company: { [column]: value }" })
+  async one(@Req() req: GatewayRequest, @Query() query: unknown): Promise<CompanySettingsObject> {
     const { column } = parseInput(CompanySettingOneQuery, query ?? {});
-    return this.services.request(Subjects.identity.companySettingOne, req.sb.ctx, {
+    const entry = await this.services.request(Subjects.identity.companySettingOne, req.sb.ctx, {
       key: column,
     });
+    // `{ [column]: value }`, as the family's clients read it (e.g. data.scheduleType)
+    return { [entry.key]: entry.value };
   }
 
   @Put('companySettings')

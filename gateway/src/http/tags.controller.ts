@@ -52,9 +52,10 @@ export class TagsController {
   }
 
   @Get('kanban')
-  @ApiOperation({ summary: 'The kanban tags (lanes)' })
-  kanban(@Req() req: GatewayRequest): Promise<TagRecord[]> {
-    return this.services.ask(req, S.tagKanban, {});
+  @ApiOperation({ summary: 'The kanban tags (lanes): { lista }' })
+  async kanban(@Req() req: GatewayRequest): Promise<{ lista: TagRecord[] }> {
+    // `{ lista }`, the wire name the family's kanban screens read
+    return { lista: await this.services.ask(req, S.tagKanban, {}) };
   }
 
   @Post('sync')

@@ -49,7 +49,7 @@ export class UsersController {
   /** Every user of the company may list names for pickers (transfer, filters). */
   @Get('list')
   @ApiOperation({
-    summary: 'All users of the company (id, name, profile, online, picture, queueIds)',
+    summary: 'All users of the company (id, name, profile, online, picture, queueIds, queues)',
   })
   picker(@Req() req: GatewayRequest): Promise<UserListItem[]> {
     return this.services.request(Subjects.identity.userPickerList, req.sb.ctx, {});

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCampaignsService } from '@sb/campaigns';
 import { startConnectorsService } from '@sb/connectors';
+import { startReportingService } from '@sb/reporting';
 import type { SocketFactory, WhatsappSocket } from '@sb/connectors/whatsapp';
 import { normaliseCall } from '@sb/connectors/whatsapp';
 import { DomainEventTypes, eventSubject } from '@sb/contracts';
@@ -110,6 +111,8 @@ export type ConversationStackOptions = {
   campaigns?: boolean;
   /** the Baileys sockets (default: silent ones; FakeBaileys' factory to play a phone) */
   whatsappSocketFactory?: SocketFactory;
+  /** also start the reporting service (dashboard, reports): every service behind the gateway */
+  reporting?: boolean;
 };
 
 const appSecret = 'conversation-app-secret';
@@ -156,6 +159,8 @@ export const startConversationStack = async (
   let connectorsDb: TestDatabase | undefined;
   let campaignsDb: TestDatabase | undefined;
   let campaigns: RunningService | undefined;
+  let reportingDb: TestDatabase | undefined;
+  let reporting: RunningService | undefined;
   const sockets: Socket[] = [];
   let tickets: RunningService | undefined;
   let connectors: RunningService | undefined;
@@ -175,10 +180,12 @@ export const startConversationStack = async (
     await tickets?.close();
     await connectors?.close();
     await campaigns?.close();
+    await reporting?.close();
     if (identityStack) await stopIdentityStack({ ...identityStack, gateway: undefined });
     await ticketsDb?.drop();
     await connectorsDb?.drop();
     await campaignsDb?.drop();
+    await reportingDb?.drop();
     await graph.close();
     await rm(mediaDir, { recursive: true, force: true });
   };
@@ -186,6 +193,7 @@ export const startConversationStack = async (
     ticketsDb = await createTestDatabase(`${options.name}_tickets`);
     connectorsDb = await createTestDatabase(`${options.name}_connectors`);
     if (options.campaigns) campaignsDb = await createTestDatabase(`${options.name}_campaigns`);
+    if (options.reporting) reportingDb = await createTestDatabase(`${options.name}_reporting`);
     identityStack = await startIdentityStack(inProcess, {
       database: options.name,
       env,
@@ -201,6 +209,13 @@ export const startConversationStack = async (
             bus: buses.serviceBus,
             databaseUrl: campaignsDb.url,
             env: { SCHEDULE_POLL_MS: '0', ...env },
+          });
+        }
+        if (reportingDb) {
+          reporting = await startReportingService({
+            bus: buses.serviceBus,
+            databaseUrl: reportingDb.url,
+            env,
           });
         }
       },

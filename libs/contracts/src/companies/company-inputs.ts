@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { unowned } from '../refs/refs.js';
 import type { PlanView } from '../plans/plan-inputs.js';
 import { RecurrenceNames } from './recurrence.js';
+import { weekdayEnName } from '../http/form-values.js';
 
 /** An empty or unreadable date is sent as null (spec 2 §5); absent stays absent (no change). */
 const dueDate = z.preprocess((value) => {
@@ -54,7 +55,7 @@ const time = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$
 /** One weekday of a company schedule (the same shape as queue and connection schedules). */
 export const WeekdaySchedule = z.object({
   weekday: z.string().trim().min(1).max(20),
-  weekdayEn: z.string().trim().min(1).max(20),
+  weekdayEn: weekdayEnName(20),
   startTimeA: time,
   endTimeA: time,
   startTimeB: time,

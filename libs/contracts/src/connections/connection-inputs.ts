@@ -4,6 +4,12 @@ import { ChannelKinds } from '../channels/channels.js';
 import type { ConnectionRecord } from './connection-records.js';
 import { WeekdaySchedule } from '../companies/company-inputs.js';
 import { ConnectionSendLimits, ConnectionSendLimitsOff } from './send-limits.js';
+import {
+  formBoolean,
+  numberAsText,
+  optionalFormBoolean,
+  optionalRecordId,
+} from '../http/form-values.js';
 
 /** A text that may be cleared: blank is null. */
 const text = (max: number) =>
@@ -13,12 +19,7 @@ const text = (max: number) =>
     .nullable()
     .transform((value) => (value && value.trim() ? value : null));
 const knob = z.coerce.number().int().min(0).max(1_000_000);
-const optionalId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .nullable()
-  .transform((value) => value ?? null);
+const optionalId = optionalRecordId;
 /** a date (YYYY-MM-DD or ISO) or nothing */
 const importDate = z
   .string()
@@ -52,7 +53,7 @@ const channelCredentials = z.union([CloudApiCredentialsInput, MetaPageCredential
  */
 const connectionFields = {
   name: z.string().trim().min(2).max(50),
-  isDefault: z.boolean(),
+  isDefault: optionalFormBoolean,
   greetingMessage: text(5000),
   complationMessage: text(5000),
   outOfHoursMessage: text(5000),
@@ -64,7 +65,7 @@ const connectionFields = {
   expiresTicket: knob,
   expiresTicketNPS: knob,
   /** whose last message the expiresTicket idle time counts from: '0' the contact, '1' the agent */
-  whenExpiresTicket: z.enum(['0', '1']),
+  whenExpiresTicket: z.preprocess(numberAsText, z.enum(['0', '1'])),
   expiresInactiveMessage: text(5000),
   timeInactiveMessage: knob,
   inactiveMessage: text(5000),
@@ -72,12 +73,12 @@ const connectionFields = {
   timeSendQueue: knob,
   sendIdQueue: ref('queue', optionalId),
   timeCreateNewTicket: knob,
-  allowGroup: z.boolean(),
+  allowGroup: optionalFormBoolean,
   groupAsTicket: z.enum(['enabled', 'disabled']),
   importOldMessages: importDate,
   importRecentMessages: importDate,
-  importOldMessagesGroups: z.boolean(),
-  closedTicketsPostImported: z.boolean(),
+  importOldMessagesGroups: optionalFormBoolean,
+  closedTicketsPostImported: optionalFormBoolean,
   integrationId: ref('queueIntegration', optionalId),
   promptId: ref('prompt', optionalId),
   queueIds: ref('queue', z.array(z.coerce.number().int().positive()).max(200)),
@@ -89,7 +90,7 @@ const field = connectionFields;
 /** POST /whatsapp. `credentials` only for the Cloud API (Facebook/Instagram come through POST /facebook). */
 export const ConnectionCreateInput = z.object({
   name: field.name,
-  isDefault: field.isDefault.default(false),
+  isDefault: formBoolean(false),
   greetingMessage: field.greetingMessage.default(null),
   complationMessage: field.complationMessage.default(null),
   outOfHoursMessage: field.outOfHoursMessage.default(null),
@@ -108,12 +109,12 @@ export const ConnectionCreateInput = z.object({
   timeSendQueue: field.timeSendQueue.default(0),
   sendIdQueue: field.sendIdQueue.default(null),
   timeCreateNewTicket: field.timeCreateNewTicket.default(0),
-  allowGroup: field.allowGroup.default(false),
+  allowGroup: formBoolean(false),
   groupAsTicket: field.groupAsTicket.default('disabled'),
   importOldMessages: field.importOldMessages.default(null),
   importRecentMessages: field.importRecentMessages.default(null),
-  importOldMessagesGroups: field.importOldMessagesGroups.default(false),
-  closedTicketsPostImported: field.closedTicketsPostImported.default(false),
+  importOldMessagesGroups: formBoolean(false),
+  closedTicketsPostImported: formBoolean(false),
   integrationId: field.integrationId.default(null),
   promptId: field.promptId.default(null),
   queueIds: field.queueIds.default([]),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { ChannelKinds } from '../channels/channels.js';
+import { queryDay } from '../http/form-values.js';
 
 /** Custom fields shown under "extra info" in the contact modal. */
 export const ContactExtraInfoInput = z.object({
@@ -48,10 +49,7 @@ const IdList = z.preprocess((value) => {
   }
 }, z.array(z.coerce.number().int().positive()).max(200));
 
-const DateText = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}/, 'Invalid date');
+const DateText = queryDay;
 
 /** GET /contacts query (spec 1 §7, spec 2 §7). contactTag is a JSON list of tag ids. */
 export const ContactListQuery = z.object({

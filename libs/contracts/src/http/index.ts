@@ -1,2 +1,3 @@
 export * from './api-routes.js';
 export * from './partial-update.js';
+export * from './form-values.js';

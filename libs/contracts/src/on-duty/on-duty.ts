@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
+import { weekdayEnName } from '../http/form-values.js';
 
 /**
  * On-duty staff (spec 3 §2.17, §3 "On-duty entry", §5, §7 "On-duty staff"; BEHAVIOUR.md §5 step 6
@@ -62,7 +63,7 @@ export const minuteOfDay = (time: string): number | null => {
 export const OnDutyDay = z
   .object({
     weekday: z.string().trim().min(1).max(30),
-    weekdayEn: z.enum(WeekdayEns),
+    weekdayEn: weekdayEnName(30).pipe(z.enum(WeekdayEns)),
     startTime: HourMinute.default(''),
     endTime: HourMinute.default(''),
   })

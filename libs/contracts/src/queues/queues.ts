@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
+import { formBoolean, optionalRecordId, weekdayEnName } from '../http/form-values.js';
 
 const HourMinute = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)]);
 
 /** One weekday of a queue's opening hours: two ranges (morning and afternoon), HH:MM. */
 export const QueueSchedule = z.object({
   weekday: z.string().trim().min(1).max(30),
-  weekdayEn: z.string().trim().min(1).max(30),
+  weekdayEn: weekdayEnName(30),
   startTimeA: HourMinute.default(''),
   endTimeA: HourMinute.default(''),
   startTimeB: HourMinute.default(''),
@@ -17,12 +18,7 @@ export type QueueSchedule = z.infer<typeof QueueSchedule>;
 export const ChatbotQueueTypes = ['text', 'attendent', 'queue', 'integration', 'file'] as const;
 export type ChatbotQueueType = (typeof ChatbotQueueTypes)[number];
 
-const optionalId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .nullish()
-  .transform((v) => v ?? null);
+const optionalId = optionalRecordId;
 
 /** Fields of one chatbot option, without its children. */
 export const ChatbotOptionFields = z.object({
@@ -30,7 +26,7 @@ export const ChatbotOptionFields = z.object({
   name: z.string().trim().min(4).max(100),
   greetingMessage: z.string().max(5000).default(''),
   queueType: z.enum(ChatbotQueueTypes).default('text'),
-  closeTicket: z.boolean().default(false),
+  closeTicket: formBoolean(false),
   optQueueId: ref('queue', optionalId),
   optUserId: ref('user', optionalId),
   optIntegrationId: ref('queueIntegration', optionalId),
@@ -58,9 +54,9 @@ export const QueueInput = z.object({
     .min(0)
     .nullish()
     .transform((v) => v ?? null),
-  ativarRoteador: z.boolean().default(false),
+  ativarRoteador: formBoolean(false),
   tempoRoteador: z.coerce.number().int().min(0).max(1440).default(0),
-  closeTicket: z.boolean().default(false),
+  closeTicket: formBoolean(false),
   promptId: ref('prompt', optionalId),
   integrationId: ref('queueIntegration', optionalId),
   fileListId: ref('fileList', optionalId),

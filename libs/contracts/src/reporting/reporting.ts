@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
 import { TicketStatuses, type TicketStatus } from '../tickets/ticket-statuses.js';
+import { isCalendarDay, parseJsonOrKeep } from '../http/form-values.js';
 
 /**
  * The dashboard and Tempo Real calls (spec 2 §7 "Dashboard and moments", §3 "Dashboard counters";
@@ -24,7 +25,7 @@ const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ReportingMessages.invalidDate)
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), ReportingMessages.invalidDate);
+  .refine(isCalendarDay, ReportingMessages.invalidDate);
 /** `2026-11-25` or an ISO timestamp (the web's date pickers send either); the day part is kept. */
 export const dayOrTimestamp = z.preprocess(
   (value) => (typeof value === 'string' && value.length > 10 ? value.slice(0, 10) : value),
@@ -172,7 +173,7 @@ export const MomentsQuery = withRangeChecks(
               ? undefined
               : typeof v === 'string'
                 ? v.startsWith('[')
-                  ? JSON.parse(v)
+                  ? parseJsonOrKeep(v)
                   : v.split(',')
                 : v,
           z.array(id).max(500).optional(),

@@ -7,6 +7,13 @@ export type SettingEntry = { key: SettingKey; value: string };
 /** GET /settings answer: platform keys (super only) and the caller's company keys, defaults filled in. */
 export type SettingsList = SettingEntry[];
 
+/**
+ * GET /companySettings/:companyId and GET /companySettingOne answers: one property per setting
+ * (`{ scheduleType: 'queue', … }`, or `{ [column]: value }`), as the family's clients read the
+ * company's settings row.
+ */
+export type CompanySettingsObject = Partial<Record<SettingKey, string>>;
+
 /** GET /companySettingOne?column= query. */
 export const CompanySettingOneQuery = z.object({
   column: z.string().refine(isSettingKey, 'Unknown setting'),

@@ -9,12 +9,15 @@ import type {
   TicketRecord,
 } from './ticket-records.js';
 import { TicketStatuses, type TicketStatus } from './ticket-statuses.js';
+import { optionalRecordId, queryDay } from '../http/form-values.js';
 
 /** Tickets per page of GET /tickets (BEHAVIOUR.md §5 List) and messages per page of GET /messages. */
 export const TicketsPageSize = 40;
 export const MessagesPageSize = 20;
 
 const id = z.coerce.number().int().positive();
+/** an id a form may clear (`''`, 0, false, null: none); left out stays left out (no change) */
+const noId = optionalRecordId;
 /** A list filter only narrows the caller's own rows: an unknown id finds nothing, it is not refused. */
 const filterOnly = "a filter of the caller's own list";
 
@@ -43,11 +46,7 @@ const flag = z.preprocess((value) => {
   return value;
 }, z.boolean());
 
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}/, 'Invalid date')
-  .transform((value) => value.slice(0, 10));
+const day = queryDay;
 
 const status = z.enum(TicketStatuses);
 
@@ -74,9 +73,9 @@ export type TicketsPage = { tickets: TicketRecord[]; hasMore: boolean; count: nu
 /** POST /tickets body. */
 export const TicketCreateInput = z.object({
   contactId: ref('contact', id),
-  queueId: ref('queue', id).nullish(),
-  whatsappId: ref('connection', id).nullish(),
-  userId: ref('user', id).nullish(),
+  queueId: ref('queue', noId).optional(),
+  whatsappId: ref('connection', noId).optional(),
+  userId: ref('user', noId).optional(),
   status: status.default('open'),
 });
 export type TicketCreateInput = z.infer<typeof TicketCreateInput>;
@@ -84,21 +83,34 @@ export type TicketCreateInput = z.infer<typeof TicketCreateInput>;
 /** PUT /tickets/:id body (spec 1 §7): the wanted status plus the assignment and close options. */
 export const TicketUpdateInput = z.object({
   status: status.optional(),
-  userId: ref('user', id).nullish(),
-  queueId: ref('queue', id).nullish(),
-  whatsappId: ref('connection', id).nullish(),
-  promptId: ref('prompt', id).nullish(),
+  userId: ref('user', noId).optional(),
+  queueId: ref('queue', noId).optional(),
+  whatsappId: ref('connection', noId).optional(),
+  promptId: ref('prompt', noId).optional(),
   sendFarewellMessage: flag.optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
   useIntegration: flag.optional(),
 });
 export type TicketUpdateInput = z.infer<typeof TicketUpdateInput>;
 
-/** POST /tickets/closeAll body: the status to set and the queues whose active tickets get it. */
-export const TicketCloseAllInput = z.object({
-  status: z.enum(['closed']).default('closed'),
-  queueIds: unowned(filterOnly, listOf(id)).transform((ids) => ids ?? []),
-});
+/**
+ * POST /tickets/closeAll body: which active tickets of the chosen queues are closed. `status` is the tab
+ * being closed, as the family's front ends send it (`open` or `pending`); `closed` (ours, the default)
+ * closes both. Those front ends name the queues `selectedQueueIds`.
+ */
+export const TicketCloseAllInput = z.preprocess(
+  (body) => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+    const { selectedQueueIds, ...rest } = body as Record<string, unknown>;
+    return rest.queueIds === undefined && selectedQueueIds !== undefined
+      ? { ...rest, queueIds: selectedQueueIds }
+      : rest;
+  },
+  z.object({
+    status: z.enum(['closed', 'open', 'pending']).default('closed'),
+    queueIds: unowned(filterOnly, listOf(id)).transform((ids) => ids ?? []),
+  }),
+);
 export type TicketCloseAllInput = z.infer<typeof TicketCloseAllInput>;
 
 /**

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { Languages } from '../auth/languages.js';
 import type { Language } from '../auth/languages.js';
-import type { SessionUser } from '../auth/session.js';
+import type { SessionQueue, SessionUser } from '../auth/session.js';
+import {
+  blankAsNull,
+  formBoolean,
+  optionalFormBoolean,
+  optionalRecordId,
+} from '../http/form-values.js';
 
 /** HH:mm, 00:00–23:59 (working hours, spec 2 §3). */
 export const WorkTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm');
@@ -30,9 +36,9 @@ const userFields = {
     .regex(/^\+?\d{8,20}$/, 'Invalid number')
     .nullable()
     .or(z.literal('').transform(() => null)),
-  whatsappId: ref('connection', z.number().int().positive()).nullable(),
+  whatsappId: ref('connection', optionalRecordId),
   queueIds: ref('queue', z.array(z.number().int().positive()).max(500)),
-  language: z.enum(Languages).nullable(),
+  language: z.preprocess(blankAsNull, z.enum(Languages).nullable()),
 };
 
 /** POST /users: name, email, password and profile are required; the rest take the spec defaults. */
@@ -40,7 +46,7 @@ export const UserCreateInput = z.object({
   ...userFields,
   profile: userFields.profile.default('user'),
   allTicket: userFields.allTicket.default('disable'),
-  allowGroup: userFields.allowGroup.default(false),
+  allowGroup: formBoolean(false),
   defaultTheme: userFields.defaultTheme.default('light'),
   defaultMenu: userFields.defaultMenu.default('open'),
   startWork: userFields.startWork.default('00:00'),
@@ -59,6 +65,7 @@ export const UserFields = z.object(userFields);
 
 /** PUT /users/:id: any subset; an empty password means "keep the current one". */
 export const UserEditInput = UserFields.partial().extend({
+  allowGroup: optionalFormBoolean,
   password: z.union([z.literal('').transform(() => undefined), userFields.password]).optional(),
 });
 export type UserEditInput = z.infer<typeof UserEditInput>;
@@ -107,11 +114,19 @@ export type UserRecord = {
   wpp: string | null;
   whatsappId: number | null;
   queueIds: number[];
+  /** the same queues named (spec 2 §3), in queueIds order; a queue identity has not heard of yet is left out */
+  queues: SessionQueue[];
   language: Language | null;
   /** ISO date-time of the last heartbeat */
   lastSeenAt: string | null;
   createdAt: string;
 };
+
+/**
+ * A record with its queues named (spec 2 §3: `queues` [{ id, name, color }]), as the gateway answers
+ * users and connections; `queueIds` stays beside it for the web app.
+ */
+export type WithQueues<T extends { queueIds: number[] }> = T & { queues: SessionQueue[] };
 
 /** GET /users answer. */
 export type UsersPage = { users: UserRecord[]; hasMore: boolean; count: number };
@@ -119,10 +134,8 @@ export type UsersPage = { users: UserRecord[]; hasMore: boolean; count: number }
 /** GET /users/list item (pickers). */
 export type UserListItem = Pick<
   UserRecord,
-  'id' | 'name' | 'profile' | 'online' | 'profileImage'
-> & {
-  queueIds: number[];
-};
+  'id' | 'name' | 'profile' | 'online' | 'profileImage' | 'queueIds' | 'queues'
+>;
 
 /** POST /users/:id/media-upload answer: the updated session user, its profileImage a signed URL. */
 export type UserMediaUploadResult = { user: SessionUser };

@@ -13,7 +13,7 @@ import { Outbox } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
 import { hashPassword } from '../auth/password-hasher.js';
 import { toCompanyView } from '../companies/company-view.js';
-import { toUserRecord } from '../users/user-record.js';
+import { NoQueues, toUserRecord } from '../users/user-record.js';
 import { SignupRepository } from './signup.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -82,7 +82,7 @@ export class SignupService {
           ...DomainEventTypes.identity.companyCreated,
           data: companyEvent,
         });
-        const userEvent: UserCreatedEventData = { user: toUserRecord(user, [], null) };
+        const userEvent: UserCreatedEventData = { user: toUserRecord(user, NoQueues, null) };
         await Outbox.add(manager, {
           companyId: company.id,
           ...DomainEventTypes.identity.userCreated,

@@ -1,11 +1,15 @@
-import { isLanguage, type UserListItem, type UserRecord } from '@sb/contracts';
+import { isLanguage, type SessionQueue, type UserListItem, type UserRecord } from '@sb/contracts';
 import type { User } from './user.entity.js';
 import { isOnline } from './user-rules.js';
+
+/** A user's queues: their ids, and the same queues named from the replica of the tickets' queues. */
+export type UserQueueLinks = { queueIds: number[]; queues: SessionQueue[] };
+export const NoQueues: UserQueueLinks = { queueIds: [], queues: [] };
 
 /** A user as the users screens see it; `imageUrl` is the signed URL of the stored picture. */
 export const toUserRecord = (
   user: User,
-  queueIds: number[],
+  { queueIds, queues }: UserQueueLinks,
   imageUrl: string | null,
   now: number = Date.now(),
 ): UserRecord => ({
@@ -27,6 +31,7 @@ export const toUserRecord = (
   wpp: user.wpp,
   whatsappId: user.whatsappId,
   queueIds,
+  queues,
   language: isLanguage(user.language) ? user.language : null,
   lastSeenAt: user.lastSeenAt ? user.lastSeenAt.toISOString() : null,
   createdAt: user.createdAt.toISOString(),
@@ -39,4 +44,5 @@ export const toUserListItem = (record: UserRecord): UserListItem => ({
   online: record.online,
   profileImage: record.profileImage,
   queueIds: record.queueIds,
+  queues: record.queues,
 });

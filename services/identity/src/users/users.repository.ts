@@ -134,6 +134,32 @@ export class UsersRepository {
     return byUser;
   }
 
+  /**
+   * Each user's queues named (spec 2 §3 `queues`), in queue id order as `queueIds`: names and colours
+   * from the replica of the tickets service's queues, so a queue not replicated yet is left out.
+   */
+  async namedQueues(
+    companyId: number,
+    userIds: number[],
+    within?: EntityManager,
+  ): Promise<Map<number, SessionQueue[]>> {
+    const byUser = new Map<number, SessionQueue[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return byUser;
+    const rows: (SessionQueue & { userId: number })[] = await this.transactions.read(
+      companyId,
+      (manager) =>
+        manager.query(
+          `SELECT uq.user_id AS "userId", q.id, q.name, q.color FROM user_queues uq
+       JOIN queue_replica q ON q.id = uq.queue_id AND q.company_id = $2
+       WHERE uq.user_id = ANY($1) ORDER BY q.id`,
+          [userIds, companyId],
+        ),
+      within,
+    );
+    for (const { userId, id, name, color } of rows) byUser.get(userId)?.push({ id, name, color });
+    return byUser;
+  }
+
   /** The company's users who belong to any of `queueIds`, each with their queues among those. */
   async queueMembers(
     companyId: number,

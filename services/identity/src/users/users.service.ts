@@ -269,14 +269,27 @@ export class UsersService {
   }
 
   private async record(user: User, manager?: EntityManager): Promise<UserRecord> {
-    const queues = await this.users.queueIds([user.id], manager);
-    return toUserRecord(user, queues.get(user.id) ?? [], this.imageUrls.url(user.profileImage));
+    return (await this.withQueues([user], manager))[0]!;
   }
 
-  private async records(users: User[]): Promise<UserRecord[]> {
-    const queues = await this.users.queueIds(users.map((user) => user.id));
+  private records(users: User[]): Promise<UserRecord[]> {
+    return this.withQueues(users);
+  }
+
+  /** Users of one company with their queue ids and the same queues named. */
+  private async withQueues(users: User[], manager?: EntityManager): Promise<UserRecord[]> {
+    if (users.length === 0) return [];
+    const ids = users.map((user) => user.id);
+    const [queueIds, named] = await Promise.all([
+      this.users.queueIds(ids, manager),
+      this.users.namedQueues(users[0]!.companyId, ids, manager),
+    ]);
     return users.map((user) =>
-      toUserRecord(user, queues.get(user.id) ?? [], this.imageUrls.url(user.profileImage)),
+      toUserRecord(
+        user,
+        { queueIds: queueIds.get(user.id) ?? [], queues: named.get(user.id) ?? [] },
+        this.imageUrls.url(user.profileImage),
+      ),
     );
   }
 }

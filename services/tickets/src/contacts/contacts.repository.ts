@@ -101,11 +101,14 @@ export class ContactsRepository {
           'EXISTS (SELECT 1 FROM contact_tags ct WHERE ct.contact_id = c.id AND ct.tag_id IN (:...tagIds))',
           { tagIds: filter.contactTag },
         );
-      if (filter.date) query.andWhere('c.created_at::date = :date::date', { date: filter.date });
+      // CAST rather than `:name::date`: TypeORM reads `::date` after a parameter named `date` as
+      // that parameter again (GET /contacts?date= answered 500)
+      if (filter.date)
+        query.andWhere('c.created_at::date = CAST(:day AS date)', { day: filter.date });
       if (filter.dateStart)
-        query.andWhere('c.created_at >= :dateStart::date', { dateStart: filter.dateStart });
+        query.andWhere('c.created_at >= CAST(:dateStart AS date)', { dateStart: filter.dateStart });
       if (filter.dateEnd)
-        query.andWhere("c.created_at < :dateEnd::date + interval '1 day'", {
+        query.andWhere("c.created_at < CAST(:dateEnd AS date) + interval '1 day'", {
           dateEnd: filter.dateEnd,
         });
       const [rows, count] = await query

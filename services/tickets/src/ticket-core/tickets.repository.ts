@@ -593,14 +593,19 @@ export class TicketsRepository {
     await manager.getRepository(TicketTracking).update({ id: current.id }, fields);
   }
 
-  /** Active tickets (pending, open) of the chosen queues, locked for closing. */
-  activeInQueues(manager: EntityManager, companyId: number, queueIds: number[]): Promise<Ticket[]> {
+  /** Active tickets (pending, open, or only one of them) of the chosen queues, locked for closing. */
+  activeInQueues(
+    manager: EntityManager,
+    companyId: number,
+    queueIds: number[],
+    statuses: readonly ('pending' | 'open')[] = ['pending', 'open'],
+  ): Promise<Ticket[]> {
     return manager
       .getRepository(Ticket)
       .createQueryBuilder('t')
       .setLock('pessimistic_write')
       .where('t.company_id = :companyId', { companyId })
-      .andWhere("t.status IN ('pending', 'open')")
+      .andWhere('t.status = ANY(:statuses)', { statuses })
       .andWhere('t.queue_id = ANY(:queueIds)', { queueIds })
       .getMany();
   }

@@ -521,14 +521,19 @@ export class TicketsService {
     });
   }
 
-  /** POST /tickets/closeAll (permission tickets-manager:closeAll): closes the chosen queues' tickets. */
+  /**
+   * POST /tickets/closeAll (permission tickets-manager:closeAll): closes the chosen queues' active
+   * tickets, or only those of the tab's status (open or pending) when the body names one.
+   */
   async closeAll(call: CallContext, data: unknown): Promise<{ count: number }> {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'tickets-manager:closeAll')) throw new AppError('ERR_NO_PERMISSION');
     const input = parseInput(TicketCloseAllInput, data ?? {});
     if (!input.queueIds.length) return { count: 0 };
+    // the tab being closed (open or pending), or both
+    const statuses = input.status === 'closed' ? undefined : [input.status];
     const closed = await this.closeMany(ctx, (manager) =>
-      this.tickets.activeInQueues(manager, ctx.companyId, input.queueIds),
+      this.tickets.activeInQueues(manager, ctx.companyId, input.queueIds, statuses),
     );
     return { count: closed };
   }

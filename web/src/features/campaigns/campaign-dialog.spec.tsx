@@ -45,7 +45,7 @@ const stub = (templatesAnswer: () => Response) => {
       const { request, body } = await readRequest(input);
       const url = new URL(request.url);
       if (url.pathname === '/companySettingOne') {
-        return Response.json({ key: 'campaignsEnabled', value: 'enabled' });
+        return Response.json({ campaignsEnabled: 'enabled' });
       }
       if (url.pathname === '/whatsapp/') {
         return Response.json([

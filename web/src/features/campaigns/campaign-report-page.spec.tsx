@@ -72,7 +72,7 @@ const stub = (campaign: Partial<CampaignRecord> = {}) =>
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       if (url.pathname === '/companySettingOne') {
-        return Response.json({ key: 'campaignsEnabled', value: 'enabled' });
+        return Response.json({ campaignsEnabled: 'enabled' });
       }
       if (url.pathname === '/campaigns/4/report') return Response.json(report(campaign));
       return Response.json({ version: '1.0.0' });

@@ -95,7 +95,7 @@ const stub = (
     }
     if (path === '/prompt') return Response.json({ prompts });
     if (path === '/companySettingOne') {
-      return Response.json({ key: 'campaignsEnabled', value: campaignsShown ? 'enabled' : '' });
+      return Response.json({ campaignsEnabled: campaignsShown ? 'enabled' : '' });
     }
     if (saveAnswer && path.startsWith('/whatsapp') && ['POST', 'PUT'].includes(request.method)) {
       return saveAnswer();

@@ -22,7 +22,7 @@ const stub = (stored: CampaignSettingsValues, optOuts: OptOutRecord[] = []) => {
       const { request, body } = await readRequest(input);
       const url = new URL(request.url);
       if (url.pathname === '/companySettingOne') {
-        return Response.json({ key: 'campaignsEnabled', value: 'enabled' });
+        return Response.json({ campaignsEnabled: 'enabled' });
       }
       if (url.pathname === '/campaign-settings' && request.method === 'POST') {
         saved.push(body);

@@ -28,7 +28,7 @@ const routes = () =>
         ],
       };
     if (url.pathname === '/tags/kanban')
-      return [lane(20, 'Todo', '#f00'), lane(21, 'Doing', '#00f')];
+      return { lista: [lane(20, 'Todo', '#f00'), lane(21, 'Doing', '#00f')] };
     if (url.pathname === '/version') return { version: '1.0.0' };
     return undefined;
   });

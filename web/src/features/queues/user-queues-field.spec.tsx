@@ -37,6 +37,7 @@ const agent: UserRecord = {
   wpp: null,
   whatsappId: null,
   queueIds: [1],
+  queues: [{ id: 1, name: 'Sales', color: '#ff0000' }],
   language: null,
   lastSeenAt: null,
   createdAt: new Date().toISOString(),

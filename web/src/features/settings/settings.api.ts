@@ -1,4 +1,4 @@
-import { ApiRoutes, buildPath, type SettingEntry } from '@sb/contracts';
+import { ApiRoutes, buildPath, type CompanySettingsObject, type SettingEntry } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Setting'] });
@@ -30,9 +30,16 @@ export const settingsApi = api.injectEndpoints({
         await queryFulfilled.catch(() => patch.undo());
       },
     }),
-    /** GET /companySettingOne?column=: one setting of the caller's company (any member reads it). */
-    getCompanySetting: build.query<SettingEntry, string>({
+    /**
+     * GET /companySettingOne?column=: one setting of the caller's company (any member reads it),
+     * answered `{ [column]: value }`.
+     */
+    getCompanySetting: build.query<{ key: string; value: string | undefined }, string>({
       query: (column) => ({ url: ApiRoutes.settings.companyOne, params: { column } }),
+      transformResponse: (answer: CompanySettingsObject, _meta, column) => ({
+        key: column,
+        value: answer[column as keyof CompanySettingsObject],
+      }),
     }),
   }),
 });

@@ -31,6 +31,7 @@ export const tagsApi = baseApi.injectEndpoints({
     }),
     listKanbanTags: build.query<TagRecord[], void>({
       query: () => ApiRoutes.tags.kanban,
+      transformResponse: (answer: { lista: TagRecord[] }) => answer.lista,
       providesTags: [LIST],
     }),
     createTag: build.mutation<TagRecord, TagForm>({

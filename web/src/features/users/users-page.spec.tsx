@@ -30,6 +30,7 @@ const record = (id: number, name: string): UserRecord => ({
   wpp: null,
   whatsappId: null,
   queueIds: [],
+  queues: [],
   language: null,
   lastSeenAt: null,
   createdAt: new Date().toISOString(),
