@@ -54,6 +54,7 @@ type Fixture = {
   noteId: number;
   agentId: number;
   adminId: number;
+  chatId: number;
 };
 type Row = {
   method: 'GET' | 'POST' | 'PUT';
@@ -126,7 +127,17 @@ const listItem = (f: Fixture) => ({
   contactListId: f.contactListId,
 });
 
+const chatBody = (f: Fixture) => ({ title: 'Walk chat', users: [f.agentId] });
+
 const table: Row[] = [
+  { method: 'POST', route: '/chats', path: () => '/chats', body: chatBody, fields: ['users.0'] },
+  {
+    method: 'PUT',
+    route: '/chats/{id}',
+    path: (f) => `/chats/${f.chatId}`,
+    body: chatBody,
+    fields: ['users.0'],
+  },
   {
     method: 'POST',
     route: '/users',
@@ -474,6 +485,7 @@ describe('ids of another company in a body or query', () => {
       noteId: 0,
       agentId: stack.users.agent.id,
       adminId: stack.users.admin.id,
+      chatId: 0,
     };
     // records of A that only the path walk names
     f.quickMessageId = (
@@ -487,6 +499,7 @@ describe('ids of another company in a body or query', () => {
     f.contactListItemId = (
       await api<{ id: number }>('POST', '/contact-list-items', listItem(f))
     ).id;
+    f.chatId = (await api<{ id: number }>('POST', '/chats', chatBody(f))).id;
     f.noteId = (
       await api<{ id: number }>('POST', '/ticket-notes', {
         note: 'A walk note',
@@ -593,8 +606,13 @@ describe('ids of another company in a body or query', () => {
       await waitFor(() => missedByA().length === 0, 5_000, "A's events").catch(() => undefined);
       await sleep(300);
       expect(missedByA()).toEqual([]);
-      // B's own company's events (its admin going online) are B's business; nothing else reaches it
-      expect(seenByB.filter((e) => !e.event.startsWith(`company-${companyB}-`))).toEqual([]);
+      // B's own company's events (its admin going online, also as the global `users` event) are B's
+      // business; nothing else reaches it
+      const ofB = (e: { event: string; payload: unknown }) =>
+        e.event.startsWith(`company-${companyB}-`) ||
+        (e.event === 'users' &&
+          (e.payload as { user?: { companyId?: number } }).user?.companyId === companyB);
+      expect(seenByB.filter((e) => !ofB(e))).toEqual([]);
       expect(JSON.stringify(seenByB)).not.toContain(f.messageId);
     } finally {
       for (const socket of sockets) socket.close();
@@ -677,6 +695,7 @@ const pathId = (f: Fixture, route: string, name: string): number | string => {
     tags: f.tagId,
     'ticket-notes': f.noteId,
     tickets: f.ticketId,
+    chats: f.chatId,
     companies: f.companyId,
   };
   return byResource[resource] ?? 1;
@@ -724,7 +743,19 @@ const sampleEventData = (f: Fixture) => {
     sessionId: randomUUID(),
     userId: f.adminId,
     user: { id: f.adminId, name: 'Walk admin' },
-    record: { id: 1, status: 'active', userId: f.adminId, geral: true },
+    // a chat's events reach its members: A's admin is one
+    record: {
+      id: 1,
+      status: 'active',
+      userId: f.adminId,
+      geral: true,
+      users: [{ userId: f.adminId }],
+    },
+    memberIds: [f.adminId],
+    removedUserIds: [],
+    chat: { id: 1, users: [{ userId: f.adminId }] },
+    chatId: 1,
+    newMessage: { id: 1, chatId: 1, message: 'walk' },
     contact: { id: f.contactId, name: 'Walk contact' },
     contactId: f.contactId,
     job: { id: 1, status: 'running', total: 1, done: 0 },
