@@ -2,7 +2,7 @@ import { FallbackLanguage, Languages, type Language } from '@sb/contracts';
 import i18next, { type BackendModule, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storeLanguage, storedLanguage } from './browser-storage.js';
-import { localeChunkName, PublicLocaleAreas } from './locale-areas.js';
+import { localeChunkName, PageLocaleAreas, PublicLocaleAreas } from './locale-areas.js';
 
 // One JSON file per feature area and language: src/locales/<lng>/<area>.json, the area is the namespace.
 // Not bundled with the app: each language is two chunks (locale-areas.ts), fetched when they are used.
@@ -17,8 +17,10 @@ const localeFiles = Object.entries(files).flatMap(([file, load]) => {
 
 export const namespaces = [...new Set(localeFiles.map((file) => file.area))];
 
-/** The areas the logged-in pages add to the public ones. */
-export const appNamespaces = namespaces.filter((area) => !PublicLocaleAreas.includes(area));
+/** The areas the logged-in shell adds to the public ones (a page's own areas come with the page). */
+export const appNamespaces = namespaces.filter(
+  (area) => !PublicLocaleAreas.includes(area) && !PageLocaleAreas.includes(area),
+);
 
 const loadedChunks = new Map<string, Promise<ResourceLanguage>>();
 
@@ -110,6 +112,14 @@ export const initI18n = async (): Promise<typeof i18next> => {
 /** The texts of the logged-in pages, in the current language (the shell waits for them). */
 export const loadAppNamespaces = async (): Promise<void> => {
   await i18next.loadNamespaces(appNamespaces);
+};
+
+/**
+ * The admin pages' own texts. A page asks for its area as it renders (and suspends until it came);
+ * this loads them all at once, for tests that render pages without waiting.
+ */
+export const loadPageNamespaces = async (): Promise<void> => {
+  await i18next.loadNamespaces([...PageLocaleAreas]);
 };
 
 /** Applies the language saved on the user, when there is one (it wins over the browser's). */

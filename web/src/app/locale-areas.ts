@@ -1,6 +1,7 @@
 /**
- * The locale areas (namespaces) of the pages shown before login. Each language is two chunks: these
- * with the app's first load, the rest with the logged-in shell (vite.config.ts groups them).
+ * The locale areas (namespaces) of the pages shown before login. Each language is three chunks: these
+ * with the app's first load, the admin pages' own areas (below) when one of those pages first asks,
+ * and the rest with the logged-in shell (vite.config.ts groups them).
  */
 export const PublicLocaleAreas: readonly string[] = [
   'auth',
@@ -12,6 +13,25 @@ export const PublicLocaleAreas: readonly string[] = [
   'signup',
 ];
 
-/** The chunk of one locale file: `locale-<lng>` (public areas) or `locale-<lng>-app`. */
+/**
+ * Areas that only their own page reads (an admin's or a supervisor's, rarely an agent's): not part of
+ * the shell's texts, so the agents' everyday screens do not download them.
+ */
+export const PageLocaleAreas: readonly string[] = [
+  'campaigns',
+  'companies',
+  'contactLists',
+  'messagesApi',
+  'plans',
+  'prompts',
+  'queue-integrations',
+  'reports',
+];
+
+/** The chunk of one locale file: `locale-<lng>` (public), `locale-<lng>-pages` or `locale-<lng>-app`. */
 export const localeChunkName = (language: string, area: string) =>
-  PublicLocaleAreas.includes(area) ? `locale-${language}` : `locale-${language}-app`;
+  PublicLocaleAreas.includes(area)
+    ? `locale-${language}`
+    : PageLocaleAreas.includes(area)
+      ? `locale-${language}-pages`
+      : `locale-${language}-app`;

@@ -1,4 +1,4 @@
-import { loadAppNamespaces } from './i18n.js';
+import { loadAppNamespaces, loadPageNamespaces } from './i18n.js';
 import { lazyComponent, lazyPage, type LazyPage } from './lazy-page.js';
 
 /**
@@ -103,11 +103,12 @@ export const AppShellPage = lazyPage(async () => {
 
 /** Loads every lazy screen now, so they render without suspending (the tests render whole pages). */
 export const preloadRoutePages = () =>
-  Promise.all(
-    [
+  Promise.all([
+    ...[
       ...Object.values(RoutePages),
       ...Object.values(PublicRoutePages),
       AppShellPage,
       PublicPage,
     ].map((page) => page?.preload()),
-  );
+    loadPageNamespaces(),
+  ]);
