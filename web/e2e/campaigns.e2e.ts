@@ -12,7 +12,7 @@ import {
   unique,
 } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
+import { screenProblems, seriousAxeViolations } from './page-checks.js';
 
 /**
  * /campaigns (spec 3 §2.2, §2.4): the admin writes a campaign in the dialog, with a placeholder from the
@@ -235,61 +235,45 @@ describe('campaigns screen', () => {
   });
 
   it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
-    const sizes = [
-      { width: 1280, height: 720 },
-      { width: 1920, height: 1080 },
-      { width: 390, height: 844 },
-    ];
     const found: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        for (const { path, heading } of [
-          { path: '/campaigns', heading: 'Campaigns' },
-          { path: reportPath, heading: 'Campaign report' },
-        ]) {
+    for (const { path, heading, name } of [
+      { path: '/campaigns', heading: 'Campaigns', name: 'campaigns' },
+      { path: reportPath, heading: 'Campaign report', name: 'campaign-report' },
+    ])
+      found.push(
+        ...(await screenProblems(page, name, async () => {
           await goInApp(page, path);
           await page.getByRole('heading', { level: 1, name: heading }).waitFor();
           await page.waitForLoadState('networkidle');
-          const at = `${theme} ${size.width}x${size.height} ${path}`;
-          const over = await sidewaysOverflow(page);
-          if (over > 0) found.push(`${at}: ${over} px too wide`);
-          await page.screenshot({
-            path: `/tmp/sb-e2e-${theme}-${size.width}${path.replace(/\//g, '-')}.png`,
-          });
-          if (size.width === 1280)
-            for (const violation of await seriousAxeViolations(page))
-              found.push(`${at}: ${violation}`);
-        }
-      }
-      // the dialog, open over the list, with the template picker of the Cloud API connection
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        await goInApp(page, '/campaigns');
-        await page.getByRole('button', { name: 'New campaign' }).click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByLabel('Name').waitFor();
-        await dialog.getByText('Campaign line').click();
-        const picker = dialog.getByTestId('campaign-template');
-        await picker
-          .getByLabel('Template')
-          .locator('option', { hasText: 'order_update (pt_BR)' })
-          .waitFor({ state: 'attached' });
-        await picker.getByLabel('Template').selectOption({ label: 'order_update (pt_BR)' });
-        await picker.getByLabel('Parameter 2', { exact: true }).waitFor();
-        const at = `${theme} ${size.width}x${size.height} campaign dialog`;
-        const over = await sidewaysOverflow(page);
-        if (over > 0) found.push(`${at}: ${over} px too wide`);
-        await page.screenshot({ path: `/tmp/sb-e2e-${theme}-${size.width}-campaign-dialog.png` });
-        if (size.width === 1280)
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${at}: ${violation}`);
-        await page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'detached' });
-      }
-    }
-    await useTheme(page, 'light');
+        })),
+      );
+    // the dialog, open over the list, with the template picker of the Cloud API connection
+    const dialog = page.getByRole('dialog');
+    found.push(
+      ...(await screenProblems(
+        page,
+        'campaign-dialog',
+        async () => {
+          await goInApp(page, '/campaigns');
+          await page.getByRole('button', { name: 'New campaign' }).click();
+          await dialog.getByLabel('Name').waitFor();
+          await dialog.getByText('Campaign line').click();
+          const picker = dialog.getByTestId('campaign-template');
+          await picker
+            .getByLabel('Template')
+            .locator('option', { hasText: 'order_update (pt_BR)' })
+            .waitFor({ state: 'attached' });
+          await picker.getByLabel('Template').selectOption({ label: 'order_update (pt_BR)' });
+          await picker.getByLabel('Parameter 2', { exact: true }).waitFor();
+        },
+        {
+          leave: async () => {
+            await page.keyboard.press('Escape');
+            await dialog.waitFor({ state: 'detached' });
+          },
+        },
+      )),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
   seeText,
   unique,
 } from './app-steps.js';
-import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
+import { screenProblems, seriousAxeViolations } from './page-checks.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
 
 type Chat = { id: number; uuid: string; title: string };
@@ -156,50 +156,35 @@ describe('internal chat screen', () => {
   });
 
   it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
-    const sizes = [
-      { width: 1280, height: 720 },
-      { width: 1920, height: 1080 },
-      { width: 390, height: 844 },
-    ];
-    const found: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        await goInApp(page, `/chats/${chat.uuid}`);
-        await page.getByRole('heading', { level: 1, name: 'Internal chat' }).waitFor();
-        // a phone shows two tabs and opens on the chat's messages
-        if (size.width < 600) {
-          await page.getByRole('tab', { name: 'Chats' }).waitFor();
-          await page.getByRole('tab', { name: 'Messages', selected: true }).waitFor();
-        }
-        await messages().first().waitFor();
-        await page.waitForLoadState('networkidle');
-        const at = `${theme} ${size.width}x${size.height}`;
-        const over = await sidewaysOverflow(page);
-        if (over > 0) found.push(`${at}: ${over} px too wide`);
-        await page.screenshot({ path: `/tmp/sb-e2e-chats-${theme}-${size.width}.png` });
-        if (size.width === 1280) {
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${at}: ${violation}`);
-          await page.getByTestId('internal-chats').click();
-          await page.getByTestId('chats-popover-list').waitFor();
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${at} popover: ${violation}`);
-          await page.keyboard.press('Escape');
-          await page.getByRole('button', { name: 'Edit chat' }).click();
-          await page.getByTestId('chat-form').waitFor();
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${at} modal: ${violation}`);
-          await page.keyboard.press('Escape');
-          await page.getByTestId('chat-form').waitFor({ state: 'detached' });
-        }
+    const found = await screenProblems(page, 'chats', async ({ size }) => {
+      await goInApp(page, `/chats/${chat.uuid}`);
+      await page.getByRole('heading', { level: 1, name: 'Internal chat' }).waitFor();
+      // a phone shows two tabs and opens on the chat's messages
+      if (size.width < 600) {
+        await page.getByRole('tab', { name: 'Chats' }).waitFor();
+        await page.getByRole('tab', { name: 'Messages', selected: true }).waitFor();
       }
-    }
+      await messages().first().waitFor();
+      await page.waitForLoadState('networkidle');
+      if (size.width !== 1280) return;
+      // the popover and the modal, once per theme
+      const problems: string[] = [];
+      await page.getByTestId('internal-chats').click();
+      await page.getByTestId('chats-popover-list').waitFor();
+      for (const violation of await seriousAxeViolations(page))
+        problems.push(`popover: ${violation}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Edit chat' }).click();
+      await page.getByTestId('chat-form').waitFor();
+      for (const violation of await seriousAxeViolations(page))
+        problems.push(`modal: ${violation}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('chat-form').waitFor({ state: 'detached' });
+      return problems;
+    });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tab', { name: 'Chats' }).click();
     await page.getByTestId('chat-item').filter({ hasText: title }).waitFor();
-    await useTheme(page, 'light');
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(found).toEqual([]);
   });

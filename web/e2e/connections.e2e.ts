@@ -9,7 +9,7 @@ import {
   unique,
 } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
+import { screenProblems, seriousAxeViolations } from './page-checks.js';
 
 /**
  * /connections: the page lists the company's connections; the super admin adds a WhatsApp connection
@@ -93,19 +93,13 @@ describe('connections screen', () => {
       // the session brings the plan again on a new page load
       await page.reload();
       await row(listed).waitFor();
-      const found: string[] = [];
-      const sizes = [
-        { width: 1280, height: 720 },
-        { width: 1920, height: 1080 },
-        { width: 390, height: 844 },
-      ];
-      for (const theme of ['light', 'dark'] as const) {
-        await useTheme(page, theme);
-        for (const size of sizes) {
-          await page.setViewportSize(size);
+      const menu = page.getByRole('menu');
+      const found = await screenProblems(
+        page,
+        'connections-menu',
+        async () => {
           await row(listed).waitFor();
           await page.getByRole('button', { name: 'New connection' }).click();
-          const menu = page.getByRole('menu');
           for (const name of ['WhatsApp', 'WhatsApp Cloud API'])
             expect(
               await menu.getByRole('menuitem', { name, exact: true }).getAttribute('aria-disabled'),
@@ -116,27 +110,19 @@ describe('connections screen', () => {
             });
             expect(await item.getAttribute('aria-disabled')).toBe('true');
           }
-          const at = `${theme} ${size.width}x${size.height}`;
-          const over = await sidewaysOverflow(page);
-          if (over > 0) found.push(`${at}: ${over} px too wide`);
-          await page.screenshot({
-            path: `/tmp/sb-e2e-connections-menu-${theme}-${size.width}.png`,
-          });
-          // axe once per theme: the rules it checks do not change with the window's size
-          if (size.width === 1280)
-            for (const violation of await seriousAxeViolations(page))
-              found.push(`${at}: ${violation}`);
+        },
+        {
           // a disabled entry opens nothing; Escape closes the menu
-          await menu.getByRole('menuitem', { name: /^Facebook\s*Not in your plan$/ }).click({
-            force: true,
-          });
-          expect(await page.getByTestId('facebook-connect-dialog').count()).toBe(0);
-          await page.keyboard.press('Escape');
-          await menu.waitFor({ state: 'hidden' });
-        }
-      }
-      await useTheme(page, 'light');
-      await page.setViewportSize({ width: 1280, height: 800 });
+          leave: async () => {
+            await menu.getByRole('menuitem', { name: /^Facebook\s*Not in your plan$/ }).click({
+              force: true,
+            });
+            expect(await page.getByTestId('facebook-connect-dialog').count()).toBe(0);
+            await page.keyboard.press('Escape');
+            await menu.waitFor({ state: 'hidden' });
+          },
+        },
+      );
       expect(found).toEqual([]);
     } finally {
       await apiCall(app, token, 'PUT', planPath, { useFacebook: true, useInstagram: true });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import writeXlsxFile from 'write-excel-file/node';
 import { goInApp, logInAsSuper, openFromMenu, openPage, seeText, unique } from './app-steps.js';
-import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
+import { screenProblems } from './page-checks.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
 
 /**
@@ -95,34 +95,15 @@ describe('contact lists screen', () => {
       { path: itemsPath, heading: 'Contacts of the list' },
       { path: '/campaigns-config', heading: 'Campaign settings' },
     ];
-    const sizes = [
-      { width: 1280, height: 720 },
-      { width: 1920, height: 1080 },
-      { width: 390, height: 844 },
-    ];
     const found: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        for (const { path, heading } of pages) {
+    for (const { path, heading } of pages)
+      found.push(
+        ...(await screenProblems(page, path.replace(/\//g, '-').slice(1), async () => {
           await goInApp(page, path);
           await page.getByRole('heading', { level: 1, name: heading }).waitFor();
           await page.waitForLoadState('networkidle');
-          const at = `${theme} ${size.width}x${size.height} ${path}`;
-          const over = await sidewaysOverflow(page);
-          if (over > 0) found.push(`${at}: ${over} px too wide`);
-          await page.screenshot({
-            path: `/tmp/sb-e2e-${theme}-${size.width}${path.replace(/\//g, '-')}.png`,
-          });
-          // axe once per theme: the rules it checks do not change with the window's size
-          if (size.width === 1280)
-            for (const violation of await seriousAxeViolations(page))
-              found.push(`${at}: ${violation}`);
-        }
-      }
-    }
-    await useTheme(page, 'light');
+        })),
+      );
     expect(found).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, openTicketViaApi, unique } from './app-steps.js';
+import { apiCall, apiToken, goInApp, logInAsSuper, openTicketViaApi, unique } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations, until } from './page-checks.js';
+import { screenProblems, seriousAxeViolations, until } from './page-checks.js';
 
 /**
  * The dashboard at / (spec 2 §2): the admin reads the three tabs, sees the in-service card follow a
@@ -89,4 +89,13 @@ describe('dashboard screen', () => {
       expect(found).toEqual([]);
     },
   );
+
+  it('fits the common screens and a phone in either theme', async () => {
+    const found = await screenProblems(page, 'dashboard', async () => {
+      await goInApp(page, '/');
+      await page.getByTestId('card-wait').waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    expect(found).toEqual([]);
+  });
 });

@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiToken, logInAsSuper, openFromMenu, openPage, unique } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
+import { screenProblems } from './page-checks.js';
 
 /**
  * /connections follows a history import (spec 2 §4 "Message import"): the progress of the connection's
@@ -97,29 +97,10 @@ describeWithNats('history import on the connections screen', () => {
   });
 
   it('fits 1280×720 to 1920×1080 and a 390 px phone in both themes, without serious axe findings', async () => {
-    const sizes = [
-      { width: 1280, height: 720 },
-      { width: 1920, height: 1080 },
-      { width: 390, height: 844 },
-    ];
-    const found: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
-        await seeProgress(7, 21);
-        const at = `${theme} ${size.width}x${size.height}`;
-        const over = await sidewaysOverflow(page);
-        if (over > 0) found.push(`${at}: ${over} px too wide`);
-        await page.screenshot({ path: `/tmp/sb-e2e-import-${theme}-${size.width}.png` });
-        if (size.width === 1280)
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${at}: ${violation}`);
-      }
-    }
-    await useTheme(page, 'light');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    const found = await screenProblems(page, 'import', async () => {
+      await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+      await seeProgress(7, 21);
+    });
     expect(found).toEqual([]);
   });
 

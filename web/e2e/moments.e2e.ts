@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, openTicketViaApi, unique } from './app-steps.js';
+import { apiCall, apiToken, goInApp, logInAsSuper, openTicketViaApi, unique } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations, until } from './page-checks.js';
+import { screenProblems, until } from './page-checks.js';
 
 /**
  * Tempo Real at /moments (spec 2 §2): the admin's own card and the Pendentes card follow tickets that
@@ -56,12 +56,12 @@ describe('Tempo Real screen', () => {
     await card('Pending').getByText(waiting).waitFor({ timeout: 2_000 });
   });
 
-  it.each(['light', 'dark'])('has no serious or critical axe violation (%s)', async (theme) => {
-    await page.evaluate((theme) => localStorage.setItem('preferredTheme', theme), theme);
-    await page.goto(`${app.webUrl}/moments`);
-    await card('Pending').waitFor();
-    expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
-    await page.waitForTimeout(300);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+  it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
+    const found = await screenProblems(page, 'moments', async ({ theme }) => {
+      await goInApp(page, '/moments');
+      await card('Pending').waitFor();
+      expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
+    });
+    expect(found).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { GraphEmulator } from '@sb/testing/channel-emulator';
 import { DemoAccounts, emulatorOptionsFrom } from '@sb/testing/emulator';
 import { apiCall, apiToken, goInApp, logIn, openPage, unique } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations, sidewaysOverflow, until, useTheme } from './page-checks.js';
+import { screenProblems, until } from './page-checks.js';
 
 type Shown = { title: string; body?: string };
 type WaitingTicket = { contact: { name: string }; unreadMessages: number; queueId: number | null };
@@ -138,37 +138,24 @@ describe('notifications bell', () => {
   });
 
   it('fits the screens in both themes with the list open, and axe finds nothing serious', async () => {
-    const sizes = [
-      { width: 1280, height: 720 },
-      { width: 1920, height: 1080 },
-      { width: 390, height: 844 },
-    ];
-    const found: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
-      await goInApp(page, '/tickets');
-      for (const size of sizes) {
-        await page.setViewportSize(size);
+    const list = page.getByTestId('notifications-list');
+    const found = await screenProblems(
+      page,
+      'bell',
+      async ({ size }) => {
+        await goInApp(page, '/tickets');
         await bell().click();
-        const list = page.getByTestId('notifications-list');
         await list.waitFor();
-        const at = `${theme} ${size.width}x${size.height}`;
-        const over = await sidewaysOverflow(page);
-        if (over > 0) found.push(`${at}: ${over} px too wide`);
         const box = await list.boundingBox();
-        if (!box || box.x < 0 || box.x + box.width > size.width)
-          found.push(`${at}: list off screen`);
-        await page.screenshot({ path: `/tmp/sb-e2e-bell-${theme}-${size.width}.png` });
-        // axe once per theme: the rules it checks do not change with the window's size
-        if (size.width === 1280)
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${at}: ${violation}`);
-        await page.keyboard.press('Escape');
-        await list.waitFor({ state: 'hidden' });
-      }
-    }
-    await useTheme(page, 'light');
-    await page.setViewportSize({ width: 1280, height: 800 });
+        if (!box || box.x < 0 || box.x + box.width > size.width) return ['list off screen'];
+      },
+      {
+        leave: async () => {
+          await page.keyboard.press('Escape');
+          await list.waitFor({ state: 'hidden' });
+        },
+      },
+    );
     expect(found).toEqual([]);
   });
 });

@@ -60,3 +60,54 @@ export const useTheme = async (page: Page, theme: 'light' | 'dark') => {
   await page.evaluate((theme) => localStorage.setItem('preferredTheme', theme), theme);
   await page.reload();
 };
+
+export type Theme = 'light' | 'dark';
+export type WindowSize = { width: number; height: number };
+
+/** The windows every screen is checked in: the smallest and the largest usual desktop, and a phone. */
+export const CheckedSizes: readonly WindowSize[] = [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+];
+
+export type ScreenCheckOptions = {
+  sizes?: readonly WindowSize[];
+  /** where axe runs; default at 1280 px only (the rules it checks do not change with the width) */
+  axeAt?: (size: WindowSize) => boolean;
+  /** undoes what `show` opened (a menu, a popover) before the next window */
+  leave?: () => Promise<void>;
+};
+
+/**
+ * Shows a screen in both themes at each size and lists what is wrong with it: the window (or the
+ * main area) wider than it shows, and axe's serious or critical violations. `show` brings the screen
+ * up and waits for it, and may answer problems of its own. A screenshot of each goes to
+ * /tmp/sb-e2e-<name>-<theme>-<width>.png. The page is left light at 1280×800.
+ */
+export const screenProblems = async (
+  page: Page,
+  name: string,
+  show: (at: { theme: Theme; size: WindowSize }) => Promise<string[] | void>,
+  options: ScreenCheckOptions = {},
+): Promise<string[]> => {
+  const { sizes = CheckedSizes, axeAt = (size) => size.width === 1280 } = options;
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await useTheme(page, theme);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      const at = `${name} ${theme} ${size.width}x${size.height}`;
+      for (const problem of (await show({ theme, size })) ?? []) found.push(`${at}: ${problem}`);
+      const over = await sidewaysOverflow(page);
+      if (over > 0) found.push(`${at}: ${over} px too wide`);
+      await page.screenshot({ path: `/tmp/sb-e2e-${name}-${theme}-${size.width}.png` });
+      if (axeAt(size))
+        for (const violation of await seriousAxeViolations(page)) found.push(`${at}: ${violation}`);
+      await options.leave?.();
+    }
+  }
+  await useTheme(page, 'light');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return found;
+};

@@ -10,7 +10,7 @@ import {
   unique,
 } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
+import { screenProblems } from './page-checks.js';
 
 /**
  * The reports (spec 2 §2 Dashboard): the admin opens them from the drawer, narrows the tickets report
@@ -151,37 +151,22 @@ describe('reports screen', () => {
   });
 
   it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
-    const sizes = [
-      { width: 1280, height: 720 },
-      { width: 1920, height: 1080 },
-      { width: 390, height: 844 },
-    ];
-    const found: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
-      expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
-      for (const size of sizes) {
-        await page.setViewportSize(size);
+    const found = await screenProblems(
+      page,
+      'reports',
+      async ({ theme, size }) => {
+        expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
         await goInApp(page, '/reports/duration');
         await page.getByTestId('report-table').waitFor();
         await page.getByTestId('sla-panel').waitFor();
         await page.waitForLoadState('networkidle');
-        const at = `${theme} ${size.width}x${size.height}`;
-        const over = await sidewaysOverflow(page);
-        if (over > 0) found.push(`${at}: ${over} px too wide`);
-        await page.screenshot({
-          path: `/tmp/sb-e2e-reports-${theme}-${size.width}.png`,
-        });
         for (const part of ['service-metrics', 'sla-panel'])
           await page.getByTestId(part).screenshot({
             path: `/tmp/sb-e2e-reports-${part}-${theme}-${size.width}.png`,
           });
-        if (size.width !== 1920)
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${at}: ${violation}`);
-      }
-    }
-    await useTheme(page, 'light');
+      },
+      { axeAt: (size) => size.width !== 1920 },
+    );
     expect(found).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { goInApp, logInAsSuper, openFromMenu, openPage, seeText } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
+import { screenProblems } from './page-checks.js';
 
 /**
  * /todolist (spec 3 §2.20): a to-do list kept in the browser only (storage key `tasks`). The person adds
@@ -92,30 +92,10 @@ describe('to-do list', () => {
   });
 
   it('fits the screens in both themes, and axe finds nothing serious', async () => {
-    const sizes = [
-      { width: 1280, height: 720 },
-      { width: 1920, height: 1080 },
-      { width: 390, height: 844 },
-    ];
-    const found: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        await goInApp(page, '/todolist');
-        await items().first().waitFor();
-        const at = `${theme} ${size.width}x${size.height}`;
-        const over = await sidewaysOverflow(page);
-        if (over > 0) found.push(`${at}: ${over} px too wide`);
-        await page.screenshot({ path: `/tmp/sb-e2e-todolist-${theme}-${size.width}.png` });
-        // axe once per theme: the rules it checks do not change with the window's size
-        if (size.width === 1280)
-          for (const violation of await seriousAxeViolations(page))
-            found.push(`${at}: ${violation}`);
-      }
-    }
-    await useTheme(page, 'light');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    const found = await screenProblems(page, 'todolist', async () => {
+      await goInApp(page, '/todolist');
+      await items().first().waitFor();
+    });
     expect(found).toEqual([]);
   });
 
