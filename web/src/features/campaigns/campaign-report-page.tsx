@@ -55,7 +55,7 @@ export const CampaignReportPage = () => {
           <Text color="fg.muted">{when(data.campaign.completedAt)}</Text>
         </HStack>
       )}
-      {data?.campaign.templateName && (
+      {data?.campaign?.templateName && (
         <Stack mb="3" gap="0" data-testid="campaign-report-template">
           <Text>
             {t('templateUsed', {
