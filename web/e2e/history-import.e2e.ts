@@ -25,6 +25,8 @@ import { screenProblems } from './page-checks.js';
 const natsUrl = process.env.NATS_URL;
 if (!natsUrl)
   console.warn('history-import.e2e: skipped, it needs NATS_URL (the app bus it publishes on)');
+// not @sb/testing's describeWithNats: that one runs wherever a NATS server answers, but the app started
+// here uses NATS only when NATS_URL is set (harness.ts), and this scenario publishes on the app's bus
 const describeWithNats = natsUrl ? describe : describe.skip;
 
 describeWithNats('history import on the connections screen', () => {
