@@ -101,6 +101,8 @@ export const screenProblems = async (
       for (const problem of (await show({ theme, size })) ?? []) found.push(`${at}: ${problem}`);
       const over = await sidewaysOverflow(page);
       if (over > 0) found.push(`${at}: ${over} px too wide`);
+      // as a person sees it once it has opened (not a popover halfway through fading in)
+      await animationsSettled(page);
       await page.screenshot({ path: `/tmp/sb-e2e-${name}-${theme}-${size.width}.png` });
       if (axeAt(size))
         for (const violation of await seriousAxeViolations(page)) found.push(`${at}: ${violation}`);
