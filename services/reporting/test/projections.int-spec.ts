@@ -87,6 +87,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
   const call = requestAs(() => rig.app.bus);
   const period = { date_from: '2026-03-02', date_to: '2026-03-02' };
 
+  const rollupKeys = new Set(['company_id', 'day', 'queue_id', 'user_id', 'whatsapp_id']);
   /** Every row of the read models, in a stable order (what a rebuild must reproduce). */
   const snapshot = async () => {
     const rows = async (sql: string) => (await rig.app.db.query(sql)).rows;
@@ -95,7 +96,14 @@ describe('reporting projections (real Postgres and NATS)', () => {
         `SELECT company_id, ticket_id, status, queue_id, user_id, whatsapp_id, accepted_at, accepted_by,
                 first_response_at, closed_at, rate FROM reporting.ticket_fact ORDER BY 1, 2`,
       ),
-      rollups: await rows('SELECT * FROM reporting.daily_rollup ORDER BY 1, 2, 3, 4, 5'),
+      // a row whose counts cancelled out exists or not depending on how the events were batched
+      // (one batch nets them in memory and writes nothing), and reads the same as no row
+      rollups: (await rows('SELECT * FROM reporting.daily_rollup ORDER BY 1, 2, 3, 4, 5')).filter(
+        (row) =>
+          Object.entries(row).some(
+            ([column, value]) => !rollupKeys.has(column) && Number(value) !== 0,
+          ),
+      ),
       messages: await rows('SELECT * FROM reporting.message_daily ORDER BY 1, 2, 3'),
       users: await rows(
         'SELECT company_id, user_id, name, online FROM reporting.user_directory ORDER BY 1, 2',
