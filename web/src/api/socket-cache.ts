@@ -38,7 +38,11 @@ export const followCompanyEvents = async <N extends CompanySocketEventName>(
     socketEvent.company(user.companyId, event),
   );
   for (const name of names) socket.on(name, listener);
-  onJoin?.((eventName, value) => socket.emit(eventName, value));
+  // a reconnection may reach another gateway, which knows none of the rooms joined before: join again
+  const join = () => onJoin?.((eventName, value) => socket.emit(eventName, value));
+  if (socket.connected) join();
+  socket.on('connect', join);
   await cacheEntryRemoved;
   for (const name of names) socket.off(name, listener);
+  socket.off('connect', join);
 };

@@ -1,6 +1,7 @@
 import { socketEvent, type SessionUser } from '@sb/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { baseApi, TagTypes } from '../../api/base-api.js';
 import { connectSocket, disconnectSocket } from '../../api/socket.js';
 import { useAppDispatch } from '../../app/hooks.js';
 import { notify } from '../../components/toaster.js';
@@ -27,6 +28,14 @@ export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) =>
   useEffect(() => {
     const socket = connectSocket({ companyId, userId });
     let reload: ReturnType<typeof setTimeout> | undefined;
+
+    // the events sent while the socket was away (a gateway restarted, the network dropped) are lost to
+    // it: after a reconnection every query on screen is asked again, as the top bar's refresh does
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      if (connectedBefore) dispatch(baseApi.util.invalidateTags([...TagTypes]));
+      connectedBefore = true;
+    });
 
     socket.on(socketEvent.company(companyId, 'auth'), (data) => {
       if (data?.action !== 'update' || data.user?.id !== userId) return;

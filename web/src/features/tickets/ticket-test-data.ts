@@ -74,6 +74,7 @@ export const createFakeSocket = () => {
   const emitted: [string, unknown][] = [];
   return {
     emitted,
+    connected: true,
     on(name: string, handler: Handler) {
       if (!handlers.has(name)) handlers.set(name, new Set());
       handlers.get(name)?.add(handler);

@@ -87,6 +87,22 @@ describe('tickets page', () => {
     expect(fake.emitted).toContainEqual(['joinChatBox', '1']);
   });
 
+  it('joins the open ticket again and asks for what it missed after a reconnection', async () => {
+    const calls = stubFetch(route);
+    await renderSettled(`/tickets/${uuidOf(1)}`, admin);
+    expect(await screen.findByText('hello there')).toBeTruthy();
+    const asked = (path: string) =>
+      calls.filter((c) => c.method === 'GET' && c.url.pathname === path).length;
+    const before = { list: asked('/tickets'), messages: asked('/messages/1') };
+    fake.emitted.length = 0;
+    // the first connection, then a reconnection (to another gateway, say)
+    act(() => fake.fire('connect', undefined));
+    act(() => fake.fire('connect', undefined));
+    expect(fake.emitted).toContainEqual(['joinChatBox', '1']);
+    await waitFor(() => expect(asked('/tickets')).toBeGreaterThan(before.list));
+    await waitFor(() => expect(asked('/messages/1')).toBeGreaterThan(before.messages));
+  });
+
   it('accepts a pending ticket as the current user in its queue', async () => {
     const calls = stubFetch(route);
     await renderSettled('/tickets', admin);
