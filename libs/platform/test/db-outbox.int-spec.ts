@@ -251,6 +251,45 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     expect(received.map((e) => e.id)).toEqual([kept.id]);
   });
 
+  it('forgets published rows after the retention, and processed events a day after it', async () => {
+    const ids = {
+      published: randomUUID(),
+      pending: randomUUID(),
+      old: randomUUID(),
+      kept: randomUUID(),
+    };
+    await dataSource.query(
+      `INSERT INTO outbox_event (id, subject, company_id, payload, occurred_at, published_at)
+       VALUES ($1, 'evt.1.identity.user.updated', 1, '{}', now(), now() - interval '3 days'),
+              ($2, 'evt.1.identity.user.updated', 1, '{}', now() - interval '3 days', NULL)`,
+      [ids.published, ids.pending],
+    );
+    await dataSource.query(
+      `INSERT INTO processed_event (consumer, event_id, processed_at)
+       VALUES ('cleanup-test', $1, now() - interval '4 days'), ('cleanup-test', $2, now() - interval '2 days')`,
+      [ids.old, ids.kept],
+    );
+    const day = 24 * 60 * 60 * 1000;
+    relays.push(await startOutboxRelay({ dataSource, bus, logger, retentionMs: 2 * day }));
+    const outboxIds = async () =>
+      (
+        (await dataSource.query('SELECT id FROM outbox_event WHERE id = ANY($1::uuid[])', [
+          [ids.published, ids.pending],
+        ])) as { id: string }[]
+      ).map((row) => row.id);
+    const processedIds = async () =>
+      (
+        (await dataSource.query(
+          'SELECT event_id FROM processed_event WHERE event_id = ANY($1::uuid[])',
+          [[ids.old, ids.kept]],
+        )) as { event_id: string }[]
+      ).map((row) => row.event_id);
+    await waitFor(async () => (await processedIds()).length === 1);
+    expect(await processedIds()).toEqual([ids.kept]);
+    // the unpublished row was relayed now, so it stays for its own retention
+    expect(await outboxIds()).toEqual([ids.pending]);
+  });
+
   it('is woken by NOTIFY instead of waiting for its next poll', async () => {
     const cid = company();
     const received = await collect(cid);

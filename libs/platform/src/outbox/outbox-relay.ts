@@ -12,7 +12,10 @@ export type OutboxRelayOptions = {
   /** poll period when no NOTIFY arrives; default 200 ms */
   intervalMs?: number;
   batchSize?: number;
-  /** published rows older than this are deleted; default 7 days (the stream's retention) */
+  /**
+   * published rows older than this are deleted, and the consumers' processed-event rows a day after
+   * (no redelivery can come once the stream dropped the event); default 7 days, the stream's retention
+   */
   retentionMs?: number;
 };
 
@@ -118,6 +121,11 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     lastCleanup = Date.now();
     await dataSource.query(
       `DELETE FROM outbox_event WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
+      [retentionMs],
+    );
+    await dataSource.query(
+      `DELETE FROM processed_event
+        WHERE processed_at < now() - ($1::bigint * interval '1 millisecond') - interval '1 day'`,
       [retentionMs],
     );
   }
