@@ -21,6 +21,7 @@ import { refuseNulCharacters } from './middleware/nul-characters.middleware.js';
 import { byClientIp, rateLimitMiddleware } from './middleware/rate-limit.middleware.js';
 import { refreshBudgetKey } from './http/refresh-cookie.js';
 import { FixedWindowRateLimiter } from './middleware/rate-limiter.js';
+import { requestMetricsMiddleware } from './middleware/request-metrics.middleware.js';
 import { requestStateMiddleware } from './middleware/request-state.middleware.js';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware.js';
 import { NestPinoLogger } from './nest-logger.js';
@@ -104,6 +105,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     exposedHeaders: ['x-request-id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining'],
   });
   app.use(requestStateMiddleware(logger, trustedProxies));
+  app.use(requestMetricsMiddleware);
   app.use(securityHeadersMiddleware({ hsts: env.COOKIE_SECURE }));
   const authLimiter = new FixedWindowRateLimiter({
     limit: env.AUTH_RATE_LIMIT,

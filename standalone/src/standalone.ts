@@ -9,6 +9,7 @@ import { createBus } from '@sb/platform/bus';
 import { loadConfig } from '@sb/platform/config';
 import { startEmbeddedPostgres } from '@sb/embedded-postgres';
 import { createLogger } from '@sb/platform/logger';
+import { notReadyWhile, startOpsServer, watchBus } from '@sb/platform/ops';
 import type { RunningService, ServiceRuntime } from '@sb/platform/nest';
 import { startReportingService } from '@sb/reporting';
 import { startTicketsService } from '@sb/tickets';
@@ -31,6 +32,8 @@ export type StandaloneOptions = {
   env?: Env;
   /** The built web app; defaults to web/dist of this repository. */
   webDistDir?: string;
+  /** Serve the ops port (METRICS_PORT: /metrics, /health/*); `npm start` does, test rigs do not. */
+  serveOps?: boolean;
 };
 
 export type RunningStandalone = {
@@ -80,6 +83,12 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
   };
 
   try {
+    // one registry for the whole process (service="standalone"); ready once everything listens
+    const starting = options.serveOps ? notReadyWhile('starting') : undefined;
+    const ops = options.serveOps
+      ? await startOpsServer({ service: 'standalone', env: rawEnv, logger })
+      : undefined;
+    if (ops) closers.push({ name: 'ops server', close: () => ops.close() });
     const jwtSecret = resolveJwtSecret(dataDir, env.JWT_SECRET);
 
     const [postgres, createdBus] = await Promise.allSettled([
@@ -108,6 +117,10 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     if (postgres.status === 'rejected') throw postgres.reason;
     if (createdBus.status === 'rejected') throw createdBus.reason;
     const bus = createdBus.value;
+    if (options.serveOps) {
+      const unwatchBus = watchBus(bus);
+      closers.push({ name: 'bus probes', close: async () => unwatchBus() });
+    }
     const databaseUrl = env.DATABASE_URL ?? postgres.value!.url;
 
     const serviceEnv: Env = {
@@ -162,6 +175,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     const apiUrl = env.PUBLIC_API_URL ?? `http://localhost:${gateway.port}`;
 
     const webUrl = env.PUBLIC_WEB_URL ?? web.url;
+    starting?.();
     return {
       webUrl,
       apiUrl,

@@ -1,6 +1,9 @@
 import { createNatsBus } from '../bus/nats-bus.js';
 import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
+import { startOpsServer, type RunningOpsServer } from '../ops/ops-server.js';
+import { watchBus } from '../ops/probes.js';
+import { notReadyWhile } from '../ops/readiness.js';
 import type { RunningService, ServiceRuntime } from './service-runtime.js';
 
 let guardsInstalled = false;
@@ -19,8 +22,8 @@ export function installProcessGuards(logger: Logger) {
 }
 
 /**
- * The `main.ts` of a service run on its own: validated env (DATABASE_URL and NATS_URL), a NATS bus,
- * the service, and a graceful stop on SIGTERM/SIGINT.
+ * The `main.ts` of a service run on its own: validated env (DATABASE_URL and NATS_URL), the ops port
+ * (METRICS_PORT), a NATS bus, the service, and a graceful stop on SIGTERM/SIGINT.
  */
 export async function runServiceMain(
   name: string,
@@ -31,18 +34,25 @@ export async function runServiceMain(
   installProcessGuards(logger);
   let service: RunningService | undefined;
   let bus: ServiceRuntime['bus'] | undefined;
+  let ops: RunningOpsServer | undefined;
   try {
     const config = loadConfig(serviceEnvSchema, env);
+    // live from the start (migrations may take a while), ready once the service runs
+    const starting = notReadyWhile('starting');
+    ops = await startOpsServer({ service: name, env, logger });
     bus = await createNatsBus({
       url: config.NATS_URL,
       name,
       logger,
       namespace: config.NATS_NAMESPACE,
     });
+    watchBus(bus);
     service = await start({ bus, databaseUrl: config.DATABASE_URL, logger, env });
+    starting();
   } catch (err) {
     logger.fatal({ err }, `${name} failed to start`);
     await bus?.close().catch(() => undefined);
+    await ops?.close();
     process.exitCode = 1;
     return;
   }
@@ -51,12 +61,14 @@ export async function runServiceMain(
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    notReadyWhile('stopping');
     logger.info({ signal }, `${name} stopping`);
     // a stuck dependency must not keep a stopping pod alive forever
     setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await service?.close();
       await bus?.close();
+      await ops?.close();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, `${name} did not stop cleanly`);
