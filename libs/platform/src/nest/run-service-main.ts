@@ -21,9 +21,68 @@ export function installProcessGuards(logger: Logger) {
   process.on('uncaughtException', (err) => logger.error({ err }, 'uncaught exception'));
 }
 
+export type ServiceProcess = {
+  /** the ops port, unless METRICS_PORT=off */
+  ops?: RunningOpsServer;
+  /** not ready from now on, then the service, the bus and the ops port closed in that order */
+  stop(): Promise<void>;
+};
+
 /**
- * The `main.ts` of a service run on its own: validated env (DATABASE_URL and NATS_URL), the ops port
- * (METRICS_PORT), a NATS bus, the service, and a graceful stop on SIGTERM/SIGINT.
+ * What a service's own process runs (runServiceMain without the signals, so tests boot it too):
+ * validated env (DATABASE_URL and NATS_URL), the ops port (METRICS_PORT), a NATS bus watched by the
+ * readiness probe, and the service. Not ready until the service has started.
+ */
+export async function startServiceProcess(
+  name: string,
+  start: (runtime: ServiceRuntime) => Promise<RunningService>,
+  env: Record<string, string | undefined>,
+  logger: Logger,
+): Promise<ServiceProcess> {
+  const config = loadConfig(serviceEnvSchema, env);
+  // live from the start (migrations may take a while), ready once the service runs
+  const starting = notReadyWhile('starting');
+  let ops: RunningOpsServer | undefined;
+  let bus: ServiceRuntime['bus'] | undefined;
+  let unwatchBus: (() => void) | undefined;
+  try {
+    ops = await startOpsServer({ service: name, env, logger });
+    bus = await createNatsBus({
+      url: config.NATS_URL,
+      name,
+      logger,
+      namespace: config.NATS_NAMESPACE,
+    });
+    unwatchBus = watchBus(bus);
+    const service = await start({ bus, databaseUrl: config.DATABASE_URL, logger, env });
+    starting();
+    const opened = { ops, bus, unwatchBus };
+    return {
+      ops,
+      stop: async () => {
+        const stopping = notReadyWhile('stopping');
+        try {
+          await service.close();
+          await opened.bus.close();
+        } finally {
+          opened.unwatchBus();
+          await opened.ops?.close();
+          stopping();
+        }
+      },
+    };
+  } catch (err) {
+    unwatchBus?.();
+    await bus?.close().catch(() => undefined);
+    await ops?.close();
+    starting();
+    throw err;
+  }
+}
+
+/**
+ * The `main.ts` of a service run on its own (startServiceProcess), with a graceful stop on
+ * SIGTERM/SIGINT.
  */
 export async function runServiceMain(
   name: string,
@@ -32,27 +91,11 @@ export async function runServiceMain(
 ): Promise<void> {
   const logger = createLogger(name);
   installProcessGuards(logger);
-  let service: RunningService | undefined;
-  let bus: ServiceRuntime['bus'] | undefined;
-  let ops: RunningOpsServer | undefined;
+  let running: ServiceProcess;
   try {
-    const config = loadConfig(serviceEnvSchema, env);
-    // live from the start (migrations may take a while), ready once the service runs
-    const starting = notReadyWhile('starting');
-    ops = await startOpsServer({ service: name, env, logger });
-    bus = await createNatsBus({
-      url: config.NATS_URL,
-      name,
-      logger,
-      namespace: config.NATS_NAMESPACE,
-    });
-    watchBus(bus);
-    service = await start({ bus, databaseUrl: config.DATABASE_URL, logger, env });
-    starting();
+    running = await startServiceProcess(name, start, env, logger);
   } catch (err) {
     logger.fatal({ err }, `${name} failed to start`);
-    await bus?.close().catch(() => undefined);
-    await ops?.close();
     process.exitCode = 1;
     return;
   }
@@ -61,14 +104,11 @@ export async function runServiceMain(
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    notReadyWhile('stopping');
     logger.info({ signal }, `${name} stopping`);
     // a stuck dependency must not keep a stopping pod alive forever
     setTimeout(() => process.exit(1), 15_000).unref();
     try {
-      await service?.close();
-      await bus?.close();
-      await ops?.close();
+      await running.stop();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, `${name} did not stop cleanly`);
