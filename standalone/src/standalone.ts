@@ -9,7 +9,7 @@ import { createBus } from '@sb/platform/bus';
 import { loadConfig } from '@sb/platform/config';
 import { startEmbeddedPostgres } from '@sb/embedded-postgres';
 import { createLogger } from '@sb/platform/logger';
-import { notReadyWhile, startOpsServer, watchBus } from '@sb/platform/ops';
+import { notReadyWhile, startOpsServer, watchBus, type RunningOpsServer } from '@sb/platform/ops';
 import type { RunningService, ServiceRuntime } from '@sb/platform/nest';
 import { startReportingService } from '@sb/reporting';
 import { startTicketsService } from '@sb/tickets';
@@ -71,7 +71,11 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
   // Undo what started, newest first, when a later step fails or on shutdown: the gateway, the web
   // server, the services, the bus, then PostgreSQL, so nothing loses its database while in use.
   const closers: { name: string; close: () => Promise<void> }[] = [];
+  // the ops port answers (not ready) until the very end of a stop
+  let ops: RunningOpsServer | undefined;
+  let unwatchBus: (() => void) | undefined;
   const closeAll = async () => {
+    if (ops) notReadyWhile('stopping');
     for (const { name, close } of closers.splice(0).reverse()) {
       try {
         await close();
@@ -80,15 +84,16 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
         logger.error({ err: error }, `stopping ${name} failed`);
       }
     }
+    unwatchBus?.();
+    await ops?.close();
   };
 
   try {
     // one registry for the whole process (service="standalone"); ready once everything listens
     const starting = options.serveOps ? notReadyWhile('starting') : undefined;
-    const ops = options.serveOps
-      ? await startOpsServer({ service: 'standalone', env: rawEnv, logger })
-      : undefined;
-    if (ops) closers.push({ name: 'ops server', close: () => ops.close() });
+    if (options.serveOps) {
+      ops = await startOpsServer({ service: 'standalone', env: rawEnv, logger });
+    }
     const jwtSecret = resolveJwtSecret(dataDir, env.JWT_SECRET);
 
     const [postgres, createdBus] = await Promise.allSettled([
@@ -117,10 +122,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     if (postgres.status === 'rejected') throw postgres.reason;
     if (createdBus.status === 'rejected') throw createdBus.reason;
     const bus = createdBus.value;
-    if (options.serveOps) {
-      const unwatchBus = watchBus(bus);
-      closers.push({ name: 'bus probes', close: async () => unwatchBus() });
-    }
+    if (options.serveOps) unwatchBus = watchBus(bus);
     const databaseUrl = env.DATABASE_URL ?? postgres.value!.url;
 
     const serviceEnv: Env = {
