@@ -80,6 +80,8 @@ describe('gateway metrics', () => {
       await api(`/tickets/${id}`, { headers: { authorization: `Bearer ${token}` } });
     }
     await api('/no/such/route');
+    // the Meta webhook ingress answers before express: timed all the same
+    const webhook = await api('/webhooks/meta', { method: 'POST', body: '{}' });
 
     const text = await scrape();
     const grew = (method: string, route: string, status: number) =>
@@ -88,6 +90,7 @@ describe('gateway metrics', () => {
     expect(grew('GET', '/version', 200)).toBe(2);
     expect(grew('GET', '/tickets/:id', 503)).toBe(3);
     expect(grew('GET', 'unmatched', 404)).toBe(1);
+    expect(grew('POST', '/webhooks/meta', webhook.status)).toBe(1);
     expect(text).not.toContain('route="/tickets/41"');
     // the requester side of the same calls, recorded by the bus
     expect(
