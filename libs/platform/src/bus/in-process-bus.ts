@@ -273,9 +273,11 @@ class InProcessBus implements Bus {
   /** JetStream's counts, from the in-memory stream: what is left to deliver, unacked, redelivered. */
   async consumerStats(): Promise<ConsumerStats[]> {
     return [...this.durables.values()].map((durable) => {
+      // only what lies past the durable's position (the stream is in seq order, without gaps)
       let pending = 0;
-      for (const stored of this.stream) {
-        if (stored.seq >= durable.nextSeq && matchesAny(durable.filters, stored.subject)) pending++;
+      const from = Math.max(0, durable.nextSeq - (this.stream[0]?.seq ?? durable.nextSeq));
+      for (let i = from; i < this.stream.length; i++) {
+        if (matchesAny(durable.filters, this.stream[i]!.subject)) pending++;
       }
       let redelivered = 0;
       for (const delivery of durable.pending.values()) {
