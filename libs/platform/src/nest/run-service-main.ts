@@ -42,39 +42,47 @@ export async function startServiceProcess(
   const config = loadConfig(serviceEnvSchema, env);
   // live from the start (migrations may take a while), ready once the service runs
   const starting = notReadyWhile('starting');
-  let ops: RunningOpsServer | undefined;
-  let bus: ServiceRuntime['bus'] | undefined;
-  let unwatchBus: (() => void) | undefined;
+  // what is open so far, closed newest first when a later step fails or on stop
+  const opened: (() => Promise<void> | void)[] = [];
+  const closeOpened = async () => {
+    let failure: unknown;
+    for (const close of opened.splice(0).reverse()) {
+      try {
+        await close();
+      } catch (err) {
+        // the rest still closes; the first failure is the one reported
+        failure ??= err;
+      }
+    }
+    if (failure) throw failure;
+  };
   try {
-    ops = await startOpsServer({ service: name, env, logger });
-    bus = await createNatsBus({
+    const ops = await startOpsServer({ service: name, env, logger });
+    if (ops) opened.push(() => ops.close());
+    const bus = await createNatsBus({
       url: config.NATS_URL,
       name,
       logger,
       namespace: config.NATS_NAMESPACE,
     });
-    unwatchBus = watchBus(bus);
+    opened.push(() => bus.close());
+    opened.push(watchBus(bus));
     const service = await start({ bus, databaseUrl: config.DATABASE_URL, logger, env });
+    opened.push(() => service.close());
     starting();
-    const opened = { ops, bus, unwatchBus };
     return {
       ops,
       stop: async () => {
         const stopping = notReadyWhile('stopping');
         try {
-          await service.close();
-          await opened.bus.close();
+          await closeOpened();
         } finally {
-          opened.unwatchBus();
-          await opened.ops?.close();
           stopping();
         }
       },
     };
   } catch (err) {
-    unwatchBus?.();
-    await bus?.close().catch(() => undefined);
-    await ops?.close();
+    await closeOpened().catch(() => undefined);
     starting();
     throw err;
   }
