@@ -46,7 +46,8 @@ export function startProcess(name, entry, env) {
   // BENCH_NODE_ARGS: flags for the service processes (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
   const flags = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...flags, path.join(root, entry)], {
-    env,
+    // several processes on one machine: each its own free ops port unless the caller chose one
+    env: { METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createBus } from '@sb/platform/bus';
 import { baseEnvSchema, loadConfig } from '@sb/platform/config';
 import { createLogger } from '@sb/platform/logger';
+import { notReadyWhile, startOpsServer, watchBus } from '@sb/platform/ops';
 import { gatewayEnvSchema, gatewayMainEnvSchema, webOriginsFrom } from './gateway.config.js';
 import { startGateway } from './start-gateway.js';
 
@@ -14,26 +15,33 @@ const mainEnvSchema = baseEnvSchema
 
 try {
   const env = loadConfig(mainEnvSchema);
+  // the ops port (METRICS_PORT): /metrics and the probes, never on the public port
+  const starting = notReadyWhile('starting');
+  const ops = await startOpsServer({ service: 'gateway', logger });
   const bus = await createBus({
     natsUrl: env.NATS_URL,
     namespace: env.NATS_NAMESPACE,
     name: 'gateway',
     logger,
   });
+  watchBus(bus);
   const gateway = await startGateway({
     bus,
     port: env.PORT,
     webOrigins: webOriginsFrom(env),
     logger,
   });
+  starting();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    notReadyWhile('stopping');
     logger.info({ signal }, 'gateway stopping');
     try {
       await gateway.close();
       await bus.close();
+      await ops?.close();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'gateway stop failed');

@@ -15,12 +15,17 @@ import { gatewayEnvSchema } from './gateway.config.js';
 import { GatewayModule } from './gateway.module.js';
 import { gatewayVersion } from './http/system.controller.js';
 import { bodyParserErrors, bodyParsers } from './middleware/body-parser.middleware.js';
-import { bodyLimitBytes, metaWebhookIngress } from './http/meta-webhook-ingress.js';
+import {
+  bodyLimitBytes,
+  MetaWebhookPath,
+  metaWebhookIngress,
+} from './http/meta-webhook-ingress.js';
 import { trustedProxiesFrom } from './middleware/client-address.js';
 import { refuseNulCharacters } from './middleware/nul-characters.middleware.js';
 import { byClientIp, rateLimitMiddleware } from './middleware/rate-limit.middleware.js';
 import { refreshBudgetKey } from './http/refresh-cookie.js';
 import { FixedWindowRateLimiter } from './middleware/rate-limiter.js';
+import { requestMetricsMiddleware, timeRequest } from './middleware/request-metrics.middleware.js';
 import { requestStateMiddleware } from './middleware/request-state.middleware.js';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware.js';
 import { NestPinoLogger } from './nest-logger.js';
@@ -104,6 +109,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     exposedHeaders: ['x-request-id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining'],
   });
   app.use(requestStateMiddleware(logger, trustedProxies));
+  app.use(requestMetricsMiddleware);
   app.use(securityHeadersMiddleware({ hsts: env.COOKIE_SECURE }));
   const authLimiter = new FixedWindowRateLimiter({
     limit: env.AUTH_RATE_LIMIT,
@@ -212,7 +218,10 @@ function serveBeforeExpress(
   ) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (handler(req, res)) return;
+    if (handler(req, res)) {
+      timeRequest(req, res, MetaWebhookPath);
+      return;
+    }
     for (const listener of listeners) listener.call(server, req, res);
   });
 }

@@ -9,7 +9,8 @@ function main(): void {
   // A stray rejection is logged, never a crash: the request it belonged to has had its answer.
   installProcessGuards(createLogger('standalone'));
 
-  const starting = startStandalone();
+  // the one process serves its ops port (METRICS_PORT) besides the web app and the API
+  const starting = startStandalone({ serveOps: true });
 
   // Listening from the start: a Ctrl+C while services start still stops everything in order.
   let stopping = false;

@@ -9,6 +9,7 @@ import { createBus } from '@sb/platform/bus';
 import { loadConfig } from '@sb/platform/config';
 import { startEmbeddedPostgres } from '@sb/embedded-postgres';
 import { createLogger } from '@sb/platform/logger';
+import { notReadyWhile, startOpsServer, watchBus, type RunningOpsServer } from '@sb/platform/ops';
 import type { RunningService, ServiceRuntime } from '@sb/platform/nest';
 import { startReportingService } from '@sb/reporting';
 import { startTicketsService } from '@sb/tickets';
@@ -31,6 +32,8 @@ export type StandaloneOptions = {
   env?: Env;
   /** The built web app; defaults to web/dist of this repository. */
   webDistDir?: string;
+  /** Serve the ops port (METRICS_PORT: /metrics, /health/*); `npm start` does, test rigs do not. */
+  serveOps?: boolean;
 };
 
 export type RunningStandalone = {
@@ -68,7 +71,11 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
   // Undo what started, newest first, when a later step fails or on shutdown: the gateway, the web
   // server, the services, the bus, then PostgreSQL, so nothing loses its database while in use.
   const closers: { name: string; close: () => Promise<void> }[] = [];
+  // the ops port answers (not ready) until the very end of a stop
+  let ops: RunningOpsServer | undefined;
+  let unwatchBus: (() => void) | undefined;
   const closeAll = async () => {
+    if (ops) notReadyWhile('stopping');
     for (const { name, close } of closers.splice(0).reverse()) {
       try {
         await close();
@@ -77,9 +84,16 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
         logger.error({ err: error }, `stopping ${name} failed`);
       }
     }
+    unwatchBus?.();
+    await ops?.close();
   };
 
   try {
+    // one registry for the whole process (service="standalone"); ready once everything listens
+    const starting = options.serveOps ? notReadyWhile('starting') : undefined;
+    if (options.serveOps) {
+      ops = await startOpsServer({ service: 'standalone', env: rawEnv, logger });
+    }
     const jwtSecret = resolveJwtSecret(dataDir, env.JWT_SECRET);
 
     const [postgres, createdBus] = await Promise.allSettled([
@@ -108,6 +122,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     if (postgres.status === 'rejected') throw postgres.reason;
     if (createdBus.status === 'rejected') throw createdBus.reason;
     const bus = createdBus.value;
+    if (options.serveOps) unwatchBus = watchBus(bus);
     const databaseUrl = env.DATABASE_URL ?? postgres.value!.url;
 
     const serviceEnv: Env = {
@@ -162,6 +177,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     const apiUrl = env.PUBLIC_API_URL ?? `http://localhost:${gateway.port}`;
 
     const webUrl = env.PUBLIC_WEB_URL ?? web.url;
+    starting?.();
     return {
       webUrl,
       apiUrl,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-type LogLine = { name?: string; msg?: string; level?: number };
+type LogLine = { name?: string; msg?: string; level?: number; url?: string };
 
 /** Every JSON log line of the output (the banner and the stop notice are plain text). */
 const logLines = (output: string): LogLine[] =>
@@ -38,6 +38,7 @@ describe('npm start stopped with Ctrl+C', () => {
       ...process.env,
       PORT: '0',
       WEB_PORT: '0',
+      METRICS_PORT: '0',
       DATA_DIR: path.join(workDir, 'data'),
       ADMIN_PASSWORD: 'shutdown-pass-1',
       LOG_LEVEL: 'info',
@@ -64,6 +65,11 @@ describe('npm start stopped with Ctrl+C', () => {
     }
     const apiUrl = /API\s+(http:\S+)/.exec(output)![1];
     expect((await fetch(`${apiUrl}/version`)).status).toBe(200);
+    // the one process's registry and probes on its ops port
+    const opsUrl = logLines(output).find((line) => line.msg === 'ops server listening')?.url;
+    expect(opsUrl).toMatch(/\/metrics$/);
+    expect(await (await fetch(opsUrl!)).text()).toContain('service="standalone"');
+    expect((await fetch(opsUrl!.replace(/\/metrics$/, '/health/ready'))).status).toBe(200);
 
     process.kill(-running.pid!, 'SIGINT');
     expect(await exited).toBe(0);

@@ -17,6 +17,7 @@ import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { runInContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
+import { addMetricsSampler } from '@sb/platform/ops';
 import type { AccessTokenService, VerifiedToken } from '../auth/access-token.service.js';
 import { contextFromToken, isCompanyExpired, requestIdFrom } from '../auth/request-context.js';
 import { resolveClientAddress, type TrustedProxies } from '../middleware/client-address.js';
@@ -226,9 +227,15 @@ export const startSocketServer = async (
     Object.keys(EventSocketRoutes).map((key) => options.bus.subscribe(`evt.*.${key}`, fanOut)),
   );
 
+  // the agents connected to this gateway now (authenticated sockets), read at scrape time
+  const unwatch = addMetricsSampler(() => [
+    { name: 'switchboard_socket_connections', value: io.of('/').sockets.size },
+  ]);
+
   return {
     io,
     close: async () => {
+      unwatch();
       stopOnRevoked();
       await Promise.all(subscriptions.map((subscription) => subscription.unsubscribe()));
       io.disconnectSockets(true);

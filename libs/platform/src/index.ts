@@ -10,3 +10,4 @@ export * from './clock/index.js';
 export * from './secrets/index.js';
 export * from './poller/index.js';
 export * from './refs/index.js';
+export * from './ops/index.js';

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@sb/contracts';
-import { createTestDatabase, natsUrlOrSkip, type TestDatabase } from '@sb/testing/infra';
+import {
+  createTestDatabase,
+  metricValue,
+  natsUrlOrSkip,
+  type TestDatabase,
+} from '@sb/testing/infra';
 import type { DataSource } from 'typeorm';
 import type { Bus, ConsumeOptions } from '../src/bus/bus.types.js';
 import { createInProcessBus } from '../src/bus/in-process-bus.js';
@@ -12,6 +17,7 @@ import {
   consumeIdempotently,
   consumeIdempotentlyInBatches,
 } from '../src/outbox/idempotent-consumer.js';
+import { renderMetrics } from '../src/ops/metrics.js';
 import { Outbox } from '../src/outbox/outbox.js';
 import { testEvent } from './test-event.js';
 import { startOutboxRelay, type OutboxRelay } from '../src/outbox/outbox-relay.js';
@@ -23,6 +29,7 @@ import {
 } from './test-notes.fixture.js';
 
 const logger = createLogger('platform-int');
+const silent = createLogger('platform-int', { level: 'silent' });
 const natsUrl = await natsUrlOrSkip();
 let db: TestDatabase;
 let dataSource: DataSource;
@@ -475,6 +482,50 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     expect(new Set(received.map((e) => e.id))).toEqual(new Set(added.map((e) => e.id)));
     expect(received).toHaveLength(5);
     expect(added.map((e) => attempts.get(e.id))).toEqual([1, 1, 2, 1, 1]);
+  });
+
+  it('reports its backlog for the scrape: rows not yet relayed and the age of the oldest', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    await dataSource.transaction(async (manager) => {
+      for (let i = 0; i < 3; i++) {
+        await Outbox.add(
+          manager,
+          testEvent({
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: { i },
+          }),
+        );
+      }
+    });
+    await dataSource.query(
+      "UPDATE outbox_event SET occurred_at = now() - interval '30 seconds' WHERE company_id = $1",
+      [cid],
+    );
+    // the bus refuses every publish: the rows stay, the relay retries
+    const down = Object.assign(Object.create(bus) as Bus, {
+      publish: async () => {
+        throw new Error('the bus is down');
+      },
+    });
+    const stuck = await startOutboxRelay({ dataSource, bus: down, logger: silent, intervalMs: 50 });
+    let text = await renderMetrics();
+    try {
+      expect(metricValue(text, 'switchboard_outbox_pending')).toBe(3);
+      expect(metricValue(text, 'switchboard_outbox_lag_seconds')).toBeGreaterThanOrEqual(30);
+    } finally {
+      await stuck.stop();
+    }
+    relays.push(await startOutboxRelay({ dataSource, bus, logger }));
+    await waitFor(() => received.length >= 3);
+    await waitFor(async () => {
+      text = await renderMetrics();
+      return metricValue(text, 'switchboard_outbox_pending') === 0;
+    });
+    expect(metricValue(text, 'switchboard_outbox_lag_seconds')).toBe(0);
   });
 
   it('stops cleanly and publishes nothing afterwards', async () => {

@@ -15,6 +15,7 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { RunningNestService } from '@sb/platform/nest';
+import { campaignMessages } from '@sb/platform/ops';
 import { requestAs, type ServiceTestApp } from '@sb/testing';
 import type pg from 'pg';
 import { admin, agent, otherAdmin } from './callers.js';
@@ -31,6 +32,26 @@ type Sent = SendMessageCommand & { companyId: number };
 
 const waitFor = (check: () => Promise<boolean>, ms = 20_000) => pollUntil(check, ms);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** switchboard_campaign_messages_total by result now, and how much each grew since. */
+const campaignCounts = async () => {
+  const read = async () => {
+    const values = (await campaignMessages.get()).values;
+    const of = (result: string) => values.find((v) => v.labels.result === result)?.value ?? 0;
+    return { sent: of('sent'), failed: of('failed'), skipped: of('skipped') };
+  };
+  const before = await read();
+  return {
+    grown: async () => {
+      const now = await read();
+      return {
+        sent: now.sent - before.sent,
+        failed: now.failed - before.failed,
+        skipped: now.skipped - before.skipped,
+      };
+    },
+  };
+};
 
 describe('campaigns (campaigns service, two workers)', () => {
   let bus: Bus;
@@ -450,6 +471,7 @@ describe('campaigns (campaigns service, two workers)', () => {
 
   it("fails a shipping at once with the provider's reason when it refuses the message", async () => {
     const [refused, reached] = ['5511970001047', '5511970001050'];
+    const counted = await campaignCounts();
     const clients = await list(admin, 'Window list', [refused, reached]);
     const campaign = await call<CampaignRecord>(
       S.campaignCreate,
@@ -471,6 +493,8 @@ describe('campaigns (campaigns service, two workers)', () => {
     });
     // asked once, not put off and tried again
     expect(attempts.filter((number) => number === refused)).toHaveLength(1);
+    // the send rate metric counts both
+    expect(await counted.grown()).toEqual({ sent: 1, failed: 1, skipped: 0 });
   });
 
   it('pauses on cancel and resumes on restart without sending anyone twice', async () => {
@@ -535,6 +559,7 @@ describe('campaigns (campaigns service, two workers)', () => {
       expect.objectContaining({ campaignId: first.id, counters: { replies: 1, optOuts: 1 } }),
     );
 
+    const counted = await campaignCounts();
     const second = await runNow('After opt-out', clients.id, 7);
     expect(sentTo(leaving)).toHaveLength(1);
     expect(sentTo(staying)).toHaveLength(2);
@@ -546,6 +571,7 @@ describe('campaigns (campaigns service, two workers)', () => {
       pending: 0,
       failed: 0,
     });
+    expect(await counted.grown()).toEqual({ sent: 1, failed: 0, skipped: 1 });
     expect(await shippingOf(second.id, leaving)).toMatchObject({
       status: 'opted_out',
       deliveredAt: null,

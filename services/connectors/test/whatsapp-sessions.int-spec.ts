@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { openTestDataSource, type TestDataSource } from '@sb/testing';
+import { renderMetrics } from '@sb/platform/ops';
+import { metricValue, openTestDataSource, type TestDataSource } from '@sb/testing';
 import type { DataSource } from 'typeorm';
 import type { DriverConnection, SessionStatusChange } from '../src/drivers/channel-driver.js';
 import { connectorsMigrations } from '../src/migrations/index.js';
@@ -116,5 +117,64 @@ describe('WhatsApp sessions on Postgres (fake socket)', () => {
     expect(sessions.driver.isOpen(connection.id)).toBe(false);
 
     await sessions.stop();
+  });
+
+  it('reports the sessions it runs by state and the leases it holds, for the scrape', async () => {
+    // a database of its own: the lease census must see this worker's session only
+    const own = await openTestDataSource('wa-metrics', {
+      schema: 'connectors',
+      migrations: connectorsMigrations,
+    });
+    const sockets: ReturnType<typeof fakeSocket>[] = [];
+    const sessions = createWhatsappSessions({
+      leaseStore: new SessionLeasesRepository(own.dataSource),
+      auth: new WhatsappAuthRepository(own.dataSource),
+      phoneBook: new PhoneContactsRepository(own.dataSource, own.transactions),
+      workerId: 'w-metrics',
+      env: { JWT_SECRET: 'test-secret' },
+      loadConnection: async (id) => (id === connection.id ? connection : null),
+      sink: {
+        messageReceived: async () => undefined,
+        messageAck: async () => undefined,
+        presence: async () => undefined,
+        sessionStatus: async () => undefined,
+      },
+      socketFactory: async () => {
+        const fake = fakeSocket();
+        sockets.push(fake);
+        return fake.socket as unknown as WhatsappSocket;
+      },
+      ttlMs: 3_000,
+      renewMs: 1_000,
+    });
+    const scrape = async () => {
+      const text = await renderMetrics();
+      return {
+        opening: metricValue(text, 'switchboard_connector_sessions', {
+          channel: 'whatsapp',
+          state: 'OPENING',
+        }),
+        qrcode: metricValue(text, 'switchboard_connector_sessions', {
+          channel: 'whatsapp',
+          state: 'qrcode',
+        }),
+        held: metricValue(text, 'switchboard_connector_sessions_held'),
+      };
+    };
+    try {
+      await sessions.start();
+      await sessions.driver.start(connection);
+      expect(await scrape()).toEqual({ opening: 1, qrcode: undefined, held: 1 });
+
+      sockets[0].emit('connection.update', { qr: 'QR' });
+      let seen = await scrape();
+      await waitFor(async () => (seen = await scrape()).qrcode === 1);
+      expect(seen).toEqual({ opening: undefined, qrcode: 1, held: 1 });
+    } finally {
+      await sessions.stop();
+      await own.close();
+    }
+    // a stopped worker runs and holds nothing
+    expect(await scrape()).toEqual({ opening: undefined, qrcode: undefined, held: 0 });
   });
 });

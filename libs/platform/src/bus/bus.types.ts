@@ -36,6 +36,24 @@ export type ConsumeOptions<T = unknown> = {
   concurrency?: number;
 };
 
+export type BusHealth = {
+  /** the connection to the broker is up (always, in process) */
+  connected: boolean;
+  /** every durable consumer this bus runs, and whether it still pulls */
+  consumers: { durable: string; running: boolean }[];
+};
+
+/** One durable's backlog as the broker (or the in-process stream) counts it. */
+export type ConsumerStats = {
+  durable: string;
+  /** stored, not yet delivered */
+  pending: number;
+  /** delivered, not yet acknowledged */
+  ackPending: number;
+  /** of those, delivered more than once */
+  redelivered: number;
+};
+
 /** A registration that can be removed; resolves once the bus stopped delivering to it. */
 export type BusSubscription = { unsubscribe(): Promise<void> };
 
@@ -72,6 +90,10 @@ export type Bus = {
   /** live fan-out of events to every subscriber, no replay */
   subscribe<T = unknown>(filter: string, handler: EventHandler<T>): Promise<BusSubscription>;
   close(): Promise<void>;
+  /** ops probes (readiness): the connection and the consumers of this process */
+  health?(): BusHealth;
+  /** ops metrics: the durables this process consumes, read at scrape time */
+  consumerStats?(): Promise<ConsumerStats[]>;
 };
 
 export const defaultRequestTimeoutMs = 10_000;

@@ -9,6 +9,7 @@ import { runInContext } from '../context/request-context.js';
 import { AppError } from '../errors/app-error.js';
 import { errorToReply, unwrapReply, unwrapReplyJson } from '../errors/error-reply.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
+import { timeBusRequest } from '../ops/metrics.js';
 import {
   defaultAckWaitMs,
   defaultMaxDeliver,
@@ -17,8 +18,10 @@ import {
   eventRetentionMs,
   redeliveryDelayMs,
   type Bus,
+  type BusHealth,
   type BusSubscription,
   type ConsumeOptions,
+  type ConsumerStats,
   type EventHandler,
   type HandleOptions,
   type RequestHandler,
@@ -97,8 +100,10 @@ class InProcessBus implements Bus {
     payload: BusRequest<BusRequestData<S>>,
     options: RequestOptions = {},
   ): Promise<BusResponseData<S>> {
-    const reply = await this.ask(subject, payload, options);
-    return unwrapReply(JSON.parse(reply) as BusReply<BusResponseData<S>>);
+    return timeBusRequest(subject, async () => {
+      const reply = await this.ask(subject, payload, options);
+      return unwrapReply(JSON.parse(reply) as BusReply<BusResponseData<S>>);
+    });
   }
 
   async requestJson<S extends string>(
@@ -106,7 +111,9 @@ class InProcessBus implements Bus {
     payload: BusRequest<BusRequestData<S>>,
     options: RequestOptions = {},
   ): Promise<Buffer> {
-    return unwrapReplyJson(Buffer.from(await this.ask(subject, payload, options)));
+    return timeBusRequest(subject, async () =>
+      unwrapReplyJson(Buffer.from(await this.ask(subject, payload, options))),
+    );
   }
 
   /** The reply as the wire would carry it (JSON text). */
@@ -252,6 +259,32 @@ class InProcessBus implements Bus {
     this.live.length = 0;
     this.handlers.length = 0;
     await Promise.allSettled([...this.inFlight]);
+  }
+
+  health(): BusHealth {
+    return {
+      connected: !this.closed,
+      consumers: [...this.durables.values()]
+        .filter((durable) => durable.instances.length > 0)
+        .map((durable) => ({ durable: durable.name, running: !this.closed })),
+    };
+  }
+
+  /** JetStream's counts, from the in-memory stream: what is left to deliver, unacked, redelivered. */
+  async consumerStats(): Promise<ConsumerStats[]> {
+    return [...this.durables.values()].map((durable) => {
+      // only what lies past the durable's position (the stream is in seq order, without gaps)
+      let pending = 0;
+      const from = Math.max(0, durable.nextSeq - (this.stream[0]?.seq ?? durable.nextSeq));
+      for (let i = from; i < this.stream.length; i++) {
+        if (matchesAny(durable.filters, this.stream[i]!.subject)) pending++;
+      }
+      let redelivered = 0;
+      for (const delivery of durable.pending.values()) {
+        if (delivery.deliveryCount > 1) redelivered++;
+      }
+      return { durable: durable.name, pending, ackPending: durable.pending.size, redelivered };
+    });
   }
 
   private assertOpen() {

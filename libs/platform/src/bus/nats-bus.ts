@@ -31,6 +31,7 @@ import { runInContext } from '../context/request-context.js';
 import { AppError } from '../errors/app-error.js';
 import { errorToReply, unwrapReply, unwrapReplyJson } from '../errors/error-reply.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
+import { timeBusRequest } from '../ops/metrics.js';
 import {
   defaultAckWaitMs,
   defaultMaxDeliver,
@@ -39,8 +40,10 @@ import {
   eventRetentionMs,
   redeliveryDelayMs,
   type Bus,
+  type BusHealth,
   type BusSubscription,
   type ConsumeOptions,
+  type ConsumerStats,
   type EventHandler,
   type HandleOptions,
   type RequestHandler,
@@ -103,7 +106,14 @@ async function ensureEventStream(jsm: JetStreamManager, space: SubjectSpace) {
 
 class NatsBus implements Bus {
   private readonly subscriptions = new Set<Subscription>();
-  private readonly consumers = new Set<{ messages: ConsumerMessages; loop: Promise<void> }>();
+  private readonly consumers = new Set<{
+    durable: string;
+    messages: ConsumerMessages;
+    loop: Promise<void>;
+    running: boolean;
+  }>();
+  /** false between a disconnect and the next reconnect (readiness) */
+  connected = true;
   private readonly js;
 
   constructor(
@@ -121,8 +131,10 @@ class NatsBus implements Bus {
     payload: BusRequest<BusRequestData<S>>,
     options: RequestOptions = {},
   ): Promise<BusResponseData<S>> {
-    const msg = await this.ask(subject, payload, options);
-    return unwrapReply(msg.json<BusReply<BusResponseData<S>>>());
+    return timeBusRequest(subject, async () => {
+      const msg = await this.ask(subject, payload, options);
+      return unwrapReply(msg.json<BusReply<BusResponseData<S>>>());
+    });
   }
 
   async requestJson<S extends string>(
@@ -130,8 +142,10 @@ class NatsBus implements Bus {
     payload: BusRequest<BusRequestData<S>>,
     options: RequestOptions = {},
   ): Promise<Buffer> {
-    const { data } = await this.ask(subject, payload, options);
-    return unwrapReplyJson(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    return timeBusRequest(subject, async () => {
+      const { data } = await this.ask(subject, payload, options);
+      return unwrapReplyJson(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    });
   }
 
   private async ask(subject: string, payload: BusRequest, options: RequestOptions): Promise<Msg> {
@@ -219,7 +233,8 @@ class NatsBus implements Bus {
     })().catch((err: unknown) =>
       this.logger.error({ err, durable: options.durable }, 'consumer stopped'),
     );
-    const entry = { messages, loop };
+    const entry = { durable: options.durable, messages, loop, running: true };
+    void loop.finally(() => (entry.running = false));
     this.consumers.add(entry);
     return {
       unsubscribe: async () => {
@@ -261,6 +276,28 @@ class NatsBus implements Bus {
     );
     this.consumers.clear();
     if (!this.nc.isClosed()) await this.nc.drain();
+  }
+
+  health(): BusHealth {
+    return {
+      connected: this.connected && !this.nc.isClosed(),
+      consumers: [...this.consumers].map(({ durable, running }) => ({ durable, running })),
+    };
+  }
+
+  async consumerStats(): Promise<ConsumerStats[]> {
+    const durables = new Set([...this.consumers].map(({ durable }) => durable));
+    return Promise.all(
+      [...durables].map(async (durable) => {
+        const info = await this.jsm.consumers.info(this.space.streamName, durable);
+        return {
+          durable,
+          pending: info.num_pending,
+          ackPending: info.num_ack_pending,
+          redelivered: info.num_redelivered,
+        };
+      }),
+    );
   }
 
   private async track(sub: Subscription): Promise<BusSubscription> {
@@ -340,10 +377,12 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     // errors become AppErrors here (503/504): no stack captured up front for every request
     noAsyncTraces: true,
   });
+  let bus: NatsBus | undefined;
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect') {
         logger.warn({ status: status.type }, 'NATS connection status changed');
+        if (bus) bus.connected = status.type === 'reconnect';
       }
     }
   })();
@@ -351,7 +390,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     const space = subjectSpace(options.namespace);
     const jsm = await jetstreamManager(nc);
     await ensureEventStream(jsm, space);
-    return new NatsBus(nc, jsm, logger, options.requestTimeoutMs ?? defaultRequestTimeoutMs, space);
+    bus = new NatsBus(nc, jsm, logger, options.requestTimeoutMs ?? defaultRequestTimeoutMs, space);
+    return bus;
   } catch (err) {
     await nc.close();
     throw err;

@@ -70,6 +70,11 @@ export class Transactions {
     return this.dataSource.manager;
   }
 
+  /** The service's DataSource and its tenant read pool (ops: the pool gauges). */
+  dataSources(): DataSource[] {
+    return [this.dataSource, this.readSource];
+  }
+
   /** Closes the tenant read pool (the service's DataSource is its owner's to close). */
   async close(): Promise<void> {
     const opening = this.tenantReads;

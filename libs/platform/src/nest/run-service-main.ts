@@ -1,6 +1,9 @@
 import { createNatsBus } from '../bus/nats-bus.js';
 import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
+import { startOpsServer, type RunningOpsServer } from '../ops/ops-server.js';
+import { watchBus } from '../ops/probes.js';
+import { notReadyWhile } from '../ops/readiness.js';
 import type { RunningService, ServiceRuntime } from './service-runtime.js';
 
 let guardsInstalled = false;
@@ -18,9 +21,76 @@ export function installProcessGuards(logger: Logger) {
   process.on('uncaughtException', (err) => logger.error({ err }, 'uncaught exception'));
 }
 
+export type ServiceProcess = {
+  /** the ops port, unless METRICS_PORT=off */
+  ops?: RunningOpsServer;
+  /** not ready from now on, then the service, the bus and the ops port closed in that order */
+  stop(): Promise<void>;
+};
+
 /**
- * The `main.ts` of a service run on its own: validated env (DATABASE_URL and NATS_URL), a NATS bus,
- * the service, and a graceful stop on SIGTERM/SIGINT.
+ * What a service's own process runs (runServiceMain without the signals, so tests boot it too):
+ * validated env (DATABASE_URL and NATS_URL), the ops port (METRICS_PORT), a NATS bus watched by the
+ * readiness probe, and the service. Not ready until the service has started.
+ */
+export async function startServiceProcess(
+  name: string,
+  start: (runtime: ServiceRuntime) => Promise<RunningService>,
+  env: Record<string, string | undefined>,
+  logger: Logger,
+): Promise<ServiceProcess> {
+  const config = loadConfig(serviceEnvSchema, env);
+  // live from the start (migrations may take a while), ready once the service runs
+  const starting = notReadyWhile('starting');
+  // what is open so far, closed newest first when a later step fails or on stop
+  const opened: (() => Promise<void> | void)[] = [];
+  const closeOpened = async () => {
+    let failure: unknown;
+    for (const close of opened.splice(0).reverse()) {
+      try {
+        await close();
+      } catch (err) {
+        // the rest still closes; the first failure is the one reported
+        failure ??= err;
+      }
+    }
+    if (failure) throw failure;
+  };
+  try {
+    const ops = await startOpsServer({ service: name, env, logger });
+    if (ops) opened.push(() => ops.close());
+    const bus = await createNatsBus({
+      url: config.NATS_URL,
+      name,
+      logger,
+      namespace: config.NATS_NAMESPACE,
+    });
+    opened.push(() => bus.close());
+    opened.push(watchBus(bus));
+    const service = await start({ bus, databaseUrl: config.DATABASE_URL, logger, env });
+    opened.push(() => service.close());
+    starting();
+    return {
+      ops,
+      stop: async () => {
+        const stopping = notReadyWhile('stopping');
+        try {
+          await closeOpened();
+        } finally {
+          stopping();
+        }
+      },
+    };
+  } catch (err) {
+    await closeOpened().catch(() => undefined);
+    starting();
+    throw err;
+  }
+}
+
+/**
+ * The `main.ts` of a service run on its own (startServiceProcess), with a graceful stop on
+ * SIGTERM/SIGINT.
  */
 export async function runServiceMain(
   name: string,
@@ -29,20 +99,11 @@ export async function runServiceMain(
 ): Promise<void> {
   const logger = createLogger(name);
   installProcessGuards(logger);
-  let service: RunningService | undefined;
-  let bus: ServiceRuntime['bus'] | undefined;
+  let running: ServiceProcess;
   try {
-    const config = loadConfig(serviceEnvSchema, env);
-    bus = await createNatsBus({
-      url: config.NATS_URL,
-      name,
-      logger,
-      namespace: config.NATS_NAMESPACE,
-    });
-    service = await start({ bus, databaseUrl: config.DATABASE_URL, logger, env });
+    running = await startServiceProcess(name, start, env, logger);
   } catch (err) {
     logger.fatal({ err }, `${name} failed to start`);
-    await bus?.close().catch(() => undefined);
     process.exitCode = 1;
     return;
   }
@@ -55,8 +116,7 @@ export async function runServiceMain(
     // a stuck dependency must not keep a stopping pod alive forever
     setTimeout(() => process.exit(1), 15_000).unref();
     try {
-      await service?.close();
-      await bus?.close();
+      await running.stop();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, `${name} did not stop cleanly`);

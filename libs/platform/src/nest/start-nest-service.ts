@@ -14,6 +14,7 @@ import { Transactions } from '../db/transactions.js';
 import { AppError } from '../errors/app-error.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
 import { startOutboxRelay, type OutboxRelay } from '../outbox/outbox-relay.js';
+import { watchDatabase } from '../ops/probes.js';
 import { registerBusHandlers } from './bus-handler.explorer.js';
 import { NestPinoLogger } from './nest-logger.js';
 import type { RunningService, ServiceRuntime } from './service-runtime.js';
@@ -90,11 +91,14 @@ export async function startNestService(options: NestServiceOptions): Promise<Run
   });
   // its tenant read pool opens on the first read and closes with the service
   const transactions = new Transactions(dataSource);
+  // this process's readiness includes this service's database (the ops server reports it)
+  const unwatch = watchDatabase(name, () => transactions.dataSources());
 
   let app: INestApplicationContext | undefined;
   const subscriptions: BusSubscription[] = [];
   let relay: OutboxRelay | undefined;
   const close = async () => {
+    unwatch();
     await Promise.allSettled(subscriptions.splice(0).map((s) => s.unsubscribe()));
     await relay?.stop();
     await app?.close();

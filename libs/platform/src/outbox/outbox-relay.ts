@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Bus } from '../bus/bus.types.js';
 import type { Logger } from '../logger/create-logger.js';
+import { addMetricsSampler } from '../ops/metrics.js';
 import { outboxChannel, schemaOf } from './outbox.js';
 
 export type OutboxRelayOptions = {
@@ -130,6 +131,8 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     );
   }
 
+  const unwatch = addMetricsSampler(() => outboxBacklog(dataSource));
+
   let failures = 0;
   const loop = (async () => {
     while (running) {
@@ -160,6 +163,7 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
 
   return {
     stop: async () => {
+      unwatch();
       running = false;
       nudge();
       await loop;
@@ -168,4 +172,17 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/** Rows not yet relayed and the age of the oldest one, for the scrape (the partial index answers). */
+async function outboxBacklog(dataSource: DataSource) {
+  const [row]: { pending: number; lag: number | null }[] = await dataSource.query(
+    `SELECT count(*)::int AS pending,
+            extract(epoch FROM now() - min(occurred_at))::float8 AS lag
+       FROM outbox_event WHERE published_at IS NULL`,
+  );
+  return [
+    { name: 'switchboard_outbox_pending' as const, value: row.pending },
+    { name: 'switchboard_outbox_lag_seconds' as const, value: Math.max(0, row.lag ?? 0) },
+  ];
 }

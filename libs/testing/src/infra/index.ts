@@ -7,3 +7,4 @@ export * from './nats-tests.js';
 export * from './test-nats-bus.js';
 export * from './manual-clock.js';
 export * from './close-test-rig.js';
+export * from './prometheus-text.js';

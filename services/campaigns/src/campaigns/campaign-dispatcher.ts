@@ -14,6 +14,7 @@ import { usableTimeZone } from '@sb/platform/clock';
 import { Transactions } from '@sb/platform/db';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
+import { campaignMessages } from '@sb/platform/ops';
 import { Poller, PollingProvider } from '@sb/platform/poller';
 import type { EntityManager } from 'typeorm';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
@@ -317,6 +318,7 @@ export class CampaignDispatcher extends PollingProvider {
     if (row.opted_out) {
       this.logger.info(log, 'campaign shipping skipped: opted out');
       await this.campaigns.markOptedOut(companyId, row.id);
+      campaignMessages.inc({ result: 'skipped' });
       return;
     }
     const confirming =
@@ -353,6 +355,7 @@ export class CampaignDispatcher extends PollingProvider {
       if (Final.has(sendErrorCode(err)) || isRefusedSend(err) || row.attempts >= MaxAttempts) {
         this.logger.info({ ...log, error }, 'campaign shipping failed');
         await this.campaigns.markFailed(companyId, row.id, error);
+        campaignMessages.inc({ result: 'failed' });
         return;
       }
       this.logger.warn({ ...log, err, attempt: row.attempts }, 'campaign shipping put off');
@@ -378,6 +381,7 @@ export class CampaignDispatcher extends PollingProvider {
       idempotencyKey: key,
       bulk: true,
     });
+    campaignMessages.inc({ result: 'sent' });
     this.records.step({
       key,
       companyId: row.company_id,

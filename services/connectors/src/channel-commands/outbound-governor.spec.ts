@@ -1,4 +1,5 @@
 import { AppError } from '@sb/platform/errors';
+import { outboundQueueDepth } from '@sb/platform/ops';
 import { TransientChannelError } from '../drivers/channel-driver.js';
 import { OutboundGovernor } from './outbound-governor.js';
 
@@ -41,6 +42,27 @@ describe('OutboundGovernor', () => {
     // and the next campaign send waits until the reserve is back
     await governor.run(1, async () => 'bulk', 'bulk');
     expect(sleeps.reduce((a, b) => a + b, 0)).toBe(300);
+  });
+
+  it('reports the sends it holds per lane (the queue depth gauge) until each is done', async () => {
+    const depth = async (lane: string) =>
+      (await outboundQueueDepth.get()).values.find((v) => v.labels.lane === lane)?.value ?? 0;
+    let wake: () => void = () => undefined;
+    const governor = new OutboundGovernor({
+      ratePerSecond: 1,
+      maxAttempts: 1,
+      baseDelayMs: 1,
+      now: () => 0,
+      // the second send of the bucket waits here until released
+      sleep: () => new Promise<void>((resolve) => (wake = resolve)),
+    });
+    await governor.run(1, async () => 'first');
+    const waiting = governor.run(1, async () => 'second');
+    expect(await depth('agent')).toBe(1);
+    expect(await depth('bulk')).toBe(0);
+    wake();
+    await waiting;
+    expect(await depth('agent')).toBe(0);
   });
 
   it('keeps one bucket per connection', async () => {

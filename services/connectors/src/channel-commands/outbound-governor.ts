@@ -1,4 +1,5 @@
 import { AppError } from '@sb/platform/errors';
+import { outboundQueueDepth } from '@sb/platform/ops';
 import { TransientChannelError } from '../drivers/channel-driver.js';
 
 export type GovernorOptions = {
@@ -85,6 +86,19 @@ export class OutboundGovernor {
     connectionId: number,
     action: () => Promise<T>,
     lane: SendLane = 'agent',
+  ): Promise<T> {
+    outboundQueueDepth.inc({ lane });
+    try {
+      return await this.paced(connectionId, action, lane);
+    } finally {
+      outboundQueueDepth.dec({ lane });
+    }
+  }
+
+  private async paced<T>(
+    connectionId: number,
+    action: () => Promise<T>,
+    lane: SendLane,
   ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       if (lane === 'bulk') await this.bulkTurn(connectionId);

@@ -140,6 +140,8 @@ type Session = {
   attempt: number;
   qrCount: number;
   stopped: boolean;
+  /** the last status reported (the sessions gauge) */
+  status?: SessionStatusChange['status'];
   cancelRetry?: () => void;
   /** the phone book writes, one after the other in the order Baileys reported them */
   contactWrites?: Promise<void>;
@@ -317,6 +319,15 @@ export class WhatsappDriver implements ChannelDriver {
 
   isOpen(connectionId: number): boolean {
     return this.sessions.has(connectionId);
+  }
+
+  /** The sessions this worker runs, by their last reported status (OPENING until the first one). */
+  sessionStates(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const { status = 'OPENING' } of this.sessions.values()) {
+      counts.set(status, (counts.get(status) ?? 0) + 1);
+    }
+    return counts;
   }
 
   send(connection: DriverConnection, command: SendMessageCommand): Promise<SendMessageResult> {
@@ -826,6 +837,7 @@ export class WhatsappDriver implements ChannelDriver {
       await this.closeSession(session.connection.id);
       return false;
     }
+    session.status = change.status;
     await this.options.sink.sessionStatus(session.connection.id, change);
     return true;
   }

@@ -1,5 +1,6 @@
 import type { AnonymousContext } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
+import { addBusSubjectFamily, addMetricsSampler, type MetricSample } from '@sb/platform/ops';
 import type { ObjectStorage } from '@sb/storage';
 import { randomUUID } from 'node:crypto';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
@@ -57,6 +58,8 @@ export type WhatsappSessions = {
 /** The subject one connectors worker answers on for the sessions it holds (no queue group). */
 export const workerSubject = (workerId: string): string =>
   `connectors.whatsapp-worker.${workerId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+// one latency series for all workers' subjects, not one per worker that ever ran
+addBusSubjectFamily('connectors.whatsapp-worker');
 
 /** Forwarded commands carry no user: they were checked by the worker that received them. */
 const internalContext = (): AnonymousContext => ({
@@ -143,6 +146,16 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
   };
 
   let subscription: BusSubscription | undefined;
+  let unwatch: (() => void) | undefined;
+  /** what this worker runs (per state) and holds, read at scrape time (the HPA scales on held) */
+  const sessionSamples = (): MetricSample[] => [
+    ...[...driver.sessionStates()].map(([state, value]): MetricSample => ({
+      name: 'switchboard_connector_sessions',
+      labels: { channel: driver.kind, state },
+      value,
+    })),
+    { name: 'switchboard_connector_sessions_held', value: leases.heldLeases().length },
+  ];
 
   // The lease callbacks above reach `driver` only once start() ticks, after this line ran.
   const driver: WhatsappDriver = new WhatsappDriver({
@@ -169,9 +182,12 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
           ({ data }) => driver.execute(data),
         );
       }
+      unwatch ??= addMetricsSampler(sessionSamples);
       leases.start();
     },
     stop: async () => {
+      unwatch?.();
+      unwatch = undefined;
       await subscription?.unsubscribe();
       subscription = undefined;
       await leases.stop({ release: true });
