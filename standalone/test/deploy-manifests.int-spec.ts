@@ -1,6 +1,6 @@
 // The deployment files are rendered and checked, not only read: both kustomize overlays (with kubectl
 // when a kubectl with kustomize v4+ is installed, else the JS renderer), every object against the
-// Kubernetes schemas (offline), our own rules for a real deployment, the alerts, the Helm values of the
+// Kubernetes schemas (offline, unknown fields included), our own rules for a real deployment, the alerts, the Helm values of the
 // dependencies, and docker-compose.yml with `docker-compose config -q` when docker-compose is present.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import {
 import { kustomizeBuild, withoutHashSuffix, type K8sObject } from './manifests/kustomize-lite.js';
 import { findRenderer, kubectlKustomize, objectKey, render } from './manifests/render.js';
 import { schemaErrors } from './manifests/schemas.js';
+import { unknownFields } from './manifests/unknown-fields.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const overlays = ['dev', 'prod'] as const;
@@ -113,6 +114,10 @@ describe.each(overlays)('k8s overlay %s', (overlay) => {
     expect(errors).toEqual([]);
   });
 
+  it('has no field the Kubernetes API does not know', () => {
+    expect(unknownFields(objects)).toEqual([]);
+  });
+
   it('probes every process on its ops port, scrapes it, keeps the gateway public port apart', () => {
     expect(checkProbesAndMetrics(objects)).toEqual([]);
     expect(checkPublicPorts(objects)).toEqual([]);
@@ -170,6 +175,7 @@ describe('k8s overlay prod, for a real deployment', () => {
     const monitors = withMonitoring.filter((object) => object.kind === 'PodMonitor');
     expect(monitors).toHaveLength(1);
     expect(await schemaErrors(monitors[0]!)).toEqual([]);
+    expect(unknownFields(monitors)).toEqual([]);
     expect(monitors[0]!.metadata.namespace).toBe('switchboard');
   });
 });
@@ -226,6 +232,7 @@ describe('alerts (deploy/prometheus/alerts.yaml)', () => {
 
   it('is a valid PrometheusRule', async () => {
     expect(await schemaErrors(rule)).toEqual([]);
+    expect(unknownFields([rule])).toEqual([]);
   });
 
   it('uses only the metric names of the ops contract', () => {

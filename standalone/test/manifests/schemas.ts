@@ -1,7 +1,7 @@
 // Offline validation against the Kubernetes OpenAPI schemas, as compiled by `kubernetes-models` (the
 // core API) and `@kubernetes-models/prometheus-operator` (PodMonitor, PrometheusRule): types, required
-// fields, enums and formats. Like kubeconform without -strict, an unknown field is not an error; the
-// checks in checks.ts look for the fields that matter to us by name.
+// fields, enums and formats. Those schemas let unknown fields pass (as kubeconform without -strict);
+// unknown-fields.ts is the strict half.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,7 +21,7 @@ const packageDir = (name: string) => path.dirname(require.resolve(`${name}/packa
  * The file that holds the model of an apiVersion/kind (core group objects live under v1/), by path:
  * the packages have no `exports` map for jest's resolver to follow to their ESM files.
  */
-function modelFile(apiVersion: string, kind: string): string | undefined {
+export function modelFile(apiVersion: string, kind: string): string | undefined {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
   const dir = packageDir(packages[group!] ?? 'kubernetes-models');
   const file = path.join(dir, ...(group ? [group, version!] : [version!]), `${kind}.mjs`);
