@@ -1,7 +1,8 @@
 // The deployment files are rendered and checked, not only read: both kustomize overlays (with kubectl
 // when a kubectl with kustomize v4+ is installed, else the JS renderer), every object against the
-// Kubernetes schemas (offline, unknown fields included), our own rules for a real deployment, the alerts, the Helm values of the
-// dependencies, and docker-compose.yml with `docker-compose config -q` when docker-compose is present.
+// Kubernetes schemas (offline, unknown fields included), our own rules for a real deployment, the
+// alerts, the Helm values of the dependencies, and docker-compose.yml with `docker-compose config -q`
+// when docker-compose is present.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
