@@ -172,12 +172,9 @@ export class LeaseManager {
       this.handoverPerRound,
       period,
     );
-    for (const { connectionId } of reserved) {
-      const lease = this.held.get(connectionId);
-      if (!lease) continue;
+    for (const lease of reserved) {
       // Close first, then free: the next holder never overlaps a live socket of ours.
-      this.held.delete(connectionId);
-      await this.options.onReleased?.(lease);
+      if (this.held.delete(lease.connectionId)) await this.options.onReleased?.(lease);
       await this.leases.free(lease, this.workerId);
     }
   }
