@@ -13,6 +13,7 @@ import {
   MessageSendKeysRowSecurity1800000120001,
   sendKeyTenantTables,
 } from './1800000120001-message-send-keys-row-security.js';
+import { SessionHandovers1800000130000 } from './1800000130000-session-handovers.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -28,6 +29,7 @@ export const connectorsMigrations: MigrationClass[] = [
   ConnectionSendLimits1800000100000,
   MessageSendKeys1800000120000,
   MessageSendKeysRowSecurity1800000120001,
+  SessionHandovers1800000130000,
 ];
 
 /** Every tenant table of connectors (the row-security test checks the list against the schema). */

@@ -1,4 +1,10 @@
-import { fairShare, LEASE_RENEW_MS, LEASE_TTL_MS, type HeldLease } from './lease-rules.js';
+import {
+  LEASE_HANDOVER_PER_ROUND,
+  LEASE_RENEW_MS,
+  LEASE_TTL_MS,
+  planRound,
+  type HeldLease,
+} from './lease-rules.js';
 import type { SessionLeasesRepository } from './session-leases.repository.js';
 
 export type LeaseManagerOptions = {
@@ -6,6 +12,8 @@ export type LeaseManagerOptions = {
   workerId: string;
   ttlMs?: number;
   renewMs?: number;
+  /** Sessions handed over voluntarily per renewal period, by all workers together. */
+  handoverPerRound?: number;
   /** Called after this worker took a session (open it with this epoch). */
   onAcquired?: (lease: HeldLease) => Promise<void>;
   /** Called when this worker lost or gives up a session (close it, never log out). */
@@ -15,13 +23,16 @@ export type LeaseManagerOptions = {
 
 /**
  * Spreads WhatsApp sessions over the connectors workers through rows in Postgres: every worker beats in
- * `worker_heartbeats`, renews its leases, gives up what exceeds its fair share and claims expired or free
- * leases with a new epoch. The database is the truth; the held map only mirrors what the last tick saw.
+ * `worker_heartbeats`, renews its leases, hands over what exceeds its fair share (a few per renewal
+ * period across the cluster, so a joining worker fills up gradually, without a reconnect storm) and
+ * claims free or expired leases with a new epoch (a dead worker's sessions at once, within the TTL).
+ * The database is the truth; the held map only mirrors what the last tick saw.
  */
 export class LeaseManager {
   readonly workerId: string;
   private readonly ttlMs: number;
   private readonly renewMs: number;
+  private readonly handoverPerRound: number;
   private readonly held = new Map<number, HeldLease>();
   private timer: NodeJS.Timeout | undefined;
   private active = false;
@@ -33,6 +44,12 @@ export class LeaseManager {
     this.workerId = options.workerId;
     this.ttlMs = options.ttlMs ?? LEASE_TTL_MS;
     this.renewMs = options.renewMs ?? LEASE_RENEW_MS;
+    this.handoverPerRound = options.handoverPerRound ?? LEASE_HANDOVER_PER_ROUND;
+    if (!Number.isInteger(this.handoverPerRound) || this.handoverPerRound < 1) {
+      throw new Error(
+        `sessions handed over per round must be a whole number from 1 (WHATSAPP_LEASE_HANDOVER_PER_ROUND), got ${this.handoverPerRound}`,
+      );
+    }
   }
 
   /** Registers a session to be held by some worker, or wakes a parked one (idempotent). */
@@ -113,7 +130,7 @@ export class LeaseManager {
     await this.leases.releaseWorker(this.workerId);
   }
 
-  /** One round: heartbeat, renew, shed the excess, claim up to the fair share. Serialised per worker. */
+  /** One round: heartbeat, renew, hand over the excess, claim up to the fair share. Serialised per worker. */
   tick(): Promise<void> {
     const run = (this.running ?? Promise.resolve()).then(() =>
       this.round().catch((error: unknown) => this.options.onError?.(error)),
@@ -128,10 +145,10 @@ export class LeaseManager {
     await this.syncHeld(await this.leases.renew(this.workerId, ttl));
 
     const { sessions, workers } = await this.leases.census(ttl);
-    const share = fairShare(sessions, workers);
+    const plan = planRound(this.held.size, sessions, workers);
 
-    if (this.held.size > share) await this.shed(this.held.size - share);
-    else if (this.held.size < share) await this.claim(share - this.held.size, ttl);
+    if (plan.excess > 0) await this.handOver(plan.excess);
+    else if (plan.claim > 0) await this.claim(plan.claim, ttl);
   }
 
   /** Keeps the held map equal to what the database says this worker holds; lost ones are closed. */
@@ -146,14 +163,18 @@ export class LeaseManager {
     for (const lease of current) this.held.set(lease.connectionId, lease);
   }
 
-  private async shed(count: number): Promise<void> {
-    const excess = [...this.held.values()]
-      .sort((a, b) => b.connectionId - a.connectionId)
-      .slice(0, count);
-    for (const lease of excess) {
+  /** Gives up to `excess` sessions away, as many as the cluster's handover allowance has left. */
+  private async handOver(excess: number): Promise<void> {
+    const period = `${this.renewMs} milliseconds`;
+    const reserved = await this.leases.reserveHandover(
+      this.workerId,
+      excess,
+      this.handoverPerRound,
+      period,
+    );
+    for (const lease of reserved) {
       // Close first, then free: the next holder never overlaps a live socket of ours.
-      this.held.delete(lease.connectionId);
-      await this.options.onReleased?.(lease);
+      if (this.held.delete(lease.connectionId)) await this.options.onReleased?.(lease);
       await this.leases.free(lease, this.workerId);
     }
   }

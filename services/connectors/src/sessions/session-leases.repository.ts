@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { epochAllows, StaleLeaseError, type HeldLease } from './lease-rules.js';
+import { epochAllows, handoverCount, StaleLeaseError, type HeldLease } from './lease-rules.js';
 
 type LeaseRow = { connection_id: number; company_id: number; epoch: string };
 
@@ -97,6 +97,40 @@ export class SessionLeasesRepository {
       [ttl],
     )) as { sessions: number; workers: number }[];
     return counts;
+  }
+
+  /**
+   * Picks up to `excess` of the worker's leases to hand over, within the cluster-wide allowance of
+   * `perRound` handovers per `period`: counted and marked under one lock, so two workers never both
+   * spend the same allowance. The leases stay held (nobody claims them) until `free` after the close.
+   */
+  async reserveHandover(
+    workerId: string,
+    excess: number,
+    perRound: number,
+    period: string,
+  ): Promise<HeldLease[]> {
+    if (excess <= 0) return [];
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('sb-session-handover'))`);
+      const [recent] = (await manager.query(
+        `SELECT count(*)::int AS count FROM session_leases
+         WHERE handed_over_at > now() - $1::interval`,
+        [period],
+      )) as { count: number }[];
+      const count = handoverCount(excess, perRound, recent?.count ?? 0);
+      if (count === 0) return [];
+      const reserved = (await manager.query(
+        `UPDATE session_leases l SET handed_over_at = now()
+         FROM (SELECT connection_id FROM session_leases
+               WHERE holder = $1 AND active AND expires_at > now()
+               ORDER BY connection_id DESC LIMIT $2 FOR UPDATE) mine
+         WHERE l.connection_id = mine.connection_id
+         RETURNING l.connection_id, l.company_id, l.epoch`,
+        [workerId, count],
+      )) as [LeaseRow[], number];
+      return reserved[0].map(toLease);
+    });
   }
 
   /** Gives a lease up, only while this worker still holds it with this epoch. */

@@ -42,6 +42,8 @@ export type WhatsappSessionsOptions = {
   socketFactory?: SocketFactory;
   ttlMs?: number;
   renewMs?: number;
+  /** Sessions handed over per renewal period when workers rebalance (LeaseManager). */
+  handoverPerRound?: number;
   onError?: (error: unknown) => void;
   logger?: { warn(details: object, message: string): void };
 };
@@ -97,6 +99,7 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
     workerId: options.workerId,
     ttlMs: options.ttlMs,
     renewMs: options.renewMs,
+    handoverPerRound: options.handoverPerRound,
     onError: options.onError,
     onAcquired: async (lease) => {
       const connection = await options.loadConnection(lease.connectionId);

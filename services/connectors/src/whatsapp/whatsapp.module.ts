@@ -64,7 +64,8 @@ export class WhatsappSocketFactoryModule {
 /**
  * Baileys (QR pairing) sessions spread over the connectors workers by leases (ARCHITECTURE.md §7).
  * Env: CONNECTORS_WORKER_ID (default host-pid-random), WHATSAPP_LEASE_TTL_MS (default 20000),
- * WHATSAPP_LEASE_RENEW_MS (default 5000), SESSION_ENCRYPTION_KEY (else derived from JWT_SECRET),
+ * WHATSAPP_LEASE_RENEW_MS (default 5000), WHATSAPP_LEASE_HANDOVER_PER_ROUND (default 5: sessions moved
+ * to a joining worker per renewal period, cluster-wide), SESSION_ENCRYPTION_KEY (else derived from JWT_SECRET),
  * WHATSAPP_HISTORY_QUIET_MS (default 45000: the quiet before a history import replays).
  */
 @Module({
@@ -119,6 +120,7 @@ export class WhatsappSocketFactoryModule {
           socketFactory: socketFactory ?? undefined,
           ttlMs: positive(env.WHATSAPP_LEASE_TTL_MS),
           renewMs: positive(env.WHATSAPP_LEASE_RENEW_MS),
+          handoverPerRound: positive(env.WHATSAPP_LEASE_HANDOVER_PER_ROUND),
           logger,
           onError: (err) => logger.warn({ err }, 'whatsapp session error'),
         });
