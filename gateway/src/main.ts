@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createBus } from '@sb/platform/bus';
 import { baseEnvSchema, loadConfig } from '@sb/platform/config';
 import { createLogger } from '@sb/platform/logger';
+import { startTracing } from '@sb/platform/tracing';
 import { gatewayEnvSchema, gatewayMainEnvSchema, webOriginsFrom } from './gateway.config.js';
 import { startGateway } from './start-gateway.js';
 
@@ -14,6 +15,7 @@ const mainEnvSchema = baseEnvSchema
 
 try {
   const env = loadConfig(mainEnvSchema);
+  const tracing = await startTracing('gateway', { logger });
   const bus = await createBus({
     natsUrl: env.NATS_URL,
     namespace: env.NATS_NAMESPACE,
@@ -34,6 +36,7 @@ try {
     try {
       await gateway.close();
       await bus.close();
+      await tracing.shutdown();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'gateway stop failed');

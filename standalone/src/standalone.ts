@@ -9,6 +9,7 @@ import { createBus } from '@sb/platform/bus';
 import { loadConfig } from '@sb/platform/config';
 import { startEmbeddedPostgres } from '@sb/embedded-postgres';
 import { createLogger } from '@sb/platform/logger';
+import { startTracing } from '@sb/platform/tracing';
 import type { RunningService, ServiceRuntime } from '@sb/platform/nest';
 import { startReportingService } from '@sb/reporting';
 import { startTicketsService } from '@sb/tickets';
@@ -80,6 +81,9 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
   };
 
   try {
+    // first up, last down: spans of the shutdown are still exported
+    const tracing = await startTracing('standalone', { env: rawEnv, logger });
+    closers.push({ name: 'tracing', close: () => tracing.shutdown() });
     const jwtSecret = resolveJwtSecret(dataDir, env.JWT_SECRET);
 
     const [postgres, createdBus] = await Promise.allSettled([

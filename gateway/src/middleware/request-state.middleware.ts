@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { anonymousContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
+import { bindToTrace } from '@sb/platform/tracing';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { languageFromHeader, requestIdFrom } from '../auth/request-context.js';
 import { resolveClientAddress, type TrustedProxies } from './client-address.js';
@@ -26,21 +27,25 @@ export const requestStateMiddleware =
       ctx: { ...anonymousContext(requestId, lang), clientIp },
     };
     res.setHeader('x-request-id', requestId);
-    res.on('finish', () => {
-      const { ctx } = req.sb;
-      const line = {
-        requestId,
-        companyId: ctx.companyId || undefined,
-        userId: ctx.userId || undefined,
-        clientIp,
-        method: req.method,
-        // the path only: query strings may carry a socket token
-        path: req.path,
-        status: res.statusCode,
-        durationMs: Math.round((performance.now() - req.sb.startedAt) * 10) / 10,
-      };
-      const level = requestLogLevel(res.statusCode);
-      logger[level](line, level === 'warn' ? 'request failed' : 'request served');
-    });
+    // bound: the line carries the request's trace_id (the emitter calls back outside it)
+    res.on(
+      'finish',
+      bindToTrace(() => {
+        const { ctx } = req.sb;
+        const line = {
+          requestId,
+          companyId: ctx.companyId || undefined,
+          userId: ctx.userId || undefined,
+          clientIp,
+          method: req.method,
+          // the path only: query strings may carry a socket token
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Math.round((performance.now() - req.sb.startedAt) * 10) / 10,
+        };
+        const level = requestLogLevel(res.statusCode);
+        logger[level](line, level === 'warn' ? 'request failed' : 'request served');
+      }),
+    );
     next();
   };

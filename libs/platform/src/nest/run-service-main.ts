@@ -1,6 +1,7 @@
 import { createNatsBus } from '../bus/nats-bus.js';
 import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
+import { startTracing } from '../tracing/otel-sdk.js';
 import type { RunningService, ServiceRuntime } from './service-runtime.js';
 
 let guardsInstalled = false;
@@ -29,6 +30,7 @@ export async function runServiceMain(
 ): Promise<void> {
   const logger = createLogger(name);
   installProcessGuards(logger);
+  const tracing = await startTracing(name, { env, logger });
   let service: RunningService | undefined;
   let bus: ServiceRuntime['bus'] | undefined;
   try {
@@ -57,6 +59,7 @@ export async function runServiceMain(
     try {
       await service?.close();
       await bus?.close();
+      await tracing.shutdown();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, `${name} did not stop cleanly`);

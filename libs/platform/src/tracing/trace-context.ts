@@ -44,6 +44,19 @@ export function currentCarrier(): TraceCarrier | undefined {
   return spanContext ? toCarrier(spanContext) : undefined;
 }
 
+/** Runs `fn` inside a span started with `startSpan` (its logs and bus calls belong to it). */
+export function runInSpan<T>(span: TraceSpan, fn: () => T): T {
+  return context.with(span.context, fn);
+}
+
+/**
+ * `fn` bound to the trace running now: for callbacks an emitter calls later in another context (an
+ * HTTP response's `finish`).
+ */
+export function bindToTrace<F extends (...args: never[]) => unknown>(fn: F): F {
+  return context.bind(context.active(), fn);
+}
+
 /** Runs `fn` as the continuation of the trace a carrier names, or outside any trace without one. */
 export function runWithCarrier<T>(carrier: Partial<TraceCarrier> | undefined, fn: () => T): T {
   const parent = fromCarrier(carrier);
@@ -65,6 +78,8 @@ export type TraceSpan = {
   /** the OTel context to run the span's work in (`context.with`) */
   readonly context: Context;
   setAttributes(attributes: Attributes): void;
+  /** renames the span once more is known (an HTTP request's route after routing) */
+  updateName(name: string): void;
   /** marks the span failed (the error stays the caller's to throw or answer) */
   fail(err: unknown): void;
   end(): void;
@@ -95,6 +110,7 @@ export function startSpan(name: string, options: SpanOptions): TraceSpan {
       spanContext: span.spanContext(),
       context: trace.setSpan(base, span),
       setAttributes: (attributes) => void span.setAttributes(attributes),
+      updateName: (name) => void span.updateName(name),
       fail: (err) => {
         if (err instanceof Error) span.recordException(err);
         span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error)?.message });
@@ -113,6 +129,7 @@ export function startSpan(name: string, options: SpanOptions): TraceSpan {
     spanContext,
     context: trace.setSpan(base, trace.wrapSpanContext(spanContext)),
     setAttributes: noop,
+    updateName: noop,
     fail: noop,
     end: noop,
   };
