@@ -85,7 +85,8 @@ describe.each(kinds)('tracing through the gateway over the $name', (kind) => {
   });
 
   it('starts a new trace when the request has no traceparent or an invalid one', async () => {
-    for (const headers of [{}, { traceparent: '00-not-a-trace-01' }]) {
+    const cases: Record<string, string>[] = [{}, { traceparent: '00-not-a-trace-01' }];
+    for (const headers of cases) {
       const res = await login(headers);
       expect(res.status).toBe(200);
       const answered = parseTraceparent(res.headers.get('traceparent'));
