@@ -3,7 +3,14 @@ import { microBatch } from '@sb/platform/batching';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { currentCarrier } from '@sb/platform/tracing';
-import { Kafka, logLevel, type LogEntry, type Producer, type SASLOptions } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type LogEntry,
+  type Producer,
+  type SASLOptions,
+} from 'kafkajs';
 import type { EventExportConfig } from './event-export.config.js';
 import { toKafkaRecord, type KafkaRecord } from './kafka-record.js';
 
@@ -53,7 +60,12 @@ export function createExportProducer(config: EventExportConfig, logger: Logger):
     logCreator: kafkaLogger(logger),
   });
   // idempotence needs one request in flight per broker connection (kafkajs keeps the order then)
-  return kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  return kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    // murmur2 on the key, as Java clients: a company's events land in the same partition for all
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
 }
 
 /**
