@@ -56,7 +56,11 @@ export function eventExportConfigFrom(
   env: Record<string, string | undefined>,
 ): EventExportConfig | undefined {
   if (!env.KAFKA_BROKERS?.trim()) return undefined;
-  const parsed = schema.safeParse(env);
+  // an empty variable (docker compose's `${KAFKA_SSL:-}`) counts as unset
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key.startsWith('KAFKA_') && value?.trim()),
+  );
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.') || 'KAFKA_SASL_MECHANISM'}: ${issue.message}`,

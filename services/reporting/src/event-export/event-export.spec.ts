@@ -26,7 +26,8 @@ describe('event export settings', () => {
   });
 
   it('reads the brokers and the defaults', () => {
-    expect(eventExportConfigFrom({ KAFKA_BROKERS: 'k1:9092, k2:9093' })).toEqual({
+    const compose = { KAFKA_SSL: '', KAFKA_SASL_MECHANISM: '', KAFKA_TOPIC_PREFIX: '' };
+    expect(eventExportConfigFrom({ KAFKA_BROKERS: 'k1:9092, k2:9093', ...compose })).toEqual({
       brokers: ['k1:9092', 'k2:9093'],
       topicPrefix: 'switchboard',
       clientId: 'switchboard-event-export',
