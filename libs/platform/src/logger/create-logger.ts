@@ -58,10 +58,14 @@ export function createLogger(name: string, options: CreateLoggerOptions = {}): L
       mixin() {
         const ctx = currentContext();
         const span = currentSpanContext();
-        const call = ctx
+        const call: Record<string, unknown> = ctx
           ? { requestId: ctx.requestId, companyId: ctx.companyId, userId: ctx.userId }
           : {};
-        return span ? { ...call, trace_id: span.traceId, span_id: span.spanId } : call;
+        if (span) {
+          call.trace_id = span.traceId;
+          call.span_id = span.spanId;
+        }
+        return call;
       },
     },
     options.destination ?? defaultDestination(options.format),

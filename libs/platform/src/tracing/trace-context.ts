@@ -32,10 +32,16 @@ export function useTracer(tracer: Tracer | undefined): void {
   exportingTracer = tracer;
 }
 
-/** The span context of the running call (valid ids), if any. */
+const invalidTraceId = '0'.repeat(32);
+
+/**
+ * The span context of the running call, if any. Every span here has checked ids (parsed headers,
+ * random ids, the SDK's), so only the all-zero id of a non-recording OTel span is ruled out: this runs
+ * for every log line.
+ */
 export function currentSpanContext(active: Context = context.active()): SpanContext | undefined {
   const spanContext = trace.getSpanContext(active);
-  return spanContext && trace.isSpanContextValid(spanContext) ? spanContext : undefined;
+  return spanContext && spanContext.traceId !== invalidTraceId ? spanContext : undefined;
 }
 
 /** The traceparent/tracestate to send with a message or request made now, if a trace is running. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { createTraceState, isSpanContextValid, type SpanContext } from '@opentelemetry/api';
 
 /** W3C trace context as it travels: HTTP headers, NATS message headers, an outbox row. */
@@ -54,14 +54,27 @@ export function fromCarrier(carrier: Partial<TraceCarrier> | undefined): SpanCon
 const invalidTraceId = '0'.repeat(32);
 const invalidSpanId = '0'.repeat(16);
 
+// ids come from a pool of random bytes refilled in one call: a span costs no system call of its own
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomHex(bytes: number): string {
+  if (poolOffset + bytes > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  poolOffset += bytes;
+  return pool.toString('hex', poolOffset - bytes, poolOffset);
+}
+
 /** 16 random bytes as hex (never the all-zero invalid id). */
 export function newTraceId(): string {
-  const id = randomBytes(16).toString('hex');
+  const id = randomHex(16);
   return id === invalidTraceId ? newTraceId() : id;
 }
 
 /** 8 random bytes as hex (never the all-zero invalid id). */
 export function newSpanId(): string {
-  const id = randomBytes(8).toString('hex');
+  const id = randomHex(8);
   return id === invalidSpanId ? newSpanId() : id;
 }
