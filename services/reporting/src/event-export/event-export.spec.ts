@@ -99,12 +99,19 @@ describe('Kafka record of an event', () => {
   });
 });
 
-/** A producer that records what Kafka acknowledged; `failNext` sends fail first. */
-function fakeProducer(failNext = 0) {
+/**
+ * A producer that records what Kafka acknowledged; the first `failSends` sends and `failConnects`
+ * connects fail.
+ */
+function fakeProducer(failSends = 0, failConnects = 0) {
+  let failNext = failSends;
   const sent: { topic: string; key: string; headers: Record<string, string> }[] = [];
   const state = { connected: false, attempts: 0 };
   const producer: ExportProducer = {
-    connect: async () => void (state.connected = true),
+    connect: async () => {
+      if (failConnects-- > 0) throw new Error('connection refused');
+      state.connected = true;
+    },
     disconnect: async () => void (state.connected = false),
     sendBatch: async (batch) => {
       state.attempts++;
@@ -168,6 +175,17 @@ describe('Kafka event export', () => {
     expect(sent[0].headers['event-id']).toBe(e.id);
     await running.stop();
     expect(state.connected).toBe(false);
+    await bus.close();
+  });
+
+  it('starts while Kafka is down, and exports once it is reachable', async () => {
+    const bus = createInProcessBus();
+    const { producer, sent, state } = fakeProducer(0, 2);
+    const running = await startKafkaEventExport({ bus, config, logger, producer });
+    await bus.publish(event('evt.12.tickets.ticket.created'));
+    await waitFor(() => sent.length === 1);
+    expect(state.connected).toBe(true);
+    await running.stop();
     await bus.close();
   });
 

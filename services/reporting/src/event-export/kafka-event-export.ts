@@ -78,7 +78,17 @@ export async function startKafkaEventExport(
 ): Promise<KafkaEventExport> {
   const { bus, config, logger } = options;
   const producer = options.producer ?? createExportProducer(config, logger);
-  await producer.connect();
+  // Kafka being down must not keep reporting from starting: the producer connects on first use, and
+  // a failed connect fails that send (redelivered later) instead of the service's start
+  let connecting: Promise<void> | undefined;
+  const connected = () =>
+    (connecting ??= producer.connect().catch((err: unknown) => {
+      connecting = undefined;
+      throw err;
+    }));
+  connected().catch((err: unknown) =>
+    logger.warn({ err, brokers: config.brokers }, 'Kafka not reachable yet; events wait for it'),
+  );
 
   const send = microBatch<KafkaRecord, void>(
     async (records) => {
@@ -86,6 +96,7 @@ export async function startKafkaEventExport(
       for (const { topic, message } of records) {
         byTopic.set(topic, [...(byTopic.get(topic) ?? []), message]);
       }
+      await connected();
       await producer.sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
@@ -95,31 +106,22 @@ export async function startKafkaEventExport(
     { maxSize: 500 },
   );
 
-  let subscription: BusSubscription;
-  try {
-    subscription = await bus.consume({
-      durable: eventExportDurable,
-      filter: 'evt.>',
-      concurrency: options.concurrency ?? 256,
-      maxDeliver,
-      ackWaitMs,
-      handler: async (event: DomainEvent) => {
-        // the consumer's span: the record continues the trace of the change that made the event
-        const record = toKafkaRecord(event, config.topicPrefix, currentCarrier());
-        if (!record) {
-          logger.warn(
-            { subject: event.subject, eventId: event.id },
-            'event not exported: no family',
-          );
-          return;
-        }
-        await send(record);
-      },
-    });
-  } catch (err) {
-    await producer.disconnect().catch(() => undefined);
-    throw err;
-  }
+  const subscription: BusSubscription = await bus.consume({
+    durable: eventExportDurable,
+    filter: 'evt.>',
+    concurrency: options.concurrency ?? 256,
+    maxDeliver,
+    ackWaitMs,
+    handler: async (event: DomainEvent) => {
+      // the consumer's span: the record continues the trace of the change that made the event
+      const record = toKafkaRecord(event, config.topicPrefix, currentCarrier());
+      if (!record) {
+        logger.warn({ subject: event.subject, eventId: event.id }, 'event not exported: no family');
+        return;
+      }
+      await send(record);
+    },
+  });
   logger.info(
     { brokers: config.brokers, topicPrefix: config.topicPrefix, durable: eventExportDurable },
     'exporting domain events to Kafka',
@@ -127,7 +129,8 @@ export async function startKafkaEventExport(
   return {
     stop: async () => {
       await subscription.unsubscribe();
-      await producer.disconnect();
+      // a producer that never connected has nothing to close
+      if (connecting) await producer.disconnect().catch(() => undefined);
     },
   };
 }
