@@ -27,25 +27,23 @@ export const requestStateMiddleware =
       ctx: { ...anonymousContext(requestId, lang), clientIp },
     };
     res.setHeader('x-request-id', requestId);
-    // bound: the line carries the request's trace_id (the emitter calls back outside it)
-    res.on(
-      'finish',
-      bindToTrace(() => {
-        const { ctx } = req.sb;
-        const line = {
-          requestId,
-          companyId: ctx.companyId || undefined,
-          userId: ctx.userId || undefined,
-          clientIp,
-          method: req.method,
-          // the path only: query strings may carry a socket token
-          path: req.path,
-          status: res.statusCode,
-          durationMs: Math.round((performance.now() - req.sb.startedAt) * 10) / 10,
-        };
-        const level = requestLogLevel(res.statusCode);
-        logger[level](line, level === 'warn' ? 'request failed' : 'request served');
-      }),
-    );
+    // bound: the line carries the request's trace_id (the emitter calls back outside the trace)
+    const logServed = bindToTrace(() => {
+      const { ctx } = req.sb;
+      const line = {
+        requestId,
+        companyId: ctx.companyId || undefined,
+        userId: ctx.userId || undefined,
+        clientIp,
+        method: req.method,
+        // the path only: query strings may carry a socket token
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - req.sb.startedAt) * 10) / 10,
+      };
+      const level = requestLogLevel(res.statusCode);
+      logger[level](line, level === 'warn' ? 'request failed' : 'request served');
+    });
+    res.on('finish', logServed);
     next();
   };
