@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInProcessBus } from '../src/bus/in-process-bus.js';
+import { createLogger } from '../src/logger/create-logger.js';
 import { anonymousContext } from '../src/context/request-context.js';
 import { startTracing, otlpTracesUrl } from '../src/tracing/otel-sdk.js';
-import { runWithCarrier, startSpan, SpanKind } from '../src/tracing/trace-context.js';
+import { inSpan, runWithCarrier, startSpan, SpanKind } from '../src/tracing/trace-context.js';
 
 // The OTel SDK posting spans over real HTTP (OTLP/JSON) to a collector stand-in in this test.
 
@@ -27,12 +28,15 @@ const parent = { traceparent: `00-${traceId}-aabbccddeeff0011-01` };
 let server: Server;
 let endpoint: string;
 const posts: { path: string; type: string; body: OtlpBody }[] = [];
+/** answers the collector stand-in gives (200 unless a test refuses) */
+let status = 200;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      if (status !== 200) return void res.writeHead(status).end();
       posts.push({
         path: req.url ?? '',
         type: req.headers['content-type'] ?? '',
@@ -70,6 +74,25 @@ describe('OTLP export', () => {
     startSpan('op', { kind: SpanKind.INTERNAL }).end();
     await off.shutdown();
     await bad.shutdown();
+    expect(posts).toHaveLength(0);
+  });
+
+  it('logs a collector that refuses the spans, and the service goes on', async () => {
+    status = 400;
+    const lines: { msg: string }[] = [];
+    const logger = createLogger('otlp-refused', {
+      level: 'warn',
+      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    const tracing = await startTracing('refused', {
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+      logger,
+    });
+    await inSpan('op', { kind: SpanKind.INTERNAL }, async () => undefined);
+    await tracing.shutdown();
+    status = 200;
+    // at a flush on shutdown (the SDK's own diagnostics say it during a periodic export)
+    expect(lines.map((line) => line.msg)).toContain('the last spans were not exported');
     expect(posts).toHaveLength(0);
   });
 

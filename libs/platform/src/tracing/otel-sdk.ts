@@ -1,3 +1,4 @@
+import { diag, DiagLogLevel } from '@opentelemetry/api';
 import type { Logger } from '../logger/create-logger.js';
 import { useTracer } from './trace-context.js';
 
@@ -41,20 +42,40 @@ export async function startTracing(
     );
     return off;
   }
-  // loaded only when exporting: a process without a collector never pays for the SDK
-  const [
-    { TracerProvider, BatchSpanProcessor },
-    { OTLPTraceExporter },
-    { resourceFromAttributes },
-  ] = await Promise.all([
-    import('@opentelemetry/sdk-trace'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
-    import('@opentelemetry/resources'),
-  ]);
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || serviceName }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }) })],
-  });
+  const logger = options.logger;
+  if (logger) {
+    // the SDK's own complaints (a collector that refuses or is down) reach our log, not /dev/null
+    const warn = (message: string, ...args: unknown[]) =>
+      logger.warn(
+        { otel: message, err: args.find((arg) => arg instanceof Error) },
+        'OpenTelemetry SDK problem (spans may not be exported)',
+      );
+    const quiet = () => undefined;
+    diag.setLogger(
+      { error: warn, warn, info: quiet, debug: quiet, verbose: quiet },
+      { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
+    );
+  }
+  let provider;
+  try {
+    // loaded only when exporting: a process without a collector never pays for the SDK
+    const [
+      { TracerProvider, BatchSpanProcessor },
+      { OTLPTraceExporter },
+      { resourceFromAttributes },
+    ] = await Promise.all([
+      import('@opentelemetry/sdk-trace'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+    ]);
+    provider = new TracerProvider({
+      resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || serviceName }),
+      spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }) })],
+    });
+  } catch (err) {
+    logger?.error({ err }, 'the OpenTelemetry SDK did not start; spans are not exported');
+    return off;
+  }
   useTracer(provider.getTracer('switchboard'));
   options.logger?.info({ url }, 'exporting traces over OTLP');
   let stopped = false;
@@ -66,7 +87,10 @@ export async function startTracing(
       if (stopped) return;
       stopped = true;
       useTracer(undefined);
-      await provider.shutdown();
+      // the last spans are flushed; a collector that refuses them must not fail the process's stop
+      await provider
+        .shutdown()
+        .catch((err: unknown) => logger?.warn({ err }, 'the last spans were not exported'));
     },
   };
 }
