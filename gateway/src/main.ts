@@ -3,6 +3,7 @@ import { createBus } from '@sb/platform/bus';
 import { baseEnvSchema, loadConfig } from '@sb/platform/config';
 import { createLogger } from '@sb/platform/logger';
 import { notReadyWhile, startOpsServer, watchBus } from '@sb/platform/ops';
+import { startTracing } from '@sb/platform/tracing';
 import { gatewayEnvSchema, gatewayMainEnvSchema, webOriginsFrom } from './gateway.config.js';
 import { startGateway } from './start-gateway.js';
 
@@ -18,6 +19,7 @@ try {
   // the ops port (METRICS_PORT): /metrics and the probes, never on the public port
   const starting = notReadyWhile('starting');
   const ops = await startOpsServer({ service: 'gateway', logger });
+  const tracing = await startTracing('gateway', { logger });
   const bus = await createBus({
     natsUrl: env.NATS_URL,
     namespace: env.NATS_NAMESPACE,
@@ -42,6 +44,7 @@ try {
       await gateway.close();
       await bus.close();
       await ops?.close();
+      await tracing.shutdown();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'gateway stop failed');

@@ -28,6 +28,7 @@ import { FixedWindowRateLimiter } from './middleware/rate-limiter.js';
 import { requestMetricsMiddleware, timeRequest } from './middleware/request-metrics.middleware.js';
 import { requestStateMiddleware } from './middleware/request-state.middleware.js';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware.js';
+import { resumeTrace, traceHttpRequest } from './middleware/trace.middleware.js';
 import { NestPinoLogger } from './nest-logger.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { startSocketServer } from './realtime/socket-server.js';
@@ -106,7 +107,13 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   app.enableCors({
     origin: options.webOrigins,
     credentials: true,
-    exposedHeaders: ['x-request-id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining'],
+    exposedHeaders: [
+      'x-request-id',
+      'traceparent',
+      'Retry-After',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+    ],
   });
   app.use(requestStateMiddleware(logger, trustedProxies));
   app.use(requestMetricsMiddleware);
@@ -145,6 +152,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   app.use(...bodyParsers(env.BODY_LIMIT));
   app.use(bodyParserErrors);
   app.use(refuseNulCharacters);
+  app.use(resumeTrace);
   app.useGlobalFilters(new HttpExceptionFilter(logger));
   setupOpenApi(app, gatewayVersion);
   await app.init();
@@ -217,13 +225,15 @@ function serveBeforeExpress(
     res: ServerResponse,
   ) => void)[];
   server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (handler(req, res)) {
-      timeRequest(req, res, MetaWebhookPath);
-      return;
-    }
-    for (const listener of listeners) listener.call(server, req, res);
-  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    traceHttpRequest(req, res, () => {
+      if (handler(req, res)) {
+        timeRequest(req, res, MetaWebhookPath);
+        return;
+      }
+      for (const listener of listeners) listener.call(server, req, res);
+    }),
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { loadConfig } from '@sb/platform/config';
 import { startEmbeddedPostgres } from '@sb/embedded-postgres';
 import { createLogger } from '@sb/platform/logger';
 import { notReadyWhile, startOpsServer, watchBus, type RunningOpsServer } from '@sb/platform/ops';
+import { startTracing } from '@sb/platform/tracing';
 import type { RunningService, ServiceRuntime } from '@sb/platform/nest';
 import { startReportingService } from '@sb/reporting';
 import { startTicketsService } from '@sb/tickets';
@@ -94,6 +95,9 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     if (options.serveOps) {
       ops = await startOpsServer({ service: 'standalone', env: rawEnv, logger });
     }
+    // first up, last down: spans of the shutdown are still exported
+    const tracing = await startTracing('standalone', { env: rawEnv, logger });
+    closers.push({ name: 'tracing', close: () => tracing.shutdown() });
     const jwtSecret = resolveJwtSecret(dataDir, env.JWT_SECRET);
 
     const [postgres, createdBus] = await Promise.allSettled([

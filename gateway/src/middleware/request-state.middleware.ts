@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { anonymousContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
+import { bindToTrace } from '@sb/platform/tracing';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { languageFromHeader, requestIdFrom } from '../auth/request-context.js';
 import { resolveClientAddress, type TrustedProxies } from './client-address.js';
@@ -26,7 +27,8 @@ export const requestStateMiddleware =
       ctx: { ...anonymousContext(requestId, lang), clientIp },
     };
     res.setHeader('x-request-id', requestId);
-    res.on('finish', () => {
+    // bound: the line carries the request's trace_id (the emitter calls back outside the trace)
+    const logServed = bindToTrace(() => {
       const { ctx } = req.sb;
       const line = {
         requestId,
@@ -42,5 +44,6 @@ export const requestStateMiddleware =
       const level = requestLogLevel(res.statusCode);
       logger[level](line, level === 'warn' ? 'request failed' : 'request served');
     });
+    res.on('finish', logServed);
     next();
   };

@@ -89,6 +89,7 @@ describe('createServiceDataSource', () => {
       'PlatformOutboxEvent1700000000000',
       'PlatformProcessedEvent1700000000001',
       'PlatformOutboxJsonPayload1700000000002',
+      'PlatformOutboxTraceContext1700000000003',
       'CreateNote1800000000000',
       'NoteRowSecurity1800000000001',
     ]);

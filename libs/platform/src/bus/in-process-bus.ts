@@ -10,6 +10,8 @@ import { AppError } from '../errors/app-error.js';
 import { errorToReply, unwrapReply, unwrapReplyJson } from '../errors/error-reply.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
 import { timeBusRequest } from '../ops/metrics.js';
+import { currentCarrier, inSpan, SpanKind } from '../tracing/trace-context.js';
+import type { TraceCarrier } from '../tracing/traceparent.js';
 import {
   defaultAckWaitMs,
   defaultMaxDeliver,
@@ -37,7 +39,14 @@ export type InProcessBusOptions = {
 };
 
 type HandlerEntry = { pattern: string; queue?: string; handler: RequestHandler };
-type StoredEvent = { seq: number; subject: string; json: string; storedAt: number };
+/** `trace`: the publisher's trace context, as NATS carries it in the message headers */
+type StoredEvent = {
+  seq: number;
+  subject: string;
+  json: string;
+  storedAt: number;
+  trace?: TraceCarrier;
+};
 type PendingDelivery = {
   deliveryCount: number;
   delivery: number;
@@ -138,10 +147,14 @@ class InProcessBus implements Bus {
       );
     });
     try {
-      return await Promise.race([
-        Promise.any(responders.map((entry) => this.invoke(entry, subject, wire))),
-        timeout,
-      ]);
+      return await inSpan(subject, { kind: SpanKind.CLIENT, attributes: { subject } }, () => {
+        // the trace travels beside the payload, as in NATS headers
+        const trace = currentCarrier();
+        return Promise.race([
+          Promise.any(responders.map((entry) => this.invoke(entry, subject, wire, trace))),
+          timeout,
+        ]);
+      });
     } finally {
       clearTimeout(timer);
     }
@@ -181,6 +194,7 @@ class InProcessBus implements Bus {
       subject: event.subject,
       json: JSON.stringify(event),
       storedAt: now,
+      trace: currentCarrier(),
     };
     this.stream.push(stored);
     for (const durable of this.durables.values()) this.pump(durable);
@@ -309,7 +323,12 @@ class InProcessBus implements Bus {
   }
 
   /** Runs one handler and answers with a serialised reply; never rejects. */
-  private invoke(entry: HandlerEntry, subject: string, wire: string): Promise<string> {
+  private invoke(
+    entry: HandlerEntry,
+    subject: string,
+    wire: string,
+    trace: TraceCarrier | undefined,
+  ): Promise<string> {
     const work = (async () => {
       await null;
       let payload: BusRequest;
@@ -318,14 +337,18 @@ class InProcessBus implements Bus {
       } catch {
         return JSON.stringify(errorToReply(new AppError('ERR_MALFORMED_JSON'), this.logger));
       }
-      return runInContext(payload.ctx, async () => {
-        try {
-          const data = await entry.handler(payload, { subject });
-          return JSON.stringify({ ok: true, data: data ?? null } satisfies BusReply);
-        } catch (err) {
-          return JSON.stringify(errorToReply(err, this.logger));
-        }
-      });
+      const span = { kind: SpanKind.SERVER, parent: trace ?? null, attributes: { subject } };
+      return runInContext(payload.ctx, () =>
+        inSpan(subject, span, async (current) => {
+          try {
+            const data = await entry.handler(payload, { subject });
+            return JSON.stringify({ ok: true, data: data ?? null } satisfies BusReply);
+          } catch (err) {
+            current.fail(err);
+            return JSON.stringify(errorToReply(err, this.logger));
+          }
+        }),
+      );
     })();
     this.track(work);
     return work;
@@ -453,18 +476,29 @@ class InProcessBus implements Bus {
     this.pump(durable);
   }
 
-  /** Runs an event handler; a throw is logged and rethrown (the caller decides on redelivery). */
-  private async runEventHandler(handler: EventHandler, stored: StoredEvent, deliveryCount: number) {
-    const event = JSON.parse(stored.json) as DomainEvent;
-    try {
-      await handler(event, { subject: stored.subject, deliveryCount });
-    } catch (err) {
-      this.logger.warn(
-        { err, subject: stored.subject, eventId: event.id, deliveryCount },
-        'event handler failed',
-      );
-      throw err;
-    }
+  /**
+   * Runs an event handler in the publisher's trace; a throw is logged and rethrown (the caller
+   * decides on redelivery).
+   */
+  private runEventHandler(handler: EventHandler, stored: StoredEvent, deliveryCount: number) {
+    const span = {
+      kind: SpanKind.CONSUMER,
+      parent: stored.trace ?? null,
+      attributes: { subject: stored.subject },
+    };
+    return inSpan(stored.subject, span, async (current) => {
+      const event = JSON.parse(stored.json) as DomainEvent;
+      try {
+        await handler(event, { subject: stored.subject, deliveryCount });
+      } catch (err) {
+        current.fail(err);
+        this.logger.warn(
+          { err, subject: stored.subject, eventId: event.id, deliveryCount },
+          'event handler failed',
+        );
+        throw err;
+      }
+    });
   }
 
   private later(ms: number, fn: () => void): NodeJS.Timeout {

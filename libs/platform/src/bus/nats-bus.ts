@@ -20,10 +20,12 @@ import {
 } from '@nats-io/jetstream';
 import {
   connect,
+  headers as natsHeaders,
   nanos,
   RequestError,
   TimeoutError,
   type Msg,
+  type MsgHdrs,
   type NatsConnection,
   type Subscription,
 } from '@nats-io/transport-node';
@@ -32,6 +34,8 @@ import { AppError } from '../errors/app-error.js';
 import { errorToReply, unwrapReply, unwrapReplyJson } from '../errors/error-reply.js';
 import { createLogger, type Logger } from '../logger/create-logger.js';
 import { timeBusRequest } from '../ops/metrics.js';
+import { currentCarrier, inSpan, SpanKind } from '../tracing/trace-context.js';
+import type { TraceCarrier } from '../tracing/traceparent.js';
 import {
   defaultAckWaitMs,
   defaultMaxDeliver,
@@ -83,6 +87,23 @@ export function subjectSpace(namespace?: string): SubjectSpace {
     local: (s) => (s.startsWith(prefix) ? s.slice(prefix.length) : s),
     streamName: `${EventStream.name}_${namespace.replaceAll('-', '_')}`,
   };
+}
+
+/** The trace of the running call as NATS headers (W3C names), none outside a trace. */
+function traceHeaders(): MsgHdrs | undefined {
+  const carrier = currentCarrier();
+  if (!carrier) return undefined;
+  const hdrs = natsHeaders();
+  hdrs.set('traceparent', carrier.traceparent);
+  if (carrier.tracestate) hdrs.set('tracestate', carrier.tracestate);
+  return hdrs;
+}
+
+/** The trace a received message continues (an invalid header is ignored by the span). */
+function traceOf(msg: { headers?: MsgHdrs }): TraceCarrier | null {
+  const traceparent = msg.headers?.get('traceparent');
+  if (!traceparent) return null;
+  return { traceparent, tracestate: msg.headers?.get('tracestate') || undefined };
 }
 
 const encoder = new TextEncoder();
@@ -150,9 +171,12 @@ class NatsBus implements Bus {
 
   private async ask(subject: string, payload: BusRequest, options: RequestOptions): Promise<Msg> {
     try {
-      return await this.nc.request(this.space.wire(subject), encode(payload), {
-        timeout: options.timeoutMs ?? this.requestTimeoutMs,
-      });
+      return await inSpan(subject, { kind: SpanKind.CLIENT, attributes: { subject } }, () =>
+        this.nc.request(this.space.wire(subject), encode(payload), {
+          timeout: options.timeoutMs ?? this.requestTimeoutMs,
+          headers: traceHeaders(),
+        }),
+      );
     } catch (err) {
       if (err instanceof RequestError && err.isNoResponders()) {
         throw new AppError('ERR_SERVICE_UNAVAILABLE', { details: { subject } });
@@ -186,7 +210,10 @@ class NatsBus implements Bus {
   }
 
   async publish(event: DomainEvent): Promise<void> {
-    await this.js.publish(this.space.wire(event.subject), encode(event), { msgID: event.id });
+    await this.js.publish(this.space.wire(event.subject), encode(event), {
+      msgID: event.id,
+      headers: traceHeaders(),
+    });
   }
 
   async consume<T = unknown>(options: ConsumeOptions<T>): Promise<BusSubscription> {
@@ -252,16 +279,15 @@ class NatsBus implements Bus {
           this.logger.error({ err, filter }, 'event subscription failed');
           return;
         }
-        void (async () => {
+        const subject = this.space.local(msg.subject);
+        void inSpan(subject, { kind: SpanKind.CONSUMER, parent: traceOf(msg) }, async (span) => {
           try {
-            await handler(msg.json<DomainEvent<T>>(), {
-              subject: this.space.local(msg.subject),
-              deliveryCount: 1,
-            });
+            await handler(msg.json<DomainEvent<T>>(), { subject, deliveryCount: 1 });
           } catch (error) {
+            span.fail(error);
             this.logger.warn({ err: error, subject: msg.subject }, 'live event handler failed');
           }
-        })();
+        });
       },
     });
     return this.track(sub);
@@ -321,14 +347,19 @@ class NatsBus implements Bus {
       msg.respond(encode(errorToReply(new AppError('ERR_MALFORMED_JSON'), this.logger)));
       return;
     }
-    const reply = await runInContext(payload.ctx, async (): Promise<BusReply> => {
-      try {
-        const data = await handler(payload, { subject: this.space.local(msg.subject) });
-        return { ok: true, data: data ?? null };
-      } catch (err) {
-        return errorToReply(err, this.logger);
-      }
-    });
+    const subject = this.space.local(msg.subject);
+    const span = { kind: SpanKind.SERVER, parent: traceOf(msg), attributes: { subject } };
+    const reply = await runInContext(payload.ctx, () =>
+      inSpan(subject, span, async (current): Promise<BusReply> => {
+        try {
+          const data = await handler(payload, { subject });
+          return { ok: true, data: data ?? null };
+        } catch (err) {
+          current.fail(err);
+          return errorToReply(err, this.logger);
+        }
+      }),
+    );
     try {
       msg.respond(encode(reply));
     } catch (err) {
@@ -336,7 +367,26 @@ class NatsBus implements Bus {
     }
   }
 
-  private async process(msg: JsMsg, handler: EventHandler, durable: string, maxDeliver: number) {
+  /** Handles one stored event in the trace its publisher sent; acks, naks or gives it up. */
+  private process(msg: JsMsg, handler: EventHandler, durable: string, maxDeliver: number) {
+    const subject = this.space.local(msg.subject);
+    const span = {
+      kind: SpanKind.CONSUMER,
+      parent: traceOf(msg),
+      attributes: { subject, durable },
+    };
+    return inSpan(`${durable} ${subject}`, span, (current) =>
+      this.processInSpan(msg, handler, durable, maxDeliver, current.fail),
+    );
+  }
+
+  private async processInSpan(
+    msg: JsMsg,
+    handler: EventHandler,
+    durable: string,
+    maxDeliver: number,
+    fail: (err: unknown) => void,
+  ) {
     const deliveryCount = msg.info.deliveryCount;
     let event: DomainEvent;
     try {
@@ -350,6 +400,7 @@ class NatsBus implements Bus {
       await handler(event, { subject: this.space.local(msg.subject), deliveryCount });
       msg.ack();
     } catch (err) {
+      fail(err);
       this.logger.warn(
         { err, durable, subject: msg.subject, eventId: event.id, deliveryCount },
         'event handler failed',

@@ -68,8 +68,30 @@ export class PlatformOutboxJsonPayload1700000000002 implements MigrationInterfac
   }
 }
 
+/**
+ * The trace an event was written in (W3C traceparent/tracestate), so the relay publishes it with the
+ * event and its consumers continue the same trace. Nullable: rows written outside a trace, and older
+ * rows, have none.
+ */
+export class PlatformOutboxTraceContext1700000000003 implements MigrationInterface {
+  name = 'PlatformOutboxTraceContext1700000000003';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      'ALTER TABLE outbox_event ADD COLUMN traceparent text NULL, ADD COLUMN tracestate text NULL',
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      'ALTER TABLE outbox_event DROP COLUMN traceparent, DROP COLUMN tracestate',
+    );
+  }
+}
+
 export const platformMigrations = [
   PlatformOutboxEvent1700000000000,
   PlatformProcessedEvent1700000000001,
   PlatformOutboxJsonPayload1700000000002,
+  PlatformOutboxTraceContext1700000000003,
 ];

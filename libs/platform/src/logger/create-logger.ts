@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { currentContext } from '../context/request-context.js';
+import { currentSpanContext } from '../tracing/trace-context.js';
 import { chooseLogFormat, type LogFormat } from './log-format.js';
 import { prettyDestination } from './pretty-destination.js';
 
@@ -46,7 +47,7 @@ function defaultDestination(format: LogFormat | undefined): DestinationStream | 
 
 /**
  * Logs through pino: JSON lines, or the human format in a terminal; every line carries
- * requestId/companyId/userId of the call being served.
+ * requestId/companyId/userId of the call being served, and trace_id/span_id of its trace.
  */
 export function createLogger(name: string, options: CreateLoggerOptions = {}): Logger {
   return pino(
@@ -56,9 +57,15 @@ export function createLogger(name: string, options: CreateLoggerOptions = {}): L
       redact: { paths: redactPaths, censor: '[redacted]' },
       mixin() {
         const ctx = currentContext();
-        return ctx
+        const span = currentSpanContext();
+        const call: Record<string, unknown> = ctx
           ? { requestId: ctx.requestId, companyId: ctx.companyId, userId: ctx.userId }
           : {};
+        if (span) {
+          call.trace_id = span.traceId;
+          call.span_id = span.spanId;
+        }
+        return call;
       },
     },
     options.destination ?? defaultDestination(options.format),

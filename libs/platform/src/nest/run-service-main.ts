@@ -4,6 +4,7 @@ import { createLogger, type Logger } from '../logger/create-logger.js';
 import { startOpsServer, type RunningOpsServer } from '../ops/ops-server.js';
 import { watchBus } from '../ops/probes.js';
 import { notReadyWhile } from '../ops/readiness.js';
+import { startTracing } from '../tracing/otel-sdk.js';
 import type { RunningService, ServiceRuntime } from './service-runtime.js';
 
 let guardsInstalled = false;
@@ -99,11 +100,14 @@ export async function runServiceMain(
 ): Promise<void> {
   const logger = createLogger(name);
   installProcessGuards(logger);
+  // first up, last down: spans of the shutdown are still exported
+  const tracing = await startTracing(name, { env, logger });
   let running: ServiceProcess;
   try {
     running = await startServiceProcess(name, start, env, logger);
   } catch (err) {
     logger.fatal({ err }, `${name} failed to start`);
+    await tracing.shutdown();
     process.exitCode = 1;
     return;
   }
@@ -117,6 +121,7 @@ export async function runServiceMain(
     setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await running.stop();
+      await tracing.shutdown();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, `${name} did not stop cleanly`);

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Bus } from '../bus/bus.types.js';
 import type { Logger } from '../logger/create-logger.js';
 import { addMetricsSampler } from '../ops/metrics.js';
+import { runWithCarrier } from '../tracing/trace-context.js';
 import { outboxChannel, schemaOf } from './outbox.js';
 
 export type OutboxRelayOptions = {
@@ -28,6 +29,8 @@ type OutboxRow = {
   company_id: number;
   payload: unknown;
   occurred_at: Date;
+  traceparent: string | null;
+  tracestate: string | null;
 };
 
 const cleanupEveryMs = 10 * 60 * 1000;
@@ -82,7 +85,8 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     let failure: unknown;
     const full = await dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT id, subject, company_id, payload, occurred_at FROM outbox_event
+        `SELECT id, subject, company_id, payload, occurred_at, traceparent, tracestate
+           FROM outbox_event
           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],
       );
@@ -90,13 +94,18 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       // that order), then one UPDATE marks what the bus acknowledged
       const results = await Promise.allSettled(
         rows.map((row) =>
-          bus.publish({
-            id: row.id,
-            subject: row.subject,
-            companyId: row.company_id,
-            occurredAt: new Date(row.occurred_at).toISOString(),
-            data: row.payload,
-          } satisfies DomainEvent),
+          // published in the trace the change was written in (the bus sends it in the headers)
+          runWithCarrier(
+            { traceparent: row.traceparent ?? undefined, tracestate: row.tracestate ?? undefined },
+            () =>
+              bus.publish({
+                id: row.id,
+                subject: row.subject,
+                companyId: row.company_id,
+                occurredAt: new Date(row.occurred_at).toISOString(),
+                data: row.payload,
+              } satisfies DomainEvent),
+          ),
         ),
       );
       const published: string[] = [];

@@ -6,6 +6,7 @@ import {
   type DomainEventKey,
 } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
+import { currentCarrier } from '../tracing/trace-context.js';
 
 /** An event to write: its service, entity and action name one of the contracts' events and type `data`. */
 export type OutboxEntry<K extends DomainEventKey = DomainEventKey> = DomainEventEntry<K>;
@@ -35,12 +36,14 @@ async function add<K extends DomainEventKey>(
     occurredAt: new Date().toISOString(),
     data: entry.data,
   };
+  // the trace of the change goes with the row: the relay publishes the event in it
+  const trace = currentCarrier();
   // one round trip: the row, and the NOTIFY delivered on commit that wakes the relay at once instead
   // of at its next poll (Postgres folds equal notifications of one transaction into one)
   await manager.query(
     `WITH added AS (
-       INSERT INTO outbox_event (id, subject, company_id, payload, occurred_at)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id)
+       INSERT INTO outbox_event (id, subject, company_id, payload, occurred_at, traceparent, tracestate)
+       VALUES ($1, $2, $3, $4, $5, $7, $8) RETURNING id)
      SELECT pg_notify($6, '') FROM added`,
     [
       event.id,
@@ -49,6 +52,8 @@ async function add<K extends DomainEventKey>(
       JSON.stringify(event.data ?? null),
       event.occurredAt,
       outboxChannel(schemaOf(manager)),
+      trace?.traceparent ?? null,
+      trace?.tracestate ?? null,
     ],
   );
   return event;
@@ -71,11 +76,14 @@ async function addMany<K extends DomainEventKey>(
     occurredAt,
     data: entry.data,
   }));
-  // unnest keeps the array order, so seq follows the entries
+  const trace = currentCarrier();
+  // unnest keeps the array order, so seq follows the entries; one trace for the whole change
   await manager.query(
     `WITH added AS (
-       INSERT INTO outbox_event (id, subject, company_id, payload, occurred_at)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::json[], $5::timestamptz[])
+       INSERT INTO outbox_event
+         (id, subject, company_id, payload, occurred_at, traceparent, tracestate)
+       SELECT *, $7::text, $8::text
+         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::json[], $5::timestamptz[])
        RETURNING id)
      SELECT pg_notify($6, '') WHERE EXISTS (SELECT 1 FROM added)`,
     [
@@ -85,6 +93,8 @@ async function addMany<K extends DomainEventKey>(
       events.map((event) => JSON.stringify(event.data ?? null)),
       events.map((event) => event.occurredAt),
       outboxChannel(schemaOf(manager)),
+      trace?.traceparent ?? null,
+      trace?.tracestate ?? null,
     ],
   );
   return events;

@@ -1,0 +1,3 @@
+export * from './traceparent.js';
+export * from './trace-context.js';
+export * from './otel-sdk.js';

@@ -1,0 +1,3 @@
+export * from './event-export.config.js';
+export * from './kafka-record.js';
+export * from './kafka-event-export.js';
