@@ -89,7 +89,7 @@ describe('npm start stopped with Ctrl+C', () => {
       'reporting',
       'tickets',
     ]);
-    expect(stopped.slice(7)).toEqual(['bus', 'embedded PostgreSQL']);
+    expect(stopped.slice(7)).toEqual(['bus', 'embedded PostgreSQL', 'tracing']);
     expect(output).toContain('Switchboard stopped.');
     // nothing went wrong on the way down: no warning, no error, no stack trace
     const afterSignal = logLines(output.slice(output.indexOf('SIGINT: stopping Switchboard')));
