@@ -112,7 +112,9 @@ export async function startNatsCluster(options: NatsClusterOptions = {}): Promis
       start: async () => {
         if (node.running()) return;
         output = '';
-        const started = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        // own process group: a Ctrl-C in the terminal is for whoever started the cluster, which stops
+        // the nodes last
+        const started = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
         child = started;
         const keep = (chunk: Buffer) => {
           output = (output + chunk.toString()).slice(-4000);
