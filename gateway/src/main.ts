@@ -31,6 +31,8 @@ try {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'gateway stopping');
+    // a stuck dependency must not keep a stopping pod alive forever (the HTTP drain takes 10 s at most)
+    setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await gateway.close();
       await bus.close();
