@@ -68,6 +68,16 @@ describe('NATS_STREAM_REPLICAS', () => {
       }
     };
 
+    const consumerLeader = async () => {
+      const nc = await connect({ servers: natsServersOf(cluster.url) });
+      try {
+        const jsm = await jetstreamManager(nc);
+        return (await jsm.consumers.info(EventStream.name, 'replicas-test')).cluster?.leader;
+      } finally {
+        await nc.close();
+      }
+    };
+
     beforeAll(async () => {
       cluster = await startNatsCluster();
     }, 60_000);
@@ -88,14 +98,19 @@ describe('NATS_STREAM_REPLICAS', () => {
       expect(await inspect()).toEqual({ stream: 3, streamPeers: 3, consumer: 3 });
 
       await bus.publish(testEvent('before-kill'));
-      // the node this client is not connected to would do as well: any node can go
-      await cluster.nodes[2].kill();
+      // the node leading the consumer dies: its copies elsewhere take over, and the pull moves with them
+      const leader = await consumerLeader();
+      const victim = cluster.nodes.find((node) => node.name === leader) ?? cluster.nodes[2];
+      await victim.kill();
+      const killedAt = Date.now();
       await waitForJetStream(() => bus.publish(testEvent('while-down')));
       const deadline = Date.now() + 20_000;
       while (!seen.includes('while-down') && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(seen).toEqual(expect.arrayContaining(['before-kill', 'while-down']));
-      await cluster.nodes[2].start();
+      // within a few pull heartbeats, not nats.js's default 30 s
+      expect(Date.now() - killedAt).toBeLessThan(12_000);
+      await victim.start();
     }, 60_000);
 
     it('brings an existing stream and consumer to the replicas asked for', async () => {

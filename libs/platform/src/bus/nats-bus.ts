@@ -110,6 +110,13 @@ export function subjectSpace(namespace?: string): SubjectSpace {
   };
 }
 
+/**
+ * How long one pull waits on the server. The client notices a pull lost with a dead node (its consumer's
+ * leader moved to another) after two missed heartbeats of half this: nats.js's 30 s default stalled a
+ * consumer ~30 s after a node of the cluster died; 5 s costs an idle pull every 5 s per consumer.
+ */
+const pullExpiresMs = 5_000;
+
 const encoder = new TextEncoder();
 const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
 
@@ -236,7 +243,10 @@ class NatsBus implements Bus {
     }
     const consumer = await this.js.consumers.get(this.space.streamName, options.durable);
     const concurrency = Math.max(1, options.concurrency ?? 1);
-    const messages = await consumer.consume({ max_messages: Math.max(8, concurrency) });
+    const messages = await consumer.consume({
+      max_messages: Math.max(8, concurrency),
+      expires: pullExpiresMs,
+    });
     const handler = options.handler as EventHandler;
     const loop = (async () => {
       const running = new Set<Promise<void>>();
