@@ -76,12 +76,15 @@ export async function startRoundRobinProxy({ port, host = '0.0.0.0', backends })
     next += 1;
     const upstream = createConnection({ port: backend, host: '127.0.0.1' });
     sockets.add(upstream);
+    let connected = false;
     upstream.once('error', () => {
-      if (!upstream.connecting) return;
+      // (socket.connecting is already false when a refused connect reports its error)
+      if (connected) return;
       sockets.delete(upstream);
       connectTo(client, tried + 1);
     });
     upstream.once('connect', () => {
+      connected = true;
       open.set(backend, open.get(backend) + 1);
       upstream.on('error', () => client.destroy());
       client.on('error', () => upstream.destroy());
@@ -129,6 +132,7 @@ function replica({ component, index, entry, env, log }) {
   let ready = false;
   let held = true;
   let crashes = 0;
+  let hungStops = 0;
   const instance = {
     component,
     index,
@@ -140,6 +144,8 @@ function replica({ component, index, entry, env, log }) {
     output: () => output,
     /** exits nobody asked for (each one was followed by a restart) */
     crashes: () => crashes,
+    /** SIGTERMs it did not exit from within the grace time (then killed, as k8s does) */
+    hungStops: () => hungStops,
     start: () => {
       held = false;
       if (instance.running()) return;
@@ -182,11 +188,22 @@ function replica({ component, index, entry, env, log }) {
         await sleep(100);
       }
     },
-    /** kill -9 (or `signal`); it stays down until start() */
+    /**
+     * kill -9 (or `signal`); it stays down until start(). A SIGTERM not obeyed within 30 s (k8s's
+     * terminationGracePeriodSeconds) ends with a SIGKILL, counted in hungStops().
+     */
     kill: async (signal = 'SIGKILL') => {
       held = true;
-      if (instance.running()) child.kill(signal);
-      await exited;
+      if (!instance.running()) return exited;
+      child.kill(signal);
+      if (signal === 'SIGKILL') return exited;
+      const gone = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+      if (!gone) {
+        hungStops += 1;
+        log?.(name, `did not stop within 30 s of ${signal}: killed\n`);
+        child.kill('SIGKILL');
+        await exited;
+      }
     },
     /** SIGTERM, wait for the exit, start again and wait until it serves */
     restart: async (timeoutMs) => {
