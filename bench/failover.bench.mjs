@@ -65,7 +65,13 @@ const deadlineS = envNumber('FAILOVER_DEADLINE_S', short ? 420 : 3600);
 const abort = async (reason) => {
   console.error(`failover: ${reason}; stopping the cluster`);
   if (reportFile) writeJestReport(reportFile, rows, new Error(reason));
-  for (const close of closers.reverse()) await close().catch(() => undefined);
+  for (const close of closers.reverse()) {
+    try {
+      await close();
+    } catch {
+      // stopping what is left regardless
+    }
+  }
   process.exit(1);
 };
 setTimeout(() => void abort(`not done within ${deadlineS} s`), deadlineS * 1000).unref();
@@ -349,12 +355,22 @@ try {
     gaveUp += 1;
   };
   let traffic = true;
+  let paused = false;
+  let currentRate = rate;
   const inflight = new Set();
   const trafficLoop = (async () => {
-    const begin = performance.now();
+    let begin = performance.now();
     let i = 0;
+    let pacedAt = currentRate;
     while (traffic) {
-      const due = begin + (i * 1000) / rate;
+      if (paused || pacedAt !== currentRate) {
+        // a new schedule from now on (after a pause, or at another rate)
+        while (paused && traffic) await sleep(100);
+        begin = performance.now();
+        i = 0;
+        pacedAt = currentRate;
+      }
+      const due = begin + (i * 1000) / currentRate;
       const wait = due - performance.now();
       if (wait > 1) await sleep(wait);
       i += 1;
@@ -672,12 +688,46 @@ try {
     },
   ];
 
+  // What this machine sustains: the rate at which messages reached every agent over the last 10 s of
+  // 20 s at the target rate. Faults run at the target, or at 80% of what is sustained when that is
+  // less (a backlog that only grows would make every recovery time the backlog's).
+  const calibrationS = short ? 0 : envNumber('FAILOVER_CALIBRATION_S', 20);
+  let sustained;
+  if (calibrationS > 0) {
+    const begin = now();
+    await sleep(calibrationS * 1000);
+    const windowFrom = now() - 10_000;
+    let reachedAll = 0;
+    for (const [body] of sent) {
+      if (agentList.every((a) => (a.seenAt.get(body) ?? 0) >= windowFrom)) reachedAll += 1;
+    }
+    sustained = Math.round(reachedAll / 10);
+    if (sustained < rate * 0.95) {
+      currentRate = Math.max(1, Math.floor(sustained * 0.8));
+      // the backlog of the calibration drains before the first fault
+      paused = true;
+      const drainBy = now() + 180_000;
+      while (now() < drainBy) {
+        const behind = [...sent.keys()].some(
+          (body) => sent.get(body).accepted && agentList.some((a) => !a.seen.has(body)),
+        );
+        if (!behind && inflight.size === 0) break;
+        await sleep(500);
+      }
+      paused = false;
+    }
+    log(
+      `sustained ${sustained} messages/s at ${rate} offered (calibration from ${new Date(begin).toISOString().slice(11, 19)}); faults run at ${currentRate}/s`,
+    );
+  }
+
   const onlyFaults = process.env.FAILOVER_FAULTS?.split(',').map(Number);
+  const faultsFrom = now();
   await sleep(settleS * 1000);
   for (const [index, fault] of faults.entries()) {
     if (onlyFaults && !onlyFaults.includes(index + 1)) continue;
     // a phase holds the messages posted from the end of the one before (its settle time included)
-    const from = phases.at(-1)?.to ?? 0;
+    const from = phases.at(-1)?.to ?? faultsFrom;
     const disconnectsBefore = agentList.map((a) => a.disconnects);
     const reconnectsBefore = agentList.map((a) => a.reconnects.length);
     log(`fault: ${fault.fault}`);
@@ -776,7 +826,9 @@ try {
       : Math.max(...rows.map((r) => r.recovery_s)),
     lost_whole_run: whole.lost,
     duplicated_whole_run: whole.duplicated,
-    offered_per_s: rate,
+    target_per_s: rate,
+    sustained_per_s: sustained ?? null,
+    faults_at_per_s: currentRate,
     accepted_per_s: Math.round(accepted.length / trafficSeconds),
     messages: accepted.length,
     webhook_retries: retries,
