@@ -593,6 +593,10 @@ try {
           if (status === 'FINALIZADA' && campaignSends().length >= campaignContacts) break;
           await sleep(500);
         }
+        // the killed worker's claimed rows wait for their lease (CAMPAIGN_LEASE_MS) before another sends them
+        const doneS = seconds(
+          Date.parse(campaignSends().at(-1)?.at ?? new Date().toISOString()) - at,
+        );
         const perNumber = new Map();
         for (const s of campaignSends()) perNumber.set(s.to, (perNumber.get(s.to) ?? 0) + 1);
         const sentTwice = [...perNumber.values()].filter((n) => n > 1).length;
@@ -601,8 +605,12 @@ try {
           at,
           recoveredAt,
           ok: sentTwice === 0 && notSent === 0,
-          extra: { campaign_sent_twice: sentTwice, campaign_not_sent: notSent },
-          notes: `${busiest.name} killed after ${sentBefore}/${campaignContacts} sends; campaign ${status}; sent twice ${sentTwice}, not sent ${notSent}`,
+          extra: {
+            campaign_sent_twice: sentTwice,
+            campaign_not_sent: notSent,
+            campaign_last_send_s: doneS,
+          },
+          notes: `${busiest.name} killed after ${sentBefore}/${campaignContacts} sends; campaign ${status}, its last send ${doneS} s after the kill (the dead worker's claims wait for their lease); sent twice ${sentTwice}, not sent ${notSent}`,
         };
       },
     },
