@@ -13,7 +13,8 @@ const minutes = (name, fallback) => Number(process.env[name] ?? fallback) * 60_0
 
 /**
  * @typedef {{ name: string, cwd: string, command: string, args: string[], report: string,
- *   timeoutMs: number, needsBuild?: boolean, requiredFile?: string }} Suite
+ *   timeoutMs: number, needsBuild?: boolean, requiredFile?: string,
+ *   env?: Record<string, string> }} Suite
  */
 
 /** @type {Suite[]} */
@@ -65,13 +66,30 @@ const suites = [
     needsBuild: true,
     requiredFile: path.join(root, 'web/e2e/jest.config.js'),
   },
+  {
+    // the failover bench's short form: the cluster of `npm run cluster` under low traffic, each fault a
+    // few seconds; a test per fault, failed by any lost or duplicated message (bench/failover.bench.mjs)
+    name: 'failover (short)',
+    cwd: root,
+    command: process.execPath,
+    args: ['bench/failover.bench.mjs'],
+    env: { FAILOVER_SHORT: '1', FAILOVER_REPORT: path.join(resultsDir, 'failover.json') },
+    report: path.join(resultsDir, 'failover.json'),
+    timeoutMs: minutes('TEST_TIMEOUT_FAILOVER_MIN', 10),
+    needsBuild: true,
+  },
 ];
 
 /** Runs a command with inherited stdio; resolves with its exit code (or a reason it did not finish). */
-function run(command, args, cwd, timeoutMs) {
+function run(command, args, cwd, timeoutMs, env = {}) {
   return new Promise((resolve) => {
     // Own process group, so a timeout stops the runner and everything it started.
-    const child = spawn(command, args, { cwd, stdio: 'inherit', detached: true });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, ...env },
+    });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -170,7 +188,7 @@ async function main() {
     }
     console.log(`\n=== ${suite.name} ===\n`);
     const started = Date.now();
-    const outcome = await run(suite.command, suite.args, suite.cwd, suite.timeoutMs);
+    const outcome = await run(suite.command, suite.args, suite.cwd, suite.timeoutMs, suite.env);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
     let counts;

@@ -40,6 +40,8 @@ try {
     stopping = true;
     notReadyWhile('stopping');
     logger.info({ signal }, 'gateway stopping');
+    // a stuck dependency must not keep a stopping pod alive forever (the HTTP drain takes 10 s at most)
+    setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await gateway.close();
       await bus.close();

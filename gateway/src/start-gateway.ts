@@ -167,6 +167,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       logger,
     }),
   );
+  // after serveBeforeExpress: it must see the webhook requests that never reach express too
+  const draining = drainOnClose(app.getHttpServer() as HttpServer);
 
   const sockets = await startSocketServer({
     httpServer: app.getHttpServer(),
@@ -205,9 +207,11 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     close: () =>
       (closing ??= (async () => {
         clearInterval(presencePrune);
+        const forced = draining.start();
         await revokedSync.stop();
         await sockets.close();
         await app.close();
+        clearTimeout(forced);
       })()),
   };
 }
@@ -234,6 +238,40 @@ function serveBeforeExpress(
       for (const listener of listeners) listener.call(server, req, res);
     }),
   );
+}
+
+/** How long requests already under way may take to finish once the gateway stops. */
+const closeGraceMs = 10_000;
+
+/**
+ * A stopping gateway answers the requests still coming on kept-alive connections with `Connection:
+ * close`, so their clients (a load balancer, a webhook sender) open the next one elsewhere: a client that
+ * keeps a connection busy would otherwise keep a closing server up forever (server.close() only drops
+ * idle connections). Past the grace time, whatever is left is cut. `start()` returns that timer.
+ */
+function drainOnClose(server: HttpServer) {
+  let closing = false;
+  const underWay = new Set<ServerResponse>();
+  const lastOnItsConnection = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) {
+      lastOnItsConnection(res);
+      return;
+    }
+    underWay.add(res);
+    res.once('close', () => underWay.delete(res));
+  });
+  return {
+    start: () => {
+      closing = true;
+      for (const res of underWay) lastOnItsConnection(res);
+      const timer = setTimeout(() => server.closeAllConnections(), closeGraceMs);
+      timer.unref();
+      return timer;
+    },
+  };
 }
 
 /**

@@ -371,6 +371,18 @@ describe.each(kinds)('real-time channels over the $name', (kind) => {
     },
   );
 
+  it('sends an event published twice (a relay retrying an unacknowledged publish) once', async () => {
+    for (const who of Object.keys(heard) as Who[]) heard[who].splice(0);
+    const once = event(2, 'tickets.prompt.deleted', { promptId: 4 });
+    await buses.serviceBus.publish(once);
+    await buses.serviceBus.publish(once);
+    await waitFor(() => heard.admin.length > 0, 5_000, 'the prompt deletion');
+    await sleep(150); // time for a second copy to show up
+    expect(heard.admin).toEqual([
+      { event: 'company-2-prompt', payload: { action: 'delete', promptId: 4 } },
+    ]);
+  });
+
   it("drops an event of company 3 for company 2's rooms: the stranger alone hears its own", async () => {
     for (const who of Object.keys(heard) as Who[]) heard[who].splice(0);
     await buses.serviceBus.publish(

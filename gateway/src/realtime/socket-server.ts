@@ -24,6 +24,7 @@ import { resolveClientAddress, type TrustedProxies } from '../middleware/client-
 import type { RevokedSessions } from '../auth/revoked-sessions.service.js';
 import { toAppError } from '../errors/http-exception.filter.js';
 import { planSocketEmit, sessionRoom } from './event-fanout.js';
+import { RecentEventIds } from './recent-event-ids.js';
 import type { TicketAccessChecker } from './ticket-access.js';
 import type { UserPresence } from './user-presence.js';
 
@@ -213,8 +214,11 @@ export const startSocketServer = async (
       }
     }
   };
+  // a republished event (at-least-once publishers) reaches the sockets once
+  const recent = new RecentEventIds();
   const fanOut = (event: DomainEvent) => {
     try {
+      if (!recent.firstTime(event.id)) return;
       emit(event);
     } catch (err) {
       logger.error({ err, subject: event.subject }, 'socket fan-out failed');

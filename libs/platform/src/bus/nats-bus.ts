@@ -65,7 +65,35 @@ export type NatsBusOptions = {
    * can share one NATS server without answering each other's requests.
    */
   namespace?: string;
+  /**
+   * Copies of the EVENTS stream and of every durable consumer kept by a JetStream cluster (3 in a
+   * 3-node cluster, so one node can die without losing an event or a consumer's position). Defaults to
+   * NATS_STREAM_REPLICAS, else 1.
+   */
+  replicas?: number;
 };
+
+/** The stream/consumer replicas NATS_STREAM_REPLICAS asks for (1 when unset); a clear error otherwise. */
+export function streamReplicasFrom(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.NATS_STREAM_REPLICAS?.trim();
+  if (!raw) return 1;
+  const replicas = Number(raw);
+  // JetStream allows 1 to 5 replicas
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5) {
+    throw new Error(`NATS_STREAM_REPLICAS must be a whole number from 1 to 5, got "${raw}"`);
+  }
+  return replicas;
+}
+
+/** NATS_URL may list several servers of a cluster, comma-separated (any of them will do to connect). */
+export function natsServersOf(url: string): string[] {
+  const servers = url
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+  if (servers.length === 0) throw new Error('NATS_URL names no server');
+  return servers;
+}
 
 /** Maps our subjects to the wire subjects of a namespace and back. */
 export type SubjectSpace = {
@@ -106,15 +134,24 @@ function traceOf(msg: { headers?: MsgHdrs }): TraceCarrier | null {
   return { traceparent, tracestate: msg.headers?.get('tracestate') || undefined };
 }
 
+/**
+ * How long one pull waits on the server. The client notices a pull lost with a dead node (its consumer's
+ * leader moved to another) after two missed heartbeats of half this: nats.js's 30 s default stalled a
+ * consumer ~30 s after a node of the cluster died; 5 s costs an idle pull every 5 s per consumer.
+ */
+const pullExpiresMs = 5_000;
+
 const encoder = new TextEncoder();
 const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
 
 /** Creates the EVENTS stream, or brings its settings up to date. */
-async function ensureEventStream(jsm: JetStreamManager, space: SubjectSpace) {
+async function ensureEventStream(jsm: JetStreamManager, space: SubjectSpace, replicas: number) {
   const config = {
     subjects: [space.wire(EventStream.subjects)],
     max_age: nanos(eventRetentionMs),
     duplicate_window: nanos(duplicateWindowMs),
+    // an existing stream is scaled up or down to it (JetStream moves the copies)
+    num_replicas: replicas,
   };
   try {
     await jsm.streams.add({ name: space.streamName, storage: StorageType.File, ...config });
@@ -143,6 +180,7 @@ class NatsBus implements Bus {
     private readonly logger: Logger,
     private readonly requestTimeoutMs: number,
     private readonly space: SubjectSpace,
+    private readonly replicas: number,
   ) {
     this.js = jetstream(nc);
   }
@@ -227,6 +265,8 @@ class NatsBus implements Bus {
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(options.ackWaitMs ?? defaultAckWaitMs),
       max_deliver: maxDeliver,
+      // the consumer's position survives the loss of a node like the stream does
+      num_replicas: this.replicas,
       // a single filter works on every server; several need NATS 2.10
       ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
     };
@@ -244,7 +284,10 @@ class NatsBus implements Bus {
     }
     const consumer = await this.js.consumers.get(this.space.streamName, options.durable);
     const concurrency = Math.max(1, options.concurrency ?? 1);
-    const messages = await consumer.consume({ max_messages: Math.max(8, concurrency) });
+    const messages = await consumer.consume({
+      max_messages: Math.max(8, concurrency),
+      expires: pullExpiresMs,
+    });
     const handler = options.handler as EventHandler;
     const loop = (async () => {
       const running = new Set<Promise<void>>();
@@ -422,7 +465,7 @@ class NatsBus implements Bus {
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const logger = options.logger ?? createLogger('bus');
   const nc = await connect({
-    servers: options.url,
+    servers: natsServersOf(options.url),
     name: options.name,
     maxReconnectAttempts: -1,
     // errors become AppErrors here (503/504): no stack captured up front for every request
@@ -439,9 +482,17 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   })();
   try {
     const space = subjectSpace(options.namespace);
+    const replicas = options.replicas ?? streamReplicasFrom();
     const jsm = await jetstreamManager(nc);
-    await ensureEventStream(jsm, space);
-    bus = new NatsBus(nc, jsm, logger, options.requestTimeoutMs ?? defaultRequestTimeoutMs, space);
+    await ensureEventStream(jsm, space, replicas);
+    bus = new NatsBus(
+      nc,
+      jsm,
+      logger,
+      options.requestTimeoutMs ?? defaultRequestTimeoutMs,
+      space,
+      replicas,
+    );
     return bus;
   } catch (err) {
     await nc.close();
