@@ -104,12 +104,13 @@ describe('NATS_STREAM_REPLICAS', () => {
       await victim.kill();
       const killedAt = Date.now();
       await waitForJetStream(() => bus.publish(testEvent('while-down')));
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 25_000;
       while (!seen.includes('while-down') && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(seen).toEqual(expect.arrayContaining(['before-kill', 'while-down']));
-      // within a few pull heartbeats, not nats.js's default 30 s
-      expect(Date.now() - killedAt).toBeLessThan(12_000);
+      // within a few pull heartbeats (5–7 s here when quiet, 12.5 s seen on a loaded CI machine), not
+      // after the 23–35 s that nats.js's default pull expiry took
+      expect(Date.now() - killedAt).toBeLessThan(20_000);
       await victim.start();
     }, 60_000);
 
