@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { metricsRegistry } from '@sb/platform/ops';
 import {
   checkAutoscalers,
   checkProbesAndMetrics,
@@ -26,21 +27,10 @@ import { unknownFields } from './manifests/unknown-fields.js';
 const root = path.resolve(import.meta.dirname, '../..');
 const overlays = ['dev', 'prod'] as const;
 
-// The metric names of the ops contract (docs/operations.md "Metrics"): the alerts may use no other.
+// The metric names the processes register (docs/operations.md "Metrics") and Node's event-loop lag:
+// the alerts may use no other.
 const contractMetrics = [
-  'switchboard_http_request_duration_seconds',
-  'switchboard_bus_request_duration_seconds',
-  'switchboard_outbox_pending',
-  'switchboard_outbox_lag_seconds',
-  'switchboard_consumer_pending',
-  'switchboard_consumer_ack_pending',
-  'switchboard_consumer_redelivered',
-  'switchboard_socket_connections',
-  'switchboard_connector_sessions',
-  'switchboard_connector_sessions_held',
-  'switchboard_outbound_queue_depth',
-  'switchboard_campaign_messages_total',
-  'switchboard_db_pool_connections',
+  ...(await metricsRegistry.getMetricsAsJSON()).map((metric) => metric.name),
   'nodejs_eventloop_lag_seconds',
 ];
 
