@@ -1,20 +1,17 @@
 import { EventStream } from '@sb/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { startNatsCluster, waitForJetStream, type NatsCluster } from '@sb/testing/nats-cluster';
-import { execFileSync } from 'node:child_process';
+import {
+  natsServerInstalled,
+  startNatsCluster,
+  waitForJetStream,
+  type NatsCluster,
+} from '@sb/testing/nats-cluster';
 import type { DomainEvent } from '@sb/contracts';
 import type { Bus } from '../src/bus/bus.types.js';
 import { createNatsBus, natsServersOf, streamReplicasFrom } from '../src/bus/nats-bus.js';
 
-const hasNatsServer = (() => {
-  try {
-    execFileSync(process.env.NATS_SERVER_BIN ?? 'nats-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasNatsServer = natsServerInstalled('the stream replicas test on a 3-node cluster');
 
 const testEvent = (id: string): DomainEvent => ({
   id,

@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { probeNats } from '@sb/testing/infra';
+import { natsServerInstalled } from '@sb/testing/nats-cluster';
 import type { Bus } from '../src/bus/bus.types.js';
 import { createNatsBus } from '../src/bus/nats-bus.js';
 import { renderMetrics } from '../src/ops/metrics.js';
@@ -15,9 +16,7 @@ import { checkReadiness } from '../src/ops/readiness.js';
 // never stopped): connected, consumers pulling, JetStream's counts per durable; not ready while the
 // server is gone, ready again once the client reconnected.
 
-const hasNatsServer = spawnSync('nats-server', ['--version']).status === 0;
-if (!hasNatsServer)
-  process.stderr.write('\n⚠ ops bus health test skipped: no nats-server on PATH\n');
+const hasNatsServer = natsServerInstalled('the ops bus health test');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

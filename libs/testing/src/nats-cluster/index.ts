@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,9 +56,19 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** Whether a nats-server binary is there to run (tests skip the cluster when it is not). */
+/** The nats-server binary to run (NATS_SERVER_BIN, else the one on PATH). */
 export function natsServerBinary(): string {
   return process.env.NATS_SERVER_BIN ?? 'nats-server';
+}
+
+/**
+ * Whether a nats-server binary is there to run; when it is not, says on stderr that `what` is skipped
+ * and why, so a green run never hides a test that did not run.
+ */
+export function natsServerInstalled(what: string): boolean {
+  const installed = spawnSync(natsServerBinary(), ['--version']).status === 0;
+  if (!installed) process.stderr.write(`\n⚠ ${what} skipped: no ${natsServerBinary()} to run\n`);
+  return installed;
 }
 
 /**
