@@ -2,7 +2,6 @@
 // else the local servers, else embedded PostgreSQL and the in-process bus.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, resolveTestInfrastructure, stopTestInfrastructure } from '@sb/testing';
@@ -29,17 +28,7 @@ export async function benchNatsUrl() {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A loopback port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '@sb/platform/net';
 
 /** Runs a built app (`node <entry>`) with its output kept for the error message; `stop()` ends it. */
 export function startProcess(name, entry, env) {

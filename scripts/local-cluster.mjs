@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@sb/platform/net';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (relative) => import(path.join(root, relative));
@@ -34,17 +35,6 @@ export const defaultEntries = {
 /** The log line each main writes once it serves (until the ops port's /health/ready is there). */
 const readyLine = (component) =>
   component === 'gateway' ? 'gateway listening' : `${component} service started`;
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `port`, or a free one when it is 0 or taken. */
 async function portOrFree(port) {

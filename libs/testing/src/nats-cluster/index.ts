@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@sb/platform/net';
 
 /** One nats-server of a local JetStream cluster: its client URL, and kill/restart for fault tests. */
 export type NatsNode = {
@@ -35,16 +36,6 @@ export type NatsClusterOptions = {
   /** receives the servers' own log lines */
   log?: (line: string) => void;
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
