@@ -65,8 +65,11 @@ const ticketOrder = (item: TicketRef) => `${pad(item.companyId)}|${pad(item.tick
  *
  * A batch is applied in one transaction with a statement per kind of row rather than per event (the
  * consumers keep up with a busy installation that way). Each kind of row is locked in one global
- * order (company zones, message days, tickets, rollup rows, users), so two batches applied at once
+ * order (company zones, tickets, rollup rows, message days, users), so two batches applied at once
  * never deadlock.
+ * The rows many batches share (a company's rollup and message-count rows of the day) come last, so
+ * a transaction holds them only until its commit: taken first, they made every other batch of the
+ * company wait for the whole transaction, the projection lag's tail under load.
  */
 @Injectable()
 export class ProjectionService {
@@ -88,12 +91,11 @@ export class ProjectionService {
         ...new Set([...work.tickets.values()].map((t) => t.companyId)),
         ...work.messages.map((m) => m.companyId),
       ];
-      const zones = new Map<number, string>();
-      for (const companyId of [...new Set(companies)].sort((a, b) => a - b))
-        zones.set(companyId, await this.zones.zoneOf(companyId, manager));
-      await this.countMessages(work.messages, zones, manager);
-      await this.changeFacts([...work.tickets.values()], zones, manager);
+      const zones = await this.zones.lockZonesOf([...new Set(companies)], manager);
+      const rollups = await this.changeFacts([...work.tickets.values()], zones, manager);
       await this.markMessages(work.marks, manager);
+      await this.repository.addToRollups(rollups, manager);
+      await this.countMessages(work.messages, zones, manager);
     }
     // by user, each user's announcements in delivery order (a stable sort)
     const users = work.users.sort(byText((u) => `${pad(u.companyId)}|${pad(u.user.id)}`));
@@ -207,16 +209,16 @@ export class ProjectionService {
   }
 
   /**
-   * Each ticket's rules over its facts (locked for this transaction), then the rollups: what the
-   * tickets counted before leaves their old rows and what they count now joins their rows, summed
-   * per row.
+   * Each ticket's rules over its facts (locked for this transaction), and what that does to the
+   * rollups, to be added by the caller: what the tickets counted before leaves their old rows and
+   * what they count now joins their rows, summed per row (in the rows' global order).
    */
   private async changeFacts(
     tickets: TicketWork[],
     zones: Map<number, string>,
     manager: EntityManager,
-  ): Promise<void> {
-    if (tickets.length === 0) return;
+  ): Promise<RollupDelta[]> {
+    if (tickets.length === 0) return [];
     tickets.sort(byText(ticketOrder));
     const facts = new Map(
       (await this.repository.lockFacts(tickets, manager)).map((fact) => [ticketOrder(fact), fact]),
@@ -248,11 +250,10 @@ export class ProjectionService {
       add(contributionOf(after, zone), 1);
     }
     await this.repository.saveFacts(changed, manager);
-    const rows = [...deltas.entries()]
+    return [...deltas.entries()]
       .filter(([, delta]) => RollupCountNames.some((name) => delta.counts[name] !== 0))
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([, delta]) => delta);
-    await this.repository.addToRollups(rows, manager);
   }
 
   /**

@@ -10,22 +10,29 @@ export class CompanyZoneRepository {
   /** also the consumer's: its transactions record each event with the zone it applied */
   constructor(private readonly transactions: Transactions) {}
 
+  /** The company's own zone as identity announced it (null: none yet). */
+  async zoneOf(companyId: number): Promise<string | null> {
+    return this.transactions.read(companyId, async (manager) => {
+      const rows: { time_zone: string }[] = await manager.query(
+        `SELECT time_zone FROM company_zone WHERE company_id = $1`,
+        [companyId],
+      );
+      return rows[0]?.time_zone ?? null;
+    });
+  }
+
   /**
-   * The company's own zone as identity announced it (null: none yet). Read FOR SHARE in the
-   * projection's transaction, so a zone change (FOR UPDATE) waits for it and the other way round.
+   * The companies' own zones (absent: none yet), read FOR SHARE in the projection's transaction, in
+   * company order, with one statement: a zone change (FOR UPDATE) waits for the projection's batch
+   * and the other way round.
    */
-  async zoneOf(companyId: number, within?: EntityManager, lock = false): Promise<string | null> {
-    return this.transactions.read(
-      companyId,
-      async (manager) => {
-        const rows: { time_zone: string }[] = await manager.query(
-          `SELECT time_zone FROM company_zone WHERE company_id = $1${lock ? ' FOR SHARE' : ''}`,
-          [companyId],
-        );
-        return rows[0]?.time_zone ?? null;
-      },
-      within,
+  async lockZones(companyIds: number[], manager: EntityManager): Promise<Map<number, string>> {
+    const rows: { company_id: number; time_zone: string }[] = await manager.query(
+      `SELECT company_id, time_zone FROM company_zone WHERE company_id = ANY($1::int[])
+        ORDER BY company_id FOR SHARE`,
+      [companyIds],
     );
+    return new Map(rows.map((row) => [row.company_id, row.time_zone]));
   }
 
   /**

@@ -25,13 +25,20 @@ export class CompanyZoneService {
     this.fallback = reportTimeZone(env.REPORT_TIME_ZONE, ReportDefaultTimeZone);
   }
 
+  /** The company's report zone. */
+  async zoneOf(companyId: number): Promise<string> {
+    return reportTimeZone(await this.repository.zoneOf(companyId), this.fallback);
+  }
+
   /**
-   * The company's report zone. With the projection's manager the row is read FOR SHARE, so a ticket's
-   * rollup share and a zone change never interleave.
+   * The report zones of the projection's companies, read FOR SHARE in its transaction with one
+   * statement, so a ticket's rollup share and a zone change never interleave.
    */
-  async zoneOf(companyId: number, manager?: EntityManager): Promise<string> {
-    const own = await this.repository.zoneOf(companyId, manager, manager !== undefined);
-    return reportTimeZone(own, this.fallback);
+  async lockZonesOf(companyIds: number[], manager: EntityManager): Promise<Map<number, string>> {
+    const own = await this.repository.lockZones(companyIds, manager);
+    return new Map(
+      companyIds.map((companyId) => [companyId, reportTimeZone(own.get(companyId), this.fallback)]),
+    );
   }
 
   /** Applies identity's company created/updated event (its `timeZone`). */
