@@ -21,6 +21,7 @@ import { renderMetrics } from '../src/ops/metrics.js';
 import { Outbox } from '../src/outbox/outbox.js';
 import { testEvent } from './test-event.js';
 import { startOutboxRelay, type OutboxRelay } from '../src/outbox/outbox-relay.js';
+import { whenOutboxCaughtUp } from '../src/outbox/outbox-pressure.js';
 import {
   CreateNote1800000000000,
   NoteEntity,
@@ -356,6 +357,42 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     await waitFor(() => received.length >= 2, 5000);
   });
 
+  it('holds the intake while a backlog goes out and lets it through once the relay caught up', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    // the first batch goes out at once, the later ones slowly
+    let published = 0;
+    const slowBus: Bus = {
+      ...bus,
+      publish: async (event) => {
+        published += 1;
+        if (published > 5) await new Promise((resolve) => setTimeout(resolve, 150));
+        await bus.publish(event);
+      },
+    };
+    await dataSource.transaction((manager) =>
+      Outbox.addMany(
+        manager,
+        Array.from({ length: 12 }, () =>
+          testEvent({
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: {},
+          }),
+        ),
+      ),
+    );
+    relays.push(await startOutboxRelay({ dataSource, bus: slowBus, logger, batchSize: 5 }));
+    // the first batch came back full (7 rows still wait) and the second is going out
+    await waitFor(() => published > 5, 5000);
+    await whenOutboxCaughtUp(schema);
+    // let through only once a batch came back short: every row was out by then
+    expect(published).toBe(12);
+    await waitFor(() => received.length === 12, 5000);
+  });
+
   it('publishes each row once with several relays running', async () => {
     const cid = company();
     const received = await collect(cid);
@@ -589,15 +626,19 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
 describe('consumeIdempotently', () => {
   // A bus that hands back the wrapped handler, so the test can deliver at will (duplicates, retries).
   function capturingBus() {
-    let handler: ConsumeOptions['handler'] | undefined;
+    const handlers = new Map<string, ConsumeOptions['handler']>();
     const bus = {
       consume: async (options: ConsumeOptions) => {
-        handler = options.handler;
+        handlers.set(options.durable, options.handler);
         return { unsubscribe: async () => undefined };
       },
     } as unknown as Bus;
-    const deliver = (event: DomainEvent, deliveryCount = 1) =>
-      (handler as ConsumeOptions['handler'])(event, { subject: event.subject, deliveryCount });
+    /** hands the event to the durable's handler (the only one when not named) */
+    const deliver = (event: DomainEvent, deliveryCount = 1, durable?: string) =>
+      (durable ? handlers.get(durable)! : [...handlers.values()][0]!)(event, {
+        subject: event.subject,
+        deliveryCount,
+      });
     return { bus, deliver };
   }
 
@@ -703,8 +744,7 @@ describe('consumeIdempotently', () => {
       await consumeIdempotentlyInBatches({
         transactions: new Transactions(dataSource),
         bus,
-        durable: 'batched',
-        filter: 'evt.>',
+        feeds: [{ durable: 'batched', filter: 'evt.>' }],
         parallel: 1,
         handler: async (events, manager) => {
           batches.push(events.length);
@@ -722,14 +762,59 @@ describe('consumeIdempotently', () => {
       expect(batches).toEqual([1, 9]);
     });
 
+    it('applies several feeds in shared batches, one transaction per lane at a time', async () => {
+      const { bus, deliver } = capturingBus();
+      const running = new Map<number, number>();
+      let overlaps = 0;
+      const applied: string[] = [];
+      await consumeIdempotentlyInBatches({
+        transactions: new Transactions(dataSource),
+        bus,
+        feeds: [
+          { durable: 'feed-a', filter: 'evt.*.identity.>' },
+          { durable: 'feed-b', filter: 'evt.*.tickets.>' },
+        ],
+        parallel: 2,
+        laneOf: (event) => event.companyId,
+        handler: async (events, manager) => {
+          const lanes = [...new Set(events.map((event) => event.companyId % 2))];
+          for (const lane of lanes) {
+            running.set(lane, (running.get(lane) ?? 0) + 1);
+            if (running.get(lane)! > 1) overlaps += 1;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          for (const event of events) {
+            applied.push(event.id);
+            await insertNote(manager, event, 'f');
+          }
+          for (const lane of lanes) running.set(lane, running.get(lane)! - 1);
+        },
+      });
+      const events = Array.from({ length: 12 }, (_, i) => makeEvent(700_020 + (i % 2)));
+      await Promise.all(
+        events.map((event, i) => deliver(event, 1, i % 3 === 0 ? 'feed-b' : 'feed-a')),
+      );
+      expect(overlaps).toBe(0);
+      expect(applied).toHaveLength(12);
+      expect((await notesOf(700_020)) + (await notesOf(700_021))).toBe(12);
+      // each event was recorded under the feed that delivered it: a redelivery there is skipped
+      await deliver(events[0]!, 2, 'feed-b');
+      await deliver(events[1]!, 2, 'feed-a');
+      expect(applied).toHaveLength(12);
+      const [{ n }] = await dataSource.query(
+        `SELECT count(*)::int AS n FROM processed_event WHERE consumer = 'feed-b' AND event_id = $1`,
+        [events[0]!.id],
+      );
+      expect(n).toBe(1);
+    });
+
     it('retries a failed batch one event per transaction, so only the bad event fails', async () => {
       const { bus, deliver } = capturingBus();
       const bad = makeEvent(700_011);
       await consumeIdempotentlyInBatches({
         transactions: new Transactions(dataSource),
         bus,
-        durable: 'batched-bad',
-        filter: 'evt.>',
+        feeds: [{ durable: 'batched-bad', filter: 'evt.>' }],
         parallel: 1,
         handler: async (events, manager) => {
           for (const event of events) {

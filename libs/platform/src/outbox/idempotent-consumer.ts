@@ -43,14 +43,30 @@ export function consumeIdempotently<T = unknown>(
   });
 }
 
+/** A durable consumer of events (one filter on NATS 2.9, several from 2.10). */
+export type EventFeed = { durable: string; filter: string | string[] };
+
 export type IdempotentBatchConsumerOptions<T = unknown> = Omit<
   IdempotentConsumerOptions<T>,
-  'handler'
+  'handler' | 'durable' | 'filter'
 > & {
+  /**
+   * the durable consumers whose events are applied together: each event is recorded as processed
+   * under its own durable's name, so a feed can join or leave the batches without a replay
+   */
+  feeds: EventFeed[];
   /** events applied in one transaction at most; default 64 */
   batchSize?: number;
   /** transactions at once; default 2 */
   parallel?: number;
+  /**
+   * An event's lane (a number; any integer). Each lane applies one transaction at a time and the
+   * `parallel` lanes run side by side, so events that change the same rows (one ticket's) never
+   * make two transactions wait for each other. Without it any transaction takes any event.
+   */
+  laneOf?: (event: DomainEvent<T>) => number;
+  /** awaited before each batch is applied: backpressure (e.g. whenOutboxCaughtUp) */
+  beforeBatch?: () => Promise<void>;
   /**
    * applies the events not applied before, in delivery order, with the manager of the transaction
    * that records them as processed
@@ -64,53 +80,77 @@ export type IdempotentBatchConsumerOptions<T = unknown> = Omit<
  * few round trips per batch instead of per event. A batch that fails is applied again one event per
  * transaction, so one bad event is retried alone and never holds the others back.
  */
-export function consumeIdempotentlyInBatches<T = unknown>(
+export async function consumeIdempotentlyInBatches<T = unknown>(
   options: IdempotentBatchConsumerOptions<T>,
 ): Promise<BusSubscription> {
-  const { transactions, durable } = options;
+  const { transactions, laneOf } = options;
   const batchSize = options.batchSize ?? 64;
   const parallel = options.parallel ?? 2;
+  type Delivery = { durable: string; event: DomainEvent<T> };
 
-  const apply = (events: DomainEvent<T>[]) =>
+  const apply = (deliveries: Delivery[]) =>
     transactions.acrossCompanies(async (manager) => {
-      const inserted: { event_id: string }[] = await manager.query(
+      const inserted: { consumer: string; event_id: string }[] = await manager.query(
         `INSERT INTO processed_event (consumer, event_id)
-         SELECT $1, id FROM unnest($2::uuid[]) AS id
-         ON CONFLICT DO NOTHING RETURNING event_id`,
-        [durable, events.map((event) => event.id)],
+         SELECT * FROM unnest($1::text[], $2::uuid[])
+         ON CONFLICT DO NOTHING RETURNING consumer, event_id`,
+        [deliveries.map((d) => d.durable), deliveries.map((d) => d.event.id)],
       );
-      const fresh = new Set(inserted.map((row) => row.event_id));
+      const fresh = new Set(inserted.map((row) => `${row.consumer} ${row.event_id}`));
       // an event delivered twice into one batch is applied by its first copy
-      const todo = events.filter((event) => fresh.delete(event.id));
-      if (todo.length > 0) await options.handler(todo, manager);
+      const todo = deliveries.filter((d) => fresh.delete(`${d.durable} ${d.event.id}`));
+      if (todo.length > 0)
+        await options.handler(
+          todo.map((d) => d.event),
+          manager,
+        );
     });
 
-  /** Each event's failure (undefined: applied). */
-  const applyBatch = microBatch(
-    async (events: DomainEvent<T>[]): Promise<unknown[]> => {
-      try {
-        await apply(events);
-        return events.map(() => undefined);
-      } catch (err) {
-        if (events.length === 1) return [err];
-        const failures: unknown[] = [];
-        for (const event of events) failures.push(await apply([event]).catch((error) => error));
-        return failures;
-      }
-    },
-    { maxSize: batchSize, parallel },
-  );
+  /** Each delivery's failure (undefined: applied). */
+  const applyBatch = async (deliveries: Delivery[]): Promise<unknown[]> => {
+    try {
+      await options.beforeBatch?.();
+      await apply(deliveries);
+      return deliveries.map(() => undefined);
+    } catch (err) {
+      if (deliveries.length === 1) return [err];
+      const failures: unknown[] = [];
+      for (const delivery of deliveries)
+        failures.push(await apply([delivery]).catch((error) => error));
+      return failures;
+    }
+  };
+  const lanes = laneOf
+    ? Array.from({ length: parallel }, () => microBatch(applyBatch, { maxSize: batchSize }))
+    : [microBatch(applyBatch, { maxSize: batchSize, parallel })];
+  const laneFor = (event: DomainEvent<T>) =>
+    lanes[laneOf ? Math.abs(Math.trunc(laneOf(event))) % lanes.length : 0]!;
 
-  return options.bus.consume<T>({
-    durable,
-    filter: options.filter,
-    maxDeliver: options.maxDeliver,
-    ackWaitMs: options.ackWaitMs,
-    // enough deliveries in hand to fill every transaction's next batch
-    concurrency: batchSize * parallel,
-    handler: async (event) => {
-      const failure = await applyBatch(event);
-      if (failure !== undefined) throw failure;
+  const subscriptions: BusSubscription[] = [];
+  try {
+    for (const { durable, filter } of options.feeds) {
+      subscriptions.push(
+        await options.bus.consume<T>({
+          durable,
+          filter,
+          maxDeliver: options.maxDeliver,
+          ackWaitMs: options.ackWaitMs,
+          // enough deliveries in hand to fill every transaction's next batch
+          concurrency: batchSize * parallel,
+          handler: async (event) => {
+            const failure = await laneFor(event)({ durable, event });
+            if (failure !== undefined) throw failure;
+          },
+        }),
+      );
+    }
+  } catch (err) {
+    await Promise.all(subscriptions.map((s) => s.unsubscribe().catch(() => undefined)));
+    throw err;
+  }
+  return {
+    unsubscribe: async () => {
+      await Promise.all(subscriptions.splice(0).map((s) => s.unsubscribe()));
     },
-  });
+  };
 }

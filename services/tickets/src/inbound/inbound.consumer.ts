@@ -13,7 +13,7 @@ import {
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
-import { consumeIdempotentlyInBatches } from '@sb/platform/outbox';
+import { consumeIdempotentlyInBatches, schemaOf, whenOutboxCaughtUp } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
 import { InboundService } from './inbound.service.js';
 
@@ -39,7 +39,8 @@ export const inboundBatching = (
 
 /**
  * The durable consumers of the inbound flow: every `connectors.message.received` is applied once (the
- * processed-event row commits with the message), the messages of a burst in batches, and
+ * processed-event row commits with the message), the messages of a burst in batches (each waiting
+ * while the outbox relay is behind), and
  * `connectors.presence.updated` refreshes the ticket's typing indicator.
  */
 @Injectable()
@@ -59,14 +60,21 @@ export class InboundConsumer implements OnApplicationBootstrap, OnModuleDestroy 
       await consumeIdempotentlyInBatches<InboundMessageEventData>({
         transactions: this.transactions,
         bus: this.bus,
-        durable: 'tickets-inbound-messages',
-        filter: eventSubject(
-          '*' as unknown as number,
-          received.service,
-          received.entity,
-          received.action,
-        ),
+        feeds: [
+          {
+            durable: 'tickets-inbound-messages',
+            filter: eventSubject(
+              '*' as unknown as number,
+              received.service,
+              received.entity,
+              received.action,
+            ),
+          },
+        ],
         ...inboundBatching(this.env),
+        // a burst waits here while the outbox relay is behind, so what agents do meanwhile is
+        // published behind one relay batch, not behind the whole burst
+        beforeBatch: () => whenOutboxCaughtUp(schemaOf(this.transactions.manager)),
         handler: (events, manager) => this.service.receive(events, manager),
       }),
     );
