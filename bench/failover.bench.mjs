@@ -60,8 +60,10 @@ const { GraphEmulator } = await import('@sb/testing/channel-emulator');
 const { createNatsBus } = await import('@sb/platform/bus');
 
 const dir = await mkdtemp(join(tmpdir(), 'sb-failover-'));
-// a run past its deadline (or stopped) still stops the cluster's processes (each in its own group)
-const deadlineS = envNumber('FAILOVER_DEADLINE_S', short ? 420 : 3600);
+// a run past its deadline (or stopped) still stops the cluster's processes (each in its own group);
+// the short run's rolling restart alone waits for 12 graceful stops and boots (410 s in all on a
+// slow day's CI, against ~150 s on a quiet machine)
+const deadlineS = envNumber('FAILOVER_DEADLINE_S', short ? 720 : 3600);
 const abort = async (reason) => {
   console.error(`failover: ${reason}; stopping the cluster`);
   if (reportFile) writeJestReport(reportFile, rows, new Error(reason));
