@@ -75,7 +75,7 @@ const suites = [
     args: ['bench/failover.bench.mjs'],
     env: { FAILOVER_SHORT: '1', FAILOVER_REPORT: path.join(resultsDir, 'failover.json') },
     report: path.join(resultsDir, 'failover.json'),
-    timeoutMs: minutes('TEST_TIMEOUT_FAILOVER_MIN', 10),
+    timeoutMs: minutes('TEST_TIMEOUT_FAILOVER_MIN', 14),
     needsBuild: true,
   },
 ];
