@@ -56,13 +56,24 @@ describeWithNats('history import on the connections screen', () => {
       status,
       connectionId,
     ]);
-  /** the progress the connection's row shows after `this` of `all` replayed messages */
+  /**
+   * the progress the connection's row shows after `this` of `all` replayed messages; sent again until
+   * it shows, since a page just (re)loaded may join its socket room after the first one went out
+   */
   const seeProgress = async (done: number, all: number) => {
-    await publish({
-      action: 'update',
-      status: { this: done, all, date: new Date().toISOString() },
-    });
-    await row().getByText(`Importing ${done} of ${all}`).waitFor();
+    const shown = row().getByText(`Importing ${done} of ${all}`);
+    for (let attempt = 1; ; attempt += 1) {
+      await publish({
+        action: 'update',
+        status: { this: done, all, date: new Date().toISOString() },
+      });
+      try {
+        await shown.waitFor({ timeout: 3_000 });
+        return;
+      } catch (err) {
+        if (attempt === 10) throw err;
+      }
+    }
   };
 
   beforeAll(async () => {
