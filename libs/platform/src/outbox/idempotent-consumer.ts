@@ -65,8 +65,6 @@ export type IdempotentBatchConsumerOptions<T = unknown> = Omit<
    * make two transactions wait for each other. Without it any transaction takes any event.
    */
   laneOf?: (event: DomainEvent<T>) => number;
-  /** awaited before each batch is applied: backpressure (e.g. whenOutboxCaughtUp) */
-  beforeBatch?: () => Promise<void>;
   /**
    * applies the events not applied before, in delivery order, with the manager of the transaction
    * that records them as processed
@@ -109,7 +107,6 @@ export async function consumeIdempotentlyInBatches<T = unknown>(
   /** Each delivery's failure (undefined: applied). */
   const applyBatch = async (deliveries: Delivery[]): Promise<unknown[]> => {
     try {
-      await options.beforeBatch?.();
       await apply(deliveries);
       return deliveries.map(() => undefined);
     } catch (err) {

@@ -1,5 +1,4 @@
 export * from './outbox.js';
 export * from './outbox-relay.js';
-export * from './outbox-pressure.js';
 export * from './idempotent-consumer.js';
 export * from './audit-trail.js';

@@ -5,7 +5,6 @@ import type { Bus } from '../bus/bus.types.js';
 import type { Logger } from '../logger/create-logger.js';
 import { addMetricsSampler } from '../ops/metrics.js';
 import { runWithCarrier } from '../tracing/trace-context.js';
-import { reportOutboxProgress } from './outbox-pressure.js';
 import { outboxChannel, schemaOf } from './outbox.js';
 
 export type OutboxRelayOptions = {
@@ -47,8 +46,7 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   const intervalMs = options.intervalMs ?? 200;
   const batchSize = options.batchSize ?? 500;
   const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
-  const schema = schemaOf(dataSource.manager);
-  const channel = outboxChannel(schema);
+  const channel = outboxChannel(schemaOf(dataSource.manager));
   const url = (dataSource.options as { url?: string }).url;
 
   let running = true;
@@ -150,16 +148,10 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       nudged = false;
       try {
         await listen();
-        let full = true;
-        while (running && full) {
-          full = await relayBatch();
-          reportOutboxProgress(schema, full);
-        }
+        while (running && (await relayBatch()));
         await cleanup();
         failures = 0;
       } catch (err) {
-        // a failing relay holds the intake back only for whenOutboxCaughtUp's longest wait
-        reportOutboxProgress(schema, false);
         failures++;
         logger.warn({ err, failures }, 'outbox relay cycle failed; retrying');
       }
@@ -184,7 +176,6 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       running = false;
       nudge();
       await loop;
-      reportOutboxProgress(schema, false);
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => undefined);

@@ -13,7 +13,7 @@ import {
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
-import { consumeIdempotentlyInBatches, schemaOf, whenOutboxCaughtUp } from '@sb/platform/outbox';
+import { consumeIdempotentlyInBatches } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
 import { InboundService } from './inbound.service.js';
 
@@ -39,8 +39,7 @@ export const inboundBatching = (
 
 /**
  * The durable consumers of the inbound flow: every `connectors.message.received` is applied once (the
- * processed-event row commits with the message), the messages of a burst in batches (each waiting
- * while the outbox relay is behind), and
+ * processed-event row commits with the message), the messages of a burst in batches, and
  * `connectors.presence.updated` refreshes the ticket's typing indicator.
  */
 @Injectable()
@@ -72,9 +71,6 @@ export class InboundConsumer implements OnApplicationBootstrap, OnModuleDestroy 
           },
         ],
         ...inboundBatching(this.env),
-        // a burst waits here while the outbox relay is behind, so what agents do meanwhile is
-        // published behind one relay batch, not behind the whole burst
-        beforeBatch: () => whenOutboxCaughtUp(schemaOf(this.transactions.manager)),
         handler: (events, manager) => this.service.receive(events, manager),
       }),
     );
