@@ -383,6 +383,26 @@ describe.each(kinds)('real-time channels over the $name', (kind) => {
     ]);
   });
 
+  it("sends a message that changed its ticket as the message and as that ticket's update", async () => {
+    for (const who of Object.keys(heard) as Who[]) heard[who].splice(0);
+    const message = { id: 'm-1', body: 'Oi', fromMe: false };
+    const contact = { id: 1, name: 'Cris' };
+    const data = { message, ticket, contact };
+    await buses.serviceBus.publish(
+      event(2, 'tickets.message.created', { ...data, ticketChange: { previousStatus: 'pending' } }),
+    );
+    // a private note leaves its ticket as it was: the message alone
+    await buses.serviceBus.publish(event(2, 'tickets.message.created', data));
+    await waitFor(() => heard.agent.length >= 3, 5_000, 'the messages and the ticket update');
+    await sleep(150); // time for a wrong delivery to show up
+    expect(heard.agent).toEqual([
+      { event: 'company-2-appMessage', payload: { action: 'create', ...data } },
+      { event: 'company-2-ticket', payload: { action: 'update', ticket } },
+      { event: 'company-2-appMessage', payload: { action: 'create', ...data } },
+    ]);
+    for (const who of ['admin', 'colleague', 'stranger'] as const) expect(heard[who]).toEqual([]);
+  });
+
   it("drops an event of company 3 for company 2's rooms: the stranger alone hears its own", async () => {
     for (const who of Object.keys(heard) as Who[]) heard[who].splice(0);
     await buses.serviceBus.publish(

@@ -5,6 +5,7 @@ import {
   ClientSocketEvents,
   mayReadConnectionToken,
   EventSocketRoutes,
+  impliedEvents,
   SocketHandshakeQuery,
   Subjects,
   TicketStatuses,
@@ -219,7 +220,7 @@ export const startSocketServer = async (
   const fanOut = (event: DomainEvent) => {
     try {
       if (!recent.firstTime(event.id)) return;
-      emit(event);
+      for (const each of [event, ...impliedEvents(event)]) emit(each);
     } catch (err) {
       logger.error({ err, subject: event.subject }, 'socket fan-out failed');
     }

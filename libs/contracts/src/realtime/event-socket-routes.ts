@@ -7,6 +7,8 @@ import type { QueueIntegrationSocketPayload } from '../queue-integrations/queue-
 import { withoutPromptKeys, type PromptSocketPayload } from '../prompts/prompts.js';
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
+import type { MessageEventData } from '../tickets/ticket-inputs.js';
+import { ticketUpdateOf } from '../tickets/ticket-events.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
 import { withoutConnectionToken } from '../connections/connection-records.js';
 import { SecretSettingKeys } from '../settings/setting-requests.js';
@@ -361,9 +363,15 @@ export const EventSocketRoutes = {
       rooms.ticket(event.companyId, event.data.ticketId),
     ],
   },
+  // a message that changed its ticket is that ticket's update too (`impliedEvents`)
   'tickets.message.created': {
     event: 'appMessage',
-    payload: (data): AppMessageSocketPayload => ({ action: 'create', ...data }),
+    payload: ({ message, ticket, contact }): AppMessageSocketPayload => ({
+      action: 'create',
+      message,
+      ticket,
+      contact,
+    }),
     rooms: (event) => [
       rooms.ticket(event.companyId, event.data.ticket.id),
       rooms.notification(event.companyId),
@@ -536,6 +544,16 @@ const socketEventName = (companyId: number, key: SocketEventKey): string => {
   if (key === 'announcement') return socketEvent.announcement;
   if (key === 'users') return socketEvent.users;
   return socketEvent.company(companyId, key);
+};
+
+/**
+ * The events an event stands for besides itself, each sent to the sockets as if it had been published:
+ * a message that changed its ticket (one bus event) is also that ticket's `ticket` update.
+ */
+export const impliedEvents = (event: DomainEvent): DomainEvent[] => {
+  if (eventRouteKey(event.subject) !== 'tickets.message.created') return [];
+  const update = ticketUpdateOf(event as DomainEvent<MessageEventData>);
+  return update ? [update] : [];
 };
 
 /** What to emit for an event, or undefined when the event has no socket route. */

@@ -1,7 +1,12 @@
 import type { DomainEvent } from '../bus/envelope.js';
 import { DomainEventTypes, eventSubject } from '../bus/subjects.js';
 import type { SessionUser } from '../auth/session.js';
-import { EventSocketRoutes, eventRouteKey, resolveEventSocket } from './event-socket-routes.js';
+import {
+  EventSocketRoutes,
+  eventRouteKey,
+  impliedEvents,
+  resolveEventSocket,
+} from './event-socket-routes.js';
 import { roomCompanyId, rooms } from './rooms.js';
 import {
   ClientSocketEvents,
@@ -13,7 +18,7 @@ import {
 
 const event = <D>(
   companyId: number,
-  type: { service: 'identity'; entity: string; action: string },
+  type: { service: 'identity' | 'tickets'; entity: string; action: string },
   data: D,
 ): DomainEvent<D> => ({
   id: 'e1',
@@ -146,6 +151,39 @@ describe('event socket routes', () => {
     for (const result of resolved) {
       for (const room of result?.rooms ?? []) expect(roomCompanyId(room)).toBe(8);
     }
+  });
+
+  it("reads a message that changed its ticket as that ticket's update too, with the status it left", () => {
+    const ticket = { id: 7, status: 'pending' };
+    const message = { id: 'm1', body: 'Oi' };
+    const contact = { id: 3, name: 'Cris' };
+    const created = event(4, DomainEventTypes.tickets.messageCreated, {
+      message,
+      ticket,
+      contact,
+      ticketChange: { previousStatus: 'closed' },
+    });
+    expect(resolveEventSocket(created)?.payload).toEqual({
+      action: 'create',
+      message,
+      ticket,
+      contact,
+    });
+    const [update, ...more] = impliedEvents(created);
+    expect(more).toEqual([]);
+    expect(update).toEqual({
+      ...created,
+      subject: 'evt.4.tickets.ticket.updated',
+      data: { ticket, previousStatus: 'closed' },
+    });
+    expect(resolveEventSocket(update!)).toEqual({
+      event: 'company-4-ticket',
+      payload: { action: 'update', ticket },
+      rooms: ['c:4:status:pending', 'c:4:notification', 'c:4:ticket:7', 'c:4:status:closed'],
+    });
+    // a message that left its ticket as it was (a private note), and other events, stand for nothing else
+    expect(impliedEvents({ ...created, data: { message, ticket, contact } })).toEqual([]);
+    expect(impliedEvents(event(4, DomainEventTypes.identity.userUpdated, { user }))).toEqual([]);
   });
 
   it('ignores events with no route', () => {

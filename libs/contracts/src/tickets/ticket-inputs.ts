@@ -253,6 +253,12 @@ export type MessageEventData = {
   message: MessageRecord;
   ticket: TicketRecord;
   contact: ContactSummary;
+  /**
+   * Set when the message also changed its ticket (last message, unread count, a reopen): the event then
+   * stands for that ticket's `tickets.ticket.updated` too (`ticketUpdateOf`), so a message is one event on
+   * the bus, not two. `previousStatus` when the message moved the ticket to another status.
+   */
+  ticketChange?: { previousStatus?: TicketStatus };
 };
 export type MessageDeletedEventData = { messageId: string; ticketId: number; status: TicketStatus };
 

@@ -130,7 +130,7 @@ export class ProjectionService {
           break;
         }
         case 'tickets.message.created': {
-          const { message, ticket } = event.data as MessageEventData;
+          const { message, ticket, ticketChange } = event.data as MessageEventData;
           if (ticket.companyId !== companyId) break;
           work.messages.push({ companyId, at: message.createdAt, fromMe: message.fromMe });
           // a response is an agent's visible answer: not a private note, and not what the company
@@ -140,7 +140,14 @@ export class ProjectionService {
             message.fromMe && !message.isPrivate && ticket.userId !== null
               ? { at: message.createdAt, userId: ticket.userId }
               : undefined;
-          observe(companyId, ticket.id, { ticket, occurredAt: event.occurredAt, response });
+          // a message that changed its ticket is that ticket's update too (a reopen names the old status)
+          const previousStatus = ticketChange?.previousStatus;
+          observe(companyId, ticket.id, {
+            ticket,
+            occurredAt: event.occurredAt,
+            response,
+            ...(previousStatus ? { previousStatus } : {}),
+          });
           if (!message.isPrivate)
             work.marks.push({
               companyId,

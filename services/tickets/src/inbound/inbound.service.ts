@@ -398,8 +398,9 @@ export class InboundService {
   }
 
   /**
-   * The new messages (company-<id>-appMessage create) and their tickets (company-<id>-ticket update),
-   * written to the outbox with one statement.
+   * The new messages, each one event that is also its ticket's update (the sockets get
+   * company-<id>-appMessage create and company-<id>-ticket update), written to the outbox with one
+   * statement.
    */
   private async announce(turns: InboundTurn[], manager: EntityManager): Promise<void> {
     const records = await this.view.manyWithContact(
@@ -431,14 +432,10 @@ export class InboundService {
         ),
         ticket: record,
         contact: summary,
+        // the message moved the ticket (last message, unread count, perhaps a reopen): one event says both
+        ticketChange: turn.previousStatus ? { previousStatus: turn.previousStatus } : {},
       };
-      const update: TicketEventData = turn.previousStatus
-        ? { ticket: record, previousStatus: turn.previousStatus }
-        : { ticket: record };
-      return [
-        { companyId, ...DomainEventTypes.tickets.messageCreated, data: message },
-        { companyId, ...DomainEventTypes.tickets.ticketUpdated, data: update },
-      ];
+      return [{ companyId, ...DomainEventTypes.tickets.messageCreated, data: message }];
     });
     await Outbox.addMany(manager, entries);
   }

@@ -651,17 +651,12 @@ export class MessagesService {
           ),
           ticket: record,
           contact: summary,
+          // a visible send changes the ticket (last message): the last message's event says so
+          ...(!options.isPrivate && i === messages.length - 1 ? { ticketChange: {} } : {}),
         };
         await recordEvent(manager, ctx.companyId, {
           ...DomainEventTypes.tickets.messageCreated,
           data,
-        });
-      }
-      if (!options.isPrivate) {
-        const event: TicketEventData = { ticket: record };
-        await recordEvent(manager, ctx.companyId, {
-          ...DomainEventTypes.tickets.ticketUpdated,
-          data: event,
         });
       }
       return { ticket, messages, readIds };
