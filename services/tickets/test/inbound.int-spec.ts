@@ -474,7 +474,8 @@ describe('inbound messages (connectors.message.received)', () => {
       },
     );
     // Only the contact's own messages: a greeting the bot sends for an earlier test may land meanwhile.
-    const inbound = 'SELECT count(*) AS n FROM tickets.messages WHERE company_id = 1 AND NOT from_me';
+    const inbound =
+      'SELECT count(*) AS n FROM tickets.messages WHERE company_id = 1 AND NOT from_me';
     const before = await count(inbound, []);
     await app.bus.publish({
       id: randomUUID(),
