@@ -217,6 +217,21 @@ export function describeBusContract(
         await sub.unsubscribe();
       });
 
+      it('delivers an event published with its data as JSON text as the same event', async () => {
+        const entity = unique('e');
+        const received: DomainEvent[] = [];
+        const sub = await bus.consume({
+          durable: durable(),
+          filter: `evt.*.identity.${entity}.created`,
+          handler: (e) => void received.push(e),
+        });
+        const { data, ...envelope } = event(entity, 'created', { name: 'Ana "A"', tags: [1, 2] });
+        await bus.publish({ ...envelope, dataJson: JSON.stringify(data) });
+        await waitFor(() => received.length >= 1);
+        expect(received).toEqual([{ ...envelope, data }]);
+        await sub.unsubscribe();
+      });
+
       it('drops a second publish of the same event id', async () => {
         const entity = unique('e');
         const e = event(entity, 'created');

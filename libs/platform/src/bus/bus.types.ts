@@ -84,7 +84,7 @@ export type Bus = {
     options?: HandleOptions,
   ): Promise<BusSubscription>;
   /** stores the event in the EVENTS stream (deduplicated by event.id) */
-  publish(event: DomainEvent): Promise<void>;
+  publish(event: DomainEvent | EncodedDomainEvent): Promise<void>;
   /** at-least-once delivery through a durable consumer */
   consume<T = unknown>(options: ConsumeOptions<T>): Promise<BusSubscription>;
   /** live fan-out of events to every subscriber, no replay */
@@ -94,6 +94,19 @@ export type Bus = {
   health?(): BusHealth;
   /** ops metrics: the durables this process consumes, read at scrape time */
   consumerStats?(): Promise<ConsumerStats[]>;
+};
+
+/**
+ * An event whose data is JSON text already (the outbox relay reads it so from its row): it is published
+ * as it is, never parsed and written again.
+ */
+export type EncodedDomainEvent = Omit<DomainEvent, 'data'> & { dataJson: string };
+
+/** The JSON of an event on the bus, either kind. */
+export const encodeDomainEvent = (event: DomainEvent | EncodedDomainEvent): string => {
+  if (!('dataJson' in event)) return JSON.stringify(event);
+  const { id, subject, companyId, occurredAt, dataJson } = event;
+  return `${JSON.stringify({ id, subject, companyId, occurredAt }).slice(0, -1)},"data":${dataJson}}`;
 };
 
 export const defaultRequestTimeoutMs = 10_000;

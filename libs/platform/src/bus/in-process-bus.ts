@@ -18,12 +18,14 @@ import {
   defaultRequestTimeoutMs,
   duplicateWindowMs,
   eventRetentionMs,
+  encodeDomainEvent,
   redeliveryDelayMs,
   type Bus,
   type BusHealth,
   type BusSubscription,
   type ConsumeOptions,
   type ConsumerStats,
+  type EncodedDomainEvent,
   type EventHandler,
   type HandleOptions,
   type RequestHandler,
@@ -180,7 +182,7 @@ class InProcessBus implements Bus {
     };
   }
 
-  async publish(event: DomainEvent): Promise<void> {
+  async publish(event: DomainEvent | EncodedDomainEvent): Promise<void> {
     this.assertOpen();
     if (!subjectMatches(eventSubjects, event.subject)) {
       throw new Error(`no stream stores subject ${event.subject}`);
@@ -192,7 +194,7 @@ class InProcessBus implements Bus {
     const stored = {
       seq: ++this.lastSeq,
       subject: event.subject,
-      json: JSON.stringify(event),
+      json: encodeDomainEvent(event),
       storedAt: now,
       trace: currentCarrier(),
     };

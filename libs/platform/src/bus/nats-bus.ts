@@ -42,12 +42,14 @@ import {
   defaultRequestTimeoutMs,
   duplicateWindowMs,
   eventRetentionMs,
+  encodeDomainEvent,
   redeliveryDelayMs,
   type Bus,
   type BusHealth,
   type BusSubscription,
   type ConsumeOptions,
   type ConsumerStats,
+  type EncodedDomainEvent,
   type EventHandler,
   type HandleOptions,
   type RequestHandler,
@@ -247,8 +249,8 @@ class NatsBus implements Bus {
     return this.track(sub);
   }
 
-  async publish(event: DomainEvent): Promise<void> {
-    await this.js.publish(this.space.wire(event.subject), encode(event), {
+  async publish(event: DomainEvent | EncodedDomainEvent): Promise<void> {
+    await this.js.publish(this.space.wire(event.subject), encoder.encode(encodeDomainEvent(event)), {
       msgID: event.id,
       headers: traceHeaders(),
     });

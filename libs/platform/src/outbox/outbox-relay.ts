@@ -1,4 +1,3 @@
-import type { DomainEvent } from '@sb/contracts';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Bus } from '../bus/bus.types.js';
@@ -24,10 +23,12 @@ export type OutboxRelayOptions = {
 export type OutboxRelay = { stop(): Promise<void> };
 
 type OutboxRow = {
+  seq: string;
   id: string;
   subject: string;
   company_id: number;
-  payload: unknown;
+  /** the JSON text as stored: published without being parsed */
+  payload: string;
   occurred_at: Date;
   traceparent: string | null;
   tracestate: string | null;
@@ -36,17 +37,19 @@ type OutboxRow = {
 const cleanupEveryMs = 10 * 60 * 1000;
 
 /**
- * Publishes outbox rows in write order, a batch at a time, and marks each batch published with one
- * UPDATE. Rows are claimed with
- * `FOR UPDATE SKIP LOCKED`, so several relays (instances of a service) never publish one row at
- * the same time; a crash between publish and mark republishes, which the stream deduplicates by id.
+ * Publishes outbox rows in write order, a batch at a time. One relay of a schema works at a time (a
+ * transaction-scoped advisory lock; the others find it taken and wait for their next nudge): its one
+ * statement claims and marks the batch, the batch goes out, and the commit makes the marks stand. A
+ * crash before the commit leaves the rows unpublished, and their second publish is dropped by the
+ * stream (deduplicated by id).
  */
 export async function startOutboxRelay(options: OutboxRelayOptions): Promise<OutboxRelay> {
   const { dataSource, bus, logger } = options;
   const intervalMs = options.intervalMs ?? 200;
   const batchSize = options.batchSize ?? 500;
   const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
-  const channel = outboxChannel(schemaOf(dataSource.manager));
+  const schema = schemaOf(dataSource.manager);
+  const channel = outboxChannel(schema);
   const url = (dataSource.options as { url?: string }).url;
 
   let running = true;
@@ -84,14 +87,24 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   async function relayBatch(): Promise<boolean> {
     let failure: unknown;
     const full = await dataSource.transaction(async (manager) => {
+      // No row locks: the relay lock keeps other relays out, and writers only add rows. The statement's
+      // snapshot may predate the lock (a relay that just committed released it), so the UPDATE checks
+      // each row again as it now is and leaves what that relay published.
       const rows: OutboxRow[] = await manager.query(
-        `SELECT id, subject, company_id, payload, occurred_at, traceparent, tracestate
-           FROM outbox_event
-          WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batchSize],
+        `WITH relay AS (SELECT pg_try_advisory_xact_lock(hashtext($2)) AS mine),
+              batch AS (
+                SELECT o.id FROM outbox_event o, relay
+                 WHERE relay.mine AND o.published_at IS NULL ORDER BY o.seq LIMIT $1),
+              marked AS (
+                UPDATE outbox_event o SET published_at = now()
+                  FROM batch WHERE o.id = batch.id AND o.published_at IS NULL
+             RETURNING o.seq, o.id, o.subject, o.company_id, o.payload::text AS payload,
+                       o.occurred_at, o.traceparent, o.tracestate)
+         SELECT * FROM marked ORDER BY seq`,
+        [batchSize, `sb-outbox-relay:${schema}`],
       );
       // the whole batch goes out pipelined (sent in seq order on one connection, so the stream keeps
-      // that order), then one UPDATE marks what the bus acknowledged
+      // that order)
       const results = await Promise.allSettled(
         rows.map((row) =>
           // published in the trace the change was written in (the bus sends it in the headers)
@@ -103,21 +116,23 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
                 subject: row.subject,
                 companyId: row.company_id,
                 occurredAt: new Date(row.occurred_at).toISOString(),
-                data: row.payload,
-              } satisfies DomainEvent),
+                dataJson: row.payload,
+              }),
           ),
         ),
       );
-      const published: string[] = [];
+      const unpublished: string[] = [];
       results.forEach((result, index) => {
-        if (result.status === 'fulfilled') published.push(rows[index].id);
-        else failure ??= result.reason;
+        if (result.status === 'rejected') {
+          unpublished.push(rows[index].id);
+          failure ??= result.reason;
+        }
       });
       // what did go out stays marked even when a later publish failed (commit, then report)
-      if (published.length > 0) {
+      if (unpublished.length > 0) {
         await manager.query(
-          'UPDATE outbox_event SET published_at = now() WHERE id = ANY($1::uuid[])',
-          [published],
+          'UPDATE outbox_event SET published_at = NULL WHERE id = ANY($1::uuid[])',
+          [unpublished],
         );
       }
       return rows.length === batchSize;
