@@ -250,10 +250,14 @@ class NatsBus implements Bus {
   }
 
   async publish(event: DomainEvent | EncodedDomainEvent): Promise<void> {
-    await this.js.publish(this.space.wire(event.subject), encoder.encode(encodeDomainEvent(event)), {
-      msgID: event.id,
-      headers: traceHeaders(),
-    });
+    await this.js.publish(
+      this.space.wire(event.subject),
+      encoder.encode(encodeDomainEvent(event)),
+      {
+        msgID: event.id,
+        headers: traceHeaders(),
+      },
+    );
   }
 
   async consume<T = unknown>(options: ConsumeOptions<T>): Promise<BusSubscription> {
