@@ -186,11 +186,16 @@ describe('internal chat screen', () => {
     await page.getByRole('tab', { name: 'Chats' }).click();
     await page.getByTestId('chat-item').filter({ hasText: title }).waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
+    // back on a desktop: the two panes again, not the phone's tabs
+    await page.getByRole('tab', { name: 'Chats' }).waitFor({ state: 'detached' });
     expect(found).toEqual([]);
   });
 
   it('lets the owner rename and delete the chat', async () => {
-    await goInApp(page, `/chats/${chat.uuid}`);
+    // a fresh load: once (CI, 2026-11-28) headless Chromium drew no frame after the phone round trip
+    // and the click waited 30 s for one
+    await page.reload();
+    await page.getByTestId('chat-title').getByText(title).waitFor();
     await page.getByRole('button', { name: 'Edit chat' }).click();
     const form = page.getByTestId('chat-form');
     expect(await form.getByLabel('Title').inputValue()).toBe(title);
