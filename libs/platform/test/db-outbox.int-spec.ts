@@ -6,6 +6,7 @@ import {
   natsUrlOrSkip,
   type TestDatabase,
 } from '@sb/testing/infra';
+import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Bus, ConsumeOptions } from '../src/bus/bus.types.js';
 import { createInProcessBus } from '../src/bus/in-process-bus.js';
@@ -420,29 +421,31 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
       }
       return events;
     });
-    const counted = Object.create(dataSource) as DataSource;
-    counted.transaction = ((work: (manager: unknown) => Promise<unknown>) =>
-      dataSource.transaction((manager) => {
-        const query = manager.query.bind(manager);
-        const spy = Object.create(manager) as typeof manager;
-        spy.query = ((sql: string, params?: unknown[]) => {
-          if (sql.includes('outbox_event')) marks.push(sql);
-          return query(sql, params);
-        }) as typeof manager.query;
-        return work(spy);
-      })) as DataSource['transaction'];
-    relays.push(await startOutboxRelay({ dataSource: counted, bus: slow, logger }));
-    await waitFor(() => received.length >= 10);
-    expect(received.map((e) => e.id)).toEqual(added.map((e) => e.id));
-    expect(maxInflight).toBe(10);
-    // the commit follows the last acknowledgement, which subscribers may see first
-    await waitFor(async () => {
-      const [row] = await dataSource.query(
-        'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
-      );
-      return row.n === 0;
-    });
-    expect(marks).toHaveLength(1);
+    // the statements the relay sends on its own connection
+    const send = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const name = (this as unknown as { connectionParameters: { application_name?: string } })
+        .connectionParameters.application_name;
+      if (name?.endsWith('-outbox-relay') && String(args[0]).includes('outbox_event'))
+        marks.push(String(args[0]));
+      return (send as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof send;
+    try {
+      relays.push(await startOutboxRelay({ dataSource, bus: slow, logger }));
+      await waitFor(() => received.length >= 10);
+      expect(received.map((e) => e.id)).toEqual(added.map((e) => e.id));
+      expect(maxInflight).toBe(10);
+      // the commit follows the last acknowledgement, which subscribers may see first
+      await waitFor(async () => {
+        const [row] = await dataSource.query(
+          'SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL',
+        );
+        return row.n === 0;
+      });
+      expect(marks).toHaveLength(1);
+    } finally {
+      pg.Client.prototype.query = send;
+    }
   });
 
   it('keeps only a row whose publish failed for the next cycle, and sends it once', async () => {
@@ -548,6 +551,56 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received).toEqual([]);
+  });
+
+  it('relays on its own connection: while the pool is held, and again after that connection is cut', async () => {
+    const cid = company();
+    const received = await collect(cid);
+    const add = (source: DataSource, i: number) =>
+      source.transaction((manager) =>
+        Outbox.add(
+          manager,
+          testEvent({
+            companyId: cid,
+            service: 'identity',
+            entity: 'user',
+            action: 'updated',
+            data: { i },
+          }),
+        ),
+      );
+    relays.push(await startOutboxRelay({ dataSource, bus, logger }));
+    await add(dataSource, 0);
+    await waitFor(() => received.length >= 1);
+
+    // every connection of the service's pool busy in a transaction that waits
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    const held = Array.from({ length: 10 }, () =>
+      dataSource.transaction(async () => {
+        holding++;
+        await gate;
+      }),
+    );
+    const writer = await openDataSource();
+    try {
+      await waitFor(() => holding === 10);
+      await add(writer, 1);
+      await waitFor(() => received.length >= 2);
+    } finally {
+      release();
+      await Promise.all(held);
+      await writer.destroy();
+    }
+
+    await dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`,
+      [`sb-${schema}-outbox-relay`],
+    );
+    await add(dataSource, 2);
+    await waitFor(() => received.length >= 3);
+    expect(received.map((e) => e.data)).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }]);
   });
 
   it('feeds an idempotent consumer end to end', async () => {

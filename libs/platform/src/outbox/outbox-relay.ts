@@ -56,7 +56,7 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   let wake: (() => void) | undefined;
   /** a NOTIFY came while a batch was being relayed: its rows may not be in that batch */
   let nudged = false;
-  let listener: pg.Client | undefined;
+  let connection: pg.Client | undefined;
   let lastCleanup = 0;
 
   const nudge = () => {
@@ -64,33 +64,68 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     wake?.();
   };
 
-  async function listen() {
-    if (!url || listener) return;
-    const client = new pg.Client({ connectionString: url });
+  const drop = (client: pg.Client) => {
+    if (connection === client) connection = undefined;
+    client.end().catch(() => undefined);
+  };
+
+  /**
+   * The relay's own connection, which also LISTENs: its batches never wait for a slot of the pool the
+   * service's own work holds (under load that wait was the longest part of a batch). Its commits do not
+   * wait for the WAL flush: a mark lost in a database crash only publishes those rows again, which the
+   * stream and the consumers drop by event id.
+   */
+  async function connect(): Promise<pg.Client | undefined> {
+    if (!url) return undefined;
+    if (connection) return connection;
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: `sb-${schema}-outbox-relay`,
+      options: `-c search_path=${schema},public -c synchronous_commit=off`,
+    });
     client.on('notification', nudge);
     client.on('error', (err) => {
-      logger.warn({ err }, 'outbox LISTEN connection lost; polling until it is back');
-      if (listener === client) listener = undefined;
-      client.end().catch(() => undefined);
+      logger.warn({ err }, 'outbox relay connection lost; connecting again');
+      drop(client);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-      listener = client;
     } catch (err) {
-      logger.warn({ err }, 'outbox LISTEN failed; polling only');
-      await client.end().catch(() => undefined);
+      drop(client);
+      throw err;
+    }
+    connection = client;
+    return client;
+  }
+
+  type Query = (sql: string, params?: unknown[]) => Promise<unknown[]>;
+
+  /** Runs `work` in a transaction on the relay's connection (the pool's without a URL). */
+  async function inTransaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    const client = await connect();
+    if (!client) {
+      return dataSource.transaction((manager) => work((sql, params) => manager.query(sql, params)));
+    }
+    await client.query('BEGIN');
+    try {
+      const result = await work(async (sql, params) => (await client.query(sql, params)).rows);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => drop(client));
+      throw err;
     }
   }
 
   /** Publishes one batch; answers whether it was full (more may wait). */
   async function relayBatch(): Promise<boolean> {
     let failure: unknown;
-    const full = await dataSource.transaction(async (manager) => {
+    const full = await inTransaction(async (query) => {
       // No row locks: the relay lock keeps other relays out, and writers only add rows. The statement's
       // snapshot may predate the lock (a relay that just committed released it), so the UPDATE checks
       // each row again as it now is and leaves what that relay published.
-      const rows: OutboxRow[] = await manager.query(
+      const rows = (await query(
         `WITH relay AS (SELECT pg_try_advisory_xact_lock(hashtext($2)) AS mine),
               batch AS (
                 SELECT o.id FROM outbox_event o, relay
@@ -102,7 +137,7 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
                        o.occurred_at, o.traceparent, o.tracestate)
          SELECT * FROM marked ORDER BY seq`,
         [batchSize, `sb-outbox-relay:${schema}`],
-      );
+      )) as OutboxRow[];
       // the whole batch goes out pipelined (sent in seq order on one connection, so the stream keeps
       // that order)
       const results = await Promise.allSettled(
@@ -130,10 +165,9 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       });
       // what did go out stays marked even when a later publish failed (commit, then report)
       if (unpublished.length > 0) {
-        await manager.query(
-          'UPDATE outbox_event SET published_at = NULL WHERE id = ANY($1::uuid[])',
-          [unpublished],
-        );
+        await query('UPDATE outbox_event SET published_at = NULL WHERE id = ANY($1::uuid[])', [
+          unpublished,
+        ]);
       }
       return rows.length === batchSize;
     });
@@ -162,7 +196,6 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     while (running) {
       nudged = false;
       try {
-        await listen();
         while (running && (await relayBatch()));
         await cleanup();
         failures = 0;
@@ -191,8 +224,8 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       running = false;
       nudge();
       await loop;
-      const client = listener;
-      listener = undefined;
+      const client = connection;
+      connection = undefined;
       await client?.end().catch(() => undefined);
     },
   };
