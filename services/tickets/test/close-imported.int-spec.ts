@@ -101,8 +101,12 @@ describe('closing the tickets a history import opened', () => {
       message('5511966660006', { connectionId: 7 }),
     ])
       await app.bus.publish(event);
-    await until(async () => Boolean(await ticketOf('5511966660005')));
-    await until(async () => Boolean(await ticketOf('5511966660004', 2)));
+    // conversations are applied side by side: wait for all seven messages, not for the last ticket
+    await until(
+      async () =>
+        (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets.messages'))
+          .rows[0]!.n === 7,
+    );
   });
 
   afterAll(async () => {
