@@ -426,8 +426,14 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const name = (this as unknown as { connectionParameters: { application_name?: string } })
         .connectionParameters.application_name;
-      if (name?.endsWith('-outbox-relay') && String(args[0]).includes('outbox_event'))
-        marks.push(String(args[0]));
+      const sql = String(args[0]);
+      // (the retention's periodic DELETE aside)
+      if (
+        name?.endsWith('-outbox-relay') &&
+        sql.includes('outbox_event') &&
+        !sql.includes('DELETE')
+      )
+        marks.push(sql);
       return (send as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof send;
     try {
@@ -595,7 +601,8 @@ describe.each(buses)('outbox relay over the $name bus', ({ make }) => {
     }
 
     await dataSource.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = $1`,
       [`sb-${schema}-outbox-relay`],
     );
     await add(dataSource, 2);

@@ -178,15 +178,18 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   async function cleanup() {
     if (Date.now() - lastCleanup < cleanupEveryMs) return;
     lastCleanup = Date.now();
-    await dataSource.query(
-      `DELETE FROM outbox_event WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
-      [retentionMs],
-    );
-    await dataSource.query(
-      `DELETE FROM processed_event
-        WHERE processed_at < now() - ($1::bigint * interval '1 millisecond') - interval '1 day'`,
-      [retentionMs],
-    );
+    // on the relay's connection too: a busy pool must not hold up the next batch
+    await inTransaction(async (query) => {
+      await query(
+        `DELETE FROM outbox_event WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
+        [retentionMs],
+      );
+      await query(
+        `DELETE FROM processed_event
+          WHERE processed_at < now() - ($1::bigint * interval '1 millisecond') - interval '1 day'`,
+        [retentionMs],
+      );
+    });
   }
 
   const unwatch = addMetricsSampler(() => outboxBacklog(dataSource));
