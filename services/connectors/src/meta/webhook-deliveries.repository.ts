@@ -42,10 +42,10 @@ export class WebhookDeliveriesRepository {
     // Walked in order, the due index skips the deliveries done since the last vacuum once one scan has
     // found them dead; a bitmap scan (the planner's pick, as it cannot see them) visits every one
     // of them again at each claim: 25,000 heap rows and 65 ms per claim under 500 webhooks/s.
-    const result = await this.dataSource.transaction(async (manager) => {
+    // TypeORM answers an UPDATE … RETURNING as [rows, affected count]
+    const result: [Row[], number] | Row[] = await this.dataSource.transaction(async (manager) => {
       await manager.query('SET LOCAL enable_bitmapscan = off');
-      // TypeORM answers an UPDATE … RETURNING as [rows, affected count]
-      const answer: [Row[], number] | Row[] = await manager.query(
+      return manager.query(
         `UPDATE webhook_deliveries d
           SET locked_until = now() + ($2 * interval '1 millisecond'), attempts = d.attempts + 1
         WHERE d.id IN (
@@ -58,7 +58,6 @@ export class WebhookDeliveriesRepository {
         RETURNING d.id, d.payload, d.attempts`,
         [limit, leaseMs],
       );
-      return answer;
     });
     const rows: Row[] = Array.isArray(result[0]) ? (result[0] as Row[]) : (result as Row[]);
     return rows
