@@ -114,6 +114,12 @@ describe.each(kinds)('dashboard over the $name', (kind) => {
     expect(await json(none)).toMatchObject({
       fields: { date_from: ['Por favor configura el filtro'] },
     });
+    // one date alone is a filter (spec 2 §4): the other is filled in
+    for (const oneDate of ['date_from=2026-03-01', 'date_to=2026-03-01']) {
+      const answer = await call('admin', 'GET', `/dashboard?${oneDate}`);
+      expect(answer.status).toBe(200);
+      expect(await json(answer)).toMatchObject({ counters: expect.any(Object) });
+    }
     const missing = await call('admin', 'GET', '/dashboard/ticketsDay?initialDate=2026-03-01');
     expect(missing.status).toBe(400);
     const foreign = await call('otherAdmin', 'GET', `/dashboard/moments?userId=${rig.ids.user}`);

@@ -56,7 +56,10 @@ export const withRangeChecks = <T extends { from?: string; to?: string }>(
       ctx.addIssue({ code: 'custom', path, message: ReportingMessages.rangeTooLong });
   });
 
-/** GET /dashboard: the last `days` days (today included) or date_from..date_to. */
+/**
+ * GET /dashboard: the last `days` days (today included), or date_from..date_to where one of the two may
+ * be left out (spec 2 §4: at least one of the three; the service fills in the other date).
+ */
 export const DashboardQuery = z
   .object({
     days: z.preprocess(
@@ -68,16 +71,10 @@ export const DashboardQuery = z
   })
   .superRefine((value, ctx) => {
     if (value.days !== undefined) return;
-    if (!value.date_from)
+    if (!value.date_from && !value.date_to)
       ctx.addIssue({
         code: 'custom',
         path: ['date_from'],
-        message: ReportingMessages.filterRequired,
-      });
-    if (!value.date_to)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['date_to'],
         message: ReportingMessages.filterRequired,
       });
     if (value.date_from && value.date_to) {

@@ -98,12 +98,25 @@ describe('dashboard formulas', () => {
     });
   });
 
-  it('reads the period as the last N local days or the two dates', () => {
+  it('reads the period as the last N local days, the two dates or one of them', () => {
     expect(periodOf({ days: 1 }, '2026-03-01')).toEqual({ from: '2026-03-01', to: '2026-03-01' });
     expect(periodOf({ days: 30 }, '2026-03-01')).toEqual({ from: '2026-01-31', to: '2026-03-01' });
     expect(periodOf({ date_from: '2026-01-01', date_to: '2026-01-31' }, '2026-03-01')).toEqual({
       from: '2026-01-01',
       to: '2026-01-31',
+    });
+    // one date alone (spec 2 §4): up to today, or from the first day of the end's month
+    expect(periodOf({ date_from: '2026-02-10' }, '2026-03-01')).toEqual({
+      from: '2026-02-10',
+      to: '2026-03-01',
+    });
+    expect(periodOf({ date_from: '2026-03-05' }, '2026-03-01')).toEqual({
+      from: '2026-03-05',
+      to: '2026-03-05',
+    });
+    expect(periodOf({ date_to: '2026-02-20' }, '2026-03-01')).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-20',
     });
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(brazilianDate('2026-11-05')).toBe('05/11/2026');

@@ -76,13 +76,18 @@ export function attendantOf(
 export const addDays = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The period of GET /dashboard: the last `days` local days (today included), or the two dates. */
+/**
+ * The period of GET /dashboard: the last `days` local days (today included), or the dates. A missing
+ * end is today (a start after today reads that one day); a missing start is the first day of the end's
+ * month, the screen's own default start.
+ */
 export function periodOf(
   query: { days?: number; date_from?: string; date_to?: string },
   today: string,
 ): { from: string; to: string } {
   if (query.days !== undefined) return { from: addDays(today, 1 - query.days), to: today };
-  return { from: query.date_from!, to: query.date_to! };
+  const to = query.date_to ?? (query.date_from! > today ? query.date_from! : today);
+  return { from: query.date_from ?? `${to.slice(0, 8)}01`, to };
 }
 
 /** `dd/mm/yyyy` of `YYYY-MM-DD` (the ticketsDay labels). */
