@@ -17,6 +17,9 @@ export const TagTypes = [
   'FileList',
   'Schedule',
   'ServiceMetrics',
+  'Dashboard',
+  'Moments',
+  'Report',
 ] as const;
 
 /** The one RTK Query api; each feature injects its endpoints (`<area>.api.ts`). */

@@ -6,14 +6,13 @@ import {
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Dashboard'] });
 const FIGURES = { type: 'Dashboard' as const, id: 'FIGURES' };
 
 export type DashboardFilter = { days?: number; date_from?: string; date_to?: string };
 export type ChartRange = { initialDate: string; finalDate: string };
 
 /** The dashboard figures (reporting service through the gateway); a live update invalidates FIGURES. */
-export const dashboardApi = api.injectEndpoints({
+export const dashboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getDashboard: build.query<DashboardReply, DashboardFilter>({
       query: (params) => ({ url: ApiRoutes.dashboard.root, params }),

@@ -18,7 +18,8 @@ const paramsOf = ({ queueIds, ...rest }: MomentsFilter) => ({
 
 /**
  * Tempo Real (reporting service through the gateway). Each cached answer follows the company's ticket
- * events on the shared socket and patches itself (no polling, no refetch), reading days in the report
+ * events on the shared socket and patches itself (no polling; refetched only after a reconnect or
+ * the top bar's refresh), reading days in the report
  * zone the server uses (the company's).
  */
 export const momentsApi = baseApi.injectEndpoints({
@@ -30,6 +31,8 @@ export const momentsApi = baseApi.injectEndpoints({
     }),
     getMoments: build.query<MomentsReply, MomentsFilter>({
       query: (filter) => ({ url: ApiRoutes.dashboard.moments, params: paramsOf(filter) }),
+      // a reconnect or the refresh button asks again: events missed meanwhile were never patched in
+      providesTags: ['Moments'],
       onCacheEntryAdded: (filter, lifecycle) =>
         followCompanyEvents(lifecycle, 'ticket', (payload) => {
           const state = lifecycle.getState();

@@ -18,6 +18,7 @@ export const reportsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTicketReport: build.query<TicketReportPage, TicketReportFilter>({
       query: (params) => ({ url: ApiRoutes.reports.tickets, params }),
+      providesTags: ['Report'],
     }),
     getServiceMetrics: build.query<ServiceMetricsReply, TicketReportFilter>({
       query: (params) => ({ url: ApiRoutes.reports.metrics, params }),
