@@ -54,15 +54,17 @@ export const BarChart = ({ bars, title }: { bars: Bar[]; title: string }) => {
 };
 
 /** A half-circle NPS gauge from −100 to 100, with the score written under it. */
-export const NpsGauge = ({ score, label }: { score: number; label: string }) => {
-  const clamped = Math.max(-100, Math.min(100, score));
+export const NpsGauge = ({ score, label }: { score: number | undefined; label: string }) => {
+  // no score yet (loading, or the call failed): no needle and "—", not a made-up 0
+  const clamped = score === undefined ? undefined : Math.max(-100, Math.min(100, score));
+  const shown = clamped ?? '—';
   // the needle: −100 points left (180°), 100 right (0°)
-  const angle = Math.PI * (1 - (clamped + 100) / 200);
+  const angle = Math.PI * (1 - ((clamped ?? 0) + 100) / 200);
   const x = 100 + 80 * Math.cos(angle);
   const y = 100 - 80 * Math.sin(angle);
   return (
     <Stack align="center" gap="1">
-      <svg viewBox="0 0 200 110" width="220" role="img" aria-label={`${label}: ${clamped}`}>
+      <svg viewBox="0 0 200 110" width="220" role="img" aria-label={`${label}: ${shown}`}>
         <path
           d="M 20 100 A 80 80 0 0 1 180 100"
           fill="none"
@@ -70,18 +72,20 @@ export const NpsGauge = ({ score, label }: { score: number; label: string }) => 
           strokeOpacity="0.2"
           strokeWidth="16"
         />
-        <line
-          x1="100"
-          y1="100"
-          x2={x}
-          y2={y}
-          stroke="currentColor"
-          strokeWidth="4"
-          strokeLinecap="round"
-        />
+        {clamped !== undefined && (
+          <line
+            x1="100"
+            y1="100"
+            x2={x}
+            y2={y}
+            stroke="currentColor"
+            strokeWidth="4"
+            strokeLinecap="round"
+          />
+        )}
       </svg>
       <Text fontSize="2xl" fontWeight="bold" data-testid="nps-score">
-        {clamped}
+        {shown}
       </Text>
       <Text color="fg.muted">{label}</Text>
     </Stack>

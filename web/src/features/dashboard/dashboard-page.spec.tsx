@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DashboardReply } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
@@ -102,6 +102,10 @@ describe('dashboard page', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'NPS' }));
     expect((await screen.findByTestId('nps-score')).textContent).toBe('50');
     expect(screen.getByTestId('nps-promoters').textContent).toContain('75%');
+    // the NPS tickets figure counts closed tickets
+    expect(screen.getByTestId('nps-tickets').getAttribute('href')).toBe(
+      `/reports/tickets?${period}&status=closed`,
+    );
 
     fireEvent.click(screen.getByRole('tab', { name: 'Attendants' }));
     const rows = await screen.findAllByTestId('attendant-row');
@@ -113,12 +117,45 @@ describe('dashboard page', () => {
     expect(within(rows[1]!).getByText('Offline')).toBeTruthy();
   });
 
-  it('asks for a filter when none is set', async () => {
-    stub();
+  it('takes a single date as a filter and asks for one when none is set', async () => {
+    const { calls } = stub();
     await renderApp('/', sessionUser({ profile: 'admin' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Filter' }));
     const panel = await screen.findByTestId('dashboard-filter');
+    // an end date alone is a filter (spec 2 §4): the charts start on the first of its month
     fireEvent.change(within(panel).getByLabelText('Start date'), { target: { value: '' } });
+    fireEvent.change(within(panel).getByLabelText('End date'), {
+      target: { value: '2026-02-20' },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('card-finished').getAttribute('href')).toBe(
+        '/reports/tickets?dateFrom=2026-02-01&dateTo=2026-02-20&status=closed',
+      ),
+    );
+    expect(calls.some((c) => c.startsWith('/dashboard?date_to=2026-02-20'))).toBe(true);
+    fireEvent.change(within(panel).getByLabelText('End date'), { target: { value: '' } });
     expect(await screen.findByText('Please set the filter')).toBeTruthy();
+  });
+
+  it("shows the dashboard call's error and no figures", async () => {
+    stub();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const request = input instanceof Request ? input : new Request(String(input));
+        const url = new URL(request.url);
+        if (url.pathname === '/dashboard')
+          return Response.json({ error: 'ERR_VALIDATION', message: 'bad filter' }, { status: 400 });
+        if (url.pathname === '/dashboard/time-zone') return Response.json({ timeZone: 'UTC' });
+        if (url.pathname.startsWith('/dashboard/')) return Response.json({ data: [], count: 0 });
+        return Response.json({ version: '1.0.0' });
+      }),
+    );
+    await renderApp('/', sessionUser({ profile: 'admin' }));
+    expect((await screen.findByTestId('dashboard-error')).textContent).toBeTruthy();
+    expect(screen.getByTestId('card-happening').textContent).toContain('—');
+    fireEvent.click(screen.getByRole('tab', { name: 'NPS' }));
+    expect((await screen.findByTestId('nps-score')).textContent).toBe('—');
+    expect(screen.getByTestId('nps-promoters').textContent).toContain('—');
   });
 });

@@ -21,8 +21,9 @@ import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
 import { selectUser } from '../auth/session.slice.js';
 import { BarChart, NpsGauge } from './dashboard-charts.js';
+import { errorMessage } from '../../api/error-message.js';
 import { useReportToday } from '../moments/use-report-today.js';
-import { shiftDay } from '../moments/report-days.js';
+import { filterOf, rangeOf, type FilterForm } from './dashboard-filter.js';
 import { firstDayOfMonth, hoursMinutes } from './dashboard-format.js';
 import { dayOfBar, inboxOf, reportOf } from './drill-down.js';
 import { useLiveDashboard } from './dashboard-live.js';
@@ -30,18 +31,11 @@ import {
   useGetDashboardQuery,
   useGetTicketsDayQuery,
   useGetTicketsUsersQuery,
-  type DashboardFilter,
 } from './dashboard.api.js';
 
-type FilterForm = { days: string; from: string; to: string };
-
-/** The call's filter: days wins; else both dates; undefined when nothing usable is set. */
-const filterOf = (form: FilterForm): DashboardFilter | undefined => {
-  const days = Number(form.days);
-  if (form.days && Number.isInteger(days) && days > 0) return { days };
-  if (form.from && form.to) return { date_from: form.from, date_to: form.to };
-  return undefined;
-};
+/** A count or percentage of the figures; "—" until they are loaded (never a made-up 0). */
+const figure = (value: number | undefined, suffix = '') =>
+  value === undefined ? '—' : `${value}${suffix}`;
 
 /** A figure; with `to`, a link to the tickets behind it (issue 18, drill-down). */
 const Card = ({
@@ -81,7 +75,8 @@ const Card = ({
 
 /**
  * The admin's start page (spec 2 §2 Dashboard): tabs Indicators, NPS and Attendants over one filter
- * (days, or start and end dates; start defaults to the first day of the month), live over the socket.
+ * (days, or a start and/or an end date; start defaults to the first day of the month), live over the
+ * socket.
  */
 export const DashboardPage = () => {
   const today = useReportToday();
@@ -96,7 +91,7 @@ export const DashboardPage = () => {
 };
 
 const DashboardView = ({ today }: { today: string }) => {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const viewer = useAppSelector(selectUser);
   const [showFilter, setShowFilter] = useState(false);
   const [form, setForm] = useState<FilterForm>({
@@ -108,14 +103,7 @@ const DashboardView = ({ today }: { today: string }) => {
   useLiveDashboard(viewer?.companyId);
 
   // the charts read the same period as dates
-  const range = filter?.days
-    ? {
-        initialDate: shiftDay(today, 1 - filter.days),
-        finalDate: today,
-      }
-    : filter
-      ? { initialDate: filter.date_from!, finalDate: filter.date_to! }
-      : undefined;
+  const range = filter && rangeOf(filter, today);
   const skip = !filter;
   const dashboard = useGetDashboardQuery(filter ?? {}, { skip });
   const users = useGetTicketsUsersQuery(range!, { skip });
@@ -152,6 +140,11 @@ const DashboardView = ({ today }: { today: string }) => {
           </Field.Root>
         </HStack>
       )}
+      {dashboard.isError && (
+        <Text color="fg.error" role="alert" mb="3" data-testid="dashboard-error">
+          {errorMessage(dashboard.error, i18n.t)}
+        </Text>
+      )}
       {!filter ? (
         <Text data-testid="dashboard-no-filter">{t('configureFilter')}</Text>
       ) : (
@@ -167,21 +160,21 @@ const DashboardView = ({ today }: { today: string }) => {
                 testId="card-happening"
                 to={inboxOf('open')}
                 label={t('supportHappening')}
-                value={counters?.supportHappening ?? '—'}
+                value={figure(counters?.supportHappening)}
               />
               <Card
                 testId="card-pending"
                 to={inboxOf('pending')}
                 label={t('supportPending')}
-                value={counters?.supportPending ?? '—'}
+                value={figure(counters?.supportPending)}
               />
               <Card
                 testId="card-finished"
                 to={range && reportOf('tickets', range, { status: 'closed' })}
                 label={t('supportFinished')}
-                value={counters?.supportFinished ?? '—'}
+                value={figure(counters?.supportFinished)}
               />
-              <Card testId="card-leads" label={t('leads')} value={counters?.leads ?? '—'} />
+              <Card testId="card-leads" label={t('leads')} value={figure(counters?.leads)} />
               <Card
                 testId="card-wait"
                 to={range && reportOf('duration', range)}
@@ -232,89 +225,98 @@ const DashboardView = ({ today }: { today: string }) => {
           </Tabs.Content>
           <Tabs.Content value="nps">
             <Stack gap="6" align="center">
-              <NpsGauge score={counters?.npsScore ?? 0} label={t('npsScore')} />
+              <NpsGauge score={counters?.npsScore} label={t('npsScore')} />
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" w="full">
                 <Card
                   testId="nps-promoters"
                   to={range && reportOf('nps', range)}
                   label={t('promoters')}
-                  value={`${counters?.npsPromotersPerc ?? 0}%`}
+                  value={figure(counters?.npsPromotersPerc, '%')}
                 />
                 <Card
                   testId="nps-passives"
                   to={range && reportOf('nps', range)}
                   label={t('passives')}
-                  value={`${counters?.npsPassivePerc ?? 0}%`}
+                  value={figure(counters?.npsPassivePerc, '%')}
                 />
                 <Card
                   testId="nps-detractors"
                   to={range && reportOf('nps', range)}
                   label={t('detractors')}
-                  value={`${counters?.npsDetractorsPerc ?? 0}%`}
+                  value={figure(counters?.npsDetractorsPerc, '%')}
                 />
               </SimpleGrid>
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" w="full">
                 <Card
                   testId="nps-tickets"
-                  to={range && reportOf('tickets', range)}
+                  to={range && reportOf('tickets', range, { status: 'closed' })}
                   label={t('tickets')}
-                  value={counters?.tickets ?? 0}
+                  value={figure(counters?.tickets)}
                 />
                 <Card
                   testId="nps-waiting"
                   label={t('waitRating')}
-                  value={counters?.waitRating ?? 0}
+                  value={figure(counters?.waitRating)}
                 />
                 <Card
                   testId="nps-with"
                   to={range && reportOf('nps', range)}
                   label={t('withRating')}
-                  value={counters?.withRating ?? 0}
+                  value={figure(counters?.withRating)}
                 />
                 <Card
                   testId="nps-without"
                   label={t('withoutRating')}
-                  value={counters?.withoutRating ?? 0}
+                  value={figure(counters?.withoutRating)}
                 />
                 <Card
                   testId="nps-perc"
                   label={t('percRating')}
-                  value={`${counters?.percRating ?? 0}%`}
+                  value={figure(counters?.percRating, '%')}
                 />
               </SimpleGrid>
             </Stack>
           </Tabs.Content>
           <Tabs.Content value="attendants">
-            <Table.Root size="sm" variant="outline">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('rating')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('countRating')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('tickets')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('avgWaitTime')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('avgSupportTime')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {(dashboard.data?.attendants ?? []).map((row) => (
-                  <Table.Row key={row.id} data-testid="attendant-row">
-                    <Table.Cell>{row.name}</Table.Cell>
-                    <Table.Cell>{row.rating.toFixed(2)}</Table.Cell>
-                    <Table.Cell>{row.countRating}</Table.Cell>
-                    <Table.Cell>{row.tickets}</Table.Cell>
-                    <Table.Cell>{hoursMinutes(row.avgWaitTime)}</Table.Cell>
-                    <Table.Cell>{hoursMinutes(row.avgSupportTime)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={row.online ? 'green' : 'gray'}>
-                        {row.online ? t('online') : t('offline')}
-                      </Badge>
-                    </Table.Cell>
+            {/* focusable, so a keyboard can scroll a table wider than a phone */}
+            <Table.ScrollArea
+              borderWidth="1px"
+              rounded="md"
+              tabIndex={0}
+              role="region"
+              aria-label={t('tabs.attendants')}
+            >
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('rating')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('countRating')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('tickets')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('avgWaitTime')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('avgSupportTime')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+                </Table.Header>
+                <Table.Body>
+                  {(dashboard.data?.attendants ?? []).map((row) => (
+                    <Table.Row key={row.id} data-testid="attendant-row">
+                      <Table.Cell>{row.name}</Table.Cell>
+                      <Table.Cell>{row.rating.toFixed(2)}</Table.Cell>
+                      <Table.Cell>{row.countRating}</Table.Cell>
+                      <Table.Cell>{row.tickets}</Table.Cell>
+                      <Table.Cell>{hoursMinutes(row.avgWaitTime)}</Table.Cell>
+                      <Table.Cell>{hoursMinutes(row.avgSupportTime)}</Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={row.online ? 'green' : 'gray'}>
+                          {row.online ? t('online') : t('offline')}
+                        </Badge>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
           </Tabs.Content>
         </Tabs.Root>
       )}
