@@ -764,6 +764,7 @@ describe('consumeIdempotently', () => {
     it('applies the events that arrive while a transaction runs together, each once', async () => {
       const { bus, deliver } = capturingBus();
       const batches: number[] = [];
+      const committed: number[] = [];
       await consumeIdempotentlyInBatches({
         transactions: new Transactions(dataSource),
         bus,
@@ -773,6 +774,7 @@ describe('consumeIdempotently', () => {
           batches.push(events.length);
           for (const event of events) await insertNote(manager, event, 'b');
         },
+        committed: (events) => committed.push(events.length),
       });
       const events = Array.from({ length: 10 }, () => makeEvent(700_010));
       // the first goes alone; the nine that arrive meanwhile share the next transaction, and a copy
@@ -783,6 +785,8 @@ describe('consumeIdempotently', () => {
       await Promise.all(events.map((event) => deliver(event, 2)));
       expect(await notesOf(700_010)).toBe(10);
       expect(batches).toEqual([1, 9]);
+      // told of each committed batch; not of the redeliveries, which applied nothing
+      expect(committed).toEqual([1, 9]);
     });
 
     it('applies several feeds in shared batches, one transaction per lane at a time', async () => {
@@ -834,6 +838,7 @@ describe('consumeIdempotently', () => {
     it('retries a failed batch one event per transaction, so only the bad event fails', async () => {
       const { bus, deliver } = capturingBus();
       const bad = makeEvent(700_011);
+      const committed: string[] = [];
       await consumeIdempotentlyInBatches({
         transactions: new Transactions(dataSource),
         bus,
@@ -845,6 +850,7 @@ describe('consumeIdempotently', () => {
             if (event.id === bad.id) throw new Error('poison');
           }
         },
+        committed: (events) => committed.push(...events.map((event) => event.id)),
       });
       const events = [makeEvent(700_011), makeEvent(700_011), bad, makeEvent(700_011)];
       const results = await Promise.allSettled(events.map((event) => deliver(event)));
@@ -855,6 +861,13 @@ describe('consumeIdempotently', () => {
         'fulfilled',
       ]);
       expect(await notesOf(700_011)).toBe(3);
+      // the rolled-back batch and the bad event's own transaction are never reported as committed
+      expect(committed.sort()).toEqual(
+        events
+          .filter((event) => event !== bad)
+          .map((event) => event.id)
+          .sort(),
+      );
     });
   });
 });

@@ -283,4 +283,34 @@ describe('reporting projections (real Postgres and NATS)', () => {
     await call(S.rebuild, {}, platform);
     expect(await snapshot()).toEqual(followed);
   }, 90_000);
+
+  it('tells the company’s dashboards once the change is readable, at most once a second', async () => {
+    if (!rig.bus) return;
+    const day = { initialDate: '2026-03-05', finalDate: '2026-03-05' };
+    const notices: { companyId: number; at: number; counted: Promise<number> }[] = [];
+    // the earlier tests' last notice has gone out by then
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const subscription = await rig.app.bus.subscribe('evt.*.reporting.figures.changed', (event) => {
+      // what a dashboard refetching on the notice reads
+      const counted = call<TicketsDayReply>(S.ticketsDay, day, admin).then((r) => r.count);
+      notices.push({ companyId: event.companyId, at: Date.now(), counted });
+    });
+    try {
+      const before = await processed();
+      const at = '2026-03-05T13:00:00.000Z';
+      const burst = [61, 62, 63, 64, 65].map((id) => updated(id, at, { createdAt: at }));
+      for (const e of burst) await rig.app.bus.publish(e);
+      await until(async () => (await processed()) >= before + burst.length);
+      // the last batch's notice may wait for the end of its second
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(notices.length).toBeGreaterThanOrEqual(1);
+      expect(notices.every((notice) => notice.companyId === 7)).toBe(true);
+      expect(await notices[0]!.counted).toBeGreaterThanOrEqual(1);
+      expect(await notices.at(-1)!.counted).toBe(5);
+      for (let i = 1; i < notices.length; i += 1)
+        expect(notices[i]!.at - notices[i - 1]!.at).toBeGreaterThanOrEqual(900);
+    } finally {
+      await subscription.unsubscribe();
+    }
+  });
 });

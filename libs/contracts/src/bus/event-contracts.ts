@@ -57,6 +57,7 @@ import type {
 import type { ScheduleDeletedEventData, ScheduleEventData } from '../schedules/schedules.js';
 import type { OnDutyDeletedEventData, OnDutyEventData } from '../on-duty/on-duty.js';
 import type { AuditRecordedEventData } from '../audit/audit.js';
+import type { FiguresChangedEventData } from '../reporting/reporting.js';
 import type {
   CampaignSettingsEventData,
   ContactListDeletedEventData,
@@ -140,6 +141,7 @@ export type DomainEventPayloads = {
   'connectors.audit.recorded': AuditRecordedEventData;
   'tickets.audit.recorded': AuditRecordedEventData;
   'reporting.audit.recorded': AuditRecordedEventData;
+  'reporting.figures.changed': FiguresChangedEventData;
   'campaigns.contact-list.created': ContactListEventData;
   'campaigns.contact-list.updated': ContactListEventData;
   'campaigns.contact-list.deleted': ContactListDeletedEventData;

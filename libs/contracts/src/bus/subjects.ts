@@ -378,6 +378,7 @@ export const DomainEventTypes = {
   },
   reporting: {
     auditRecorded: { service: 'reporting', entity: 'audit', action: 'recorded' },
+    figuresChanged: { service: 'reporting', entity: 'figures', action: 'changed' },
   },
   campaigns: {
     scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },

@@ -10,6 +10,7 @@ import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ti
 import type { MessageEventData } from '../tickets/ticket-inputs.js';
 import { ticketUpdateOf } from '../tickets/ticket-events.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
+import type { DashboardSocketPayload } from '../reporting/reporting.js';
 import { withoutConnectionToken } from '../connections/connection-records.js';
 import { SecretSettingKeys } from '../settings/setting-requests.js';
 import type {
@@ -522,6 +523,12 @@ export const EventSocketRoutes = {
     event: 'campaign',
     payload: ({ id }): CampaignSocketPayload => ({ action: 'delete', id }),
     rooms: (event) => [rooms.company(event.companyId)],
+  },
+  // the dashboards open in the company read their figures again (only admins see figures)
+  'reporting.figures.changed': {
+    event: 'dashboard',
+    payload: (): DashboardSocketPayload => ({ action: 'update' }),
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   // a report open on the campaign patches its counters and the row (no number, no message body)
   'campaigns.campaign-reply.recorded': {

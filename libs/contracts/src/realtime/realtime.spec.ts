@@ -141,6 +141,14 @@ describe('event socket routes', () => {
     });
   });
 
+  it("sends a change of the figures to the company's admins only", () => {
+    expect(resolveEventSocket(event(4, DomainEventTypes.reporting.figuresChanged, {}))).toEqual({
+      event: 'company-4-dashboard',
+      payload: { action: 'update' },
+      rooms: ['c:4:admins'],
+    });
+  });
+
   it('keeps every room inside the event company', () => {
     const resolved = [
       resolveEventSocket(event(8, DomainEventTypes.identity.userUpdated, { user })),

@@ -6,7 +6,10 @@ export const rooms = {
     `c:${companyId}:ticket:${ticketId}`,
   status: (companyId: number, status: string): string => `c:${companyId}:status:${status}`,
   notification: (companyId: number): string => `c:${companyId}:notification`,
-  /** The company's admins (and super users logged into it): they alone hear connection tokens. */
+  /**
+   * The company's admins (and super users logged into it): they alone hear connection tokens and the
+   * notices that the figures changed.
+   */
   admins: (companyId: number): string => `c:${companyId}:admins`,
   /** Every authenticated socket, for platform-wide events such as announcements. */
   platform: (): string => 'platform',

@@ -31,6 +31,7 @@ export const CompanySocketEventNames = [
   'file',
   'prompt',
   'importMessages',
+  'dashboard',
 ] as const;
 export type CompanySocketEventName = (typeof CompanySocketEventNames)[number];
 

@@ -9,6 +9,7 @@ import type { ContactImportJob, ContactRecord } from '../contacts/contact-record
 import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { PromptSocketPayload } from '../prompts/prompts.js';
 import type { QueueIntegrationSocketPayload } from '../queue-integrations/queue-integrations.js';
+import type { DashboardSocketPayload } from '../reporting/reporting.js';
 import type { ChatbotOption, Queue } from '../queues/queues.js';
 import type { QuickMessage } from '../quick-messages/quick-messages.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
@@ -89,6 +90,7 @@ export type SocketPayloads = {
   file: FileListSocketPayload;
   prompt: PromptSocketPayload;
   importMessages: ImportMessagesSocketPayload;
+  dashboard: DashboardSocketPayload;
   announcement: AnnouncementSocketPayload;
   users: UserSocketPayload;
 };

@@ -201,3 +201,11 @@ export type MomentsReply = MomentTicket[];
 
 /** `reporting.projection.rebuild` (super user): replays the stream into fresh tables. */
 export type ProjectionRebuildReply = { events: number; seconds: number };
+
+/**
+ * `reporting.figures.changed`: the projection committed changes to the company's figures. Sent at most
+ * once a second per company, after the commit, so a dashboard that refetches on it reads them.
+ */
+export type FiguresChangedEventData = Record<string, never>;
+/** `company-<id>-dashboard` (to the company's admins): the figures changed, the screen reads them again. */
+export type DashboardSocketPayload = { action: 'update' };

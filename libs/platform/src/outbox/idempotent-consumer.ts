@@ -70,6 +70,11 @@ export type IdempotentBatchConsumerOptions<T = unknown> = Omit<
    * that records them as processed
    */
   handler: (events: DomainEvent<T>[], manager: EntityManager) => Promise<void>;
+  /**
+   * told of the events a transaction applied, once it committed (never of a batch rolled back); it
+   * must not throw: the events are applied whatever it does
+   */
+  committed?: (events: DomainEvent<T>[]) => void;
 };
 
 /**
@@ -86,8 +91,8 @@ export async function consumeIdempotentlyInBatches<T = unknown>(
   const parallel = options.parallel ?? 2;
   type Delivery = { durable: string; event: DomainEvent<T> };
 
-  const apply = (deliveries: Delivery[]) =>
-    transactions.acrossCompanies(async (manager) => {
+  const apply = async (deliveries: Delivery[]) => {
+    const applied = await transactions.acrossCompanies(async (manager) => {
       const inserted: { consumer: string; event_id: string }[] = await manager.query(
         `INSERT INTO processed_event (consumer, event_id)
          SELECT * FROM unnest($1::text[], $2::uuid[])
@@ -97,12 +102,18 @@ export async function consumeIdempotentlyInBatches<T = unknown>(
       const fresh = new Set(inserted.map((row) => `${row.consumer} ${row.event_id}`));
       // an event delivered twice into one batch is applied by its first copy
       const todo = deliveries.filter((d) => fresh.delete(`${d.durable} ${d.event.id}`));
-      if (todo.length > 0)
-        await options.handler(
-          todo.map((d) => d.event),
-          manager,
-        );
+      const events = todo.map((d) => d.event);
+      if (events.length > 0) await options.handler(events, manager);
+      return events;
     });
+    if (applied.length > 0 && options.committed) {
+      try {
+        options.committed(applied);
+      } catch {
+        // the events stay applied: a failing listener must not have them delivered again
+      }
+    }
+  };
 
   /** Each delivery's failure (undefined: applied). */
   const applyBatch = async (deliveries: Delivery[]): Promise<unknown[]> => {

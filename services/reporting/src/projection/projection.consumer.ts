@@ -9,6 +9,7 @@ import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 import { consumeIdempotentlyInBatches } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
+import { FiguresChangedNotifier } from './figures-changed.notifier.js';
 import { ProjectionRepository } from './projection.repository.js';
 import { ProjectionService } from './projection.service.js';
 
@@ -44,6 +45,7 @@ export class ProjectionConsumer implements OnApplicationBootstrap, OnModuleDestr
     private readonly transactions: Transactions,
     private readonly repository: ProjectionRepository,
     private readonly projection: ProjectionService,
+    private readonly figures: FiguresChangedNotifier,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
@@ -69,6 +71,8 @@ export class ProjectionConsumer implements OnApplicationBootstrap, OnModuleDestr
         // transaction lane, so two batches never wait for each other on a ticket's facts
         laneOf: laneOfEvent,
         handler: (events, manager) => this.projection.applyAll(events, manager),
+        // the dashboards refetch once the change is readable, not when the ticket event went out
+        committed: (events) => this.figures.committed(events),
       }),
     );
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FiguresChangedNotifier } from './figures-changed.notifier.js';
 import { ProjectionRebuildService } from './projection-rebuild.service.js';
 import { ProjectionConsumer } from './projection.consumer.js';
 import { ProjectionRepository } from './projection.repository.js';
@@ -13,6 +14,7 @@ import { CompanyZoneService } from '../time-zone/company-zone.service.js';
     ProjectionRepository,
     ProjectionService,
     ProjectionConsumer,
+    FiguresChangedNotifier,
     ProjectionRebuildService,
     // the companies' own time zones (the rollups' calendar days)
     CompanyZoneRepository,

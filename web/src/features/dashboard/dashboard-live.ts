@@ -6,15 +6,16 @@ import { coalesce } from './dashboard-format.js';
 import { dashboardApi, dashboardFigures } from './dashboard.api.js';
 
 /**
- * Keeps the figures live: any ticket change of the company refetches them, at most once per second
- * however many tickets change (the shared socket, no polling).
+ * Keeps the figures live: reporting's notice that the company's figures changed (sent once its
+ * projection committed them: tickets, messages, ratings, attendants going on- or offline) refetches
+ * them, at most once per second (the shared socket, no polling).
  */
 export function useLiveDashboard(companyId: number | undefined): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!companyId) return;
     const refresh = coalesce(() => dispatch(dashboardApi.util.invalidateTags([dashboardFigures])));
-    const name = socketEvent.company(companyId, 'ticket');
+    const name = socketEvent.company(companyId, 'dashboard');
     const listener = () => refresh.trigger();
     let current: AppSocket | undefined;
     const stop = onSocket((socket) => {
