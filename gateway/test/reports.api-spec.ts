@@ -160,7 +160,7 @@ describe.each(kinds)('reports over the $name', (kind) => {
         `/reports/tickets?dateFrom=2022-01-01&dateTo=${today}&userId=${rig.ids.user}&queueId=1&tagId=1&whatsappId=1&companyId=1`,
       ),
     );
-    expect(page).toEqual({ rows: [], count: 0, hasMore: false });
+    expect(page).toEqual({ rows: [], count: 0, hasMore: false, next: null });
   });
 
   it('answers bad input with 400 and the failing fields', async () => {

@@ -24,6 +24,14 @@ const optionalId = unowned(
   ),
 );
 
+/**
+ * A place in a report's order (newest first): the page after it starts below that row, whatever was
+ * created or deleted above it since. `next` of a page; opaque to clients.
+ */
+const ReportCursor = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z~\d+$/, 'Invalid cursor');
+
 /** GET /reports/tickets: the kind, the creation dates (both inclusive local days) and the filters. */
 export const TicketReportQuery = withRangeChecks(
   z
@@ -46,6 +54,8 @@ export const TicketReportQuery = withRangeChecks(
         .min(1)
         .max(ReportMaxPageSize)
         .default(ReportDefaultPageSize),
+      /** the `next` of the previous page: read below it instead of at pageNumber (the export) */
+      after: z.preprocess((v) => (v === '' || v === null ? undefined : v), ReportCursor.optional()),
     })
     .transform((v) => ({ ...v, from: v.dateFrom, to: v.dateTo })),
   'dateTo',
@@ -63,6 +73,7 @@ export type TicketReportFilter = {
   status?: TicketStatus;
   pageNumber?: number;
   pageSize?: number;
+  after?: string;
 };
 
 /** One ticket of a report; times are ISO instants, durations whole minutes (null: not reached). */
@@ -90,7 +101,13 @@ export type TicketReportRow = {
   rate: number | null;
   ratedAt: string | null;
 };
-export type TicketReportPage = { rows: TicketReportRow[]; count: number; hasMore: boolean };
+export type TicketReportPage = {
+  rows: TicketReportRow[];
+  count: number;
+  hasMore: boolean;
+  /** where the next page starts (`after`), null on the last page */
+  next: string | null;
+};
 
 /** The first-response buckets of the service metrics, as upper bounds in minutes (the last is open). */
 export const FirstResponseBuckets = [

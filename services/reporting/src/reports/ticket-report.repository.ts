@@ -31,6 +31,15 @@ const metricTicketOf = (row: MetricRow): MetricTicket => ({
   })),
 });
 
+/** A row's place in the report order (the `after` of the next page). */
+export type ReportCursor = { createdAt: string; ticketId: number };
+
+/** `<created_at with microseconds>~<ticket id>`, as the page's `next` wrote it. */
+export const parseReportCursor = (text: string): ReportCursor => {
+  const [createdAt, ticketId] = text.split('~');
+  return { createdAt: createdAt!, ticketId: Number(ticketId) };
+};
+
 export type TicketReportSelection = {
   from: string;
   to: string;
@@ -73,22 +82,37 @@ function whereOf(companyId: number, s: TicketReportSelection): { sql: string; pa
 export class TicketReportRepository {
   constructor(private readonly transactions: Transactions) {}
 
-  /** One page of the selection, newest first (a stable order, so the export's pages add up). */
+  /**
+   * One page of the selection, newest first: at an offset, or below a row (`after`, the export's
+   * walk, which rows created or deleted meanwhile cannot shift). Each row comes with its cursor.
+   */
   async page(
     companyId: number,
     selection: TicketReportSelection,
-    page: { offset: number; limit: number },
-  ): Promise<{ fact: TicketFact; userName: string | null }[]> {
+    page: { offset: number; limit: number; after?: ReportCursor },
+  ): Promise<{ fact: TicketFact; userName: string | null; cursor: string }[]> {
     return this.transactions.read(companyId, async (manager) => {
       const { sql, params } = whereOf(companyId, selection);
-      const rows: (FactRow & { user_name: string | null })[] = await manager.query(
-        `SELECT f.*, u.name AS user_name FROM ticket_fact f
-         LEFT JOIN user_directory u ON u.company_id = f.company_id AND u.user_id = f.user_id
-        WHERE ${sql} ORDER BY f.created_at DESC, f.ticket_id DESC
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      let below = '';
+      if (page.after) {
+        params.push(page.after.createdAt, page.after.ticketId);
+        below = ` AND (f.created_at, f.ticket_id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
+      }
+      const rows: (FactRow & { user_name: string | null; cursor: string })[] = await manager.query(
+        `SELECT f.*, u.name AS user_name,
+                to_char(f.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z~"')
+                  || f.ticket_id AS cursor
+           FROM ticket_fact f
+           LEFT JOIN user_directory u ON u.company_id = f.company_id AND u.user_id = f.user_id
+          WHERE ${sql}${below} ORDER BY f.created_at DESC, f.ticket_id DESC
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, page.limit, page.offset],
       );
-      return rows.map((row) => ({ fact: factOf(row), userName: row.user_name }));
+      return rows.map((row) => ({
+        fact: factOf(row),
+        userName: row.user_name,
+        cursor: row.cursor,
+      }));
     });
   }
 

@@ -9,7 +9,7 @@ import { SlaTargetsService } from '../sla/sla-targets.service.js';
 import { CompanyZoneService } from '../time-zone/company-zone.service.js';
 import { ServiceMetricsTally } from './service-metrics.js';
 import { reportRowOf, reportScope } from './ticket-report-rows.js';
-import { TicketReportRepository } from './ticket-report.repository.js';
+import { parseReportCursor, TicketReportRepository } from './ticket-report.repository.js';
 
 /** Tickets read per batch for the service metrics. */
 const metricsBatch = 5_000;
@@ -29,15 +29,20 @@ export class TicketReportService {
 
   async page(ctx: CallContext, data: unknown): Promise<TicketReportPage> {
     const { companyId, query, selection } = await this.selectionOf(ctx, data);
-    const offset = (query.pageNumber - 1) * query.pageSize;
-    const [rows, count] = await Promise.all([
-      this.repository.page(companyId, selection, { offset, limit: query.pageSize }),
+    const after = query.after ? parseReportCursor(query.after) : undefined;
+    const offset = after ? 0 : (query.pageNumber - 1) * query.pageSize;
+    // one row more than the page tells whether another page follows
+    const [read, count] = await Promise.all([
+      this.repository.page(companyId, selection, { offset, limit: query.pageSize + 1, after }),
       this.repository.count(companyId, selection),
     ]);
+    const rows = read.slice(0, query.pageSize);
+    const hasMore = read.length > rows.length;
     return {
       rows: rows.map(({ fact, userName }) => reportRowOf(fact, userName)),
       count,
-      hasMore: offset + rows.length < count,
+      hasMore,
+      next: hasMore ? rows.at(-1)!.cursor : null,
     };
   }
 
