@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatTime } from './dates.js';
+import { formatDateTime, formatDateTimeIn, formatDay, formatTime } from './dates.js';
 
 // local time, as the app shows it
 const at = new Date(2026, 10, 25, 9, 5, 7);
@@ -33,6 +33,14 @@ describe('dates', () => {
     expect(formatDay(at)).toBe('25/11/2026');
     await i18next.changeLanguage('tr');
     expect(formatDateTime(at)).toBe('25.11.2026 09:05');
+  });
+
+  it("writes a day and time on a zone's calendar, whatever the browser's", () => {
+    const utc = '2026-11-25T02:30:00.000Z';
+    expect(formatDateTimeIn(utc, 'America/Sao_Paulo', 'pt-BR')).toBe('24/11/2026 23:30');
+    expect(formatDateTimeIn(utc, 'Asia/Tokyo', 'tr')).toBe('25.11.2026 11:30');
+    expect(formatDateTimeIn(utc, 'Not/AZone', 'es')).toBe('24/11/2026 23:30');
+    expect(formatDateTimeIn(null, 'UTC', 'en')).toBe('');
   });
 
   it('writes nothing for a missing or invalid date', () => {

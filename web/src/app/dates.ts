@@ -1,4 +1,4 @@
-import { FallbackLanguage } from '@sb/contracts';
+import { FallbackLanguage, ReportDefaultTimeZone } from '@sb/contracts';
 import i18next from 'i18next';
 
 /**
@@ -19,11 +19,21 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export const dateLanguage = (language?: string): string =>
   language || i18next.language || FallbackLanguage;
 
-const formatter = (language: string, name: string, options: Intl.DateTimeFormatOptions) => {
-  const key = `${language}|${name}`;
+const formatter = (
+  language: string,
+  name: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+) => {
+  const key = `${language}|${name}|${timeZone ?? ''}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(language, options);
+    try {
+      found = new Intl.DateTimeFormat(language, { ...options, timeZone });
+    } catch {
+      // a zone the browser does not know reads as the installation's report zone
+      found = new Intl.DateTimeFormat(language, { ...options, timeZone: ReportDefaultTimeZone });
+    }
     formatters.set(key, found);
   }
   return found;
@@ -54,4 +64,15 @@ export const formatDateTime = (value: DateInput, language?: string, seconds = fa
   const date = toDate(value);
   if (!date) return '';
   return `${formatDay(date, language)} ${formatTime(date, language, seconds)}`;
+};
+
+/**
+ * Day and time on the calendar of `timeZone` (the company's report zone, as the reports and Tempo
+ * Real count days), written as `formatDateTime` writes them.
+ */
+export const formatDateTimeIn = (value: DateInput, timeZone: string, language?: string): string => {
+  const date = toDate(value);
+  if (!date) return '';
+  const lng = dateLanguage(language);
+  return `${formatter(lng, 'day', Day, timeZone).format(date)} ${formatter(lng, 'time', Time, timeZone).format(date)}`;
 };

@@ -65,6 +65,16 @@ describe('Tempo Real page', () => {
     await renderApp('/moments', sessionUser({ profile: 'admin' }));
     const pending = await screen.findByRole('article', { name: 'Pending' });
     expect(within(pending).getByText('Contact 3')).toBeTruthy();
+    // the last change with its day, on the company's calendar (the list spans 30 days)
+    const day = new Intl.DateTimeFormat('en', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: zone,
+    }).format(new Date());
+    expect(within(pending).getByTestId('moments-ticket').textContent).toMatch(
+      new RegExp(`${day} \\d{2}:\\d{2}`),
+    );
     const ana = await screen.findByRole('article', { name: 'Ana Souza' });
     expect(within(ana).getByText('Admin')).toBeTruthy();
     const bruno = screen.getByRole('article', { name: 'Bruno' });

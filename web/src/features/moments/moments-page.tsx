@@ -1,7 +1,8 @@
 import { Badge, Box, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ReportDefaultTimeZone, type MomentTicket } from '@sb/contracts';
+import type { MomentTicket } from '@sb/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTimeIn } from '../../app/dates.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { IdSelect } from '../../components/id-select.js';
 import { PageTitle } from '../../components/page-title.js';
@@ -11,11 +12,13 @@ import { useListQueuesQuery } from '../queues/queues.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
 import { cardsOf, type MomentCard } from './moments-cards.js';
 import type { MomentsFilter } from './moments-live.js';
-import { useGetMomentsQuery, useGetReportTimeZoneQuery } from './moments.api.js';
+import { useGetMomentsQuery } from './moments.api.js';
 import { momentsRange } from './report-days.js';
+import { useReportTimeZone } from './use-report-today.js';
 
-const TicketLine = ({ ticket }: { ticket: MomentTicket }) => {
-  const { t } = useTranslation('moments');
+/** A ticket's line; its last change on the company's calendar (the list spans days, so with the day). */
+const TicketLine = ({ ticket, timeZone }: { ticket: MomentTicket; timeZone: string }) => {
+  const { t, i18n } = useTranslation('moments');
   return (
     <HStack
       as="li"
@@ -35,17 +38,14 @@ const TicketLine = ({ ticket }: { ticket: MomentTicket }) => {
           <Badge variant="outline">{t('noQueue')}</Badge>
         )}
         <Text color="fg.muted" fontSize="sm">
-          {new Date(ticket.updatedAt).toLocaleTimeString([], {
-            hour: '2-digit',
-            minute: '2-digit',
-          })}
+          {formatDateTimeIn(ticket.updatedAt, timeZone, i18n.language)}
         </Text>
       </HStack>
     </HStack>
   );
 };
 
-const Card = ({ card }: { card: MomentCard }) => {
+const Card = ({ card, timeZone }: { card: MomentCard; timeZone: string }) => {
   const { t } = useTranslation('moments');
   const title = card.kind === 'pending' ? t('pending') : card.user.name;
   return (
@@ -81,7 +81,7 @@ const Card = ({ card }: { card: MomentCard }) => {
       ) : (
         <Stack as="ul" gap="0" listStyleType="none" maxH="80" overflowY="auto">
           {card.tickets.map((ticket) => (
-            <TicketLine key={ticket.id} ticket={ticket} />
+            <TicketLine key={ticket.id} ticket={ticket} timeZone={timeZone} />
           ))}
         </Stack>
       )}
@@ -100,7 +100,7 @@ export const MomentsPage = () => {
   // dates are sent once the user picks one; until then the server's default (the last 30 days of
   // the report zone), shown in the inputs as the same days of that zone
   const [filter, setFilter] = useState<MomentsFilter>({});
-  const timeZone = useGetReportTimeZoneQuery().data?.timeZone ?? ReportDefaultTimeZone;
+  const timeZone = useReportTimeZone();
   const shown = momentsRange(filter, timeZone, Date.now());
   const open = useGetMomentsQuery({ ...filter, status: 'open' });
   const pending = useGetMomentsQuery({ ...filter, status: 'pending' }, { skip: !admin });
@@ -161,7 +161,11 @@ export const MomentsPage = () => {
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {cards.map((card) => (
-            <Card key={card.kind === 'user' ? card.user.id : 'pending'} card={card} />
+            <Card
+              key={card.kind === 'user' ? card.user.id : 'pending'}
+              card={card}
+              timeZone={timeZone}
+            />
           ))}
         </SimpleGrid>
       )}

@@ -13,3 +13,8 @@ export function useReportToday(): string | undefined {
   const timeZone = zone.isLoading ? undefined : (zone.data?.timeZone ?? ReportDefaultTimeZone);
   return useMemo(() => (timeZone ? dayIn(timeZone, Date.now()) : undefined), [timeZone]);
 }
+
+/** The company's report zone (the installation's default while it loads or cannot be read). */
+export function useReportTimeZone(): string {
+  return useGetReportTimeZoneQuery().data?.timeZone ?? ReportDefaultTimeZone;
+}
