@@ -1,6 +1,6 @@
 import type { TicketReportPage, TicketReportRow } from '@sb/contracts';
 import { describe, expect, it } from 'vitest';
-import { reportSheet, toCsv } from './report-columns.js';
+import { reportSheet, sheetCell, toCsv, type ReportFormat } from './report-columns.js';
 import { collectReportRows } from './report-export.js';
 
 const row = (id: number, over: Partial<TicketReportRow> = {}): TicketReportRow => ({
@@ -25,19 +25,46 @@ const row = (id: number, over: Partial<TicketReportRow> = {}): TicketReportRow =
   ...over,
 });
 
+// keys as the text, dates in São Paulo written in Spanish
+const format: ReportFormat = { t: (key) => key, timeZone: 'America/Sao_Paulo', language: 'es' };
+
 describe('report sheets', () => {
   it('writes the duration columns as hours:minutes, empty where the step did not happen', () => {
-    expect(reportSheet('duration', [row(1)], (key) => key)).toEqual([
-      ['id', 'contact', 'queue', 'user', 'createdAt', 'wait', 'firstResponse', 'support', 'total'],
-      ['1', 'Cliente 1', 'Vendas', 'Ana', expect.any(String), '00:10', '00:12', '02:30', ''],
+    expect(reportSheet('duration', [row(1)], format)).toEqual([
+      [
+        'columns.id',
+        'columns.contact',
+        'columns.queue',
+        'columns.user',
+        'columns.createdAt',
+        'columns.wait',
+        'columns.firstResponse',
+        'columns.support',
+        'columns.total',
+      ],
+      ['1', 'Cliente 1', 'Vendas', 'Ana', '02/03/2026 09:00', '00:10', '00:12', '02:30', ''],
     ]);
   });
 
   it('classes an NPS answer: 7–8 passive, above 8 promoter, below 7 detractor', () => {
     const classes = [row(1), row(2, { rate: 9 }), row(3, { rate: 6 })].map(
-      (r) => reportSheet('nps', [r], (k) => k)[1]![5],
+      (r) => reportSheet('nps', [r], format)[1]![5],
     );
-    expect(classes).toEqual(['passive', 'promoter', 'detractor']);
+    expect(classes).toEqual(['npsClasses.passive', 'npsClasses.promoter', 'npsClasses.detractor']);
+  });
+
+  it('writes the status through the translations', () => {
+    expect(reportSheet('tickets', [row(1)], format)[1]![2]).toBe('statuses.closed');
+  });
+
+  it('keeps a cell that a spreadsheet would run as a formula as text', () => {
+    for (const text of ['=1+1', '+55 21 9999', '-2', '@SUM(A1)', '\tx', '\rx'])
+      expect(sheetCell(text)).toBe(`'${text}`);
+    expect(sheetCell('Ana = boss')).toBe('Ana = boss');
+    expect(sheetCell('')).toBe('');
+    const sheet = reportSheet('tickets', [row(1, { contactName: '=HYPERLINK("x")' })], format);
+    expect(sheet[1]![1]).toBe(`'=HYPERLINK("x")`);
+    expect(toCsv(sheet)).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
   it('quotes CSV fields holding separators, quotes or line breaks', () => {

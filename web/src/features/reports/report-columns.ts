@@ -1,32 +1,36 @@
 import type { ReportKind, TicketReportRow } from '@sb/contracts';
+import { formatDateTimeIn } from '../../app/dates.js';
 import { hoursMinutes } from '../dashboard/dashboard-format.js';
 
-/** A report column: its header's translation key and its cell as text (the table and the files). */
-export type ReportColumn = { key: string; cell: (row: TicketReportRow) => string };
+/**
+ * How cells are written: `t` the reports namespace's translations, dates on the calendar of the
+ * company's report zone in the app language (the days the filters select are that zone's).
+ */
+export type ReportFormat = { t: (key: string) => string; timeZone: string; language: string };
 
-const dateTime = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('pt-BR', {
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : '';
+/** A report column: its header's translation key and its cell as text (the table and the files). */
+export type ReportColumn = {
+  key: string;
+  cell: (row: TicketReportRow, format: ReportFormat) => string;
+};
+
+const dateTime = (iso: string | null, f: ReportFormat) =>
+  formatDateTimeIn(iso, f.timeZone, f.language);
 /** Minutes as hours:minutes (as the dashboard's cards); empty when the step did not happen. */
 const duration = (minutes: number | null) => (minutes === null ? '' : hoursMinutes(minutes));
+/** An NPS answer's class: above 8 promoter, 7–8 passive, below 7 detractor. */
+const npsClass = (rate: number) => (rate > 8 ? 'promoter' : rate >= 7 ? 'passive' : 'detractor');
 
 const column = {
   id: { key: 'id', cell: (r) => String(r.id) },
   contact: { key: 'contact', cell: (r) => r.contactName },
-  status: { key: 'status', cell: (r) => r.status },
+  status: { key: 'status', cell: (r, f) => f.t(`statuses.${r.status}`) },
   queue: { key: 'queue', cell: (r) => r.queueName ?? '' },
   user: { key: 'user', cell: (r) => r.userName ?? '' },
   connection: { key: 'connection', cell: (r) => r.connectionName ?? '' },
   tags: { key: 'tags', cell: (r) => r.tags.join(', ') },
-  createdAt: { key: 'createdAt', cell: (r) => dateTime(r.createdAt) },
-  closedAt: { key: 'closedAt', cell: (r) => dateTime(r.closedAt) },
+  createdAt: { key: 'createdAt', cell: (r, f) => dateTime(r.createdAt, f) },
+  closedAt: { key: 'closedAt', cell: (r, f) => dateTime(r.closedAt, f) },
   wait: { key: 'wait', cell: (r) => duration(r.waitMinutes) },
   firstResponse: { key: 'firstResponse', cell: (r) => duration(r.firstResponseMinutes) },
   support: { key: 'support', cell: (r) => duration(r.supportMinutes) },
@@ -34,10 +38,9 @@ const column = {
   rate: { key: 'rate', cell: (r) => (r.rate === null ? '' : String(r.rate)) },
   npsClass: {
     key: 'npsClass',
-    cell: (r) =>
-      r.rate === null ? '' : r.rate > 8 ? 'promoter' : r.rate >= 7 ? 'passive' : 'detractor',
+    cell: (r, f) => (r.rate === null ? '' : f.t(`npsClasses.${npsClass(r.rate)}`)),
   },
-  ratedAt: { key: 'ratedAt', cell: (r) => dateTime(r.ratedAt) },
+  ratedAt: { key: 'ratedAt', cell: (r, f) => dateTime(r.ratedAt, f) },
 } satisfies Record<string, ReportColumn>;
 
 /** The columns of each report (our layout: docs/compatibility.md). */
@@ -85,15 +88,22 @@ export const ReportColumns: Record<ReportKind, ReportColumn[]> = {
   ],
 };
 
-/** A sheet of the rows: the translated headers, then one text row per ticket. */
+/**
+ * A cell as a spreadsheet must read it: text starting with = + - @ (or a tab or a carriage return)
+ * would run as a formula (CSV/formula injection), so it gets a leading quote and stays text.
+ */
+export const sheetCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** A sheet of the rows for the files: the translated headers, then one text row per ticket. */
 export const reportSheet = (
   kind: ReportKind,
   rows: TicketReportRow[],
-  header: (key: string) => string,
-): string[][] => [
-  ReportColumns[kind].map((c) => header(c.key)),
-  ...rows.map((row) => ReportColumns[kind].map((c) => c.cell(row))),
-];
+  format: ReportFormat,
+): string[][] =>
+  [
+    ReportColumns[kind].map((c) => format.t(`columns.${c.key}`)),
+    ...rows.map((row) => ReportColumns[kind].map((c) => c.cell(row, format))),
+  ].map((line) => line.map(sheetCell));
 
 /** RFC 4180 CSV: fields quoted when they hold a quote, a separator or a line break. */
 export const toCsv = (sheet: string[][]): string =>

@@ -7,12 +7,13 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useAppDispatch } from '../../app/hooks.js';
 import { IdSelect } from '../../components/id-select.js';
 import { PageTitle } from '../../components/page-title.js';
+import { toastError } from '../../components/toaster.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
 import { useListTagsQuery } from '../tags/tags.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
-import { ReportColumns, reportSheet } from './report-columns.js';
-import { useReportToday } from '../moments/use-report-today.js';
+import { ReportColumns, reportSheet, type ReportFormat } from './report-columns.js';
+import { useReportTimeZone, useReportToday } from '../moments/use-report-today.js';
 import { filtersOf, searchOf, type ReportFilters } from './report-filters.js';
 import { collectReportRows, downloadSheet } from './report-export.js';
 import { reportsApi, useGetTicketReportQuery } from './reports.api.js';
@@ -28,7 +29,7 @@ const isKind = (value: string | undefined): value is ReportKind =>
  * every row the filters select.
  */
 export const ReportsPage = () => {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const params = useParams();
@@ -37,7 +38,10 @@ export const ReportsPage = () => {
   // the filters live in the address: a dashboard card opens a report already filtered
   const [search, setSearch] = useSearchParams();
   const filters = filtersOf(search, useReportToday());
-  const [pageNumber, setPageNumber] = useState(1);
+  // the page number belongs to one report: another kind starts on its first page
+  const [paging, setPaging] = useState({ kind, pageNumber: 1 });
+  const pageNumber = paging.kind === kind ? paging.pageNumber : 1;
+  const setPageNumber = (pageNumber: number) => setPaging({ kind, pageNumber });
   const [exporting, setExporting] = useState(false);
   const queues = useListQueuesQuery();
   const users = useGetUserPickerQuery();
@@ -46,12 +50,14 @@ export const ReportsPage = () => {
   const ready = !!filters.dateFrom && !!filters.dateTo;
   const report = useGetTicketReportQuery({ ...filters, kind, pageNumber }, { skip: !ready });
   const page = report.data;
+  const timeZone = useReportTimeZone();
+  const format: ReportFormat = { t, timeZone, language: i18n.language };
 
   const set = (change: Partial<ReportFilters>) => {
     setSearch(searchOf({ ...filters, ...change }), { replace: true });
     setPageNumber(1);
   };
-  const exportAs = async (format: 'csv' | 'xlsx') => {
+  const exportAs = async (fileFormat: 'csv' | 'xlsx') => {
     setExporting(true);
     try {
       const rows = await collectReportRows({ ...filters, kind }, (filter) =>
@@ -60,10 +66,12 @@ export const ReportsPage = () => {
         ).unwrap(),
       );
       await downloadSheet(
-        reportSheet(kind, rows, (key) => t(`columns.${key}`)),
-        format,
+        reportSheet(kind, rows, format),
+        fileFormat,
         `${t(`kinds.${kind}`)} ${filters.dateFrom} ${filters.dateTo}`,
       );
+    } catch (error) {
+      toastError(error);
     } finally {
       setExporting(false);
     }
@@ -199,7 +207,7 @@ export const ReportsPage = () => {
                     {page?.rows.map((row) => (
                       <Table.Row key={row.id} data-testid="report-row">
                         {ReportColumns[kind].map((column) => (
-                          <Table.Cell key={column.key}>{column.cell(row)}</Table.Cell>
+                          <Table.Cell key={column.key}>{column.cell(row, format)}</Table.Cell>
                         ))}
                       </Table.Row>
                     ))}
@@ -220,7 +228,7 @@ export const ReportsPage = () => {
                     variant="outline"
                     size="sm"
                     disabled={pageNumber <= 1}
-                    onClick={() => setPageNumber((n) => n - 1)}
+                    onClick={() => setPageNumber(pageNumber - 1)}
                   >
                     {t('previous')}
                   </Button>
@@ -229,7 +237,7 @@ export const ReportsPage = () => {
                     variant="outline"
                     size="sm"
                     disabled={!page?.hasMore}
-                    onClick={() => setPageNumber((n) => n + 1)}
+                    onClick={() => setPageNumber(pageNumber + 1)}
                   >
                     {t('next')}
                   </Button>
