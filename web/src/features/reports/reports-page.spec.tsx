@@ -145,6 +145,41 @@ describe('reports page', () => {
     expect(first.searchParams.get('dateFrom')).toMatch(/-01$/);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await vi.waitFor(() => expect(calls.at(-1)!.searchParams.get('pageNumber')).toBe('2'));
+    // another report starts on its first page, its status in the app language
+    fireEvent.click(screen.getByRole('tab', { name: 'Tickets' }));
+    await vi.waitFor(() => expect(calls.at(-1)!.searchParams.get('kind')).toBe('tickets'));
+    expect(calls.at(-1)!.searchParams.get('pageNumber')).toBe('1');
+    expect(screen.getByText('Page 1')).toBeTruthy();
+    expect(await within(await screen.findByTestId('report-row')).findByText('Closed')).toBeTruthy();
+  }, 60_000);
+
+  it('shows — for a measure with nothing measured, and why the metrics are missing', async () => {
+    stub();
+    const inner = fetch;
+    let fail = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.pathname !== '/reports/metrics') return inner(input);
+        if (fail) return Response.json({ error: 'ERR_INTERNAL' }, { status: 500 });
+        const reply = metrics();
+        reply.wallClock.nextResponse.count = 0;
+        return Response.json(reply);
+      }),
+    );
+    await renderApp('/reports/duration', sessionUser({ profile: 'admin' }));
+    const row = await screen.findByTestId('metric-nextResponseAvg');
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '00:15']);
+    fail = true;
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '2' } });
+    // both panels say so (they read the same call), under their titles
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        'Could not load the tickets information',
+        'Could not load the tickets information',
+      ]),
+    );
   }, 60_000);
 
   it('shows the SLA panel of every queue and lets an admin set and remove a target', async () => {

@@ -1,6 +1,7 @@
 import { Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type {
   FirstResponseDistribution,
+  MinutesSummary,
   ServiceDurations,
   ServiceMetricsReply,
   TicketReportFilter,
@@ -8,17 +9,25 @@ import type {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hoursMinutes } from '../dashboard/dashboard-format.js';
+import { MetricsPending } from './metrics-pending.js';
 import { useGetServiceMetricsQuery } from './reports.api.js';
 
-/** The rows of the service-times table: a label key and where its minutes are. */
-const Measures: [string, (d: ServiceDurations) => number][] = [
-  ['firstResponseAvg', (d) => d.firstResponse.avgMinutes],
-  ['firstResponseMedian', (d) => d.firstResponse.medianMinutes],
-  ['nextResponseAvg', (d) => d.nextResponse.avgMinutes],
-  ['nextResponseMedian', (d) => d.nextResponse.medianMinutes],
-  ['resolutionAvg', (d) => d.resolution.avgMinutes],
-  ['resolutionMedian', (d) => d.resolution.medianMinutes],
+type Part = keyof Omit<ServiceDurations, 'firstResponseDistribution'>;
+type Stat = keyof Omit<MinutesSummary, 'count'>;
+
+/** The rows of the service-times table: a label key and which figure of which measure. */
+const Measures: [string, Part, Stat][] = [
+  ['firstResponseAvg', 'firstResponse', 'avgMinutes'],
+  ['firstResponseMedian', 'firstResponse', 'medianMinutes'],
+  ['nextResponseAvg', 'nextResponse', 'avgMinutes'],
+  ['nextResponseMedian', 'nextResponse', 'medianMinutes'],
+  ['resolutionAvg', 'resolution', 'avgMinutes'],
+  ['resolutionMedian', 'resolution', 'medianMinutes'],
 ];
+
+/** A figure as hours:minutes; "—" when nothing was measured (not a duration of 00:00). */
+const figure = (summary: MinutesSummary, stat: Stat) =>
+  summary.count === 0 ? '—' : hoursMinutes(summary[stat]);
 
 const Distribution = ({
   caption,
@@ -75,9 +84,9 @@ const HoursNote = ({ data }: { data: ServiceMetricsReply }) => {
  */
 export const ServiceMetricsPanel = ({ filter }: { filter: TicketReportFilter }) => {
   const { t } = useTranslation('reports');
-  const { data, isFetching } = useGetServiceMetricsQuery(filter);
+  const { data, isFetching, isError } = useGetServiceMetricsQuery(filter);
   const titleId = useId();
-  if (!data) return null;
+  if (isError || !data) return <MetricsPending title={t('metrics.title')} failed={isError} />;
   return (
     <Stack
       gap="3"
@@ -105,7 +114,7 @@ export const ServiceMetricsPanel = ({ filter }: { filter: TicketReportFilter }) 
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {Measures.map(([key, minutesOf]) => (
+            {Measures.map(([key, part, stat]) => (
               <Table.Row key={key} data-testid={`metric-${key}`}>
                 <Table.Cell
                   as="th"
@@ -116,10 +125,8 @@ export const ServiceMetricsPanel = ({ filter }: { filter: TicketReportFilter }) 
                 >
                   {t(`metrics.${key}`)}
                 </Table.Cell>
-                <Table.Cell textAlign="end">{hoursMinutes(minutesOf(data.wallClock))}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  {hoursMinutes(minutesOf(data.businessHours))}
-                </Table.Cell>
+                <Table.Cell textAlign="end">{figure(data.wallClock[part], stat)}</Table.Cell>
+                <Table.Cell textAlign="end">{figure(data.businessHours[part], stat)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuX } from 'react-icons/lu';
 import { notify, toastError } from '../../components/toaster.js';
+import { MetricsPending } from './metrics-pending.js';
 import {
   useClearSlaTargetMutation,
   useGetServiceMetricsQuery,
@@ -124,13 +125,13 @@ export const SlaPanel = ({
   queues: readonly { id: number; name: string }[];
 }) => {
   const { t } = useTranslation('reports');
-  const { data, isFetching } = useGetServiceMetricsQuery(filter);
+  const { data, isFetching, isError } = useGetServiceMetricsQuery(filter);
   const titleId = useId();
   const rows = useMemo(
     () => (data ? slaRowsOf(queues, data.sla, filter.queueId) : []),
     [data, queues, filter.queueId],
   );
-  if (!data) return null;
+  if (isError || !data) return <MetricsPending title={t('sla.title')} failed={isError} />;
   return (
     <Stack gap="1" mb="4" data-testid="sla-panel" aria-busy={isFetching}>
       <Text as="h2" id={titleId} fontWeight="semibold">
