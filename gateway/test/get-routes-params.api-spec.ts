@@ -44,6 +44,7 @@ const names = [
   'withUnreadMessages',
   'limit',
   'id',
+  'after',
   'unexpected',
 ];
 

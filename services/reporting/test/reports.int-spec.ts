@@ -184,10 +184,15 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
     expect(third).toMatchObject({ hasMore: false, next: null });
     // an offset walk would have read ticket 3 again on its second page
     expect((await report({ pageSize: 1, pageNumber: 2 })).rows[0]!.id).toBe(3);
-    await expect(report({ after: 'yesterday~3' })).rejects.toMatchObject({
-      code: 'ERR_VALIDATION',
-      fields: { after: ['Invalid cursor'] },
-    });
+    for (const after of [
+      'yesterday~3',
+      '2026-02-30T10:00:00Z~3',
+      '2026-03-02T10:00:00Z~9999999999',
+    ])
+      await expect(report({ after })).rejects.toMatchObject({
+        code: 'ERR_VALIDATION',
+        fields: { after: ['Invalid cursor'] },
+      });
   });
 
   it("refuses a plain user and shows another company's admin only its own", async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../http/form-values.js';
 import { unowned } from '../refs/refs.js';
 import { TicketStatuses, type TicketStatus } from '../tickets/ticket-statuses.js';
 import { dayOrTimestamp, withRangeChecks } from './reporting.js';
@@ -28,9 +29,17 @@ const optionalId = unowned(
  * A place in a report's order (newest first): the page after it starts below that row, whatever was
  * created or deleted above it since. `next` of a page; opaque to clients.
  */
+const cursorPattern = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?Z~\d{1,10}$/;
 const ReportCursor = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z~\d+$/, 'Invalid cursor');
+  .refine(
+    (v) =>
+      cursorPattern.test(v) &&
+      isCalendarDay(v.slice(0, 10)) &&
+      !v.startsWith('0000') && // Postgres has no year 0
+      Number(v.split('~')[1]) <= 2_147_483_647,
+    'Invalid cursor',
+  );
 
 /** GET /reports/tickets: the kind, the creation dates (both inclusive local days) and the filters. */
 export const TicketReportQuery = withRangeChecks(
