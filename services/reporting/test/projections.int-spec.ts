@@ -313,4 +313,31 @@ describe('reporting projections (real Postgres and NATS)', () => {
       await subscription.unsubscribe();
     }
   });
+
+  it("keeps in Tempo Real, with a status, only a contact's newest ticket per queue and connection", async () => {
+    if (!rig.bus) return;
+    const same = { contactId: 170, contact: { id: 170, name: 'Cliente 170' } };
+    const ticket = (id: number, at: string, fields: Partial<TicketRecord>) =>
+      updated(id, at, { ...same, createdAt: at, ...fields });
+    const events = [
+      ticket(71, '2026-03-06T12:00:00.000Z', {}),
+      ticket(72, '2026-03-06T13:00:00.000Z', {}),
+      // the same contact in another queue is another line of Tempo Real
+      ticket(73, '2026-03-06T11:00:00.000Z', {
+        queueId: 9,
+        queue: { id: 9, name: 'Suporte', color: '#00f' },
+      }),
+    ];
+    const before = await processed();
+    for (const e of events) await rig.app.bus.publish(e);
+    await until(async () => (await processed()) >= before + events.length);
+    const moments = (query: Record<string, unknown>) =>
+      call<MomentsReply>(
+        S.moments,
+        { dateStart: '2026-03-06', dateEnd: '2026-03-06', ...query },
+        admin,
+      );
+    expect((await moments({})).map((t) => t.id).sort()).toEqual([71, 72, 73]);
+    expect((await moments({ status: 'pending' })).map((t) => t.id).sort()).toEqual([72, 73]);
+  });
 });
