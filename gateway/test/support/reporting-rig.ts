@@ -19,8 +19,9 @@ export type ReportingRig = {
   stack: IdentityStack;
   tokens: Record<ReportingRole | 'super', string>;
   ids: Record<ReportingRole, number>;
+  /** 'anonymous' sends no token */
   call: (
-    role: ReportingRole | 'super',
+    role: ReportingRole | 'super' | 'anonymous',
     method: string,
     path: string,
     body?: unknown,
@@ -80,7 +81,7 @@ export async function startReportingRig(
     fetch(url(path), {
       method,
       headers: {
-        authorization: `Bearer ${tokens[role]}`,
+        ...(role === 'anonymous' ? {} : { authorization: `Bearer ${tokens[role]}` }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -138,13 +139,20 @@ export async function startReportingRig(
   };
 }
 
-/** The permission walk: each role's status on GET `path` ('2xx' any success), bodies of surprises. */
+/**
+ * The permission walk: each role's status on GET `path` ('2xx' any success), bodies of surprises. The
+ * super user passes every check and a call without a token is 401, on every path.
+ */
 export async function walkPermissions(
   rig: ReportingRig,
   path: string,
   expected: [ReportingRole, '2xx' | 403][],
 ): Promise<void> {
-  for (const [role, want] of expected) {
+  const always: [ReportingRole | 'super' | 'anonymous', '2xx' | 401 | 403][] = [
+    ['super', '2xx'],
+    ['anonymous', 401],
+  ];
+  for (const [role, want] of [...expected, ...always]) {
     const res = await rig.call(role, 'GET', path);
     const body = await res.text();
     const got = res.status >= 200 && res.status < 300 ? '2xx' : res.status;
