@@ -316,7 +316,10 @@ describe('reporting projections (real Postgres and NATS)', () => {
 
   it("keeps in Tempo Real, with a status, only a contact's newest ticket per queue and connection", async () => {
     if (!rig.bus) return;
-    const same = { contactId: 170, contact: { id: 170, name: 'Cliente 170' } };
+    const same = {
+      contactId: 170,
+      contact: { id: 170, name: 'Cliente 170' },
+    } as Partial<TicketRecord>;
     const ticket = (id: number, at: string, fields: Partial<TicketRecord>) =>
       updated(id, at, { ...same, createdAt: at, ...fields });
     const events = [

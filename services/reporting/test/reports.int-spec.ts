@@ -112,6 +112,13 @@ describe('reports over the per-ticket facts (real Postgres and NATS)', () => {
     expect(await ids({ userId: 5 })).toEqual([3, 1]);
     expect(await ids({ whatsappId: 9 })).toEqual([3]);
     expect(await ids({ queueId: 99 })).toEqual([]);
+    // the dashboard's drill-downs: an NPS class (ticket 1 is rated 9), no group tickets
+    expect(await ids({ kind: 'nps', npsClass: 'promoter' })).toEqual([1]);
+    expect(await ids({ kind: 'nps', npsClass: 'passive' })).toEqual([]);
+    expect(await ids({ kind: 'nps', npsClass: 'detractor' })).toEqual([]);
+    expect(await ids({ groups: 'false' })).toEqual([3, 1]);
+    expect(await ids({ groups: 'true' })).toEqual([3, 2, 1]);
+    await expect(report({ npsClass: 'fans' })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
     expect(await ids({ dateFrom: '2026-03-03', dateTo: '2026-03-03' })).toEqual([]);
   });
 

@@ -12,6 +12,12 @@ import { dayOrTimestamp, withRangeChecks } from './reporting.js';
 export const ReportKinds = ['tickets', 'groups', 'duration', 'nps'] as const;
 export type ReportKind = (typeof ReportKinds)[number];
 
+/** NPS answer classes (BEHAVIOUR.md §7): promoter above 8, passive 7–8, detractor below 7. */
+export const NpsClasses = ['promoter', 'passive', 'detractor'] as const;
+export type NpsClass = (typeof NpsClasses)[number];
+export const npsClassOf = (rate: number): NpsClass =>
+  rate > 8 ? 'promoter' : rate >= 7 ? 'passive' : 'detractor';
+
 /** The most rows one page may ask for (the export walks pages of this size). */
 export const ReportMaxPageSize = 1_000;
 export const ReportDefaultPageSize = 20;
@@ -30,16 +36,14 @@ const optionalId = unowned(
  * created or deleted above it since. `next` of a page; opaque to clients.
  */
 const cursorPattern = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?Z~\d{1,10}$/;
-const ReportCursor = z
-  .string()
-  .refine(
-    (v) =>
-      cursorPattern.test(v) &&
-      isCalendarDay(v.slice(0, 10)) &&
-      !v.startsWith('0000') && // Postgres has no year 0
-      Number(v.split('~')[1]) <= 2_147_483_647,
-    'Invalid cursor',
-  );
+const ReportCursor = z.string().refine(
+  (v) =>
+    cursorPattern.test(v) &&
+    isCalendarDay(v.slice(0, 10)) &&
+    !v.startsWith('0000') && // Postgres has no year 0
+    Number(v.split('~')[1]) <= 2_147_483_647,
+  'Invalid cursor',
+);
 
 /** GET /reports/tickets: the kind, the creation dates (both inclusive local days) and the filters. */
 export const TicketReportQuery = withRangeChecks(
@@ -55,6 +59,17 @@ export const TicketReportQuery = withRangeChecks(
       status: z.preprocess(
         (v) => (v === '' || v === null ? undefined : v),
         z.enum(TicketStatuses).optional(),
+      ),
+      /** the NPS answers of one class (the dashboard's promoters, passives or detractors) */
+      npsClass: z.preprocess(
+        (v) => (v === '' || v === null ? undefined : v),
+        z.enum(NpsClasses).optional(),
+      ),
+      /** `false` leaves group tickets out, as the tickets-per-user chart counts */
+      groups: z.preprocess(
+        (v) =>
+          v === 'false' ? false : v === 'true' ? true : v === '' || v === null ? undefined : v,
+        z.boolean().optional(),
       ),
       pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
       pageSize: z.coerce
@@ -80,6 +95,8 @@ export type TicketReportFilter = {
   whatsappId?: number;
   tagId?: number;
   status?: TicketStatus;
+  npsClass?: NpsClass;
+  groups?: boolean;
   pageNumber?: number;
   pageSize?: number;
   after?: string;

@@ -1,11 +1,10 @@
-import type { TicketRecord } from '@sb/contracts';
+import { npsClassOf, type TicketRecord } from '@sb/contracts';
 import {
   applyDeletion,
   applyObservation,
   contributionOf,
   localDay,
   minutesBetween,
-  npsClass,
   type TicketObservation,
 } from './ticket-fact-rules.js';
 
@@ -156,7 +155,7 @@ describe('ticket facts', () => {
   });
 
   it('classes NPS rates: promoters > 8, passives 7–8, detractors < 7', () => {
-    expect([10, 9, 8, 7, 6, 0].map(npsClass)).toEqual([
+    expect([10, 9, 8, 7, 6, 0].map(npsClassOf)).toEqual([
       'promoter',
       'promoter',
       'passive',

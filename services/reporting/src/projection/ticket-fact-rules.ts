@@ -1,4 +1,4 @@
-import type { TicketRecord } from '@sb/contracts';
+import { npsClassOf, type TicketRecord } from '@sb/contracts';
 
 /**
  * Pure rules of the per-ticket facts: how one event changes a ticket's facts, whatever the order and
@@ -188,10 +188,6 @@ export type RollupCounts = Record<(typeof RollupCountNames)[number], number>;
 export const minutesBetween = (from: string | null, to: string | null): number | null =>
   from && to ? Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 60_000)) : null;
 
-/** NPS class of a rate: promoters > 8, passives 7–8, detractors < 7. */
-export const npsClass = (rate: number): 'promoter' | 'passive' | 'detractor' =>
-  rate > 8 ? 'promoter' : rate >= 7 ? 'passive' : 'detractor';
-
 /** The local calendar day of an instant in a time zone (`YYYY-MM-DD`). */
 export function localDay(instant: string, timeZone: string): string {
   return dayFormat(timeZone).format(new Date(instant));
@@ -224,7 +220,7 @@ export function contributionOf(
   // wait: created → accepted; support: accepted → close (never to now); zeros are left out (§7)
   const wait = minutesBetween(fact.createdAt, fact.acceptedAt);
   const support = closed ? minutesBetween(fact.acceptedAt, fact.closedAt) : null;
-  const cls = rated ? npsClass(fact.rate!) : undefined;
+  const cls = rated ? npsClassOf(fact.rate!) : undefined;
   return {
     key: {
       companyId: fact.companyId,

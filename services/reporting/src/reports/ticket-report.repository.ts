@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '@sb/platform/db';
-import type { TicketStatus } from '@sb/contracts';
+import type { NpsClass, TicketStatus } from '@sb/contracts';
 import { factOf, type FactRow } from '../projection/projection.repository.js';
 import type { TicketFact } from '../projection/ticket-fact-rules.js';
 import type { MetricTicket } from './service-metrics.js';
@@ -51,6 +51,16 @@ export type TicketReportSelection = {
   whatsappId?: number;
   tagId?: number;
   status?: TicketStatus;
+  npsClass?: NpsClass;
+  /** false: no group tickets */
+  groups?: boolean;
+};
+
+/** The rates of an NPS class (BEHAVIOUR.md §7). */
+const npsRates: Record<NpsClass, string> = {
+  promoter: 'f.rate > 8',
+  passive: 'f.rate BETWEEN 7 AND 8',
+  detractor: 'f.rate < 7',
 };
 
 /** The WHERE of a selection over ticket_fact f: the company, local creation days and filters. */
@@ -68,6 +78,8 @@ function whereOf(companyId: number, s: TicketReportSelection): { sql: string; pa
   };
   if (s.groupsOnly) where.push('f.is_group');
   if (s.ratedOnly) where.push('f.rate IS NOT NULL');
+  if (s.npsClass) where.push(npsRates[s.npsClass]);
+  if (s.groups === false) where.push('NOT f.is_group');
   if (s.queueId !== undefined) add((n) => `f.queue_id = $${n}`, s.queueId);
   if (s.userId !== undefined) add((n) => `f.user_id = $${n}`, s.userId);
   if (s.whatsappId !== undefined) add((n) => `f.whatsapp_id = $${n}`, s.whatsappId);

@@ -77,6 +77,8 @@ export class TicketReportService {
       whatsappId: query.whatsappId,
       tagId: query.tagId,
       status: query.status,
+      npsClass: query.npsClass,
+      groups: query.groups,
     };
     return { companyId, query, selection };
   }
