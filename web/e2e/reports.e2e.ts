@@ -10,14 +10,14 @@ import {
   unique,
 } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { screenProblems } from './page-checks.js';
+import { screenProblems, seriousAxeViolations, sidewaysOverflow } from './page-checks.js';
 
 /**
  * The reports (spec 2 §2 Dashboard): the admin opens them from the drawer, narrows the tickets report
  * by status, exports exactly those rows as CSV and XLSX; the duration report shows the service times
  * on the wall clock and in business hours and the SLA panel, where the admin sets a queue's target;
  * the page fits the common screens and a phone, with no serious or critical axe violation in the
- * light and the dark theme.
+ * light and the dark theme, and every other report fits a phone with none either.
  */
 describe('reports screen', () => {
   let app: RunningApp;
@@ -68,12 +68,13 @@ describe('reports screen', () => {
     expect(csv).toContain('ID,Contact,Status,Queue,User,Connection,Tag,Created,Closed');
     expect(csv).toContain(waiting);
     expect(csv).not.toContain(open);
+    // the status in the app language, in the file as in the table
     expect(
       csv
         .trim()
         .split('\r\n')
         .slice(1)
-        .every((line) => line.includes('pending')),
+        .every((line) => line.includes(',Pending,')),
     ).toBe(true);
 
     const xlsxDownload = page.waitForEvent('download');
@@ -148,6 +149,28 @@ describe('reports screen', () => {
     await expect(apiCall(app, token, 'GET', '/reports/sla-targets')).resolves.toMatchObject({
       targets: [{ queueId: queue.id, firstResponseMinutes: 30 }],
     });
+  });
+
+  it('fits a phone with the tickets, group and NPS reports, with no serious axe violation', async () => {
+    const found = await screenProblems(
+      page,
+      'reports-kinds',
+      async () => {
+        const problems: string[] = [];
+        for (const kind of ['tickets', 'groups', 'nps']) {
+          await goInApp(page, `/reports/${kind}`);
+          await page.getByTestId('report-count').waitFor();
+          await page.waitForLoadState('networkidle');
+          const over = await sidewaysOverflow(page);
+          if (over > 0) problems.push(`${kind}: ${over} px too wide`);
+          for (const violation of await seriousAxeViolations(page))
+            problems.push(`${kind}: ${violation}`);
+        }
+        return problems;
+      },
+      { sizes: [{ width: 390, height: 844 }], axeAt: () => false },
+    );
+    expect(found).toEqual([]);
   });
 
   it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
