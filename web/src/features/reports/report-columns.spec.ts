@@ -74,8 +74,8 @@ describe('report sheets', () => {
   it('collects every page the filter selects, in order', async () => {
     const asked: number[] = [];
     const pages: Record<number, TicketReportPage> = {
-      1: { rows: [row(3), row(2)], count: 3, hasMore: true },
-      2: { rows: [row(1)], count: 3, hasMore: false },
+      1: { rows: [row(3), row(2)], count: 3, hasMore: true, next: null },
+      2: { rows: [row(1)], count: 3, hasMore: false, next: null },
     };
     const rows = await collectReportRows(
       { dateFrom: '2026-03-01', dateTo: '2026-03-31' },

@@ -29,6 +29,7 @@ const page: TicketReportPage = {
   ],
   count: 21,
   hasMore: true,
+  next: null,
 };
 
 const durations = (firstMedian: number, nextAvg: number) => ({
