@@ -4,7 +4,9 @@ import { filterOf, rangeOf } from './dashboard-filter.js';
 describe('dashboard filter', () => {
   it('sends days first, else only the dates that are set, else nothing', () => {
     expect(filterOf({ days: '7', from: '2026-03-01', to: '2026-03-09' })).toEqual({ days: 7 });
-    expect(filterOf({ days: '0', from: '2026-03-01', to: '' })).toEqual({ date_from: '2026-03-01' });
+    expect(filterOf({ days: '0', from: '2026-03-01', to: '' })).toEqual({
+      date_from: '2026-03-01',
+    });
     expect(filterOf({ days: '', from: '', to: '2026-03-09' })).toEqual({ date_to: '2026-03-09' });
     expect(filterOf({ days: '', from: '2026-03-01', to: '2026-03-09' })).toEqual({
       date_from: '2026-03-01',

@@ -171,7 +171,11 @@ describe('reports page', () => {
     );
     await renderApp('/reports/duration', sessionUser({ profile: 'admin' }));
     const row = await screen.findByTestId('metric-nextResponseAvg');
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '00:15']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['—', '00:15']);
     fail = true;
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '2' } });
     // both panels say so (they read the same call), under their titles
