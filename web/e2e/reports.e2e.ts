@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -81,6 +82,15 @@ describe('reports screen', () => {
     await page.getByRole('button', { name: 'XLSX' }).click();
     const xlsx = await readFile((await (await xlsxDownload).path())!);
     expect(xlsx.subarray(0, 2).toString()).toBe('PK');
+    // the sheet holds the same rows as the CSV
+    const parts = unzipSync(new Uint8Array(xlsx));
+    const cells = Object.entries(parts)
+      .filter(([name]) => name.startsWith('xl/') && name.endsWith('.xml'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('');
+    expect(cells).toContain(waiting);
+    expect(cells).not.toContain(open);
+    expect(cells).toContain('Pending');
   });
 
   it("shows business-hour figures and the SLA panel, where the admin sets a queue's target", async () => {
@@ -160,6 +170,13 @@ describe('reports screen', () => {
         for (const kind of ['tickets', 'groups', 'nps']) {
           await goInApp(page, `/reports/${kind}`);
           await page.getByTestId('report-count').waitFor();
+          // the NPS answers filter by class; group tickets cannot leave groups out
+          await page
+            .getByLabel('NPS class')
+            .waitFor({ state: kind === 'nps' ? 'visible' : 'detached' });
+          await page
+            .getByRole('combobox', { name: 'Group tickets' })
+            .waitFor({ state: kind === 'groups' ? 'detached' : 'visible' });
           await page.waitForLoadState('networkidle');
           const over = await sidewaysOverflow(page);
           if (over > 0) problems.push(`${kind}: ${over} px too wide`);

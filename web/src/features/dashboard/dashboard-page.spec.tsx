@@ -96,12 +96,19 @@ describe('dashboard page', () => {
     );
     expect(screen.getByTestId('card-pending').getAttribute('href')).toBe('/tickets?status=pending');
     expect(screen.getByRole('link', { name: /Ana/ }).getAttribute('href')).toBe(
-      `/reports/tickets?${period}&userId=5`,
+      `/reports/tickets?${period}&userId=5&groups=false`,
     );
 
     fireEvent.click(screen.getByRole('tab', { name: 'NPS' }));
     expect((await screen.findByTestId('nps-score')).textContent).toBe('50');
     expect(screen.getByTestId('nps-promoters').textContent).toContain('75%');
+    // each part of the split opens its own answers
+    expect(screen.getByTestId('nps-detractors').getAttribute('href')).toBe(
+      `/reports/nps?${period}&npsClass=detractor`,
+    );
+    expect(screen.getByTestId('nps-waiting').getAttribute('href')).toBe(
+      `/reports/tickets?${period}&status=nps`,
+    );
     // the NPS tickets figure counts closed tickets
     expect(screen.getByTestId('nps-tickets').getAttribute('href')).toBe(
       `/reports/tickets?${period}&status=closed`,

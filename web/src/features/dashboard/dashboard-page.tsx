@@ -197,7 +197,8 @@ const DashboardView = ({ today }: { today: string }) => {
                   bars={(users.data?.data ?? []).map((row) => ({
                     label: row.nome,
                     value: row.quantidade,
-                    to: range && reportOf('tickets', range, { userId: row.userId }),
+                    // the chart leaves group tickets out, and so does its list
+                    to: range && reportOf('tickets', range, { userId: row.userId, groups: false }),
                   }))}
                 />
               )}
@@ -229,19 +230,19 @@ const DashboardView = ({ today }: { today: string }) => {
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" w="full">
                 <Card
                   testId="nps-promoters"
-                  to={range && reportOf('nps', range)}
+                  to={range && reportOf('nps', range, { npsClass: 'promoter' })}
                   label={t('promoters')}
                   value={figure(counters?.npsPromotersPerc, '%')}
                 />
                 <Card
                   testId="nps-passives"
-                  to={range && reportOf('nps', range)}
+                  to={range && reportOf('nps', range, { npsClass: 'passive' })}
                   label={t('passives')}
                   value={figure(counters?.npsPassivePerc, '%')}
                 />
                 <Card
                   testId="nps-detractors"
-                  to={range && reportOf('nps', range)}
+                  to={range && reportOf('nps', range, { npsClass: 'detractor' })}
                   label={t('detractors')}
                   value={figure(counters?.npsDetractorsPerc, '%')}
                 />
@@ -255,6 +256,7 @@ const DashboardView = ({ today }: { today: string }) => {
                 />
                 <Card
                   testId="nps-waiting"
+                  to={range && reportOf('tickets', range, { status: 'nps' })}
                   label={t('waitRating')}
                   value={figure(counters?.waitRating)}
                 />

@@ -8,8 +8,11 @@ describe('dashboard drill-down', () => {
     expect(reportOf('tickets', period, { status: 'closed' })).toBe(
       '/reports/tickets?dateFrom=2026-11-01&dateTo=2026-11-27&status=closed',
     );
-    expect(reportOf('tickets', period, { userId: 5 })).toBe(
-      '/reports/tickets?dateFrom=2026-11-01&dateTo=2026-11-27&userId=5',
+    expect(reportOf('tickets', period, { userId: 5, groups: false })).toBe(
+      '/reports/tickets?dateFrom=2026-11-01&dateTo=2026-11-27&userId=5&groups=false',
+    );
+    expect(reportOf('nps', period, { npsClass: 'detractor' })).toBe(
+      '/reports/nps?dateFrom=2026-11-01&dateTo=2026-11-27&npsClass=detractor',
     );
     expect(reportOf('nps', period)).toBe('/reports/nps?dateFrom=2026-11-01&dateTo=2026-11-27');
   });

@@ -1,7 +1,7 @@
 import type { TicketReportPage, TicketReportRow } from '@sb/contracts';
 import { describe, expect, it } from 'vitest';
 import { reportSheet, sheetCell, toCsv, type ReportFormat } from './report-columns.js';
-import { collectReportRows } from './report-export.js';
+import { collectReportRows, ReportTooLargeError } from './report-export.js';
 
 const row = (id: number, over: Partial<TicketReportRow> = {}): TicketReportRow => ({
   id,
@@ -71,21 +71,33 @@ describe('report sheets', () => {
     expect(toCsv([['a', 'b,c', 'say "hi"', 'x\ny']])).toBe('a,"b,c","say ""hi""","x\ny"\r\n');
   });
 
-  it('collects every page the filter selects, in order', async () => {
-    const asked: number[] = [];
-    const pages: Record<number, TicketReportPage> = {
-      1: { rows: [row(3), row(2)], count: 3, hasMore: true, next: null },
-      2: { rows: [row(1)], count: 3, hasMore: false, next: null },
+  it('collects every page the filter selects, each below the last', async () => {
+    const asked: (string | undefined)[] = [];
+    const pages: Record<string, TicketReportPage> = {
+      first: { rows: [row(3), row(2)], count: 3, hasMore: true, next: 'c2' },
+      c2: { rows: [row(1)], count: 3, hasMore: false, next: null },
     };
     const rows = await collectReportRows(
       { dateFrom: '2026-03-01', dateTo: '2026-03-31' },
       async (f) => {
-        asked.push(f.pageNumber as number);
+        asked.push(f.after);
         expect(f.pageSize).toBe(1000);
-        return pages[f.pageNumber as number]!;
+        return pages[f.after ?? 'first']!;
       },
     );
     expect(rows.map((r) => r.id)).toEqual([3, 2, 1]);
-    expect(asked).toEqual([1, 2]);
+    expect(asked).toEqual([undefined, 'c2']);
+  });
+
+  it('refuses to save part of a report larger than the export allows', async () => {
+    const endless = async (): Promise<TicketReportPage> => ({
+      rows: [row(1)],
+      count: 10,
+      hasMore: true,
+      next: 'more',
+    });
+    await expect(
+      collectReportRows({ dateFrom: '2026-03-01', dateTo: '2026-03-31' }, endless, 3),
+    ).rejects.toBeInstanceOf(ReportTooLargeError);
   });
 });

@@ -6,19 +6,36 @@ import {
 } from '@sb/contracts';
 import { toCsv } from './report-columns.js';
 
-/** Every row the filter selects, walking the pages (a stable order: they add up to the count). */
+/** An export that would hold more rows than a browser file is built from. */
+export class ReportTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} rows`);
+  }
+}
+
+/**
+ * Every row the filter selects: the first page, then each page below the previous one's last row
+ * (`next`), so tickets created or deleted during the walk shift nothing. Past `maxPages` it throws
+ * rather than save part of the report.
+ */
 export const collectReportRows = async (
   filter: TicketReportFilter,
   fetchPage: (filter: TicketReportFilter) => Promise<TicketReportPage>,
   maxPages = 1_000,
 ): Promise<TicketReportRow[]> => {
   const rows: TicketReportRow[] = [];
-  for (let pageNumber = 1; pageNumber <= maxPages; pageNumber += 1) {
-    const page = await fetchPage({ ...filter, pageNumber, pageSize: ReportMaxPageSize });
+  let after: string | null = null;
+  for (let pages = 0; pages < maxPages; pages += 1) {
+    const page = await fetchPage({
+      ...filter,
+      pageSize: ReportMaxPageSize,
+      ...(after ? { after } : {}),
+    });
     rows.push(...page.rows);
-    if (!page.hasMore) break;
+    if (!page.next) return rows;
+    after = page.next;
   }
-  return rows;
+  throw new ReportTooLargeError(maxPages * ReportMaxPageSize);
 };
 
 /** Saves a file the browser downloads. */

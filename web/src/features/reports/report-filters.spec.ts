@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersOf, searchOf } from './report-filters.js';
+import { filtersOf, reportFilterOf, searchOf } from './report-filters.js';
 
 const today = '2026-11-27';
 
@@ -25,6 +25,10 @@ describe('report filters in the address', () => {
       status: 'closed',
     });
     expect(filtersOf(new URLSearchParams('status=done'), today).status).toBeUndefined();
+    expect(filtersOf(new URLSearchParams('npsClass=fans&groups=no'), today)).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-27',
+    });
   });
 
   it('writes back what it reads', () => {
@@ -33,7 +37,30 @@ describe('report filters in the address', () => {
       dateTo: '2026-11-27',
       whatsappId: 3,
       status: 'open' as const,
+      npsClass: 'detractor' as const,
+      groups: false,
     };
     expect(filtersOf(searchOf(filters), today)).toEqual(filters);
+  });
+
+  it('asks each report only for the filters it has', () => {
+    const filters = {
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-27',
+      npsClass: 'promoter' as const,
+      groups: false,
+    };
+    expect(reportFilterOf(filters, 'nps')).toEqual({ ...filters, kind: 'nps' });
+    expect(reportFilterOf(filters, 'tickets')).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-27',
+      groups: false,
+      kind: 'tickets',
+    });
+    expect(reportFilterOf(filters, 'groups')).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-27',
+      kind: 'groups',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, Table, Tabs, Text } from '@chakra-ui/react';
-import { ReportKinds, TicketStatuses, type ReportKind } from '@sb/contracts';
+import { NpsClasses, ReportKinds, TicketStatuses, type ReportKind } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
@@ -7,15 +7,15 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useAppDispatch } from '../../app/hooks.js';
 import { IdSelect } from '../../components/id-select.js';
 import { PageTitle } from '../../components/page-title.js';
-import { toastError } from '../../components/toaster.js';
+import { notify, toastError } from '../../components/toaster.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
 import { useListTagsQuery } from '../tags/tags.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
 import { ReportColumns, reportSheet, type ReportFormat } from './report-columns.js';
 import { useReportTimeZone, useReportToday } from '../moments/use-report-today.js';
-import { filtersOf, searchOf, type ReportFilters } from './report-filters.js';
-import { collectReportRows, downloadSheet } from './report-export.js';
+import { filtersOf, reportFilterOf, searchOf, type ReportFilters } from './report-filters.js';
+import { collectReportRows, downloadSheet, ReportTooLargeError } from './report-export.js';
 import { reportsApi, useGetTicketReportQuery } from './reports.api.js';
 import { ServiceMetricsPanel } from './service-metrics-panel.js';
 import { SlaPanel } from './sla-panel.js';
@@ -38,6 +38,7 @@ export const ReportsPage = () => {
   // the filters live in the address: a dashboard card opens a report already filtered
   const [search, setSearch] = useSearchParams();
   const filters = filtersOf(search, useReportToday());
+  const filter = reportFilterOf(filters, kind);
   // the page number belongs to one report: another kind starts on its first page
   const [paging, setPaging] = useState({ kind, pageNumber: 1 });
   const pageNumber = paging.kind === kind ? paging.pageNumber : 1;
@@ -48,7 +49,7 @@ export const ReportsPage = () => {
   const connections = useListConnectionRecordsQuery();
   const tags = useListTagsQuery();
   const ready = !!filters.dateFrom && !!filters.dateTo;
-  const report = useGetTicketReportQuery({ ...filters, kind, pageNumber }, { skip: !ready });
+  const report = useGetTicketReportQuery({ ...filter, pageNumber }, { skip: !ready });
   const page = report.data;
   const timeZone = useReportTimeZone();
   const format: ReportFormat = { t, timeZone, language: i18n.language };
@@ -60,7 +61,7 @@ export const ReportsPage = () => {
   const exportAs = async (fileFormat: 'csv' | 'xlsx') => {
     setExporting(true);
     try {
-      const rows = await collectReportRows({ ...filters, kind }, (filter) =>
+      const rows = await collectReportRows(filter, (filter) =>
         dispatch(
           reportsApi.endpoints.getTicketReport.initiate(filter, { subscribe: false }),
         ).unwrap(),
@@ -71,7 +72,9 @@ export const ReportsPage = () => {
         `${t(`kinds.${kind}`)} ${filters.dateFrom} ${filters.dateTo}`,
       );
     } catch (error) {
-      toastError(error);
+      if (error instanceof ReportTooLargeError)
+        notify.error(t('exportTooLarge', { count: error.limit }));
+      else toastError(error);
     } finally {
       setExporting(false);
     }
@@ -154,6 +157,29 @@ export const ReportsPage = () => {
               onChange={(tagId) => set({ tagId })}
               maxW="44"
             />
+            {kind === 'nps' && (
+              <IdSelect
+                label={t('columns.npsClass')}
+                allLabel={t('all')}
+                options={NpsClasses.map((npsClass, i) => ({
+                  id: i + 1,
+                  name: t(`npsClasses.${npsClass}`),
+                }))}
+                value={filters.npsClass ? NpsClasses.indexOf(filters.npsClass) + 1 : undefined}
+                onChange={(i) => set({ npsClass: i ? NpsClasses[i - 1] : undefined })}
+                maxW="44"
+              />
+            )}
+            {kind !== 'groups' && (
+              <IdSelect
+                label={t('groupTickets')}
+                allLabel={t('groupsIncluded')}
+                options={[{ id: 1, name: t('groupsLeftOut') }]}
+                value={filters.groups === false ? 1 : undefined}
+                onChange={(leftOut) => set({ groups: leftOut ? false : undefined })}
+                maxW="44"
+              />
+            )}
             <HStack>
               {(['csv', 'xlsx'] as const).map((format) => (
                 <Button
@@ -178,8 +204,8 @@ export const ReportsPage = () => {
             <>
               {kind === 'duration' && (
                 <>
-                  <ServiceMetricsPanel filter={{ ...filters, kind }} />
-                  <SlaPanel filter={{ ...filters, kind }} queues={queues.data ?? []} />
+                  <ServiceMetricsPanel filter={filter} />
+                  <SlaPanel filter={filter} queues={queues.data ?? []} />
                 </>
               )}
               {/* the last answer stays, dimmed and marked busy, until the new filter's answer arrives */}
