@@ -18,7 +18,7 @@ import {
 
 const event = <D>(
   companyId: number,
-  type: { service: 'identity' | 'tickets'; entity: string; action: string },
+  type: { service: 'identity' | 'tickets' | 'reporting'; entity: string; action: string },
   data: D,
 ): DomainEvent<D> => ({
   id: 'e1',
