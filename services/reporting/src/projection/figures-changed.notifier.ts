@@ -1,12 +1,17 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { DomainEventTypes, eventSubject, type DomainEvent } from '@sb/contracts';
+import {
+  DomainEventTypes,
+  eventSubject,
+  type DomainEvent,
+  type FiguresChangedEventData,
+} from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { randomUUID } from 'node:crypto';
 
 /** A company's dashboards hear of its figures at most this often (issue 18: no refetch storms). */
-export const FiguresChangedIntervalMs = 1_000;
+const FiguresChangedIntervalMs = 1_000;
 
 /**
  * Tells the dashboards that a company's figures changed, once the projection committed them: at once
@@ -49,7 +54,7 @@ export class FiguresChangedNotifier implements OnModuleDestroy {
   private send(companyId: number): void {
     this.lastSentAt.set(companyId, Date.now());
     const { service, entity, action } = DomainEventTypes.reporting.figuresChanged;
-    const event: DomainEvent<Record<string, never>> = {
+    const event: DomainEvent<FiguresChangedEventData> = {
       id: randomUUID(),
       subject: eventSubject(companyId, service, entity, action),
       companyId,

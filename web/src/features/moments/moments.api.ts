@@ -19,8 +19,7 @@ const paramsOf = ({ queueIds, ...rest }: MomentsFilter) => ({
 /**
  * Tempo Real (reporting service through the gateway). Each cached answer follows the company's ticket
  * events on the shared socket and patches itself (no polling; refetched only after a reconnect or
- * the top bar's refresh), reading days in the report
- * zone the server uses (the company's).
+ * the top bar's refresh), reading days in the report zone the server uses (the company's).
  */
 export const momentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

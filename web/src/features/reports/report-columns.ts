@@ -1,4 +1,4 @@
-import type { ReportKind, TicketReportRow } from '@sb/contracts';
+import { npsClassOf, type ReportKind, type TicketReportRow } from '@sb/contracts';
 import { formatDateTimeIn } from '../../app/dates.js';
 import { hoursMinutes } from '../dashboard/dashboard-format.js';
 
@@ -18,8 +18,6 @@ const dateTime = (iso: string | null, f: ReportFormat) =>
   formatDateTimeIn(iso, f.timeZone, f.language);
 /** Minutes as hours:minutes (as the dashboard's cards); empty when the step did not happen. */
 const duration = (minutes: number | null) => (minutes === null ? '' : hoursMinutes(minutes));
-/** An NPS answer's class: above 8 promoter, 7–8 passive, below 7 detractor. */
-const npsClass = (rate: number) => (rate > 8 ? 'promoter' : rate >= 7 ? 'passive' : 'detractor');
 
 const column = {
   id: { key: 'id', cell: (r) => String(r.id) },
@@ -38,7 +36,7 @@ const column = {
   rate: { key: 'rate', cell: (r) => (r.rate === null ? '' : String(r.rate)) },
   npsClass: {
     key: 'npsClass',
-    cell: (r, f) => (r.rate === null ? '' : f.t(`npsClasses.${npsClass(r.rate)}`)),
+    cell: (r, f) => (r.rate === null ? '' : f.t(`npsClasses.${npsClassOf(r.rate)}`)),
   },
   ratedAt: { key: 'ratedAt', cell: (r, f) => dateTime(r.ratedAt, f) },
 } satisfies Record<string, ReportColumn>;
