@@ -9,8 +9,6 @@ import { isCalendarDay, parseJsonOrKeep } from '../http/form-values.js';
  * stream; the company is always the caller's (ctx), never a query field.
  */
 
-/** spec 2: reports are read in this time zone unless the company sets its own. */
-export const ReportDefaultTimeZone = 'America/Sao_Paulo';
 /** The widest period a call may ask for (issue 18 "Bad input"). */
 export const ReportMaxRangeDays = 5 * 366;
 
