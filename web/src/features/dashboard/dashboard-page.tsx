@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { LuFilter } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
+import { TableScrollRegion } from '../../components/table-scroll-region.js';
 import { PageTitle } from '../../components/page-title.js';
 import { selectUser } from '../auth/session.slice.js';
 import { BarChart, NpsGauge } from './dashboard-charts.js';
@@ -280,14 +281,7 @@ const DashboardView = ({ today }: { today: string }) => {
             </Stack>
           </Tabs.Content>
           <Tabs.Content value="attendants">
-            {/* focusable, so a keyboard can scroll a table wider than a phone */}
-            <Table.ScrollArea
-              borderWidth="1px"
-              rounded="md"
-              tabIndex={0}
-              role="region"
-              aria-label={t('tabs.attendants')}
-            >
+            <TableScrollRegion aria-label={t('tabs.attendants')}>
               <Table.Root size="sm">
                 <Table.Header>
                   <Table.Row>
@@ -318,7 +312,7 @@ const DashboardView = ({ today }: { today: string }) => {
                   ))}
                 </Table.Body>
               </Table.Root>
-            </Table.ScrollArea>
+            </TableScrollRegion>
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -177,7 +177,7 @@ describe('reports page', () => {
         .map((c) => c.textContent),
     ).toEqual(['—', '00:15']);
     fail = true;
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'open' } });
     // both panels say so (they read the same call), under their titles
     await vi.waitFor(() =>
       expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([

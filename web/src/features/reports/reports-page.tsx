@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks.js';
-import { IdSelect } from '../../components/id-select.js';
+import { IdSelect, ValueSelect } from '../../components/id-select.js';
+import { TableScrollRegion } from '../../components/table-scroll-region.js';
 import { PageTitle } from '../../components/page-title.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
@@ -138,15 +139,15 @@ export const ReportsPage = () => {
               onChange={(whatsappId) => set({ whatsappId })}
               maxW="44"
             />
-            <IdSelect
+            <ValueSelect
               label={t('columns.status')}
               allLabel={t('all')}
-              options={TicketStatuses.map((status, i) => ({
-                id: i + 1,
+              options={TicketStatuses.map((status) => ({
+                value: status,
                 name: t(`statuses.${status}`),
               }))}
-              value={filters.status ? TicketStatuses.indexOf(filters.status) + 1 : undefined}
-              onChange={(i) => set({ status: i ? TicketStatuses[i - 1] : undefined })}
+              value={filters.status}
+              onChange={(status) => set({ status })}
               maxW="44"
             />
             <IdSelect
@@ -158,24 +159,24 @@ export const ReportsPage = () => {
               maxW="44"
             />
             {kind === 'nps' && (
-              <IdSelect
+              <ValueSelect
                 label={t('columns.npsClass')}
                 allLabel={t('all')}
-                options={NpsClasses.map((npsClass, i) => ({
-                  id: i + 1,
+                options={NpsClasses.map((npsClass) => ({
+                  value: npsClass,
                   name: t(`npsClasses.${npsClass}`),
                 }))}
-                value={filters.npsClass ? NpsClasses.indexOf(filters.npsClass) + 1 : undefined}
-                onChange={(i) => set({ npsClass: i ? NpsClasses[i - 1] : undefined })}
+                value={filters.npsClass}
+                onChange={(npsClass) => set({ npsClass })}
                 maxW="44"
               />
             )}
             {kind !== 'groups' && (
-              <IdSelect
+              <ValueSelect
                 label={t('groupTickets')}
                 allLabel={t('groupsIncluded')}
-                options={[{ id: 1, name: t('groupsLeftOut') }]}
-                value={filters.groups === false ? 1 : undefined}
+                options={[{ value: 'leftOut', name: t('groupsLeftOut') }]}
+                value={filters.groups === false ? 'leftOut' : undefined}
                 onChange={(leftOut) => set({ groups: leftOut ? false : undefined })}
                 maxW="44"
               />
@@ -209,12 +210,7 @@ export const ReportsPage = () => {
                 </>
               )}
               {/* the last answer stays, dimmed and marked busy, until the new filter's answer arrives */}
-              {/* focusable, so a keyboard can scroll a table wider than a phone */}
-              <Table.ScrollArea
-                borderWidth="1px"
-                rounded="md"
-                tabIndex={0}
-                role="region"
+              <TableScrollRegion
                 aria-label={t(`kinds.${kind}`)}
                 aria-busy={report.isFetching}
                 opacity={report.isFetching ? 0.6 : 1}
@@ -244,7 +240,7 @@ export const ReportsPage = () => {
                     )}
                   </Table.Body>
                 </Table.Root>
-              </Table.ScrollArea>
+              </TableScrollRegion>
               <HStack justify="space-between" mt="3">
                 <Text color="fg.muted" data-testid="report-count">
                   {t('count', { count: page?.count ?? 0 })}

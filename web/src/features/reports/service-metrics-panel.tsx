@@ -8,6 +8,7 @@ import type {
 } from '@sb/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScrollRegion } from '../../components/table-scroll-region.js';
 import { hoursMinutes } from '../dashboard/dashboard-format.js';
 import { MetricsPending } from './metrics-pending.js';
 import { useGetServiceMetricsQuery } from './reports.api.js';
@@ -98,13 +99,7 @@ export const ServiceMetricsPanel = ({ filter }: { filter: TicketReportFilter }) 
       <Text as="h2" id={titleId} fontWeight="semibold">
         {t('metrics.title')}
       </Text>
-      <Table.ScrollArea
-        borderWidth="1px"
-        rounded="md"
-        tabIndex={0}
-        role="region"
-        aria-labelledby={titleId}
-      >
+      <TableScrollRegion aria-labelledby={titleId}>
         <Table.Root size="sm" data-testid="service-times" aria-labelledby={titleId}>
           <Table.Header>
             <Table.Row>
@@ -131,7 +126,7 @@ export const ServiceMetricsPanel = ({ filter }: { filter: TicketReportFilter }) 
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScrollRegion>
       <HoursNote data={data} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Distribution
