@@ -57,6 +57,9 @@ describe('Tempo Real screen', () => {
   });
 
   it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
+    // a full card: its list scrolls inside it, and a keyboard must reach it (long names too)
+    for (let i = 0; i < 12; i += 1)
+      await openTicketViaApi(app, token, unique('Maria Aparecida dos Santos Oliveira'));
     const found = await screenProblems(page, 'moments', async ({ theme }) => {
       await goInApp(page, '/moments');
       await card('Pending').waitFor();

@@ -79,7 +79,16 @@ const Card = ({ card, timeZone }: { card: MomentCard; timeZone: string }) => {
           {t('empty')}
         </Text>
       ) : (
-        <Stack as="ul" gap="0" listStyleType="none" maxH="80" overflowY="auto">
+        // a long list scrolls inside the card: focusable, so a keyboard can scroll it too
+        <Stack
+          as="ul"
+          gap="0"
+          listStyleType="none"
+          maxH="80"
+          overflowY="auto"
+          tabIndex={0}
+          aria-label={title}
+        >
           {card.tickets.map((ticket) => (
             <TicketLine key={ticket.id} ticket={ticket} timeZone={timeZone} />
           ))}

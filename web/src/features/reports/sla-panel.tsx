@@ -6,6 +6,7 @@ import {
   type TicketReportFilter,
 } from '@sb/contracts';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { TableScrollRegion } from '../../components/table-scroll-region.js';
 import { useTranslation } from 'react-i18next';
 import { LuX } from 'react-icons/lu';
 import { notify, toastError } from '../../components/toaster.js';
@@ -140,7 +141,7 @@ export const SlaPanel = ({
       <Text color="fg.muted" fontSize="sm" mb="2">
         {t('sla.note')}
       </Text>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <TableScrollRegion aria-labelledby={titleId}>
         <Table.Root size="sm" aria-labelledby={titleId}>
           <Table.Header>
             <Table.Row>
@@ -182,7 +183,7 @@ export const SlaPanel = ({
             </Table.Row>
           </Table.Footer>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScrollRegion>
     </Stack>
   );
 };
