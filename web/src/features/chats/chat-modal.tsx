@@ -1,7 +1,8 @@
-import { Checkbox, Field, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { Chat, SessionUser } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../components/checkbox-group.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
@@ -41,8 +42,6 @@ export const ChatModal = ({
 
   const others = users.filter((user) => user.id !== viewer.id);
   const complete = title.trim().length > 0 && userIds.length > 0;
-  const toggle = (id: number, checked: boolean) =>
-    setUserIds((ids) => (checked ? [...new Set([...ids, id])] : ids.filter((v) => v !== id)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,29 +71,15 @@ export const ChatModal = ({
     >
       <Stack gap="4">
         <TextField label={t('title')} required value={title} onChange={setTitle} />
-        <Field.Root required>
-          <Field.Label>{t('users')}</Field.Label>
-          {others.length === 0 ? (
-            <Text fontSize="sm" color="fg.muted">
-              {t('noUsers')}
-            </Text>
-          ) : (
-            <Wrap gap="3" data-testid="chat-users">
-              {others.map((user) => (
-                <Checkbox.Root
-                  key={user.id}
-                  size="sm"
-                  checked={userIds.includes(user.id)}
-                  onCheckedChange={(e) => toggle(user.id, e.checked === true)}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{user.name}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Wrap>
-          )}
-        </Field.Root>
+        <CheckboxGroupField
+          legend={t('users')}
+          required
+          options={others.map((user) => ({ value: user.id, label: user.name }))}
+          value={userIds}
+          onChange={setUserIds}
+          empty={t('noUsers')}
+          testId="chat-users"
+        />
       </Stack>
     </FormDialog>
   );

@@ -1,6 +1,5 @@
 import {
   Button,
-  Checkbox,
   CloseButton,
   Dialog,
   Field,
@@ -26,6 +25,7 @@ import {
 } from '@sb/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../components/checkbox-group.js';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
 import { useCampaignRoutes } from '../../app/campaign-routes.js';
 import { SendLimitsFields } from './send-limits-fields.js';
@@ -588,29 +588,13 @@ export const ConnectionModal = ({
                         (value) => set('groupAsTicket', value as Draft['groupAsTicket']),
                         !draft.allowGroup,
                       )}
-                      <Heading as="h3" size="sm" mt="2">
-                        {t('sections.queues')}
-                      </Heading>
-                      <Stack gap="2">
-                        {queues.map((queue) => (
-                          <Checkbox.Root
-                            key={queue.id}
-                            checked={draft.queueIds.includes(queue.id)}
-                            onCheckedChange={(e) =>
-                              set(
-                                'queueIds',
-                                e.checked
-                                  ? [...draft.queueIds, queue.id]
-                                  : draft.queueIds.filter((id) => id !== queue.id),
-                              )
-                            }
-                          >
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control />
-                            <Checkbox.Label>{queue.name}</Checkbox.Label>
-                          </Checkbox.Root>
-                        ))}
-                      </Stack>
+                      <CheckboxGroupField
+                        legend={t('sections.queues')}
+                        direction="column"
+                        options={queues.map((queue) => ({ value: queue.id, label: queue.name }))}
+                        value={draft.queueIds}
+                        onChange={(queueIds) => set('queueIds', queueIds)}
+                      />
                       {kind === 'whatsapp' && (
                         <>
                           <Heading as="h3" size="sm" mt="2">

@@ -1,17 +1,8 @@
-import {
-  Button,
-  Checkbox,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Field, HStack, IconButton, Input, Stack, Switch, Text } from '@chakra-ui/react';
 import type { ConnectionSendLimits } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { LuTrash2 } from 'react-icons/lu';
+import { CheckboxGroupField } from '../../components/checkbox-group.js';
 
 /** Weekday keys of common's schedule texts, by JavaScript weekday (0 = Sunday). */
 const Weekdays = [
@@ -79,30 +70,15 @@ export const SendLimitsFields = ({
           <Text fontSize="sm" color="fg.muted">
             {t('sendLimits.windowHelp')}
           </Text>
-          <fieldset>
-            <Text as="legend" fontSize="sm" fontWeight="medium" mb="1">
-              {t('sendLimits.days')}
-            </Text>
-            <HStack gap="3" wrap="wrap">
-              {Weekdays.map((key, day) => (
-                <Checkbox.Root
-                  key={key}
-                  checked={value.days.includes(day)}
-                  onCheckedChange={(e) =>
-                    set((l) => ({
-                      days: e.checked
-                        ? [...l.days.filter((d) => d !== day), day].sort((a, b) => a - b)
-                        : l.days.filter((d) => d !== day),
-                    }))
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{common(`schedule.weekdays.${key}`)}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </HStack>
-          </fieldset>
+          <CheckboxGroupField
+            legend={t('sendLimits.days')}
+            options={Weekdays.map((key, day) => ({
+              value: day,
+              label: common(`schedule.weekdays.${key}`),
+            }))}
+            value={value.days}
+            onChange={(days) => set(() => ({ days }))}
+          />
           {value.periods.map((period, index) => (
             <HStack key={index} gap="2" align="end" wrap="wrap">
               {(['start', 'end'] as const).map((edge) => (

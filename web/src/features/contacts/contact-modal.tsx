@@ -7,11 +7,11 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Wrap,
 } from '@chakra-ui/react';
 import { ContactInput, ContactUpdateInput, type ContactRecord } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../components/checkbox-group.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
@@ -125,26 +125,19 @@ export const ContactModal = ({
           </Checkbox.Root>
         </SimpleGrid>
         {tags.length > 0 && (
-          <Stack gap="2">
-            <Text fontWeight="medium">{t('fields.tags')}</Text>
-            <Wrap gap="3">
-              {tags.map((tag) => (
-                <Checkbox.Root
-                  key={tag.id}
-                  checked={tagIds.includes(tag.id)}
-                  onCheckedChange={(e) =>
-                    setTagIds((ids) =>
-                      e.checked === true ? [...ids, tag.id] : ids.filter((id) => id !== tag.id),
-                    )
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label color={tag.color}>{tag.name}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Wrap>
-          </Stack>
+          <CheckboxGroupField
+            legend={t('fields.tags')}
+            options={tags.map((tag) => ({
+              value: tag.id,
+              label: (
+                <Text as="span" color={tag.color}>
+                  {tag.name}
+                </Text>
+              ),
+            }))}
+            value={tagIds}
+            onChange={setTagIds}
+          />
         )}
         <Stack gap="2">
           <HStack justify="space-between">

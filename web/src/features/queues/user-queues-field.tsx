@@ -1,5 +1,6 @@
-import { Box, Checkbox, Field, HStack, Text, Wrap } from '@chakra-ui/react';
+import { Box, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../components/checkbox-group.js';
 import { useListQueuesQuery } from './queues.api.js';
 
 /** The queues a user belongs to (users modal, shown to roles with user-modal:editQueues). */
@@ -12,37 +13,24 @@ export const UserQueuesField = ({
 }) => {
   const { t } = useTranslation('queues');
   const { data: queues = [] } = useListQueuesQuery();
-  const toggle = (id: number, checked: boolean) =>
-    onChange(checked ? [...new Set([...value, id])] : value.filter((v) => v !== id));
-
   return (
-    <Field.Root mt="3">
-      <Field.Label>{t('userQueues')}</Field.Label>
-      {queues.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          {t('empty')}
-        </Text>
-      ) : (
-        <Wrap gap="3" data-testid="user-queues">
-          {queues.map((queue) => (
-            <Checkbox.Root
-              key={queue.id}
-              size="sm"
-              checked={value.includes(queue.id)}
-              onCheckedChange={(e) => toggle(queue.id, e.checked === true)}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>
-                <HStack gap="1">
-                  <Box w="3" h="3" rounded="full" bg={queue.color} />
-                  {queue.name}
-                </HStack>
-              </Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Wrap>
-      )}
-    </Field.Root>
+    <Box mt="3">
+      <CheckboxGroupField
+        legend={t('userQueues')}
+        options={queues.map((queue) => ({
+          value: queue.id,
+          label: (
+            <HStack gap="1">
+              <Box w="3" h="3" rounded="full" bg={queue.color} />
+              {queue.name}
+            </HStack>
+          ),
+        }))}
+        value={value}
+        onChange={onChange}
+        empty={t('empty')}
+        testId="user-queues"
+      />
+    </Box>
   );
 };
