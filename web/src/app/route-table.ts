@@ -83,4 +83,7 @@ export const DashboardRoute: PageRoute = {
   access: { admin: true },
 };
 
+/** Where /dashboard leads: to the dashboard at / (a 404 before). */
+export const DashboardAlias = '/dashboard';
+
 export const SubscriptionExpiredPath = '/financeiro-aberto';

@@ -11,7 +11,12 @@ import { useCampaignRoutes } from './campaign-routes.js';
 import { LightLoginPage } from './entry.js';
 import { useAppSelector } from './hooks.js';
 import { AppShellPage, PublicPage, RoutePages } from './route-pages.js';
-import { DashboardRoute, PageRoutes, SubscriptionExpiredPath } from './route-table.js';
+import {
+  DashboardAlias,
+  DashboardRoute,
+  PageRoutes,
+  SubscriptionExpiredPath,
+} from './route-table.js';
 
 const RoutePage = ({ titleKey }: { titleKey: string }) => {
   const Page = RoutePages[titleKey];
@@ -72,6 +77,8 @@ export const AppRoutes = () => {
         }
       >
         <Route index element={<Dashboard />} />
+        {/* the address people type for the dashboard, which lives at / */}
+        <Route path={DashboardAlias} element={<Navigate to="/" replace />} />
         {PageRoutes.filter((route) => campaigns || !route.campaignsOnly).map((route) => (
           <Route
             key={route.path}

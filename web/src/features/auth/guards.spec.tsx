@@ -37,6 +37,11 @@ describe('route guards', () => {
     expect(await heading('Dashboard')).toBeTruthy();
   });
 
+  it('sends /dashboard (the address people guess) to the dashboard at /', async () => {
+    await renderApp('/dashboard', sessionUser({ profile: 'admin' }));
+    expect(await heading('Dashboard')).toBeTruthy();
+  });
+
   it('opens a page for all users with its title', async () => {
     await renderApp('/tickets/3f1c', sessionUser());
     expect(await heading('Tickets')).toBeTruthy();
