@@ -61,7 +61,7 @@ describe('login page', () => {
     fill('ana@example.com', 'secret');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tickets' })).toBeTruthy();
     expect(window.localStorage.getItem('token')).toBe('T');
-    expect(screen.queryByText(/Days left/)).toBeNull();
+    expect(screen.queryByText(/days left/)).toBeNull();
   });
 
   it('takes an admin to /tickets too, not to the dashboard', async () => {
@@ -78,7 +78,7 @@ describe('login page', () => {
     await renderApp('/login');
     fill('ana@example.com', 'secret');
     expect(
-      await screen.findByText('Your subscription is about to expire. Days left: 3.'),
+      await screen.findByText('Your subscription is about to expire: 3 days left.'),
     ).toBeTruthy();
   });
 
