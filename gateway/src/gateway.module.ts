@@ -17,6 +17,10 @@ import { AnnouncementsController } from './http/announcements.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { CompaniesController } from './http/companies.controller.js';
 import { InvoicesController } from './http/invoices.controller.js';
+import { FamilyBillingController } from './http/family/family-billing.controller.js';
+import { FamilyDashboardController } from './http/family/family-dashboard.controller.js';
+import { FamilyMessagesController } from './http/family/family-messages.controller.js';
+import { QueueOptionsController } from './http/family/queue-options.controller.js';
 import { PlansController } from './http/plans.controller.js';
 import { PasswordResetController } from './http/password-reset.controller.js';
 import { SignupController } from './http/signup.controller.js';
@@ -85,6 +89,12 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       controllers: [
+        // the family front ends' paths first: their static segments (messages/getmedia) win over
+        // our parameter routes (messages/:ticketId)
+        FamilyMessagesController,
+        FamilyDashboardController,
+        FamilyBillingController,
+        QueueOptionsController,
         AuthController,
         UsersController,
         SystemController,

@@ -43,6 +43,8 @@ import { readContactListSheet } from './contact-sheet.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.campaigns;
+/** How many contacts GET /contact-list-items/list answers at most. */
+const ContactListItemsMaxList = 10_000;
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 type UploadedSheet = { buffer: Buffer; size: number };
 
@@ -158,6 +160,23 @@ export class ContactListsController {
       S.contactListItemList,
       parseInput(ContactListItemQuery, query ?? {}),
     );
+  }
+
+  /** The family's whole-list call: every page of the list, up to ContactListItemsMaxList. */
+  @Get('contact-list-items/list')
+  @ApiOperation({ summary: "All of a list's contacts at once (at most 10,000)" })
+  async allItems(
+    @Req() req: GatewayRequest,
+    @Query() query: unknown,
+  ): Promise<ContactListItemRecord[]> {
+    const filter = parseInput(ContactListItemQuery, query ?? {});
+    const items: ContactListItemRecord[] = [];
+    for (let pageNumber = 1; items.length < ContactListItemsMaxList; pageNumber += 1) {
+      const page = await this.services.ask(req, S.contactListItemList, { ...filter, pageNumber });
+      items.push(...page.contacts);
+      if (!page.hasMore || page.contacts.length === 0) break;
+    }
+    return items.slice(0, ContactListItemsMaxList);
   }
 
   @Get('contact-list-items/:id')

@@ -1,9 +1,15 @@
-import { Controller, Get, Inject, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Subjects, type InvoiceView } from '@sb/contracts';
-import { AllowExpiredCompany, Profiles } from '../auth/auth.decorators.js';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { InvoiceInput, InvoiceUpdateInput, Subjects, type InvoiceView } from '@sb/contracts';
+import { parseInput } from '@sb/platform/errors';
+import { AllowExpiredCompany, Profiles, SuperOnly } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
+import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
+
+const S = Subjects.identity;
+const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 @ApiTags('invoices')
 @ApiBearerAuth()
@@ -17,6 +23,53 @@ export class InvoicesController {
   @AllowExpiredCompany()
   @ApiOperation({ summary: "The caller's company's invoices, newest due date first" })
   list(@Req() req: GatewayRequest): Promise<InvoiceView[]> {
-    return this.services.request(Subjects.identity.invoiceList, req.sb.ctx, {});
+    return this.services.request(S.invoiceList, req.sb.ctx, {});
+  }
+
+  /** The family front ends' name for the same list (they call it without a session; we need one). */
+  @Get('list')
+  @Profiles('admin')
+  @AllowExpiredCompany()
+  @ApiOperation({ summary: "The caller's company's invoices (the family front ends' path)" })
+  listFamily(@Req() req: GatewayRequest): Promise<InvoiceView[]> {
+    return this.services.request(S.invoiceList, req.sb.ctx, {});
+  }
+
+  @Get(':id')
+  @Profiles('admin')
+  @AllowExpiredCompany()
+  @ApiOperation({ summary: "One invoice: an admin's own company's, any for the super user" })
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<InvoiceView> {
+    return this.services.request(S.invoiceGet, req.sb.ctx, parseInput(idParam, { id }));
+  }
+
+  @Post()
+  @SuperOnly()
+  @ApiOperation({ summary: 'Adds a charge to a company (super user)' })
+  @ApiBody({ schema: openApiSchema(InvoiceInput) })
+  create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<InvoiceView> {
+    return this.services.request(S.invoiceCreate, req.sb.ctx, parseInput(InvoiceInput, body ?? {}));
+  }
+
+  @Put(':id')
+  @SuperOnly()
+  @ApiOperation({ summary: 'Changes an invoice (super user); fields left out keep their values' })
+  @ApiBody({ schema: openApiSchema(InvoiceUpdateInput) })
+  update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<InvoiceView> {
+    return this.services.request(S.invoiceUpdate, req.sb.ctx, {
+      ...parseInput(InvoiceUpdateInput, body ?? {}),
+      ...parseInput(idParam, { id }),
+    });
+  }
+
+  @Delete(':id')
+  @SuperOnly()
+  @ApiOperation({ summary: 'Deletes an invoice (super user)' })
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    return this.services.request(S.invoiceDelete, req.sb.ctx, parseInput(idParam, { id }));
   }
 }

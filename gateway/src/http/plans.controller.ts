@@ -24,6 +24,13 @@ export class PlansController {
     return this.services.request(Subjects.identity.planListPublic, req.sb.ctx, {});
   }
 
+  @Get('listPublic')
+  @Public()
+  @ApiOperation({ summary: 'The public plans, as the family front ends name the call' })
+  listPublicFamily(@Req() req: GatewayRequest): Promise<PlanView[]> {
+    return this.services.request(Subjects.identity.planListPublic, req.sb.ctx, {});
+  }
+
   @Get('all')
   @SuperOnly()
   @ApiOperation({ summary: 'Every plan' })

@@ -71,6 +71,20 @@ export class QuickMessagesController {
     return this.services.request(Subjects.tickets.quickMessageList, req.sb.ctx, {});
   }
 
+  /** The family's category picker: our quick messages have no categories (docs/compatibility.md). */
+  @Get('listCategories')
+  @ApiOperation({ summary: 'Quick message categories: none are kept, so always []' })
+  listCategories(): string[] {
+    return [];
+  }
+
+  /** The family composer's list by category: with no categories kept, the composer's whole list. */
+  @Get('categoriesMessages')
+  @ApiOperation({ summary: "The composer's quick messages (categories are not kept)" })
+  categoriesMessages(@Req() req: GatewayRequest): Promise<QuickMessageListItem[]> {
+    return this.services.request(Subjects.tickets.quickMessageList, req.sb.ctx, {});
+  }
+
   @Get(':id')
   @ApiOperation({ summary: 'One quick message' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QuickMessage> {

@@ -33,3 +33,4 @@ export * from './refs/index.js';
 export * from './reporting/index.js';
 export * from './contact-lists/index.js';
 export * from './campaigns/index.js';
+export * from './family/family-client.js';

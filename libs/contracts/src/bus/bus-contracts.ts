@@ -54,6 +54,7 @@ import type {
   PlanUpdateRequest,
   PlanView,
 } from '../plans/plan-inputs.js';
+import type { InvoiceInput, InvoiceUpdateInput } from '../family/family-client.js';
 import type { AuditLogPage, AuditLogQuery } from '../audit/audit.js';
 import type {
   Chat,
@@ -354,6 +355,10 @@ export type BusContracts = {
   'identity.plan.delete': Contract<PlanIdRequest, Deleted>;
   'identity.plan.limits': Contract<PlanLimitsRequest, PlanLimitsReply>;
   'identity.invoice.list': Contract<NoData, InvoiceView[]>;
+  'identity.invoice.get': Contract<Id, InvoiceView>;
+  'identity.invoice.create': Contract<InvoiceInput, InvoiceView>;
+  'identity.invoice.update': Contract<InvoiceUpdateInput & Id, InvoiceView>;
+  'identity.invoice.delete': Contract<Id, Deleted>;
   'identity.user.list': Contract<UserListQuery, UsersPage>;
   'identity.user.picker-list': Contract<NoData, UserListItem[]>;
   'identity.user.records': Contract<NoData, UserRecord[]>;

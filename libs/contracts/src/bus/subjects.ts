@@ -40,6 +40,11 @@ export const Subjects = {
     planDelete: 'identity.plan.delete',
     planLimits: 'identity.plan.limits',
     invoiceList: 'identity.invoice.list',
+    // the family's invoice screens: one invoice (an admin's own, any for the super user), super writes
+    invoiceGet: 'identity.invoice.get',
+    invoiceCreate: 'identity.invoice.create',
+    invoiceUpdate: 'identity.invoice.update',
+    invoiceDelete: 'identity.invoice.delete',
     userList: 'identity.user.list',
     userPickerList: 'identity.user.picker-list',
     // every user of the caller's company in full (the tickets service's replica)

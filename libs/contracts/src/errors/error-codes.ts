@@ -140,6 +140,12 @@ export const ErrorCodes = {
     status: 409,
     message: 'This plan is used by companies and cannot be deleted.',
   },
+  // POST /subscription of the family's checkout: this server takes no online payments
+  ERR_NO_PAYMENT_PROVIDER: {
+    status: 501,
+    message:
+      'Online payment is not set up on this server. Pay the invoice as your provider tells you.',
+  },
   // company 1 hosts the platform: never deleted, deactivated or given a due date
   ERR_COMPANY_PROTECTED: {
     status: 403,

@@ -42,6 +42,15 @@ describe('on-duty entry input (spec 3 §5)', () => {
     });
   });
 
+  it("reads null times (the family's form for a day off) as a day off", () => {
+    const offDays = days().map((day) =>
+      day.weekdayEn === 'monday' ? day : { ...day, startTime: null, endTime: null },
+    );
+    const parsed = OnDutyInput.parse({ userId: 1, phone: '5511988880001', days: offDays });
+    expect(parsed.days[0]).toMatchObject({ startTime: '', endTime: '' });
+    expect(parsed.days[1]).toMatchObject({ startTime: '08:00', endTime: '18:00' });
+  });
+
   it('defaults the interval to 1 minute (spec 3 §9)', () => {
     expect(OnDutyInput.parse({ userId: 1, phone: '5511988880001', days: days() }).interval).toBe(1);
   });

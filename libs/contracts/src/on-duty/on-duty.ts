@@ -48,10 +48,14 @@ export const OnDutyMessages = {
   sevenDays: 'Seven weekdays',
 } as const;
 
-const HourMinute = z
-  .string()
-  .trim()
-  .regex(/^(|([01]\d|2[0-3]):[0-5]\d)$/, OnDutyMessages.invalidTime);
+/** "HH:MM", or "" for a day off; `null` (what the family's form sends for a day off) is "". */
+const HourMinute = z.preprocess(
+  (v) => (v === null ? '' : v),
+  z
+    .string()
+    .trim()
+    .regex(/^(|([01]\d|2[0-3]):[0-5]\d)$/, OnDutyMessages.invalidTime),
+);
 
 /** Minutes since midnight of "HH:MM"; null for "" or anything else. */
 export const minuteOfDay = (time: string): number | null => {

@@ -84,9 +84,20 @@ describe('QueueIntegrationInput', () => {
         name: 'Agent',
         projectName: 'p',
         jsonContent: key,
-        language: 'fr',
+        language: 'not a language',
       }).language,
     ).toHaveLength(1);
+  });
+
+  it("takes any agent language tag, as the family's forks send them", () => {
+    const base = { type: 'dialogflow', name: 'Agent', projectName: 'p', jsonContent: key };
+    const language = (value: unknown) =>
+      QueueIntegrationInput.parse({ ...base, language: value }).language;
+    expect(language('fr')).toBe('fr');
+    expect(language('pt_BR')).toBe('pt-BR');
+    expect(language('ZH-hk')).toBe('zh-HK');
+    expect(language('')).toBe('pt-BR');
+    expect(language(null)).toBe('pt-BR');
   });
 
   it('refuses an unknown type', () => {

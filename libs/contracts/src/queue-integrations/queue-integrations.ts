@@ -7,7 +7,23 @@ export type QueueIntegrationType = (typeof QueueIntegrationTypes)[number];
 
 /** Dialogflow agent languages offered by the form (spec 3 §9). */
 export const QueueIntegrationLanguages = ['pt-BR', 'en', 'es'] as const;
-export type QueueIntegrationLanguage = (typeof QueueIntegrationLanguages)[number];
+/**
+ * Any language tag a Dialogflow agent may have ("fr", "pt-PT", "zh-HK"): the family's forks offer more
+ * than our form's three, and their stored integrations carry them (`pt_BR` is read as `pt-BR`).
+ */
+export type QueueIntegrationLanguage = string;
+const IntegrationLanguage = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,4})?$/, 'Invalid language')
+    .transform((tag) => {
+      const [lang, region] = tag.split(/[-_]/);
+      return region ? `${lang!.toLowerCase()}-${region.toUpperCase()}` : lang!.toLowerCase();
+    })
+    .default('pt-BR'),
+);
 
 /** The types whose projectName is their name (spec 3 §3): only Dialogflow names a real project. */
 export const typeUsesNameAsProject = (type: QueueIntegrationType): boolean => type !== 'dialogflow';
@@ -88,7 +104,7 @@ export const QueueIntegrationInput = z
     name: QueueIntegrationName,
     projectName: shortText(100),
     jsonContent: z.string().max(20_000).default(''),
-    language: z.enum(QueueIntegrationLanguages).default('pt-BR'),
+    language: IntegrationLanguage,
     urlN8N: shortText(500),
     typebotSlug: shortText(200),
     typebotExpires: z.coerce.number().int().min(0).max(100_000).default(TypebotDefaults.expires),
@@ -142,7 +158,7 @@ export const QueueIntegrationPageSize = 20;
 export const QueueIntegrationTestInput = z.object({
   projectName: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100),
   jsonContent: z.string({ error: 'Required' }).min(1, 'Required').max(20_000),
-  language: z.enum(QueueIntegrationLanguages).default('pt-BR'),
+  language: IntegrationLanguage,
   id: ref('queueIntegration', z.coerce.number().int().positive()).optional(),
 });
 export type QueueIntegrationTestInput = z.infer<typeof QueueIntegrationTestInput>;

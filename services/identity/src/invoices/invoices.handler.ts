@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type InvoiceView } from '@sb/contracts';
+import { z } from 'zod';
+import { InvoiceInput, InvoiceUpdateInput, Subjects, type InvoiceView } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
+import { parseInput } from '@sb/platform/errors';
 import { BusHandler } from '@sb/platform/nest';
 import { InvoicesService } from './invoices.service.js';
 
@@ -12,4 +14,27 @@ export class InvoicesHandler {
   list(_data: unknown, ctx: CallContext): Promise<InvoiceView[]> {
     return this.invoices.listOwn(ctx);
   }
+
+  @BusHandler(Subjects.identity.invoiceGet)
+  get(data: unknown, ctx: CallContext): Promise<InvoiceView> {
+    return this.invoices.get(ctx, parseInput(idData, data ?? {}).id);
+  }
+
+  @BusHandler(Subjects.identity.invoiceCreate)
+  create(data: unknown, ctx: CallContext): Promise<InvoiceView> {
+    return this.invoices.create(ctx, parseInput(InvoiceInput, data ?? {}));
+  }
+
+  @BusHandler(Subjects.identity.invoiceUpdate)
+  update(data: unknown, ctx: CallContext): Promise<InvoiceView> {
+    const { id } = parseInput(idData, data ?? {});
+    return this.invoices.update(ctx, id, parseInput(InvoiceUpdateInput, data ?? {}));
+  }
+
+  @BusHandler(Subjects.identity.invoiceDelete)
+  remove(data: unknown, ctx: CallContext): Promise<{ id: number }> {
+    return this.invoices.remove(ctx, parseInput(idData, data ?? {}).id);
+  }
 }
+
+const idData = z.object({ id: z.coerce.number().int().positive() });

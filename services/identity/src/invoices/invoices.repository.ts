@@ -10,4 +10,11 @@ export class InvoicesRepository extends TenantRepository<Invoice> {
   constructor(dataSource: DataSource, transactions: Transactions) {
     super(dataSource.getRepository(Invoice), transactions);
   }
+
+  /** One invoice of any company (the super user's screens name an invoice by its id only). */
+  findAnywhere(id: number): Promise<Invoice | null> {
+    return this.transactions.acrossCompanies((manager) =>
+      manager.getRepository(Invoice).findOne({ where: { id } }),
+    );
+  }
 }

@@ -31,11 +31,14 @@ import {
 import { maskServiceAccountKey, resolveSubmittedKey } from './service-account-key-mask.js';
 
 /** What testSession says to the agent, in the integration's language. */
-export const DialogflowTestText: Record<QueueIntegrationLanguage, string> = {
+export const DialogflowTestText: Record<string, string> = {
   'pt-BR': 'Olá',
   en: 'Hello',
   es: 'Hola',
 };
+/** The test greeting in the agent's language, else its base language's, else English. */
+const testTextFor = (language: QueueIntegrationLanguage): string =>
+  DialogflowTestText[language] ?? DialogflowTestText[language.split('-')[0]!] ?? 'Hello';
 
 const invalidKey = () =>
   new AppError('ERR_VALIDATION', { fields: { jsonContent: ['Invalid key'] } });
@@ -124,7 +127,7 @@ export class QueueIntegrationsService {
     const stored = input.id ? this.plainKey(await this.existing(ctx.companyId, input.id)) : null;
     const key = resolveSubmittedKey(input.jsonContent, stored);
     if (!key) throw invalidKey();
-    const text = DialogflowTestText[input.language];
+    const text = testTextFor(input.language);
     try {
       const reply = await this.dialogflow.detectIntent({
         key,

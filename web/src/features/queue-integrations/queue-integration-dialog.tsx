@@ -21,6 +21,16 @@ import {
   useUpdateQueueIntegrationMutation,
 } from './queue-integrations.api.js';
 
+const isOfferedLanguage = (
+  language: string,
+): language is (typeof QueueIntegrationLanguages)[number] =>
+  (QueueIntegrationLanguages as readonly string[]).includes(language);
+/** The form's three languages, plus the stored one when an import brought another ("fr"). */
+const languageOptions = (stored: string): string[] =>
+  isOfferedLanguage(stored)
+    ? [...QueueIntegrationLanguages]
+    : [...QueueIntegrationLanguages, stored];
+
 type Draft = {
   type: QueueIntegrationType;
   name: string;
@@ -206,8 +216,12 @@ export const QueueIntegrationDialog = ({
               namedControl
               value={draft.language}
               onChange={set('language')}
-              options={QueueIntegrationLanguages.map(
-                (language) => [language, t(`languages.${language}`)] as const,
+              options={languageOptions(draft.language).map(
+                (language) =>
+                  [
+                    language,
+                    isOfferedLanguage(language) ? t(`languages.${language}`) : language,
+                  ] as const,
               )}
             />
             {text('projectName', { required: true })}

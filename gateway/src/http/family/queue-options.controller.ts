@@ -1,0 +1,130 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  QueueOptionInput,
+  QueueOptionListQuery,
+  Subjects,
+  type ChatbotOption,
+  type QueueOptionRecord,
+} from '@sb/contracts';
+import { parseInput } from '@sb/platform/errors';
+import { Profiles } from '../../auth/auth.decorators.js';
+import type { GatewayRequest } from '../../auth/gateway-request.js';
+import { ServiceClient } from '../service-client.js';
+
+const S = Subjects.tickets;
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** A chatbot option as the family's queue-options screen reads it; `option` is its place (1, 2…). */
+const asQueueOption = (
+  chatbot: ChatbotOption,
+  place: number,
+  queueId: number | null,
+): QueueOptionRecord => ({
+  id: chatbot.id,
+  title: chatbot.name,
+  message: chatbot.greetingMessage,
+  option: String(place),
+  queueId: chatbot.queueId ?? queueId,
+  parentId: chatbot.chatbotId,
+  createdAt: chatbot.createdAt,
+  updatedAt: chatbot.updatedAt,
+});
+
+/**
+ * `/queue-options` of the family's front ends: the same records as our chatbot options (a queue's
+ * menu and the options under an option), with the same guards as /chatbot: everyone reads, admins write.
+ */
+@ApiTags('queues')
+@ApiBearerAuth()
+@Controller('queue-options')
+export class QueueOptionsController {
+  constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "A queue's options (parentId -1 or none), or the options under parentId",
+  })
+  async list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<QueueOptionRecord[]> {
+    const { queueId, parentId } = parseInput(QueueOptionListQuery, query ?? {});
+    const options = parentId
+      ? (await this.services.request(S.chatbotGet, req.sb.ctx, { id: parentId })).options
+      : (await this.services.request(S.queueGet, req.sb.ctx, { id: queueId })).chatbots;
+    return options.map((option, index) => asQueueOption(option, index + 1, queueId));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One queue option' })
+  async get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QueueOptionRecord> {
+    const chatbot = await this.services.request(
+      S.chatbotGet,
+      req.sb.ctx,
+      parseInput(idParam, { id }),
+    );
+    return asQueueOption(chatbot, 1, chatbot.queueId);
+  }
+
+  @Post()
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Adds an option to a queue, or under another option (parentId)' })
+  async create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QueueOptionRecord> {
+    const input = parseInput(QueueOptionInput, body ?? {});
+    const chatbot = await this.services.request(S.chatbotCreate, req.sb.ctx, {
+      name: input.title,
+      greetingMessage: input.message,
+      queueId: input.parentId ? null : input.queueId,
+      chatbotId: input.parentId,
+      queueType: 'text',
+      closeTicket: false,
+      optQueueId: null,
+      optUserId: null,
+      optIntegrationId: null,
+      optFileId: null,
+    });
+    return asQueueOption(chatbot, input.option ?? 1, input.queueId);
+  }
+
+  @Put(':id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Renames an option or changes its message (its place stays)' })
+  async update(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<QueueOptionRecord> {
+    const params = parseInput(idParam, { id });
+    const input = parseInput(QueueOptionInput, body ?? {});
+    const current = await this.services.request(S.chatbotGet, req.sb.ctx, params);
+    const chatbot = await this.services.request(S.chatbotUpdate, req.sb.ctx, {
+      id: params.id,
+      name: input.title,
+      greetingMessage: input.message,
+      queueType: current.queueType,
+      closeTicket: current.closeTicket,
+      optQueueId: current.optQueueId,
+      optUserId: current.optUserId,
+      optIntegrationId: current.optIntegrationId,
+      optFileId: current.optFileId,
+    });
+    return asQueueOption(chatbot, input.option ?? 1, input.queueId);
+  }
+
+  @Delete(':id')
+  @Profiles('admin')
+  @ApiOperation({ summary: 'Deletes an option and the options under it' })
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
+    return this.services.request(S.chatbotDelete, req.sb.ctx, parseInput(idParam, { id }));
+  }
+}
