@@ -1,7 +1,20 @@
-import { resolveEventSocket, roomCompanyId, rooms, type DomainEvent } from '@sb/contracts';
+import {
+  mayReadConnectionToken,
+  resolveEventSocket,
+  roomCompanyId,
+  rooms,
+  type DomainEvent,
+} from '@sb/contracts';
 
 /** Gateway-internal room of one login session's sockets (never a target of the event table). */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+
+/**
+ * Whose sockets the server puts in the company's admins room (admins, and super users logged into the
+ * company): what only they may read over HTTP is routed there. Every other room holds any profile.
+ */
+export const joinsAdminsRoom = (caller: { profile: string; super: boolean }): boolean =>
+  mayReadConnectionToken(caller);
 
 export type SocketEmit = {
   event: string;

@@ -3,7 +3,6 @@ import { Server, type Socket } from 'socket.io';
 import {
   ChatTypingRequest,
   ClientSocketEvents,
-  mayReadConnectionToken,
   EventSocketRoutes,
   impliedEvents,
   SocketHandshakeQuery,
@@ -24,7 +23,7 @@ import { contextFromToken, isCompanyExpired, requestIdFrom } from '../auth/reque
 import { resolveClientAddress, type TrustedProxies } from '../middleware/client-address.js';
 import type { RevokedSessions } from '../auth/revoked-sessions.service.js';
 import { toAppError } from '../errors/http-exception.filter.js';
-import { planSocketEmit, sessionRoom } from './event-fanout.js';
+import { joinsAdminsRoom, planSocketEmit, sessionRoom } from './event-fanout.js';
 import { RecentEventIds } from './recent-event-ids.js';
 import type { TicketAccessChecker } from './ticket-access.js';
 import type { UserPresence } from './user-presence.js';
@@ -133,7 +132,7 @@ export const startSocketServer = async (
       rooms.platform(),
       sessionRoom(token.sid),
       // admins (and super) alone hear what only they may read, e.g. connection tokens
-      ...(mayReadConnectionToken(ctx) ? [rooms.admins(cid)] : []),
+      ...(joinsAdminsRoom(ctx) ? [rooms.admins(cid)] : []),
     ]);
     const heartbeat = () => {
       if (!presence.touch(cid, token.userId)) return;

@@ -26,9 +26,18 @@ import type {
   SocketPayloads,
 } from './socket-payloads.js';
 
+/** A gateway route as `<METHOD> /<path>`, with the controllers' `:name` parameters. */
+export type ReadRoute = `${'GET' | 'POST'} /${string}`;
+
 /** How the gateway turns event `K` into a socket emit, checked against both maps. */
 export type EventSocketRoute<K extends DomainEventKey> = {
   [N in SocketEventKey]: {
+    /**
+     * the HTTP route that reads this event's record: `rooms` may reach no caller its guards refuse
+     * (a plain user never hears what they get 403 for); the gateway's event-audience test checks
+     * every row against that route's Profiles/RequirePermission/SuperOnly metadata
+     */
+    readRoute: ReadRoute;
     /** the socket event: `company-<companyId>-<event>`, or `company-announcement` */
     event: N;
     /** the socket payload built from `event.data` */
@@ -57,6 +66,7 @@ const chatMemberRooms = (companyId: number, chat: Pick<Chat, 'users'>, also: num
 
 /** A row read without its event's types. */
 type AnyEventSocketRoute = {
+  readRoute: ReadRoute;
   event: SocketEventKey;
   alsoEvent?: SocketEventKey;
   payload: (data: unknown) => unknown;
@@ -71,18 +81,21 @@ type AnyEventSocketRoute = {
  */
 export const EventSocketRoutes = {
   'identity.user.updated': {
+    readRoute: 'GET /users/:id',
     event: 'user',
     alsoEvent: 'users',
     payload: (data) => ({ action: 'update', user: data.user }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'identity.user.created': {
+    readRoute: 'GET /users/:id',
     event: 'user',
     alsoEvent: 'users',
     payload: (data) => ({ action: 'create', user: data.user }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'identity.user.deleted': {
+    readRoute: 'GET /users/:id',
     event: 'user',
     alsoEvent: 'users',
     payload: (data) => ({ action: 'delete', userId: data.userId }),
@@ -91,6 +104,7 @@ export const EventSocketRoutes = {
   // Platform settings (company 0) reach no room; company settings reach the whole company.
   // the value of a secret setting (billing integration tokens) reaches the admins room only
   'identity.settings.updated': {
+    readRoute: 'GET /settings',
     event: 'settings',
     payload: (data) => ({
       action: 'update',
@@ -101,6 +115,7 @@ export const EventSocketRoutes = {
   },
   // A new login tells the user's other sessions (older tabs and devices) that the account was used elsewhere.
   'identity.session.created': {
+    readRoute: 'GET /auth/me',
     event: 'auth',
     payload: (data) => ({ action: 'update', user: { id: data.userId } }),
     rooms: (event) => [rooms.user(event.companyId, event.data.userId)],
@@ -109,6 +124,7 @@ export const EventSocketRoutes = {
   // Announcements are platform-wide (company 0): every authenticated socket hears them. An inactive one is
   // sent as a delete, so its text never reaches the users who may not read it.
   'identity.announcement.created': {
+    readRoute: 'GET /announcements',
     event: 'announcement',
     payload: (data): AnnouncementSocketPayload =>
       data.record.status
@@ -117,6 +133,7 @@ export const EventSocketRoutes = {
     rooms: () => [rooms.platform()],
   },
   'identity.announcement.updated': {
+    readRoute: 'GET /announcements',
     event: 'announcement',
     payload: (data): AnnouncementSocketPayload =>
       data.record.status
@@ -125,6 +142,7 @@ export const EventSocketRoutes = {
     rooms: () => [rooms.platform()],
   },
   'identity.announcement.deleted': {
+    readRoute: 'GET /announcements',
     event: 'announcement',
     payload: (data): AnnouncementSocketPayload => ({
       action: 'delete',
@@ -135,22 +153,26 @@ export const EventSocketRoutes = {
   // internal chats (identity): the members' own rooms only, never the company room; a member taken
   // out of a chat hears its update once more, so their list drops it
   'identity.chat.created': {
+    readRoute: 'GET /chats/:id',
     event: 'chat',
     payload: (data): ChatSocketPayload => ({ action: 'create', record: data.record }),
     rooms: (event) => chatMemberRooms(event.companyId, event.data.record),
   },
   'identity.chat.updated': {
+    readRoute: 'GET /chats/:id',
     event: 'chat',
     payload: (data): ChatSocketPayload => ({ action: 'update', record: data.record }),
     rooms: (event) =>
       chatMemberRooms(event.companyId, event.data.record, event.data.removedUserIds),
   },
   'identity.chat.deleted': {
+    readRoute: 'GET /chats/:id',
     event: 'chat',
     payload: (data): ChatSocketPayload => ({ action: 'delete', id: data.id }),
     rooms: (event) => event.data.memberIds.map((id) => rooms.user(event.companyId, id)),
   },
   'identity.chat.typing': {
+    readRoute: 'GET /chats/:id',
     event: 'chat',
     payload: (data): ChatSocketPayload => ({
       action: 'typing',
@@ -163,6 +185,7 @@ export const EventSocketRoutes = {
         .map((id) => rooms.user(event.companyId, id)),
   },
   'identity.chat-message.created': {
+    readRoute: 'GET /chats/:id/messages',
     event: 'chat',
     payload: (data): ChatSocketPayload => ({
       action: 'new-message',
@@ -173,73 +196,87 @@ export const EventSocketRoutes = {
   },
   // contacts and tags (tickets service)
   'tickets.contact.created': {
+    readRoute: 'GET /contacts/:id',
     event: 'contact',
     payload: (data) => ({ action: 'create', contact: data.contact }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.contact.updated': {
+    readRoute: 'GET /contacts/:id',
     event: 'contact',
     payload: (data) => ({ action: 'update', contact: data.contact }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.contact.deleted': {
+    readRoute: 'GET /contacts/:id',
     event: 'contact',
     payload: (data) => ({ action: 'delete', contactId: data.contactId }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.contact-import.progress': {
+    readRoute: 'POST /contacts/import',
     event: 'contact',
     payload: (data) => ({ action: 'import', job: data.job }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.tag.created': {
+    readRoute: 'GET /tags/:id',
     event: 'tag',
     payload: (data) => ({ action: 'create', tag: data.tag }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.tag.updated': {
+    readRoute: 'GET /tags/:id',
     event: 'tag',
     payload: (data) => ({ action: 'update', tag: data.tag }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.tag.deleted': {
+    readRoute: 'GET /tags/:id',
     event: 'tag',
     payload: (data) => ({ action: 'delete', tagId: data.tagId }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   // queues, chatbots and quick messages (tickets service)
   'tickets.queue.created': {
+    readRoute: 'GET /queue/:id',
     event: 'queue',
     payload: (data) => ({ action: 'create', queue: data.queue }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.queue.updated': {
+    readRoute: 'GET /queue/:id',
     event: 'queue',
     payload: (data) => ({ action: 'update', queue: data.queue }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.queue.deleted': {
+    readRoute: 'GET /queue/:id',
     event: 'queue',
     payload: (data) => ({ action: 'delete', queueId: data.queueId }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.chatbot.created': {
+    readRoute: 'GET /chatbot/:id',
     event: 'chatbot',
     payload: (data) => ({ action: 'create', chatbot: data.chatbot }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.chatbot.updated': {
+    readRoute: 'GET /chatbot/:id',
     event: 'chatbot',
     payload: (data) => ({ action: 'update', chatbot: data.chatbot }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.chatbot.deleted': {
+    readRoute: 'GET /chatbot/:id',
     event: 'chatbot',
     payload: (data) => ({ action: 'delete', chatbotId: data.chatbotId }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   // A personal quick message reaches only its owner; a general one the whole company.
   'tickets.quick-message.created': {
+    readRoute: 'GET /quick-messages/:id',
     event: 'quickmessage',
     payload: (data) => ({ action: 'create', record: data.record }),
     rooms: (event) =>
@@ -248,6 +285,7 @@ export const EventSocketRoutes = {
         : [rooms.user(event.companyId, event.data.record.userId)],
   },
   'tickets.quick-message.updated': {
+    readRoute: 'GET /quick-messages/:id',
     event: 'quickmessage',
     payload: (data) => ({ action: 'update', record: data.record }),
     rooms: (event) =>
@@ -256,38 +294,43 @@ export const EventSocketRoutes = {
         : [rooms.user(event.companyId, event.data.record.userId)],
   },
   'tickets.quick-message.deleted': {
+    readRoute: 'GET /quick-messages/:id',
     event: 'quickmessage',
     payload: (data) => ({ action: 'delete', id: data.id }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
-  // queue integrations: the record carries no secret (its private key is masked)
+  // queue integrations: admin screens only (the record carries no secret: its private key is masked)
   'tickets.queue-integration.created': {
+    readRoute: 'GET /queueIntegration/:id',
     event: 'queueIntegration',
     payload: (data): QueueIntegrationSocketPayload => ({
       action: 'create',
       queueIntegration: data.queueIntegration,
     }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'tickets.queue-integration.updated': {
+    readRoute: 'GET /queueIntegration/:id',
     event: 'queueIntegration',
     payload: (data): QueueIntegrationSocketPayload => ({
       action: 'update',
       queueIntegration: data.queueIntegration,
     }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'tickets.queue-integration.deleted': {
+    readRoute: 'GET /queueIntegration/:id',
     event: 'queueIntegration',
     payload: (data): QueueIntegrationSocketPayload => ({
       action: 'delete',
       integrationId: data.integrationId,
     }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
-  // AI prompts and file lists (tickets service): the whole company; a prompt's masked keys reach the
-  // admins room only, the others get them blank
+  // AI prompts (tickets service): the whole company lists them for the pickers; a prompt's masked keys
+  // reach the admins room only, the others get them blank
   'tickets.prompt.created': {
+    readRoute: 'GET /prompt',
     event: 'prompt',
     payload: (data): PromptSocketPayload => ({
       action: 'create',
@@ -297,6 +340,7 @@ export const EventSocketRoutes = {
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.prompt.updated': {
+    readRoute: 'GET /prompt',
     event: 'prompt',
     payload: (data): PromptSocketPayload => ({
       action: 'update',
@@ -306,31 +350,37 @@ export const EventSocketRoutes = {
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'tickets.prompt.deleted': {
+    readRoute: 'GET /prompt',
     event: 'prompt',
     payload: (data): PromptSocketPayload => ({ action: 'delete', promptId: data.promptId }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
+  // file lists: admin screens only
   'tickets.file-list.created': {
+    readRoute: 'GET /files/:id',
     event: 'file',
     payload: (data): FileListSocketPayload => ({ action: 'create', fileList: data.fileList }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'tickets.file-list.updated': {
+    readRoute: 'GET /files/:id',
     event: 'file',
     payload: (data): FileListSocketPayload => ({ action: 'update', fileList: data.fileList }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'tickets.file-list.deleted': {
+    readRoute: 'GET /files/:id',
     event: 'file',
     payload: (data): FileListSocketPayload => ({
       action: 'delete',
       fileListId: data.fileListId,
     }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   // tickets and messages (tickets service): the status rooms of the lists, the notification room and the
   // open chat; a ticket that changed status also reaches its old status room, whose lists drop it
   'tickets.ticket.updated': {
+    readRoute: 'GET /tickets/:id',
     event: 'ticket',
     payload: (data): TicketSocketPayload => ({ action: 'update', ticket: data.ticket }),
     rooms: (event) => {
@@ -347,6 +397,7 @@ export const EventSocketRoutes = {
     },
   },
   'tickets.ticket.deleted': {
+    readRoute: 'GET /tickets/:id',
     event: 'ticket',
     payload: (data): TicketSocketPayload => ({ action: 'delete', ticketId: data.ticketId }),
     rooms: (event) => [
@@ -356,6 +407,7 @@ export const EventSocketRoutes = {
     ],
   },
   'tickets.ticket.unread-reset': {
+    readRoute: 'GET /tickets/:id',
     event: 'ticket',
     payload: (data): TicketSocketPayload => ({ action: 'updateUnread', ticketId: data.ticketId }),
     rooms: (event) => [
@@ -366,6 +418,7 @@ export const EventSocketRoutes = {
   },
   // a message that changed its ticket is that ticket's update too (`impliedEvents`)
   'tickets.message.created': {
+    readRoute: 'GET /messages/:ticketId',
     event: 'appMessage',
     payload: ({ message, ticket, contact }): AppMessageSocketPayload => ({
       action: 'create',
@@ -380,6 +433,7 @@ export const EventSocketRoutes = {
     ],
   },
   'tickets.message.updated': {
+    readRoute: 'GET /messages/:ticketId',
     event: 'appMessage',
     payload: (data): AppMessageSocketPayload => ({ action: 'update', ...data }),
     rooms: (event) => [
@@ -388,6 +442,7 @@ export const EventSocketRoutes = {
     ],
   },
   'tickets.message.deleted': {
+    readRoute: 'GET /messages/:ticketId',
     event: 'appMessage',
     payload: (data): AppMessageSocketPayload => ({
       action: 'delete',
@@ -402,23 +457,27 @@ export const EventSocketRoutes = {
   // connections and their sessions (connectors service)
   // the external-API token reaches the admins room only; the rest of the company gets the record without it
   'connectors.connection.created': {
+    readRoute: 'GET /whatsapp/:id',
     event: 'whatsapp',
     payload: (data) => ({ action: 'update', whatsapp: withoutConnectionToken(data.connection) }),
     adminPayload: (data) => ({ action: 'update', whatsapp: data.connection }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'connectors.connection.updated': {
+    readRoute: 'GET /whatsapp/:id',
     event: 'whatsapp',
     payload: (data) => ({ action: 'update', whatsapp: withoutConnectionToken(data.connection) }),
     adminPayload: (data) => ({ action: 'update', whatsapp: data.connection }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'connectors.connection.deleted': {
+    readRoute: 'GET /whatsapp/:id',
     event: 'whatsapp',
     payload: (data) => ({ action: 'delete', whatsappId: data.connectionId }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'connectors.session.updated': {
+    readRoute: 'GET /whatsapp/:id',
     event: 'whatsappSession',
     payload: (data) => ({ action: 'update', session: withoutConnectionToken(data.session) }),
     adminPayload: (data) => ({ action: 'update', session: data.session }),
@@ -426,6 +485,7 @@ export const EventSocketRoutes = {
   },
   // a history import's progress: the connections screen of the whole company follows it
   'connectors.history-import.progress': {
+    readRoute: 'GET /whatsapp/:id',
     event: 'importMessages',
     payload: (data): ImportMessagesSocketPayload => ({
       action: data.action,
@@ -437,6 +497,7 @@ export const EventSocketRoutes = {
   // schedules (campaigns service): the whole company hears that a schedule changed, without its body or
   // contact (an agent reads only their own); each list refetches what its reader may see
   'campaigns.schedule.created': {
+    readRoute: 'GET /schedules',
     event: 'schedule',
     payload: ({ schedule }): ScheduleSocketPayload => ({
       action: 'create',
@@ -447,6 +508,7 @@ export const EventSocketRoutes = {
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'campaigns.schedule.updated': {
+    readRoute: 'GET /schedules',
     event: 'schedule',
     payload: ({ schedule }): ScheduleSocketPayload => ({
       action: 'update',
@@ -457,6 +519,7 @@ export const EventSocketRoutes = {
     rooms: (event) => [rooms.company(event.companyId)],
   },
   'campaigns.schedule.deleted': {
+    readRoute: 'GET /schedules',
     event: 'schedule',
     payload: (data): ScheduleSocketPayload => ({
       action: 'delete',
@@ -465,76 +528,90 @@ export const EventSocketRoutes = {
     }),
     rooms: (event) => [rooms.company(event.companyId)],
   },
-  // contact lists and their items (campaigns service): admin screens of the company
+  // contact lists and their items (campaigns service): admin screens, so the admins room only (names,
+  // numbers and emails of the list's contacts)
   'campaigns.contact-list.created': {
+    readRoute: 'GET /contact-lists/:id',
     event: 'ContactList',
     payload: ({ record }): ContactListSocketPayload => ({ action: 'create', record }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'campaigns.contact-list.updated': {
+    readRoute: 'GET /contact-lists/:id',
     event: 'ContactList',
     payload: ({ record }): ContactListSocketPayload => ({ action: 'update', record }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'campaigns.contact-list.deleted': {
+    readRoute: 'GET /contact-lists/:id',
     event: 'ContactList',
     payload: ({ id }): ContactListSocketPayload => ({ action: 'delete', id }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'campaigns.contact-list-item.created': {
+    readRoute: 'GET /contact-list-items/:id',
     event: 'ContactListItem',
     payload: ({ record }): ContactListItemSocketPayload => ({ action: 'create', record }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'campaigns.contact-list-item.updated': {
+    readRoute: 'GET /contact-list-items/:id',
     event: 'ContactListItem',
     payload: ({ record }): ContactListItemSocketPayload => ({ action: 'update', record }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'campaigns.contact-list-item.deleted': {
+    readRoute: 'GET /contact-list-items/:id',
     event: 'ContactListItem',
     payload: ({ id, contactListId }): ContactListItemSocketPayload => ({
       action: 'delete',
       id,
       contactListId,
     }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'campaigns.contact-list-item.reloaded': {
+    readRoute: 'GET /contact-list-items',
     event: 'ContactListItem',
     payload: ({ contactListId }): ContactListItemSocketPayload => ({
       action: 'reload',
       contactListId,
     }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
-  // campaigns (campaigns service): admin screens of the company, and the report's refresh
+  // campaigns (campaigns service): admin screens (their texts), so the admins room only
   'campaigns.campaign.created': {
+    readRoute: 'GET /campaigns/:id',
     event: 'campaign',
     payload: ({ record }): CampaignSocketPayload => ({ action: 'create', record }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'campaigns.campaign.updated': {
+    readRoute: 'GET /campaigns/:id',
     event: 'campaign',
     payload: ({ record }): CampaignSocketPayload => ({ action: 'update', record }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   'campaigns.campaign.deleted': {
+    readRoute: 'GET /campaigns/:id',
     event: 'campaign',
     payload: ({ id }): CampaignSocketPayload => ({ action: 'delete', id }),
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
   // the dashboards open in the company read their figures again (only admins see figures)
   'reporting.figures.changed': {
+    readRoute: 'GET /dashboard',
     event: 'dashboard',
     payload: (): DashboardSocketPayload => ({ action: 'update' }),
     rooms: (event) => [rooms.admins(event.companyId)],
   },
-  // a report open on the campaign patches its counters and the row (no number, no message body)
+  // a report open on the campaign patches its counters and the row (no number, no message body); the
+  // report is an admin screen
   'campaigns.campaign-reply.recorded': {
+    readRoute: 'GET /campaigns/:id/report',
     event: 'campaignReply',
     payload: (data): CampaignReplySocketPayload => data,
-    rooms: (event) => [rooms.company(event.companyId)],
+    rooms: (event) => [rooms.admins(event.companyId)],
   },
 } satisfies { [K in DomainEventKey]?: EventSocketRoute<K> };
 

@@ -12,6 +12,7 @@ const everySocketEventMapped: Equal<
 > = true;
 
 export const tagRoute: EventSocketRoute<'tickets.tag.created'> = {
+  readRoute: 'GET /tags/:id',
   event: 'tag',
   payload: (data) => ({ action: 'create', tag: data.tag }),
   rooms: () => [],
@@ -19,12 +20,14 @@ export const tagRoute: EventSocketRoute<'tickets.tag.created'> = {
 
 // @ts-expect-error the tag socket event carries `tag`, not `contact`
 export const wrongPayload: EventSocketRoute<'tickets.tag.created'> = {
+  readRoute: 'GET /tags/:id',
   event: 'tag',
   payload: (data) => ({ action: 'create', contact: data.tag }),
   rooms: () => [],
 };
 
 export const wrongEventData: EventSocketRoute<'tickets.tag.deleted'> = {
+  readRoute: 'GET /tags/:id',
   event: 'tag',
   // @ts-expect-error tickets.tag.deleted carries { tagId }, no tag
   payload: (data) => ({ action: 'update', tag: data.tag }),
@@ -32,14 +35,23 @@ export const wrongEventData: EventSocketRoute<'tickets.tag.deleted'> = {
 };
 
 export const userRoute: EventSocketRoute<'identity.user.deleted'> = {
+  readRoute: 'GET /users/:id',
   event: 'user',
   alsoEvent: 'users',
   payload: (data) => ({ action: 'delete', userId: data.userId }),
   rooms: () => [],
 };
 
+// @ts-expect-error a row names the HTTP route that reads its record
+export const noReadRoute: EventSocketRoute<'tickets.tag.created'> = {
+  event: 'tag',
+  payload: (data) => ({ action: 'create', tag: data.tag }),
+  rooms: () => [],
+};
+
 // @ts-expect-error a second name must carry the same payload: users carry no tag
 export const wrongAlsoEvent: EventSocketRoute<'tickets.tag.deleted'> = {
+  readRoute: 'GET /tags/:id',
   event: 'tag',
   alsoEvent: 'users',
   payload: (data) => ({ action: 'delete', tagId: data.tagId }),
