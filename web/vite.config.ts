@@ -85,7 +85,7 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          groups: [{ name: localeChunk }, ...vendorGroups],
+          groups: [{ name: localeChunk, debugName: 'locales' }, ...vendorGroups],
         },
       },
     },

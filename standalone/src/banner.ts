@@ -6,6 +6,8 @@ export type BannerInput = {
   database: 'embedded' | 'external';
   bus: 'nats' | 'in-process';
   dataDir: string;
+  /** the emulator's Graph API, when Meta traffic goes there (no META_* set, not production) */
+  channelEmulator?: string;
 };
 
 /** The one message a person reads after `npm start`; ends with `ready` so scripts can wait for it. */
@@ -25,6 +27,11 @@ export function renderBanner(input: BannerInput): string {
     '',
     `  Database  ${input.database === 'embedded' ? `embedded PostgreSQL in ${input.dataDir}` : 'DATABASE_URL'}`,
     `  Bus       ${input.bus === 'nats' ? 'NATS (NATS_URL)' : 'in-process'}`,
+    ...(input.channelEmulator
+      ? [
+          `  Meta      the channel emulator (npm run emulator) at ${new URL(input.channelEmulator).origin}`,
+        ]
+      : []),
     '  Stop with Ctrl+C.',
     '',
     'ready',

@@ -5,6 +5,9 @@ import { installProcessGuards } from '@sb/platform/nest';
 import { startStandalone } from './standalone.js';
 import { startFailure } from './start-failure.js';
 
+/** Signals closer than this are one Ctrl+C (the terminal's and npm's forwarded copy). */
+const SameCtrlCMs = 1_000;
+
 function main(): void {
   // A stray rejection is logged, never a crash: the request it belonged to has had its answer.
   installProcessGuards(createLogger('standalone'));
@@ -14,12 +17,16 @@ function main(): void {
 
   // Listening from the start: a Ctrl+C while services start still stops everything in order.
   let stopping = false;
+  let firstSignalAt = 0;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
+      // Under `npm start` one Ctrl+C arrives twice: from the terminal and forwarded by npm.
+      if (Date.now() - firstSignalAt < SameCtrlCMs) return;
       // A second Ctrl+C while shutting down: give up waiting.
       process.exit(130);
     }
     stopping = true;
+    firstSignalAt = Date.now();
     process.stdout.write(`\n${signal}: stopping Switchboard…\n`);
     // A stuck dependency must not keep the process alive forever.
     setTimeout(() => process.exit(1), 20_000).unref();

@@ -6,7 +6,7 @@ import { startConnectorsService } from '@sb/connectors';
 import { startGateway, webOriginsFrom } from '@sb/gateway';
 import { startIdentityService } from '@sb/identity';
 import { createBus } from '@sb/platform/bus';
-import { loadConfig } from '@sb/platform/config';
+import { channelEmulatorEnv, loadConfig } from '@sb/platform/config';
 import { startEmbeddedPostgres } from '@sb/embedded-postgres';
 import { createLogger } from '@sb/platform/logger';
 import { notReadyWhile, startOpsServer, watchBus, type RunningOpsServer } from '@sb/platform/ops';
@@ -129,8 +129,11 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     if (options.serveOps) unwatchBus = watchBus(bus);
     const databaseUrl = env.DATABASE_URL ?? postgres.value!.url;
 
+    // outside production and with no Meta variable: the channel emulator's defaults (README)
+    const emulatorEnv = channelEmulatorEnv(rawEnv, dataDir);
     const serviceEnv: Env = {
       ...rawEnv,
+      ...emulatorEnv,
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
       ADMIN_EMAIL: env.ADMIN_EMAIL,
@@ -195,6 +198,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
         database: env.DATABASE_URL ? 'external' : 'embedded',
         bus: env.NATS_URL ? 'nats' : 'in-process',
         dataDir,
+        channelEmulator: emulatorEnv.META_GRAPH_URL,
       }),
       close: closeAll,
     };

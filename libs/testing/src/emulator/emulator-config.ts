@@ -1,3 +1,4 @@
+import { channelEmulatorSecret, ChannelEmulatorDefaults } from '@sb/platform/config';
 import type { GraphEmulatorOptions } from '../channel-emulator/graph-emulator.js';
 
 type Env = Record<string, string | undefined>;
@@ -18,14 +19,15 @@ export const DemoAccounts = {
  * `npm run emulator` settings from the environment:
  * EMULATOR_PORT (default 4010), EMULATOR_HOST (default 127.0.0.1),
  * EMULATOR_WEBHOOK_URL (default http://127.0.0.1:8080/webhooks/meta: the gateway),
- * META_APP_SECRET (signs the webhooks; the gateway's value; default `emulator-app-secret`).
+ * META_APP_SECRET (signs the webhooks; the gateway's value), else the secret `npm start` shares in
+ * DATA_DIR (default ./.data), so the demo needs no variable on either side.
  */
 export function emulatorOptionsFrom(env: Env): GraphEmulatorOptions {
-  const port = Number(env.EMULATOR_PORT ?? 4010);
+  const port = Number(env.EMULATOR_PORT ?? ChannelEmulatorDefaults.port);
   return {
-    port: Number.isInteger(port) && port >= 0 ? port : 4010,
+    port: Number.isInteger(port) && port >= 0 ? port : ChannelEmulatorDefaults.port,
     host: env.EMULATOR_HOST || '127.0.0.1',
-    appSecret: env.META_APP_SECRET || 'emulator-app-secret',
+    appSecret: env.META_APP_SECRET || channelEmulatorSecret(env.DATA_DIR || './.data'),
     webhookUrl: env.EMULATOR_WEBHOOK_URL || 'http://127.0.0.1:8080/webhooks/meta',
     lenient: true,
     autoStatuses: true,

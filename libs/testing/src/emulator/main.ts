@@ -7,14 +7,14 @@ const emulator = await new GraphEmulator(options).start();
 const lines = [
   `Channel emulator listening on ${emulator.url}`,
   `  type as a customer:  open ${emulator.url}/ in a browser`,
-  `  webhooks go to:      ${options.webhookUrl} (signed with META_APP_SECRET)`,
+  `  webhooks go to:      ${options.webhookUrl}`,
   '',
-  'Start Switchboard with:',
-  `  META_GRAPH_URL=${emulator.graphUrl} META_APP_SECRET=${options.appSecret} META_VERIFY_TOKEN=<any> npm start`,
-  'then add a WhatsApp Cloud API connection with',
+  'A running `npm start` (no META_* variable set, NODE_ENV not production) already uses it: no restart.',
+  'In the web app add a WhatsApp Cloud API connection with',
   `  phoneNumberId ${DemoAccounts.phoneNumberId}, accessToken ${DemoAccounts.accessToken}`,
   `  (business account ID ${DemoAccounts.businessAccountId} lists its message templates)`,
-  `or POST /facebook with any user token (page ${DemoAccounts.pageId}, Instagram ${DemoAccounts.instagramId}).`,
+  `or POST /facebook with any user token (page ${DemoAccounts.pageId}, Instagram ${DemoAccounts.instagramId}),`,
+  'then link the connection to your queues so the customer gets the menu.',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 
