@@ -17,6 +17,7 @@ import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { notify } from '../../components/toaster.js';
+import { TagChip } from '../tags/tag-chip.js';
 import { useListTagsQuery, useSyncContactTagsMutation } from '../tags/tags.api.js';
 import { useCreateContactMutation, useUpdateContactMutation } from './contacts.api.js';
 
@@ -140,7 +141,9 @@ export const ContactModal = ({
                 >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
-                  <Checkbox.Label color={tag.color}>{tag.name}</Checkbox.Label>
+                  <Checkbox.Label>
+                    <TagChip tag={tag} />
+                  </Checkbox.Label>
                 </Checkbox.Root>
               ))}
             </Wrap>
