@@ -17,6 +17,7 @@ import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { notify } from '../../components/toaster.js';
+import { TagChip } from '../tags/tag-chip.js';
 import { useListTagsQuery, useSyncContactTagsMutation } from '../tags/tags.api.js';
 import { useCreateContactMutation, useUpdateContactMutation } from './contacts.api.js';
 
@@ -129,11 +130,7 @@ export const ContactModal = ({
             legend={t('fields.tags')}
             options={tags.map((tag) => ({
               value: tag.id,
-              label: (
-                <Text as="span" color={tag.color}>
-                  {tag.name}
-                </Text>
-              ),
+              label: <TagChip tag={tag} />,
             }))}
             value={tagIds}
             onChange={setTagIds}

@@ -28,6 +28,7 @@ import { notify, toastError } from '../../components/toaster.js';
 import { PagedRowsTable } from '../../components/paged-rows-table.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
+import { TagChip } from '../tags/tag-chip.js';
 import { useListTagsQuery } from '../tags/tags.api.js';
 import {
   collectAllContacts,
@@ -102,9 +103,7 @@ const ContactRows = ({
       <Table.Cell>
         <HStack gap="1" wrap="wrap">
           {contact.tags.map((tag) => (
-            <Badge key={tag.id} style={{ background: tag.color, color: '#fff' }}>
-              {tag.name}
-            </Badge>
+            <TagChip key={tag.id} tag={tag} />
           ))}
         </HStack>
       </Table.Cell>

@@ -1,4 +1,4 @@
-import { Badge, Table } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import type { TagRecord } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { notify } from '../../components/toaster.js';
 import { PagedRowsTable, PagedSearchBar } from '../../components/paged-rows-table.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
-import { textOn } from './tag-colors.js';
+import { TagChip } from './tag-chip.js';
 import { TagModal } from './tag-modal.js';
 import { useDeleteTagMutation, useGetTagsPageQuery } from './tags.api.js';
 
@@ -43,14 +43,7 @@ const TagRows = ({
   return (data?.tags ?? []).map((tag) => (
     <Table.Row key={tag.id} data-testid={`tag-row-${tag.id}`}>
       <Table.Cell>
-        <Badge
-          px="2"
-          py="1"
-          borderRadius="full"
-          style={{ background: tag.color, color: textOn(tag.color) }}
-        >
-          {tag.name}
-        </Badge>
+        <TagChip tag={tag} py="1" />
       </Table.Cell>
       <Table.Cell textAlign="center">{kanban ? tag.ticketsCount : tag.contactsCount}</Table.Cell>
       <Table.Cell>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Field, HStack, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import type { TicketRecord } from '@sb/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   useToggleContactBlockMutation,
   useToggleDisableBotMutation,
 } from '../contacts/contacts.api.js';
+import { TagChip } from '../tags/tag-chip.js';
 import { useListTagsQuery, useSyncContactTagsMutation } from '../tags/tags.api.js';
 import { NewContactTag } from './new-contact-tag.js';
 import { ScheduleModal } from './schedule-modal.js';
@@ -160,15 +161,15 @@ export const ContactDrawer = ({
       <Text fontWeight="semibold">{t('drawer.tags')}</Text>
       <HStack wrap="wrap" gap="1">
         {allTags.map((tag) => (
-          <Badge
+          <TagChip
             key={tag.id}
+            as="button"
             cursor="pointer"
-            variant={tagIds.includes(tag.id) ? 'solid' : 'outline'}
-            style={tagIds.includes(tag.id) ? { background: tag.color } : undefined}
+            tag={tag}
+            state={tagIds.includes(tag.id) ? 'assigned' : 'available'}
+            aria-pressed={tagIds.includes(tag.id)}
             onClick={() => toggleTag(tag.id)}
-          >
-            {tag.name}
-          </Badge>
+          />
         ))}
       </HStack>
       <NewContactTag

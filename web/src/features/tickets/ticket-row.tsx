@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FaFacebookMessenger, FaInstagram, FaWhatsapp } from 'react-icons/fa';
 import { mediaUrl } from '../../app/runtime-config.js';
+import { TagChip } from '../tags/tag-chip.js';
 import { FormattedPreview } from './formatted-text.js';
 import { lastMessagePreview, rowTime } from './ticket-display.js';
 import { actionsForStatus, type TicketAction } from './ticket-permissions.js';
@@ -98,7 +99,7 @@ export const TicketRow = ({
           {ticket.whatsapp && <Badge>{ticket.whatsapp.name}</Badge>}
           {ticket.isGroup && <Badge colorPalette="purple">{t('group')}</Badge>}
           {isAdmin && ticket.user && <Badge colorPalette="blue">{ticket.user.name}</Badge>}
-          {firstTag && <Badge style={{ background: firstTag.color }}>{firstTag.name}</Badge>}
+          {firstTag && <TagChip tag={firstTag} />}
           {otherTags.length > 0 && <Badge>+{otherTags.length}</Badge>}
           {ticket.status === 'closed' && ticket.userRating && (
             <Text as="span" role="img" aria-label={t('rating')}>
