@@ -1,6 +1,14 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDateTime, formatDateTimeIn, formatDay, formatTime } from './dates.js';
+import {
+  calendarDayOf,
+  formatCalendarDay,
+  formatDateTime,
+  formatDateTimeIn,
+  formatDay,
+  formatTime,
+  localDayOf,
+} from './dates.js';
 
 // local time, as the app shows it
 const at = new Date(2026, 10, 25, 9, 5, 7);
@@ -8,6 +16,19 @@ const at = new Date(2026, 10, 25, 9, 5, 7);
 describe('dates', () => {
   afterEach(async () => {
     if (i18next.isInitialized) await i18next.changeLanguage('pt-BR');
+  });
+
+  it('writes a date-only value as the day it names, in each language, whatever the zone', () => {
+    // the seeded due date; a zone west of UTC used to show 30/12/2999
+    const due = '2999-12-31T00:00:00.000Z';
+    expect(formatCalendarDay(due, 'pt-BR')).toBe('31/12/2999');
+    expect(formatCalendarDay(due, 'en')).toBe('12/31/2999');
+    expect(formatCalendarDay(due, 'es')).toBe('31/12/2999');
+    expect(formatCalendarDay(due, 'tr')).toBe('31.12.2999');
+    expect(formatCalendarDay('2026-11-02', 'pt-BR')).toBe('02/11/2026');
+    expect(calendarDayOf(due)).toBe('2999-12-31');
+    expect(calendarDayOf(null)).toBe('');
+    expect(localDayOf(at)).toBe('2026-11-25');
   });
 
   it('writes a day in each language order', () => {

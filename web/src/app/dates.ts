@@ -76,3 +76,26 @@ export const formatDateTimeIn = (value: DateInput, timeZone: string, language?: 
   const lng = dateLanguage(language);
   return `${formatter(lng, 'day', Day, timeZone).format(date)} ${formatter(lng, 'time', Time, timeZone).format(date)}`;
 };
+
+/**
+ * A date-only value (a company's due date, a chart's day): the calendar day it names, the same in
+ * every time zone. Such values travel as `YYYY-MM-DD` or as that day's midnight UTC, so they are read
+ * in UTC; read in a zone west of UTC, 2999-12-31T00:00Z would show as 30/12/2999.
+ */
+export const formatCalendarDay = (value: DateInput, language?: string): string => {
+  const date = toDate(value);
+  return date ? formatter(dateLanguage(language), 'day', Day, 'UTC').format(date) : '';
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The `YYYY-MM-DD` a date-only value names (its UTC day), for a date input; '' for none. */
+export const calendarDayOf = (value: DateInput): string => {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+};
+
+/** The `YYYY-MM-DD` of the user's own calendar at `date` (today where they are, not in UTC). */
+export const localDayOf = (date: Date = new Date()): string =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;

@@ -52,11 +52,12 @@ describe('recurrence', () => {
 
 describe('due-date highlight', () => {
   const now = new Date(2026, 4, 10, 9, 0);
-  const inDays = (days: number, hour = 18) => new Date(2026, 4, 10 + days, hour, 0).toISOString();
+  // a due date is a day, stored as its midnight UTC
+  const inDays = (days: number) => new Date(Date.UTC(2026, 4, 10 + days)).toISOString();
 
-  it('counts calendar days, not hours', () => {
-    expect(daysUntilDue(new Date(2026, 4, 11, 1, 0), now)).toBe(1);
-    expect(daysUntilDue(new Date(2026, 4, 10, 23, 0), now)).toBe(0);
+  it("counts calendar days from the viewer's today to the due day, whatever the zone", () => {
+    expect(daysUntilDue(new Date(Date.UTC(2026, 4, 11)), now)).toBe(1);
+    expect(daysUntilDue(new Date(Date.UTC(2026, 4, 10)), now)).toBe(0);
   });
 
   it('is red on the due day and after, yellow 1 to 5 days before, plain from 6 days', () => {

@@ -51,9 +51,13 @@ export const trialDueDate = (now: Date = new Date()): Date =>
 const calendarDay = (date: Date) =>
   Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DayMs;
 
-/** Whole calendar days from today to the due day (negative when past), in the viewer's time zone. */
+/** The day a due date names: it is stored as that day's midnight UTC, whatever the viewer's zone. */
+const dueDay = (due: Date) =>
+  Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate()) / DayMs;
+
+/** Whole calendar days from the viewer's today to the due day (negative when past). */
 export const daysUntilDue = (due: Date, now: Date = new Date()): number =>
-  calendarDay(due) - calendarDay(now);
+  dueDay(due) - calendarDay(now);
 
 export type DueDateHighlight = 'warning' | 'danger' | null;
 

@@ -28,6 +28,8 @@ import { selectUser } from '../auth/session.slice.js';
 import { useGetCompaniesQuery } from '../companies/companies.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
 import { auditDiff } from './audit-diff.js';
+import { AuditLabelNamespaces, auditFieldLabel, auditSubject } from './audit-labels.js';
+import { formatDateTime } from '../../app/dates.js';
 import { useGetAuditLogQuery } from './audit-log.api.js';
 
 type Filters = {
@@ -74,7 +76,7 @@ const FilterSelect = ({
  * company's admins; a super user picks the company. A row opens its before/after side by side.
  */
 export const AuditLogPage = () => {
-  const { t } = useTranslation('audit');
+  const { t, i18n } = useTranslation([...AuditLabelNamespaces]);
   const viewer = useAppSelector(selectUser);
   const isSuper = !!viewer?.super;
   const [filters, setFilters] = useState<Filters>({ from: '', to: '' });
@@ -196,17 +198,14 @@ export const AuditLogPage = () => {
             {entries.map((entry) => (
               <Table.Row key={entry.id} data-testid="audit-row">
                 <Table.Cell whiteSpace="nowrap">
-                  {new Date(entry.createdAt).toLocaleString()}
+                  {formatDateTime(entry.createdAt, i18n.language, true)}
                 </Table.Cell>
                 <Table.Cell>
                   {entry.actorName ?? `#${entry.actorUserId}`}{' '}
                   <Badge size="sm">{t(`profiles.${entry.actorProfile}`, entry.actorProfile)}</Badge>
                 </Table.Cell>
                 <Table.Cell>{t(`actions.${entry.action}`)}</Table.Cell>
-                <Table.Cell>
-                  {t(`entities.${entry.entity}`)}
-                  {entry.entityId ? ` ${entry.entityId}` : ''}
-                </Table.Cell>
+                <Table.Cell>{auditSubject(i18n, entry.entity, entry.entityId)}</Table.Cell>
                 <Table.Cell>{entry.ip ?? ''}</Table.Cell>
                 <Table.Cell textAlign="end">
                   <Button size="xs" variant="outline" onClick={() => setOpen(entry)}>
@@ -278,7 +277,7 @@ export const AuditLogPage = () => {
                           {auditDiff(open.before, open.after).map((line) => (
                             <Table.Row key={line.field} data-testid="audit-diff-line">
                               <Table.Cell fontWeight={line.changed ? 'semibold' : 'normal'}>
-                                {line.field}
+                                {auditFieldLabel(i18n, open.entity, line.field)}
                               </Table.Cell>
                               <Table.Cell>
                                 <Box

@@ -1,4 +1,4 @@
-import { formatDay } from '../../app/dates.js';
+import { formatCalendarDay } from '../../app/dates.js';
 
 const DayMs = 24 * 60 * 60 * 1000;
 /** Company 1 hosts the platform and never expires (spec 1 §4). */
@@ -24,6 +24,9 @@ export const dueDateStatus = (
 export const isCompanyExpired = (company: { id: number; dueDate: string | null | undefined }) =>
   dueDateStatus(company).kind === 'expired';
 
-/** A due date in the user's language (day/month/year in pt-BR, spec 1 §9); '' when there is none. */
+/**
+ * A due date in the user's language (day/month/year in pt-BR, spec 1 §9); '' when there is none. A
+ * due date is a day (stored as its midnight UTC), so it reads the same in every time zone.
+ */
 export const formatDate = (iso: string | null | undefined, language?: string): string =>
-  formatDay(iso, language);
+  formatCalendarDay(iso, language);

@@ -8,6 +8,7 @@ import {
 } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { calendarDayOf } from '../../app/dates.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
@@ -29,20 +30,11 @@ type Values = Record<
   string
 >;
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The due day for the date input: the day the stored midnight UTC names, in any time zone. */
+const toDateInput = (iso: string | null | undefined): string => calendarDayOf(iso);
 
-/** The date input works in the viewer's calendar day, as the list shows it. */
-const toDateInput = (iso: string | null | undefined): string => {
-  const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
-
-/** Local midnight of the chosen day; an empty or unreadable value goes as null (spec 2 §5). */
-const fromDateInput = (value: string): string | null => {
-  const date = new Date(`${value}T00:00:00`);
-  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
-};
+/** The chosen day as it is (the contract stores it as that day's midnight UTC); empty goes as null. */
+const fromDateInput = (value: string): string | null => value || null;
 
 const initialValues = (company?: CompanyView): Values => ({
   name: company?.name ?? '',

@@ -27,6 +27,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../components/checkbox-group.js';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
+import { localDayOf } from '../../app/dates.js';
 import { useCampaignRoutes } from '../../app/campaign-routes.js';
 import { SendLimitsFields } from './send-limits-fields.js';
 import { submitDelay } from '../../components/submit-delay.js';
@@ -51,8 +52,8 @@ import {
 } from './connections.api.js';
 
 const DayMs = 24 * 60 * 60 * 1000;
-/** yyyy-mm-dd of a date (the value of a date input). */
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** yyyy-mm-dd of a date on the user's calendar (the value of a date input; today is their today). */
+const dayOf = localDayOf;
 
 /**
  * Spec 2 §5: old-message import dates lie between 2 years ago and now, and the recent date cannot

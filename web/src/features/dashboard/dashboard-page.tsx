@@ -15,6 +15,7 @@ import {
 import type { DashboardCounters } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDay } from '../../app/dates.js';
 import { LuFilter } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
@@ -216,7 +217,10 @@ const DashboardView = ({ today }: { today: string }) => {
                     // an hour's bar opens its day (the report's dates are whole days)
                     const day = 'horario' in row ? range?.initialDate : dayOfBar(row.data);
                     return {
-                      label: 'horario' in row ? `${row.horario}h` : row.data,
+                      label:
+                        'horario' in row
+                          ? `${row.horario}h`
+                          : formatCalendarDay(day, i18n.language),
                       value: row.total,
                       to: day && reportOf('tickets', { initialDate: day, finalDate: day }),
                     };
