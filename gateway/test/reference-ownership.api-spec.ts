@@ -658,7 +658,7 @@ describe('ids of another company in a body or query', () => {
 });
 
 /** The platform's own records: the super user manages them for every company. */
-const platformRoute = /^\/(companies|plans|helps|announcements|companySettings)\b/;
+const platformRoute = /^\/(companies|plans|helps|announcements|companySettings|invoices)\b/;
 
 /** Path routes whose parameter is no record of a company. */
 const pathWalkExempt: Record<string, string> = {
@@ -679,6 +679,7 @@ const pathId = (f: Fixture, route: string, name: string): number | string => {
     users: f.agentId,
     queue: f.queueId,
     chatbot: f.chatbotId,
+    'queue-options': f.chatbotId,
     whatsapp: f.connectionId,
     whatsappsession: f.connectionId,
     closedimported: f.connectionId,
@@ -713,6 +714,7 @@ const pathWalkBodies: Record<string, (f: Fixture) => unknown> = {
   'PUT /prompt/{id}': () => ({ name: 'Taken over', prompt: promptText }),
   'PUT /queue/{id}': () => ({ name: 'Taken over', color: '#00aa01', greetingMessage: 'Hi' }),
   'PUT /chatbot/{id}': () => ({ name: 'Taken over' }),
+  'PUT /queue-options/{id}': () => ({ title: 'Taken over' }),
   'PUT /files/{id}': () => ({ name: 'Taken over', message: 'x', options: [] }),
   'PUT /whatsapp/{id}': () => ({ name: 'Taken over' }),
   'PUT /users/{id}': () => ({ name: 'Taken over' }),

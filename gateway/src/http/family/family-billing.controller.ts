@@ -1,6 +1,12 @@
 import { Controller, Get, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CompanyListQuery, Subjects, type CompanyView, type PlanView } from '@sb/contracts';
+import {
+  ApiRoutes,
+  CompanyListQuery,
+  Subjects,
+  type CompanyView,
+  type PlanView,
+} from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { AllowExpiredCompany, Profiles, SuperOnly } from '../../auth/auth.decorators.js';
 import type { GatewayRequest } from '../../auth/gateway-request.js';
@@ -15,7 +21,7 @@ type CompanyWithPlan = Omit<CompanyView, 'plan'> & { plan: PlanView | CompanyVie
 export class FamilyBillingController {
   constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
 
-  @Get('companiesPlan')
+  @Get(ApiRoutes.family.companiesPlan)
   @SuperOnly()
   @ApiOperation({ summary: 'A page of companies, each with its whole plan (super user)' })
   async companiesPlan(
@@ -41,7 +47,7 @@ export class FamilyBillingController {
    * The family's checkout creates a charge at its payment provider. This server has none: it answers
    * ERR_NO_PAYMENT_PROVIDER (501) so the screen shows why, and invoices are paid outside the app.
    */
-  @Post('subscription')
+  @Post(ApiRoutes.family.subscription)
   @Profiles('admin')
   @AllowExpiredCompany()
   @ApiOperation({

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  ApiRoutes,
   DashboardQuery,
   ReportMaxPageSize,
   Subjects,
@@ -75,21 +76,21 @@ export class FamilyDashboardController {
     );
   }
 
-  @Get('dashboard/total-atendimentos')
+  @Get(ApiRoutes.family.totalAttendances)
   @RequirePermission('dashboard:view')
   @ApiOperation({ summary: 'Tickets per hour or day of the range (as /dashboard/ticketsDay)' })
   totalAttendances(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsDayReply> {
     return this.services.ask(req, S.ticketsDay, parseInput(TicketsChartQuery, query ?? {}));
   }
 
-  @Get('dashboard/atendimentos-encerrados')
+  @Get(ApiRoutes.family.closedAttendances)
   @RequirePermission('dashboard:view')
   @ApiOperation({ summary: 'How many tickets of the range were closed' })
   async closedAttendances(@Req() req: GatewayRequest, @Query() query: unknown): Promise<number> {
     return (await this.dashboardFor(req, query)).counters.supportFinished;
   }
 
-  @Get('dashboard/user-info')
+  @Get(ApiRoutes.family.userInfo)
   @RequirePermission('dashboard:view')
   @ApiOperation({ summary: "Each attendant's tickets of the range, most first" })
   async userInfo(@Req() req: GatewayRequest, @Query() query: unknown): Promise<UserInfoRow[]> {
@@ -104,7 +105,7 @@ export class FamilyDashboardController {
       .sort((a, b) => b.quantidade - a.quantidade);
   }
 
-  @Get('dashboard/nps-info')
+  @Get(ApiRoutes.family.npsInfo)
   @RequirePermission('dashboard:view')
   @ApiOperation({
     summary: "The range's ratings: detractors (ruim), passives (media), promoters (boa)",
@@ -122,7 +123,7 @@ export class FamilyDashboardController {
     ];
   }
 
-  @Get('dashboard/queues')
+  @Get(ApiRoutes.family.queues)
   @RequirePermission('dashboard:view')
   @ApiOperation({ summary: "Tickets per queue of the range (the SLA panel's queue rows)" })
   async queues(@Req() req: GatewayRequest, @Query() query: unknown): Promise<QueueCountRow[]> {
@@ -137,7 +138,7 @@ export class FamilyDashboardController {
       .map((row) => ({ quantidade: row.tickets, queue: { id: row.queueId, name: row.queueName } }));
   }
 
-  @Get('ticket/reports')
+  @Get(ApiRoutes.family.ticketReport)
   @RequirePermission('dashboard:view')
   @ApiOperation({
     summary: 'The report grid: a page of tickets of the range (at most 1,000 a page)',

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Req } from '@nestjs/common'
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  ApiRoutes,
   FamilyForwardInput,
   FamilyReactionInput,
   Subjects,
@@ -41,14 +42,14 @@ export const sortTicketMedia = (messages: MessageRecord[]): TicketMediaReply => 
 export class FamilyMessagesController {
   constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
 
-  @Post('react/messages')
+  @Post(ApiRoutes.family.react)
   @ApiOperation({ summary: 'Reacts to a message (id) with an emoji (text)' })
   react(@Req() req: GatewayRequest, @Body() body: unknown): Promise<MessageRecord> {
     const input = parseInput(FamilyReactionInput, body ?? {});
     return this.services.request(S.messageReact, req.sb.ctx, { id: input.id, type: input.text });
   }
 
-  @Post('forwardmessage')
+  @Post(ApiRoutes.family.forward)
   @ApiOperation({ summary: 'Forwards one message to each of the chosen contacts' })
   async forward(@Req() req: GatewayRequest, @Body() body: unknown): Promise<MessageRecord[]> {
     const input = parseInput(FamilyForwardInput, body ?? {});
@@ -65,7 +66,7 @@ export class FamilyMessagesController {
     return sent;
   }
 
-  @Get('messages/getmedia/:ticketId')
+  @Get(ApiRoutes.family.ticketMedia)
   @ApiOperation({
     summary: "A ticket's images and videos, documents, links and calls (its newest 1,000 messages)",
   })
@@ -92,7 +93,7 @@ export class FamilyMessagesController {
    * The family's closing dialog offers rating forms; ours has none: the connection's rating message
    * goes out on close when the company rates (spec 1 §5), so the dialog has nothing to offer.
    */
-  @Get('ratings/list')
+  @Get(ApiRoutes.family.ratings)
   @ApiOperation({ summary: 'Rating forms to pick on close: none (the connection rates)' })
   ratings(): never[] {
     return [];

@@ -13,8 +13,10 @@ import {
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  ApiRoutes,
   QueueOptionInput,
   QueueOptionListQuery,
+  QueueOptionUpdateInput,
   Subjects,
   type ChatbotOption,
   type QueueOptionRecord,
@@ -49,11 +51,11 @@ const asQueueOption = (
  */
 @ApiTags('queues')
 @ApiBearerAuth()
-@Controller('queue-options')
+@Controller()
 export class QueueOptionsController {
   constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
 
-  @Get()
+  @Get(ApiRoutes.family.queueOptions)
   @ApiOperation({
     summary: "A queue's options (parentId -1 or none), or the options under parentId",
   })
@@ -65,7 +67,7 @@ export class QueueOptionsController {
     return options.map((option, index) => asQueueOption(option, index + 1, queueId));
   }
 
-  @Get(':id')
+  @Get(ApiRoutes.family.queueOption)
   @ApiOperation({ summary: 'One queue option' })
   async get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QueueOptionRecord> {
     const chatbot = await this.services.request(
@@ -76,7 +78,7 @@ export class QueueOptionsController {
     return asQueueOption(chatbot, 1, chatbot.queueId);
   }
 
-  @Post()
+  @Post(ApiRoutes.family.queueOptions)
   @Profiles('admin')
   @ApiOperation({ summary: 'Adds an option to a queue, or under another option (parentId)' })
   async create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QueueOptionRecord> {
@@ -96,7 +98,7 @@ export class QueueOptionsController {
     return asQueueOption(chatbot, input.option ?? 1, input.queueId);
   }
 
-  @Put(':id')
+  @Put(ApiRoutes.family.queueOption)
   @Profiles('admin')
   @ApiOperation({ summary: 'Renames an option or changes its message (its place stays)' })
   async update(
@@ -105,7 +107,7 @@ export class QueueOptionsController {
     @Body() body: unknown,
   ): Promise<QueueOptionRecord> {
     const params = parseInput(idParam, { id });
-    const input = parseInput(QueueOptionInput, body ?? {});
+    const input = parseInput(QueueOptionUpdateInput, body ?? {});
     const current = await this.services.request(S.chatbotGet, req.sb.ctx, params);
     const chatbot = await this.services.request(S.chatbotUpdate, req.sb.ctx, {
       id: params.id,
@@ -118,10 +120,10 @@ export class QueueOptionsController {
       optIntegrationId: current.optIntegrationId,
       optFileId: current.optFileId,
     });
-    return asQueueOption(chatbot, input.option ?? 1, input.queueId);
+    return asQueueOption(chatbot, input.option ?? 1, chatbot.queueId);
   }
 
-  @Delete(':id')
+  @Delete(ApiRoutes.family.queueOption)
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes an option and the options under it' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {

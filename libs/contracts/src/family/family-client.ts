@@ -20,23 +20,26 @@ export const QueueOptionListQuery = z.object({
   parentId: ref('chatbot', optionalParent),
 });
 
-/** POST and PUT /queue-options bodies; `title` follows the chatbot option name's rules. */
-export const QueueOptionInput = z
-  .object({
-    title: z.string().trim().min(4).max(100),
-    message: z
-      .string()
-      .max(5000)
-      .nullish()
-      .transform((v) => v ?? ''),
-    option: z.coerce.number().int().min(1).max(100).optional(),
-    queueId: ref('queue', optionalRecordId),
-    parentId: ref('chatbot', optionalParent),
-  })
-  .refine((v) => v.queueId !== null || v.parentId !== null, {
-    message: 'queueId or parentId is required',
-    path: ['queueId'],
-  });
+/** PUT /queue-options/:id body: the option's title and message (`option`, its place, is read only). */
+export const QueueOptionUpdateInput = z.object({
+  title: z.string().trim().min(4).max(100),
+  message: z
+    .string()
+    .max(5000)
+    .nullish()
+    .transform((v) => v ?? ''),
+  option: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type QueueOptionUpdateInput = z.infer<typeof QueueOptionUpdateInput>;
+
+/** POST /queue-options body: under a queue (`queueId`) or under another option (`parentId`). */
+export const QueueOptionInput = QueueOptionUpdateInput.extend({
+  queueId: ref('queue', optionalRecordId),
+  parentId: ref('chatbot', optionalParent),
+}).refine((v) => v.queueId !== null || v.parentId !== null, {
+  message: 'queueId or parentId is required',
+  path: ['queueId'],
+});
 export type QueueOptionInput = z.infer<typeof QueueOptionInput>;
 
 /** A chatbot option as /queue-options answers it; `option` is its place among its siblings. */

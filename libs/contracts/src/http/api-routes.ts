@@ -39,7 +39,12 @@ export const ApiRoutes = {
     listPlan: '/companies/listPlan/:companyId',
   },
   plans: { list: '/plans/list', all: '/plans/all', root: '/plans', byId: '/plans/:id' },
-  invoices: { all: '/invoices/all' },
+  invoices: {
+    all: '/invoices/all',
+    list: '/invoices/list',
+    root: '/invoices',
+    byId: '/invoices/:id',
+  },
   passwordReset: {
     request: '/api/enviar-email',
     verify: '/api/verificar-code/:requestId',
@@ -156,6 +161,27 @@ export const ApiRoutes = {
   // the external messages API (spec 3 §7): bearer = a connection's token, not a session
   externalApi: { send: '/api/messages/send' },
   version: '/version',
+  // paths only the family's front ends call (docs/compatibility.md, "The family front end's own paths")
+  family: {
+    queueOptions: '/queue-options',
+    queueOption: '/queue-options/:id',
+    react: '/react/messages',
+    forward: '/forwardmessage',
+    ticketMedia: '/messages/getmedia/:ticketId',
+    ratings: '/ratings/list',
+    plansPublic: '/plans/listPublic',
+    companiesPlan: '/companiesPlan',
+    subscription: '/subscription',
+    quickMessageCategories: '/quick-messages/listCategories',
+    quickMessagesByCategory: '/quick-messages/categoriesMessages',
+    contactListItemsAll: '/contact-list-items/list',
+    totalAttendances: '/dashboard/total-atendimentos',
+    closedAttendances: '/dashboard/atendimentos-encerrados',
+    userInfo: '/dashboard/user-info',
+    npsInfo: '/dashboard/nps-info',
+    queues: '/dashboard/queues',
+    ticketReport: '/ticket/reports',
+  },
 } as const;
 
 type Params<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`

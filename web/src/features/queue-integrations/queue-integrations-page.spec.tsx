@@ -161,6 +161,35 @@ describe('queue integrations page', () => {
     });
   });
 
+  it('keeps a language the form does not offer, as an import stored it', async () => {
+    const calls: FetchCall[] = [];
+    const french = record(5, 'Agent FR', {
+      type: 'dialogflow',
+      projectName: 'agent-fr',
+      jsonContent: maskedKey,
+      language: 'fr',
+    });
+    stubFetch(calls, (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/queueIntegration' && request.method === 'GET')
+        return Response.json({ queueIntegrations: [french], count: 1, hasMore: false });
+      if (request.method === 'PUT') return Response.json(french);
+      return Response.json({ version: '1.0.0' });
+    });
+    await renderApp('/queue-integration', admin());
+    const [row] = await screen.findAllByTestId('queue-integration-row');
+    fireEvent.click(within(row!).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByTestId('queue-integration-form');
+    const language = within(form).getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    expect(language.value).toBe('fr');
+    expect([...language.options].map((option) => option.value)).toEqual([
+      'pt-BR',
+      'en',
+      'es',
+      'fr',
+    ]);
+  });
+
   it('deletes after a confirmation titled with the name', async () => {
     const calls = stub();
     await renderApp('/queue-integration', admin());
