@@ -2,7 +2,9 @@ import pg from 'pg';
 import { startIdentityService } from '@sb/identity';
 import { startReportingService } from '@sb/reporting';
 import type { AuthResult, DomainEvent, UserCreatedEventData } from '@sb/contracts';
+import { createLogger } from '@sb/platform/logger';
 import type { RunningService } from '@sb/platform/nest';
+import { IdentityDirectory, systemContext } from '@sb/tickets/directories';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
 import {
   busKinds,
@@ -15,9 +17,9 @@ import {
 } from './support/gateway-harness.js';
 
 /**
- * Every way a user comes to exist publishes identity.user.created, which the replicas of tickets (its
- * users replica follows that subject) and reporting (user_directory: the attendants table, ticketsUsers)
- * are built from: the seeded super admin, a public signup's admin, the first admin of a company the super
+ * Every way a user comes to exist publishes identity.user.created, which the replicas of tickets (the
+ * users replica of its IdentityDirectory) and reporting (user_directory: the attendants table,
+ * ticketsUsers) are built from: the seeded super admin, a public signup's admin, the first admin of a company the super
  * user creates, a user of the users screen, and the users of an older installation, published once on
  * start. Over NATS, where reporting reads the event stream from its start as in production.
  */
@@ -32,13 +34,19 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
   let identityDb: pg.Pool;
   let reportingRows: pg.Pool;
   let superToken: string;
-  /** the identity.user.created events on the bus, as tickets' users replica receives them */
+  /** the identity.user.created events on the bus */
   const created: DomainEvent<UserCreatedEventData>[] = [];
+  /**
+   * tickets' users replica, loaded for a company before its user is made (a company the form or signup
+   * makes next is loaded empty beforehand), and resynced never: only the event can bring the user in
+   */
+  let tickets: IdentityDirectory;
   const env = {
     JWT_SECRET: jwtSecret,
     ADMIN_EMAIL: 'root@replicas.test',
     ADMIN_PASSWORD: 'root-replicas-pw',
     AUTH_RATE_LIMIT: '0',
+    REPLICA_RESYNC_MS: String(3_600_000),
   };
 
   const api = async (path: string, method: string, body?: unknown, token?: string) => {
@@ -72,6 +80,26 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  /** tickets' replica of the company's users (the copy it holds: no lookup for a missing id) */
+  const ticketsUsers = (companyId: number) => tickets.users(systemContext(companyId));
+  /** whether tickets' replica holds the user within 10 s */
+  const inTickets = async (companyId: number, userId: number) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await ticketsUsers(companyId)).has(userId) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return (await ticketsUsers(companyId)).get(userId);
+  };
+  /** the id the next company gets, its replica in tickets loaded (empty) before it exists */
+  const nextCompanyLoaded = async () => {
+    const { rows } = await identityDb.query<{ id: number }>(
+      `SELECT coalesce(max(id), 0) + 1 AS id FROM identity.companies`,
+    );
+    const id = rows[0]!.id;
+    expect((await ticketsUsers(id)).size).toBe(0);
+    return id;
+  };
+
   /** the user's identity.user.created event, once it went out */
   const publishedFor = async (userId: number) => {
     await waitFor(
@@ -99,12 +127,15 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
         });
       },
     });
+    tickets = new IdentityDirectory(stack.buses.serviceBus, createLogger('tickets-replica'), env);
+    await tickets.onApplicationBootstrap();
     identityDb = new pg.Pool({ connectionString: stack.database.url, max: 2 });
     reportingRows = new pg.Pool({ connectionString: reportingDb.url, max: 2 });
     superToken = (await login(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)).token;
   }, 120_000);
 
   afterAll(async () => {
+    await tickets?.onModuleDestroy();
     await identityDb?.end();
     await reportingRows?.end();
     await reporting?.close();
@@ -115,10 +146,13 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
   it('the seeded super admin', async () => {
     const root = (await login(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)).user;
     expect(await inReporting(1, root.id)).toEqual({ name: root.name, profile: 'admin' });
+    // loaded here after the seed: tickets learns the seeded admin from its load, not the event
+    expect(await inTickets(1, root.id)).toMatchObject({ profile: 'admin' });
   });
 
   it("the first admin of a company made with the super user's form", async () => {
     const plan = (await login(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)).user.company.planId;
+    const nextId = await nextCompanyLoaded();
     const company = (await api(
       '/companies',
       'POST',
@@ -131,6 +165,7 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
       superToken,
     )) as { id: number };
     const admin = (await login('first-admin@replicas.test', 'first-pw-1')).user;
+    expect(company.id).toBe(nextId);
     expect(admin.company.id).toBe(company.id);
     const [event, ...again] = await publishedFor(admin.id);
     expect(again).toEqual([]);
@@ -139,6 +174,10 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
       data: { user: { id: admin.id, companyId: company.id, profile: 'admin', queueIds: [] } },
     });
     expect(await inReporting(company.id, admin.id)).toEqual({
+      name: 'Replica Co',
+      profile: 'admin',
+    });
+    expect(await inTickets(company.id, admin.id)).toMatchObject({
       name: 'Replica Co',
       profile: 'admin',
     });
@@ -151,6 +190,7 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
          VALUES ('Replica Start', 3, 1, 2, 49.90, true) RETURNING id`,
       )
     ).rows[0]!.id;
+    const nextId = await nextCompanyLoaded();
     const answer = (await api('/auth/signup', 'POST', {
       name: 'Sol Signup',
       companyName: 'Signup Co',
@@ -164,13 +204,19 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
     const admin = (await login('sol@replicas.test', 'sol-password')).user;
     const [event] = await publishedFor(admin.id);
     expect(event?.data.user).toMatchObject({ id: admin.id, name: 'Sol Signup', profile: 'admin' });
+    expect(admin.company.id).toBe(nextId);
     expect(await inReporting(admin.company.id, admin.id)).toEqual({
+      name: 'Sol Signup',
+      profile: 'admin',
+    });
+    expect(await inTickets(nextId, admin.id)).toMatchObject({
       name: 'Sol Signup',
       profile: 'admin',
     });
   });
 
   it('a user of the users screen', async () => {
+    const before = new Set((await ticketsUsers(1)).keys());
     const user = (await api(
       '/users',
       'POST',
@@ -179,7 +225,9 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
     )) as { id: number };
     const [event] = await publishedFor(user.id);
     expect(event?.data.user).toMatchObject({ id: user.id, companyId: 1, profile: 'user' });
+    expect(before.has(user.id)).toBe(false);
     expect(await inReporting(1, user.id)).toEqual({ name: 'Ugo Agent', profile: 'user' });
+    expect(await inTickets(1, user.id)).toMatchObject({ name: 'Ugo Agent', profile: 'user' });
   });
 
   it('the users of an older installation, published once when identity starts', async () => {
@@ -194,6 +242,8 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
       `INSERT INTO identity.pending_user_events (user_id, company_id) VALUES ($1, 1)`,
       [id],
     );
+    // tickets loaded company 1 before this user existed
+    expect((await ticketsUsers(1)).has(id)).toBe(false);
     await stack.identity.close();
     stack.identity = await startIdentityService({
       bus: stack.buses.serviceBus,
@@ -202,6 +252,7 @@ describe.each(kinds)('user creation reaches the replicas over $name', (kind) => 
     });
     expect(await publishedFor(id)).toHaveLength(1);
     expect(await inReporting(1, id)).toEqual({ name: 'Old Admin', profile: 'admin' });
+    expect(await inTickets(1, id)).toMatchObject({ name: 'Old Admin', profile: 'admin' });
     const left = await identityDb.query(`SELECT user_id FROM identity.pending_user_events`);
     expect(left.rows).toEqual([]);
   });
