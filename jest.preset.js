@@ -28,6 +28,7 @@ export function jestConfig(dir, extra = {}) {
       '^@sb/(contracts|platform|testing|storage)$': `${root}/libs/$1/src/index.ts`,
       '^@sb/(contracts|platform|testing|storage)/(.*)$': `${root}/libs/$1/src/$2/index.ts`,
       '^@sb/(identity|tickets|connectors|campaigns|reporting)$': `${root}/services/$1/src/index.ts`,
+      '^@sb/(identity|tickets|connectors|campaigns|reporting)/(.*)$': `${root}/services/$1/src/$2/index.ts`,
       '^@sb/gateway$': `${root}/gateway/src/index.ts`,
     },
     testMatch: [

@@ -1,3 +1,4 @@
+import { UsersModule } from '../users/users.module.js';
 import { Module } from '@nestjs/common';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { PlansModule } from '../plans/plans.module.js';
@@ -8,7 +9,7 @@ import { CompaniesService } from './companies.service.js';
 
 /** The super user's company administration (CompaniesModule stays the plain lookup others import). */
 @Module({
-  imports: [CompaniesModule, PlansModule, InvoicesModule, SessionsModule],
+  imports: [CompaniesModule, PlansModule, InvoicesModule, SessionsModule, UsersModule],
   providers: [CompaniesService, CompaniesHandler],
 })
 export class CompaniesAdminModule {}

@@ -95,15 +95,8 @@ export class CompaniesRepository {
     return manager.getRepository(Company).save(values);
   }
 
-  /** A new company's first admin and its default settings. */
-  async insertAdminAndSettings(
-    manager: EntityManager,
-    companyId: number,
-    admin: Pick<User, 'name' | 'email' | 'passwordHash'>,
-  ): Promise<void> {
-    await manager
-      .getRepository(User)
-      .insert({ ...admin, companyId, profile: 'admin', super: false });
+  /** A new company's default settings. */
+  async insertSettings(manager: EntityManager, companyId: number): Promise<void> {
     await manager
       .getRepository(CompanySetting)
       .insert(seedCompanySettings().map((row) => ({ ...row, companyId })));

@@ -28,6 +28,7 @@ import { toPlanView } from '../plans/plan-view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
 import { assertSuper } from '../plans/plans.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { UserCreation } from '../users/user-creation.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { toCompanyView } from './company-view.js';
 import { Company } from './company.entity.js';
@@ -64,6 +65,7 @@ export class CompaniesService {
     private readonly plans: PlansRepository,
     private readonly invoices: InvoicesService,
     private readonly sessions: SessionsService,
+    private readonly creation: UserCreation,
   ) {}
 
   async page(ctx: CallContext, data: unknown): Promise<CompaniesPage> {
@@ -107,11 +109,14 @@ export class CompaniesService {
           ...input,
           dueDate: input.dueDate ? new Date(input.dueDate) : trialDueDate(),
         });
-        await this.companies.insertAdminAndSettings(manager, saved.id, {
+        // its first admin: the company's name and the form's email and password
+        await this.creation.create(manager, saved.id, {
           name: input.name,
           email: input.email,
           passwordHash,
+          profile: 'admin',
         });
+        await this.companies.insertSettings(manager, saved.id);
         const created = await this.publish(manager, saved.id, 'companyCreated');
         await recordAudit(manager, 'identity', ctx, {
           action: 'create',

@@ -14,6 +14,11 @@ import {
   InternalChats1800000150000,
   chatTenantTables,
 } from './1800000150000-internal-chats.js';
+import {
+  PendingUserEvents1800000160000,
+  PendingUserEventsRowSecurity1800000160001,
+  pendingUserEventTables,
+} from './1800000160000-pending-user-events.js';
 
 /** identity's migrations, oldest first (the platform runs its own before these). */
 export const identityMigrations = [
@@ -27,7 +32,13 @@ export const identityMigrations = [
   TenantRowSecurity1800000090000,
   InternalChats1800000150000,
   ChatsRowSecurity1800000150001,
+  PendingUserEvents1800000160000,
+  PendingUserEventsRowSecurity1800000160001,
 ];
 
 /** Every table of identity with a company_id (row-level security). */
-export const identityTenantTables = [...initialTenantTables, ...chatTenantTables];
+export const identityTenantTables = [
+  ...initialTenantTables,
+  ...chatTenantTables,
+  ...pendingUserEventTables,
+];

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
 import { SeedRepository } from './seed.repository.js';
 import { SeedService } from './seed.service.js';
 
-@Module({ providers: [SeedRepository, SeedService], exports: [SeedService] })
+@Module({
+  imports: [UsersModule],
+  providers: [SeedRepository, SeedService],
+  exports: [SeedService],
+})
 export class SeedModule {}

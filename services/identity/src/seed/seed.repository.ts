@@ -15,7 +15,7 @@ import {
 
 export type SeedAdmin = Pick<User, 'name' | 'email' | 'passwordHash'>;
 
-/** The first start's rows: company 1, its plan, the super admin and the default settings. */
+/** The first start's rows: company 1, its plan and the default settings (the super admin: UserCreation). */
 @Injectable()
 export class SeedRepository {
   /** Until the transaction ends, other instances seeding the same schema wait here. */
@@ -44,17 +44,9 @@ export class SeedRepository {
     );
   }
 
-  /** The super admin of company 1; false when the email is taken already. */
-  async insertSuperAdmin(manager: EntityManager, admin: SeedAdmin): Promise<boolean> {
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(User)
-      .values({ ...admin, companyId: SEED_COMPANY_ID, profile: 'admin', super: true })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    return inserted.raw.length > 0;
+  /** Whether a user has this email already (the super admin is then not created). */
+  emailTaken(manager: EntityManager, email: string): Promise<boolean> {
+    return manager.getRepository(User).existsBy({ email });
   }
 
   /** Settings added by a newer version get their defaults; stored values are never overwritten. */

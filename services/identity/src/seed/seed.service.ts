@@ -4,6 +4,8 @@ import { LOGGER } from '@sb/platform/nest';
 import { Transactions } from '@sb/platform/db';
 import { hashPassword } from '../auth/password-hasher.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity-config.js';
+import { UserCreation } from '../users/user-creation.js';
+import { SEED_COMPANY_ID } from './seed-values.js';
 import { SeedRepository } from './seed.repository.js';
 
 export type SeedOutcome = { companyCreated: boolean; adminCreated: boolean };
@@ -17,6 +19,7 @@ export class SeedService implements OnModuleInit {
   constructor(
     private readonly transactions: Transactions,
     private readonly rows: SeedRepository,
+    private readonly creation: UserCreation,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -35,11 +38,16 @@ export class SeedService implements OnModuleInit {
       let adminCreated = false;
       if (companyCreated) {
         await this.rows.insertCompany(manager);
-        adminCreated = await this.rows.insertSuperAdmin(manager, {
-          name: admin.name,
-          email: admin.email,
-          passwordHash,
-        });
+        adminCreated = !(await this.rows.emailTaken(manager, admin.email));
+        if (adminCreated) {
+          await this.creation.create(manager, SEED_COMPANY_ID, {
+            name: admin.name,
+            email: admin.email,
+            passwordHash,
+            profile: 'admin',
+            super: true,
+          });
+        }
       }
       await this.rows.addMissingSettings(manager);
       return { companyCreated, adminCreated };

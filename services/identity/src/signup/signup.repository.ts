@@ -12,7 +12,7 @@ import { CompanySetting } from '../settings/company-setting.entity.js';
 import { Setting } from '../settings/setting.entity.js';
 import { User } from '../users/user.entity.js';
 
-/** The writes of a signup: a company, its admin and its default settings. */
+/** The writes of a signup: a company and its default settings (its admin: UserCreation). */
 @Injectable()
 export class SignupRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -44,17 +44,6 @@ export class SignupRepository {
     const repository = manager.getRepository(Company);
     const saved = await repository.save(repository.create({ ...company, status: true }));
     return repository.findOneOrFail({ where: { id: saved.id }, relations: { plan: true } });
-  }
-
-  async insertAdmin(
-    manager: EntityManager,
-    user: Pick<User, 'companyId' | 'name' | 'email' | 'passwordHash' | 'wpp'>,
-  ): Promise<User> {
-    const repository = manager.getRepository(User);
-    const saved = await repository.save(
-      repository.create({ ...user, profile: 'admin', super: false }),
-    );
-    return repository.findOneByOrFail({ id: saved.id });
   }
 
   async insertDefaultSettings(manager: EntityManager, companyId: number): Promise<void> {

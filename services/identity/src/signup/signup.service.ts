@@ -6,14 +6,13 @@ import {
   phoneDigits,
   type CompanyEventData,
   type SignupResult,
-  type UserCreatedEventData,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
 import { hashPassword } from '../auth/password-hasher.js';
 import { toCompanyView } from '../companies/company-view.js';
-import { NoQueues, toUserRecord } from '../users/user-record.js';
+import { UserCreation } from '../users/user-creation.js';
 import { SignupRepository } from './signup.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -36,6 +35,7 @@ export class SignupService {
   constructor(
     private readonly transactions: Transactions,
     private readonly signups: SignupRepository,
+    private readonly creation: UserCreation,
   ) {}
 
   async signup(data: unknown, now = new Date()): Promise<SignupResult> {
@@ -67,27 +67,21 @@ export class SignupService {
           recurrence: 'MENSAL',
           planId: plan.id,
         });
-        // the signup phone is the admin's number, so password reset works for them
-        const user = await this.signups.insertAdmin(manager, {
-          companyId: company.id,
-          name: input.name,
-          email: input.email,
-          passwordHash,
-          wpp: phoneDigits(input.phone),
-        });
-        await this.signups.insertDefaultSettings(manager, company.id);
         const companyEvent: CompanyEventData = { company: toCompanyView(company, 1) };
         await Outbox.add(manager, {
           companyId: company.id,
           ...DomainEventTypes.identity.companyCreated,
           data: companyEvent,
         });
-        const userEvent: UserCreatedEventData = { user: toUserRecord(user, NoQueues, null) };
-        await Outbox.add(manager, {
-          companyId: company.id,
-          ...DomainEventTypes.identity.userCreated,
-          data: userEvent,
+        // the signup phone is the admin's number, so password reset works for them
+        const user = await this.creation.create(manager, company.id, {
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          wpp: phoneDigits(input.phone),
+          profile: 'admin',
         });
+        await this.signups.insertDefaultSettings(manager, company.id);
         return { companyId: company.id, userId: user.id };
       });
     } catch (err) {

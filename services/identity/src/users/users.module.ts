@@ -6,6 +6,9 @@ import { ProfileImageUrls } from './profile-image-urls.js';
 import { QueueReplicaConsumer } from './queue-replica.consumer.js';
 import { QueueReplicaRepository } from './queue-replica.repository.js';
 import { SessionUserLoader } from './session-user.loader.js';
+import { UserCreation } from './user-creation.js';
+import { UserPublicationBackfill } from './user-publication-backfill.js';
+import { UserRecords } from './user-records.js';
 import { UsersHandler } from './users.handler.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -16,12 +19,15 @@ import { UsersService } from './users.service.js';
     UsersRepository,
     ProfileImageUrls,
     SessionUserLoader,
+    UserRecords,
+    UserCreation,
+    UserPublicationBackfill,
     UsersService,
     AgentAvailabilityService,
     UsersHandler,
     QueueReplicaRepository,
     QueueReplicaConsumer,
   ],
-  exports: [UsersRepository, SessionUserLoader, ProfileImageUrls],
+  exports: [UsersRepository, SessionUserLoader, ProfileImageUrls, UserRecords, UserCreation],
 })
 export class UsersModule {}

@@ -87,13 +87,40 @@ export class UsersRepository {
     return manager.getRepository(User).countBy({ companyId });
   }
 
+  /** A user by id in any company, read back in the transaction that wrote it. */
+  byId(manager: EntityManager, id: number): Promise<User> {
+    return manager.getRepository(User).findOneByOrFail({ id });
+  }
+
+  /**
+   * Takes up to `limit` users queued for publication (pending_user_events), dropping their rows in the
+   * caller's transaction; rows another transaction holds are skipped, so each is taken once.
+   */
+  async takePendingPublications(manager: EntityManager, limit: number): Promise<User[]> {
+    // a SELECT around the DELETE: TypeORM answers a bare DELETE … RETURNING as [rows, count]
+    const rows = (await manager.query(
+      `WITH taken AS (
+         DELETE FROM pending_user_events WHERE user_id IN (
+           SELECT user_id FROM pending_user_events ORDER BY user_id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING user_id)
+       SELECT user_id FROM taken`,
+      [limit],
+    )) as { user_id: number }[];
+    if (rows.length === 0) return [];
+    return manager.getRepository(User).find({
+      where: { id: In(rows.map((row) => row.user_id)) },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** A user row only: UserCreation, which also publishes the user, is its one caller. */
   async insert(
     manager: EntityManager,
     companyId: number,
-    values: UserWrite & Pick<User, 'name' | 'email' | 'passwordHash'>,
+    values: UserWrite & Pick<User, 'name' | 'email' | 'passwordHash'> & { super?: boolean },
   ): Promise<User> {
     const repo = manager.getRepository(User);
-    return repo.save(repo.create({ ...values, companyId, super: false }));
+    return repo.save(repo.create({ super: false, ...values, companyId }));
   }
 
   async update(

@@ -5,7 +5,6 @@ import {
   UserListQuery,
   UsersPageSize,
   type SessionUser,
-  type UserCreatedEventData,
   type UserDeletedEventData,
   type UserEditRequest,
   type UserListItem,
@@ -23,10 +22,11 @@ import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password-hasher.js';
 import { assertUserLimit } from '../plans/plan-limits.js';
-import { ProfileImageUrls } from './profile-image-urls.js';
 import { toSessionUser } from './session-user.js';
 import { SessionUserLoader } from './session-user.loader.js';
-import { toUserListItem, toUserRecord } from './user-record.js';
+import { UserCreation } from './user-creation.js';
+import { toUserListItem } from './user-record.js';
+import { UserRecords } from './user-records.js';
 import {
   forbiddenUserChanges,
   isOnline,
@@ -60,7 +60,8 @@ export class UsersService {
     private readonly transactions: Transactions,
     private readonly users: UsersRepository,
     private readonly loader: SessionUserLoader,
-    private readonly imageUrls: ProfileImageUrls,
+    private readonly userRecords: UserRecords,
+    private readonly creation: UserCreation,
   ) {}
 
   async list(ctx: Caller, query: unknown): Promise<UsersPage> {
@@ -104,16 +105,10 @@ export class UsersService {
         // the plan's user limit, counted under a lock on the company row
         await assertUserLimit(manager, ctx.companyId);
         if (await this.users.findByEmail(input.email, manager)) throw emailTaken();
-        const user = await this.users.insert(manager, ctx.companyId, { ...fields, passwordHash });
-        await this.users.replaceQueues(manager, user.id, queueIds);
-        const record = await this.record(user, manager);
-        const event: UserCreatedEventData = { user: record };
-        await Outbox.add(manager, {
-          companyId: ctx.companyId,
-          service: 'identity',
-          entity: 'user',
-          action: 'created',
-          data: event,
+        const record = await this.creation.create(manager, ctx.companyId, {
+          ...fields,
+          passwordHash,
+          queueIds,
         });
         await recordAudit(manager, 'identity', ctx, {
           action: 'create',
@@ -268,29 +263,12 @@ export class UsersService {
     return user;
   }
 
-  private async record(user: User, manager?: EntityManager): Promise<UserRecord> {
-    return (await this.withQueues([user], manager))[0]!;
+  private record(user: User, manager?: EntityManager): Promise<UserRecord> {
+    return this.userRecords.one(user, manager);
   }
 
   private records(users: User[]): Promise<UserRecord[]> {
-    return this.withQueues(users);
-  }
-
-  /** Users of one company with their queue ids and the same queues named. */
-  private async withQueues(users: User[], manager?: EntityManager): Promise<UserRecord[]> {
-    if (users.length === 0) return [];
-    const ids = users.map((user) => user.id);
-    const [queueIds, named] = await Promise.all([
-      this.users.queueIds(ids, manager),
-      this.users.namedQueues(users[0]!.companyId, ids, manager),
-    ]);
-    return users.map((user) =>
-      toUserRecord(
-        user,
-        { queueIds: queueIds.get(user.id) ?? [], queues: named.get(user.id) ?? [] },
-        this.imageUrls.url(user.profileImage),
-      ),
-    );
+    return this.userRecords.of(users);
   }
 }
 
