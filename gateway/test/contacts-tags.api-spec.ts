@@ -2,6 +2,7 @@ import type { AuthResult, ContactImportJob, ContactRecord, TagRecord } from '@sb
 import type { RunningService } from '@sb/platform/nest';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
 import { startTicketsService } from '@sb/tickets';
+import pg from 'pg';
 import writeXlsxFile from 'write-excel-file/node';
 import {
   busKinds,
@@ -349,6 +350,74 @@ describe.each(kinds)('contacts and tags over the $name', (kind) => {
     expect(found).toBe(2);
     const refused = await upload(Buffer.from('name,number\nA,123'), 'contacts.csv');
     expect(refused.status).toBe(415);
+  });
+
+  it("reads the export's columns and tags, counts created, updated and skipped rows, and a second import changes nothing", async () => {
+    const known = await created<TagRecord>(
+      await call('admin', 'POST', '/tags', { name: 'Round trip VIP', kanban: 0 }),
+    );
+    // the export's sheet in Spanish (the default language): Nombre, Número, Correo, Etiquetas
+    const sheet = await writeXlsxFile([
+      ['Nombre', 'Número', 'Correo', 'Etiquetas'],
+      ['Round one', '5511977770001', 'one@round.test', 'round trip vip, Round trip new'],
+      ['Round two', '5511977770002', '', ''],
+      ['', '5511977770003', '', ''],
+      ['Round four', '5511977770004', '', 'ab'],
+    ]).toBuffer();
+    const finished = async (jobId: number) => {
+      const db = new pg.Client({ connectionString: ticketsDatabase!.url });
+      await db.connect();
+      try {
+        for (let tries = 0; tries < 60; tries += 1) {
+          const { rows } = await db.query(
+            'SELECT status, created, updated, failed_rows FROM tickets.contact_import_jobs WHERE id = $1',
+            [jobId],
+          );
+          if (rows[0]?.status === 'finished') return rows[0];
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        throw new Error('the import did not finish');
+      } finally {
+        await db.end();
+      }
+    };
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(sheet)]), 'backup_contatos.xlsx');
+      const res = await fetch(`${url()}/contacts/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.admin}` },
+        body: form,
+      });
+      return finished((await created<ContactImportJob>(res)).id);
+    };
+    const tagsOf = async (number: string) => {
+      const page = (await json(await call('admin', 'GET', `/contacts?searchParam=${number}`))) as {
+        contacts: ContactRecord[];
+      };
+      return page.contacts[0]?.tags.map((tag) => tag.name).sort();
+    };
+
+    const first = await upload();
+    expect({ created: first.created, updated: first.updated }).toEqual({ created: 2, updated: 0 });
+    // the nameless row and the row with a new two-letter tag are skipped, each with its reason
+    expect(first.failed_rows).toEqual([
+      { row: 3, number: '5511977770003', error: 'ERR_VALIDATION', field: 'name' },
+      { row: 4, number: '5511977770004', error: 'ERR_VALIDATION', field: 'tags' },
+    ]);
+    // a known tag is matched by name in any case, an unknown one created as a contact tag
+    expect(await tagsOf('5511977770001')).toEqual(['Round trip VIP', 'Round trip new']);
+    const tags = (await json(await call('admin', 'GET', '/tags/list?kanban=0'))) as TagRecord[];
+    expect(tags.filter((tag) => tag.name.toLowerCase() === 'round trip vip')).toEqual([
+      expect.objectContaining({ id: known.id }),
+    ]);
+
+    const second = await upload();
+    expect({ created: second.created, updated: second.updated }).toEqual({
+      created: 0,
+      updated: 2,
+    });
+    expect(await tagsOf('5511977770001')).toEqual(['Round trip VIP', 'Round trip new']);
   });
 
   it('answers tag pages with counts and the kanban list', async () => {

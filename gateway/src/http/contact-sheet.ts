@@ -1,17 +1,14 @@
 import {
   ContactImportMaxRows,
   ContactListImportMaxRows,
+  ContactSheetColumns,
   type ContactListImportRow,
 } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import { readSheet } from 'read-excel-file/node';
 
-/** Header names accepted for each column (the reference's Portuguese sheet and English ones). */
-const Columns = {
-  name: ['name', 'nome'],
-  number: ['number', 'numero', 'número', 'phone', 'telefone'],
-  email: ['email', 'e-mail'],
-} as const;
+/** Header names accepted for each column (the export's in every language, the reference's). */
+const Columns = ContactSheetColumns;
 
 /** xlsx is a zip: anything else is refused before parsing (spec 2 §5: only xlsx is imported). */
 export const isXlsx = (bytes: Buffer): boolean =>
@@ -28,10 +25,20 @@ const cellText = (value: unknown): string =>
       ? value.toISOString()
       : String(value).trim();
 
-/** The first sheet's rows as { name, number, email }, located by the header row's titles. */
+/** A tags cell: names separated by commas (or semicolons), as the export writes them. */
+export const tagNames = (cell: string): string[] => [
+  ...new Set(
+    cell
+      .split(/[,;]/)
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ),
+];
+
+/** The first sheet's rows as { name, number, email, tags }, located by the header row's titles. */
 export async function readContactSheet(
   bytes: Buffer,
-): Promise<{ name: string; number: string; email: string }[]> {
+): Promise<{ name: string; number: string; email: string; tags: string[] }[]> {
   if (!isXlsx(bytes))
     throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', { message: 'Only xlsx files are accepted.' });
   let rows: unknown[][];
@@ -47,6 +54,7 @@ export async function readContactSheet(
     name: column(Columns.name),
     number: column(Columns.number),
     email: column(Columns.email),
+    tags: column(Columns.tags),
   };
   if (at.name < 0 || at.number < 0)
     throw new AppError('ERR_VALIDATION', {
@@ -57,6 +65,7 @@ export async function readContactSheet(
       name: cellText(row[at.name]),
       number: cellText(row[at.number]),
       email: at.email >= 0 ? cellText(row[at.email]) : '',
+      tags: at.tags >= 0 ? tagNames(cellText(row[at.tags])) : [],
     }))
     .filter((row) => row.name || row.number);
   if (!contacts.length) throw new AppError('ERR_VALIDATION', { fields: { file: ['No rows'] } });

@@ -31,11 +31,19 @@ export const ContactUpdateInput = ContactInput.partial().extend({
 });
 export type ContactUpdateInput = z.infer<typeof ContactUpdateInput>;
 
-/** POST /contactsImport: one spreadsheet row (email optional). */
+/**
+ * POST /contactsImport: one spreadsheet row (email and tags optional). Tags are names: a known tag of
+ * the company is linked, an unknown one created (at least 3 characters, like the contact form's).
+ */
 export const ContactImportRow = z.object({
   name: z.coerce.string().trim().min(1, 'Required').max(50, 'Too Long!'),
   number: z.coerce.string().trim().min(8, 'Too Short!').max(50, 'Too Long!'),
   email: z.coerce.string().trim().max(255).optional().default(''),
+  tags: z
+    .array(z.string().trim().min(3, 'Tag muito curta!').max(100, 'Too Long!'))
+    .max(50)
+    .optional()
+    .default([]),
 });
 export type ContactImportRow = z.infer<typeof ContactImportRow>;
 
@@ -98,6 +106,19 @@ export type ContactPhoneImportInput = z.infer<typeof ContactPhoneImportInput>;
 
 /** One imported row every 330 ms; progress every 5 rows (spec 2 §9). */
 export const ContactImportRowIntervalMs = 330;
+
+/**
+ * The sheet's columns, found by the first row's titles (any case): the export's headers in every
+ * language of the app and the reference's Portuguese ones. Other columns are ignored. Tags are names
+ * separated by commas, as the export writes them.
+ */
+export const ContactSheetColumns = {
+  name: ['name', 'nome', 'nombre', 'ad'],
+  number: ['number', 'numero', 'número', 'numara', 'phone', 'telefone', 'teléfono', 'telefono'],
+  email: ['email', 'e-mail', 'correo', 'e-posta'],
+  tags: ['tags', 'tag', 'etiquetas', 'etiketler'],
+} as const;
+export type ContactSheetColumn = keyof typeof ContactSheetColumns;
 export const ContactImportProgressEvery = 5;
 /** Upper bound of rows in one uploaded sheet. */
 export const ContactImportMaxRows = 10_000;

@@ -42,10 +42,18 @@ export type ContactImportJob = {
   id: number;
   total: number;
   done: number;
+  /** rows that made a new contact */
+  created: number;
+  /** rows whose number was a contact already: its name, email and tags taken from the sheet */
+  updated: number;
+  /** rows skipped, each in failedRows with its reason */
   failed: number;
-  failedRows: { row: number; number: string; error: string }[];
+  failedRows: ContactImportFailure[];
   status: 'running' | 'finished';
 };
+
+/** A skipped row: its error code and, for a refused field, which one (name, number, email, tags). */
+export type ContactImportFailure = { row: number; number: string; error: string; field?: string };
 
 /** evt.<cid>.tickets.contact.created|updated */
 export type ContactEventData = { contact: ContactRecord };

@@ -4,7 +4,7 @@ import { ContactImportJobRow } from './contact.entity.js';
 
 export type ContactImportProgress = Pick<
   ContactImportJobRow,
-  'done' | 'failedRows' | 'status' | 'heartbeatAt'
+  'done' | 'created' | 'updated' | 'failedRows' | 'status' | 'heartbeatAt'
 >;
 
 /** contact_import_jobs: a sheet's rows, the cursor and the failures, so an import survives a restart. */

@@ -10,6 +10,7 @@ import {
   ContactImportRow,
   ContactImportRowIntervalMs,
   type ContactImportEventData,
+  type ContactImportFailure,
   type ContactImportJob,
   type RequestContext,
 } from '@sb/contracts';
@@ -28,6 +29,15 @@ import { ContactsService, requireMember } from './contacts.service.js';
 
 const StartInput = z.object({ rows: z.array(z.unknown()).min(1).max(ContactImportMaxRows) });
 
+/** Why a row was skipped: the error code and, for a refused field, the first such field. */
+const importFailure = (row: number, raw: unknown, err: unknown): ContactImportFailure => {
+  const number = String((raw as { number?: unknown } | undefined)?.number ?? '');
+  if (!(err instanceof AppError)) return { row, number, error: 'ERR_INTERNAL' };
+  const fields = Object.keys(err.fields ?? {});
+  const field = fields.find((name) => /^(name|number|email|tags)/.test(name))?.replace(/\..*$/, '');
+  return field ? { row, number, error: err.code, field } : { row, number, error: err.code };
+};
+
 /** A job whose worker has not beaten for this long is taken over (crash or another instance died). */
 const StaleAfterMs = 30_000;
 
@@ -35,6 +45,8 @@ const toJob = (row: ContactImportJobRow): ContactImportJob => ({
   id: row.id,
   total: row.total,
   done: row.done,
+  created: row.created,
+  updated: row.updated,
   failed: row.failedRows.length,
   failedRows: row.failedRows,
   status: row.status,
@@ -102,17 +114,18 @@ export class ContactImportService implements OnApplicationBootstrap, OnModuleDes
     if (!job) return false;
     const index = job.done;
     const failedRows = [...job.failedRows];
+    let { created, updated } = job;
     if (index < job.total) {
       const raw = job.rows[index];
       try {
-        await this.contacts.importRow(
+        const { outcome } = await this.contacts.importRow(
           this.jobContext(job),
           parseInput(ContactImportRow, raw ?? {}),
         );
+        if (outcome === 'created') created += 1;
+        else updated += 1;
       } catch (err) {
-        const error = err instanceof AppError ? err.code : 'ERR_INTERNAL';
-        const number = String((raw as { number?: unknown } | undefined)?.number ?? '');
-        failedRows.push({ row: index + 1, number, error });
+        failedRows.push(importFailure(index + 1, raw, err));
       }
     }
     const done = Math.min(index + 1, job.total);
@@ -120,6 +133,8 @@ export class ContactImportService implements OnApplicationBootstrap, OnModuleDes
     await this.transactions.inTenant(job.companyId, async (manager) => {
       await this.jobs.saveProgress(manager, job.companyId, jobId, {
         done,
+        created,
+        updated,
         failedRows,
         status: finished ? 'finished' : 'running',
         heartbeatAt: new Date(),
@@ -128,6 +143,8 @@ export class ContactImportService implements OnApplicationBootstrap, OnModuleDes
         await this.progress(manager, {
           ...job,
           done,
+          created,
+          updated,
           failedRows,
           status: finished ? 'finished' : 'running',
         });

@@ -1,3 +1,4 @@
+import type { ContactImportFailure } from '@sb/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CompanyRow } from '@sb/platform/db';
 
@@ -72,8 +73,14 @@ export class ContactImportJobRow extends CompanyRow {
   @Column({ type: 'integer', default: 0 })
   done!: number;
 
+  @Column({ type: 'integer', default: 0 })
+  created!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  updated!: number;
+
   @Column({ name: 'failed_rows', type: 'jsonb', default: () => "'[]'" })
-  failedRows!: { row: number; number: string; error: string }[];
+  failedRows!: ContactImportFailure[];
 
   @Column({ type: 'varchar', length: 10, default: 'running' })
   status!: 'running' | 'finished';

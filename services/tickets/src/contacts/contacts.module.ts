@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DirectoriesModule } from '../directories/directories.module.js';
+import { TagsRepository } from '../tags/tags.repository.js';
 import { ContactImportJobsRepository } from './contact-import-jobs.repository.js';
 import { ContactImportService } from './contact-import.service.js';
 import { ContactsHandler } from './contacts.handler.js';
@@ -7,7 +8,10 @@ import { ContactsRepository } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
 import { PhoneContactImportService } from './phone-contact-import.service.js';
 
-/** Contacts; ContactsService (findOrCreateFromPeer) is exported for the inbound flow. */
+/**
+ * Contacts; ContactsService (findOrCreateFromPeer) is exported for the inbound flow, TagsRepository for
+ * the tags module (the contact import links tags by name).
+ */
 @Module({
   imports: [DirectoriesModule],
   providers: [
@@ -17,7 +21,8 @@ import { PhoneContactImportService } from './phone-contact-import.service.js';
     ContactImportService,
     PhoneContactImportService,
     ContactsHandler,
+    TagsRepository,
   ],
-  exports: [ContactsService, ContactsRepository],
+  exports: [ContactsService, ContactsRepository, TagsRepository],
 })
 export class ContactsModule {}

@@ -11,6 +11,7 @@ import {
   hasPermission,
   visibleContactNumber,
   normaliseContactNumber,
+  randomTagColor,
   type ChannelKind,
   type ChannelPeer,
   type ContactDeletedEventData,
@@ -21,6 +22,7 @@ import {
   type ContactsPage,
   type ContactTagsReply,
   type RequestContext,
+  type TagEventData,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -33,6 +35,8 @@ import { toContactRecord } from './contact-view.js';
 import { ContactsRepository, type ContactWrite } from './contacts.repository.js';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 import { recordEvent, requestedId } from '../records/record-changes.js';
+import { toTagRecord } from '../tags/tag-record.js';
+import { TagsRepository } from '../tags/tags.repository.js';
 
 const ContactIdInput = z.object({ contactId: z.coerce.number().int().positive() });
 const NumberInput = z.object({ number: z.string().trim().min(1).max(100) });
@@ -56,6 +60,7 @@ export class ContactsService {
     private readonly transactions: Transactions,
     private readonly contacts: ContactsRepository,
     private readonly visibility: NumberVisibility,
+    private readonly tagRows: TagsRepository,
   ) {}
 
   async page(call: CallContext, query: unknown): Promise<ContactsPage> {
@@ -214,34 +219,92 @@ export class ContactsService {
   /** POST /contactsImport and each row of an uploaded sheet: find by number, else create. */
   async importOne(call: CallContext, data: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
-    return this.importRow(ctx, parseInput(ContactImportRow, data ?? {}));
+    return (await this.importRow(ctx, parseInput(ContactImportRow, data ?? {}))).contact;
   }
 
-  async importRow(ctx: RequestContext, row: ContactImportRow): Promise<ContactRecord> {
+  /**
+   * One imported row. A new number makes a contact; a known one takes the row's name and email (when
+   * given). The row's tags are linked, unknown names created as contact tags; tags are only added, so
+   * exporting and importing again changes nothing.
+   */
+  async importRow(
+    ctx: RequestContext,
+    row: ContactImportRow,
+  ): Promise<{ contact: ContactRecord; outcome: 'created' | 'updated' }> {
     const number = normaliseContactNumber(row.number);
     if (number.length < 8)
       throw new AppError('ERR_VALIDATION', { fields: { number: ['Too Short!'] } });
     const hide = await this.visibility.of(ctx);
     try {
       return await this.transactions.inTenant(ctx.companyId, async (manager) => {
+        const tagIds = await this.importedTagIds(manager, ctx, row.tags);
         const existing = await this.contacts.findByNumber(
           ctx.companyId,
           'whatsapp',
           number,
           manager,
         );
-        if (existing) return (await this.records([existing], hide.caller, manager))[0]!;
+        if (existing) {
+          const fields: ContactWrite = {};
+          if (row.name && row.name !== existing.name) fields.name = row.name;
+          if (row.email && row.email !== existing.email) fields.email = row.email;
+          if (Object.keys(fields).length)
+            await this.contacts.update(manager, ctx.companyId, existing.id, fields);
+          const known = (await this.contacts.tagsOf(ctx.companyId, [existing.id], manager))
+            .get(existing.id)
+            ?.map((tag) => tag.id);
+          const added = tagIds.filter((id) => !known?.includes(id));
+          await this.tagRows.addContactTags(manager, existing.id, added);
+          const contact =
+            Object.keys(fields).length || added.length
+              ? await this.announce(manager, ctx.companyId, existing.id, 'updated', hide)
+              : (await this.records([existing], hide.caller, manager))[0]!;
+          return { contact, outcome: 'updated' as const };
+        }
         const created = await this.contacts.insert(manager, ctx.companyId, {
           name: row.name,
           number,
           email: row.email,
           channel: 'whatsapp',
         });
-        return this.announce(manager, ctx.companyId, created.id, 'created', hide);
+        await this.tagRows.addContactTags(manager, created.id, tagIds);
+        const contact = tagIds.length
+          ? await this.announce(manager, ctx.companyId, created.id, 'created', hide)
+          : await this.announce(manager, ctx.companyId, created.id, 'created', hide, created);
+        return { contact, outcome: 'created' as const };
       });
     } catch (err) {
       throw isDuplicate(err) ? duplicated() : err;
     }
+  }
+
+  /** The ids of a row's tag names: the company's tag of that name, else a new contact tag. */
+  private async importedTagIds(
+    manager: EntityManager,
+    ctx: RequestContext,
+    names: string[],
+  ): Promise<number[]> {
+    const ids: number[] = [];
+    for (const name of names) {
+      let tag = await this.tagRows.findByName(manager, ctx.companyId, name);
+      if (!tag) {
+        tag = await this.tagRows.insert(manager, ctx.companyId, {
+          name,
+          color: randomTagColor(),
+          kanban: 0,
+          userId: ctx.userId,
+        });
+        const data: TagEventData = { tag: toTagRecord(tag) };
+        await recordEvent(manager, ctx.companyId, {
+          service: 'tickets',
+          entity: 'tag',
+          action: 'created',
+          data,
+        });
+      }
+      if (!ids.includes(tag.id)) ids.push(tag.id);
+    }
+    return ids;
   }
 
   /**

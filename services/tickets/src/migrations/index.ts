@@ -1,6 +1,7 @@
 import type { MigrationInterface } from 'typeorm';
 
 import { ContactsTags1800000001000 } from './1800000001000-contacts-tags.js';
+import { ContactImportCounts1800000015200 } from './1800000015200-contact-import-counts.js';
 import { QueuesQuickMessages1800000002000 } from './1800000002000-queues-quick-messages.js';
 import { TicketsMessages1800000003000 } from './1800000003000-tickets-messages.js';
 import { MessagesExtra1800000003500 } from './1800000003500-messages-extra.js';
@@ -35,6 +36,7 @@ export const ticketsMigrations: MigrationClass[] = [
   BotStoppedAt1800000012500,
   TicketRouting1800000014000,
   OnDutyAlerts1800000014700,
+  ContactImportCounts1800000015200,
   TenantRowSecurity1800000090000,
 ];
 export { ticketsTenantTables } from './1800000090000-tenant-row-security.js';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { TagsHandler } from './tags.handler.js';
-import { TagsRepository } from './tags.repository.js';
 import { TagsService } from './tags.service.js';
 
-@Module({ imports: [ContactsModule], providers: [TagsRepository, TagsService, TagsHandler] })
+/** TagsRepository comes from ContactsModule: the contact import links and creates tags too. */
+@Module({ imports: [ContactsModule], providers: [TagsService, TagsHandler] })
 export class TagsModule {}

@@ -124,4 +124,25 @@ export class TagsRepository {
         [contactId, tagIds],
       );
   }
+
+  /** Links tags to a contact, keeping the ones it has (the contact import adds, never removes). */
+  async addContactTags(manager: EntityManager, contactId: number, tagIds: number[]) {
+    if (!tagIds.length) return;
+    await manager.query(
+      'INSERT INTO contact_tags (contact_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+      [contactId, tagIds],
+    );
+  }
+
+  /** The company's tag of that name (any case), a contact tag (kanban 0) before a kanban one. */
+  findByName(manager: EntityManager, companyId: number, name: string): Promise<Tag | null> {
+    return manager
+      .getRepository(Tag)
+      .createQueryBuilder('t')
+      .where('t.company_id = :companyId', { companyId })
+      .andWhere('lower(t.name) = lower(:name)', { name })
+      .orderBy('t.kanban', 'ASC')
+      .addOrderBy('t.id', 'ASC')
+      .getOne();
+  }
 }

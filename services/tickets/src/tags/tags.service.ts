@@ -21,20 +21,8 @@ import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { recordEvent, requestedId } from '../records/record-changes.js';
 import type { Tag } from './tag.entity.js';
-import { TagsRepository, type TagCounts } from './tags.repository.js';
-
-const toTagRecord = (row: Tag, counts?: TagCounts): TagRecord => ({
-  id: row.id,
-  companyId: row.companyId,
-  name: row.name,
-  color: row.color,
-  kanban: row.kanban,
-  userId: row.userId,
-  contactsCount: counts?.contactsCount ?? 0,
-  ticketsCount: counts?.ticketsCount ?? 0,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+import { toTagRecord } from './tag-record.js';
+import { TagsRepository } from './tags.repository.js';
 
 @Injectable()
 export class TagsService {

@@ -1,5 +1,6 @@
-import type { ContactRecord } from '@sb/contracts';
+import { ContactSheetColumns, Languages, type ContactRecord } from '@sb/contracts';
 import { describe, expect, it } from 'vitest';
+import { loadAllResources } from '../../app/i18n.js';
 import {
   collectAllContacts,
   contactSheetRows,
@@ -57,6 +58,8 @@ describe('contact sheet', () => {
       id: 1,
       total: 10,
       done: 5,
+      created: 4,
+      updated: 1,
       failed: 0,
       failedRows: [],
       status: 'running' as const,
@@ -70,5 +73,20 @@ describe('contact sheet', () => {
   it('accepts only xlsx', () => {
     expect(isXlsxFile({ name: 'a.XLSX' })).toBe(true);
     expect(isXlsxFile({ name: 'a.xls' })).toBe(false);
+  });
+});
+
+describe('the exported sheet read back by the import', () => {
+  it('has headers the import reads, in every language', async () => {
+    const resources = await loadAllResources();
+    for (const language of Languages) {
+      const columns = (resources[language]!.contacts as { columns: Record<string, string> })
+        .columns;
+      for (const column of ['name', 'number', 'email', 'tags'] as const) {
+        expect(ContactSheetColumns[column], `${language} ${column}`).toContain(
+          columns[column]!.toLowerCase(),
+        );
+      }
+    }
   });
 });

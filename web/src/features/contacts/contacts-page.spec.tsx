@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ContactRecord, ContactsPage, TagRecord } from '@sb/contracts';
+import type { ContactImportJob, ContactRecord, ContactsPage, TagRecord } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
@@ -58,6 +58,23 @@ const stub = () => {
       return Response.json(contact(3, 'Dora'), { status: 201 });
     if (url.pathname.startsWith('/contacts/block/'))
       return Response.json(contact(1, 'Bruno', false));
+    if (url.pathname === '/contacts/upload')
+      return Response.json(
+        {
+          id: 9,
+          total: 5,
+          done: 5,
+          created: 2,
+          updated: 1,
+          failed: 2,
+          failedRows: [
+            { row: 3, number: '5511', error: 'ERR_VALIDATION', field: 'number' },
+            { row: 5, number: '5511977770005', error: 'ERR_DUPLICATED_CONTACT' },
+          ],
+          status: 'finished',
+        } satisfies ContactImportJob,
+        { status: 201 },
+      );
     if (request.method === 'DELETE') return Response.json({ id: 1 });
     return Response.json({ version: '1.0.0' });
   });
@@ -145,5 +162,31 @@ describe('contacts page', () => {
       number: '5511988887777',
       extraInfo: [{ name: 'CPF', value: '123' }],
     });
+  });
+
+  it('says which columns the import reads, then shows the created, updated and skipped counts with reasons', async () => {
+    const calls = stub();
+    await renderApp('/contacts', sessionUser());
+    fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Import contacts' });
+    expect(dialog.textContent).toMatch(/Name and Number \(required\), Email and Tags \(optional/);
+    const input = screen.getByTestId<HTMLInputElement>('contacts-import-file');
+    const opened = vi.spyOn(input, 'click').mockImplementation(() => undefined);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose .xlsx file' }));
+    expect(opened).toHaveBeenCalled();
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'backup_contatos.xlsx')] },
+    });
+    const panel = await screen.findByTestId('contacts-import');
+    expect(within(panel).getByTestId('contacts-import-counts').textContent).toBe(
+      'Created: 2 · Updated: 1 · Skipped: 2',
+    );
+    expect(
+      within(panel).getByText(
+        'Row 3 (5511) skipped: number shorter than 8 or longer than 50 characters',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).getByText(/^Row 5 \(5511977770005\) skipped: /)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/contacts/upload'))).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ import {
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuLock, LuLockOpen, LuUpload } from 'react-icons/lu';
+import i18next from 'i18next';
+import { errorMessage } from '../../api/error-message.js';
 import { currentSocket } from '../../api/socket.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -140,6 +142,7 @@ export const ContactsPage = () => {
   const [upload] = useUploadContactsMutation();
   const [job, setJob] = useState<ContactImportJob | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [explaining, setExplaining] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const contactTag = tagFilter ? [Number(tagFilter)] : [];
   const progress = importProgress(job);
@@ -244,11 +247,7 @@ export const ContactsPage = () => {
             data-testid="contacts-import-file"
             onChange={(e) => void chooseFile(e)}
           />
-          <Button
-            variant="outline"
-            onClick={() => fileInput.current?.click()}
-            disabled={progress.running}
-          >
+          <Button variant="outline" onClick={() => setExplaining(true)} disabled={progress.running}>
             <LuUpload />
             {t('import')}
           </Button>
@@ -275,9 +274,18 @@ export const ContactsPage = () => {
               ? t('importFinished')
               : t('importRunning', { done: job.done, total: job.total })}
           </Text>
+          <Text fontWeight="medium" data-testid="contacts-import-counts">
+            {t('importCounts', { created: job.created, updated: job.updated, skipped: job.failed })}
+          </Text>
           {job.failedRows.map((row) => (
             <Text key={row.row} color="fg.error" fontSize="sm">
-              {t('importFailedRow', { row: row.row, number: row.number })}
+              {t('importFailedRow', {
+                row: row.row,
+                number: row.number,
+                reason: row.field
+                  ? t(`importReasons.${row.field}`, { defaultValue: row.error })
+                  : errorMessage({ error: row.error }, i18next.t),
+              })}
             </Text>
           ))}
         </Stack>
@@ -308,6 +316,23 @@ export const ContactsPage = () => {
           onClose={() => setEditing(null)}
         />
       )}
+      <ConfirmDialog
+        open={explaining}
+        title={t('importTitle')}
+        confirmLabel={t('chooseFile')}
+        onClose={() => setExplaining(false)}
+        onConfirm={() => {
+          setExplaining(false);
+          fileInput.current?.click();
+        }}
+      >
+        {t('importColumns', {
+          name: t('columns.name'),
+          number: t('columns.number'),
+          email: t('columns.email'),
+          tags: t('columns.tags'),
+        })}
+      </ConfirmDialog>
       <ConfirmDialog
         {...remove.dialog}
         title={t('confirmDeleteTitle', { name: remove.toDelete?.name ?? '' })}

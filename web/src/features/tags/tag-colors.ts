@@ -1,8 +1,5 @@
-/** Spec 3 §9: a new tag starts with a random colour (hex, no alpha). */
-export const randomTagColor = (random: () => number = Math.random): string =>
-  `#${Math.floor(random() * 0x1000000)
-    .toString(16)
-    .padStart(6, '0')}`;
+// the one definition, shared with the contact import that creates tags on the server
+export { randomTagColor } from '@sb/contracts';
 
 /** The colour's channels from #rgb or #rrggbb; null when it is not one. */
 const channels = (hex: string): [number, number, number] | null => {
