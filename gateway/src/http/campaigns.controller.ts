@@ -142,6 +142,14 @@ export class CampaignsController {
     return this.services.ask(req, S.campaignRestart, parseInput(idParam, { id }));
   }
 
+  @Post(':id/start')
+  @ApiOperation({
+    summary: 'Starts an inactive or scheduled campaign (or a cancelled one that never started) now',
+  })
+  start(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
+    return this.services.ask(req, S.campaignStart, parseInput(idParam, { id }));
+  }
+
   @Post(':id/test-send')
   @ApiOperation({
     summary:

@@ -170,6 +170,12 @@ describe('campaigns (campaigns service, two workers)', () => {
           : [{ id: 9, name: 'Other', channel: 'whatsapp', status: 'CONNECTED', isDefault: true }],
       ),
     );
+    // tickets: tag 4 is every company's and has nobody to send to; any other tag is unknown
+    await bus.handle(Subjects.tickets.tagAudience, (payload: BusRequest) => {
+      const { id } = payload.data as { id: number };
+      if (id !== 4) throw new AppError('ERR_NO_TAG_FOUND');
+      return Promise.resolve({ tag: { id, name: 'Empty' }, count: 0, contacts: [] });
+    });
     await bus.handle(Subjects.identity.companySchedulesGet, () =>
       Promise.resolve({ schedules: [], timeZone: 'America/Sao_Paulo' }),
     );
@@ -249,7 +255,7 @@ describe('campaigns (campaigns service, two workers)', () => {
     expect(await codeOf(call(S.campaignCreate, { ...base, whatsappId: 9 }, otherAdmin))).toBe(
       'ERR_NO_CONTACT_LIST_FOUND',
     );
-    // nobody to send to, or a tag (whose contacts campaigns cannot read yet)
+    // nobody to send to: a list, or a tag (tickets answers its contacts; tag 4 has none)
     const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
     expect(
       await codeOf(
@@ -257,8 +263,17 @@ describe('campaigns (campaigns service, two workers)', () => {
       ),
     ).toBe('ERR_CAMPAIGN_LIST_EMPTY');
     expect(
-      await codeOf(call(S.campaignCreate, { ...base, contactListId: null, tagListId: 4 }, admin)),
+      await codeOf(
+        call(
+          S.campaignCreate,
+          { ...base, contactListId: null, tagListId: 4, scheduledAt: later },
+          admin,
+        ),
+      ),
     ).toBe('ERR_CAMPAIGN_TAG_AUDIENCE');
+    expect(
+      await codeOf(call(S.campaignCreate, { ...base, contactListId: null, tagListId: 5 }, admin)),
+    ).toBe('ERR_NO_TAG_FOUND');
 
     // scheduled more than an hour away: still editable, and found by either spelling of a status
     const scheduled = await call<CampaignRecord>(

@@ -104,6 +104,7 @@ describe('schedules (campaigns service)', () => {
         contactId: command.contactId,
         connectionId: 1,
         messageIds: ['m1'],
+        sendError: null,
       };
       return reply;
     });

@@ -125,6 +125,8 @@ import type {
   TagRecord,
   TagsPage,
   TagSyncReply,
+  TagAudienceReply,
+  TagAudienceRequest,
 } from '../tags/tag-records.js';
 import type {
   ChatbotCreateInput,
@@ -285,6 +287,7 @@ import type {
   CampaignUpdateRequest,
   OptOutNumberRequest,
   OptOutsPage,
+  OptOutWordsReply,
   OptOutsQuery,
 } from '../campaigns/index.js';
 
@@ -420,6 +423,7 @@ export type BusContracts = {
   'tickets.tag.update': Contract<z.infer<typeof TagUpdateInput> & Id, TagRecord>;
   'tickets.tag.delete': Contract<TagIdRequest, Deleted>;
   'tickets.tag.sync': Contract<z.infer<typeof TagSyncInput>, TagSyncReply>;
+  'tickets.tag.audience': Contract<TagAudienceRequest, TagAudienceReply>;
   // tickets: queues, chatbots and quick messages
   'tickets.queue.list': Contract<NoData, Queue[]>;
   'tickets.queue.get': Contract<Id, Queue>;
@@ -555,6 +559,7 @@ export type BusContracts = {
   'campaigns.campaign.delete': Contract<CampaignIdRequest, CampaignDeleteReply>;
   'campaigns.campaign.cancel': Contract<CampaignIdRequest, CampaignRecord>;
   'campaigns.campaign.restart': Contract<CampaignIdRequest, CampaignRecord>;
+  'campaigns.campaign.start': Contract<CampaignIdRequest, CampaignRecord>;
   'campaigns.campaign.media-set': Contract<CampaignMediaRequest, CampaignMediaReply>;
   'campaigns.campaign.media-delete': Contract<CampaignIdRequest, CampaignMediaReply>;
   'campaigns.campaign.report': Contract<CampaignReportQuery, CampaignReport>;
@@ -562,6 +567,7 @@ export type BusContracts = {
   'campaigns.campaign.test-send': Contract<CampaignTestSendRequest, CampaignTestSendReply>;
   'campaigns.opt-out.list': Contract<OptOutsQuery, OptOutsPage>;
   'campaigns.opt-out.delete': Contract<OptOutNumberRequest, { number: string }>;
+  'campaigns.opt-out.words': Contract<NoData, OptOutWordsReply>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;

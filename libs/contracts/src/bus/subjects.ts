@@ -113,6 +113,8 @@ export const Subjects = {
     tagUpdate: 'tickets.tag.update',
     tagDelete: 'tickets.tag.delete',
     tagSync: 'tickets.tag.sync',
+    // a campaign to a tag (campaigns service): the tag's contacts reachable by number
+    tagAudience: 'tickets.tag.audience',
     // queues, chatbots and quick messages
     queueList: 'tickets.queue.list',
     queueGet: 'tickets.queue.get',
@@ -259,6 +261,8 @@ export const Subjects = {
     campaignDelete: 'campaigns.campaign.delete',
     campaignCancel: 'campaigns.campaign.cancel',
     campaignRestart: 'campaigns.campaign.restart',
+    // "start now": due at once (POST /campaigns/:id/start)
+    campaignStart: 'campaigns.campaign.start',
     campaignMediaSet: 'campaigns.campaign.media-set',
     campaignMediaDelete: 'campaigns.campaign.media-delete',
     campaignReport: 'campaigns.campaign.report',
@@ -267,6 +271,8 @@ export const Subjects = {
     campaignTestSend: 'campaigns.campaign.test-send',
     optOutList: 'campaigns.opt-out.list',
     optOutDelete: 'campaigns.opt-out.delete',
+    // the company's opt-out words (tickets runs no bot for a message that is one)
+    optOutWords: 'campaigns.opt-out.words',
   },
   reporting: {
     health: 'reporting.health.check',

@@ -1,6 +1,10 @@
+import { sendFailureCode } from '../channels/channel-messages.js';
 import {
+  campaignAllFailed,
+  canStartNow,
   CampaignInput,
   CampaignsQuery,
+  isOptOutReply,
   CampaignTemplatesQuery,
   confirmationVariants,
   messageVariants,
@@ -115,5 +119,39 @@ describe('campaign contracts', () => {
   it('marks every id field', () => {
     expect(unmarkedIdFields(CampaignInput)).toEqual([]);
     expect(unmarkedIdFields(CampaignTemplatesQuery)).toEqual([]);
+  });
+
+  it('reads a finished campaign as failed only when nothing reached the channel and a row failed', () => {
+    expect(campaignAllFailed('FINALIZADA', { sent: 0, failed: 2 })).toBe(true);
+    expect(campaignAllFailed('FINALIZADA', { sent: 1, failed: 2 })).toBe(false);
+    // nobody to send to (a deleted list or tag), or every row skipped as opted out: not a failure
+    expect(campaignAllFailed('FINALIZADA', { sent: 0, failed: 0 })).toBe(false);
+    expect(campaignAllFailed('EM_ANDAMENTO', { sent: 0, failed: 2 })).toBe(false);
+  });
+
+  it('starts now an inactive or scheduled campaign, or a cancelled one that never started', () => {
+    expect(canStartNow('INATIVA', false)).toBe(true);
+    expect(canStartNow('PROGRAMADA', false)).toBe(true);
+    expect(canStartNow('CANCELADA', false)).toBe(true);
+    expect(canStartNow('CANCELADA', true)).toBe(false);
+    expect(canStartNow('EM_ANDAMENTO', true)).toBe(false);
+    expect(canStartNow('FINALIZADA', true)).toBe(false);
+  });
+
+  it('reads an opt-out reply as the whole message, case and accents ignored', () => {
+    expect(isOptOutReply(' Sáir ', ['SAIR'])).toBe(true);
+    expect(isOptOutReply('quero sair', ['SAIR'])).toBe(false);
+    expect(isOptOutReply('SAIR', [])).toBe(false);
+  });
+});
+
+describe('send failures', () => {
+  it("records Meta's 24-hour refusal with its own code, other failures with the channel's", () => {
+    const window = { refused: true, reason: 'outside_24h_window', graphCode: 131047 };
+    expect(sendFailureCode('ERR_SENDING_WAPP_MSG', window)).toBe('ERR_OUTSIDE_24H_WINDOW');
+    expect(sendFailureCode('ERR_SENDING_WAPP_MSG', { refused: true, reason: 'Bad' })).toBe(
+      'ERR_SENDING_WAPP_MSG',
+    );
+    expect(sendFailureCode('ERR_WAPP_NOT_INITIALIZED', undefined)).toBe('ERR_WAPP_NOT_INITIALIZED');
   });
 });

@@ -320,9 +320,37 @@ export type CampaignRecord = {
   templateParameters: string[];
   companyId: number;
   contactList: { id: number; name: string } | null;
+  /** the tag audience's name (null without one) */
+  tag: { id: number; name: string } | null;
+  /** how its shipping rows stand (the report's counters of the same names) */
+  counters: CampaignListCounters;
+  /** finished without one message going out though some were tried: the list shows it as failed */
+  allFailed: boolean;
   createdAt: string;
   updatedAt: string;
 };
+/** The counters each campaign of the list carries. */
+export type CampaignListCounters = Pick<
+  CampaignCounters,
+  'total' | 'sent' | 'delivered' | 'failed' | 'optOuts'
+>;
+
+/**
+ * A finished campaign none of whose messages reached the channel while at least one was tried and
+ * failed (every other row skipped as opted out) did not run: it reads as failed, not finished.
+ */
+export const campaignAllFailed = (
+  status: CampaignStatus,
+  counters: Pick<CampaignListCounters, 'sent' | 'failed'>,
+): boolean => status === 'FINALIZADA' && counters.sent === 0 && counters.failed > 0;
+
+/**
+ * "Start now": an inactive or scheduled campaign, or a cancelled one that never started, becomes due
+ * at once (a cancelled one that had started is restarted instead).
+ */
+export const canStartNow = (status: CampaignStatus, started: boolean): boolean =>
+  status === 'INATIVA' || status === 'PROGRAMADA' || (status === 'CANCELADA' && !started);
+
 /** GET /campaigns answer. */
 export type CampaignsPage = { records: CampaignRecord[]; hasMore: boolean };
 

@@ -35,3 +35,20 @@ export type OptOutRecord = {
 };
 
 export type OptOutsPage = { records: OptOutRecord[]; hasMore: boolean };
+
+/** A text as opt-out words are compared: trimmed, inner spaces single, no accents, one case. */
+export const optOutKey = (text: string): string =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toUpperCase();
+
+/**
+ * Whether a contact's whole message is one of the company's opt-out words ("sair", " Sáir " and
+ * "SAIR" match SAIR; "quero sair" does not: a word inside a sentence is not a request to leave).
+ * The campaigns service opts the number out; the tickets service runs no bot for it.
+ */
+export const isOptOutReply = (body: string, words: readonly string[]): boolean => {
+  const key = optOutKey(body);
+  return key !== '' && words.some((word) => optOutKey(word) === key);
+};
+
+/** `campaigns.opt-out.words` (the tickets service's question): the company's opt-out words now. */
+export type OptOutWordsReply = { words: string[] };

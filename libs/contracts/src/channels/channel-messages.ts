@@ -115,6 +115,15 @@ export const isSendRefusal = (details: unknown): details is SendRefusalDetails =
   (details as { refused?: unknown }).refused === true &&
   typeof (details as { reason?: unknown }).reason === 'string';
 
+/**
+ * The catalogue code a failed send is recorded with (a message's `sendError`, a schedule's `error`):
+ * the channel's code, made precise where the refusal's reason has its own code (the 24-hour window).
+ */
+export const sendFailureCode = (code: string, details: unknown): string =>
+  isSendRefusal(details) && details.reason === SendRefusalReasons.outsideWindow
+    ? 'ERR_OUTSIDE_24H_WINDOW'
+    : code;
+
 /** Request `connectors.message.revoke`: delete for everyone. Failure: ERR_DELETE_WAPP_MSG. */
 export type RevokeMessageCommand = ChannelTarget & { externalId: string; fromMe: boolean };
 

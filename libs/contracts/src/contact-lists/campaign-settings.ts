@@ -12,6 +12,8 @@ export const CampaignVariablesMax = 50;
 /** Opt-out words a company starts with: a contact who answers one of them is never messaged again. */
 export const DefaultOptOutWords = ['SAIR', 'PARAR', 'STOP'] as const;
 export const OptOutWordsMax = 50;
+/** The longest opt-out word (a longer message is never one). */
+export const OptOutWordMax = 40;
 /** How long after a campaign message a contact's message counts as a reply to it, in hours. */
 export const DefaultReplyWindowHours = 24;
 export const ReplyWindowHoursMax = 720;
@@ -55,7 +57,7 @@ export const CampaignSettingsValues = z.object({
     }),
   /** matched against the whole message, trimmed, case- and accent-insensitive */
   optOutWords: z
-    .array(z.string().trim().min(1, 'Required').max(40, 'Too Long!'))
+    .array(z.string().trim().min(1, 'Required').max(OptOutWordMax, 'Too Long!'))
     .max(OptOutWordsMax, 'Too many')
     .default([...DefaultOptOutWords]),
   replyWindowHours: z.preprocess(

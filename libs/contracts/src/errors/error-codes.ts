@@ -11,6 +11,12 @@ export const ErrorCodes = {
   ERR_WAPP_INVALID_CONTACT: { status: 400, message: 'This is not a valid number.' },
   ERR_WAPP_DOWNLOAD_MEDIA: { status: 400, message: 'Media download failed.' },
   ERR_SENDING_WAPP_MSG: { status: 400, message: 'Sending the message failed.' },
+  // a message refused for Meta's 24-hour customer service window (recorded on the message, a schedule)
+  ERR_OUTSIDE_24H_WINDOW: {
+    status: 400,
+    message:
+      'Not sent: the 24-hour window to answer this contact is closed; they must write first (or use a template).',
+  },
   ERR_DELETE_WAPP_MSG: { status: 400, message: 'Deleting the message failed.' },
   // POST /contacts/import(/chats): the connection has no phone to read, or its connector cannot list it
   ERR_WAPP_IMPORT_UNSUPPORTED: {
@@ -158,10 +164,10 @@ export const ErrorCodes = {
     status: 400,
     message: 'The contact list has no contact with a valid number.',
   },
-  // the contacts of a tag are the tickets service's; campaigns send to contact lists for now
+  // a campaign scheduled to a tag none of whose contacts has a phone number to send to
   ERR_CAMPAIGN_TAG_AUDIENCE: {
     status: 400,
-    message: 'Campaigns to a tag are not available yet: choose a contact list.',
+    message: 'No contact with this tag has a phone number to send to.',
   },
   // a schedule changes only while it waits (PENDENTE) and is not being sent
   ERR_SCHEDULE_NOT_EDITABLE: {

@@ -153,6 +153,7 @@ export const ApiRoutes = {
     report: '/campaigns/:id/report',
     cancel: '/campaigns/:id/cancel',
     restart: '/campaigns/:id/restart',
+    start: '/campaigns/:id/start',
     testSend: '/campaigns/:id/test-send',
     mediaUpload: '/campaigns/:id/media-upload',
     optOuts: '/campaign-opt-outs',

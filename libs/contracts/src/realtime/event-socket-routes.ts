@@ -515,6 +515,7 @@ export const EventSocketRoutes = {
       scheduleId: schedule.id,
       userId: schedule.userId,
       status: schedule.status,
+      error: schedule.error,
     }),
     rooms: (event) => [rooms.company(event.companyId)],
   },

@@ -18,7 +18,11 @@ import {
 
 const event = <D>(
   companyId: number,
-  type: { service: 'identity' | 'tickets' | 'reporting'; entity: string; action: string },
+  type: {
+    service: 'identity' | 'tickets' | 'reporting' | 'campaigns';
+    entity: string;
+    action: string;
+  },
   data: D,
 ): DomainEvent<D> => ({
   id: 'e1',
@@ -146,6 +150,30 @@ describe('event socket routes', () => {
       event: 'company-4-dashboard',
       payload: { action: 'update' },
       rooms: ['c:4:admins'],
+    });
+  });
+
+  it('tells the company a schedule failed, and why, without its body or contact', () => {
+    const schedule = {
+      id: 9,
+      userId: 3,
+      status: 'ERRO',
+      error: 'ERR_OUTSIDE_24H_WINDOW',
+      body: 'secret',
+      contact: { id: 1, name: 'Ana', number: '5511999990000' },
+    };
+    expect(
+      resolveEventSocket(event(4, DomainEventTypes.campaigns.scheduleUpdated, { schedule })),
+    ).toEqual({
+      event: 'company-4-schedule',
+      payload: {
+        action: 'update',
+        scheduleId: 9,
+        userId: 3,
+        status: 'ERRO',
+        error: 'ERR_OUTSIDE_24H_WINDOW',
+      },
+      rooms: ['c:4'],
     });
   });
 

@@ -12,7 +12,8 @@ import {
 /**
  * Scheduled messages (spec 3 §2.8, §3 Schedule; spec 1 §5, §7 "Schedules from a ticket"; BEHAVIOUR.md §6).
  * A schedule is PENDENTE until the campaigns service's sender hands it to tickets: then ENVIADA (sentAt)
- * or ERRO (with the refusal's error code). Only a PENDENTE schedule may be edited.
+ * once the channel took it, or ERRO with the refusal's error code (tickets', or the channel's: the
+ * message then stays on the ticket marked not sent, with the same code). Only a PENDENTE schedule may be edited.
  */
 export * from './schedule-limits.js';
 
@@ -112,6 +113,8 @@ export type SendToContactReply = {
   contactId: number;
   connectionId: number;
   messageIds: string[];
+  /** the channel refused the message (stored on the ticket with this code): null when it went out */
+  sendError: ErrorCode | null;
 };
 
 /** evt.<cid>.campaigns.schedule.created|updated */
@@ -128,6 +131,8 @@ export type ScheduleSocketPayload = {
   scheduleId: number;
   userId: number;
   status?: ScheduleStatus;
+  /** why it was not sent (status ERRO) */
+  error?: ErrorCode | null;
 };
 
 /** The list's body column: cut to 25 characters plus an ellipsis (spec 3 §2.8). */

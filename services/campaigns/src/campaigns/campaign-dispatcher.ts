@@ -20,6 +20,7 @@ import type { EntityManager } from 'typeorm';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { companyCall, ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
+import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { duePoller, isRefusedSend, sendErrorCode, sendErrorText } from '../polling.js';
 import { toCampaignRecord } from './campaign-records.js';
 import {
@@ -151,6 +152,7 @@ export class CampaignDispatcher extends PollingProvider {
     private readonly campaigns: CampaignsRepository,
     private readonly lists: ContactListsService,
     private readonly connectors: ConnectorsDirectory,
+    private readonly tickets: TicketsDirectory,
     private readonly identity: IdentityDirectory,
     private readonly limits: SendLimitsGate,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -204,16 +206,31 @@ export class CampaignDispatcher extends PollingProvider {
     }
   }
 
-  /** One shipping row per contact of the list: a random variant each, paced from now. */
+  /**
+   * Who a starting campaign sends to: its list's items, or its tag's contacts as the tickets service
+   * has them now (a tag deleted meanwhile: nobody, so the campaign finishes with no rows).
+   */
+  private async recipientsOf(manager: EntityManager, campaign: CampaignRow): Promise<Recipient[]> {
+    const companyId = campaign.company_id;
+    if (campaign.contact_list_id !== null) {
+      return this.campaigns.recipients(manager, companyId, campaign.contact_list_id);
+    }
+    if (campaign.tag_list_id === null) return [];
+    try {
+      const audience = await this.tickets.tagAudience(companyCall(companyId), campaign.tag_list_id);
+      return audience.contacts;
+    } catch (err) {
+      if (sendErrorCode(err) === 'ERR_NO_TAG_FOUND') return [];
+      throw err; // tickets not answering: the campaign stays due and is started at a later pass
+    }
+  }
+
+  /** One shipping row per contact of the list or tag: a random variant each, paced from now. */
   private async prepare(manager: EntityManager, campaign: CampaignRow): Promise<void> {
     const companyId = campaign.company_id;
-    if (campaign.contact_list_id === null || campaign.whatsapp_ids.length === 0) return;
+    if (campaign.whatsapp_ids.length === 0) return;
     const settings = await this.lists.readSettings(companyId);
-    const recipients = await this.campaigns.recipients(
-      manager,
-      companyId,
-      campaign.contact_list_id,
-    );
+    const recipients = await this.recipientsOf(manager, campaign);
     const record = toCampaignRecord(campaign);
     const messages = messageVariants(record);
     const confirmations = campaign.confirmation ? confirmationVariants(record) : [];

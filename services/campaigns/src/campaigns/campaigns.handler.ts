@@ -9,6 +9,7 @@ import {
   type MessageTemplate,
   type CampaignTestSendReply,
   type OptOutsPage,
+  type OptOutWordsReply,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
@@ -59,6 +60,11 @@ export class CampaignsHandler {
     return this.campaigns.restart(ctx, data);
   }
 
+  @BusHandler(S.campaignStart)
+  start(data: unknown, ctx: CallContext): Promise<CampaignRecord> {
+    return this.campaigns.start(ctx, data);
+  }
+
   @BusHandler(S.campaignMediaSet)
   setMedia(data: unknown, ctx: CallContext): Promise<CampaignMediaReply> {
     return this.campaigns.setMedia(ctx, data);
@@ -87,6 +93,11 @@ export class CampaignsHandler {
   @BusHandler(S.optOutDelete)
   removeOptOut(data: unknown, ctx: CallContext): Promise<{ number: string }> {
     return this.optOuts.remove(ctx, data);
+  }
+
+  @BusHandler(S.optOutWords)
+  optOutWords(_data: unknown, ctx: CallContext): Promise<OptOutWordsReply> {
+    return this.optOuts.words(ctx);
   }
 
   @BusHandler(S.campaignReport)

@@ -35,6 +35,14 @@ export type CampaignRow = {
   contact_list_id: number | null;
   contact_list_name: string | null;
   tag_list_id: number | null;
+  /** the tag's name as it was when the campaign was saved */
+  tag_name: string | null;
+  /** its shipping rows' counters (read with the campaign) */
+  shipping_total?: number;
+  shipping_sent?: number;
+  shipping_delivered?: number;
+  shipping_failed?: number;
+  shipping_opt_outs?: number;
   whatsapp_ids: number[];
   media_path: string | null;
   media_name: string | null;
@@ -98,6 +106,7 @@ export type CampaignWrite = {
   scheduledAt: Date | null;
   contactListId: number | null;
   tagListId: number | null;
+  tagName: string | null;
   whatsappIds: number[];
   template: CampaignTemplate | null;
 };
@@ -119,13 +128,24 @@ export type Recipient = { number: string; name: string; email: string };
 const returned = <T>(result: [T[], number] | T[]): T[] =>
   Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
 
-const campaignColumns = `c.*, l.name AS contact_list_name`;
 /** A campaign's shipping rows, each with its number's opt-out (if any). */
 const shippingsWithOptOuts = `campaign_shippings s
   LEFT JOIN campaign_opt_outs o ON o.company_id = s.company_id AND o.number = s.number`;
 /** The opt-out is this row's: skipped for it, or the contact answered this campaign with it. */
 const optedOutHere = `(s.status = 'opted_out' OR o.campaign_id = s.campaign_id)`;
-const campaignFrom = `campaigns c LEFT JOIN contact_lists l ON l.id = c.contact_list_id`;
+/** At least one message of the row reached the channel (confirmation or message). */
+const reachedChannel = `(s.delivered_at IS NOT NULL OR s.confirmation_requested_at IS NOT NULL)`;
+const campaignColumns = `c.*, l.name AS contact_list_name, k.shipping_total, k.shipping_sent,
+  k.shipping_delivered, k.shipping_failed, k.shipping_opt_outs`;
+/** The campaign with its list's name and its rows' counters (the list shows them). */
+const campaignFrom = `campaigns c LEFT JOIN contact_lists l ON l.id = c.contact_list_id
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS shipping_total,
+           count(*) FILTER (WHERE ${reachedChannel})::int AS shipping_sent,
+           count(*) FILTER (WHERE s.status = 'delivered')::int AS shipping_delivered,
+           count(*) FILTER (WHERE s.status = 'failed')::int AS shipping_failed,
+           count(*) FILTER (WHERE ${optedOutHere})::int AS shipping_opt_outs
+      FROM ${shippingsWithOptOuts} WHERE s.campaign_id = c.id) k ON true`;
 const variantColumns = [1, 2, 3, 4, 5].map((n) => `message${n}`);
 const confirmationColumns = [1, 2, 3, 4, 5].map((n) => `confirmation_message${n}`);
 const writeColumns = [
@@ -137,6 +157,7 @@ const writeColumns = [
   'scheduled_at',
   'contact_list_id',
   'tag_list_id',
+  'tag_name',
   'whatsapp_ids',
   'template',
 ];
@@ -149,6 +170,7 @@ const writeValues = (c: CampaignWrite): unknown[] => [
   c.scheduledAt,
   c.contactListId,
   c.tagListId,
+  c.tagName,
   c.whatsappIds,
   c.template === null ? null : JSON.stringify(c.template),
 ];
@@ -275,8 +297,7 @@ export class CampaignsRepository extends TablesRepository {
     return this.transactions.read(companyId, async (manager) => {
       const rows: Record<keyof CampaignCounters, number>[] = await manager.query(
         `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE s.delivered_at IS NOT NULL
-                                  OR s.confirmation_requested_at IS NOT NULL)::int AS sent,
+              count(*) FILTER (WHERE ${reachedChannel})::int AS sent,
               count(*) FILTER (WHERE s.status = 'delivered')::int AS delivered,
               count(*) FILTER (WHERE s.confirmation_requested_at IS NOT NULL)::int
                 AS "confirmationRequested",

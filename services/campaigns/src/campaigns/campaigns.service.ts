@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  canStartNow,
   CampaignInput,
   CampaignPageSize,
   CampaignReportQuery,
@@ -27,6 +28,7 @@ import { z } from 'zod';
 import { requireCampaignsAdmin } from '../access.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
+import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { canCancel, canEdit, statusAfterSave } from './campaign-rules.js';
 import { toCampaignRecord, toShippingRecord } from './campaign-records.js';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
@@ -37,6 +39,14 @@ import {
   type CampaignRow,
   type CampaignWrite,
 } from './campaigns.repository.js';
+
+/** Who a campaign goes to, as checked when it is saved or started. */
+type Audience = {
+  contactListId: number | null;
+  tagListId: number | null;
+  tagName: string | null;
+  recipients: number;
+};
 
 const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
 const IdRequest = z.object({ id: positiveId });
@@ -59,6 +69,7 @@ export class CampaignsService {
     private readonly campaigns: CampaignsRepository,
     private readonly identity: IdentityDirectory,
     private readonly connectors: ConnectorsDirectory,
+    private readonly tickets: TicketsDirectory,
     private readonly dispatcher: CampaignDispatcher,
   ) {}
 
@@ -152,7 +163,7 @@ export class CampaignsService {
 
   /**
    * A cancelled campaign goes on: one that had started resumes its unsent rows from now at the
-   * campaign's pace; one that had not is due now.
+   * campaign's pace; one that had not keeps its scheduled time (due at once when that has passed).
    */
   async restart(call: CallContext, data: unknown): Promise<CampaignRecord> {
     const ctx = await this.allowed(call);
@@ -164,8 +175,45 @@ export class CampaignsService {
         await this.campaigns.startCampaign(manager, ctx.companyId, id);
         await this.dispatcher.repace(manager, ctx.companyId, id);
       } else {
-        await this.campaigns.setStatus(manager, ctx.companyId, id, 'PROGRAMADA', new Date());
+        await this.campaigns.setStatus(
+          manager,
+          ctx.companyId,
+          id,
+          'PROGRAMADA',
+          row.scheduled_at ?? new Date(),
+        );
       }
+      const updated = toCampaignRecord(await this.campaign(ctx.companyId, id, manager));
+      await announceCampaign(manager, updated, 'updated');
+      return updated;
+    });
+    this.dispatcher.nudge();
+    return record;
+  }
+
+  /**
+   * "Start now": an inactive or scheduled campaign (or a cancelled one that never started) is due at
+   * once; it needs someone to send to, as scheduling does.
+   */
+  async start(call: CallContext, data: unknown): Promise<CampaignRecord> {
+    const ctx = await this.allowed(call);
+    const { id } = parseInput(IdRequest, data ?? {});
+    const before = await this.campaign(ctx.companyId, id);
+    if (!canStartNow(before.status, before.started_at !== null)) {
+      throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+    }
+    this.requireRecipients(
+      await this.audienceOf(ctx, {
+        contactListId: before.contact_list_id,
+        tagListId: before.tag_list_id,
+      }),
+    );
+    const record = await this.transactions.inTenant(ctx.companyId, async (manager) => {
+      const row = await this.campaign(ctx.companyId, id, manager, true);
+      if (!canStartNow(row.status, row.started_at !== null)) {
+        throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+      }
+      await this.campaigns.setStatus(manager, ctx.companyId, id, 'PROGRAMADA', new Date());
       const updated = toCampaignRecord(await this.campaign(ctx.companyId, id, manager));
       await announceCampaign(manager, updated, 'updated');
       return updated;
@@ -247,7 +295,7 @@ export class CampaignsService {
     input: CampaignInput,
     current: CampaignRow['status'] | null,
   ): Promise<CampaignWrite> {
-    if (!input.contactListId) throw new AppError('ERR_CAMPAIGN_TAG_AUDIENCE');
+    const audience = await this.audienceOf(ctx, input);
     const connections = await this.connectors.connections(ctx);
     const known = new Set(connections.map((c) => c.id));
     if (input.whatsappId.some((id) => !known.has(id))) throw new AppError('ERR_NO_WAPP_FOUND');
@@ -256,9 +304,7 @@ export class CampaignsService {
       connections,
       await this.templatesOf(ctx, input, connections),
     );
-    const recipients = await this.campaigns.recipientCount(ctx.companyId, input.contactListId);
-    if (recipients === undefined) throw new AppError('ERR_NO_CONTACT_LIST_FOUND');
-    if (input.scheduledAt && recipients === 0) throw new AppError('ERR_CAMPAIGN_LIST_EMPTY');
+    if (input.scheduledAt) this.requireRecipients(audience);
     return {
       name: input.name,
       messages: [input.message1, input.message2, input.message3, input.message4, input.message5],
@@ -272,11 +318,39 @@ export class CampaignsService {
       confirmation: input.confirmation,
       status: statusAfterSave(current, input.scheduledAt),
       scheduledAt: input.scheduledAt,
-      contactListId: input.contactListId,
-      tagListId: input.tagListId,
+      contactListId: audience.contactListId,
+      tagListId: audience.tagListId,
+      tagName: audience.tagName,
       whatsappIds: input.whatsappId,
       template,
     };
+  }
+
+  /**
+   * Who the campaign goes to: a contact list (this service's), else a tag (asked of tickets, whose data
+   * tags are); the list wins when both are named. An unknown list or tag is 404.
+   */
+  private async audienceOf(
+    ctx: RequestContext,
+    named: Pick<CampaignInput, 'contactListId' | 'tagListId'>,
+  ): Promise<Audience> {
+    if (named.contactListId !== null) {
+      const recipients = await this.campaigns.recipientCount(ctx.companyId, named.contactListId);
+      if (recipients === undefined) throw new AppError('ERR_NO_CONTACT_LIST_FOUND');
+      return { contactListId: named.contactListId, tagListId: null, tagName: null, recipients };
+    }
+    // the schema asks for one of the two; a stored campaign whose list was deleted has neither
+    if (named.tagListId === null) throw new AppError('ERR_NO_CONTACT_LIST_FOUND');
+    const { tag, count } = await this.tickets.tagAudience(ctx, named.tagListId, true);
+    return { contactListId: null, tagListId: tag.id, tagName: tag.name, recipients: count };
+  }
+
+  /** A campaign due to start needs someone to send to. */
+  private requireRecipients(audience: Audience): void {
+    if (audience.recipients > 0) return;
+    throw new AppError(
+      audience.tagListId !== null ? 'ERR_CAMPAIGN_TAG_AUDIENCE' : 'ERR_CAMPAIGN_LIST_EMPTY',
+    );
   }
 
   /** The approved templates of the campaign's Cloud API connections, when it names a template. */

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { OptOutNumberRequest, OptOutPageSize, OptOutsQuery, type OptOutsPage } from '@sb/contracts';
+import {
+  OptOutNumberRequest,
+  OptOutPageSize,
+  OptOutsQuery,
+  type OptOutsPage,
+  type OptOutWordsReply,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { Transactions } from '@sb/platform/db';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { requireCampaignsAdmin } from '../access.js';
+import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { CampaignRepliesRepository } from './campaign-replies.repository.js';
 
@@ -17,7 +24,14 @@ export class OptOutsService {
     private readonly transactions: Transactions,
     private readonly replies: CampaignRepliesRepository,
     private readonly identity: IdentityDirectory,
+    private readonly lists: ContactListsService,
   ) {}
+
+  /** The company's opt-out words (the tickets service's question: it runs no bot for one). */
+  async words(call: CallContext): Promise<OptOutWordsReply> {
+    if (!(call.companyId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
+    return { words: (await this.lists.readSettings(call.companyId)).optOutWords };
+  }
 
   async page(call: CallContext, data: unknown): Promise<OptOutsPage> {
     const ctx = await requireCampaignsAdmin(call, this.identity);

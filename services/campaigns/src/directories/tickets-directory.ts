@@ -6,13 +6,19 @@ import {
   type RequestContext,
   type SendToContactCommand,
   type SendToContactReply,
+  type TagAudienceReply,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 
 const LookupTimeoutMs = 5_000;
-/** tickets finds or creates the ticket and stores the message before answering. */
-const SendTimeoutMs = 30_000;
+/** a tag may hold many thousands of contacts */
+const AudienceTimeoutMs = 30_000;
+/**
+ * tickets finds or creates the ticket, stores the message and waits for the channel (which answers
+ * within 30 s) before answering.
+ */
+const SendTimeoutMs = 65_000;
 
 /** What campaigns asks tickets: a contact, and a message sent to one as a user. */
 @Injectable()
@@ -25,6 +31,19 @@ export class TicketsDirectory {
       Subjects.tickets.contactGet,
       { ctx, data: { id } },
       { timeoutMs: LookupTimeoutMs },
+    );
+  }
+
+  /**
+   * A tag's contacts a campaign sends to (tags are the tickets service's data; campaigns keeps no copy):
+   * asked when the campaign is saved (`countOnly`) and when it starts. Another company's tag is
+   * ERR_NO_TAG_FOUND.
+   */
+  tagAudience(ctx: RequestContext, id: number, countOnly = false): Promise<TagAudienceReply> {
+    return this.bus.request(
+      Subjects.tickets.tagAudience,
+      { ctx, data: { id, countOnly } },
+      { timeoutMs: AudienceTimeoutMs },
     );
   }
 

@@ -26,6 +26,7 @@ import {
   connectionDayTenantTables,
 } from './1800000100000-connection-days.js';
 import { CampaignTemplates1800000110000 } from './1800000110000-campaign-templates.js';
+import { CampaignTagAudience1800000120000 } from './1800000120000-campaign-tag-audience.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -46,6 +47,7 @@ export const campaignsMigrations: MigrationClass[] = [
   ConnectionDays1800000100000,
   ConnectionDaysRowSecurity1800000100001,
   CampaignTemplates1800000110000,
+  CampaignTagAudience1800000120000,
 ];
 
 /** Every tenant table of campaigns (the row-security test checks the list against the schema). */

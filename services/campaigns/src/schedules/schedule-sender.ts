@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainEventTypes, shouldHideNumber, type ScheduleEventData } from '@sb/contracts';
+import {
+  DomainEventTypes,
+  shouldHideNumber,
+  type ScheduleEventData,
+  type SendToContactReply,
+} from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
@@ -15,14 +20,15 @@ import { toScheduleRecord } from './schedules.service.js';
 
 /** How often the table is looked at (SCHEDULE_POLL_MS; 0 turns the poller off, e.g. in tests). */
 const DefaultPollMs = 5_000;
-/** A claim outlives the longest send (tickets answers within 30 s) with room to record the result. */
-const LeaseMs = 90_000;
+/** A claim outlives the longest send (tickets answers within 65 s) with room to record the result. */
+const LeaseMs = 120_000;
 const BatchSize = 20;
 
 /**
  * Sends due schedules. Durable: the table is the only queue, so a schedule missed while every instance
  * was down is found at the next poll and sent then (late, once). Safe with several instances: rows are
- * claimed with `FOR UPDATE SKIP LOCKED` and a lease, then marked ENVIADA or ERRO only while still
+ * claimed with `FOR UPDATE SKIP LOCKED` and a lease, then marked ENVIADA (the channel took it) or ERRO
+ * (refused: by tickets, or by the channel after tickets stored it on the ticket) only while still
  * PENDENTE. If an instance dies between tickets' answer and the mark, the row is sent again when the
  * lease runs out (at least once, never silently lost).
  */
@@ -62,14 +68,13 @@ export class ScheduleSender extends PollingProvider {
 
   private async sendOne(row: ScheduleRow): Promise<void> {
     const log = { companyId: row.company_id, scheduleId: row.id, attempt: row.attempts };
-    let ticketId: number;
+    let reply: SendToContactReply;
     try {
-      const reply = await this.tickets.sendToContact(row.company_id, row.user_id, {
+      reply = await this.tickets.sendToContact(row.company_id, row.user_id, {
         contactId: row.contact_id,
         body: row.body,
         userId: row.user_id,
       });
-      ticketId = reply.ticketId;
     } catch (err) {
       const code = sendErrorCode(err);
       const outcome = sendOutcome(code, row.attempts);
@@ -81,6 +86,16 @@ export class ScheduleSender extends PollingProvider {
       this.logger.info({ ...log, error: code }, 'schedule refused');
       await this.record(row, (manager) =>
         this.schedules.markFailed(manager, row.company_id, row.id, outcome.error),
+      );
+      return;
+    }
+    const { ticketId, sendError } = reply;
+    if (sendError) {
+      // stored on the ticket, then refused by the channel (the 24-hour window, …): never sent again,
+      // the ticket shows the same reason
+      this.logger.info({ ...log, ticketId, error: sendError }, 'schedule refused by the channel');
+      await this.record(row, (manager) =>
+        this.schedules.markFailed(manager, row.company_id, row.id, sendError, ticketId),
       );
       return;
     }

@@ -189,19 +189,21 @@ export class SchedulesRepository {
     return returned(result)[0];
   }
 
-  /** ERRO with the refusal's code. */
+  /** ERRO with the refusal's code (and the ticket it is stored on, when the channel refused it). */
   async markFailed(
     manager: EntityManager,
     companyId: number,
     id: number,
     error: string,
+    ticketId: number | null = null,
   ): Promise<ScheduleRow | undefined> {
     const result: [ScheduleRow[], number] | ScheduleRow[] = await manager.query(
       `UPDATE schedules
-          SET status = 'ERRO', error = $3, locked_until = NULL, updated_at = now()
+          SET status = 'ERRO', error = $3, sent_ticket_id = $4, locked_until = NULL,
+              updated_at = now()
         WHERE company_id = $1 AND id = $2 AND status = 'PENDENTE'
         RETURNING *`,
-      [companyId, id, error],
+      [companyId, id, error, ticketId],
     );
     return returned(result)[0];
   }

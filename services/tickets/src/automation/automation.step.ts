@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ConnectionRecord } from '@sb/contracts';
+import { isOptOutReply, OptOutWordMax, type ConnectionRecord } from '@sb/contracts';
 import type { Clock } from '@sb/platform/clock';
 import { CLOCK } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
+import { CampaignsDirectory } from '../directories/campaigns-directory.js';
 import type { InboundTurn } from './inbound-turn.js';
 import { Ticket } from '../ticket-core/ticket.entity.js';
 import { TicketsRepository } from '../ticket-core/tickets.repository.js';
@@ -28,6 +29,7 @@ export class AutomationStep {
     private readonly context: BotContext,
     private readonly jobs: AutomationJobs,
     private readonly tickets: TicketsRepository,
+    private readonly campaigns: CampaignsDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BOT_TEXTS) private readonly texts: BotTexts,
   ) {}
@@ -49,6 +51,9 @@ export class AutomationStep {
           replies.push({ companyId, ticketId: ticket.id, payload: { texts }, at: now });
         continue;
       }
+      // a contact answering a campaign's opt-out word (campaigns opts the number out) gets no menu,
+      // no greeting and no bot: the message opened the conversation, and it ends there
+      if (await this.isOptOut(turn)) continue;
       if (turn.newTicket && settings.enableLGPD && !contact.lgpdAcceptedAt) {
         await manager.update(Ticket, { id: ticket.id, companyId }, { status: 'lgpd' });
         ticket.status = 'lgpd';
@@ -74,6 +79,18 @@ export class AutomationStep {
       await this.setTimers(turn, record, manager, now);
     }
     await this.jobs.addReplies(manager, replies);
+  }
+
+  /**
+   * The message opened the ticket (new, or reopened from closed) and is, whole, one of the company's
+   * campaign opt-out words. Inside a conversation already going, the bot reads it as usual.
+   */
+  private async isOptOut(turn: InboundTurn): Promise<boolean> {
+    const body = turn.data.body ?? '';
+    if (!turn.newTicket && turn.previousStatus !== 'closed') return false;
+    const text = body.trim();
+    if (text === '' || text.length > OptOutWordMax) return false;
+    return isOptOutReply(body, await this.campaigns.optOutWords(turn.companyId));
   }
 
   private async apply(turn: InboundTurn, decision: BotDecision, manager: EntityManager) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  isErrorCode,
   SendToContactCommand,
   type ChannelKind,
   type ConnectionRecord,
@@ -26,7 +27,8 @@ const ConnectionsTimeoutMs = 5_000;
  * created open for the schedule's owner like an external API call naming a user), through the agents'
  * send path. Refusals are catalogue codes the schedule keeps (ERR_NO_CONTACT_FOUND, ERR_CONTACT_BLOCKED,
  * ERR_NO_DEF_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED); connectors not answering passes through as
- * ERR_SERVICE_TIMEOUT / ERR_SERVICE_UNAVAILABLE, which the sender retries.
+ * ERR_SERVICE_TIMEOUT / ERR_SERVICE_UNAVAILABLE, which the sender retries. The message stored on the
+ * ticket and then refused by the channel is answered as `sendError` (the ticket shows the same code).
  */
 @Injectable()
 export class SendToContactService {
@@ -69,16 +71,24 @@ export class SendToContactService {
         hide,
       ),
     );
-    const sent = await this.messages.sendOnTicket(ctx, { ticketId: ticket.id, body: input.body });
+    // the answer waits for the channel: a refusal (the 24-hour window, …) is the schedule's failure
+    const sent = await this.messages.sendOnTicket(
+      ctx,
+      { ticketId: ticket.id, body: input.body },
+      { awaitSend: true },
+    );
+    const refused = sent.find((message) => message.sendError)?.sendError;
+    const sendError = refused ? (isErrorCode(refused) ? refused : 'ERR_SENDING_WAPP_MSG') : null;
     this.logger.info(
-      { companyId: ctx.companyId, connectionId: connection.id, ticketId: ticket.id },
-      'scheduled message handed to the channel',
+      { companyId: ctx.companyId, connectionId: connection.id, ticketId: ticket.id, sendError },
+      sendError ? 'scheduled message refused by the channel' : 'scheduled message sent',
     );
     return {
       ticketId: ticket.id,
       contactId: contact.id,
       connectionId: connection.id,
       messageIds: sent.map((message) => message.id),
+      sendError,
     };
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
+  sendFailureCode,
   Subjects,
   type ChannelPeer,
   type MessageEventData,
@@ -34,12 +35,16 @@ export type OutboundExtras = {
   reaction?: SendMessageCommand['reaction'];
 };
 
-/** The catalogue code of a refused send (the connector's own code, else ERR_SENDING_WAPP_MSG). */
+/**
+ * The catalogue code of a refused send (the connector's own code, else ERR_SENDING_WAPP_MSG), made
+ * precise by the refusal's reason (the 24-hour window has its own code, so the ticket says why).
+ */
 export const sendErrorCode = (err: unknown): string => {
-  const code = (err as { code?: unknown } | null)?.code;
+  const failure = err as { code?: unknown; details?: unknown } | null;
+  const code = failure?.code;
   // an unknown failure inside the connector is still a failed send
-  return typeof code === 'string' && code !== 'ERR_INTERNAL' && /^ERR_[A-Z_]{1,56}$/.test(code)
-    ? code
+  return typeof code === 'string' && code !== 'ERR_INTERNAL' && /^ERR_[A-Z0-9_]{1,56}$/.test(code)
+    ? sendFailureCode(code, failure?.details)
     : 'ERR_SENDING_WAPP_MSG';
 };
 
@@ -66,8 +71,9 @@ export class ChannelSender {
   ) {}
 
   /**
-   * Sends without throwing: a refusal is recorded on the message (sendError) and logged. Callers that
-   * need no order leave the promise alone; the bot awaits it to keep its texts in order.
+   * Sends without throwing: a refusal is recorded on the message (sendError) and logged, and the
+   * promise resolves with its code (null when sent). Callers that need no order leave the promise
+   * alone; the bot awaits it to keep its texts in order, a schedule to learn whether it went out.
    */
   dispatch(
     ctx: RequestContext,
@@ -75,8 +81,9 @@ export class ChannelSender {
     contact: Contact,
     message: Message,
     extras: OutboundExtras,
-  ): Promise<void> {
-    return this.send(ctx, ticket, contact, message, extras).catch(async (err: unknown) => {
+  ): Promise<string | null> {
+    const sent = this.send(ctx, ticket, contact, message, extras).then(() => null);
+    return sent.catch(async (err: unknown) => {
       const code = sendErrorCode(err);
       this.logger.warn(
         { err, code, messageId: message.id, ticketId: ticket.id, companyId: ticket.companyId },
@@ -95,6 +102,7 @@ export class ChannelSender {
       } catch (recordErr) {
         this.logger.warn({ err: recordErr, messageId: message.id }, 'send failure not recorded');
       }
+      return code;
     });
   }
 

@@ -132,9 +132,14 @@ export class MessagesService {
 
   /**
    * The send itself, for a signed-in user or for the company's own call (the external API, userId 0:
-   * the messages are stored without a user).
+   * the messages are stored without a user). `awaitSend` answers only once the channel took or refused
+   * each message, with the refusal on its record (a schedule must know whether it went out).
    */
-  async sendOnTicket(ctx: RequestContext, data: unknown): Promise<MessageRecord[]> {
+  async sendOnTicket(
+    ctx: RequestContext,
+    data: unknown,
+    options: { awaitSend?: boolean } = {},
+  ): Promise<MessageRecord[]> {
     const input = parseInput(SendRequest, data ?? {});
     const ticket = await this.ticketOf(ctx, input.ticketId);
     const [contact, decor, quoted] = await Promise.all([
@@ -174,15 +179,21 @@ export class MessagesService {
       markRead: true,
     });
     if (!input.isPrivate) {
-      stored.messages.forEach((message, i) => {
+      const sends = stored.messages.map((message, i) => {
         const draft = drafts[i]!;
         const extras: OutboundExtras = {
           ...(draft.media ? { media: draft.media } : {}),
           ...(draft.vcard ? { vcard: draft.vcard } : {}),
           ...(validQuoted?.wid ? { quotedExternalId: validQuoted.wid } : {}),
         };
-        void this.sender.dispatch(ctx, stored.ticket, contact, message, extras);
+        return this.sender.dispatch(ctx, stored.ticket, contact, message, extras);
       });
+      if (options.awaitSend) {
+        const failures = await Promise.all(sends);
+        stored.messages.forEach((message, i) => {
+          if (failures[i]) message.sendError = failures[i];
+        });
+      }
     }
     this.sender.markRead(ctx, stored.ticket, contact, stored.readIds);
     if (!input.isPrivate && ctx.userId > 0) await this.agentSpoke(ctx, stored.ticket);

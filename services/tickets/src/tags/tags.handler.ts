@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type TagRecord, type TagsPage, type TagSyncReply } from '@sb/contracts';
+import {
+  Subjects,
+  type TagAudienceReply,
+  type TagRecord,
+  type TagsPage,
+  type TagSyncReply,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { TagsService } from './tags.service.js';
@@ -43,6 +49,11 @@ export class TagsHandler {
   @BusHandler(S.tagDelete)
   remove(data: unknown, ctx: CallContext): Promise<{ id: number }> {
     return this.tags.remove(ctx, data);
+  }
+
+  @BusHandler(S.tagAudience)
+  audience(data: unknown, ctx: CallContext): Promise<TagAudienceReply> {
+    return this.tags.audience(ctx, data);
   }
 
   @BusHandler(S.tagSync)

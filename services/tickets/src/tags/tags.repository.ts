@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { TagAudienceContact } from '@sb/contracts';
 import { Transactions } from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
@@ -114,6 +115,20 @@ export class TagsRepository {
       [companyId, tagIds],
     );
     return rows.map((row) => row.id);
+  }
+
+  /** A tag's contacts reachable by phone number (WhatsApp channels, not blocked, not groups), a number once. */
+  async audience(companyId: number, tagId: number): Promise<TagAudienceContact[]> {
+    return this.transactions.read(companyId, (manager) =>
+      manager.query(
+        `SELECT DISTINCT ON (c.number) c.number, c.name, c.email FROM contact_tags ct
+           JOIN contacts c ON c.id = ct.contact_id
+          WHERE ct.tag_id = $2 AND c.company_id = $1 AND c.active AND NOT c.is_group
+            AND c.channel IN ('whatsapp', 'whatsappapi') AND c.number ~ '^[0-9]{8,20}$'
+          ORDER BY c.number, c.id`,
+        [companyId, tagId],
+      ),
+    );
   }
 
   async replaceContactTags(manager: EntityManager, contactId: number, tagIds: number[]) {

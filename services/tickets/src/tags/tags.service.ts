@@ -9,6 +9,7 @@ import {
   TagUpdateInput,
   type TagDeletedEventData,
   type TagEventData,
+  type TagAudienceReply,
   type TagRecord,
   type TagsPage,
   type TagSyncReply,
@@ -16,6 +17,7 @@ import {
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
 import { Transactions } from '@sb/platform/db';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { requireMember } from '../contacts/contacts.service.js';
@@ -23,6 +25,11 @@ import { recordEvent, requestedId } from '../records/record-changes.js';
 import type { Tag } from './tag.entity.js';
 import { toTagRecord } from './tag-record.js';
 import { TagsRepository } from './tags.repository.js';
+
+const AudienceRequest = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  countOnly: z.boolean().optional(),
+});
 
 @Injectable()
 export class TagsService {
@@ -60,6 +67,24 @@ export class TagsService {
     const ctx = requireMember(call);
     const id = requestedId(request);
     return (await this.records([await this.found(ctx.companyId, id)]))[0]!;
+  }
+
+  /**
+   * A campaign's tag audience (asked by the campaigns service for an admin): the tag, and its contacts
+   * a campaign can reach, by phone number on WhatsApp, not blocked, not groups.
+   */
+  async audience(call: CallContext, request: unknown): Promise<TagAudienceReply> {
+    // a service's call for the company (the campaigns dispatcher has no user); never routed from HTTP
+    if (!(call.companyId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
+    const ctx = call;
+    const { id, countOnly } = parseInput(AudienceRequest, request ?? {});
+    const tag = await this.found(ctx.companyId, id);
+    const contacts = await this.tags.audience(ctx.companyId, id);
+    return {
+      tag: { id: tag.id, name: tag.name },
+      count: contacts.length,
+      contacts: countOnly ? [] : contacts,
+    };
   }
 
   /** Tags are created with the current user's id (spec 3 §6). */

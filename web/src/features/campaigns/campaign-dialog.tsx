@@ -36,6 +36,7 @@ import {
   useUploadCampaignMediaMutation,
 } from './campaigns.api.js';
 import { CampaignTemplatePicker, type TemplateChoice } from './campaign-template-picker.js';
+import { useListTagsQuery } from '../tags/tags.api.js';
 import { VariableMenu } from './variable-menu.js';
 
 const Variants = [1, 2, 3, 4, 5] as const;
@@ -44,7 +45,10 @@ type Values = Record<TextKey, string> & {
   name: string;
   confirmation: boolean;
   scheduledAt: string;
+  /** who it goes to: a contact list or the contacts of a tag (spec 3 §2.2) */
+  audience: 'list' | 'tag';
   contactListId: string;
+  tagListId: string;
   whatsappIds: number[];
   template: TemplateChoice;
 };
@@ -67,7 +71,9 @@ const valuesOf = (campaign: CampaignRecord | null): Values => {
     name: campaign?.name ?? '',
     confirmation: campaign?.confirmation ?? false,
     scheduledAt: localInput(campaign?.scheduledAt ?? null),
+    audience: campaign?.tagListId && !campaign.contactListId ? 'tag' : 'list',
     contactListId: campaign?.contactListId ? String(campaign.contactListId) : '',
+    tagListId: campaign?.tagListId ? String(campaign.tagListId) : '',
     whatsappIds: campaign?.whatsappId ? campaign.whatsappId.split(',').map(Number) : [],
     template: {
       name: campaign?.templateName ?? '',
@@ -79,7 +85,7 @@ const valuesOf = (campaign: CampaignRecord | null): Values => {
 
 /**
  * The campaign dialog (spec 3 §2.2): name, five message variants, an optional confirmation with five
- * variants, connections, the contact list, the scheduled time, an attachment and the variable picker;
+ * variants, connections, the contact list or tag, the scheduled time, an attachment and the variable picker;
  * with a Cloud API connection, a message template and its parameters (issue 17). Read-only when the
  * campaign can no longer be changed (spec 3 §4).
  */
@@ -103,6 +109,8 @@ export const CampaignDialog = ({
   const [file, setFile] = useState<File | null>(null);
   const connections = useListConnectionRecordsQuery(undefined, { skip: !open }).data ?? [];
   const lists = useContactListChoicesQuery(undefined, { skip: !open }).data ?? [];
+  const tags =
+    useListTagsQuery({ kanban: 0 }, { skip: !open || values.audience !== 'tag' }).data ?? [];
   const variables = useGetCampaignSettingsQuery(undefined, { skip: !open }).data?.variables ?? [];
   const [save] = useSaveCampaignMutation();
   const [upload] = useUploadCampaignMediaMutation();
@@ -137,7 +145,8 @@ export const CampaignDialog = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { whatsappIds, contactListId, scheduledAt, template, ...rest } = values;
+    const { whatsappIds, audience, contactListId, tagListId, scheduledAt, template, ...rest } =
+      values;
     const withTemplate = cloudIds.length > 0 && template.name !== '';
     const form: CampaignForm = {
       ...rest,
@@ -145,7 +154,8 @@ export const CampaignDialog = ({
       templateLanguage: withTemplate ? template.language : null,
       templateParameters: withTemplate ? template.parameters : [],
       whatsappId: whatsappIds,
-      contactListId: contactListId ? Number(contactListId) : null,
+      contactListId: audience === 'list' && contactListId ? Number(contactListId) : null,
+      tagListId: audience === 'tag' && tagListId ? Number(tagListId) : null,
       scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null,
     };
     const parsed = CampaignInput.safeParse(form);
@@ -262,26 +272,64 @@ export const CampaignDialog = ({
                     </HStack>
                     <Fieldset.ErrorText>{error('whatsappId')}</Fieldset.ErrorText>
                   </Fieldset.Root>
-                  <HStack align="start" gap="3">
-                    <Field.Root invalid={!!errors.contactListId}>
-                      <Field.Label>{t('contactList')}</Field.Label>
+                  <Stack direction={{ base: 'column', md: 'row' }} align="start" gap="3">
+                    <Field.Root>
+                      <Field.Label>{t('audience')}</Field.Label>
                       <NativeSelect.Root disabled={readOnly}>
                         <NativeSelect.Field
-                          name="contactListId"
-                          value={values.contactListId}
-                          onChange={(e) => set('contactListId', e.currentTarget.value)}
+                          name="audience"
+                          value={values.audience}
+                          onChange={(e) =>
+                            set('audience', e.currentTarget.value === 'tag' ? 'tag' : 'list')
+                          }
                         >
-                          <option value="">{t('chooseList')}</option>
-                          {lists.map((list) => (
-                            <option key={list.id} value={list.id}>
-                              {t('listOption', { name: list.name, count: list.contactsCount })}
-                            </option>
-                          ))}
+                          <option value="list">{t('audienceList')}</option>
+                          <option value="tag">{t('audienceTag')}</option>
                         </NativeSelect.Field>
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>
-                      <Field.ErrorText>{error('contactListId')}</Field.ErrorText>
                     </Field.Root>
+                    {values.audience === 'list' ? (
+                      <Field.Root invalid={!!errors.contactListId}>
+                        <Field.Label>{t('contactList')}</Field.Label>
+                        <NativeSelect.Root disabled={readOnly}>
+                          <NativeSelect.Field
+                            name="contactListId"
+                            value={values.contactListId}
+                            onChange={(e) => set('contactListId', e.currentTarget.value)}
+                          >
+                            <option value="">{t('chooseList')}</option>
+                            {lists.map((list) => (
+                              <option key={list.id} value={list.id}>
+                                {t('listOption', { name: list.name, count: list.contactsCount })}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                        <Field.ErrorText>{error('contactListId')}</Field.ErrorText>
+                      </Field.Root>
+                    ) : (
+                      <Field.Root invalid={!!errors.contactListId}>
+                        <Field.Label>{t('tag')}</Field.Label>
+                        <NativeSelect.Root disabled={readOnly}>
+                          <NativeSelect.Field
+                            name="tagListId"
+                            value={values.tagListId}
+                            onChange={(e) => set('tagListId', e.currentTarget.value)}
+                          >
+                            <option value="">{t('chooseTag')}</option>
+                            {tags.map((tag) => (
+                              <option key={tag.id} value={tag.id}>
+                                {t('tagOption', { name: tag.name, count: tag.contactsCount })}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                        <Field.ErrorText>{error('contactListId')}</Field.ErrorText>
+                      </Field.Root>
+                    )}
                     <Field.Root invalid={!!errors.scheduledAt}>
                       <Field.Label>{t('scheduledAt')}</Field.Label>
                       <Input
@@ -293,7 +341,7 @@ export const CampaignDialog = ({
                       />
                       <Field.ErrorText>{error('scheduledAt')}</Field.ErrorText>
                     </Field.Root>
-                  </HStack>
+                  </Stack>
                   {cloudIds.length > 0 && (
                     <CampaignTemplatePicker
                       connectionId={cloudIds[0]!}

@@ -51,7 +51,15 @@ export const CampaignReportPage = () => {
       {data?.campaign && (
         <HStack mb="3" gap="3" wrap="wrap" data-testid="campaign-report-header">
           <Text fontWeight="semibold">{data.campaign.name}</Text>
-          <Badge>{t(`statuses.${data.campaign.status}`)}</Badge>
+          {data.campaign.allFailed ? (
+            <Badge colorPalette="red">{t('failedStatus')}</Badge>
+          ) : (
+            <Badge>{t(`statuses.${data.campaign.status}`)}</Badge>
+          )}
+          <Text color="fg.muted">
+            {data.campaign.contactList?.name ??
+              (data.campaign.tag ? t('tagAudience', { name: data.campaign.tag.name }) : '')}
+          </Text>
           <Text color="fg.muted">{when(data.campaign.completedAt)}</Text>
         </HStack>
       )}

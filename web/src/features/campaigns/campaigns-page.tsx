@@ -1,8 +1,8 @@
-import { IconButton, Table } from '@chakra-ui/react';
+import { Badge, IconButton, Table } from '@chakra-ui/react';
 import type { CampaignRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuChartBar, LuPause, LuPlay, LuSend } from 'react-icons/lu';
+import { LuChartBar, LuPause, LuPlay, LuRocket, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../app/dates.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -18,11 +18,20 @@ import {
   useDeleteCampaignMutation,
   usePageCampaignsQuery,
   useRestartCampaignMutation,
+  useStartCampaignMutation,
 } from './campaigns.api.js';
 
+/** "Start now" is offered before a campaign's first send: inactive, scheduled, or cancelled unsent. */
+const mayStartNow = (campaign: CampaignRecord) =>
+  campaign.status === 'INATIVA' ||
+  campaign.status === 'PROGRAMADA' ||
+  (campaign.status === 'CANCELADA' && campaign.counters.total === 0);
+
 /**
- * /campaigns (spec 3 §2.2): search, infinite scroll, and per campaign its status, list, connections,
- * times and confirmation, with pause, restart, a test send, report, edit and delete.
+ * /campaigns (spec 3 §2.2): search, infinite scroll, and per campaign its status (a finished one
+ * where every row failed reads as failed), list or tag, sent/delivered/failed/opted-out counts,
+ * connections, times and confirmation, with start now, pause, restart, a test send, report, edit and
+ * delete.
  */
 export const CampaignsPage = () => {
   const { t, i18n } = useTranslation('campaigns');
@@ -31,6 +40,7 @@ export const CampaignsPage = () => {
   const { data, isLoading, isFetching } = usePageCampaignsQuery({ searchParam, pageNumber });
   const [cancel] = useCancelCampaignMutation();
   const [restart] = useRestartCampaignMutation();
+  const [startNow] = useStartCampaignMutation();
   const [remove, removing] = useDeleteCampaignMutation();
   const [editing, setEditing] = useState<CampaignRecord | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -76,7 +86,8 @@ export const CampaignsPage = () => {
         columns={[
           t('name'),
           t('status'),
-          t('contactList'),
+          t('audienceColumn'),
+          t('counts'),
           t('connections'),
           t('scheduledAt'),
           t('completedAt'),
@@ -92,8 +103,24 @@ export const CampaignsPage = () => {
         {records.map((campaign) => (
           <Table.Row key={campaign.id} data-testid="campaign-row">
             <Table.Cell>{campaign.name}</Table.Cell>
-            <Table.Cell>{t(`statuses.${campaign.status}`)}</Table.Cell>
-            <Table.Cell>{campaign.contactList?.name ?? '—'}</Table.Cell>
+            <Table.Cell>
+              {campaign.allFailed ? (
+                <Badge colorPalette="red">{t('failedStatus')}</Badge>
+              ) : (
+                t(`statuses.${campaign.status}`)
+              )}
+            </Table.Cell>
+            <Table.Cell>
+              {campaign.contactList?.name ??
+                (campaign.tag ? t('tagAudience', { name: campaign.tag.name }) : '—')}
+            </Table.Cell>
+            <Table.Cell
+              whiteSpace="nowrap"
+              aria-label={t('countsLabel', campaign.counters)}
+              data-testid="campaign-counts"
+            >
+              {t('countsCell', campaign.counters)}
+            </Table.Cell>
             <Table.Cell>{connectionNames(campaign.whatsappId) || '—'}</Table.Cell>
             <Table.Cell>{when(campaign.scheduledAt)}</Table.Cell>
             <Table.Cell>{when(campaign.completedAt)}</Table.Cell>
@@ -106,6 +133,16 @@ export const CampaignsPage = () => {
                 }}
                 onDelete={() => setToDelete(campaign)}
               >
+                {mayStartNow(campaign) && (
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={t('startNow')}
+                    onClick={() => void act(() => startNow(campaign.id).unwrap(), 'started')}
+                  >
+                    <LuRocket />
+                  </IconButton>
+                )}
                 {(campaign.status === 'EM_ANDAMENTO' || campaign.status === 'PROGRAMADA') && (
                   <IconButton
                     size="xs"

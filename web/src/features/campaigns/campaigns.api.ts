@@ -118,6 +118,10 @@ export const campaignsApi = api.injectEndpoints({
       query: (id) => ({ url: buildPath(R.restart, { id }), method: 'POST' }),
       invalidatesTags: [LIST],
     }),
+    startCampaign: build.mutation<CampaignRecord, number>({
+      query: (id) => ({ url: buildPath(R.start, { id }), method: 'POST' }),
+      invalidatesTags: [LIST],
+    }),
     testSendCampaign: build.mutation<
       CampaignTestSendReply,
       { id: number; number: string; whatsappId: number | null }
@@ -174,6 +178,7 @@ export const {
   useDeleteCampaignMutation,
   useCancelCampaignMutation,
   useRestartCampaignMutation,
+  useStartCampaignMutation,
   useTestSendCampaignMutation,
   useOptOutPageQuery,
   useRemoveOptOutMutation,

@@ -75,6 +75,7 @@ describe('schedules page', () => {
       record(1, { body: 'Your order 12345 is ready for pick-up today' }),
       record(2, { status: 'ERRO', error: 'ERR_NO_DEF_WAPP_FOUND' }),
       record(3, { status: 'ENVIADA', sentAt: at }),
+      record(4, { status: 'ERRO', error: 'ERR_OUTSIDE_24H_WINDOW' }),
     ]);
     await renderApp('/schedules', agent());
     const rows = await screen.findAllByTestId('schedule-row');
@@ -85,7 +86,15 @@ describe('schedules page', () => {
     expect(within(rows[0]!).getByText('Pending')).toBeTruthy();
     const failed = within(rows[1]!).getByText('Error');
     expect(failed.getAttribute('title')).toMatch(/^No default connection found\./);
+    // the reason is shown under the status too, not only in its title
+    expect(within(rows[1]!).getByTestId('schedule-error').textContent).toBe(
+      failed.getAttribute('title'),
+    );
+    expect(within(rows[3]!).getByTestId('schedule-error').textContent).toBe(
+      'The 24-hour window to answer this contact is closed: they must write first (or use a template).',
+    );
     expect(within(rows[2]!).getByText('Sent')).toBeTruthy();
+    expect(within(rows[2]!).queryByTestId('schedule-error')).toBeNull();
     // an agent edits waiting schedules only, and deletes none
     expect(within(rows[0]!).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button', { name: 'Edit' })).toBeNull();

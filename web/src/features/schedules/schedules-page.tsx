@@ -1,4 +1,4 @@
-import { Badge, Table } from '@chakra-ui/react';
+import { Badge, Table, Text } from '@chakra-ui/react';
 import { scheduleBodyPreview, type ScheduleRecord, type ScheduleStatus } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,8 @@ const idParam = (value: string | null): number | null => {
 
 /**
  * /schedules (spec 3 §2.8; plan flag useSchedules): search, add, edit, delete. Columns contact, body cut
- * to 25 characters, send time DD/MM/YYYY HH:mm:ss, status (an ERRO one says why in its title), actions.
+ * to 25 characters, send time DD/MM/YYYY HH:mm:ss, status (an ERRO one says why, under the badge and
+ * in its title), actions.
  * Agents see their own schedules, admins the company's; a schedule changes only while it waits, and only
  * admins delete. `?contactId=` opens the add dialog for that contact.
  */
@@ -99,10 +100,14 @@ export const SchedulesPage = () => {
               <Table.Cell title={schedule.body}>{scheduleBodyPreview(schedule.body)}</Table.Cell>
               <Table.Cell>{formatSendTime(schedule.sendAt)}</Table.Cell>
               <Table.Cell>
-                {/* the reason is the badge's title: its accessible description as well */}
                 <Badge colorPalette={statusPalette[schedule.status]} title={failure}>
                   {t(`statuses.${schedule.status}`)}
                 </Badge>
+                {failure && (
+                  <Text fontSize="xs" color="fg.error" maxW="64" data-testid="schedule-error">
+                    {failure}
+                  </Text>
+                )}
               </Table.Cell>
               <Table.Cell>
                 <RowActions
