@@ -13,12 +13,18 @@ import { createTestDatabase, type TestDatabase } from '@sb/testing';
 import writeXlsxFile from 'write-excel-file/node';
 import {
   busKinds,
+  connectSocket,
   json,
   jwtSecret,
+  recordEvents,
+  sleep,
   startIdentityStack,
   stopIdentityStack,
+  waitFor,
   type IdentityStack,
 } from './support/gateway-harness.js';
+
+type Heard = ReturnType<typeof recordEvents>;
 
 // Contact lists, their items and the campaign settings through the gateway with the real identity and
 // campaigns. Roles: a plain user and an admin of company 1, the admin of another company. `2xx` means
@@ -266,6 +272,47 @@ describe.each(kinds)('contact lists over the $name', (kind) => {
     const unknown = await call('admin', 'GET', '/contact-lists/999999');
     expect(unknown.status).toBe(404);
     expect(await json(unknown)).toMatchObject({ error: 'ERR_NO_CONTACT_LIST_FOUND' });
+  });
+
+  it("sends a list's and its items' changes to the admins' sockets, never to a plain user's", async () => {
+    const sockets = await Promise.all(
+      (['admin', 'user'] as const).map((role) =>
+        connectSocket(stack.gateway.url, { token: tokens[role] }),
+      ),
+    );
+    try {
+      const [admin, user] = sockets.map(recordEvents) as [Heard, Heard];
+      await sleep(100); // the sockets are in their rooms before the changes go out
+      const list = await ok<ContactListRecord>(
+        await call('admin', 'POST', '/contact-lists', { name: 'Socket list' }),
+      );
+      const item = await ok<ContactListItemRecord>(
+        await call('admin', 'POST', '/contact-list-items', {
+          name: 'Private Person',
+          number: '5511977770099',
+          email: 'private@lists.test',
+          contactListId: list.id,
+        }),
+      );
+      const names = (heard: Heard) => heard.map((e) => e.event);
+      await waitFor(
+        () => names(admin).includes('company-1-ContactListItem'),
+        10_000,
+        "the admin's item event",
+      );
+      expect(names(admin)).toEqual(
+        expect.arrayContaining(['company-1-ContactList', 'company-1-ContactListItem']),
+      );
+      expect(JSON.stringify(admin)).toContain('private@lists.test');
+      await sleep(300); // time for a wrong delivery to show up
+      const leaked = user.filter((e) => /ContactList/.test(e.event));
+      expect(leaked).toEqual([]);
+      expect(JSON.stringify(user)).not.toContain('5511977770099');
+      await ok(await call('admin', 'DELETE', `/contact-list-items/${item.id}`));
+      await ok(await call('admin', 'DELETE', `/contact-lists/${list.id}`));
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
   });
 
   it('imports a sheet: valid rows kept, each refused row says why', async () => {
