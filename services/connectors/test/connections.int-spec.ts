@@ -140,6 +140,8 @@ describe('connections over the in-process bus', () => {
     );
     expect(second.isDefault).toBe(true);
     expect(JSON.stringify(second)).not.toContain('secret');
+    // its ids come back for the edit dialog; the access token never does
+    expect(second.cloudApi).toEqual({ phoneNumberId: '555', businessAccountId: '' });
     const list = await call<ConnectionRecord[]>(S.connectionList, {}, agent);
     expect(list.map((c) => [c.name, c.isDefault])).toEqual([
       ['Cloud', true],

@@ -62,7 +62,11 @@ export type ConnectionRecord = {
   schedules: WeekdaySchedule[];
   /** campaigns' send window, daily cap and warm-up on this connection */
   sendLimits: ConnectionSendLimits;
+  /** a Cloud API connection's saved ids, for its edit dialog (the access token is never answered) */
+  cloudApi: CloudApiIds | null;
 };
+
+export type CloudApiIds = { phoneNumberId: string; businessAccountId: string };
 
 export type ConnectionEventData = { connection: ConnectionRecord };
 export type ConnectionDeletedEventData = { connectionId: number };

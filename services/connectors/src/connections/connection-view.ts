@@ -46,6 +46,14 @@ export function toConnectionRecord(row: Connection, queueIds: number[]): Connect
     queueIds: [...queueIds].sort((a, b) => a - b),
     schedules: row.schedules,
     sendLimits: row.sendLimits,
+    // the ids are no secret and the edit dialog shows them; the access token stays here
+    cloudApi:
+      row.channel === 'whatsappapi'
+        ? {
+            phoneNumberId: row.credentials?.phoneNumberId ?? '',
+            businessAccountId: row.credentials?.businessAccountId ?? '',
+          }
+        : null,
   };
 }
 

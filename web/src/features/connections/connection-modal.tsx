@@ -257,9 +257,10 @@ const draftOf = (c: ConnectionRecord | null): Draft => ({
   groupAsTicket: c?.groupAsTicket ?? 'disabled',
   queueIds: c?.queueIds ?? [],
   token: c?.token ?? '',
-  phoneNumberId: '',
+  // the saved ids come back; the access token never does (blank keeps it)
+  phoneNumberId: c?.cloudApi?.phoneNumberId ?? '',
   accessToken: '',
-  businessAccountId: '',
+  businessAccountId: c?.cloudApi?.businessAccountId ?? '',
   schedules: c?.schedules.length ? c.schedules : DefaultQueueSchedules,
   sendLimits: c?.sendLimits ?? ConnectionSendLimitsOff,
   importOldMessages: c?.importOldMessages?.slice(0, 10) ?? '',
@@ -296,6 +297,7 @@ export const ConnectionModal = ({
   const [draft, setDraft] = useState<Draft>(draftOf(connection));
   const [nameError, setNameError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [tokenError, setTokenError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [create] = useCreateConnectionMutation();
   const [update] = useUpdateConnectionMutation();
@@ -326,6 +328,7 @@ export const ConnectionModal = ({
     setDraft(draftOf(connection));
     setNameError(null);
     setFieldErrors({});
+    setTokenError(null);
     setImportError(null);
     setTab('general');
     setMedia(connection?.greetingMediaAttachment ?? null);
@@ -349,6 +352,17 @@ export const ConnectionModal = ({
     if (name.length < 2 || name.length > 50) {
       setNameError(name ? t('nameLength') : t('required'));
       showField(FieldTabs.name, nameInput.current);
+      return;
+    }
+    // new ids are saved with a token for them; a blank token keeps the saved ids and token
+    const saved = connection?.cloudApi;
+    const idsChanged =
+      !!saved &&
+      (draft.phoneNumberId.trim() !== saved.phoneNumberId ||
+        draft.businessAccountId.trim() !== saved.businessAccountId);
+    if (kind === 'whatsappapi' && idsChanged && !draft.accessToken.trim()) {
+      setTokenError(t('accessTokenToChange'));
+      setTab('general');
       return;
     }
     const wrongImport = importWindowError(draft.importOldMessages, draft.importRecentMessages);
@@ -545,14 +559,24 @@ export const ConnectionModal = ({
                             <Field.Root
                               key={key}
                               required={!connection && key !== 'businessAccountId'}
+                              invalid={key === 'accessToken' && !!tokenError}
                             >
                               <Field.Label>{t(key)}</Field.Label>
                               <Input
                                 type={key === 'accessToken' ? 'password' : 'text'}
                                 autoComplete="off"
                                 value={draft[key]}
-                                onChange={(e) => set(key, e.target.value)}
+                                onChange={(e) => {
+                                  if (key === 'accessToken') setTokenError(null);
+                                  set(key, e.target.value);
+                                }}
                               />
+                              {key === 'accessToken' && connection && (
+                                <Field.HelperText>{t('accessTokenKept')}</Field.HelperText>
+                              )}
+                              {key === 'accessToken' && (
+                                <Field.ErrorText>{tokenError}</Field.ErrorText>
+                              )}
                             </Field.Root>
                           ),
                         )}

@@ -223,6 +223,47 @@ describe('connections page', () => {
     });
   });
 
+  it('loads the saved Cloud API ids into the edit dialog and asks a token only to change them', async () => {
+    const calls = stub([
+      connection(1, 'Cloud', 'CONNECTED', {
+        channel: 'whatsappapi',
+        cloudApi: { phoneNumberId: '555', businessAccountId: '777' },
+      }),
+    ]);
+    await renderApp(
+      '/connections',
+      sessionUser({ profile: 'admin', flags: { useWhatsapp: true } }),
+    );
+    const row = await screen.findByTestId('connection-row');
+    fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    const modal = await screen.findByTestId('connection-modal');
+    const phone = within(modal).getByRole('textbox', {
+      name: 'Phone number ID',
+    }) as HTMLInputElement;
+    expect(phone.value).toBe('555');
+    expect(
+      (within(modal).getByRole('textbox', { name: 'Business account ID' }) as HTMLInputElement)
+        .value,
+    ).toBe('777');
+    expect(within(modal).getByText('Leave blank to keep the saved token.')).toBeTruthy();
+
+    fireEvent.change(phone, { target: { value: '556' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(modal).findByText('Enter the access token to save the new ids.'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(within(modal).getByLabelText('Access token'), { target: { value: 'new' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), {
+      timeout: 2000,
+    });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      credentials: { phoneNumberId: '556', accessToken: 'new', businessAccountId: '777' },
+    });
+  });
+
   it('shows the channels the plan lacks disabled, and posts the pasted user token', async () => {
     const calls = stub([connection(1, 'Main', 'CONNECTED')]);
     await renderApp(

@@ -1,4 +1,5 @@
 import { Tabs } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
@@ -15,11 +16,13 @@ export const SettingsPage = () => {
   const { t } = useTranslation('settings');
   const user = useAppSelector(selectUser);
   const { data: settings } = useGetSettingsQuery();
+  const [tab, setTab] = useState('options');
   if (!user) return null;
   const scheduleType = settings?.find((s) => s.key === 'scheduleType')?.value;
   return (
     <PageTitle titleKey="settings">
-      <Tabs.Root defaultValue="options" lazyMount unmountOnExit>
+      {/* only the chosen panel is rendered: Chakra's presence left a closed panel on screen above it */}
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)}>
         <Tabs.List>
           <Tabs.Trigger value="options">{t('tabs.options')}</Tabs.Trigger>
           {scheduleType === 'company' && (
@@ -29,25 +32,27 @@ export const SettingsPage = () => {
           {user.super && <Tabs.Trigger value="plans">{t('tabs.plans')}</Tabs.Trigger>}
           {user.super && <Tabs.Trigger value="helps">{t('tabs.helps')}</Tabs.Trigger>}
         </Tabs.List>
-        <Tabs.Content value="options">
-          <OptionsTab />
-        </Tabs.Content>
-        {scheduleType === 'company' && (
+        {tab === 'options' && (
+          <Tabs.Content value="options">
+            <OptionsTab />
+          </Tabs.Content>
+        )}
+        {scheduleType === 'company' && tab === 'schedules' && (
           <Tabs.Content value="schedules">
             <SchedulesTab companyId={user.companyId} />
           </Tabs.Content>
         )}
-        {user.super && (
+        {user.super && tab === 'companies' && (
           <Tabs.Content value="companies">
             <CompaniesTab />
           </Tabs.Content>
         )}
-        {user.super && (
+        {user.super && tab === 'plans' && (
           <Tabs.Content value="plans">
             <PlansTab />
           </Tabs.Content>
         )}
-        {user.super && (
+        {user.super && tab === 'helps' && (
           <Tabs.Content value="helps">
             <HelpsTab />
           </Tabs.Content>
