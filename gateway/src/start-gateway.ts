@@ -33,6 +33,7 @@ import { NestPinoLogger } from './nest-logger.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { startSocketServer } from './realtime/socket-server.js';
 import { askTicketsService, type TicketAccessChecker } from './realtime/ticket-access.js';
+import { askIdentityForViewer, type TicketViewerLookup } from './realtime/ticket-viewers.js';
 import { UserPresence } from './realtime/user-presence.js';
 import { createStorage, type ObjectStorage } from '@sb/storage';
 import { createMediaSigner } from './media/media-signing.js';
@@ -50,6 +51,8 @@ export type StartGatewayOptions = {
   host?: string;
   /** who may join a ticket room (joinChatBox); the tickets issue plugs its rule in here */
   ticketAccess?: TicketAccessChecker;
+  /** a socket user's queues and flags (which ticket events it hears); identity's user record by default */
+  ticketViewer?: TicketViewerLookup;
   /** replaces the verifier chosen from TURNSTILE_SECRET */
   botVerifier?: BotVerifier;
   /** where uploads go; by default createStorage(env) (S3_ENDPOINT, else MEDIA_DIR / DATA_DIR/media) */
@@ -179,6 +182,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     revoked,
     presence,
     ticketAccess: options.ticketAccess ?? askTicketsService(options.bus),
+    ticketViewer: options.ticketViewer ?? askIdentityForViewer(options.bus, logger),
     trustedProxies,
   });
   const revokedSync = await startRevokedSessionSync({ bus: options.bus, revoked, logger });

@@ -1,9 +1,12 @@
 import {
+  canSeeTicket,
   mayReadConnectionToken,
   resolveEventSocket,
   roomCompanyId,
   rooms,
   type DomainEvent,
+  type TicketFacts,
+  type TicketViewer,
 } from '@sb/contracts';
 
 /** Gateway-internal room of one login session's sockets (never a target of the event table). */
@@ -31,6 +34,11 @@ export type SocketEmit = {
    * room too) and the room gets this payload instead
    */
   admin?: { room: string; payload: unknown };
+  /**
+   * a ticket or message event: `payload` reaches only the sockets whose user may see this ticket, the
+   * others get `hiddenPayload` (when set) or nothing
+   */
+  ticket?: { facts: TicketFacts; hiddenPayload?: unknown };
 };
 
 /**
@@ -56,6 +64,7 @@ export const planSocketEmit = (
   const names = {
     event: resolved.event,
     ...(resolved.alsoEvent ? { alsoEvent: resolved.alsoEvent } : {}),
+    ...(resolved.ticket ? { ticket: resolved.ticket } : {}),
   };
   if (resolved.adminPayload === undefined || event.companyId <= 0 || allowed.length === 0) {
     return { ...names, payload: resolved.payload, rooms: allowed, except, dropped };
@@ -69,4 +78,19 @@ export const planSocketEmit = (
     dropped,
     admin: { room, payload: resolved.adminPayload },
   };
+};
+
+/**
+ * Splits the sockets of a ticket event's rooms by the ticket rule: who may see the ticket, who may not.
+ * A pure check per socket against the viewer the socket server keeps for it (no request per event).
+ */
+export const splitByTicket = (
+  sockets: Iterable<{ id: string; viewer: TicketViewer }>,
+  facts: TicketFacts,
+): { seers: string[]; others: string[] } => {
+  const seers: string[] = [];
+  const others: string[] = [];
+  for (const socket of sockets)
+    (canSeeTicket(socket.viewer, facts) ? seers : others).push(socket.id);
+  return { seers, others };
 };

@@ -4,6 +4,7 @@ import {
   ChatTypingRequest,
   ClientSocketEvents,
   EventSocketRoutes,
+  eventRouteKey,
   impliedEvents,
   SocketHandshakeQuery,
   Subjects,
@@ -11,7 +12,9 @@ import {
   rooms,
   type DomainEvent,
   type RequestContext,
+  type TicketViewer,
   type UserPresenceRequest,
+  type UserUpdatedEventData,
 } from '@sb/contracts';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
 import { runInContext } from '@sb/platform/context';
@@ -23,9 +26,16 @@ import { contextFromToken, isCompanyExpired, requestIdFrom } from '../auth/reque
 import { resolveClientAddress, type TrustedProxies } from '../middleware/client-address.js';
 import type { RevokedSessions } from '../auth/revoked-sessions.service.js';
 import { toAppError } from '../errors/http-exception.filter.js';
-import { joinsAdminsRoom, planSocketEmit, sessionRoom } from './event-fanout.js';
+import {
+  joinsAdminsRoom,
+  planSocketEmit,
+  sessionRoom,
+  splitByTicket,
+  type SocketEmit,
+} from './event-fanout.js';
 import { RecentEventIds } from './recent-event-ids.js';
 import type { TicketAccessChecker } from './ticket-access.js';
+import { tokenViewer, withUser, type TicketViewerLookup } from './ticket-viewers.js';
 import type { UserPresence } from './user-presence.js';
 
 /** spec 1 §7: ping interval and timeout of 18 s. */
@@ -40,11 +50,18 @@ export type SocketServerOptions = {
   revoked: RevokedSessions;
   presence: UserPresence;
   ticketAccess: TicketAccessChecker;
+  /** the queues and flags of a socket's user (whose ticket and message events it hears) */
+  ticketViewer: TicketViewerLookup;
   /** whose forwarded headers name the client (TRUSTED_PROXIES) */
   trustedProxies: TrustedProxies;
 };
 
-type SocketData = { token: VerifiedToken; ctx: RequestContext };
+type SocketData = {
+  token: VerifiedToken;
+  ctx: RequestContext;
+  /** who this socket's user may see among tickets; replaced when identity announces a change */
+  viewer: TicketViewer;
+};
 type GatewaySocket = Socket<
   Record<string, never>,
   Record<string, never>,
@@ -73,7 +90,7 @@ const refusal = (error: AppError): Error & { data: unknown } =>
 export const startSocketServer = async (
   options: SocketServerOptions,
 ): Promise<RunningSocketServer> => {
-  const { logger, tokens, revoked, presence, ticketAccess } = options;
+  const { logger, tokens, revoked, presence, ticketAccess, ticketViewer } = options;
   const io = new Server(options.httpServer, {
     path: '/socket.io',
     pingInterval: SocketPingMs,
@@ -112,7 +129,7 @@ export const startSocketServer = async (
         headers['accept-language'],
         resolveClientAddress(socket.request.socket.remoteAddress, headers, options.trustedProxies),
       );
-      return { token, ctx };
+      return { token, ctx, viewer: tokenViewer(ctx) };
     };
     authenticate().then(
       (data) => {
@@ -122,6 +139,9 @@ export const startSocketServer = async (
       (err: unknown) => next(refusal(toAppError(err, logger))),
     );
   });
+
+  // per socket id: marks its viewer as changed by an event (the connection's own lookup then loses)
+  const viewerTouched = new Map<string, () => void>();
 
   io.on('connection', (socket: GatewaySocket) => {
     const { token, ctx } = socket.data;
@@ -144,6 +164,14 @@ export const startSocketServer = async (
     };
     heartbeat();
     runInContext(ctx, () => logger.debug({ socketId: socket.id }, 'socket connected'));
+    // the rooms of ticket events are joined once the socket's viewer is known (a join waits for it);
+    // an identity.user.updated heard meanwhile is newer, so it wins
+    let viewerChanged = false;
+    const viewerKnown = ticketViewer(ctx).then((viewer) => {
+      if (!viewerChanged) socket.data.viewer = viewer;
+    });
+    viewerTouched.set(socket.id, () => (viewerChanged = true));
+    socket.once('disconnect', () => viewerTouched.delete(socket.id));
 
     // Every client event answers its optional ack, so a client can wait until it is in the room.
     const on = (name: string, handler: (arg: unknown) => Promise<void> | void) => {
@@ -164,12 +192,16 @@ export const startSocketServer = async (
       );
     };
 
-    on(ClientSocketEvents.joinNotification, () => socket.join(rooms.notification(cid)));
-    on(ClientSocketEvents.joinTickets, (status) => {
+    on(ClientSocketEvents.joinNotification, async () => {
+      await viewerKnown;
+      await socket.join(rooms.notification(cid));
+    });
+    on(ClientSocketEvents.joinTickets, async (status) => {
       if (typeof status !== 'string' || !(TicketStatuses as readonly string[]).includes(status)) {
         throw new AppError('ERR_VALIDATION', { fields: { status: ['unknown ticket status'] } });
       }
-      return socket.join(rooms.status(cid, status));
+      await viewerKnown;
+      await socket.join(rooms.status(cid, status));
     });
     on(ClientSocketEvents.joinChatBox, async (raw) => {
       const ticketId = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
@@ -177,6 +209,7 @@ export const startSocketServer = async (
         throw new AppError('ERR_VALIDATION', { fields: { ticketId: ['must be a ticket id'] } });
       }
       if (!(await ticketAccess(ctx, ticketId))) throw new AppError('ERR_NO_PERMISSION');
+      await viewerKnown;
       await socket.join(rooms.ticket(cid, ticketId));
     });
     on(ClientSocketEvents.userStatus, heartbeat);
@@ -192,6 +225,40 @@ export const startSocketServer = async (
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
   });
 
+  /** The local sockets in any of `names`, minus those in any of `except`. */
+  const socketsIn = (names: string[], except: string[]): GatewaySocket[] => {
+    const { adapter, sockets } = io.of('/');
+    const skipped = new Set(except.flatMap((room) => [...(adapter.rooms.get(room) ?? [])]));
+    const ids = new Set(names.flatMap((room) => [...(adapter.rooms.get(room) ?? [])]));
+    return [...ids]
+      .filter((id) => !skipped.has(id))
+      .map((id) => sockets.get(id) as GatewaySocket | undefined)
+      .filter((socket): socket is GatewaySocket => socket !== undefined);
+  };
+
+  /** A ticket or message event: its content to the sockets whose user may see the ticket only. */
+  const emitTicket = (plan: SocketEmit, ticket: NonNullable<SocketEmit['ticket']>) => {
+    const audience = socketsIn(plan.rooms, plan.except).map((socket) => ({
+      id: socket.id,
+      viewer: socket.data.viewer,
+    }));
+    const { seers, others } = splitByTicket(audience, ticket.facts);
+    // a socket id is a room of its own: one emit per group, each payload encoded once
+    if (seers.length) io.to(seers).emit(plan.event, plan.payload);
+    if (others.length && ticket.hiddenPayload !== undefined)
+      io.to(others).emit(plan.event, ticket.hiddenPayload);
+  };
+
+  /** Queues or flags of a user changed: their sockets hear other tickets from the next event on. */
+  const refreshViewers = (event: DomainEvent) => {
+    const data = event.data as UserUpdatedEventData;
+    if (!data?.user || typeof data.user.id !== 'number') return;
+    for (const socket of socketsIn([rooms.user(event.companyId, data.user.id)], [])) {
+      socket.data.viewer = withUser(socket.data.viewer, data);
+      viewerTouched.get(socket.id)?.();
+    }
+  };
+
   const emit = (event: DomainEvent) => {
     const plan = planSocketEmit(event);
     if (!plan) return;
@@ -202,6 +269,7 @@ export const startSocketServer = async (
       );
     }
     if (!plan.rooms.length) return;
+    if (plan.ticket) return emitTicket(plan, plan.ticket);
     for (const name of plan.alsoEvent ? [plan.event, plan.alsoEvent] : [plan.event]) {
       let target = io.to(plan.rooms);
       if (plan.except.length) target = target.except(plan.except);
@@ -219,6 +287,7 @@ export const startSocketServer = async (
   const fanOut = (event: DomainEvent) => {
     try {
       if (!recent.firstTime(event.id)) return;
+      if (eventRouteKey(event.subject) === 'identity.user.updated') refreshViewers(event);
       for (const each of [event, ...impliedEvents(event)]) emit(each);
     } catch (err) {
       logger.error({ err, subject: event.subject }, 'socket fan-out failed');

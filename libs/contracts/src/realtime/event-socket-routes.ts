@@ -9,6 +9,7 @@ import type { FileListSocketPayload } from '../file-lists/file-lists.js';
 import type { AppMessageSocketPayload, TicketSocketPayload } from '../tickets/ticket-records.js';
 import type { MessageEventData } from '../tickets/ticket-inputs.js';
 import { ticketUpdateOf } from '../tickets/ticket-events.js';
+import type { TicketFacts } from '../tickets/ticket-visibility.js';
 import type { ScheduleSocketPayload } from '../schedules/schedules.js';
 import type { DashboardSocketPayload } from '../reporting/reporting.js';
 import { withoutConnectionToken } from '../connections/connection-records.js';
@@ -53,6 +54,14 @@ export type EventSocketRoute<K extends DomainEventKey> = {
     adminPayload?: (data: DomainEventPayloads[K]) => SocketPayloads[N];
     /** the rooms that receive it; always rooms of `event.companyId` */
     rooms: (event: DomainEvent<DomainEventPayloads[K]>) => string[];
+    /**
+     * ticket and message rows: the ticket the event is about. The gateway then sends `payload` only to the
+     * sockets (of any of `rooms`) whose user may see that ticket (`canSeeTicket`). Null for an event that
+     * carries ids only (a delete, an unread reset): no content, so every socket of the rooms hears it.
+     */
+    ticket?: (data: DomainEventPayloads[K]) => TicketFacts | null;
+    /** what a socket that may not see the ticket gets instead of nothing (a delete: its lists drop it) */
+    hiddenPayload?: (data: DomainEventPayloads[K]) => SocketPayloads[N];
     /** sockets of this session id are skipped (e.g. the new session that caused the event) */
     exceptSessionId?: (event: DomainEvent<DomainEventPayloads[K]>) => string | undefined;
   };
@@ -72,6 +81,8 @@ type AnyEventSocketRoute = {
   payload: (data: unknown) => unknown;
   adminPayload?: (data: unknown) => unknown;
   rooms: (event: DomainEvent) => string[];
+  ticket?: (data: unknown) => TicketFacts | null;
+  hiddenPayload?: (data: unknown) => unknown;
   exceptSessionId?: (event: DomainEvent) => string | undefined;
 };
 
@@ -378,11 +389,16 @@ export const EventSocketRoutes = {
     rooms: (event) => [rooms.admins(event.companyId)],
   },
   // tickets and messages (tickets service): the status rooms of the lists, the notification room and the
-  // open chat; a ticket that changed status also reaches its old status room, whose lists drop it
+  // open chat; a ticket that changed status also reaches its old status room, whose lists drop it. Every
+  // room holds any user of the company, so each row names its ticket and only the sockets whose user may
+  // see it hear its content; the others get a delete of an updated ticket (it may have left their
+  // queues) and nothing of its messages.
   'tickets.ticket.updated': {
     readRoute: 'GET /tickets/:id',
     event: 'ticket',
     payload: (data): TicketSocketPayload => ({ action: 'update', ticket: data.ticket }),
+    ticket: (data) => data.ticket,
+    hiddenPayload: (data): TicketSocketPayload => ({ action: 'delete', ticketId: data.ticket.id }),
     rooms: (event) => {
       const { ticket, previousStatus } = event.data;
       const cid = event.companyId;
@@ -400,6 +416,7 @@ export const EventSocketRoutes = {
     readRoute: 'GET /tickets/:id',
     event: 'ticket',
     payload: (data): TicketSocketPayload => ({ action: 'delete', ticketId: data.ticketId }),
+    ticket: () => null,
     rooms: (event) => [
       rooms.status(event.companyId, event.data.status),
       rooms.notification(event.companyId),
@@ -410,6 +427,7 @@ export const EventSocketRoutes = {
     readRoute: 'GET /tickets/:id',
     event: 'ticket',
     payload: (data): TicketSocketPayload => ({ action: 'updateUnread', ticketId: data.ticketId }),
+    ticket: () => null,
     rooms: (event) => [
       rooms.status(event.companyId, event.data.status),
       rooms.notification(event.companyId),
@@ -426,6 +444,7 @@ export const EventSocketRoutes = {
       ticket,
       contact,
     }),
+    ticket: (data) => data.ticket,
     rooms: (event) => [
       rooms.ticket(event.companyId, event.data.ticket.id),
       rooms.notification(event.companyId),
@@ -436,6 +455,7 @@ export const EventSocketRoutes = {
     readRoute: 'GET /messages/:ticketId',
     event: 'appMessage',
     payload: (data): AppMessageSocketPayload => ({ action: 'update', ...data }),
+    ticket: (data) => data.ticket,
     rooms: (event) => [
       rooms.ticket(event.companyId, event.data.ticket.id),
       rooms.notification(event.companyId),
@@ -449,6 +469,7 @@ export const EventSocketRoutes = {
       messageId: data.messageId,
       ticketId: data.ticketId,
     }),
+    ticket: () => null,
     rooms: (event) => [
       rooms.ticket(event.companyId, event.data.ticketId),
       rooms.notification(event.companyId),
@@ -641,6 +662,19 @@ export const impliedEvents = (event: DomainEvent): DomainEvent[] => {
   return update ? [update] : [];
 };
 
+/** A ticket row's audience: the ticket's facts and what the sockets that may not see it get. */
+const ticketAudience = (route: AnyEventSocketRoute, data: unknown) => {
+  const facts = route.ticket?.(data);
+  if (!facts) return {};
+  const { status, userId, queueId, isGroup } = facts;
+  return {
+    ticket: {
+      facts: { status, userId, queueId, isGroup },
+      ...(route.hiddenPayload ? { hiddenPayload: route.hiddenPayload(data) } : {}),
+    },
+  };
+};
+
 /** What to emit for an event, or undefined when the event has no socket route. */
 export const resolveEventSocket = (
   event: DomainEvent,
@@ -654,6 +688,8 @@ export const resolveEventSocket = (
       exceptSessionId?: string;
       /** sent to `rooms.admins(companyId)` instead of `payload` */
       adminPayload?: unknown;
+      /** `payload` reaches only the sockets whose user may see this ticket; the others get `hiddenPayload` */
+      ticket?: { facts: TicketFacts; hiddenPayload?: unknown };
     }
   | undefined => {
   const key = eventRouteKey(event.subject);
@@ -667,5 +703,6 @@ export const resolveEventSocket = (
     rooms: route.rooms(event),
     ...(exceptSessionId ? { exceptSessionId } : {}),
     ...(route.adminPayload ? { adminPayload: route.adminPayload(event.data) } : {}),
+    ...ticketAudience(route, event.data),
   };
 };

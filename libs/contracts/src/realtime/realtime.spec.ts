@@ -190,7 +190,7 @@ describe('event socket routes', () => {
   });
 
   it("reads a message that changed its ticket as that ticket's update too, with the status it left", () => {
-    const ticket = { id: 7, status: 'pending' };
+    const ticket = { id: 7, status: 'pending', userId: null, queueId: 2, isGroup: false };
     const message = { id: 'm1', body: 'Oi' };
     const contact = { id: 3, name: 'Cris' };
     const created = event(4, DomainEventTypes.tickets.messageCreated, {
@@ -216,6 +216,11 @@ describe('event socket routes', () => {
       event: 'company-4-ticket',
       payload: { action: 'update', ticket },
       rooms: ['c:4:status:pending', 'c:4:notification', 'c:4:ticket:7', 'c:4:status:closed'],
+      // its content only to who may see the ticket; the others drop it from their lists
+      ticket: {
+        facts: { status: 'pending', userId: null, queueId: 2, isGroup: false },
+        hiddenPayload: { action: 'delete', ticketId: 7 },
+      },
     });
     // a message that left its ticket as it was (a private note), and other events, stand for nothing else
     expect(impliedEvents({ ...created, data: { message, ticket, contact } })).toEqual([]);

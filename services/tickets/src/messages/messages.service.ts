@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  canSeeTicket,
   DomainEventTypes,
   MessageEditInput,
   MessageForwardInput,
@@ -45,7 +46,6 @@ import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
 import { TicketsRepository } from '../ticket-core/tickets.repository.js';
-import { canSeeTicket } from '../ticket-core/ticket-rules.js';
 import { ChannelSender, peerOf, type OutboundExtras } from './channel-sender.js';
 import type { Message } from './message.entity.js';
 import { mayEdit } from './message-acks.js';

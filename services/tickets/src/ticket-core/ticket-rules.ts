@@ -1,8 +1,10 @@
 import type {
+  TicketFacts,
   TicketListQuery,
   TicketLogType,
   TicketStatus,
   TicketUpdateInput,
+  TicketViewer,
 } from '@sb/contracts';
 import type { BotTexts } from '../bot-language/bot-texts.js';
 
@@ -16,39 +18,6 @@ export const ActiveTicketStatuses: readonly TicketStatus[] = [
 ];
 export const isActiveStatus = (status: TicketStatus): boolean =>
   ActiveTicketStatuses.includes(status);
-
-/** What the ticket rules need to know about the caller (identity's user record, read per request). */
-export type TicketViewer = {
-  userId: number;
-  /** admin profile or super: sees every ticket of the company */
-  admin: boolean;
-  /** allTicket = enable: also sees pending tickets that have no queue */
-  allTicket: boolean;
-  /** allowGroup: sees group tickets */
-  allowGroup: boolean;
-  queueIds: number[];
-};
-
-/** What the rules need to know about a ticket. */
-export type TicketFacts = {
-  status: TicketStatus;
-  userId: number | null;
-  queueId: number | null;
-  isGroup: boolean;
-};
-
-/**
- * May the viewer open this ticket (GET by id/uuid, messages, joinChatBox)? Admins see every ticket; a user
- * sees their own tickets, group tickets when allowGroup is set, tickets of their queues, and tickets with
- * no queue when allTicket is enabled (spec 1 §4 Notifications, §6).
- */
-export const canSeeTicket = (viewer: TicketViewer, ticket: TicketFacts): boolean => {
-  if (viewer.admin) return true;
-  if (ticket.userId === viewer.userId) return true;
-  if (ticket.isGroup || ticket.status === 'group') return viewer.allowGroup;
-  if (ticket.queueId === null) return viewer.allTicket;
-  return viewer.queueIds.includes(ticket.queueId);
-};
 
 /** A SQL condition with its positional parameters (numbered from `$<first>`). */
 export type SqlCondition = { sql: string; params: unknown[] };

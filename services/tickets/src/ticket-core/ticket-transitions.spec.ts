@@ -1,7 +1,6 @@
-import type { TicketListQuery } from '@sb/contracts';
+import type { TicketFacts, TicketListQuery, TicketViewer } from '@sb/contracts';
 import { BotTextsByLanguage } from '../bot-language/bot-texts.js';
 import {
-  canSeeTicket,
   listConditions,
   listQueues,
   logsOfChange,
@@ -9,8 +8,6 @@ import {
   planTicketChange,
   transferText,
   workingStatus,
-  type TicketFacts,
-  type TicketViewer,
 } from './ticket-rules.js';
 
 const viewer = (over: Partial<TicketViewer> = {}): TicketViewer => ({
@@ -31,26 +28,6 @@ const ticket = (over: Partial<TicketFacts> = {}): TicketFacts => ({
 const query = (over: Partial<TicketListQuery> = {}): TicketListQuery => ({
   pageNumber: 1,
   ...over,
-});
-
-describe('canSeeTicket', () => {
-  it('lets admins see every ticket', () => {
-    expect(canSeeTicket(viewer({ admin: true, queueIds: [] }), ticket({ queueId: 99 }))).toBe(true);
-  });
-  it('lets users see their own tickets and their queues only', () => {
-    expect(canSeeTicket(viewer(), ticket({ queueId: 99, userId: 7, status: 'open' }))).toBe(true);
-    expect(canSeeTicket(viewer(), ticket({ queueId: 2 }))).toBe(true);
-    expect(canSeeTicket(viewer(), ticket({ queueId: 99 }))).toBe(false);
-  });
-  it('shows tickets without a queue only with allTicket', () => {
-    expect(canSeeTicket(viewer(), ticket({ queueId: null }))).toBe(false);
-    expect(canSeeTicket(viewer({ allTicket: true }), ticket({ queueId: null }))).toBe(true);
-  });
-  it('shows group tickets only with allowGroup', () => {
-    const group = ticket({ status: 'group', isGroup: true, queueId: 1, userId: 3 });
-    expect(canSeeTicket(viewer(), group)).toBe(false);
-    expect(canSeeTicket(viewer({ allowGroup: true }), group)).toBe(true);
-  });
 });
 
 describe('listQueues', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  canSeeTicket,
   CloseImportedTicketsInput,
   DomainEventTypes,
   hasPermission,
@@ -20,6 +21,7 @@ import {
   type TicketRecord,
   type TicketsPage,
   type TicketStatus,
+  type TicketViewer,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -42,7 +44,6 @@ import type { Ticket } from '../ticket-core/ticket.entity.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import {
-  canSeeTicket,
   listConditions,
   listsNewestPerContact,
   logsOfChange,
@@ -51,7 +52,6 @@ import {
   transferText,
   workingStatus,
   type TicketChange,
-  type TicketViewer,
 } from '../ticket-core/ticket-rules.js';
 import { toTicketHolder, TicketRecords } from '../ticket-core/ticket-records.js';
 import {
