@@ -12,7 +12,7 @@ import {
   unique,
 } from './app-steps.js';
 import { launchBrowser, startApp, type RunningApp } from './harness.js';
-import { screenProblems, seriousAxeViolations } from './page-checks.js';
+import { screenProblems, seriousAxeViolations, sidewaysOverflow } from './page-checks.js';
 
 /**
  * /campaigns (spec 3 §2.2, §2.4): the admin writes a campaign in the dialog, with a placeholder from the
@@ -46,6 +46,7 @@ describe('campaigns screen', () => {
   ];
   let strangersListId = 0;
   let connectionId = 0;
+  let helperToken = '';
   /** the campaign's report page, once the first test opened it */
   let reportPath = '';
   const saved = Object.fromEntries(
@@ -85,6 +86,14 @@ describe('campaigns screen', () => {
       },
     });
     connectionId = connection.id;
+    // a second admin for the calls made while the browser holds the first admin's only session
+    await apiCall(app, token, 'POST', '/users', {
+      name: 'Campaign helper',
+      email: 'helper@campaigns-e2e.test',
+      password: 'helper-pass-123',
+      profile: 'admin',
+    });
+    helperToken = await apiToken(app, 'helper@campaigns-e2e.test', 'helper-pass-123');
     await apiCall(app, token, 'POST', '/campaign-settings', {
       settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] },
     });
@@ -238,109 +247,6 @@ describe('campaigns screen', () => {
     await page.getByTestId('counter-delivered').getByText('2', { exact: true }).waitFor();
   });
 
-  it('sends to the contacts of a tag when started now, and shows the counts and a failed run', async () => {
-    const token = await apiToken(app, app.adminEmail, app.adminPassword);
-    // Ana wrote this day (the tickets service knows her); Eva never wrote
-    const [ana] = contacts;
-    const anaContact = (
-      await apiCall<{ contacts: { id: number }[] }>(
-        app,
-        token,
-        'GET',
-        `/contacts?searchParam=${ana!.number}&pageNumber=1`,
-      )
-    ).contacts[0]!;
-    const eva = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
-      name: 'Eva Nunes',
-      number: `55115${String(Date.now()).slice(-8)}`,
-    });
-    const tagName = unique('VIP');
-    const tag = await apiCall<{ id: number }>(app, token, 'POST', '/tags', {
-      name: tagName,
-      color: '#3366CC',
-      kanban: 0,
-    });
-    for (const contactId of [anaContact.id, eva.id])
-      await apiCall(app, token, 'POST', '/tags/sync', { contactId, tags: [tag.id] });
-
-    const name = unique('Tag news');
-    await goInApp(page, '/campaigns');
-    await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
-    await page.getByRole('button', { name: 'New campaign' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByText('Campaign line').click();
-    await dialog.getByLabel('Send to').selectOption({ label: 'The contacts of a tag' });
-    const tagSelect = dialog.getByLabel('Tag', { exact: true });
-    await tagSelect.locator('option', { hasText: tagName }).waitFor({ state: 'attached' });
-    await tagSelect.selectOption({ label: `${tagName} (2 contacts)` });
-    await dialog.getByRole('textbox', { name: 'Message 1' }).fill('Novidade para {firstName}');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await seeText(page, 'Campaign saved.');
-
-    // saved without a time: inactive until started now
-    const row = page.getByTestId('campaign-row').filter({ hasText: name });
-    await row.getByText('Inactive').waitFor();
-    await row.getByText(`Tag: ${tagName}`).waitFor();
-    await row.getByRole('button', { name: 'Start now' }).click();
-    await seeText(page, 'Campaign started.');
-    await row.getByText('Finished').waitFor({ timeout: 60_000 });
-    // sent / delivered / failed / opted out: Eva is outside the 24-hour window
-    await row.getByTestId('campaign-counts').getByText('1 / 1 / 1 / 0').waitFor();
-    expect(emulator.conversation(phoneNumberId, ana!.number).map((line) => line.text)).toContain(
-      'Novidade para Ana',
-    );
-
-    // a campaign to Eva alone: every row fails, and the list says so
-    const lonely = await apiCall<{ id: number }>(app, token, 'POST', '/tags', {
-      name: unique('Cold'),
-      color: '#CC3366',
-      kanban: 0,
-    });
-    await apiCall(app, token, 'POST', '/tags/sync', { contactId: eva.id, tags: [lonely.id] });
-    const failing = unique('Nobody hears');
-    await apiCall(app, token, 'POST', '/campaigns', {
-      name: failing,
-      whatsappId: connectionId,
-      tagListId: lonely.id,
-      message1: 'Hello there',
-      scheduledAt: new Date().toISOString(),
-    });
-    const failedRow = page.getByTestId('campaign-row').filter({ hasText: failing });
-    await failedRow.getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 });
-    await failedRow.getByTestId('campaign-counts').getByText('0 / 0 / 1 / 0').waitFor();
-  });
-
-  it('a schedule to a contact who never wrote says why it failed, in the list and on the ticket', async () => {
-    const token = await apiToken(app, app.adminEmail, app.adminPassword);
-    const number = `55114${String(Date.now()).slice(-8)}`;
-    const contact = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
-      name: 'Fabio Frio',
-      number,
-    });
-    await apiCall(app, token, 'POST', '/schedules', {
-      body: 'Seu pedido saiu para entrega',
-      contactId: contact.id,
-      sendAt: new Date().toISOString(),
-    });
-    const reason =
-      'The 24-hour window to answer this contact is closed: they must write first (or use a template).';
-    await goInApp(page, '/schedules');
-    await page.getByRole('heading', { level: 1, name: 'Schedules' }).waitFor();
-    const row = page.getByTestId('schedule-row').filter({ hasText: 'Fabio Frio' });
-    await row.getByText('Error', { exact: true }).waitFor({ timeout: 30_000 });
-    await row.getByTestId('schedule-error').getByText(reason).waitFor();
-    // the ticket holds the message, marked not sent with the same reason
-    const { tickets } = await apiCall<{ tickets: { uuid: string }[] }>(
-      app,
-      token,
-      'GET',
-      `/tickets?searchParam=${number}&showAll=true`,
-    );
-    await goInApp(page, `/tickets/${tickets[0]!.uuid}`);
-    await page.getByTestId('send-error').getByText(`Not sent: ${reason}`).waitFor();
-  });
-
   it('fits the common screens and a phone, with no serious axe violation in either theme', async () => {
     const found: string[] = [];
     for (const { path, heading, name } of [
@@ -382,5 +288,121 @@ describe('campaigns screen', () => {
       )),
     );
     expect(found).toEqual([]);
+  });
+
+  it('sends to the contacts of a tag when started now, and shows the counts and a failed run', async () => {
+    const token = helperToken;
+    // Ana wrote this day (the tickets service knows her); Eva never wrote
+    const [ana] = contacts;
+    const anaContact = (
+      await apiCall<{ contacts: { id: number }[] }>(
+        app,
+        token,
+        'GET',
+        `/contacts?searchParam=${ana!.number}&pageNumber=1`,
+      )
+    ).contacts[0]!;
+    const eva = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
+      name: 'Eva Nunes',
+      number: `55115${String(Date.now()).slice(-8)}`,
+    });
+    const tagName = unique('VIP');
+    const tag = await apiCall<{ id: number }>(app, token, 'POST', '/tags', {
+      name: tagName,
+      color: '#3366CC',
+      kanban: 0,
+    });
+    for (const contactId of [anaContact.id, eva.id])
+      await apiCall(app, token, 'POST', '/tags/sync', { contactId, tags: [tag.id] });
+
+    const name = unique('Tag news');
+    await goInApp(page, '/campaigns');
+    await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByText('Campaign line').click();
+    await dialog.getByLabel('Send to').selectOption({ label: 'The contacts of a tag' });
+    const tagSelect = dialog.getByLabel('Tag', { exact: true });
+    await tagSelect.locator('option', { hasText: tagName }).waitFor({ state: 'attached' });
+    await tagSelect.selectOption({ label: `${tagName} (2 contacts)` });
+    await dialog.getByRole('textbox', { name: 'Message 1' }).fill('Novidade para {firstName}');
+    for (const violation of await seriousAxeViolations(page))
+      throw new Error(`campaign dialog with a tag: ${violation}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'Campaign saved.');
+
+    // saved without a time: inactive until started now
+    const row = page.getByTestId('campaign-row').filter({ hasText: name });
+    await row.getByText('Inactive').waitFor();
+    await row.getByText(`Tag: ${tagName}`).waitFor();
+    await row.getByRole('button', { name: 'Start now' }).click();
+    await seeText(page, 'Campaign started.');
+    await row.getByText('Finished').waitFor({ timeout: 60_000 });
+    // sent / delivered / failed / opted out: Eva is outside the 24-hour window
+    await row.getByTestId('campaign-counts').getByText('1 / 1 / 1 / 0').waitFor();
+    // filled with the contact as the tickets service knows her: her WhatsApp profile name
+    expect(emulator.conversation(phoneNumberId, ana!.number).map((line) => line.text)).toContain(
+      'Novidade para Customer',
+    );
+
+    // a campaign to Eva alone: every row fails, and the list says so
+    const lonely = await apiCall<{ id: number }>(app, token, 'POST', '/tags', {
+      name: unique('Cold'),
+      color: '#CC3366',
+      kanban: 0,
+    });
+    await apiCall(app, token, 'POST', '/tags/sync', { contactId: eva.id, tags: [lonely.id] });
+    const failing = unique('Nobody hears');
+    await apiCall(app, token, 'POST', '/campaigns', {
+      name: failing,
+      whatsappId: connectionId,
+      tagListId: lonely.id,
+      message1: 'Hello there',
+      scheduledAt: new Date().toISOString(),
+    });
+    const failedRow = page.getByTestId('campaign-row').filter({ hasText: failing });
+    await failedRow.getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 });
+    await failedRow.getByTestId('campaign-counts').getByText('0 / 0 / 1 / 0').waitFor();
+    // the list with counts, a tag and a failed badge: no serious axe violation, and it fits a phone
+    for (const violation of await seriousAxeViolations(page))
+      throw new Error(`campaigns list: ${violation}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await failedRow.getByText('Failed', { exact: true }).waitFor();
+      expect(await sidewaysOverflow(page)).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('a schedule to a contact who never wrote says why it failed, in the list and on the ticket', async () => {
+    const token = helperToken;
+    const number = `55114${String(Date.now()).slice(-8)}`;
+    const contact = await apiCall<{ id: number }>(app, token, 'POST', '/contacts', {
+      name: 'Fabio Frio',
+      number,
+    });
+    await apiCall(app, token, 'POST', '/schedules', {
+      body: 'Seu pedido saiu para entrega',
+      contactId: contact.id,
+      sendAt: new Date().toISOString(),
+    });
+    const reason =
+      'The 24-hour window to answer this contact is closed: they must write first (or use a template).';
+    await goInApp(page, '/schedules');
+    await page.getByRole('heading', { level: 1, name: 'Schedules' }).waitFor();
+    const row = page.getByTestId('schedule-row').filter({ hasText: 'Fabio Frio' });
+    await row.getByText('Error', { exact: true }).waitFor({ timeout: 30_000 });
+    await row.getByTestId('schedule-error').getByText(reason).waitFor();
+    // the ticket holds the message, marked not sent with the same reason
+    const { tickets } = await apiCall<{ tickets: { uuid: string }[] }>(
+      app,
+      token,
+      'GET',
+      `/tickets?searchParam=${number}&showAll=true`,
+    );
+    await goInApp(page, `/tickets/${tickets[0]!.uuid}`);
+    await page.getByTestId('send-error').getByText(`Not sent: ${reason}`).waitFor();
   });
 });
