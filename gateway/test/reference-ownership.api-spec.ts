@@ -130,6 +130,14 @@ const listItem = (f: Fixture) => ({
 const chatBody = (f: Fixture) => ({ title: 'Walk chat', users: [f.agentId] });
 
 const table: Row[] = [
+  // first: PUT /queue below replaces the queue's options, f.chatbotId among them
+  {
+    method: 'POST',
+    route: '/queue-options',
+    path: () => '/queue-options',
+    body: (f) => ({ title: 'Walk option', queueId: f.queueId, parentId: f.chatbotId }),
+    fields: ['queueId', 'parentId'],
+  },
   { method: 'POST', route: '/chats', path: () => '/chats', body: chatBody, fields: ['users.0'] },
   {
     method: 'PUT',
@@ -179,6 +187,20 @@ const table: Row[] = [
     path: (f) => `/chatbot/${f.chatbotId}`,
     body: (f) => ({ name: 'Walk option', optQueueId: f.queueId, optFileId: f.fileListId }),
     fields: ['optQueueId', 'optFileId'],
+  },
+  {
+    method: 'POST',
+    route: '/react/messages',
+    path: () => '/react/messages',
+    body: (f) => ({ text: '👍', id: f.messageId }),
+    fields: ['id'],
+  },
+  {
+    method: 'POST',
+    route: '/forwardmessage',
+    path: () => '/forwardmessage',
+    body: (f) => ({ currentContacts: [{ id: f.contactId }], message: { id: f.messageId } }),
+    fields: ['currentContacts.0.id', 'message.id'],
   },
   {
     method: 'POST',

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Inject, Param, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { openApiSchema } from '../../openapi/zod-schema.js';
 import { z } from 'zod';
 import {
   ApiRoutes,
@@ -44,6 +45,7 @@ export class FamilyMessagesController {
 
   @Post(ApiRoutes.family.react)
   @ApiOperation({ summary: 'Reacts to a message (id) with an emoji (text)' })
+  @ApiBody({ schema: openApiSchema(FamilyReactionInput) })
   react(@Req() req: GatewayRequest, @Body() body: unknown): Promise<MessageRecord> {
     const input = parseInput(FamilyReactionInput, body ?? {});
     return this.services.request(S.messageReact, req.sb.ctx, { id: input.id, type: input.text });
@@ -51,6 +53,7 @@ export class FamilyMessagesController {
 
   @Post(ApiRoutes.family.forward)
   @ApiOperation({ summary: 'Forwards one message to each of the chosen contacts' })
+  @ApiBody({ schema: openApiSchema(FamilyForwardInput) })
   async forward(@Req() req: GatewayRequest, @Body() body: unknown): Promise<MessageRecord[]> {
     const input = parseInput(FamilyForwardInput, body ?? {});
     const sent: MessageRecord[] = [];

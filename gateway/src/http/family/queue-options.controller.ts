@@ -10,7 +10,8 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { openApiSchema } from '../../openapi/zod-schema.js';
 import { z } from 'zod';
 import {
   ApiRoutes,
@@ -81,6 +82,7 @@ export class QueueOptionsController {
   @Post(ApiRoutes.family.queueOptions)
   @Profiles('admin')
   @ApiOperation({ summary: 'Adds an option to a queue, or under another option (parentId)' })
+  @ApiBody({ schema: openApiSchema(QueueOptionInput) })
   async create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QueueOptionRecord> {
     const input = parseInput(QueueOptionInput, body ?? {});
     const chatbot = await this.services.request(S.chatbotCreate, req.sb.ctx, {
@@ -100,6 +102,7 @@ export class QueueOptionsController {
 
   @Put(ApiRoutes.family.queueOption)
   @Profiles('admin')
+  @ApiBody({ schema: openApiSchema(QueueOptionUpdateInput) })
   @ApiOperation({ summary: 'Renames an option or changes its message (its place stays)' })
   async update(
     @Req() req: GatewayRequest,

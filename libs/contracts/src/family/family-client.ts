@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalRecordId } from '../http/form-values.js';
-import { ref } from '../refs/refs.js';
+import { ref, unowned } from '../refs/refs.js';
 import type { MessageRecord } from '../tickets/ticket-records.js';
 
 /*
@@ -108,7 +108,8 @@ export type FamilyTicketReport = { tickets: FamilyTicketReportRow[]; totalTicket
 
 /** POST and PUT /invoices (super user): a charge of a company. */
 export const InvoiceInput = z.object({
-  companyId: positiveId,
+  // the super user names any company
+  companyId: unowned('a company the super user charges', positiveId),
   detail: z.string().trim().min(1).max(255),
   value: z.coerce.number().min(0).max(99_999_999),
   dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'Use YYYY-MM-DD'),
