@@ -179,6 +179,7 @@ import type {
   MessageReactionInput,
   MessageSendRequest,
   MessagesPage,
+  MessagesRead,
   TicketAccessReply,
   TicketAccessRequest,
   TicketCloseAllInput,
@@ -465,6 +466,7 @@ export type BusContracts = {
   'tickets.ticket.can-access': Contract<TicketAccessRequest, TicketAccessReply>;
   'tickets.ticket-log.list': Contract<{ ticketId: number }, TicketLogRecord[]>;
   'tickets.message.list': Contract<MessageListQuery & { ticketId: number }, MessagesPage>;
+  'tickets.message.read': Contract<{ ticketId: number }, MessagesRead>;
   'tickets.message.send': Contract<MessageSendRequest, MessageRecord[]>;
   'tickets.message.delete': Contract<{ id: string }, { id: string }>;
   'tickets.message.edit': Contract<
