@@ -160,8 +160,9 @@ describe('channel emulator demo', () => {
     const messages = agentPage.getByTestId('message-list');
     const bubble = messages.locator('[data-testid^="message-"]', { hasText: 'the broken part' });
     const openPicker = async () => {
-      await bubble.getByRole('button', { name: 'React', exact: true }).click();
-      await bubble.getByRole('button', { name: 'React with 👍' }).waitFor();
+      await bubble.hover();
+      await bubble.getByRole('button', { name: 'Message actions' }).click();
+      await agentPage.getByRole('menuitem', { name: 'React with 👍' }).waitFor();
     };
     // the open picker passes axe in both themes, and fits a phone's width
     for (const [theme, size] of [
@@ -173,8 +174,10 @@ describe('channel emulator demo', () => {
       await openPicker();
       expect(await seriousAxeViolations(agentPage)).toEqual([]);
       expect(await sidewaysOverflow(agentPage)).toBe(0);
+      await agentPage.keyboard.press('Escape');
     }
-    await bubble.getByRole('button', { name: 'React with 👍' }).click();
+    await openPicker();
+    await agentPage.getByRole('menuitem', { name: 'React with 👍' }).click();
     const sent = await emulator.waitForSent((send) => send.type === 'reaction');
     expect(sent).toMatchObject({ to: customer.number, text: '👍' });
     // the reaction shows in the chat as its own bubble quoting the message

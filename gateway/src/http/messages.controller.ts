@@ -26,6 +26,7 @@ import {
   type MessageRecord,
   type MessageSendRequest,
   type MessagesPage,
+  type MessagesRead,
   type RequestContext,
   type StoredMedia,
   type TicketImages,
@@ -88,6 +89,16 @@ export class MessagesController {
       ...parseInput(MessageListQuery, query ?? {}),
       ...parseInput(ticketIdParam, { ticketId }),
     });
+  }
+
+  @Post('messages/:ticketId/read')
+  @ApiOperation({ summary: "Marks the ticket's messages read (the open chat, as messages arrive)" })
+  read(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<MessagesRead> {
+    return this.services.request(
+      S.messageRead,
+      req.sb.ctx,
+      parseInput(ticketIdParam, { ticketId }),
+    );
   }
 
   @Post('messages/:ticketId')

@@ -266,6 +266,17 @@ describe('tickets over the bus', () => {
     });
     await changeSetting('requiredTag', null);
     await changeSetting('userRating', 'enabled');
+    // the close dialog's rating choice "no rating": closed at once, the rating message never sent
+    const unratedTicket = await createTicket(
+      { contactId: (await newContact('Hilda')).id, queueId: q1 },
+      ana,
+    );
+    const unrated = await updateTicket(
+      { id: unratedTicket.id, status: 'closed', sendRating: false },
+      ana,
+    );
+    expect(unrated.status).toBe('closed');
+    expect(await storedTexts(unratedTicket.id)).not.toContain('Avalie de 1 a 5');
     const nps = await updateTicket({ id: ticket.id, status: 'closed' }, ana);
     expect(nps.status).toBe('nps');
     await until(async () => (await storedTexts(ticket.id)).includes('Avalie de 1 a 5'));

@@ -182,6 +182,7 @@ import type {
   MessageReactionInput,
   MessageSendRequest,
   MessagesPage,
+  MessagesRead,
   TicketAccessReply,
   TicketAccessRequest,
   TicketCloseAllInput,
@@ -474,6 +475,7 @@ export type BusContracts = {
   'tickets.ticket.can-access': Contract<TicketAccessRequest, TicketAccessReply>;
   'tickets.ticket-log.list': Contract<{ ticketId: number }, TicketLogRecord[]>;
   'tickets.message.list': Contract<MessageListQuery & { ticketId: number }, MessagesPage>;
+  'tickets.message.read': Contract<{ ticketId: number }, MessagesRead>;
   'tickets.message.send': Contract<MessageSendRequest, MessageRecord[]>;
   'tickets.message.delete': Contract<{ id: string }, { id: string }>;
   'tickets.message.edit': Contract<

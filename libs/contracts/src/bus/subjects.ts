@@ -163,6 +163,8 @@ export const Subjects = {
     ticketCanAccess: 'tickets.ticket.can-access',
     ticketLogList: 'tickets.ticket-log.list',
     messageList: 'tickets.message.list',
+    // POST /messages/:ticketId/read: the open chat keeps its ticket read while messages arrive
+    messageRead: 'tickets.message.read',
     messageSend: 'tickets.message.send',
     messageDelete: 'tickets.message.delete',
     messageEdit: 'tickets.message.edit',

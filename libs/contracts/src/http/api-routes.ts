@@ -97,6 +97,7 @@ export const ApiRoutes = {
   },
   messages: {
     byTicket: '/messages/:ticketId',
+    read: '/messages/:ticketId/read',
     byId: '/messages/:id',
     edit: '/messages/edit/:id',
     reactions: '/messages/:id/reactions',

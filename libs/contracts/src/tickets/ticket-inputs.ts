@@ -88,6 +88,11 @@ export const TicketUpdateInput = z.object({
   whatsappId: ref('connection', noId).optional(),
   promptId: ref('prompt', noId).optional(),
   sendFarewellMessage: flag.optional(),
+  /**
+   * The close dialog's rating choice: false closes without asking the customer for a rating even
+   * with userRating on (absent: asked whenever userRating is on, as the family's front ends expect).
+   */
+  sendRating: flag.optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
   useIntegration: flag.optional(),
 });
@@ -140,6 +145,12 @@ export type MessagesPage = {
   count: number;
   hasMore: boolean;
 };
+
+/**
+ * POST /messages/:ticketId/read answer: the ticket's unread count after marking it read (0, or the
+ * count left when the ticket is not one a read applies to: the bot's, or pending with no user).
+ */
+export type MessagesRead = { ticketId: number; unreadMessages: number };
 
 /** POST /messages/:ticketId JSON body (spec 1 §3 send payload). */
 export const MessageSendInput = z.object({

@@ -73,8 +73,21 @@ describe('dashboard formulas', () => {
       waitRating: 1,
       withRating: 2,
       withoutRating: 1,
-      percRating: 60,
+      // 2 rated of the 3 closed tickets, the same tickets the cards count
+      percRating: 67,
     });
+  });
+
+  it('keeps the rating cards consistent: every closed ticket rated is 100 %', () => {
+    // the figures: 21 closed tickets, all rated, among 55 created in the period
+    const sums = { ...emptySums(), tickets: 55, closed: 21, closedRated: 21, rated: 21 };
+    const counters = countersOf(sums, { open: 0, pending: 0 }, 0);
+    expect(counters).toMatchObject({ tickets: 21, withRating: 21, withoutRating: 0 });
+    expect(counters.percRating).toBe(100);
+    expect(counters.withRating + counters.withoutRating).toBe(counters.tickets);
+    expect(countersOf({ ...sums, closedRated: 7 }, { open: 0, pending: 0 }, 0).percRating).toBe(33);
+    // no closed ticket: nothing rated, no share
+    expect(countersOf(emptySums(), { open: 0, pending: 0 }, 0).percRating).toBe(0);
   });
 
   it('builds an attendant row with a 2-decimal average rate', () => {

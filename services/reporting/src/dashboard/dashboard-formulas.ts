@@ -33,7 +33,12 @@ export function nps(sums: Pick<RollupSums, 'promoters' | 'passives' | 'detractor
   };
 }
 
-/** The counters of spec 2 §3 from the period's sums and the current open/pending counts. */
+/**
+ * The counters of spec 2 §3 from the period's sums and the current open/pending counts. The rating
+ * figures all count the period's closed tickets: tickets = withRating + withoutRating, and percRating
+ * is withRating of tickets, so the cards never disagree (issue: "38 %" beside "21 of 21 rated", when
+ * the share was taken over every ticket created, open ones included).
+ */
 export function countersOf(
   sums: RollupSums,
   current: { open: number; pending: number },
@@ -51,7 +56,7 @@ export function countersOf(
     waitRating: sums.npsWaiting,
     withRating: sums.closedRated,
     withoutRating: sums.closed - sums.closedRated,
-    percRating: percent(sums.rated, sums.tickets),
+    percRating: percent(sums.closedRated, sums.closed),
   };
 }
 

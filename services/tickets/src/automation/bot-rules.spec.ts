@@ -282,8 +282,18 @@ describe('hours, LGPD, rating and audio', () => {
   it('a rating 0–10 closes the ticket; anything else re-asks up to maxUseBotQueuesNPS', () => {
     const nps = input({ ticket: { status: 'nps' }, message: { body: '9', isAudio: false } });
     expect(decideInbound(nps)).toMatchObject({ ticket: { userRating: 9 }, close: 'completion' });
+    // the customer is thanked, in the bot's language, before the completion message closes
+    expect(decideInbound(nps).replies).toEqual([BotTextsByLanguage['pt-BR'].ratingThanks]);
+    expect(
+      decideInbound({
+        ...nps,
+        texts: BotTextsByLanguage.en,
+        message: { body: '0', isAudio: false },
+      }).replies,
+    ).toEqual(['Thank you for your rating! It helps us improve our service.']);
     const bad = decideInbound({ ...nps, message: { body: '11', isAudio: false } });
     expect(bad.replies[0]).toContain('Dê uma nota de 0 a 10');
+    expect(bad.replies).not.toContain(BotTextsByLanguage['pt-BR'].ratingThanks);
     const spent = decideInbound({
       ...nps,
       message: { body: 'x', isAudio: false },

@@ -224,13 +224,17 @@ export function decideInbound(input: BotInput): BotDecision {
   return converse(input, emptyDecision());
 }
 
-/** The rating answer (0–10) closes the ticket; anything else re-asks, up to maxUseBotQueuesNPS. */
+/**
+ * The rating answer (0–10) is thanked (in the bot's language, as the product family does) and closes
+ * the ticket with the completion message; anything else re-asks, up to maxUseBotQueuesNPS.
+ */
 function rate(input: BotInput): BotDecision {
   const { ticket, connection, message, texts } = input;
   const decision = emptyDecision();
   const rating = parseRating(message.body);
   if (rating !== null) {
     decision.ticket.userRating = rating;
+    decision.replies.push(texts.ratingThanks);
     decision.close = 'completion';
     return decision;
   }

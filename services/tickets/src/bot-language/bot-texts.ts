@@ -25,6 +25,8 @@ export type BotTexts = {
   transferToUser: (userName: string) => string;
   transferToQueue: (queueName: string) => string;
   acceptGreeting: (contactName: string, userName: string) => string;
+  /** the thank-you sent right after a valid rating (0–10), before the completion message */
+  ratingThanks: string;
   /** what an on-duty person gets for a waiting ticket; `contactName` may be empty */
   onDutyAlert: (ticketId: number, contactName: string) => string;
   /** the AI prompt's extra instructions: the contact's name, and how to ask for a person (the mark) */
@@ -50,6 +52,7 @@ const ptBR: BotTexts = {
     `*Mensagem automática*:\nVocê foi transferido para o atendente *${userName}*.`,
   transferToQueue: (queueName) =>
     `*Mensagem automática*:\nVocê foi transferido para o departamento *${queueName}*, aguarde, já vamos te atender!`,
+  ratingThanks: 'Obrigado pela sua avaliação! Ela nos ajuda a melhorar nosso atendimento.',
   acceptGreeting: (contactName, userName) =>
     `Olá *${contactName}*, meu nome é *${userName}* e agora vou prosseguir com seu atendimento!`,
   onDutyAlert: (ticketId, contactName) =>
@@ -75,6 +78,7 @@ const en: BotTexts = {
   transferToUser: (userName) => `*Automatic message*:\nYou were transferred to *${userName}*.`,
   transferToQueue: (queueName) =>
     `*Automatic message*:\nYou were transferred to the *${queueName}* department, please wait, we'll be with you shortly!`,
+  ratingThanks: 'Thank you for your rating! It helps us improve our service.',
   acceptGreeting: (contactName, userName) =>
     `Hello *${contactName}*, my name is *${userName}* and I'll take it from here!`,
   onDutyAlert: (ticketId, contactName) =>
@@ -102,6 +106,7 @@ const es: BotTexts = {
     `*Mensaje automático*:\nFuiste transferido al agente *${userName}*.`,
   transferToQueue: (queueName) =>
     `*Mensaje automático*:\nFuiste transferido al departamento *${queueName}*, espera, ¡ya te atendemos!`,
+  ratingThanks: '¡Gracias por su valoración! Nos ayuda a mejorar nuestra atención.',
   acceptGreeting: (contactName, userName) =>
     `Hola *${contactName}*, mi nombre es *${userName}* y ahora continuaré con tu atención.`,
   onDutyAlert: (ticketId, contactName) =>
@@ -128,6 +133,8 @@ const tr: BotTexts = {
   transferToUser: (userName) => `*Otomatik mesaj*:\n*${userName}* adlı temsilciye aktarıldınız.`,
   transferToQueue: (queueName) =>
     `*Otomatik mesaj*:\n*${queueName}* departmanına aktarıldınız, lütfen bekleyin, birazdan sizinleyiz!`,
+  ratingThanks:
+    'Değerlendirmeniz için teşekkür ederiz! Hizmetimizi geliştirmemize yardımcı oluyor.',
   acceptGreeting: (contactName, userName) =>
     `Merhaba *${contactName}*, ben *${userName}*, görüşmenize bundan sonra ben devam edeceğim!`,
   onDutyAlert: (ticketId, contactName) =>

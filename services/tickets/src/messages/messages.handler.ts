@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type MessageRecord, type MessagesPage, type TicketImages } from '@sb/contracts';
+import {
+  Subjects,
+  type MessageRecord,
+  type MessagesPage,
+  type MessagesRead,
+  type TicketImages,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { MessagesService } from './messages.service.js';
@@ -13,6 +19,11 @@ export class MessagesHandler {
   @BusHandler(S.messageList)
   page(data: unknown, ctx: CallContext): Promise<MessagesPage> {
     return this.messages.page(ctx, data);
+  }
+
+  @BusHandler(S.messageRead)
+  read(data: unknown, ctx: CallContext): Promise<MessagesRead> {
+    return this.messages.read(ctx, data);
   }
 
   @BusHandler(S.messageSend)

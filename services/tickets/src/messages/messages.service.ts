@@ -16,6 +16,7 @@ import {
   type MessageEventData,
   type MessageRecord,
   type MessagesPage,
+  type MessagesRead,
   type RequestContext,
   type RevokeMessageCommand,
   type StoredMedia,
@@ -123,6 +124,15 @@ export class MessagesService {
     const hide = await this.numbers.masksFor(ctx);
     const { ticket: record } = await this.view.withContact(ctx, ticket, contact, hide);
     return { messages, ticket: record, count, hasMore: count > offset + rows.length };
+  }
+
+  /** POST /messages/:ticketId/read: the open chat marks what arrived while it is open as read. */
+  async read(call: CallContext, data: unknown): Promise<MessagesRead> {
+    const ctx = requireMember(call);
+    const { ticketId } = parseInput(TicketIdInput, data);
+    const ticket = await this.ticketOf(ctx, ticketId);
+    await this.markRead(ctx, ticket, await this.contactOf(ctx, ticket.contactId));
+    return { ticketId, unreadMessages: ticket.unreadMessages };
   }
 
   /** POST /messages/:ticketId: stored with its events in one transaction, sent after commit. */

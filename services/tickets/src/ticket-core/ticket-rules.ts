@@ -151,7 +151,7 @@ export type TicketChange =
   | { kind: 'reopen'; status: 'open' | 'group'; userId: number; queueId: number | null }
   | { kind: 'return'; queueId: number | null }
   | { kind: 'transfer'; status: TicketStatus; userId: number | null; queueId: number | null }
-  | { kind: 'close'; farewell: boolean }
+  | { kind: 'close'; farewell: boolean; rating: boolean }
   | { kind: 'taken' }
   | { kind: 'fields' };
 
@@ -191,7 +191,11 @@ export const planTicketChange = (
   const queueId = input.queueId === undefined ? ticket.queueId : input.queueId;
   if (target === 'closed') {
     if (ticket.status === 'closed') return { kind: 'fields' };
-    return { kind: 'close', farewell: input.sendFarewellMessage !== false };
+    return {
+      kind: 'close',
+      farewell: input.sendFarewellMessage !== false,
+      rating: input.sendRating !== false,
+    };
   }
   if (target === 'open' || target === 'group') {
     const userId = input.userId === undefined || input.userId === null ? callerId : input.userId;

@@ -170,6 +170,7 @@ describe('planTicketChange', () => {
     ).toEqual({
       kind: 'close',
       farewell: true,
+      rating: true,
     });
     expect(
       planTicketChange(
@@ -178,7 +179,16 @@ describe('planTicketChange', () => {
         7,
         false,
       ),
-    ).toEqual({ kind: 'close', farewell: false });
+    ).toEqual({ kind: 'close', farewell: false, rating: true });
+    // the close dialog's rating choice: no rating asked
+    expect(
+      planTicketChange(
+        ticket({ status: 'open', userId: 7 }),
+        { status: 'closed', sendRating: false },
+        7,
+        false,
+      ),
+    ).toEqual({ kind: 'close', farewell: true, rating: false });
     expect(
       planTicketChange(ticket({ status: 'closed', userId: 3 }), { status: 'open' }, 7, false),
     ).toEqual({

@@ -789,7 +789,7 @@ export class TicketsService {
         return;
       }
       case 'close':
-        return this.close(ctx, manager, row, change.farewell, fields, settings, connection, texts);
+        return this.close(ctx, manager, row, change, fields, settings, connection, texts);
       case 'taken':
       case 'fields':
         return;
@@ -798,13 +798,14 @@ export class TicketsService {
 
   /**
    * Close (BEHAVIOUR.md §5): with userRating on and a rating message, a non-group ticket first waits for
-   * the rating (status nps); otherwise the farewell is sent and the ticket is closed.
+   * the rating (status nps) unless the close dialog chose no rating; otherwise the farewell is sent and
+   * the ticket is closed.
    */
   private async close(
     ctx: RequestContext,
     manager: EntityManager,
     row: Ticket,
-    farewell: boolean,
+    { farewell, rating }: { farewell: boolean; rating: boolean },
     fields: TicketWrite,
     settings: UpdateSettings,
     connection: ConnectionRecord | undefined,
@@ -820,6 +821,7 @@ export class TicketsService {
     const ratingMessage = connection?.ratingMessage?.trim();
     if (
       settings.userRating &&
+      rating &&
       ratingMessage &&
       !row.isGroup &&
       farewell &&

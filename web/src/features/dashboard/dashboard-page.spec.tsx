@@ -113,6 +113,12 @@ describe('dashboard page', () => {
     expect(screen.getByTestId('nps-tickets').getAttribute('href')).toBe(
       `/reports/tickets?${period}&status=closed`,
     );
+    // every rating card says what it counts: the closed tickets, rated or not, and their share
+    expect(screen.getByTestId('nps-tickets').textContent).toBe('Closed tickets3');
+    expect(screen.getByTestId('nps-with').textContent).toBe('Closed tickets rated2');
+    expect(screen.getByTestId('nps-without').textContent).toBe('Closed tickets not rated1');
+    expect(screen.getByTestId('nps-perc').textContent).toBe('Share of closed tickets rated67%');
+    expect(screen.getByText('NPS score (from −100 to 100)')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Attendants' }));
     const rows = await screen.findAllByTestId('attendant-row');

@@ -231,24 +231,24 @@ const DashboardView = ({ today }: { today: string }) => {
           </Tabs.Content>
           <Tabs.Content value="nps">
             <Stack gap="6" align="center">
-              <NpsGauge score={counters?.npsScore} label={t('npsScore')} />
+              <NpsGauge score={counters?.npsScore} label={t('npsCards.score')} />
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" w="full">
                 <Card
                   testId="nps-promoters"
                   to={range && reportOf('nps', range, { npsClass: 'promoter' })}
-                  label={t('promoters')}
+                  label={t('npsCards.promoters')}
                   value={figure(counters?.npsPromotersPerc, '%')}
                 />
                 <Card
                   testId="nps-passives"
                   to={range && reportOf('nps', range, { npsClass: 'passive' })}
-                  label={t('passives')}
+                  label={t('npsCards.passives')}
                   value={figure(counters?.npsPassivePerc, '%')}
                 />
                 <Card
                   testId="nps-detractors"
                   to={range && reportOf('nps', range, { npsClass: 'detractor' })}
-                  label={t('detractors')}
+                  label={t('npsCards.detractors')}
                   value={figure(counters?.npsDetractorsPerc, '%')}
                 />
               </SimpleGrid>
@@ -256,7 +256,7 @@ const DashboardView = ({ today }: { today: string }) => {
                 <Card
                   testId="nps-tickets"
                   to={range && reportOf('tickets', range, { status: 'closed' })}
-                  label={t('tickets')}
+                  label={t('npsCards.closedTickets')}
                   value={figure(counters?.tickets)}
                 />
                 <Card
@@ -268,17 +268,17 @@ const DashboardView = ({ today }: { today: string }) => {
                 <Card
                   testId="nps-with"
                   to={range && reportOf('nps', range)}
-                  label={t('withRating')}
+                  label={t('npsCards.rated')}
                   value={figure(counters?.withRating)}
                 />
                 <Card
                   testId="nps-without"
-                  label={t('withoutRating')}
+                  label={t('npsCards.notRated')}
                   value={figure(counters?.withoutRating)}
                 />
                 <Card
                   testId="nps-perc"
-                  label={t('percRating')}
+                  label={t('npsCards.ratedShare')}
                   value={figure(counters?.percRating, '%')}
                 />
               </SimpleGrid>

@@ -1,17 +1,32 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Link, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useGetCompanySettingQuery } from '../settings/settings.api.js';
 
-/** The resolve dialog: close normally (farewell sent) or close without the farewell message. */
+/** The close dialog's rating choice: ask the customer for a rating, or close without one. */
+export type RatingChoice = 'ask' | 'skip';
+
+/**
+ * The resolve dialog (spec 1 §4): close normally (farewell sent) or close without the farewell message.
+ * With ratings on (setting userRating) closing normally needs a rating choice first: ask the customer
+ * for a rating or not. With ratings off the dialog says so, and tells an admin where to turn them on.
+ */
 export const CloseDialog = ({
   busy,
+  isAdmin,
   onClose,
   onResolve,
 }: {
   busy: boolean;
+  isAdmin: boolean;
   onClose: () => void;
-  onResolve: (withFarewell: boolean) => void;
+  onResolve: (withFarewell: boolean, sendRating?: boolean) => void;
 }) => {
   const { t } = useTranslation('tickets');
+  const { data: setting } = useGetCompanySettingQuery('userRating');
+  const ratingOn = setting?.value === 'enabled';
+  const [choice, setChoice] = useState<RatingChoice | null>(null);
   return (
     <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} placement="center">
       <Portal>
@@ -22,13 +37,67 @@ export const CloseDialog = ({
               <Dialog.Title>{t('close.title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text>{t('close.question')}</Text>
+              <Stack gap="3">
+                <Text>{t('close.question')}</Text>
+                {setting && ratingOn && (
+                  <RadioGroup.Root
+                    value={choice}
+                    onValueChange={(d) => setChoice(d.value as RatingChoice)}
+                    size="sm"
+                    data-testid="rating-choice"
+                  >
+                    <Stack gap="2">
+                      <RadioGroup.Label fontWeight="semibold">
+                        {t('close.rating.label')}
+                      </RadioGroup.Label>
+                      {(['ask', 'skip'] as const).map((value) => (
+                        <RadioGroup.Item key={value} value={value}>
+                          <RadioGroup.ItemHiddenInput />
+                          <RadioGroup.ItemIndicator />
+                          <RadioGroup.ItemText>{t(`close.rating.${value}`)}</RadioGroup.ItemText>
+                        </RadioGroup.Item>
+                      ))}
+                      {choice === null && (
+                        <Text fontSize="sm" color="fg.muted">
+                          {t('close.rating.required')}
+                        </Text>
+                      )}
+                    </Stack>
+                  </RadioGroup.Root>
+                )}
+                {setting && !ratingOn && (
+                  <Box
+                    fontSize="sm"
+                    bg="bg.muted"
+                    borderRadius="md"
+                    px="3"
+                    py="2"
+                    data-testid="rating-off"
+                  >
+                    <Text>{t('close.rating.off')}</Text>
+                    {isAdmin ? (
+                      <Text>
+                        {t('close.rating.turnOn')}{' '}
+                        <Link asChild colorPalette="blue" textDecoration="underline">
+                          <RouterLink to="/settings">{t('close.rating.settingsLink')}</RouterLink>
+                        </Link>
+                      </Text>
+                    ) : (
+                      <Text>{t('close.rating.askAdmin')}</Text>
+                    )}
+                  </Box>
+                )}
+              </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" loading={busy} onClick={() => onResolve(false)}>
                 {t('close.withoutFarewell')}
               </Button>
-              <Button loading={busy} onClick={() => onResolve(true)}>
+              <Button
+                loading={busy}
+                disabled={ratingOn && choice === null}
+                onClick={() => onResolve(true, ratingOn ? choice === 'ask' : undefined)}
+              >
                 {t('close.withFarewell')}
               </Button>
             </Dialog.Footer>

@@ -8,6 +8,8 @@ import {
   renderSettled,
   stubFetch,
   ticketRecord,
+  messageMenuItem,
+  messageMenuNames,
   uuidOf,
 } from './ticket-test-data.js';
 
@@ -86,7 +88,7 @@ describe('composer', () => {
     const calls = open(ticketRecord(1));
     await renderSettled(`/tickets/${uuidOf(1)}`, user);
     const message = await screen.findByTestId(`message-${quotedId}`);
-    fireEvent.click(within(message).getByRole('button', { name: 'Reply' }));
+    fireEvent.click(await messageMenuItem(message, 'Reply'));
     expect(within(screen.getByTestId('reply-preview')).getByText('question?')).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Private note' }));
     const box = screen.getByLabelText('Message');
@@ -109,21 +111,48 @@ describe('composer', () => {
     expect(box.hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
     const message = await screen.findByTestId(`message-${quotedId}`);
-    expect(within(message).queryByRole('button', { name: 'Reply' })).toBeNull();
+    expect(await messageMenuNames(message)).not.toContain('Reply');
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(sends(calls)).toHaveLength(0);
   });
 
-  it('sends an attachment as multipart medias', async () => {
+  it('shows picked files with their size and a caption, and sends them as multipart medias on Send', async () => {
+    const calls = open(ticketRecord(1));
+    await renderSettled(`/tickets/${uuidOf(1)}`, user);
+    await screen.findByLabelText('Message');
+    const offer = new File(['x'.repeat(2048)], 'offer.pdf', { type: 'application/pdf' });
+    const extra = new File(['y'], 'extra.txt', { type: 'text/plain' });
+    fireEvent.change(screen.getByTestId('composer-files'), {
+      target: { files: [offer, extra] },
+    });
+    // nothing leaves before Send: the files wait with their name and size
+    const preview = await screen.findByTestId('attachment-preview');
+    expect(sends(calls)).toHaveLength(0);
+    expect(within(preview).getByText('offer.pdf')).toBeTruthy();
+    expect(within(preview).getByText('2 kB')).toBeTruthy();
+    fireEvent.click(within(preview).getByRole('button', { name: 'Remove extra.txt' }));
+    fireEvent.change(within(preview).getByLabelText('Caption'), {
+      target: { value: 'our offer' },
+    });
+    fireEvent.click(within(preview).getByRole('button', { name: 'Send file' }));
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    const request = vi.mocked(fetch).mock.calls.at(-1)?.[0] as Request;
+    const form = await request.formData();
+    expect(form.getAll('medias')).toHaveLength(1);
+    expect(form.get('body')).toBe('our offer');
+    expect(form.get('fromMe')).toBe('true');
+    await waitFor(() => expect(screen.queryByTestId('attachment-preview')).toBeNull());
+  });
+
+  it('sends nothing when the picked files are cancelled', async () => {
     const calls = open(ticketRecord(1));
     await renderSettled(`/tickets/${uuidOf(1)}`, user);
     await screen.findByLabelText('Message');
     const file = new File(['%PDF'], 'offer.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByTestId('composer-files'), { target: { files: [file] } });
-    await waitFor(() => expect(sends(calls)).toHaveLength(1));
-    const request = vi.mocked(fetch).mock.calls.at(-1)?.[0] as Request;
-    const form = await request.formData();
-    expect(form.has('medias')).toBe(true);
-    expect(form.get('fromMe')).toBe('true');
+    const preview = await screen.findByTestId('attachment-preview');
+    fireEvent.click(within(preview).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('attachment-preview')).toBeNull();
+    expect(sends(calls)).toHaveLength(0);
   });
 });

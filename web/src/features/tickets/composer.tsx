@@ -4,6 +4,8 @@ import {
   Flex,
   HStack,
   IconButton,
+  Popover,
+  Portal,
   Stack,
   Switch,
   Text,
@@ -11,7 +13,7 @@ import {
   type IconButtonProps,
 } from '@chakra-ui/react';
 import type { MessageRecord, QuickMessageListItem, TicketRecord } from '@sb/contracts';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LuCamera,
@@ -19,12 +21,15 @@ import {
   LuMic,
   LuPaperclip,
   LuSendHorizontal,
+  LuSmile,
   LuSquare,
   LuZap,
 } from 'react-icons/lu';
+import { lazyComponent } from '../../app/lazy-page.js';
 import { mediaUrl } from '../../app/runtime-config.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListQuickMessagesQuery } from '../quick-messages/quick-messages.api.js';
+import { AttachmentPreview } from './attachment-preview.js';
 import { CameraModal } from './camera-modal.js';
 import { SendContactModal } from './send-contact-modal.js';
 import {
@@ -35,6 +40,11 @@ import {
 } from './composer-rules.js';
 import { canCompose } from './ticket-permissions.js';
 import { useSendMediaMutation, useSendMessageMutation } from './tickets.api.js';
+
+// the emoji picker and its data load when the button is first pressed, not with the chat
+const EmojiPicker = lazyComponent(() =>
+  import('./emoji-picker.js').then((m) => m.ComposerEmojiPicker),
+);
 
 /** The signature switch is remembered in the browser (spec 1 §9). */
 export const SignatureStorageKey = 'signOption';
@@ -57,8 +67,8 @@ const ComposerTool = ({
 
 /**
  * Text (max 5 rows; Enter sends, Shift+Enter breaks the line), quick replies while the text starts
- * with "/", the reply quote, signature and private-note switches, attachments, camera photos, contact
- * cards and audio recording.
+ * with "/", the reply quote, signature and private-note switches, an emoji picker, attachments (shown
+ * first with a caption, sent on Send), camera photos, contact cards and audio recording.
  * Disabled unless the ticket is open or group (spec 1 §5).
  */
 export const Composer = ({
@@ -76,6 +86,10 @@ export const Composer = ({
   const [isPrivate, setIsPrivate] = useState(false);
   const [recorder, setRecorder] = useState<MediaRecorder | null>(null);
   const [dialog, setDialog] = useState<'camera' | 'contact' | null>(null);
+  // files picked and waiting for their caption and Send
+  const [picked, setPicked] = useState<File[]>([]);
+  const [caption, setCaption] = useState('');
+  const [emojiOpen, setEmojiOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textBox = useRef<HTMLTextAreaElement>(null);
   const { data: quickReplies = [], isSuccess: repliesLoaded } = useListQuickMessagesQuery();
@@ -113,6 +127,24 @@ export const Composer = ({
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }
+  };
+
+  const closePreview = () => {
+    setPicked([]);
+    setCaption('');
+  };
+
+  // the emoji goes where the caret is (replacing a selection), and the caret after it
+  const insertEmoji = (emoji: string) => {
+    const box = textBox.current;
+    const start = box?.selectionStart ?? text.length;
+    const end = box?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    setEmojiOpen(false);
+    requestAnimationFrame(() => {
+      box?.focus();
+      box?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
   };
 
   // a quick reply with an attachment is sent as that file with its text, like the reference
@@ -218,6 +250,21 @@ export const Composer = ({
           ))}
         </Box>
       )}
+      {picked.length > 0 && (
+        <AttachmentPreview
+          files={picked}
+          caption={caption}
+          busy={uploading}
+          onCaption={setCaption}
+          onRemove={(index) => setPicked((files) => files.filter((_, i) => i !== index))}
+          onCancel={closePreview}
+          onSend={() =>
+            void upload(picked, caption).then((sent) => {
+              if (sent) closePreview();
+            })
+          }
+        />
+      )}
       <Textarea
         ref={textBox}
         aria-label={t('composer.message')}
@@ -245,7 +292,18 @@ export const Composer = ({
             multiple
             hidden
             data-testid="composer-files"
-            onChange={(event) => void upload([...(event.target.files ?? [])])}
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              if (files.length) {
+                // the text typed so far becomes the caption, as in WhatsApp
+                if (!picked.length && text.trim()) {
+                  setCaption(text);
+                  setText('');
+                }
+                setPicked((current) => [...current, ...files]);
+              }
+              event.target.value = '';
+            }}
           />
           <ComposerTool
             label={t('composer.attach')}
@@ -262,6 +320,27 @@ export const Composer = ({
           >
             <LuZap />
           </ComposerTool>
+          <Popover.Root
+            open={emojiOpen}
+            onOpenChange={(d) => setEmojiOpen(d.open)}
+            positioning={{ placement: 'top-start' }}
+            lazyMount
+          >
+            <Popover.Trigger asChild>
+              <ComposerTool label={t('composer.emoji')} disabled={disabled}>
+                <LuSmile />
+              </ComposerTool>
+            </Popover.Trigger>
+            <Portal>
+              <Popover.Positioner>
+                <Popover.Content w="auto" data-testid="emoji-picker">
+                  <Suspense fallback={<Text p="4">{t('emoji.loading')}</Text>}>
+                    <EmojiPicker onPick={insertEmoji} />
+                  </Suspense>
+                </Popover.Content>
+              </Popover.Positioner>
+            </Portal>
+          </Popover.Root>
           <ComposerTool
             label={t('composer.camera')}
             disabled={disabled}

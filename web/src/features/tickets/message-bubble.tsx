@@ -6,6 +6,7 @@ import { LuCheck, LuCheckCheck, LuClock, LuPhoneMissed } from 'react-icons/lu';
 import { formatTime } from '../../app/dates.js';
 import { mediaUrl } from '../../app/runtime-config.js';
 import { FormattedText } from './formatted-text.js';
+import { canForward, MessageMenu, type MessageActions } from './message-menu.js';
 import { AudioRateStorageKey, nextAudioRate, storedAudioRate } from './audio-rate.js';
 
 /** Acknowledgement icons (spec 1 §4): 0 clock, 1 one check, 2 two checks, 3 and 4 highlighted. */
@@ -83,52 +84,6 @@ const Media = ({
   );
 };
 
-/** The emojis offered to react with (WhatsApp's quick reactions). */
-export const QuickReactions = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
-
-/**
- * Whether a message can be forwarded: never a private note (it never leaves the company, and the API
- * refuses it), a reaction or a call log.
- */
-export const canForward = (m: MessageRecord): boolean =>
-  !m.isPrivate && !m.isDeleted && m.mediaType !== 'reactionMessage' && m.mediaType !== 'call_log';
-
-/** Whether a message takes a reaction: one the contact could have received (not a note, not a reaction). */
-const canReactTo = (m: MessageRecord): boolean =>
-  !m.isPrivate && !m.isDeleted && m.mediaType !== 'reactionMessage' && !m.sendError;
-
-/** The quick reactions, shown once React is pressed. */
-const ReactionPicker = ({ onPick }: { onPick: (emoji: string) => void }) => {
-  const { t } = useTranslation('tickets');
-  return (
-    <HStack gap="0" role="group" aria-label={t('message.react')}>
-      {QuickReactions.map((emoji) => (
-        <Button
-          key={emoji}
-          size="2xs"
-          variant="ghost"
-          aria-label={t('message.reactWith', { emoji })}
-          onClick={() => onPick(emoji)}
-        >
-          {emoji}
-        </Button>
-      ))}
-    </HStack>
-  );
-};
-
-export type MessageActions = {
-  /** reply only on open or group tickets (spec 1 §5) */
-  onReply?: (m: MessageRecord) => void;
-  /** reactions, like replies, only on open or group tickets */
-  onReact?: (m: MessageRecord, emoji: string) => void;
-  onForward: (m: MessageRecord) => void;
-  onDelete: (m: MessageRecord) => void;
-  onEdit: (m: MessageRecord) => void;
-  /** opens the conversation's image gallery on this image */
-  onOpenImage?: (m: MessageRecord) => void;
-};
-
 /** One message: quote, media, text, time and ack; its actions, or a checkbox while forwarding. */
 export const MessageBubble = ({
   message,
@@ -143,7 +98,6 @@ export const MessageBubble = ({
   actions: MessageActions;
 }) => {
   const { t } = useTranslation('tickets');
-  const [reacting, setReacting] = useState(false);
   if (message.mediaType === 'call_log') {
     return (
       <HStack alignSelf="center" fontSize="sm" color="red.fg" data-testid={`message-${message.id}`}>
@@ -153,6 +107,73 @@ export const MessageBubble = ({
     );
   }
   const selecting = selected !== undefined;
+  const bubble = (
+    <Box
+      bg={message.isPrivate ? 'yellow.subtle' : message.fromMe ? 'green.subtle' : 'bg.muted'}
+      borderRadius="md"
+      px="3"
+      py="2"
+      pe="8"
+      minW="0"
+    >
+      {message.isPrivate && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('message.private')}
+        </Text>
+      )}
+      {message.isForwarded && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('message.forwarded')}
+        </Text>
+      )}
+      {message.quotedMsg && (
+        <Box borderLeftWidth="3px" pl="2" mb="1" fontSize="sm" color="fg.muted">
+          <Text fontWeight="semibold">
+            {message.quotedMsg.fromMe ? t('message.you') : message.quotedMsg.contact?.name}
+          </Text>
+          <Text truncate>{message.quotedMsg.body}</Text>
+        </Box>
+      )}
+      {message.isDeleted && (
+        <Text fontStyle="italic" color="fg.muted">
+          {t('message.deleted')}
+        </Text>
+      )}
+      {/* A deleted message keeps its content unless the company erases it (lgpdDeleteMessage). */}
+      <Box opacity={message.isDeleted ? 0.6 : undefined}>
+        <Media
+          message={message}
+          onOpenImage={message.isDeleted ? undefined : actions.onOpenImage}
+        />
+        {message.body && (
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+            <FormattedText text={message.body} />
+          </Text>
+        )}
+      </Box>
+      <HStack justify="flex-end" gap="1" fontSize="xs" color="fg.muted">
+        {message.isEdited && <Text>{t('message.edited')}</Text>}
+        <Text>{clock(message.createdAt)}</Text>
+        {message.fromMe && (
+          <Box
+            as="span"
+            role="img"
+            aria-label={t(`ack.${message.ack}`)}
+            color={message.ack >= 3 ? 'blue.fg' : undefined}
+          >
+            {AckIcons[message.ack]}
+          </Box>
+        )}
+      </HStack>
+      {message.fromMe && message.sendError && (
+        <Text fontSize="xs" color="fg.error" role="status" data-testid="send-error">
+          {t('message.notSent', {
+            reason: t(message.sendError, { ns: 'errors', defaultValue: message.sendError }),
+          })}
+        </Text>
+      )}
+    </Box>
+  );
   return (
     <HStack
       alignSelf={message.fromMe ? 'flex-end' : 'flex-start'}
@@ -169,114 +190,13 @@ export const MessageBubble = ({
           style={{ marginTop: 8 }}
         />
       )}
-      <Box
-        bg={message.isPrivate ? 'yellow.subtle' : message.fromMe ? 'green.subtle' : 'bg.muted'}
-        borderRadius="md"
-        px="3"
-        py="2"
-        minW="0"
-      >
-        {message.isPrivate && (
-          <Text fontSize="xs" color="fg.muted">
-            {t('message.private')}
-          </Text>
-        )}
-        {message.isForwarded && (
-          <Text fontSize="xs" color="fg.muted">
-            {t('message.forwarded')}
-          </Text>
-        )}
-        {message.quotedMsg && (
-          <Box borderLeftWidth="3px" pl="2" mb="1" fontSize="sm" color="fg.muted">
-            <Text fontWeight="semibold">
-              {message.quotedMsg.fromMe ? t('message.you') : message.quotedMsg.contact?.name}
-            </Text>
-            <Text truncate>{message.quotedMsg.body}</Text>
-          </Box>
-        )}
-        {message.isDeleted && (
-          <Text fontStyle="italic" color="fg.muted">
-            {t('message.deleted')}
-          </Text>
-        )}
-        {/* A deleted message keeps its content unless the company erases it (lgpdDeleteMessage). */}
-        <Box opacity={message.isDeleted ? 0.6 : undefined}>
-          <Media
-            message={message}
-            onOpenImage={message.isDeleted ? undefined : actions.onOpenImage}
-          />
-          {message.body && (
-            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-              <FormattedText text={message.body} />
-            </Text>
-          )}
-        </Box>
-        <HStack justify="flex-end" gap="1" fontSize="xs" color="fg.muted">
-          {message.isEdited && <Text>{t('message.edited')}</Text>}
-          <Text>{clock(message.createdAt)}</Text>
-          {message.fromMe && (
-            <Box
-              as="span"
-              role="img"
-              aria-label={t(`ack.${message.ack}`)}
-              color={message.ack >= 3 ? 'blue.fg' : undefined}
-            >
-              {AckIcons[message.ack]}
-            </Box>
-          )}
-        </HStack>
-        {message.fromMe && message.sendError && (
-          <Text fontSize="xs" color="fg.error" role="status" data-testid="send-error">
-            {t('message.notSent', {
-              reason: t(message.sendError, { ns: 'errors', defaultValue: message.sendError }),
-            })}
-          </Text>
-        )}
-        {!message.isDeleted && !selecting && (
-          <HStack gap="1">
-            {actions.onReply && (
-              <Button size="2xs" variant="ghost" onClick={() => actions.onReply?.(message)}>
-                {t('message.reply')}
-              </Button>
-            )}
-            {actions.onReact && canReactTo(message) && (
-              <Button
-                size="2xs"
-                variant="ghost"
-                aria-expanded={reacting}
-                onClick={() => setReacting((open) => !open)}
-              >
-                {t('message.react')}
-              </Button>
-            )}
-            {canForward(message) && (
-              <Button size="2xs" variant="ghost" onClick={() => actions.onForward(message)}>
-                {t('message.forward')}
-              </Button>
-            )}
-            {message.fromMe && (
-              <>
-                {message.mediaType === 'chat' && (
-                  <Button size="2xs" variant="ghost" onClick={() => actions.onEdit(message)}>
-                    {t('message.edit')}
-                  </Button>
-                )}
-                <Button size="2xs" variant="ghost" onClick={() => actions.onDelete(message)}>
-                  {t('message.delete')}
-                </Button>
-              </>
-            )}
-          </HStack>
-        )}
-        {reacting && actions.onReact && !selecting && (
-          <ReactionPicker
-            onPick={(emoji) => {
-              setReacting(false);
-              actions.onReact?.(message, emoji);
-            }}
-          />
-        )}
-      </Box>
+      {selecting ? (
+        bubble
+      ) : (
+        <MessageMenu message={message} actions={actions}>
+          {bubble}
+        </MessageMenu>
+      )}
     </HStack>
   );
 };

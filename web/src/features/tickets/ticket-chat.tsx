@@ -25,6 +25,7 @@ import { MessageList } from './message-list.js';
 import { EditMessageDialog, TicketActionDialogs } from './ticket-dialogs.js';
 import { TicketLogModal } from './ticket-log-modal.js';
 import { canCompose } from './ticket-permissions.js';
+import { useKeepRead } from './use-keep-read.js';
 import { useTicketActions } from './use-ticket-actions.js';
 import {
   useDeleteMessageMutation,
@@ -70,6 +71,8 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
   const [updateTicket] = useUpdateTicketMutation();
   const ticketId = ticket?.id;
 
+  useKeepRead(user.companyId, ticketId);
+
   useEffect(() => {
     if (isError) void navigate('/tickets');
   }, [isError, navigate]);
@@ -105,6 +108,9 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
       toastError(error);
     }
   };
+
+  // a waiting ticket opened before accepting: read, nothing done to it until Accept
+  const previewing = ticket.status === 'pending';
 
   const toggleSelect = (message: MessageRecord) =>
     setSelection((chosen) =>
@@ -146,11 +152,25 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
           </HStack>
         </HStack>
       )}
+      {previewing && (
+        <Text
+          role="status"
+          px="3"
+          py="1.5"
+          fontSize="sm"
+          bg="orange.subtle"
+          color="orange.fg"
+          data-testid="pending-preview"
+        >
+          {t('pendingPreview')}
+        </Text>
+      )}
       <MessageList
         ticket={ticket}
         selection={selection ? new Set(selection.map((m) => m.id)) : null}
         onToggleSelect={toggleSelect}
         actions={{
+          readOnly: previewing,
           onReply: canCompose(ticket.status) ? setReplyTo : undefined,
           onReact: canCompose(ticket.status)
             ? (message, type) =>

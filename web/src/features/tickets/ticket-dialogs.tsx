@@ -133,6 +133,7 @@ export const TicketActionDialogs = ({
     {actions.closing && (
       <CloseDialog
         busy={actions.busy}
+        isAdmin={isAdmin(user)}
         onClose={() => actions.setClosing(null)}
         onResolve={actions.resolve}
       />

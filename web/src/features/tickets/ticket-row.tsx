@@ -36,8 +36,10 @@ export const TicketRow = ({
   const { t } = useTranslation('tickets');
   const preview = lastMessagePreview(ticket.lastMessage ?? '');
   const [firstTag, ...otherTags] = ticket.tags ?? [];
-  // A pending ticket must be accepted before it opens.
-  const open = () => ticket.status !== 'pending' && onOpen(ticket);
+  // a pending ticket opens read-only (a preview with Accept), as in the product family
+  const open = () => onOpen(ticket);
+  // the open ticket is being read: no unread badge on it, whatever count an event brought
+  const unread = selected ? 0 : ticket.unreadMessages;
   return (
     <HStack
       data-testid={`ticket-row-${ticket.id}`}
@@ -45,7 +47,7 @@ export const TicketRow = ({
       gap="2"
       borderBottomWidth="1px"
       bg={selected ? 'bg.muted' : undefined}
-      cursor={ticket.status === 'pending' ? 'default' : 'pointer'}
+      cursor="pointer"
       onClick={open}
     >
       <Box
@@ -79,9 +81,14 @@ export const TicketRow = ({
               t(`preview.${preview.kind}`)
             )}
           </Text>
-          {ticket.unreadMessages > 0 && (
-            <Badge colorPalette="green" borderRadius="full" title={t('unread')}>
-              {ticket.unreadMessages}
+          {unread > 0 && (
+            <Badge
+              colorPalette="green"
+              borderRadius="full"
+              title={t('unread')}
+              data-testid="unread-badge"
+            >
+              {unread}
               <VisuallyHidden> {t('unread')}</VisuallyHidden>
             </Badge>
           )}
@@ -107,7 +114,8 @@ export const TicketRow = ({
             </Text>
           )}
         </HStack>
-        <HStack gap="1">
+        {/* the buttons wrap inside the row's width instead of running under its edge */}
+        <HStack gap="1" wrap="wrap">
           {actionsForStatus(ticket.status).map((action) => (
             <Button
               key={action}

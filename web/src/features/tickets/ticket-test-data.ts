@@ -1,5 +1,5 @@
 import type { MessageRecord, SessionUser, TicketRecord } from '@sb/contracts';
-import { act } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { readRequest } from '../../test/fake-fetch.js';
@@ -124,4 +124,23 @@ export const renderSettled = async (path: string, user: SessionUser) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
   return view as Awaited<ReturnType<typeof renderApp>>;
+};
+
+/** Opens a message's menu by its chevron, as a keyboard or mouse user does, and finds one action. */
+export const messageMenuItem = async (message: HTMLElement, name: string): Promise<HTMLElement> => {
+  fireEvent.click(within(message).getByRole('button', { name: 'Message actions' }));
+  return screen.findByRole('menuitem', { name });
+};
+
+/** The names of the actions a message's menu offers ([] when it has no menu). */
+export const messageMenuNames = async (message: HTMLElement): Promise<string[]> => {
+  const chevron = within(message).queryByRole('button', { name: 'Message actions' });
+  if (!chevron) return [];
+  fireEvent.click(chevron);
+  const menu = await screen.findByTestId('message-menu');
+  const names = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.getAttribute('aria-label') ?? item.textContent ?? '');
+  fireEvent.keyDown(menu, { key: 'Escape' });
+  return names;
 };

@@ -9,6 +9,8 @@ import {
   renderSettled,
   stubFetch,
   ticketRecord,
+  messageMenuItem,
+  messageMenuNames,
   uuidOf,
 } from './ticket-test-data.js';
 
@@ -127,16 +129,21 @@ describe('ticket workspace', () => {
     expect(await screen.findByRole('heading', { name: 'New ticket' })).toBeTruthy();
   });
 
-  it('shows the typing contact in the row and never opens a pending row by a click', async () => {
+  it('shows the typing contact in the row and previews a pending row read-only', async () => {
+    const pending = ticketRecord(3, { status: 'pending', userId: null, user: null });
+    const waiting = messageRecord('c0000000-0000-4000-8000-000000000003', {
+      ticketId: 3,
+      body: 'anyone there?',
+    });
     serve({
-      answer: (_method, url) =>
-        url.pathname === '/tickets' && url.searchParams.get('status') === 'pending'
-          ? {
-              tickets: [ticketRecord(3, { status: 'pending', userId: null, user: null })],
-              hasMore: false,
-              count: 1,
-            }
-          : undefined,
+      answer: (_method, url) => {
+        if (url.pathname === '/tickets' && url.searchParams.get('status') === 'pending')
+          return { tickets: [pending], hasMore: false, count: 1 };
+        if (url.pathname === `/tickets/u/${uuidOf(3)}`) return pending;
+        if (url.pathname === '/messages/3')
+          return { messages: [waiting], ticket: pending, hasMore: false, count: 1 };
+        return undefined;
+      },
       ticket: { presence: 'composing' },
     });
     await renderSettled('/tickets', admin);
@@ -145,7 +152,16 @@ describe('ticket workspace', () => {
     expect(within(row).getByLabelText('WhatsApp')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: /Pending/ }));
     fireEvent.click(within(await screen.findByTestId('ticket-row-3')).getByText('Contact 3'));
-    expect(screen.getByText('Choose a ticket to start chatting')).toBeTruthy();
+    // the conversation shows, with Accept in the header; nothing can be written or done to it
+    expect((await screen.findByTestId('pending-preview')).textContent).toBe(
+      'Preview of a waiting ticket: accept it to reply.',
+    );
+    const message = await screen.findByTestId('message-c0000000-0000-4000-8000-000000000003');
+    expect(await messageMenuNames(message)).toEqual([]);
+    expect(screen.getByLabelText('Message').hasAttribute('disabled')).toBe(true);
+    expect(
+      within(screen.getByTestId('chat-header')).getByRole('button', { name: 'Accept' }),
+    ).toBeTruthy();
   });
 
   it('shows the ticket log oldest first', async () => {
@@ -201,7 +217,7 @@ describe('ticket workspace', () => {
     const kept = await screen.findByTestId('message-e0000000-0000-4000-8000-000000000001');
     expect(kept.textContent).toContain('This message was deleted');
     expect(kept.textContent).toContain('kept text');
-    expect(within(kept).queryByRole('button', { name: 'Reply' })).toBeNull();
+    expect(await messageMenuNames(kept)).toEqual([]);
     const erased = screen.getByTestId('message-e0000000-0000-4000-8000-000000000002');
     expect(erased.textContent).toContain('This message was deleted');
   });
@@ -220,16 +236,16 @@ describe('ticket workspace', () => {
     await renderSettled(`/tickets/${uuidOf(1)}`, admin);
     const note = await screen.findByTestId('message-f0000000-0000-4000-8000-000000000001');
     const inbound = screen.getByTestId('message-f0000000-0000-4000-8000-000000000002');
-    expect(within(note).queryByRole('button', { name: 'Forward' })).toBeNull();
-    expect(within(note).queryByRole('button', { name: 'React' })).toBeNull();
+    const noteActions = await messageMenuNames(note);
+    expect(noteActions).not.toContain('Forward');
+    expect(noteActions).not.toContain('React with 👍');
     // while choosing messages to forward, the note has no box to tick either
-    fireEvent.click(within(inbound).getByRole('button', { name: 'Forward' }));
+    fireEvent.click(await messageMenuItem(inbound, 'Forward'));
     expect(within(note).queryByRole('checkbox')).toBeNull();
     expect(within(inbound).getByRole('checkbox')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
 
-    fireEvent.click(within(inbound).getByRole('button', { name: 'React' }));
-    fireEvent.click(within(inbound).getByRole('button', { name: 'React with 👍' }));
+    fireEvent.click(await messageMenuItem(inbound, 'React with 👍'));
     await waitFor(() =>
       expect(posts(calls, '/messages/f0000000-0000-4000-8000-000000000002/reactions')).toHaveLength(
         1,
@@ -238,7 +254,9 @@ describe('ticket workspace', () => {
     expect(
       posts(calls, '/messages/f0000000-0000-4000-8000-000000000002/reactions')[0]?.body,
     ).toEqual({ type: '👍' });
-    expect(within(inbound).queryByRole('button', { name: 'React with 👍' })).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole('menuitem', { name: 'React with 👍' })).toBeNull(),
+    );
   });
 
   it("opens the conversation's images on the one clicked, with previous and next", async () => {

@@ -8,6 +8,7 @@ import {
   renderSettled,
   stubFetch,
   ticketRecord,
+  messageMenuItem,
   uuidOf,
 } from './ticket-test-data.js';
 
@@ -195,7 +196,7 @@ describe('tickets page', () => {
     });
     await renderSettled(`/tickets/${uuidOf(1)}`, admin);
     const first = await screen.findByTestId('message-a0000000-0000-4000-8000-000000000001');
-    fireEvent.click(within(first).getByRole('button', { name: 'Forward' }));
+    fireEvent.click(await messageMenuItem(first, 'Forward'));
     const second = screen.getByTestId('message-a0000000-0000-4000-8000-000000000002');
     fireEvent.click(within(second).getByRole('checkbox'));
     const bar = screen.getByTestId('forward-bar');

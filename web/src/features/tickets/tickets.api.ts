@@ -7,6 +7,7 @@ import {
   type MessageListQuery,
   type MessageSendInput,
   type MessagesPage,
+  type MessagesRead,
   type SessionUser,
   type TicketCloseAllInput,
   type TicketCreateInput,
@@ -260,6 +261,13 @@ export const ticketsApi = baseApi.injectEndpoints({
         );
       },
     }),
+    /** keeps the open ticket read; the lists learn it from the ticket's updateUnread event */
+    markTicketRead: build.mutation<MessagesRead, number>({
+      query: (ticketId) => ({
+        url: buildPath(ApiRoutes.messages.read, { ticketId }),
+        method: 'POST',
+      }),
+    }),
     sendMessage: build.mutation<void, SendMessageArgs>({
       query: ({ ticketId, ...body }) => ({
         url: buildPath(ApiRoutes.messages.byTicket, { ticketId }),
@@ -335,6 +343,7 @@ export const {
   useListTicketLogsQuery,
   useListMessagesQuery,
   useSendMessageMutation,
+  useMarkTicketReadMutation,
   useSendMediaMutation,
   useDeleteMessageMutation,
   useEditMessageMutation,

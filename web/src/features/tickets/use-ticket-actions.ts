@@ -82,12 +82,18 @@ export const useTicketActions = (userId: number) => {
     void take(ticket, queueId).then(() => setChoosingQueue(null));
   };
 
-  const resolve = (withFarewell: boolean) => {
+  /** `sendRating` is the close dialog's rating choice (undefined while ratings are off) */
+  const resolve = (withFarewell: boolean, sendRating?: boolean) => {
     if (!closing) return;
     void update(
       closing,
       withFarewell
-        ? { status: 'closed', userId, sendFarewellMessage: true }
+        ? {
+            status: 'closed',
+            userId,
+            sendFarewellMessage: true,
+            ...(sendRating === undefined ? {} : { sendRating }),
+          }
         : { status: 'closed', userId, sendFarewellMessage: false, amountUsedBotQueues: 0 },
       false,
     ).then((done) => done && setClosing(null));
