@@ -7,6 +7,7 @@ import {
   Heading,
   HStack,
   Input,
+  Link,
   NativeSelect,
   Portal,
   Stack,
@@ -23,9 +24,11 @@ import {
   ConnectionSendLimitsOff,
   type ConnectionSendLimits,
   type QueueSchedule,
+  TimeToQueueMinutes,
 } from '@sb/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
 import { useCampaignRoutes } from '../../app/campaign-routes.js';
 import { SendLimitsFields } from './send-limits-fields.js';
@@ -454,7 +457,13 @@ export const ConnectionModal = ({
 
   /** A select of the form: its options are value/label pairs. */
   const selectField = (
-    key: 'groupAsTicket' | 'whenExpiresTicket' | 'sendIdQueue' | 'integrationId' | 'promptId',
+    key:
+      | 'groupAsTicket'
+      | 'whenExpiresTicket'
+      | 'sendIdQueue'
+      | 'integrationId'
+      | 'promptId'
+      | 'timeSendQueue',
     value: string,
     options: { value: string; label: string }[],
     onChange: (value: string) => void,
@@ -489,6 +498,14 @@ export const ConnectionModal = ({
       ? [{ value: String(draft.sendIdQueue), label: t('queueNumber', { id: draft.sendIdQueue }) }]
       : []),
   ];
+
+  // the spec's choices; a value saved by another client stays selectable
+  const timeToQueueOptions = [
+    ...new Set<number>([...TimeToQueueMinutes, draft.timeSendQueue].sort((a, b) => a - b)),
+  ].map((minutes) => ({
+    value: String(minutes),
+    label: minutes ? t('minutesOption', { minutes }) : t('timeSendQueueOff'),
+  }));
 
   /** "None" then the choices, the saved one kept when it is not among them. */
   const linkOptions = (choices: Choice[], saved: number | null, fallback: string) => [
@@ -611,6 +628,24 @@ export const ConnectionModal = ({
                           </Checkbox.Root>
                         ))}
                       </Stack>
+                      {draft.queueIds.length === 0 && (
+                        <Text
+                          fontSize="sm"
+                          fontWeight="medium"
+                          data-testid="connection-queues-hint"
+                        >
+                          {queues.length ? (
+                            t('queuesHint')
+                          ) : (
+                            <>
+                              {t('noQueuesHint')}{' '}
+                              <Link asChild color="blue.fg" textDecoration="underline">
+                                <RouterLink to="/queues">{t('queuesLink')}</RouterLink>
+                              </Link>
+                            </>
+                          )}
+                        </Text>
+                      )}
                       {kind === 'whatsapp' && (
                         <>
                           <Heading as="h3" size="sm" mt="2">
@@ -745,7 +780,12 @@ export const ConnectionModal = ({
                         {t('sections.transfer')}
                       </Heading>
                       <HStack gap="3" wrap="wrap" align="start">
-                        {numberField('timeSendQueue')}
+                        {selectField(
+                          'timeSendQueue',
+                          String(draft.timeSendQueue),
+                          timeToQueueOptions,
+                          (value) => set('timeSendQueue', Number(value)),
+                        )}
                         {selectField(
                           'sendIdQueue',
                           draft.sendIdQueue === null ? '' : String(draft.sendIdQueue),
