@@ -170,3 +170,6 @@ export type HistoryImportEventData = {
 export type ConnectionMediaReply = { record: ConnectionRecord; previousMediaKey: string | null };
 /** Event `connectors.session.updated`: the connection's session state (QR, status, retries). */
 export type SessionUpdatedEventData = { session: ConnectionRecord };
+
+/** The time-to-queue choices of the connection dialog, in minutes (spec 1 §9, spec 2 §9; 0: never). */
+export const TimeToQueueMinutes = [0, 5, 10, 15, 20, 25, 30, 60] as const;

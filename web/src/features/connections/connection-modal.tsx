@@ -6,6 +6,7 @@ import {
   Heading,
   HStack,
   Input,
+  Link,
   NativeSelect,
   Portal,
   Stack,
@@ -22,10 +23,12 @@ import {
   ConnectionSendLimitsOff,
   type ConnectionSendLimits,
   type QueueSchedule,
+  TimeToQueueMinutes,
 } from '@sb/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../components/checkbox-group.js';
+import { Link as RouterLink } from 'react-router-dom';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
 import { localDayOf } from '../../app/dates.js';
 import { useCampaignRoutes } from '../../app/campaign-routes.js';
@@ -469,7 +472,13 @@ export const ConnectionModal = ({
 
   /** A select of the form: its options are value/label pairs. */
   const selectField = (
-    key: 'groupAsTicket' | 'whenExpiresTicket' | 'sendIdQueue' | 'integrationId' | 'promptId',
+    key:
+      | 'groupAsTicket'
+      | 'whenExpiresTicket'
+      | 'sendIdQueue'
+      | 'integrationId'
+      | 'promptId'
+      | 'timeSendQueue',
     value: string,
     options: { value: string; label: string }[],
     onChange: (value: string) => void,
@@ -504,6 +513,14 @@ export const ConnectionModal = ({
       ? [{ value: String(draft.sendIdQueue), label: t('queueNumber', { id: draft.sendIdQueue }) }]
       : []),
   ];
+
+  // the spec's choices; a value saved by another client stays selectable
+  const timeToQueueOptions = [
+    ...new Set<number>([...TimeToQueueMinutes, draft.timeSendQueue].sort((a, b) => a - b)),
+  ].map((minutes) => ({
+    value: String(minutes),
+    label: minutes ? t('minutesOption', { minutes }) : t('timeSendQueueOff'),
+  }));
 
   /** "None" then the choices, the saved one kept when it is not among them. */
   const linkOptions = (choices: Choice[], saved: number | null, fallback: string) => [
@@ -620,6 +637,24 @@ export const ConnectionModal = ({
                         value={draft.queueIds}
                         onChange={(queueIds) => set('queueIds', queueIds)}
                       />
+                      {draft.queueIds.length === 0 && (
+                        <Text
+                          fontSize="sm"
+                          fontWeight="medium"
+                          data-testid="connection-queues-hint"
+                        >
+                          {queues.length ? (
+                            t('queuesHint')
+                          ) : (
+                            <>
+                              {t('noQueuesHint')}{' '}
+                              <Link asChild color="blue.fg" textDecoration="underline">
+                                <RouterLink to="/queues">{t('queuesLink')}</RouterLink>
+                              </Link>
+                            </>
+                          )}
+                        </Text>
+                      )}
                       {kind === 'whatsapp' && (
                         <>
                           <Heading as="h3" size="sm" mt="2">
@@ -754,7 +789,12 @@ export const ConnectionModal = ({
                         {t('sections.transfer')}
                       </Heading>
                       <HStack gap="3" wrap="wrap" align="start">
-                        {numberField('timeSendQueue')}
+                        {selectField(
+                          'timeSendQueue',
+                          String(draft.timeSendQueue),
+                          timeToQueueOptions,
+                          (value) => set('timeSendQueue', Number(value)),
+                        )}
                         {selectField(
                           'sendIdQueue',
                           draft.sendIdQueue === null ? '' : String(draft.sendIdQueue),

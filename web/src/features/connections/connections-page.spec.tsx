@@ -185,6 +185,16 @@ describe('connections page', () => {
     expect(within(dialog).getByRole('img')).toBeTruthy();
   });
 
+  it('shows the drawer error badge 2 s after the list changes, not before', async () => {
+    stub([connection(1, 'Main', 'CONNECTED'), connection(3, 'Lost', 'DISCONNECTED')]);
+    await renderApp('/connections', sessionUser({ profile: 'admin' }));
+    await screen.findAllByTestId('connection-row');
+    const shown = Date.now();
+    expect(screen.queryByRole('img', { name: 'A connection needs attention' })).toBeNull();
+    await screen.findByRole('img', { name: 'A connection needs attention' }, { timeout: 5000 });
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(1500);
+  });
+
   it('shows a connecting session as a disabled button with a spinner', async () => {
     stub([connection(1, 'Main', 'OPENING')]);
     await renderApp('/connections', sessionUser({ profile: 'admin' }));
@@ -203,6 +213,10 @@ describe('connections page', () => {
     fireEvent.click(screen.getByTestId('new-connection'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'WhatsApp Cloud API' }));
     const modal = await screen.findByTestId('connection-modal');
+    // the company has no queue yet: the dialog leads there, so customers will get the menu
+    const hint = within(modal).getByTestId('connection-queues-hint');
+    expect(hint.textContent).toMatch(/^No queue yet: create queues/);
+    expect(within(hint).getByRole('link', { name: 'Queues' }).getAttribute('href')).toBe('/queues');
     fireEvent.change(within(modal).getByRole('textbox', { name: 'Name' }), {
       target: { value: 'Cloud' },
     });
@@ -480,7 +494,15 @@ describe('connections page', () => {
     fireEvent.change(queue, { target: { value: '5' } });
     const number = (name: string) =>
       within(modal).getByRole('spinbutton', { name }) as HTMLInputElement;
-    fireEvent.change(number('Send to queue after (minutes)'), { target: { value: '10' } });
+    // time to queue: the spec's choices only
+    const toQueue = within(modal).getByRole('combobox', {
+      name: 'Send to queue after (minutes)',
+    }) as HTMLSelectElement;
+    expect(Array.from(toQueue.options).map((o) => [o.value, o.text])).toEqual([
+      ['0', 'Never'],
+      ...[5, 10, 15, 20, 25, 30, 60].map((m) => [String(m), `${m} min`]),
+    ]);
+    fireEvent.change(toQueue, { target: { value: '10' } });
     fireEvent.change(number('Close idle tickets after (minutes)'), { target: { value: '120' } });
     const whose = within(modal).getByRole('combobox', {
       name: 'Close only when the last message is from',

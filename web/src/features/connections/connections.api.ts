@@ -8,6 +8,7 @@ import {
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
+import { useDebounced } from '../../components/paged-search.js';
 
 /** The fields of a connection the shell reads; the connections feature owns the rest. */
 export type ConnectionSummary = { id: number; name: string; status: string };
@@ -27,6 +28,11 @@ export const connectionsApi = baseApi.injectEndpoints({
         { type: 'Connection', id: 'LIST' },
         ...(result ?? []).map(({ id }) => ({ type: 'Connection' as const, id })),
       ],
+      // the drawer's badge reads it on every page: status changes must reach it
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followCompanyEvents(lifecycle, ['whatsapp', 'whatsappSession'], () =>
+          lifecycle.dispatch(connectionsApi.util.invalidateTags([LIST])),
+        ),
     }),
     /** The /connections list, QR codes included; kept fresh by the whatsapp and session sockets. */
     listConnectionRecords: build.query<ConnectionRecord[], void>({
@@ -118,9 +124,15 @@ export const {
 export const hasConnectionProblem = (connections: readonly ConnectionSummary[] | undefined) =>
   (connections ?? []).some((connection) => connection.status !== ConnectedStatus);
 
+/** Spec 1 §9: the badge is checked this long after the connection list changes. */
+export const ConnectionBadgeDelayMs = 2000;
+
 /**
- * Reads the connection list already in the cache without fetching it: the connections screen and its
- * socket updates keep that list; the shell only reflects it.
+ * The drawer's badge (shown to admins, beside the connections item): the connection list, kept fresh
+ * by the whatsapp and session sockets, checked 2 s after it last changed. It fetches the list itself:
+ * reading only the cache, it stayed blank on every page that had not loaded that list.
  */
 export const useConnectionProblem = () =>
-  hasConnectionProblem(connectionsApi.endpoints.listConnections.useQueryState().data);
+  hasConnectionProblem(
+    useDebounced(connectionsApi.endpoints.listConnections.useQuery().data, ConnectionBadgeDelayMs),
+  );

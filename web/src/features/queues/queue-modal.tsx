@@ -39,6 +39,7 @@ import {
   useListQueuesQuery,
   useUpdateQueueMutation,
 } from './queues.api.js';
+import { QueuePalette } from './queue-palette.js';
 
 /** Spec 2 §9: rotation time options in minutes (0 = unset). */
 export const RotationMinutes = [0, 2, 5, 10, 15, 30, 45, 60] as const;
@@ -168,6 +169,8 @@ export const QueueModal = ({
       if (queue) await update({ ...values, id: queue.id }).unwrap();
       else await create(values).unwrap();
       notify.success(t('saved'));
+      // the chatbot options are saved with their queue: say so too (spec 2 §8 "Bot guardado")
+      if (draft.chatbots.length) notify.success(t('botSaved'));
       onClose();
     });
   };
@@ -239,6 +242,11 @@ export const QueueModal = ({
                     onChange={(e) => set('color', e.target.value)}
                   />
                 </HStack>
+                <QueuePalette
+                  value={draft.color}
+                  taken={queues.filter((q) => q.id !== queue?.id).map((q) => q.color)}
+                  onPick={(color) => set('color', color)}
+                />
                 <Field.ErrorText>{errors.color}</Field.ErrorText>
               </Field.Root>
               <Field.Root flex="1" minW="24">

@@ -85,7 +85,7 @@ describe('queues page', () => {
   });
 
   it('validates the greeting and the chatbot option names, then sends the nested options', async () => {
-    const calls = stub([queue(1, 'Sales', '#ff0000')]);
+    const calls = stub([queue(1, 'Sales', '#ef4444')]);
     await renderApp('/queues', sessionUser({ profile: 'admin' }));
     await screen.findAllByTestId('queue-row');
     fireEvent.click(screen.getByRole('button', { name: 'Add queue' }));
@@ -93,6 +93,18 @@ describe('queues page', () => {
     fireEvent.change(within(modal).getByRole('textbox', { name: 'Name' }), {
       target: { value: 'Billing' },
     });
+    // the 50-colour palette, the colour of Sales not offered again
+    const swatches = within(within(modal).getByTestId('queue-palette')).getAllByRole('button');
+    expect(swatches).toHaveLength(50);
+    expect(
+      swatches
+        .filter((s) => (s as HTMLButtonElement).disabled)
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['Colour #ef4444']);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Colour #3b82f6' }));
+    expect((within(modal).getByRole('textbox', { name: 'Color' }) as HTMLInputElement).value).toBe(
+      '#3b82f6',
+    );
     fireEvent.change(within(modal).getByRole('textbox', { name: 'Color' }), {
       target: { value: '#0000ff' },
     });
@@ -129,6 +141,7 @@ describe('queues page', () => {
       greetingMessage: 'Hello!',
       chatbots: [{ name: 'Invoices', options: [{ name: 'Second copy' }] }],
     });
+    expect(await screen.findByText('Bot saved successfully')).toBeTruthy();
   });
 
   it('links an integration, a prompt and a file list and picks each option type its target', async () => {

@@ -97,6 +97,16 @@ describe('signup page', () => {
     });
   });
 
+  it('passes the optional companyId of /signup?companyId on in the request', async () => {
+    const calls = stubGateway({ status: 201, body: { companyId: 9, userId: 30 } });
+    await renderApp('/signup?companyId=4');
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Account created! Sign in to start.')).toBeTruthy();
+    const sent = calls.find((call) => call.url.endsWith('/auth/signup'));
+    expect(sent?.body).toMatchObject({ companyName: 'Acme', planId: 5, companyId: 4 });
+  });
+
   it('reports a refused signup with the spec message and the server reason', async () => {
     stubGateway({
       status: 409,

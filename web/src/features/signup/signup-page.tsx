@@ -14,7 +14,7 @@ import { SignupInput, type SignupForm } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuGift } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/error-message.js';
 import { useColorMode } from '../../app/color-mode.js';
 import { turnstileSiteKey } from '../../app/runtime-config.js';
@@ -48,6 +48,10 @@ export const SignupPage = () => {
   const { t, i18n } = useTranslation('signup');
   const { theme } = useColorMode();
   const navigate = useNavigate();
+  // spec 1 §2: /signup takes an optional companyId, passed on in the request
+  const queryCompanyId = Number(useSearchParams()[0].get('companyId'));
+  const companyId =
+    Number.isInteger(queryCompanyId) && queryCompanyId > 0 ? queryCompanyId : undefined;
   const siteKey = turnstileSiteKey();
   const plans = useSignupPlansQuery();
   const [signup, { isLoading }] = useSignupMutation();
@@ -82,7 +86,7 @@ export const SignupPage = () => {
       return;
     }
     try {
-      await signup(parsed.data!).unwrap();
+      await signup({ ...parsed.data!, ...(companyId ? { companyId } : {}) }).unwrap();
     } catch (error) {
       notify.error(t('failed'), { description: errorMessage(error, i18n.t) });
       return;

@@ -13,7 +13,8 @@ export const signupApi = api.injectEndpoints({
         { type: 'Plan' as const, id: 'LIST' },
       ],
     }),
-    signup: build.mutation<SignupResult, SignupInput>({
+    /** companyId: the /signup?companyId query, sent on as the family's clients do (identity ignores it) */
+    signup: build.mutation<SignupResult, SignupInput & { companyId?: number }>({
       query: (body) => ({ url: ApiRoutes.auth.signup, method: 'POST', body }),
     }),
   }),

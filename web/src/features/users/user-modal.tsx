@@ -50,10 +50,14 @@ const initialValues = (user?: UserRecord): Values => ({
   language: user?.language ?? '',
 });
 
+/** The step of the working-hours inputs: 10 minutes, in seconds as <input type="time"> counts. */
+const WorkHoursStepSeconds = 600;
+
 /**
  * Add or edit a user (spec 2 §5). Profile, working hours, allTicket and allowGroup show only to roles with
  * user-modal:editProfile; the API refuses them for everyone else anyway.
  */
+
 export const UserModal = ({
   user,
   viewer,
@@ -129,7 +133,8 @@ export const UserModal = ({
       error={errors[key]}
       value={values[key]}
       onChange={set(key)}
-      input={{ type }}
+      // working hours move in 10-minute steps (spec 1 §9, spec 2 §9)
+      input={type === 'time' ? { type, step: WorkHoursStepSeconds } : { type }}
     />
   );
 

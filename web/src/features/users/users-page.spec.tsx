@@ -74,6 +74,14 @@ describe('users page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add user' }));
     const modal = await screen.findByTestId('user-modal');
     expect(within(modal).getByRole('combobox', { name: 'Profile' })).toBeTruthy();
+    // working hours from 00:00 to 23:59 in 10-minute steps
+    for (const [label, value] of [
+      ['Start of work', '00:00'],
+      ['End of work', '23:59'],
+    ]) {
+      const input = modal.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+      expect([input.type, input.step, input.value]).toEqual(['time', '600', value]);
+    }
     fireEvent.click(within(modal).getByRole('button', { name: 'Add user' }));
     expect((await within(modal).findAllByText('Required')).length).toBeGreaterThanOrEqual(2);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
