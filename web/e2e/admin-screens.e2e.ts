@@ -94,6 +94,30 @@ describe('admin screens', () => {
     expect(await due.textContent()).toContain('12/31/2999');
   });
 
+  it('draws a plain button in the brand colour, not black', async () => {
+    await openFromMenu(page, '/users');
+    const add = page.getByRole('button', { name: 'Add user' });
+    await add.waitFor();
+    const bg = await add.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).toBe('rgb(107, 70, 193)'); // brand.600
+  });
+
+  it('shows every drawer label whole in Portuguese, the longest language', async () => {
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'pt-BR'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Usuários' }).waitFor();
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid^="menu-/"] span')]
+        .filter((el) => el.children.length === 0 && el.textContent)
+        .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+  });
+
   it('opens the dashboard at /dashboard', async () => {
     await goInApp(page, '/dashboard');
     await page.waitForURL((url) => url.pathname === '/');

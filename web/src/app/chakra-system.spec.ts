@@ -101,4 +101,10 @@ describe('the Chakra system', () => {
     expect(system._config.conditions).toEqual(full._config.conditions);
     expect(system._config.globalCss).toEqual(full._config.globalCss);
   });
+
+  it("gives a solid button without a colour of its own the brand's palette", () => {
+    expect(system.getRecipe('button').variants?.variant?.solid).toMatchObject({
+      colorPalette: 'brand',
+    });
+  });
 });

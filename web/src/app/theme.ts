@@ -8,6 +8,11 @@ export const themeConfig = defineConfig({
     body: { bg: 'bg.canvas', color: 'fg', fontFeatureSettings: '"cv11", "ss01"' },
   },
   theme: {
+    // a button with no colour of its own is the brand's, not Chakra's near-black gray (an explicit
+    // colorPalette, red for delete, still wins: style props sit above recipes)
+    recipes: {
+      button: { variants: { variant: { solid: { colorPalette: 'brand' } } } },
+    },
     tokens: {
       fonts: {
         heading: {

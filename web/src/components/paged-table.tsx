@@ -1,6 +1,7 @@
-import { Button, HStack, Input, InputGroup, Spinner, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, InputGroup, Spinner, Table } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LuPlus, LuSearch } from 'react-icons/lu';
+import { TableEmptyRow } from './table-empty-row.js';
 import { nearListEnd, useDebounced } from './paged-search.js';
 
 /**
@@ -92,13 +93,7 @@ export const PagedTable = ({
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {isEmpty && (
-          <Table.Row>
-            <Table.Cell colSpan={columns.length}>
-              <Text color="fg.muted">{emptyText}</Text>
-            </Table.Cell>
-          </Table.Row>
-        )}
+        {isEmpty && <TableEmptyRow columns={columns.length} text={emptyText} />}
         {children}
       </Table.Body>
     </Table.Root>

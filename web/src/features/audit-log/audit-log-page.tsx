@@ -24,6 +24,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { selectUser } from '../auth/session.slice.js';
 import { useGetCompaniesQuery } from '../companies/companies.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
@@ -188,13 +189,7 @@ export const AuditLogPage = () => {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {entries.length === 0 && !isFetching && (
-              <Table.Row>
-                <Table.Cell colSpan={6}>
-                  <Text color="fg.muted">{t('empty')}</Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
+            {entries.length === 0 && !isFetching && <TableEmptyRow columns={6} text={t('empty')} />}
             {entries.map((entry) => (
               <Table.Row key={entry.id} data-testid="audit-row">
                 <Table.Cell whiteSpace="nowrap">

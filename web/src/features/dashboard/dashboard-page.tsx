@@ -16,6 +16,7 @@ import type { DashboardCounters } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDay } from '../../app/dates.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { LuFilter } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
@@ -299,6 +300,9 @@ const DashboardView = ({ today }: { today: string }) => {
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
+                  {dashboard.data?.attendants.length === 0 && (
+                    <TableEmptyRow columns={7} text={t('noAttendants')} />
+                  )}
                   {(dashboard.data?.attendants ?? []).map((row) => (
                     <Table.Row key={row.id} data-testid="attendant-row">
                       <Table.Cell>{row.name}</Table.Cell>

@@ -7,12 +7,13 @@ import { notify } from '../../components/toaster.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PlanFormDialog } from './plan-form-dialog.js';
 import { useDeletePlanMutation, useGetPlansQuery } from './plans.api.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { RowActions } from '../../components/row-actions.js';
 
 /** The plans list (super): a tab of /settings. */
 export const PlansTab = () => {
   const { t } = useTranslation('plans');
-  const { data: plans = [], isError } = useGetPlansQuery();
+  const { data: plans = [], isError, isLoading } = useGetPlansQuery();
   const [remove] = useDeletePlanMutation();
   const [editing, setEditing] = useState<PlanView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PlanView | null>(null);
@@ -53,6 +54,7 @@ export const PlansTab = () => {
             </Table.Row>
           </Table.Header>
           <Table.Body>
+            {!isLoading && plans.length === 0 && <TableEmptyRow columns={8} text={t('empty')} />}
             {plans.map((plan) => (
               <Table.Row key={plan.id}>
                 <Table.Cell>{plan.name}</Table.Cell>

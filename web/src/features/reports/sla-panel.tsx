@@ -16,6 +16,7 @@ import {
   useGetServiceMetricsQuery,
   useSetSlaTargetMutation,
 } from './reports.api.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { shareView, slaRowsOf, targetOf } from './sla-rows.js';
 
 /** A share as "n of m (p%)", or why there is none. */
@@ -166,11 +167,7 @@ export const SlaPanel = ({
                 <ShareCell share={row.businessHours} />
               </Table.Row>
             ))}
-            {rows.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={5}>{t('sla.noQueues')}</Table.Cell>
-              </Table.Row>
-            )}
+            {rows.length === 0 && <TableEmptyRow columns={5} text={t('sla.noQueues')} />}
           </Table.Body>
           <Table.Footer>
             <Table.Row data-testid="sla-overall">

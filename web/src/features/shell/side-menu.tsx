@@ -73,7 +73,8 @@ const NavItem = ({
           <Flex
             align="center"
             gap="3"
-            h="10"
+            minH="10"
+            py="1.5"
             px={narrow ? '0' : '3'}
             justify={narrow ? 'center' : 'flex-start'}
             borderRadius="lg"
@@ -92,7 +93,8 @@ const NavItem = ({
               <Icon />
             </Box>
             {!narrow && (
-              <Text as="span" truncate>
+              // a long label ("Configurações de campanhas") wraps to a second line, never cut
+              <Text as="span" lineClamp={2} lineHeight="short">
                 {label}
               </Text>
             )}
