@@ -420,7 +420,10 @@ describe.each(kinds)('tickets over the $name', (kind) => {
       expect(hears('ana', 'first secret note')).toBe(false);
       expect(told('ana')).toBe(false);
       // nothing of the ticket's (contacts are the whole company's: their own event may arrive late)
-      const ticketEvents = [socketEvent.company(1, 'ticket'), socketEvent.company(1, 'appMessage')];
+      const ticketEvents: string[] = [
+        socketEvent.company(1, 'ticket'),
+        socketEvent.company(1, 'appMessage'),
+      ];
       const anaHeard = heard.ana.filter((r) => ticketEvents.includes(r.event));
       expect(JSON.stringify(anaHeard)).not.toContain('Jade Audience');
 
