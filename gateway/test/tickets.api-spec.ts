@@ -16,6 +16,7 @@ import {
   json,
   jwtSecret,
   recordEvents,
+  sleep,
   startIdentityStack,
   stopIdentityStack,
   waitFor,
@@ -376,5 +377,84 @@ describe.each(kinds)('tickets over the $name', (kind) => {
     expect((await call('otherAdmin', 'PUT', `/ticket-tags/${ticket.id}/${lane.id}`)).status).toBe(
       404,
     );
+  });
+
+  it('sends ticket and message events only to the sockets whose user may see the ticket', async () => {
+    type Who = 'ana' | 'bruno' | 'admin';
+    const sockets = {} as Record<Who, Awaited<ReturnType<typeof connectSocket>>>;
+    const heard = {} as Record<Who, ReturnType<typeof recordEvents>>;
+    const { id: contactId } = await contact('Jade Audience');
+    try {
+      for (const who of ['ana', 'bruno', 'admin'] as const) {
+        sockets[who] = await connectSocket(url(), { token: tokens[who] });
+        heard[who] = recordEvents(sockets[who]);
+        expect(await emitWithAck(sockets[who], 'joinNotification')).toEqual({ ok: true });
+        expect(await emitWithAck(sockets[who], 'joinTickets', 'pending')).toEqual({ ok: true });
+      }
+      // a ticket of Support: Bruno's queue, not Ana's
+      const ticket = await ok<TicketRecord>(
+        await call('admin', 'POST', '/tickets', { contactId, queueId: support, status: 'pending' }),
+      );
+      const note = async (body: string) =>
+        expect(
+          (await call('admin', 'POST', `/messages/${ticket.id}`, { body, isPrivate: true })).status,
+        ).toBe(201);
+      const hears = (who: Who, text: string) =>
+        heard[who].some(
+          (r) =>
+            r.event === socketEvent.company(1, 'appMessage') && JSON.stringify(r).includes(text),
+        );
+      const told = (who: Who) =>
+        heard[who].some(
+          (r) =>
+            r.event === socketEvent.company(1, 'ticket') &&
+            (r.payload as { ticket?: TicketRecord }).ticket?.id === ticket.id,
+        );
+      await note('first secret note');
+      for (const who of ['bruno', 'admin'] as const) {
+        await waitFor(() => hears(who, 'first secret note'), 5_000, `${who} hears the note`);
+        await waitFor(() => told(who), 5_000, `${who} hears the ticket`);
+      }
+      // the same events have reached every socket by now (one fan-out per event)
+      await sleep(200);
+      expect(hears('ana', 'first secret note')).toBe(false);
+      expect(told('ana')).toBe(false);
+      // nothing of the ticket's (contacts are the whole company's: their own event may arrive late)
+      const ticketEvents: string[] = [
+        socketEvent.company(1, 'ticket'),
+        socketEvent.company(1, 'appMessage'),
+      ];
+      const anaHeard = heard.ana.filter((r) => ticketEvents.includes(r.event));
+      expect(JSON.stringify(anaHeard)).not.toContain('Jade Audience');
+
+      // the admin gives Ana the Support queue: her open socket follows it without reconnecting
+      const userEvent = (queueIds: number[]) => () =>
+        heard.ana.some((r) => {
+          const user = (r.payload as { user?: { id: number; queues?: { id: number }[] } }).user;
+          return (
+            r.event === socketEvent.company(1, 'user') &&
+            user?.id === ids.ana &&
+            JSON.stringify(user.queues?.map((q) => q.id).sort()) ===
+              JSON.stringify([...queueIds].sort())
+          );
+        });
+      await ok(await call('admin', 'PUT', `/users/${ids.ana}`, { queueIds: [sales, support] }));
+      await waitFor(userEvent([sales, support]), 5_000, "Ana's queues change");
+      await note('second note');
+      await waitFor(() => hears('ana', 'second note'), 5_000, 'Ana hears the second note');
+      // a private note leaves the ticket as it was; the admin's accept changes it
+      await ok(await call('admin', 'PUT', `/tickets/${ticket.id}`, { status: 'open' }));
+      await waitFor(() => told('ana'), 5_000, 'Ana hears the ticket');
+
+      // and taken away again, she stops hearing it
+      await ok(await call('admin', 'PUT', `/users/${ids.ana}`, { queueIds: [sales] }));
+      await waitFor(userEvent([sales]), 5_000, "Ana's queues change back");
+      await note('third note');
+      await waitFor(() => hears('bruno', 'third note'), 5_000, 'Bruno hears the third note');
+      await sleep(200);
+      expect(hears('ana', 'third note')).toBe(false);
+    } finally {
+      for (const socket of Object.values(sockets)) socket.close();
+    }
   });
 });

@@ -6,11 +6,14 @@ import {
   EventSocketRoutes,
   PlanFlags,
   Profiles,
+  canSeeTicket,
   eventSubject,
   rooms,
   type DomainEvent,
   type EventSocketRouteKey,
   type ServiceName,
+  type TicketFacts,
+  type TicketViewer,
   type UserProfile,
 } from '@sb/contracts';
 import { AccessGuard } from '../auth/access.guard.js';
@@ -37,6 +40,9 @@ const callers: Caller[] = [
 ];
 
 const cid = 4;
+
+/** A ticket of queue 2 held by user 9 (ticket and message samples). */
+const queueTicket = { id: 7, status: 'open', userId: 9, queueId: 2, isGroup: false };
 
 /** The events each row is checked with: every branch of its `rooms` (Record: a new row needs one). */
 type Sample = { companyId?: number; data: unknown };
@@ -89,14 +95,16 @@ const samples: Record<EventSocketRouteKey, Sample[]> = {
   'tickets.file-list.created': [{ data: { fileList: { id: 1 } } }],
   'tickets.file-list.updated': [{ data: { fileList: { id: 1 } } }],
   'tickets.file-list.deleted': [{ data: { fileListId: 1 } }],
-  'tickets.ticket.updated': [
-    { data: { ticket: { id: 7, status: 'open' }, previousStatus: 'pending' } },
-  ],
+  'tickets.ticket.updated': [{ data: { ticket: queueTicket, previousStatus: 'pending' } }],
   'tickets.ticket.deleted': [{ data: { ticketId: 7, status: 'open' } }],
   'tickets.ticket.unread-reset': [{ data: { ticketId: 7, status: 'open' } }],
-  'tickets.message.created': [{ data: { ticket: { id: 7, status: 'open' } } }],
-  'tickets.message.updated': [{ data: { ticket: { id: 7, status: 'open' } } }],
-  'tickets.message.deleted': [{ data: { messageId: 'm1', ticketId: 7 } }],
+  'tickets.message.created': [
+    { data: { message: { id: 'm1', body: 'Oi' }, ticket: queueTicket, contact: { id: 1 } } },
+  ],
+  'tickets.message.updated': [
+    { data: { message: { id: 'm1', body: 'Oi' }, ticket: queueTicket, contact: { id: 1 } } },
+  ],
+  'tickets.message.deleted': [{ data: { messageId: 'm1', ticketId: 7, status: 'open' } }],
   'connectors.connection.created': [{ data: { connection: { id: 1 } } }],
   'connectors.connection.updated': [{ data: { connection: { id: 1 } } }],
   'connectors.connection.deleted': [{ data: { connectionId: 1 } }],
@@ -178,8 +186,30 @@ const mayBeIn = (room: string, companyId: number, caller: Caller): boolean =>
 type Row = {
   readRoute: string;
   rooms: (event: DomainEvent) => string[];
+  payload: (data: unknown) => unknown;
+  alsoEvent?: unknown;
   adminPayload?: unknown;
+  ticket?: (data: unknown) => TicketFacts | null;
+  hiddenPayload?: (data: unknown) => unknown;
 };
+
+/** Rooms any user of the company joins for the ticket screens: what reaches them is a ticket's. */
+const ticketRoom = (room: string, companyId: number) =>
+  room === rooms.notification(companyId) ||
+  room.startsWith(`${rooms.status(companyId, '')}`) ||
+  room.startsWith(`${rooms.ticket(companyId, '')}`);
+
+/** Keys a payload without record content may carry (ids and what happened). */
+const idKeys = ['action', 'ticketId', 'messageId'];
+
+const viewer = (over: Partial<TicketViewer>): TicketViewer => ({
+  userId: 20,
+  admin: false,
+  allTicket: false,
+  allowGroup: false,
+  queueIds: [],
+  ...over,
+});
 
 describe('socket event audiences (every row of the event→socket table)', () => {
   const routes = gatewayRoutes();
@@ -217,6 +247,54 @@ describe('socket event audiences (every row of the event→socket table)', () =>
       );
     }
   });
+
+  it.each(rows)(
+    '%s reaches the ticket rooms only with the ticket it is about (who may see it)',
+    (key, row) => {
+      const [service, entity, action] = key.split('.') as [ServiceName, string, string];
+      for (const sample of samples[key]) {
+        const companyId = sample.companyId ?? cid;
+        const event: DomainEvent = {
+          id: 'e1',
+          subject: eventSubject(companyId, service, entity, action),
+          companyId,
+          occurredAt: new Date(0).toISOString(),
+          data: sample.data,
+        };
+        const ticketRooms = row.rooms(event).filter((room) => ticketRoom(room, companyId));
+        // rooms every user joins: a row that reaches them must name its ticket
+        if (!ticketRooms.length) {
+          expect({ key, ticket: row.ticket }).toEqual({ key, ticket: undefined });
+          continue;
+        }
+        expect({ key, names: typeof row.ticket }).toEqual({ key, names: 'function' });
+        // the gateway's filtered fan-out sends one payload under one name, never an admins' copy
+        expect({ key, alsoEvent: row.alsoEvent, admin: row.adminPayload }).toEqual({ key });
+        const facts = row.ticket!(sample.data);
+        if (facts === null) {
+          // an event about a ticket that carries only ids: no content for anyone to read
+          const payload = row.payload(sample.data) as Record<string, unknown>;
+          expect({ key, keys: Object.keys(payload).filter((k) => !idKeys.includes(k)) }).toEqual({
+            key,
+            keys: [],
+          });
+          continue;
+        }
+        expect({ key, facts }).toEqual({ key, facts: queueTicket });
+        // who hears its content: those canSeeTicket lets in, as GET /tickets/:id and /messages do
+        const hears = (v: TicketViewer) => canSeeTicket(v, facts);
+        expect(hears(viewer({ admin: true }))).toBe(true);
+        expect(hears(viewer({ queueIds: [2] }))).toBe(true);
+        expect(hears(viewer({ userId: 9 }))).toBe(true);
+        expect(hears(viewer({ queueIds: [5], allTicket: true, allowGroup: true }))).toBe(false);
+        // what the others may get instead carries ids only
+        if (row.hiddenPayload) {
+          const hidden = row.hiddenPayload(sample.data) as Record<string, unknown>;
+          expect(Object.keys(hidden).filter((k) => !idKeys.includes(k))).toEqual([]);
+        }
+      }
+    },
+  );
 
   it('sends the admin screens to the admins room only', () => {
     const event = (key: EventSocketRouteKey): DomainEvent => {

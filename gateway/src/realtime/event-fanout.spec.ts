@@ -1,5 +1,5 @@
-import { eventSubject, type DomainEvent } from '@sb/contracts';
-import { planSocketEmit, sessionRoom } from './event-fanout.js';
+import { eventSubject, type DomainEvent, type TicketViewer } from '@sb/contracts';
+import { planSocketEmit, sessionRoom, splitByTicket } from './event-fanout.js';
 
 const event = <T>(companyId: number, entity: string, action: string, data: T): DomainEvent<T> => ({
   id: 'e1',
@@ -122,5 +122,68 @@ describe('planSocketEmit (the event → socket route table)', () => {
       rooms: ['platform'],
       dropped: ['c:2'],
     });
+  });
+});
+
+describe('ticket and message events (who may see the ticket)', () => {
+  const ticket = { id: 7, status: 'pending', userId: null, queueId: 2, isGroup: false };
+  const ticketEvent = <T>(entity: string, action: string, data: T): DomainEvent<T> => ({
+    ...event(3, entity, action, data),
+    subject: eventSubject(3, 'tickets', entity, action),
+  });
+  const viewer = (userId: number, over: Partial<TicketViewer> = {}): TicketViewer => ({
+    userId,
+    admin: false,
+    allTicket: false,
+    allowGroup: false,
+    queueIds: [],
+    ...over,
+  });
+  const sockets = [
+    { id: 'admin', viewer: viewer(1, { admin: true }) },
+    { id: 'queue-2', viewer: viewer(2, { queueIds: [2] }) },
+    { id: 'queue-5', viewer: viewer(3, { queueIds: [5] }) },
+    { id: 'no-queue', viewer: viewer(4, { allTicket: true }) },
+  ];
+
+  it("plans a message's content for who may see its ticket, and nothing for the others", () => {
+    const plan = planSocketEmit(
+      ticketEvent('message', 'created', { message: { id: 'm1' }, ticket, contact: { id: 1 } }),
+    );
+    expect(plan?.ticket).toEqual({
+      facts: { status: 'pending', userId: null, queueId: 2, isGroup: false },
+    });
+    expect(splitByTicket(sockets, plan!.ticket!.facts)).toEqual({
+      seers: ['admin', 'queue-2'],
+      others: ['queue-5', 'no-queue'],
+    });
+  });
+
+  it('plans a delete of an updated ticket for the sockets that may not see it', () => {
+    const plan = planSocketEmit(ticketEvent('ticket', 'updated', { ticket }));
+    expect(plan?.payload).toEqual({ action: 'update', ticket });
+    expect(plan?.ticket?.hiddenPayload).toEqual({ action: 'delete', ticketId: 7 });
+    // the ticket reaches the holder, wherever its queue
+    const held = { ...ticket, status: 'open', userId: 3, queueId: 9 };
+    expect(splitByTicket(sockets, { ...held, status: 'open' })).toEqual({
+      seers: ['admin', 'queue-5'],
+      others: ['queue-2', 'no-queue'],
+    });
+    // a ticket without a queue: allTicket
+    expect(splitByTicket(sockets, { ...ticket, status: 'pending', queueId: null }).seers).toEqual([
+      'admin',
+      'no-queue',
+    ]);
+  });
+
+  it('sends id-only events (no content) to the whole room', () => {
+    for (const plan of [
+      planSocketEmit(ticketEvent('ticket', 'deleted', { ticketId: 7, status: 'open' })),
+      planSocketEmit(ticketEvent('ticket', 'unread-reset', { ticketId: 7, status: 'open' })),
+      planSocketEmit(ticketEvent('message', 'deleted', { messageId: 'm', ticketId: 7 })),
+    ]) {
+      expect(plan?.rooms.length).toBeGreaterThan(0);
+      expect(plan?.ticket).toBeUndefined();
+    }
   });
 });

@@ -61,6 +61,8 @@ type SocketData = {
   ctx: RequestContext;
   /** who this socket's user may see among tickets; replaced when identity announces a change */
   viewer: TicketViewer;
+  /** set by an identity.user.updated: newer than the connection's own lookup, which then loses */
+  viewerUpdated?: boolean;
 };
 type GatewaySocket = Socket<
   Record<string, never>,
@@ -140,9 +142,6 @@ export const startSocketServer = async (
     );
   });
 
-  // per socket id: marks its viewer as changed by an event (the connection's own lookup then loses)
-  const viewerTouched = new Map<string, () => void>();
-
   io.on('connection', (socket: GatewaySocket) => {
     const { token, ctx } = socket.data;
     const cid = token.cid;
@@ -164,14 +163,13 @@ export const startSocketServer = async (
     };
     heartbeat();
     runInContext(ctx, () => logger.debug({ socketId: socket.id }, 'socket connected'));
-    // the rooms of ticket events are joined once the socket's viewer is known (a join waits for it);
-    // an identity.user.updated heard meanwhile is newer, so it wins
-    let viewerChanged = false;
-    const viewerKnown = ticketViewer(ctx).then((viewer) => {
-      if (!viewerChanged) socket.data.viewer = viewer;
-    });
-    viewerTouched.set(socket.id, () => (viewerChanged = true));
-    socket.once('disconnect', () => viewerTouched.delete(socket.id));
+    // the rooms of ticket events are joined once the socket's viewer is known (a join waits for it)
+    const viewerKnown = ticketViewer(ctx).then(
+      (viewer) => {
+        if (!socket.data.viewerUpdated) socket.data.viewer = viewer;
+      },
+      (err: unknown) => logger.warn({ err }, 'ticket viewer lookup failed: own tickets only'),
+    );
 
     // Every client event answers its optional ack, so a client can wait until it is in the room.
     const on = (name: string, handler: (arg: unknown) => Promise<void> | void) => {
@@ -255,7 +253,7 @@ export const startSocketServer = async (
     if (!data?.user || typeof data.user.id !== 'number') return;
     for (const socket of socketsIn([rooms.user(event.companyId, data.user.id)], [])) {
       socket.data.viewer = withUser(socket.data.viewer, data);
-      viewerTouched.get(socket.id)?.();
+      socket.data.viewerUpdated = true;
     }
   };
 
