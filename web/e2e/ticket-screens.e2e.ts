@@ -265,7 +265,7 @@ describe('ticket workspace screens', () => {
       .locator('[data-testid^="message-"]', { hasText: 'the part is broken' })
       .first();
     await message.waitFor();
-    await longPress(phone, message.getByTestId('message-bubble'));
+    await longPress(phone, message.getByTestId('chat-bubble'));
     await phone.getByRole('menuitem', { name: 'Reply' }).waitFor();
     await menuFits(phone);
     expect(await sidewaysOverflow(phone)).toBe(0);
