@@ -254,6 +254,32 @@ describe('messages', () => {
     expect(await events('ticket')).toContain('evt.1.tickets.ticket.unread-reset');
   });
 
+  it('marks the open ticket read again as messages arrive, only for those who may see it', async () => {
+    await app.given.newMessage(ticketId, { body: 'again', fromMe: false, wid: 'in-2' });
+    await app.db.query('UPDATE tickets.tickets SET unread_messages = 2 WHERE id = $1', [ticketId]);
+    const before = (await events('ticket')).length;
+    await expect(app.call(S.messageRead, { ticketId }, admin)).resolves.toEqual({
+      ticketId,
+      unreadMessages: 0,
+    });
+    const { rows } = await app.db.query<{ unread_messages: number }>(
+      'SELECT unread_messages FROM tickets.tickets WHERE id = $1',
+      [ticketId],
+    );
+    expect(rows[0]!.unread_messages).toBe(0);
+    expect((await events('ticket')).slice(before)).toContain('evt.1.tickets.ticket.unread-reset');
+    const stranger = { companyId: 1, userId: 11, profile: 'user' as const };
+    await expect(app.call(S.messageRead, { ticketId }, stranger)).rejects.toMatchObject({
+      code: 'ERR_NO_TICKET_FOUND',
+    });
+    await expect(app.call(S.messageRead, { ticketId }, otherCompany)).rejects.toMatchObject({
+      code: 'ERR_NO_TICKET_FOUND',
+    });
+    await expect(app.call(S.messageRead, { ticketId: 'x' }, admin)).rejects.toMatchObject({
+      code: 'ERR_VALIDATION',
+    });
+  });
+
   it('edits and revokes own messages only', async () => {
     const [message] = await app.call<MessageRecord[]>(
       S.messageSend,

@@ -20,7 +20,9 @@ export const PublicLocaleAreas: readonly string[] = [
 export const PageLocaleAreas: readonly string[] = [
   'campaigns',
   'companies',
+  'connections',
   'contactLists',
+  'dashboard',
   'messagesApi',
   'plans',
   'prompts',

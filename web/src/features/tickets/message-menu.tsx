@@ -74,7 +74,7 @@ export const MessageMenu = ({
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Box position="relative" className="group" minW="0">
         <Menu.ContextTrigger asChild>
-          <Box data-testid="message-bubble">{children}</Box>
+          <Box data-testid="chat-bubble">{children}</Box>
         </Menu.ContextTrigger>
         <Menu.Trigger asChild>
           <IconButton
