@@ -65,9 +65,11 @@ describe('ticket workspace screens', () => {
     const menu = target.getByTestId('message-menu');
     await menu.waitFor();
     const box = (await menu.boundingBox())!;
-    const width = target.viewportSize()!.width;
+    const { width, height } = target.viewportSize()!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
   };
 
   /** A press held on the element with a finger (touch events, as a phone sends them). */
@@ -212,7 +214,7 @@ describe('ticket workspace screens', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await preview.getByRole('button', { name: 'Remove manual.pdf' }).click();
     await preview.getByLabel('Caption').fill('here is the new part');
-    await preview.getByRole('button', { name: 'Send file' }).click();
+    await preview.getByRole('button', { name: 'Send 1 file' }).click();
     await bubble('here is the new part').waitFor();
     await preview.waitFor({ state: 'detached' });
   });

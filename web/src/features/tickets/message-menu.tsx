@@ -70,12 +70,56 @@ export const MessageMenu = ({
     edit: () => actions.onEdit(message),
     delete: () => actions.onDelete(message),
   };
+  const content = (
+    <Portal>
+      <Menu.Positioner>
+        <Menu.Content minW="40" data-testid="message-menu">
+          {reactions && (
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel srOnly>{t('message.react')}</Menu.ItemGroupLabel>
+              <HStack gap="0" px="1">
+                {QuickReactions.map((emoji) => (
+                  <Menu.Item
+                    key={emoji}
+                    value={`react:${emoji}`}
+                    aria-label={t('message.reactWith', { emoji })}
+                    fontSize="lg"
+                    px="1.5"
+                    onClick={() => actions.onReact?.(message, emoji)}
+                  >
+                    {emoji}
+                  </Menu.Item>
+                ))}
+              </HStack>
+            </Menu.ItemGroup>
+          )}
+          {reactions && items.length > 0 && <Menu.Separator />}
+          {items.map((action) => (
+            <Menu.Item
+              key={action}
+              value={action}
+              color={action === 'delete' ? 'fg.error' : undefined}
+              onClick={run[action]}
+            >
+              {t(`message.${action}`)}
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Positioner>
+    </Portal>
+  );
+  // Two roots with the same items: Chakra's menu stops following its trigger once a root also has a
+  // context trigger (the chevron's menu then stayed off screen), so the chevron's menu anchors to the
+  // chevron and the right click's (or long press's) to the pointer.
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Box position="relative" className="group" minW="0">
+    <Box position="relative" className="group" minW="0">
+      <Menu.Root lazyMount unmountOnExit>
         <Menu.ContextTrigger asChild>
           <Box data-testid="chat-bubble">{children}</Box>
         </Menu.ContextTrigger>
+        {content}
+      </Menu.Root>
+      <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
         <Menu.Trigger asChild>
           <IconButton
             aria-label={t('message.actions')}
@@ -95,43 +139,8 @@ export const MessageMenu = ({
             <LuChevronDown />
           </IconButton>
         </Menu.Trigger>
-      </Box>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="40" data-testid="message-menu">
-            {reactions && (
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel srOnly>{t('message.react')}</Menu.ItemGroupLabel>
-                <HStack gap="0" px="1">
-                  {QuickReactions.map((emoji) => (
-                    <Menu.Item
-                      key={emoji}
-                      value={`react:${emoji}`}
-                      aria-label={t('message.reactWith', { emoji })}
-                      fontSize="lg"
-                      px="1.5"
-                      onClick={() => actions.onReact?.(message, emoji)}
-                    >
-                      {emoji}
-                    </Menu.Item>
-                  ))}
-                </HStack>
-              </Menu.ItemGroup>
-            )}
-            {reactions && items.length > 0 && <Menu.Separator />}
-            {items.map((action) => (
-              <Menu.Item
-                key={action}
-                value={action}
-                color={action === 'delete' ? 'fg.error' : undefined}
-                onClick={run[action]}
-              >
-                {t(`message.${action}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+        {content}
+      </Menu.Root>
+    </Box>
   );
 };
