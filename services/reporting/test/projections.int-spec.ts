@@ -140,7 +140,7 @@ describe('reporting projections (real Postgres and NATS)', () => {
       waitRating: 0,
       withRating: 2,
       withoutRating: 0,
-      percRating: 50, // 2 of 4 rated
+      percRating: 100, // both closed tickets rated (the share is of closed tickets)
     });
     expect(reply.attendants).toEqual([
       {
