@@ -101,13 +101,13 @@ describe('campaign and schedule outcomes through connectors to the Graph emulato
     await waitFor(async () => (await current()).status !== 'PENDENTE', 'the schedule send');
     expect(await current()).toMatchObject({
       status: 'ERRO',
-      error: 'ERR_OUTSIDE_24H_WINDOW',
+      error: 'ERR_OUTSIDE_SERVICE_WINDOW',
       sentAt: null,
     });
     const page = await stack.api<SchedulesPage>('admin', 'GET', '/schedules?pageNumber=1');
     expect(page.schedules.find((s) => s.id === due.id)).toMatchObject({
       status: 'ERRO',
-      error: 'ERR_OUTSIDE_24H_WINDOW',
+      error: 'ERR_OUTSIDE_SERVICE_WINDOW',
     });
     // the message is on the contact's ticket, marked not sent with the same reason
     const ticket = await stack
@@ -116,7 +116,7 @@ describe('campaign and schedule outcomes through connectors to the Graph emulato
     const { messages } = await stack.api<MessagesPage>('admin', 'GET', `/messages/${ticket!.id}`);
     expect(messages.find((m) => m.body.includes('Your order shipped today'))).toMatchObject({
       fromMe: true,
-      sendError: 'ERR_OUTSIDE_24H_WINDOW',
+      sendError: 'ERR_OUTSIDE_SERVICE_WINDOW',
     });
   });
 

@@ -11,7 +11,7 @@ import { QueueIntegrationsModule } from './queue-integrations/queue-integrations
 import { QueueIntegrationRow } from './queue-integrations/queue-integration.entity.js';
 import { Contact, ContactExtraInfoRow, ContactImportJobRow } from './contacts/contact.entity.js';
 import { ContactsModule } from './contacts/contacts.module.js';
-import { Tag } from './tags/tag.entity.js';
+import { Tag } from './contacts/tag.entity.js';
 import { TagsModule } from './tags/tags.module.js';
 import { Ticket, TicketLog, TicketNote, TicketTracking } from './ticket-core/ticket.entity.js';
 import { Message } from './messages/message.entity.js';

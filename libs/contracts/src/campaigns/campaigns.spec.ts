@@ -148,7 +148,7 @@ describe('campaign contracts', () => {
 describe('send failures', () => {
   it("records Meta's 24-hour refusal with its own code, other failures with the channel's", () => {
     const window = { refused: true, reason: 'outside_24h_window', graphCode: 131047 };
-    expect(sendFailureCode('ERR_SENDING_WAPP_MSG', window)).toBe('ERR_OUTSIDE_24H_WINDOW');
+    expect(sendFailureCode('ERR_SENDING_WAPP_MSG', window)).toBe('ERR_OUTSIDE_SERVICE_WINDOW');
     expect(sendFailureCode('ERR_SENDING_WAPP_MSG', { refused: true, reason: 'Bad' })).toBe(
       'ERR_SENDING_WAPP_MSG',
     );

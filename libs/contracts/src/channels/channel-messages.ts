@@ -121,7 +121,7 @@ export const isSendRefusal = (details: unknown): details is SendRefusalDetails =
  */
 export const sendFailureCode = (code: string, details: unknown): string =>
   isSendRefusal(details) && details.reason === SendRefusalReasons.outsideWindow
-    ? 'ERR_OUTSIDE_24H_WINDOW'
+    ? 'ERR_OUTSIDE_SERVICE_WINDOW'
     : code;
 
 /** Request `connectors.message.revoke`: delete for everyone. Failure: ERR_DELETE_WAPP_MSG. */

@@ -12,7 +12,7 @@ export const ErrorCodes = {
   ERR_WAPP_DOWNLOAD_MEDIA: { status: 400, message: 'Media download failed.' },
   ERR_SENDING_WAPP_MSG: { status: 400, message: 'Sending the message failed.' },
   // a message refused for Meta's 24-hour customer service window (recorded on the message, a schedule)
-  ERR_OUTSIDE_24H_WINDOW: {
+  ERR_OUTSIDE_SERVICE_WINDOW: {
     status: 400,
     message:
       'Not sent: the 24-hour window to answer this contact is closed; they must write first (or use a template).',

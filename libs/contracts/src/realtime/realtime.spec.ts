@@ -158,7 +158,7 @@ describe('event socket routes', () => {
       id: 9,
       userId: 3,
       status: 'ERRO',
-      error: 'ERR_OUTSIDE_24H_WINDOW',
+      error: 'ERR_OUTSIDE_SERVICE_WINDOW',
       body: 'secret',
       contact: { id: 1, name: 'Ana', number: '5511999990000' },
     };
@@ -171,7 +171,7 @@ describe('event socket routes', () => {
         scheduleId: 9,
         userId: 3,
         status: 'ERRO',
-        error: 'ERR_OUTSIDE_24H_WINDOW',
+        error: 'ERR_OUTSIDE_SERVICE_WINDOW',
       },
       rooms: ['c:4'],
     });

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DirectoriesModule } from '../directories/directories.module.js';
-import { TagsRepository } from '../tags/tags.repository.js';
+import { TagsRepository } from './tags.repository.js';
 import { ContactImportJobsRepository } from './contact-import-jobs.repository.js';
 import { ContactImportService } from './contact-import.service.js';
 import { ContactsHandler } from './contacts.handler.js';

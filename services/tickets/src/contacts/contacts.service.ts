@@ -35,8 +35,8 @@ import { toContactRecord } from './contact-view.js';
 import { ContactsRepository, type ContactWrite } from './contacts.repository.js';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 import { recordEvent, requestedId } from '../records/record-changes.js';
-import { toTagRecord } from '../tags/tag-record.js';
-import { TagsRepository } from '../tags/tags.repository.js';
+import { toTagRecord } from './tag-record.js';
+import { TagsRepository } from './tags.repository.js';
 
 const ContactIdInput = z.object({ contactId: z.coerce.number().int().positive() });
 const NumberInput = z.object({ number: z.string().trim().min(1).max(100) });

@@ -1,2 +1,2 @@
 export { TagsModule } from './tags.module.js';
-export { Tag } from './tag.entity.js';
+export { Tag } from '../contacts/tag.entity.js';

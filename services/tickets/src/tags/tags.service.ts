@@ -22,9 +22,9 @@ import { Transactions } from '@sb/platform/db';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { requireMember } from '../contacts/contacts.service.js';
 import { recordEvent, requestedId } from '../records/record-changes.js';
-import type { Tag } from './tag.entity.js';
-import { toTagRecord } from './tag-record.js';
-import { TagsRepository } from './tags.repository.js';
+import type { Tag } from '../contacts/tag.entity.js';
+import { toTagRecord } from '../contacts/tag-record.js';
+import { TagsRepository } from '../contacts/tags.repository.js';
 
 const AudienceRequest = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),

@@ -75,7 +75,7 @@ describe('schedules page', () => {
       record(1, { body: 'Your order 12345 is ready for pick-up today' }),
       record(2, { status: 'ERRO', error: 'ERR_NO_DEF_WAPP_FOUND' }),
       record(3, { status: 'ENVIADA', sentAt: at }),
-      record(4, { status: 'ERRO', error: 'ERR_OUTSIDE_24H_WINDOW' }),
+      record(4, { status: 'ERRO', error: 'ERR_OUTSIDE_SERVICE_WINDOW' }),
     ]);
     await renderApp('/schedules', agent());
     const rows = await screen.findAllByTestId('schedule-row');

@@ -134,7 +134,7 @@ describe('composer', () => {
     fireEvent.change(within(preview).getByLabelText('Caption'), {
       target: { value: 'our offer' },
     });
-    fireEvent.click(within(preview).getByRole('button', { name: 'Send file' }));
+    fireEvent.click(within(preview).getByRole('button', { name: 'Send 1 file' }));
     await waitFor(() => expect(sends(calls)).toHaveLength(1));
     const request = vi.mocked(fetch).mock.calls.at(-1)?.[0] as Request;
     const form = await request.formData();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { TagAudienceContact } from '@sb/contracts';
 import { Transactions } from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
-import { containsPattern, searchText } from '../contacts/contact-search.js';
+import { containsPattern, searchText } from './contact-search.js';
 import { Tag } from './tag.entity.js';
 
 export type TagCounts = { contactsCount: number; ticketsCount: number };
