@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, Link, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Dialog, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -40,22 +40,24 @@ export const CloseDialog = ({
               <Stack gap="3">
                 <Text>{t('close.question')}</Text>
                 {setting && ratingOn && (
-                  <RadioGroup.Root
-                    value={choice}
-                    onValueChange={(d) => setChoice(d.value as RatingChoice)}
-                    size="sm"
-                    data-testid="rating-choice"
-                  >
+                  // native radios: Chakra's RadioGroup would add its recipes to the first screen's script
+                  <chakra.fieldset data-testid="rating-choice">
                     <Stack gap="2">
-                      <RadioGroup.Label fontWeight="semibold">
+                      <chakra.legend fontWeight="semibold" fontSize="sm">
                         {t('close.rating.label')}
-                      </RadioGroup.Label>
+                      </chakra.legend>
                       {(['ask', 'skip'] as const).map((value) => (
-                        <RadioGroup.Item key={value} value={value}>
-                          <RadioGroup.ItemHiddenInput />
-                          <RadioGroup.ItemIndicator />
-                          <RadioGroup.ItemText>{t(`close.rating.${value}`)}</RadioGroup.ItemText>
-                        </RadioGroup.Item>
+                        <HStack as="label" key={value} gap="2" fontSize="sm" cursor="pointer">
+                          <chakra.input
+                            type="radio"
+                            name="rating-choice"
+                            value={value}
+                            checked={choice === value}
+                            onChange={() => setChoice(value)}
+                            accentColor="colorPalette.solid"
+                          />
+                          <span>{t(`close.rating.${value}`)}</span>
+                        </HStack>
                       ))}
                       {choice === null && (
                         <Text fontSize="sm" color="fg.muted">
@@ -63,7 +65,7 @@ export const CloseDialog = ({
                         </Text>
                       )}
                     </Stack>
-                  </RadioGroup.Root>
+                  </chakra.fieldset>
                 )}
                 {setting && !ratingOn && (
                   <Box
