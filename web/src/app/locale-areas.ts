@@ -18,16 +18,21 @@ export const PublicLocaleAreas: readonly string[] = [
  * the shell's texts, so the agents' everyday screens do not download them.
  */
 export const PageLocaleAreas: readonly string[] = [
+  'audit',
   'campaigns',
   'companies',
   'connections',
   'contactLists',
   'dashboard',
+  'files',
+  'helps',
   'messagesApi',
   'plans',
+  'plantao',
   'prompts',
   'queue-integrations',
   'reports',
+  'todo',
 ];
 
 /** The chunk of one locale file: `locale-<lng>` (public), `locale-<lng>-pages` or `locale-<lng>-app`. */
