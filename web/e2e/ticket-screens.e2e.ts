@@ -142,7 +142,8 @@ describe('ticket workspace screens', () => {
         .count(),
     ).toBe(0);
     // the row's buttons stay inside the list
-    const list = (await page.getByTestId('ticket-list').first().boundingBox())!;
+    // each status tab keeps its own list: the one shown is the Pending tab's
+    const list = (await page.locator('[data-testid="ticket-list"]:visible').boundingBox())!;
     for (const button of await row().getByRole('button').all()) {
       const box = (await button.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width);
