@@ -12,11 +12,12 @@ vi.mock('../../api/socket.js', () => ({
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** Stubs the gateway: the login answer, and a version for the shell. */
+/** Stubs the gateway: the login answer, an admin's (empty) connection list, and a version for the shell. */
 const stubLogin = (status: number, body: unknown) => {
   const fetchFn = vi.fn(async (input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url.endsWith('/auth/login')) return new Response(JSON.stringify(body), { status });
+    if (/\/whatsapp\/?(\?|$)/.test(url)) return new Response('[]', { status: 200 });
     return new Response(JSON.stringify({ version: '1.0.0' }), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchFn);
