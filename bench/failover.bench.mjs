@@ -480,7 +480,12 @@ try {
       }
       if (missing) {
         lost += 1;
-        if (lostSamples.length < 5) lostSamples.push(entry.id);
+        // where it stopped: no row means tickets never stored it; a row an agent did not hear means
+        // the event was lost on its way out
+        if (lostSamples.length < 5)
+          lostSamples.push(
+            `${entry.id} (rows ${storedTimes}, heard ${agentList.map((a) => a.seen.get(body) ?? (a.caughtUp.has(body) ? 'http' : 0)).join('/')})`,
+          );
       }
       if (twice) {
         duplicated += 1;
@@ -821,7 +826,7 @@ try {
         ),
       ),
       ok: phase.ok && stats.lost === 0 && stats.duplicated === 0 && phase.recovery_s !== null,
-      notes: `${phase.notes}${stats.lostSamples.length ? `; lost e.g. ${stats.lostSamples.join(' ')}` : ''}${stats.duplicatedSamples.length ? `; duplicated e.g. ${stats.duplicatedSamples.join(', ')}` : ''}`,
+      notes: `${phase.notes}${stats.lostSamples.length ? `; lost e.g. ${stats.lostSamples.join(', ')}` : ''}${stats.duplicatedSamples.length ? `; duplicated e.g. ${stats.duplicatedSamples.join(', ')}` : ''}`,
     });
   }
   const whole = statsOf(0, Infinity);
@@ -865,7 +870,11 @@ try {
   )();
   log(`results: ${file}`);
   console.log(JSON.stringify({ metrics, faults: rows }, null, 2));
-  if (metrics.lost > 0 || metrics.duplicated > 0 || rows.some((r) => !r.ok)) process.exitCode = 1;
+  if (metrics.lost > 0 || metrics.duplicated > 0 || rows.some((r) => !r.ok)) {
+    process.exitCode = 1;
+    // the errors the processes logged tell where a message stopped
+    for (const line of processLog.slice(-40)) console.error(line);
+  }
 } catch (error) {
   failure = error;
   console.error(error);

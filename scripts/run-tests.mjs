@@ -46,7 +46,7 @@ const suites = [
       `--outputFile.json=${path.join(resultsDir, 'web.json')}`,
     ],
     report: path.join(resultsDir, 'web.json'),
-    timeoutMs: minutes('TEST_TIMEOUT_WEB_MIN', 15),
+    timeoutMs: minutes('TEST_TIMEOUT_WEB_MIN', 20),
   },
   {
     name: 'browser e2e (jest)',
@@ -62,7 +62,7 @@ const suites = [
       `--outputFile=${path.join(resultsDir, 'e2e.json')}`,
     ],
     report: path.join(resultsDir, 'e2e.json'),
-    timeoutMs: minutes('TEST_TIMEOUT_E2E_MIN', 20),
+    timeoutMs: minutes('TEST_TIMEOUT_E2E_MIN', 30),
     needsBuild: true,
     requiredFile: path.join(root, 'web/e2e/jest.config.js'),
   },
