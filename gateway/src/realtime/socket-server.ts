@@ -222,6 +222,17 @@ export const startSocketServer = async (
   const stopOnRevoked = revoked.onRevoked((sessionId) => {
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
   });
+  // Events published while this gateway was cut from NATS never reach its sockets. Closing their
+  // transports makes each client reconnect (to any gateway) and refetch what it shows, as after a
+  // gateway restart, so an agent never silently misses a message.
+  const stopOnGap = options.bus.onLiveGap?.(() => {
+    const sockets = [...io.of('/').sockets.values()];
+    logger.warn(
+      { sockets: sockets.length },
+      'live events missed while NATS was away: clients resync',
+    );
+    for (const socket of sockets) socket.conn.close();
+  });
 
   /** The local sockets in any of `names`, minus those in any of `except`. */
   const socketsIn = (names: string[], except: string[]): GatewaySocket[] => {
@@ -308,6 +319,7 @@ export const startSocketServer = async (
     close: async () => {
       unwatch();
       stopOnRevoked();
+      stopOnGap?.();
       await Promise.all(subscriptions.map((subscription) => subscription.unsubscribe()));
       io.disconnectSockets(true);
       // not io.close(): that closes the HTTP server too, which Nest closes itself

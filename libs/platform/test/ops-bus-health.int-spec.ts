@@ -115,6 +115,8 @@ const sample = (text: string, series: string) => {
     }, 30_000);
 
     it('is not ready while the NATS server is gone, and ready again once reconnected', async () => {
+      let gaps = 0;
+      const stopListening = bus!.onLiveGap!(() => (gaps += 1));
       await stopServer();
       await until(() => !bus!.health!().connected, 'the client to notice the lost server');
       const down = await checkReadiness();
@@ -124,6 +126,9 @@ const sample = (text: string, series: string) => {
       await startServer();
       await until(() => bus!.health!().connected, 'the client to reconnect', 20_000);
       await expect(checkReadiness()).resolves.toMatchObject({ ready: true });
+      // what live subscriptions missed meanwhile is gone: the bus says so once
+      expect(gaps).toBe(1);
+      stopListening();
     }, 45_000);
   },
 );

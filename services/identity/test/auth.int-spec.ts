@@ -14,6 +14,7 @@ import {
   JWT_SECRET,
   useIdentityTestApp,
   type BusKind,
+  IntegrationBuses,
 } from './identity-test-app.js';
 
 const S = Subjects.identity;
@@ -25,7 +26,7 @@ const windowExcludingNow = () => {
   return { startWork: `${pad(hour)}:00`, endWork: `${pad(hour)}:30` };
 };
 
-describe.each<BusKind>(['in-process', 'nats'])('identity auth over the %s bus', (kind) => {
+describe.each<BusKind>(IntegrationBuses)('identity auth over the %s bus', (kind) => {
   const rig = useIdentityTestApp(kind, 'identity-auth-int-spec');
   const { run } = rig;
 

@@ -5,14 +5,19 @@ import {
   type ChatPage,
   type RequestContext,
 } from '@sb/contracts';
-import { SEEDED_SUPER, useIdentityTestApp, type BusKind } from './identity-test-app.js';
+import {
+  SEEDED_SUPER,
+  useIdentityTestApp,
+  type BusKind,
+  IntegrationBuses,
+} from './identity-test-app.js';
 
 const S = Subjects.identity;
 
 // Internal chats in identity, asked over the bus as the gateway does (no gateway guard in the way): the
 // service itself keeps members to the company, non-members out, edits to the owner, and writes the
 // events the gateway routes to the members' rooms.
-describe.each<BusKind>(['in-process', 'nats'])('internal chats over the %s bus', (kind) => {
+describe.each<BusKind>(IntegrationBuses)('internal chats over the %s bus', (kind) => {
   const rig = useIdentityTestApp(kind, 'identity-chats-int-spec');
   const { run } = rig;
 

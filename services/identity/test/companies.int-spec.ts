@@ -10,12 +10,17 @@ import {
 } from '@sb/contracts';
 import type { DataSource } from 'typeorm';
 import { assertUserLimit } from '../src/plans/plan-limits.js';
-import { SEEDED_SUPER, useIdentityTestApp, type BusKind } from './identity-test-app.js';
+import {
+  SEEDED_SUPER,
+  useIdentityTestApp,
+  type BusKind,
+  IntegrationBuses,
+} from './identity-test-app.js';
 
 const S = Subjects.identity;
 const superCtx = SEEDED_SUPER;
 
-describe.each<BusKind>(['in-process', 'nats'])(
+describe.each<BusKind>(IntegrationBuses)(
   'companies, plans and invoices over the %s bus',
   (kind) => {
     const rig = useIdentityTestApp(kind, 'identity-companies-int-spec');

@@ -21,6 +21,13 @@ export const ADMIN_PASSWORD = 'root-pass-123';
 
 export type BusKind = 'in-process' | 'nats';
 
+/**
+ * The bus the integration files run over: NATS, as in production. The in-process bus keeps its contract
+ * suite (bus.contract.ts) and the boot smoke test (service-boot.ts), so running every test over both
+ * only doubled the time.
+ */
+export const IntegrationBuses: BusKind[] = ['nats'];
+
 /** A bus of the asked kind; undefined when there is no NATS (natsUrlOrSkip printed why). */
 export const openBus = (kind: BusKind, name: string): Promise<Bus | undefined> =>
   openTestBus(kind, name);

@@ -9,11 +9,11 @@ import {
 } from '@sb/contracts';
 import { useServiceTestRig, type UserFixture } from '@sb/testing';
 import type { Bus, BusSubscription } from '@sb/platform/bus';
-import { startIdentityTestApp, type BusKind } from './identity-test-app.js';
+import { startIdentityTestApp, type BusKind, IntegrationBuses } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
-describe.each<BusKind>(['in-process', 'nats'])('password reset over the %s bus', (kind) => {
+describe.each<BusKind>(IntegrationBuses)('password reset over the %s bus', (kind) => {
   let companyId: number;
   const sent: NotificationSendRequest[] = [];
   let senders: BusSubscription[] = [];

@@ -7,7 +7,7 @@ import {
   type QueueEventData,
   type SessionUser,
 } from '@sb/contracts';
-import { useIdentityTestApp, type BusKind } from './identity-test-app.js';
+import { useIdentityTestApp, type BusKind, IntegrationBuses } from './identity-test-app.js';
 
 const queue = (id: number, name: string, color: string): Queue => ({
   id,
@@ -48,7 +48,7 @@ const waitFor = async (check: () => Promise<boolean>, what: string) => {
   }
 };
 
-describe.each<BusKind>(['in-process', 'nats'])('queue replica over the %s bus', (kind) => {
+describe.each<BusKind>(IntegrationBuses)('queue replica over the %s bus', (kind) => {
   const rig = useIdentityTestApp(kind, 'identity-queue-replica-int-spec');
 
   it("answers the user's queues with names and colours from tickets' events", async () => {

@@ -1,9 +1,14 @@
 import { CompanySettingKeys, Subjects, type IssuedSession, type SignupResult } from '@sb/contracts';
-import { ADMIN_EMAIL, useIdentityTestApp, type BusKind } from './identity-test-app.js';
+import {
+  ADMIN_EMAIL,
+  useIdentityTestApp,
+  type BusKind,
+  IntegrationBuses,
+} from './identity-test-app.js';
 
 const S = Subjects.identity;
 
-describe.each<BusKind>(['in-process', 'nats'])('signup over the %s bus', (kind) => {
+describe.each<BusKind>(IntegrationBuses)('signup over the %s bus', (kind) => {
   const rig = useIdentityTestApp(kind, 'identity-signup-int-spec');
   let publicPlanId: number;
   let privatePlanId: number;

@@ -8,7 +8,7 @@ import {
   type UsersPage,
 } from '@sb/contracts';
 import type { UserFixture } from '@sb/testing';
-import { useIdentityTestApp, type BusKind } from './identity-test-app.js';
+import { useIdentityTestApp, type BusKind, IntegrationBuses } from './identity-test-app.js';
 
 const S = Subjects.identity;
 
@@ -26,7 +26,7 @@ const code = async (promise: Promise<unknown>): Promise<string> =>
     (err: { code?: string }) => err.code ?? 'unknown',
   );
 
-describe.each<BusKind>(['in-process', 'nats'])('users and settings over the %s bus', (kind) => {
+describe.each<BusKind>(IntegrationBuses)('users and settings over the %s bus', (kind) => {
   const rig = useIdentityTestApp(kind, 'identity-users-int-spec');
   let companyA: number;
   let companyB: number;

@@ -89,6 +89,12 @@ export type Bus = {
   consume<T = unknown>(options: ConsumeOptions<T>): Promise<BusSubscription>;
   /** live fan-out of events to every subscriber, no replay */
   subscribe<T = unknown>(filter: string, handler: EventHandler<T>): Promise<BusSubscription>;
+  /**
+   * Calls `listener` each time live events may have been missed: the connection to the server was lost
+   * and is back (a node restarted, or the server dropped a slow client), and `subscribe` replays nothing
+   * of the time between. Answers the unsubscribe. A bus without gaps (in process) has no such method.
+   */
+  onLiveGap?(listener: () => void): () => void;
   close(): Promise<void>;
   /** ops probes (readiness): the connection and the consumers of this process */
   health?(): BusHealth;

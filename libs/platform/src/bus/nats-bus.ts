@@ -166,6 +166,7 @@ async function ensureEventStream(jsm: JetStreamManager, space: SubjectSpace, rep
 
 class NatsBus implements Bus {
   private readonly subscriptions = new Set<Subscription>();
+  private readonly gapListeners = new Set<() => void>();
   private readonly consumers = new Set<{
     durable: string;
     messages: ConsumerMessages;
@@ -342,7 +343,25 @@ class NatsBus implements Bus {
     return this.track(sub);
   }
 
+  onLiveGap(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => void this.gapListeners.delete(listener);
+  }
+
+  /** The connection is back after a loss: what `subscribe` delivered meanwhile is gone. */
+  reconnected(): void {
+    this.connected = true;
+    for (const listener of this.gapListeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.logger.error({ err }, 'live gap listener failed');
+      }
+    }
+  }
+
   async close(): Promise<void> {
+    this.gapListeners.clear();
     await Promise.allSettled(
       [...this.consumers].map(async ({ messages, loop }) => {
         await messages.close();
@@ -482,7 +501,9 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect') {
         logger.warn({ status: status.type }, 'NATS connection status changed');
-        if (bus) bus.connected = status.type === 'reconnect';
+        if (!bus) continue;
+        if (status.type === 'reconnect') bus.reconnected();
+        else bus.connected = false;
       }
     }
   })();
