@@ -1,17 +1,29 @@
 import type { SessionUser } from '@sb/contracts';
 import { Popover } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone } from 'react-icons/lu';
 import { lazyComponent } from '../../app/lazy-page.js';
 import { HeaderPopover } from '../shell/header-popover.js';
-import { unseenCount, useAnnouncementsSeen } from './announcements-seen.js';
+import { markAnnouncementsSeen, unseenCount, useAnnouncementsSeen } from './announcements-seen.js';
 import { usePopoverAnnouncementsQuery } from './announcements.api.js';
 
 // the list itself loads when the popover first opens
 const AnnouncementsPopoverList = lazyComponent(() =>
   import('./announcements-popover.js').then((m) => m.AnnouncementsPopoverList),
 );
+
+/**
+ * While the popover is open, what its list shows is seen. The popover keeps its body mounted once
+ * opened, so this follows its open state rather than the list's mounting.
+ */
+const SeenWhileOpen = ({ open, userId }: { open: boolean; userId: number }) => {
+  const { data } = usePopoverAnnouncementsQuery({ searchParam: '', pageNumber: 1 });
+  useEffect(() => {
+    if (open && data) markAnnouncementsSeen(userId, data.records);
+  }, [open, userId, data]);
+  return null;
+};
 
 /**
  * The top bar's announcements button with the count of announcements created since the user last
@@ -32,8 +44,9 @@ export const AnnouncementsBell = ({ user }: { user: SessionUser }) => {
       count={unseenCount(data?.records ?? [], seenAt)}
     >
       <Suspense fallback={null}>
+        <AnnouncementsPopoverList />
         <Popover.Context>
-          {(popover) => <AnnouncementsPopoverList open={popover.open} />}
+          {(popover) => <SeenWhileOpen open={popover.open} userId={user.id} />}
         </Popover.Context>
       </Suspense>
     </HeaderPopover>

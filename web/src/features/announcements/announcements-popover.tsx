@@ -1,9 +1,6 @@
 import { Box, EmptyState, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Announcement } from '@sb/contracts';
-import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../app/hooks.js';
-import { selectUser } from '../auth/session.slice.js';
-import { markAnnouncementsSeen } from './announcements-seen.js';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone } from 'react-icons/lu';
 import { AnnouncementDialog } from './announcement-dialog.js';
@@ -15,7 +12,7 @@ import { usePopoverAnnouncementsQuery } from './announcements.api.js';
  * The shell's announcements popover list (spec 1 §2): active announcements, newest first, loading the
  * next page near the end; socket events keep it current (announcements.api.ts).
  */
-export const AnnouncementsPopoverList = ({ open = true }: { open?: boolean }) => {
+export const AnnouncementsPopoverList = () => {
   const { t } = useTranslation('shell');
   const [pageNumber, setPageNumber] = useState(1);
   const [opened, setOpened] = useState<Announcement | null>(null);
@@ -24,12 +21,6 @@ export const AnnouncementsPopoverList = ({ open = true }: { open?: boolean }) =>
     pageNumber,
   });
   const records = data?.records ?? [];
-  const userId = useAppSelector(selectUser)?.id;
-  // while the list is open what it shows is seen (clears the button's unread count); the popover
-  // keeps it mounted when closed, so `open` says when it is in front of the user
-  useEffect(() => {
-    if (open && userId !== undefined && data) markAnnouncementsSeen(userId, data.records);
-  }, [open, userId, data]);
 
   if (isLoading) return <Spinner size="sm" m="4" />;
   if (records.length === 0) {
