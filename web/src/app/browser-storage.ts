@@ -6,6 +6,10 @@ export const StorageKeys = {
   volume: 'volume',
   cshow: 'cshow',
   tasks: 'tasks',
+  /** + `:<userId>`: the kanban lane order of one user (ids, JSON) */
+  kanbanLanes: 'kanbanLaneOrder',
+  /** + `:<userId>`: when that user last opened the announcements (ISO date) */
+  announcementsSeen: 'announcementsSeenAt',
 } as const;
 
 const read = (key: string): string | null => {
@@ -55,3 +59,24 @@ export const storeCampaignRoutes = (enabled: boolean): void =>
 /** The local to-do list (spec 3 §2.20) as stored: JSON text, or null when none was saved. */
 export const storedTasks = (): string | null => read(StorageKeys.tasks);
 export const storeTasks = (json: string): void => write(StorageKeys.tasks, json);
+
+/**
+ * The kanban lane order a user chose (lane ids, left to right). Kept per user in this browser: the
+ * app keeps no kanban setting on the server, and a lane order is one person's view of the board.
+ */
+export const storedLaneOrder = (userId: number): number[] => {
+  try {
+    const parsed: unknown = JSON.parse(read(`${StorageKeys.kanbanLanes}:${userId}`) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+};
+export const storeLaneOrder = (userId: number, order: number[]): void =>
+  write(`${StorageKeys.kanbanLanes}:${userId}`, JSON.stringify(order));
+
+/** When the user last opened the announcements list (ISO date), null before the first time. */
+export const storedAnnouncementsSeen = (userId: number): string | null =>
+  read(`${StorageKeys.announcementsSeen}:${userId}`);
+export const storeAnnouncementsSeen = (userId: number, at: string): void =>
+  write(`${StorageKeys.announcementsSeen}:${userId}`, at);

@@ -1,7 +1,7 @@
 import { Button, HStack, Input, InputGroup, Spinner, Table } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LuPlus, LuSearch } from 'react-icons/lu';
-import { TableEmptyRow } from './table-empty-row.js';
+import { TableEmptyRow, type EmptyNext } from './table-empty-row.js';
 import { nearListEnd, useDebounced } from './paged-search.js';
 
 /**
@@ -58,6 +58,7 @@ export const PagedTable = ({
   columns,
   isEmpty,
   emptyText,
+  emptyNext,
   fetching,
   hasMore,
   onNextPage,
@@ -66,6 +67,8 @@ export const PagedTable = ({
   columns: string[];
   isEmpty: boolean;
   emptyText: string;
+  /** the next step's page, when this list is a first step */
+  emptyNext?: EmptyNext;
   fetching?: boolean;
   hasMore?: boolean;
   onNextPage?: () => void;
@@ -93,7 +96,7 @@ export const PagedTable = ({
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {isEmpty && <TableEmptyRow columns={columns.length} text={emptyText} />}
+        {isEmpty && <TableEmptyRow columns={columns.length} text={emptyText} next={emptyNext} />}
         {children}
       </Table.Body>
     </Table.Root>

@@ -38,7 +38,15 @@ describe('counts in the four languages', () => {
       const t = i18n.getFixedT(language);
       for (const key of keys) {
         for (const count of [0, 1, 2]) {
-          const text = t(key, { count, name: 'N', title: 'T' });
+          const text = t(key, {
+            count,
+            name: 'N',
+            title: 'T',
+            done: 5,
+            added: 5,
+            updated: 5,
+            failed: 5,
+          });
           expect(text, `${language} ${key} ${count}`).toContain(String(count));
           expect(text, `${language} ${key} ${count}`).not.toContain('{{');
         }
@@ -72,5 +80,45 @@ describe('counts in the four languages', () => {
     expect(i18n.getFixedT('es')('connections:count', { count: 1_000_000 })).toBe(
       '1000000 conexiones',
     );
+  });
+  it('count rows read and messages imported by their own forms', () => {
+    const rows = (language: string, count: number) =>
+      i18n.getFixedT(language)('contactLists:importDone', {
+        count,
+        added: 0,
+        updated: 0,
+        failed: 0,
+      });
+    const messages = (language: string, count: number) =>
+      i18n.getFixedT(language)('connections:importProgress', { count, done: 0 });
+    expect([0, 1, 2].map((n) => rows('en', n).split(':')[0])).toEqual([
+      '0 rows read',
+      '1 row read',
+      '2 rows read',
+    ]);
+    expect([0, 1, 2].map((n) => rows('pt-BR', n).split(':')[0])).toEqual([
+      '0 linhas lidas',
+      '1 linha lida',
+      '2 linhas lidas',
+    ]);
+    expect([0, 1, 2].map((n) => rows('es', n).split(':')[0])).toEqual([
+      '0 filas leídas',
+      '1 fila leída',
+      '2 filas leídas',
+    ]);
+    expect(rows('tr', 1).split(':')[0]).toBe('1 satır okundu');
+    expect([1, 2].map((n) => messages('en', n))).toEqual([
+      'Importing 0 of 1 message',
+      'Importing 0 of 2 messages',
+    ]);
+    expect([1, 2].map((n) => messages('pt-BR', n))).toEqual([
+      'Importando 0 de 1 mensagem',
+      'Importando 0 de 2 mensagens',
+    ]);
+    expect([1, 2].map((n) => messages('es', n))).toEqual([
+      'Importando 0 de 1 mensaje',
+      'Importando 0 de 2 mensajes',
+    ]);
+    expect(messages('tr', 2)).toBe('2 mesajın 0 tanesi içe aktarılıyor');
   });
 });

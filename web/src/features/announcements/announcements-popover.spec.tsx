@@ -5,6 +5,7 @@ import { AppProviders } from '../../app/app.js';
 import { createStore } from '../../app/store.js';
 import { setupI18n } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
+import { AnnouncementsBell } from './announcements-bell.js';
 import { AnnouncementsPopoverList } from './announcements-popover.js';
 
 // One fake shared socket: the popover must listen on it, never open its own.
@@ -118,5 +119,56 @@ describe('announcements popover', () => {
     act(() => emit({ action: 'delete', record: { id: 9 } }));
     await waitFor(() => expect(screen.queryByText('Brand new')).toBeNull());
     expect(screen.getAllByTestId('announcement-item')).toHaveLength(2);
+  });
+});
+
+describe('announcements button', () => {
+  beforeEach(() => handlers.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderBell = async () => {
+    await setupI18n();
+    const user = sessionUser();
+    const store = createStore({ session: { status: 'authenticated', user } });
+    render(
+      <AppProviders store={store}>
+        <AnnouncementsBell user={user} />
+      </AppProviders>,
+    );
+  };
+
+  it('counts the announcements created since the list was last opened, until it is opened', async () => {
+    // seen up to the older one: the newer one is unread
+    localStorage.setItem(`announcementsSeenAt:${sessionUser().id}`, '2026-01-01T00:00:00.000Z');
+    stubList([record(2, { createdAt: '2026-02-01T00:00:00.000Z' }), record(1)]);
+    await renderBell();
+    await waitFor(() => expect(screen.getByTestId('announcements-count').textContent).toBe('1'));
+
+    fireEvent.click(screen.getByTestId('announcements'));
+    await screen.findByTestId('announcements-list');
+    await waitFor(() => expect(screen.queryByTestId('announcements-count')).toBeNull());
+    expect(localStorage.getItem(`announcementsSeenAt:${sessionUser().id}`)).toBe(
+      '2026-02-01T00:00:00.000Z',
+    );
+
+    // one published after the list is closed counts again
+    fireEvent.keyDown(screen.getByTestId('announcements-list'), { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.getByTestId('announcements').getAttribute('aria-expanded')).toBe('false'),
+    );
+    await waitFor(() => expect(handlers.has('company-announcement')).toBe(true));
+    act(() =>
+      handlers.get('company-announcement')!({
+        action: 'create',
+        record: record(3, { createdAt: '2026-03-01T00:00:00.000Z' }),
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('announcements-count').textContent).toBe('1'));
+  });
+
+  it('counts every active announcement for a user who never opened the list', async () => {
+    stubList([record(2), record(1), record(4, { status: false })]);
+    await renderBell();
+    await waitFor(() => expect(screen.getByTestId('announcements-count').textContent).toBe('2'));
   });
 });

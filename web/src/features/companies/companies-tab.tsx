@@ -6,6 +6,7 @@ import { LuCalendarPlus } from 'react-icons/lu';
 import { usePagedSearch } from '../../components/paged-search.js';
 import { notify } from '../../components/toaster.js';
 import { PagedRowsTable, PagedSearchBar } from '../../components/paged-rows-table.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { formatDate } from '../auth/due-date.js';
 import {
@@ -62,6 +63,10 @@ const CompanyRows = ({
     }
   };
 
+  // the first page answering no rows is the empty list (later pages add to rows already shown)
+  if (pageNumber === 1 && data?.companies.length === 0) {
+    return <TableEmptyRow columns={9} text={t('empty')} />;
+  }
   return (data?.companies ?? []).map((company) => {
     const highlight = dueDateHighlight(company);
     return (

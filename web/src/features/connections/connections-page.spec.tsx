@@ -237,6 +237,15 @@ describe('connections page', () => {
     });
   });
 
+  it('opens the dialog of the connection named by ?edit=, as the /tickets first steps link', async () => {
+    stub([connection(1, 'Main', 'CONNECTED'), connection(2, 'Second', 'CONNECTED')]);
+    await renderApp('/connections?edit=2', sessionUser({ profile: 'admin' }));
+    const modal = await screen.findByTestId('connection-modal');
+    expect((within(modal).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe(
+      'Second',
+    );
+  });
+
   it('loads the saved Cloud API ids into the edit dialog and asks a token only to change them', async () => {
     const calls = stub([
       connection(1, 'Cloud', 'CONNECTED', {

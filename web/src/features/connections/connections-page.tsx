@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Menu, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { ChannelKind, ConnectionRecord } from '@sb/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LuCheck,
@@ -12,12 +12,14 @@ import {
   LuRefreshCw,
   LuWifiOff,
 } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../app/dates.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { supportChatUrl } from '../../app/runtime-config.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { RowActions } from '../../components/row-actions.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
 import { ConnectionModal } from './connection-modal.js';
@@ -88,6 +90,17 @@ export const ConnectionsPage = () => {
   const [restart, restarting] = useRestartConnectionsMutation();
   const [facebookKind, setFacebookKind] = useState<'facebook' | 'instagram' | null>(null);
   const entries = newConnectionEntries(plan);
+  // /connections?edit=<id> opens that connection's dialog (the /tickets first-steps hint links here
+  // so the admin links its queues); the parameter goes once the dialog is open
+  const [params, setParams] = useSearchParams();
+  const editId = Number(params.get('edit'));
+  useEffect(() => {
+    const linked = editId ? connections.find((c) => c.id === editId) : undefined;
+    if (!linked || !isAdmin) return;
+    setEditing(linked);
+    setModalOpen(true);
+    setParams({}, { replace: true });
+  }, [editId, connections, isAdmin, setParams]);
   const supportUrl = supportChatUrl();
   // The session and actions columns hold only buttons that spec 2 §6 grants admins
   // (connections-page:actionButtons, connections-page:editOrDeleteConnection), so they show to admins
@@ -232,11 +245,11 @@ export const ConnectionsPage = () => {
           </Table.Header>
           <Table.Body>
             {!isLoading && connections.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={columns}>
-                  <Text color="fg.muted">{t('empty')}</Text>
-                </Table.Cell>
-              </Table.Row>
+              <TableEmptyRow
+                columns={columns}
+                text={t('empty')}
+                next={{ to: '/queues', label: t('emptyNext') }}
+              />
             )}
             {connections.map((c) => (
               <Table.Row key={c.id} data-testid="connection-row">

@@ -11,7 +11,7 @@ import { followCompanyEvents } from '../../api/socket-cache.js';
 import { useDebounced } from '../../components/paged-search.js';
 
 /** The fields of a connection the shell reads; the connections feature owns the rest. */
-export type ConnectionSummary = { id: number; name: string; status: string };
+export type ConnectionSummary = { id: number; name: string; status: string; queueIds?: number[] };
 
 export const ConnectedStatus = 'CONNECTED';
 

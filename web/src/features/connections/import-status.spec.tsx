@@ -51,16 +51,16 @@ describe('history import progress on /connections (company-<id>-importMessages)'
       whatsappId: 1,
       status: { this: 3, all: 12, date: new Date().toISOString() },
     });
-    expect(await within(main!).findByText('Importing 3 of 12')).toBeTruthy();
+    expect(await within(main!).findByText('Importing 3 of 12 messages')).toBeTruthy();
     // another connection's progress is not this one's
-    expect(within(other!).queryByText('Importing 3 of 12')).toBeNull();
+    expect(within(other!).queryByText('Importing 3 of 12 messages')).toBeNull();
     // another company's event name is never listened to
     fireSocket('company-3-importMessages', {
       action: 'update',
       whatsappId: 1,
       status: { this: 9, all: 9 },
     });
-    expect(within(main!).queryByText('Importing 9 of 9')).toBeNull();
+    expect(within(main!).queryByText('Importing 9 of 9 messages')).toBeNull();
 
     const loads = () =>
       calls.filter((c) => c.method === 'GET' && c.url.includes('/whatsapp')).length;

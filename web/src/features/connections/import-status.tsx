@@ -111,7 +111,7 @@ export const ImportStatus = ({
     >
       <Progress.Label fontSize="xs">
         {progress
-          ? t('importProgress', { done: progress.this, all: progress.all })
+          ? t('importProgress', { done: progress.this, count: progress.all })
           : t('importRunning')}
       </Progress.Label>
       <Progress.Track>

@@ -141,7 +141,7 @@ export const ContactListItemsPage = () => {
         <Box mb="3" p="3" borderWidth="1px" rounded="md" data-testid="list-import-report">
           <Text>
             {t('importDone', {
-              total: report.total,
+              count: report.total,
               added: report.added,
               updated: report.updated,
               failed: report.failed.length,

@@ -28,6 +28,7 @@ import { usePagedSearch } from '../../components/paged-search.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { PagedRowsTable } from '../../components/paged-rows-table.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { TagChip } from '../tags/tag-chip.js';
@@ -88,6 +89,10 @@ const ContactRows = ({
     }
   };
 
+  // the first page answering no rows is the empty list (later pages add to rows already shown)
+  if (pageNumber === 1 && data?.contacts.length === 0) {
+    return <TableEmptyRow columns={5} text={t('empty')} />;
+  }
   return (data?.contacts ?? []).map((contact) => (
     <Table.Row key={contact.id} data-testid={`contact-row-${contact.id}`}>
       <Table.Cell>

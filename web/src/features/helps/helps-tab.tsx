@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Table, Textarea } from '@chakra-ui/react';
 import { HelpInput, type Help } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { notify, toastError } from '../../components/toaster.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { submitDelay, SubmitDelayMs } from '../../components/submit-delay.js';
 import { RowActions } from '../../components/row-actions.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import {
   useCreateHelpMutation,
   useDeleteHelpMutation,
@@ -131,13 +132,7 @@ export const HelpsTab = () => {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {helps.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={4}>
-                  <Text color="fg.muted">{t('empty')}</Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
+            {helps.length === 0 && <TableEmptyRow columns={4} text={t('empty')} />}
             {helps.map((help) => (
               <Table.Row key={help.id}>
                 <Table.Cell>{help.title}</Table.Cell>

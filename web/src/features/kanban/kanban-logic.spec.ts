@@ -1,7 +1,15 @@
 import type { TagRecord } from '@sb/contracts';
 import { describe, expect, it } from 'vitest';
 import { ticketRecord } from '../tickets/ticket-test-data.js';
-import { buildLanes, DefaultLaneId, laneOf, movedTags, moveSteps } from './kanban-logic.js';
+import {
+  buildLanes,
+  DefaultLaneId,
+  laneOf,
+  movedLaneOrder,
+  movedTags,
+  moveSteps,
+  orderLanes,
+} from './kanban-logic.js';
 
 const tag = (id: number, name: string) => ({ id, name, color: `#00${id}` }) as TagRecord;
 
@@ -34,5 +42,14 @@ describe('kanban lanes', () => {
     expect(moveSteps(5, 2, 2)).toEqual([]);
     expect(movedTags(tag(2, 'Doing'))).toEqual([{ id: 2, name: 'Doing', color: '#002' }]);
     expect(movedTags(null)).toEqual([]);
+  });
+
+  it('orders lanes as the user chose, new lanes after, and moves one a place at a time', () => {
+    const lanes = [{ id: 0 }, { id: 20 }, { id: 21 }, { id: 22 }];
+    expect(orderLanes(lanes, [21, 99, 0]).map((l) => l.id)).toEqual([21, 0, 20, 22]);
+    expect(orderLanes(lanes, []).map((l) => l.id)).toEqual([0, 20, 21, 22]);
+    expect(movedLaneOrder([0, 20, 21], 21, -1)).toEqual([0, 21, 20]);
+    expect(movedLaneOrder([0, 20, 21], 0, -1)).toEqual([0, 20, 21]);
+    expect(movedLaneOrder([0, 20, 21], 21, 1)).toEqual([0, 20, 21]);
   });
 });

@@ -45,3 +45,25 @@ export const movedTags = (
   target: Pick<TagRecord, 'id' | 'name' | 'color'> | null,
 ): TicketRecord['tags'] =>
   target ? [{ id: target.id, name: target.name, color: target.color }] : [];
+
+/**
+ * The lanes in a user's chosen order (lane ids, left to right). Lanes the order does not name yet (a
+ * new kanban tag) keep their place after the named ones; ids of deleted lanes are skipped.
+ */
+export const orderLanes = <L extends { id: number }>(lanes: L[], order: readonly number[]): L[] => {
+  const rank = (lane: L) => {
+    const at = order.indexOf(lane.id);
+    return at === -1 ? order.length + lanes.indexOf(lane) : at;
+  };
+  return [...lanes].sort((a, b) => rank(a) - rank(b));
+};
+
+/** The lane ids after moving lane `id` one place left (-1) or right (+1); unchanged at an end. */
+export const movedLaneOrder = (laneIds: readonly number[], id: number, step: -1 | 1): number[] => {
+  const from = laneIds.indexOf(id);
+  const to = from + step;
+  if (from === -1 || to < 0 || to >= laneIds.length) return [...laneIds];
+  const next = [...laneIds];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+};

@@ -89,4 +89,28 @@ describe('kanban board', () => {
     );
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
+
+  it('reorders the lanes with the header buttons and keeps the order for this user', async () => {
+    routes();
+    const view = await renderSettled('/Kanban', user);
+    await screen.findByTestId('kanban-lane-21');
+    const laneIds = () =>
+      screen.getAllByTestId(/^kanban-lane-/).map((lane) => lane.dataset.testid?.slice(12));
+    expect(laneIds()).toEqual(['0', '20', '21']);
+    const first = screen.getByRole('button', { name: 'Move lane Open left' });
+    expect((first as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move lane Doing left' }));
+    expect(laneIds()).toEqual(['0', '21', '20']);
+    fireEvent.click(screen.getByRole('button', { name: 'Move lane Open right' }));
+    expect(laneIds()).toEqual(['21', '0', '20']);
+    expect(JSON.parse(localStorage.getItem(`kanbanLaneOrder:${user.id}`) ?? '[]')).toEqual([
+      21, 0, 20,
+    ]);
+
+    view.unmount();
+    await renderSettled('/Kanban', user);
+    await screen.findByTestId('kanban-lane-21');
+    expect(laneIds()).toEqual(['21', '0', '20']);
+  });
 });

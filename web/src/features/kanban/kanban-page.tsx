@@ -4,6 +4,7 @@ import {
   Button,
   Flex,
   HStack,
+  IconButton,
   Input,
   NativeSelect,
   Spinner,
@@ -13,7 +14,9 @@ import {
 import type { TicketRecord } from '@sb/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
+import { storedLaneOrder, storeLaneOrder } from '../../app/browser-storage.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { useDebounced } from '../../components/paged-search.js';
 import { PageTitle } from '../../components/page-title.js';
@@ -30,8 +33,10 @@ import {
   buildLanes,
   DefaultLaneId,
   laneOf,
+  movedLaneOrder,
   movedTags,
   moveSteps,
+  orderLanes,
   type KanbanLane,
 } from './kanban-logic.js';
 
@@ -119,7 +124,20 @@ export const KanbanPage = () => {
   const [addTag] = useAddTicketTagMutation();
   const dragged = useRef<TicketRecord | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  const lanes = buildLanes(data?.tickets ?? [], tags);
+  // the lane order is the user's own, kept in this browser (browser-storage.ts storedLaneOrder)
+  const [laneOrder, setLaneOrder] = useState<number[]>(() =>
+    user ? storedLaneOrder(user.id) : [],
+  );
+  const lanes = orderLanes(buildLanes(data?.tickets ?? [], tags), laneOrder);
+  const moveLane = (id: number, step: -1 | 1) => {
+    const next = movedLaneOrder(
+      lanes.map((lane) => lane.id),
+      id,
+      step,
+    );
+    setLaneOrder(next);
+    if (user) storeLaneOrder(user.id, next);
+  };
   const tagIds = tags.map((tag) => tag.id);
 
   const move = async (ticket: TicketRecord, toLane: number) => {
@@ -173,7 +191,7 @@ export const KanbanPage = () => {
         {isFetching && <Spinner size="sm" />}
       </HStack>
       <Flex gap="3" overflowX="auto" flex="1" minH="0" align="stretch" pb="1">
-        {lanes.map((lane) => (
+        {lanes.map((lane, index) => (
           <Stack
             key={lane.id}
             data-testid={`kanban-lane-${lane.id}`}
@@ -202,9 +220,33 @@ export const KanbanPage = () => {
               if (ticket) void move(ticket, lane.id);
             }}
           >
-            <HStack justify="space-between">
-              <Text fontWeight="semibold">{lane.name ?? t('defaultLane')}</Text>
-              <Badge>{lane.tickets.length}</Badge>
+            <HStack justify="space-between" gap="1">
+              <Text fontWeight="semibold" truncate>
+                {lane.name ?? t('defaultLane')}
+              </Text>
+              <HStack gap="0.5">
+                <Badge>{lane.tickets.length}</Badge>
+                <IconButton
+                  size="2xs"
+                  variant="ghost"
+                  aria-label={t('laneLeft', { name: lane.name ?? t('defaultLane') })}
+                  title={t('laneLeft', { name: lane.name ?? t('defaultLane') })}
+                  disabled={index === 0}
+                  onClick={() => moveLane(lane.id, -1)}
+                >
+                  <LuChevronLeft />
+                </IconButton>
+                <IconButton
+                  size="2xs"
+                  variant="ghost"
+                  aria-label={t('laneRight', { name: lane.name ?? t('defaultLane') })}
+                  title={t('laneRight', { name: lane.name ?? t('defaultLane') })}
+                  disabled={index === lanes.length - 1}
+                  onClick={() => moveLane(lane.id, 1)}
+                >
+                  <LuChevronRight />
+                </IconButton>
+              </HStack>
             </HStack>
             {lane.tickets.map((ticket) => (
               <KanbanCard

@@ -46,6 +46,7 @@ export const QueuesPage = () => {
         ]}
         isEmpty={!isLoading && queues.length === 0}
         emptyText={t('empty')}
+        emptyNext={{ to: '/connections', label: t('emptyNext') }}
         fetching={isLoading}
       >
         {queues.map((queue) => (

@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../app/hooks.js';
 import { IdSelect, ValueSelect } from '../../components/id-select.js';
 import { TableScrollRegion } from '../../components/table-scroll-region.js';
 import { PageTitle } from '../../components/page-title.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
@@ -234,9 +235,7 @@ export const ReportsPage = () => {
                       </Table.Row>
                     ))}
                     {page && page.rows.length === 0 && (
-                      <Table.Row>
-                        <Table.Cell colSpan={ReportColumns[kind].length}>{t('empty')}</Table.Cell>
-                      </Table.Row>
+                      <TableEmptyRow columns={ReportColumns[kind].length} text={t('empty')} />
                     )}
                   </Table.Body>
                 </Table.Root>

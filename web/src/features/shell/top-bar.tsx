@@ -19,9 +19,9 @@ const TicketNotifications = lazyComponent(() =>
   import('../tickets/ticket-notifications.js').then((m) => m.TicketNotifications),
 );
 
-// shown inside the announcements popover only, which mounts its body when opened
-const AnnouncementsPopoverList = lazyComponent(() =>
-  import('../announcements/announcements-popover.js').then((m) => m.AnnouncementsPopoverList),
+// the announcements button with its unread count; its list loads when the popover opens
+const AnnouncementsBell = lazyComponent(() =>
+  import('../announcements/announcements-bell.js').then((m) => m.AnnouncementsBell),
 );
 
 // the same for the internal chats popover
@@ -110,17 +110,19 @@ export const TopBar = ({
           <TicketNotifications user={user} />
         </Suspense>
         {wide && (
-          <HeaderPopover
-            label={t('announcements')}
-            icon={<LuMegaphone />}
-            emptyIcon={<LuMegaphone />}
-            emptyText={t('noAnnouncements')}
-            testId="announcements"
+          <Suspense
+            fallback={
+              <HeaderPopover
+                label={t('announcements')}
+                icon={<LuMegaphone />}
+                emptyIcon={<LuMegaphone />}
+                emptyText={t('noAnnouncements')}
+                testId="announcements"
+              />
+            }
           >
-            <Suspense fallback={null}>
-              <AnnouncementsPopoverList />
-            </Suspense>
-          </HeaderPopover>
+            <AnnouncementsBell user={user} />
+          </Suspense>
         )}
         {wide && hasPlanFlag(user, 'useInternalChat') && (
           <HeaderPopover

@@ -1,6 +1,7 @@
-import { Badge, Table, Text } from '@chakra-ui/react';
+import { Badge, Table } from '@chakra-ui/react';
 import type { InvoiceStatus } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { formatDate } from '../auth/due-date.js';
 import { useGetInvoicesQuery } from '../companies/companies.api.js';
 
@@ -14,7 +15,6 @@ const statusPalette: Record<InvoiceStatus, string> = {
 export const InvoicesTable = () => {
   const { t } = useTranslation('subscription');
   const { data: invoices = [], isLoading } = useGetInvoicesQuery();
-  if (!isLoading && invoices.length === 0) return <Text color="fg.muted">{t('noInvoices')}</Text>;
   return (
     <Table.Root size="sm">
       <Table.Header>
@@ -26,6 +26,9 @@ export const InvoicesTable = () => {
         </Table.Row>
       </Table.Header>
       <Table.Body>
+        {!isLoading && invoices.length === 0 && (
+          <TableEmptyRow columns={4} text={t('noInvoices')} />
+        )}
         {invoices.map((invoice) => (
           <Table.Row key={invoice.id}>
             <Table.Cell>{invoice.detail}</Table.Cell>

@@ -9,6 +9,7 @@ import { usePagedSearch } from '../../components/paged-search.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify } from '../../components/toaster.js';
 import { PagedRowsTable, PagedSearchBar } from '../../components/paged-rows-table.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { TagChip } from './tag-chip.js';
@@ -40,6 +41,10 @@ const TagRows = ({
   useEffect(() => {
     if (isError) notify.error(t('loadError'));
   }, [isError, t]);
+  // the first page answering no rows is the empty list (later pages add to rows already shown)
+  if (pageNumber === 1 && data?.tags.length === 0) {
+    return <TableEmptyRow columns={3} text={t('empty')} />;
+  }
   return (data?.tags ?? []).map((tag) => (
     <Table.Row key={tag.id} data-testid={`tag-row-${tag.id}`}>
       <Table.Cell>

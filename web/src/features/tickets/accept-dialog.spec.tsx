@@ -119,8 +119,18 @@ describe('first steps hint on /tickets', () => {
     expect(links).toEqual(['/connections', '/queues', '/users']);
   });
 
-  it('is gone once the company has a connection and a queue', async () => {
-    const calls = serve([sales]);
+  it('leads to the dialog of a connection that has no queue, whose customers get no menu', async () => {
+    serve([sales], [{ id: 1, name: 'Main', queueIds: [] }]);
+    await renderSettled('/tickets', sessionUser({ profile: 'admin', queues: [sales] }));
+    const line = await screen.findByTestId('first-steps-unlinked');
+    expect(line.textContent).toContain('The connection Main has no queue');
+    expect(within(line).getByRole('link', { name: 'Link its queues' }).getAttribute('href')).toBe(
+      '/connections?edit=1',
+    );
+  });
+
+  it('is gone once the company has a connection with a queue', async () => {
+    const calls = serve([sales], [{ id: 1, name: 'Main', queueIds: [sales.id] }]);
     await renderSettled('/tickets', sessionUser({ profile: 'admin', queues: [sales] }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/queue')).toBe(true));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/whatsapp/')).toBe(true));

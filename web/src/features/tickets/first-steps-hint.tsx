@@ -12,7 +12,8 @@ const PageLink = ({ to, label }: { to: string; label: string }) => (
 
 /**
  * The admin's first steps while the company lacks them (README "First steps"): a connection for
- * customers to write to, then queues with their users. Nothing once both exist.
+ * customers to write to, then queues with their users, then each connection's queues (its dialog).
+ * Nothing once all are done.
  */
 export const FirstStepsHint = () => {
   const { t } = useTranslation('tickets');
@@ -20,7 +21,9 @@ export const FirstStepsHint = () => {
   const { data: queues } = useListQueuesQuery();
   const noConnection = connections?.length === 0;
   const noQueue = queues?.length === 0;
-  if (!noConnection && !noQueue) return null;
+  // with queues to offer, a connection without any gives its customers no menu (issue 28)
+  const unlinked = noQueue ? [] : (connections ?? []).filter((c) => !c.queueIds?.length);
+  if (!noConnection && !noQueue && unlinked.length === 0) return null;
   return (
     <Box
       mx="2"
@@ -45,6 +48,12 @@ export const FirstStepsHint = () => {
           <PageLink to="/users" label={t('firstSteps.users')} />
         </Text>
       )}
+      {unlinked.map((connection) => (
+        <Text key={connection.id} data-testid="first-steps-unlinked">
+          {t('firstSteps.unlinked', { name: connection.name })}{' '}
+          <PageLink to={`/connections?edit=${connection.id}`} label={t('firstSteps.linkQueues')} />
+        </Text>
+      ))}
     </Box>
   );
 };

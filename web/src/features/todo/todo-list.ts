@@ -1,7 +1,10 @@
 import { storedTasks, storeTasks } from '../../app/browser-storage.js';
 
-/** A local to-do item as kept under the storage key `tasks` (spec 3 §3): ISO dates. */
-export type TodoItem = { text: string; createdAt: string; updatedAt: string };
+/**
+ * A local to-do item as kept under the storage key `tasks` (spec 3 §3): ISO dates. `done` (issue 28)
+ * is optional, so lists saved before it read as not done.
+ */
+export type TodoItem = { text: string; createdAt: string; updatedAt: string; done?: boolean };
 
 const isItem = (value: unknown): value is TodoItem => {
   if (typeof value !== 'object' || value === null) return false;
@@ -9,7 +12,8 @@ const isItem = (value: unknown): value is TodoItem => {
   return (
     typeof item.text === 'string' &&
     typeof item.createdAt === 'string' &&
-    typeof item.updatedAt === 'string'
+    typeof item.updatedAt === 'string' &&
+    (item.done === undefined || typeof item.done === 'boolean')
   );
 };
 
@@ -43,6 +47,10 @@ export const editTodo = (items: TodoItem[], index: number, text: string, now: Da
     i === index ? { ...item, text: trimmed, updatedAt: now.toISOString() } : item,
   );
 };
+
+/** Marks item `index` done or not done and stamps its update time. */
+export const markTodo = (items: TodoItem[], index: number, done: boolean, now: Date): TodoItem[] =>
+  items.map((item, i) => (i === index ? { ...item, done, updatedAt: now.toISOString() } : item));
 
 export const removeTodo = (items: TodoItem[], index: number): TodoItem[] =>
   items.filter((_, i) => i !== index);

@@ -1,10 +1,11 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/app.js';
 import { createStore } from '../../app/store.js';
 import { setupI18n } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
-import { addTodo, editTodo, loadTodos, removeTodo } from './todo-list.js';
+import { addTodo, editTodo, loadTodos, markTodo, removeTodo } from './todo-list.js';
 import { TodoPage } from './todo-page.js';
 
 const stored = () => JSON.parse(localStorage.getItem('tasks') ?? 'null') as unknown;
@@ -42,6 +43,13 @@ describe('to-do list rules', () => {
     expect(edited[0]).toBe(items[0]);
     expect(editTodo(items, 1, ' ', t1)).toBe(items);
     expect(removeTodo(edited, 0).map((item) => item.text)).toEqual(['B!']);
+  });
+
+  it('marks an item done and back, stamping its update time', () => {
+    const items = addTodo([], 'a', t0);
+    const done = markTodo(items, 0, true, t1);
+    expect(done[0]).toEqual({ ...items[0], done: true, updatedAt: t1.toISOString() });
+    expect(markTodo(done, 0, false, t1)[0]!.done).toBe(false);
   });
 
   it('reads nothing from an unreadable stored value', () => {
@@ -87,6 +95,39 @@ describe('to-do page', () => {
     );
     expect(screen.queryAllByTestId('todo-item')).toHaveLength(0);
     expect(stored()).toEqual([]);
+  });
+
+  it('ticks an item done with its box, strikes it through and keeps it so', async () => {
+    localStorage.setItem(
+      'tasks',
+      JSON.stringify([
+        {
+          text: 'Old',
+          createdAt: '2026-01-02T03:04:05.000Z',
+          updatedAt: '2026-01-02T03:04:05.000Z',
+        },
+        {
+          text: 'Call Ana',
+          createdAt: '2026-01-02T03:04:05.000Z',
+          updatedAt: '2026-01-02T03:04:05.000Z',
+        },
+      ]),
+    );
+    await mount();
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Call Ana' });
+    expect(box.checked).toBe(false);
+    await userEvent.click(screen.getByText('Call Ana'));
+    const [first, second] = screen.getAllByTestId('todo-item');
+    expect(second!.getAttribute('data-done')).toBe('true');
+    expect(first!.getAttribute('data-done')).toBeNull();
+    expect(getComputedStyle(within(second!).getByText('Call Ana')).textDecoration).toContain(
+      'line-through',
+    );
+    expect((stored() as { done?: boolean }[]).map((item) => item.done)).toEqual([undefined, true]);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Call Ana' }));
+    expect((stored() as { done?: boolean }[])[1]!.done).toBe(false);
+    expect(screen.getAllByTestId('todo-item')[1]!.getAttribute('data-done')).toBeNull();
   });
 
   it('shows the stored items on arrival', async () => {

@@ -1,15 +1,24 @@
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates.js';
 import { TextField } from '../../components/form-fields.js';
 import { PageTitle } from '../../components/page-title.js';
 import { RowActions } from '../../components/row-actions.js';
-import { addTodo, editTodo, loadTodos, removeTodo, saveTodos, type TodoItem } from './todo-list.js';
+import {
+  addTodo,
+  editTodo,
+  loadTodos,
+  markTodo,
+  removeTodo,
+  saveTodos,
+  type TodoItem,
+} from './todo-list.js';
 
 /**
  * /todolist (spec 3 §2.20): a to-do list kept in this browser only (storage key `tasks`). One text box
  * adds an item, or, after an item's edit button, saves its new text (the button reads "Save" then).
+ * Each item's box marks it done (struck through), kept with the item in the same storage.
  */
 export const TodoPage = () => {
   const { t, i18n } = useTranslation('todo');
@@ -70,12 +79,30 @@ export const TodoPage = () => {
               rounded="md"
               bg={editing === index ? 'bg.muted' : 'bg.panel'}
               data-testid="todo-item"
+              data-done={item.done ? 'true' : undefined}
             >
               <Box minW="0">
-                <Text whiteSpace="pre-wrap" wordBreak="break-word">
-                  {item.text}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
+                {/* the text is the box's label: clicking either ticks the item done */}
+                <Checkbox.Root
+                  alignItems="start"
+                  checked={item.done === true}
+                  onCheckedChange={(e) =>
+                    change(markTodo(items, index, e.checked === true, new Date()))
+                  }
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control mt="0.5" />
+                  <Checkbox.Label
+                    fontWeight="normal"
+                    whiteSpace="pre-wrap"
+                    wordBreak="break-word"
+                    textDecoration={item.done ? 'line-through' : undefined}
+                    color={item.done ? 'fg.muted' : undefined}
+                  >
+                    {item.text}
+                  </Checkbox.Label>
+                </Checkbox.Root>
+                <Text fontSize="sm" color="fg.muted" ms="6">
                   {t('updatedAt', { date: formatDateTime(item.updatedAt, i18n.language) })}
                 </Text>
               </Box>

@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/page-title.js';
 import { usePagedSearch } from '../../components/paged-search.js';
 import { notify } from '../../components/toaster.js';
 import { PagedRowsTable, PagedSearchBar } from '../../components/paged-rows-table.js';
+import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -36,6 +37,10 @@ const UserRows = ({
   useEffect(() => {
     if (isError) notify.error(t('loadError'));
   }, [isError, t]);
+  // the first page answering no rows is the empty list (later pages add to rows already shown)
+  if (pageNumber === 1 && data?.users.length === 0) {
+    return <TableEmptyRow columns={6} text={t('empty')} />;
+  }
   return (data?.users ?? []).map((user) => (
     <Table.Row key={user.id} data-testid={`user-row-${user.id}`}>
       <Table.Cell>
