@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,6 +62,34 @@ export const privateSourceMaps = (mapsDir: string): Plugin => ({
     }
   },
 });
+
+/**
+ * The service worker's script (sw.js at the root, so its scope is the whole app). A browser installs a
+ * new worker only when the script's bytes change: the release line (a hash of every emitted file name,
+ * which carry their content hashes) changes with each build, so an open tab learns of a new release and
+ * offers to reload (web/src/app/service-worker.ts). The new worker waits until the person chooses.
+ */
+export const serviceWorkerScript = (): Plugin => ({
+  name: 'switchboard-service-worker',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const release = createHash('sha256')
+      .update(Object.keys(bundle).sort().join('\n'))
+      .digest('hex')
+      .slice(0, 16);
+    this.emitFile({ type: 'asset', fileName: 'sw.js', source: serviceWorkerSource(release) });
+  },
+});
+
+export const serviceWorkerSource = (release: string) => `// Switchboard release ${release}
+// Installed, it waits: the page's "reload" notice posts SKIP_WAITING when the person chooses.
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+`;
 
 const IconImport = /import\s*\{([^}]*)\}\s*from\s*['"]react-icons\/(\w+)['"];?/g;
 const IconPrefix = 'react-icon:';

@@ -2,7 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { iconPerModule, precompressAssets, privateSourceMaps } from './build-plugins.js';
+import {
+  iconPerModule,
+  precompressAssets,
+  privateSourceMaps,
+  serviceWorkerScript,
+} from './build-plugins.js';
 import { localeChunkName } from './src/app/locale-areas.js';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
@@ -59,6 +64,7 @@ export default defineConfig({
     iconPerModule(),
     react(),
     runtimeConfig(),
+    serviceWorkerScript(),
     privateSourceMaps(sourceMapsDir),
     precompressAssets(),
   ],

@@ -1,12 +1,14 @@
 import { startCampaignsService } from '@sb/campaigns';
-import type {
-  AuthResult,
-  CampaignSettingsValues,
-  ContactListImportReport,
-  ContactListItemRecord,
-  ContactListItemsPage,
-  ContactListRecord,
-  ContactListsPage,
+import {
+  campaignSettingsFromRows,
+  type AuthResult,
+  type CampaignSettingRow,
+  type CampaignSettingsValues,
+  type ContactListImportReport,
+  type ContactListItemRecord,
+  type ContactListItemsPage,
+  type ContactListRecord,
+  type ContactListsPage,
 } from '@sb/contracts';
 import type { RunningService } from '@sb/platform/nest';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
@@ -373,10 +375,22 @@ describe.each(kinds)('contact lists over the $name', (kind) => {
       optOutWords: ['SAIR', 'CANCELAR'],
       replyWindowHours: 48,
     };
-    await ok(await call('admin', 'POST', '/campaign-settings', { settings }));
-    expect(await ok(await call('admin', 'GET', '/campaign-settings'))).toEqual(settings);
+    // both answers are the family's rows: one { key, value } per setting, each value JSON text
+    const saved = (await ok(
+      await call('admin', 'POST', '/campaign-settings', { settings }),
+    )) as CampaignSettingRow[];
+    expect(campaignSettingsFromRows(saved)).toEqual(settings);
+    const rows = (await ok(
+      await call('admin', 'GET', '/campaign-settings'),
+    )) as CampaignSettingRow[];
+    expect(rows).toContainEqual({ key: 'messageInterval', value: '10' });
+    expect(rows).toContainEqual({ key: 'optOutWords', value: '["SAIR","CANCELAR"]' });
+    expect(campaignSettingsFromRows(rows)).toEqual(settings);
     // the other company saved only { messageInterval: 5 } in the walk: the rest are defaults
-    expect(await ok(await call('otherAdmin', 'GET', '/campaign-settings'))).toEqual({
+    const other = (await ok(
+      await call('otherAdmin', 'GET', '/campaign-settings'),
+    )) as CampaignSettingRow[];
+    expect(campaignSettingsFromRows(other)).toEqual({
       messageInterval: 5,
       longerIntervalAfter: 20,
       greaterInterval: 60,

@@ -4,10 +4,15 @@ import { BrowserRouter } from 'react-router-dom';
 import { initColorMode } from './app/color-mode.js';
 import { Root } from './app/entry.js';
 import { initI18n } from './app/i18n.js';
+import { registerServiceWorker } from './app/service-worker.js';
 import { reloadOnStaleChunk } from './app/stale-chunks.js';
 
 initColorMode();
 reloadOnStaleChunk();
+// built releases only: the dev server has no sw.js (the build writes it)
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+}
 
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(

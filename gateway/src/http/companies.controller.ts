@@ -20,6 +20,7 @@ import {
   Subjects,
   type CompaniesPage,
   type CompanyPlanView,
+  type CompanyRecordView,
   type CompanySchedulesView,
   type CompanyView,
 } from '@sb/contracts';
@@ -41,7 +42,10 @@ export class CompaniesController {
 
   @Get()
   @SuperOnly()
-  @ApiOperation({ summary: 'Companies, 20 per page by name: { companies, hasMore, count }' })
+  @ApiOperation({
+    summary:
+      'Companies, 20 per page by name: { companies, hasMore, count }; each with connectionsCount and queuesCount',
+  })
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<CompaniesPage> {
@@ -69,8 +73,8 @@ export class CompaniesController {
 
   @Get(':id')
   @SuperOnly()
-  @ApiOperation({ summary: 'One company' })
-  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CompanyView> {
+  @ApiOperation({ summary: 'One company, with the count of its connections and queues' })
+  get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CompanyRecordView> {
     return this.services.request(
       Subjects.identity.companyGet,
       req.sb.ctx,

@@ -18,6 +18,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nes
 import { z } from 'zod';
 import {
   CampaignSettingsInput,
+  campaignSettingsRows,
   ContactListImportChunkRows,
   ContactListImportMaxBytes,
   ContactListInput,
@@ -26,7 +27,7 @@ import {
   ContactListsQuery,
   isErrorCode,
   Subjects,
-  type CampaignSettingsValues,
+  type CampaignSettingRow,
   type ContactListChoice,
   type ContactListImportReport,
   type ContactListItemRecord,
@@ -214,19 +215,23 @@ export class ContactListsController {
   }
 
   @Get('campaign-settings')
-  @ApiOperation({ summary: "The company's campaign pacing and variables" })
-  settings(@Req() req: GatewayRequest): Promise<CampaignSettingsValues> {
-    return this.services.ask(req, S.campaignSettingsGet, {});
+  @ApiOperation({
+    summary: "The company's campaign pacing and variables: [{ key, value }], each value JSON text",
+  })
+  async settings(@Req() req: GatewayRequest): Promise<CampaignSettingRow[]> {
+    return campaignSettingsRows(await this.services.ask(req, S.campaignSettingsGet, {}));
   }
 
   @Post('campaign-settings')
-  @ApiOperation({ summary: 'Saves the campaign settings as a whole: { settings }' })
+  @ApiOperation({
+    summary: 'Saves the campaign settings as a whole: { settings }; answers them as GET does',
+  })
   @ApiBody({ schema: openApiSchema(CampaignSettingsInput) })
-  saveSettings(@Req() req: GatewayRequest, @Body() body: unknown): Promise<CampaignSettingsValues> {
-    return this.services.ask(
-      req,
-      S.campaignSettingsSave,
-      parseInput(CampaignSettingsInput, body ?? {}),
-    );
+  async saveSettings(
+    @Req() req: GatewayRequest,
+    @Body() body: unknown,
+  ): Promise<CampaignSettingRow[]> {
+    const input = parseInput(CampaignSettingsInput, body ?? {});
+    return campaignSettingsRows(await this.services.ask(req, S.campaignSettingsSave, input));
   }
 }

@@ -1,6 +1,7 @@
 import {
   Subjects,
   type BusRequest,
+  type CompanyCountsReply,
   type ConnectionRecord,
   type PlanLimitsReply,
   type RequestContext,
@@ -388,6 +389,29 @@ describe('connections over the in-process bus', () => {
     expect(result.externalId).toBe('x1');
     await expect(call(S.messageSend, command, otherAdmin)).rejects.toMatchObject({
       code: 'ERR_NO_WAPP_FOUND',
+    });
+  });
+
+  it("counts each company's connections for the super user only (the companies screen)", async () => {
+    const own = (await call<ConnectionRecord[]>(S.connectionList, {}, admin)).length;
+    const others = (await call<ConnectionRecord[]>(S.connectionList, {}, otherAdmin)).length;
+    const superUser = { ...admin, super: true };
+    const reply = await call<CompanyCountsReply>(
+      S.connectionCount,
+      { companyIds: [1, 2, 999] },
+      superUser,
+    );
+    expect(own).toBeGreaterThan(0);
+    expect(reply.counts).toEqual([
+      { companyId: 1, count: own },
+      { companyId: 2, count: others },
+      { companyId: 999, count: 0 },
+    ]);
+    await expect(call(S.connectionCount, { companyIds: [1] }, admin)).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+    await expect(call(S.connectionCount, { companyIds: ['x'] }, superUser)).rejects.toMatchObject({
+      code: 'ERR_VALIDATION',
     });
   });
 

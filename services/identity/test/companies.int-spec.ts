@@ -1,6 +1,9 @@
 import {
   Subjects,
+  type BusRequest,
   type CompaniesPage,
+  type CompanyCountsRequest,
+  type CompanyRecordView,
   type CompanyPlanView,
   type CompanyView,
   type InvoiceView,
@@ -315,5 +318,49 @@ describe.each<BusKind>(IntegrationBuses)(
         dataSource.transaction((manager) => assertUserLimit(manager, company.id)),
       ).rejects.toMatchObject({ code: 'ERR_PLAN_LIMIT_REACHED' });
     });
+
+    run(
+      "shows each company's connections and queues, counted by connectors and tickets",
+      async () => {
+        const plan = await newPlan();
+        const company = await newCompany(plan.id);
+        const search = { searchParam: company.name };
+        // neither service answers: the list still loads, the counts unknown
+        const alone = await asSuper<CompaniesPage>(S.companyPage, search);
+        expect(alone.companies[0]).toMatchObject({ connectionsCount: null, queuesCount: null });
+
+        const asked: { subject: string; super: boolean; companyIds: number[] }[] = [];
+        const answer = (subject: string, count: number) =>
+          rig.bus!.handle(subject, (payload: BusRequest) => {
+            const { companyIds } = payload.data as CompanyCountsRequest;
+            asked.push({ subject, super: payload.ctx.super, companyIds });
+            return Promise.resolve({
+              counts: companyIds.map((companyId) => ({ companyId, count })),
+            });
+          });
+        const subscriptions = await Promise.all([
+          answer(Subjects.connectors.connectionCount, 2),
+          answer(Subjects.tickets.queueCount, 3),
+        ]);
+        try {
+          const page = await asSuper<CompaniesPage>(S.companyPage, search);
+          expect(page.companies[0]).toMatchObject({
+            id: company.id,
+            connectionsCount: 2,
+            queuesCount: 3,
+          });
+          const one = await asSuper<CompanyRecordView>(S.companyGet, { id: company.id });
+          expect(one).toMatchObject({ connectionsCount: 2, queuesCount: 3 });
+          // asked as the super user, for the page's companies only
+          expect(asked).toContainEqual({
+            subject: Subjects.tickets.queueCount,
+            super: true,
+            companyIds: [company.id],
+          });
+        } finally {
+          await Promise.all(subscriptions.map((subscription) => subscription.unsubscribe()));
+        }
+      },
+    );
   },
 );

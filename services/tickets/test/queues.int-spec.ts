@@ -1,4 +1,4 @@
-import { Subjects, type ChatbotOption, type Queue } from '@sb/contracts';
+import { Subjects, type ChatbotOption, type CompanyCountsReply, type Queue } from '@sb/contracts';
 import { callers, startTicketsTestApp, type TicketsTestApp } from './tickets-test-app.js';
 
 const S = Subjects.tickets;
@@ -196,5 +196,28 @@ describe('queues and chatbots', () => {
       'evt.1.tickets.chatbot.deleted',
     ]);
     expect((await events('queue')).at(-1)).toBe('evt.1.tickets.queue.deleted');
+  });
+  it("counts each company's queues for the super user only (the companies screen)", async () => {
+    await app.call(S.queueCreate, queueInput('Other company', '#00aa00'), otherAdmin);
+    const own = (await app.call<Queue[]>(S.queueList, {}, admin)).length;
+    const others = (await app.call<Queue[]>(S.queueList, {}, otherAdmin)).length;
+    expect(others).toBeGreaterThan(0);
+    const superUser = { ...admin, super: true };
+    const reply = await app.call<CompanyCountsReply>(
+      S.queueCount,
+      { companyIds: [1, 2, 999] },
+      superUser,
+    );
+    expect(reply.counts).toEqual([
+      { companyId: 1, count: own },
+      { companyId: 2, count: others },
+      { companyId: 999, count: 0 },
+    ]);
+    await expect(app.call(S.queueCount, { companyIds: [1] }, admin)).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+    await expect(app.call(S.queueCount, { companyIds: ['x'] }, superUser)).rejects.toMatchObject({
+      code: 'ERR_VALIDATION',
+    });
   });
 });

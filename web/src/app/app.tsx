@@ -7,6 +7,7 @@ import { AppToaster } from '../components/toaster.js';
 import { AppRoutes } from './router.js';
 import type { AppStore } from './store.js';
 import { system } from './chakra-system.js';
+import { UpdateNotice } from './update-notice.js';
 
 /** Providers around the routes; the router itself is given by the caller (browser or memory). */
 export const AppProviders = ({ store, children }: { store: AppStore; children: ReactNode }) => (
@@ -14,6 +15,7 @@ export const AppProviders = ({ store, children }: { store: AppStore; children: R
     <ChakraProvider value={system}>
       {children}
       <AppToaster />
+      <UpdateNotice />
     </ChakraProvider>
   </Provider>
 );

@@ -16,6 +16,9 @@ export const ToastList = () => (
             {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
             {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
           </Stack>
+          {toast.action && (
+            <Toast.ActionTrigger data-testid="toast-action">{toast.action.label}</Toast.ActionTrigger>
+          )}
           <Toast.CloseTrigger />
         </Toast.Root>
       )}

@@ -35,6 +35,9 @@ import type {
 } from '../password-reset/password-reset.js';
 import type {
   CompaniesPage,
+  CompanyCountsReply,
+  CompanyCountsRequest,
+  CompanyRecordView,
   CompanyIdRequest,
   CompanyInput,
   CompanyListQuery,
@@ -348,7 +351,7 @@ export type BusContracts = {
   'identity.company.delete': Contract<CompanyIdRequest, Deleted>;
   'identity.company.page': Contract<CompanyListQuery, CompaniesPage>;
   'identity.company.list': Contract<NoData, CompanyView[]>;
-  'identity.company.get': Contract<CompanyIdRequest, CompanyView>;
+  'identity.company.get': Contract<CompanyIdRequest, CompanyRecordView>;
   'identity.company.schedules': Contract<CompanySchedulesRequest, CompanyView>;
   'identity.company.schedules-get': Contract<CompanyIdRequest, CompanySchedulesView>;
   'identity.company.plan': Contract<CompanyPlanRequest, CompanyPlanView>;
@@ -427,6 +430,7 @@ export type BusContracts = {
   'tickets.tag.audience': Contract<TagAudienceRequest, TagAudienceReply>;
   // tickets: queues, chatbots and quick messages
   'tickets.queue.list': Contract<NoData, Queue[]>;
+  'tickets.queue.count': Contract<CompanyCountsRequest, CompanyCountsReply>;
   'tickets.queue.get': Contract<Id, Queue>;
   'tickets.queue.create': Contract<QueueInput, Queue>;
   'tickets.queue.update': Contract<QueueUpdateRequest, Queue>;
@@ -509,6 +513,7 @@ export type BusContracts = {
   'connectors.contact.list': Contract<PhoneContactsCommand, PhoneContactsResult>;
   'connectors.template.list': Contract<MessageTemplatesRequest, MessageTemplate[]>;
   'connectors.connection.list': Contract<{ session?: number }, ConnectionRecord[]>;
+  'connectors.connection.count': Contract<CompanyCountsRequest, CompanyCountsReply>;
   'connectors.connection.get': Contract<ConnectionIdRequest, ConnectionRecord>;
   // the raw body: connectors validates it against the channel's own schema
   'connectors.connection.create': Contract<unknown, ConnectionRecord>;

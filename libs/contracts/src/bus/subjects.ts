@@ -117,6 +117,8 @@ export const Subjects = {
     tagAudience: 'tickets.tag.audience',
     // queues, chatbots and quick messages
     queueList: 'tickets.queue.list',
+    // the count of each company's queues (identity's companies screen, super only)
+    queueCount: 'tickets.queue.count',
     queueGet: 'tickets.queue.get',
     queueCreate: 'tickets.queue.create',
     queueUpdate: 'tickets.queue.update',
@@ -204,6 +206,8 @@ export const Subjects = {
     templateList: 'connectors.template.list',
     // connections
     connectionList: 'connectors.connection.list',
+    // the count of each company's connections (identity's companies screen, super only)
+    connectionCount: 'connectors.connection.count',
     connectionGet: 'connectors.connection.get',
     connectionCreate: 'connectors.connection.create',
     connectionUpdate: 'connectors.connection.update',

@@ -95,8 +95,26 @@ export type CompanyView = {
   lastLogin: string | null;
 };
 
+/**
+ * A company as the super's companies screen reads it (GET /companies, GET /companies/:id): its record
+ * with the count of its connections and of its queues, which the connectors and tickets services own.
+ * `null` when that service did not answer in time (the list still loads).
+ */
+export type CompanyRecordView = CompanyView & {
+  connectionsCount: number | null;
+  queuesCount: number | null;
+};
+
 /** GET /companies answer: one page of 20, by name; `count` is the total matching the search. */
-export type CompaniesPage = { companies: CompanyView[]; hasMore: boolean; count: number };
+export type CompaniesPage = { companies: CompanyRecordView[]; hasMore: boolean; count: number };
+
+/** tickets.queue.count / connectors.connection.count: the records of each company (a page's worth). */
+export const CompanyCountsRequest = z.object({
+  companyIds: z.array(z.number().int().positive()).max(CompaniesPageSize),
+});
+export type CompanyCountsRequest = z.infer<typeof CompanyCountsRequest>;
+/** One entry per company asked about (0 when it has none). */
+export type CompanyCountsReply = { counts: { companyId: number; count: number }[] };
 /** GET /companies/listPlan/:companyId answer */
 export type CompanyPlanView = { companyId: number; plan: PlanView };
 

@@ -72,6 +72,32 @@ export type CampaignSettingsValues = z.infer<typeof CampaignSettingsValues>;
 export const CampaignSettingsInput = z.object({ settings: CampaignSettingsValues });
 export type CampaignSettingsInput = z.infer<typeof CampaignSettingsInput>;
 
+/**
+ * GET and POST /campaign-settings answer the settings as rows, one per key with its value as JSON text
+ * (`{ key: 'messageInterval', value: '20' }`), the way the family's servers store and answer them: its
+ * front ends read that array, and the web app reads it back with `campaignSettingsFromRows`.
+ */
+export type CampaignSettingRow = { key: string; value: string };
+
+export const campaignSettingsRows = (settings: CampaignSettingsValues): CampaignSettingRow[] =>
+  Object.entries(settings).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+
+/** The settings the rows hold; a key left out (or unreadable) takes its default. */
+export const campaignSettingsFromRows = (
+  rows: readonly CampaignSettingRow[],
+): CampaignSettingsValues => {
+  const values: Record<string, unknown> = {};
+  for (const row of rows) {
+    try {
+      values[row.key] = JSON.parse(row.value);
+    } catch {
+      // an unreadable value is left out: its default stands
+    }
+  }
+  const parsed = CampaignSettingsValues.safeParse(values);
+  return parsed.success ? parsed.data : defaultCampaignSettings();
+};
+
 /** The values a company has before saving any. */
 export const defaultCampaignSettings = (): CampaignSettingsValues =>
   CampaignSettingsValues.parse({});

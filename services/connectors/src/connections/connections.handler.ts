@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   Subjects,
   type CloseImportedTicketsReply,
+  type CompanyCountsReply,
   type ConnectionIdRequest,
   type ConnectionMediaReply,
   type ConnectionMediaRequest,
@@ -19,6 +20,11 @@ export class ConnectionsHandler {
   @BusHandler(Subjects.connectors.connectionList)
   list(data: { session?: number }, ctx: CallContext): Promise<ConnectionRecord[]> {
     return this.connections.list(ctx, data ?? {});
+  }
+
+  @BusHandler(Subjects.connectors.connectionCount)
+  count(data: unknown, ctx: CallContext): Promise<CompanyCountsReply> {
+    return this.connections.countByCompany(ctx, data);
   }
 
   @BusHandler(Subjects.connectors.connectionGet)

@@ -135,6 +135,16 @@ export class ConnectionsRepository {
     );
   }
 
+  /** How many connections each of these companies has (the super's companies screen): unscoped. */
+  async countByCompanies(companyIds: number[]): Promise<Map<number, number>> {
+    if (companyIds.length === 0) return new Map();
+    const rows: { company_id: number; count: number }[] = await this.dataSource.query(
+      'SELECT company_id, count(*)::int AS count FROM connections WHERE company_id = ANY($1::int[]) GROUP BY company_id',
+      [companyIds],
+    );
+    return new Map(rows.map((row) => [Number(row.company_id), Number(row.count)]));
+  }
+
   listByCompany(companyId: number, within?: EntityManager) {
     return this.transactions.read(
       companyId,

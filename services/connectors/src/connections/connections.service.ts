@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CompanyCountsRequest,
   ConnectionCreateInput,
   ConnectionUpdateInput,
   DomainEventTypes,
@@ -8,6 +9,7 @@ import {
   withoutConnectionToken,
   type CloseImportedTicketsReply,
   type CloseImportedTicketsRequest,
+  type CompanyCountsReply,
   type ConnectionDeletedEventData,
   type ConnectionEventData,
   type ConnectionIdRequest,
@@ -82,6 +84,16 @@ export class ConnectionsService {
     return rows.map((row) =>
       this.view(ctx, toConnectionRecord(row, queues.get(row.id) ?? []), data),
     );
+  }
+
+  /** The count of each company's connections: the super's companies screen (through identity). */
+  async countByCompany(ctx: CallContext, data: unknown): Promise<CompanyCountsReply> {
+    if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
+    const { companyIds } = parseInput(CompanyCountsRequest, data);
+    const counts = await this.connections.countByCompanies(companyIds);
+    return {
+      counts: companyIds.map((companyId) => ({ companyId, count: counts.get(companyId) ?? 0 })),
+    };
   }
 
   async get(ctx: CallContext, data: ConnectionIdRequest): Promise<ConnectionRecord> {

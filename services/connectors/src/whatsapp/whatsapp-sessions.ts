@@ -90,7 +90,7 @@ export function createWhatsappSessions(options: WhatsappSessionsOptions): Whatsa
     // Rotating JWT_SECRET would make every stored pairing unreadable: say so where operators look.
     options.logger?.warn(
       { keySource: source },
-      'SESSION_ENCRYPTION_KEY is not set: the WhatsApp auth state is encrypted with a key derived from JWT_SECRET (HKDF-SHA256)',
+      'SESSION_ENCRYPTION_KEY is not set: WhatsApp pairings are encrypted with a key derived from JWT_SECRET, so changing JWT_SECRET unpairs them',
     );
   }
 

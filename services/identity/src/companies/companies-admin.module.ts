@@ -6,10 +6,11 @@ import { SessionsModule } from '../sessions/sessions.module.js';
 import { CompaniesModule } from './companies.module.js';
 import { CompaniesHandler } from './companies.handler.js';
 import { CompaniesService } from './companies.service.js';
+import { CompanyRecordCounts } from './company-record-counts.js';
 
 /** The super user's company administration (CompaniesModule stays the plain lookup others import). */
 @Module({
   imports: [CompaniesModule, PlansModule, InvoicesModule, SessionsModule, UsersModule],
-  providers: [CompaniesService, CompaniesHandler],
+  providers: [CompaniesService, CompaniesHandler, CompanyRecordCounts],
 })
 export class CompaniesAdminModule {}

@@ -3,6 +3,7 @@ import {
   Subjects,
   type CompaniesPage,
   type CompanyPlanView,
+  type CompanyRecordView,
   type CompanySchedulesView,
   type CompanyView,
 } from '@sb/contracts';
@@ -25,7 +26,7 @@ export class CompaniesHandler {
   }
 
   @BusHandler(Subjects.identity.companyGet)
-  get(data: unknown, ctx: CallContext): Promise<CompanyView> {
+  get(data: unknown, ctx: CallContext): Promise<CompanyRecordView> {
     return this.companies.get(ctx, data);
   }
 

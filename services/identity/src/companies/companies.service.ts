@@ -13,6 +13,7 @@ import {
   type CompanyDeletedEventData,
   type CompanyEventData,
   type CompanyPlanView,
+  type CompanyRecordView,
   type CompanySchedulesView,
   type CompanyView,
 } from '@sb/contracts';
@@ -30,6 +31,7 @@ import { assertSuper } from '../plans/plans.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserCreation } from '../users/user-creation.js';
 import { CompaniesRepository } from './companies.repository.js';
+import { CompanyRecordCounts } from './company-record-counts.js';
 import { toCompanyView } from './company-view.js';
 import { Company } from './company.entity.js';
 
@@ -66,6 +68,7 @@ export class CompaniesService {
     private readonly invoices: InvoicesService,
     private readonly sessions: SessionsService,
     private readonly creation: UserCreation,
+    private readonly recordCounts: CompanyRecordCounts,
   ) {}
 
   async page(ctx: CallContext, data: unknown): Promise<CompaniesPage> {
@@ -74,7 +77,7 @@ export class CompaniesService {
     const offset = (pageNumber - 1) * CompaniesPageSize;
     const { companies, count } = await this.companies.page(searchParam, offset, CompaniesPageSize);
     return {
-      companies: await this.views(companies),
+      companies: await this.recordCounts.of(ctx, await this.views(companies)),
       count,
       hasMore: count > offset + companies.length,
     };
@@ -85,10 +88,11 @@ export class CompaniesService {
     return this.views(await this.companies.listAll());
   }
 
-  async get(ctx: CallContext, data: unknown): Promise<CompanyView> {
+  async get(ctx: CallContext, data: unknown): Promise<CompanyRecordView> {
     assertSuper(ctx);
     const { id } = parseInput(IdSchema, data);
-    return this.view(await this.mustFind(id));
+    const [company] = await this.recordCounts.of(ctx, [await this.view(await this.mustFind(id))]);
+    return company!;
   }
 
   /** A company, its first admin (email + password of the form) and its default settings, at once. */

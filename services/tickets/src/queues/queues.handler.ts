@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type Queue } from '@sb/contracts';
+import { Subjects, type CompanyCountsReply, type Queue } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { BusHandler } from '@sb/platform/nest';
 import { QueuesService } from './queues.service.js';
@@ -11,6 +11,11 @@ export class QueuesHandler {
   @BusHandler(Subjects.tickets.queueList)
   list(_data: unknown, ctx: CallContext): Promise<Queue[]> {
     return this.queues.list(ctx);
+  }
+
+  @BusHandler(Subjects.tickets.queueCount)
+  count(data: unknown, ctx: CallContext): Promise<CompanyCountsReply> {
+    return this.queues.countByCompany(ctx, data);
   }
 
   @BusHandler(Subjects.tickets.queueGet)

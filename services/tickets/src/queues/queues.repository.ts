@@ -43,6 +43,16 @@ export class QueuesRepository {
     );
   }
 
+  /** How many queues each of these companies has (the super's companies screen): unscoped. */
+  async countByCompanies(companyIds: number[]): Promise<Map<number, number>> {
+    if (companyIds.length === 0) return new Map();
+    const rows: { company_id: number; count: number }[] = await this.transactions.manager.query(
+      'SELECT company_id, count(*)::int AS count FROM queues WHERE company_id = ANY($1::int[]) GROUP BY company_id',
+      [companyIds],
+    );
+    return new Map(rows.map((row) => [Number(row.company_id), Number(row.count)]));
+  }
+
   async find(companyId: number, id: number, within?: EntityManager): Promise<QueueRow | undefined> {
     return this.transactions.read(
       companyId,

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CompanyCountsRequest,
   DomainEventTypes,
   givenFields,
   QueueInput,
   QueueUpdateInput,
+  type CompanyCountsReply,
   type Queue,
   type QueueDeletedEventData,
 } from '@sb/contracts';
@@ -45,6 +47,16 @@ export class QueuesService {
     private readonly chatbots: ChatbotsRepository,
     private readonly identity: IdentityDirectory,
   ) {}
+
+  /** The count of each company's queues: the super's companies screen (through identity). */
+  async countByCompany(ctx: CallContext, data: unknown): Promise<CompanyCountsReply> {
+    if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
+    const { companyIds } = parseInput(CompanyCountsRequest, data);
+    const counts = await this.queues.countByCompanies(companyIds);
+    return {
+      counts: companyIds.map((companyId) => ({ companyId, count: counts.get(companyId) ?? 0 })),
+    };
+  }
 
   /** Every user reads the company's queues (ticket filters, transfers, the user modal). */
   async list(ctx: CallContext): Promise<Queue[]> {

@@ -57,14 +57,12 @@ const stub = (templatesAnswer: () => Response) => {
         return Response.json([{ id: 3, name: 'Clients', contactsCount: 2 }]);
       }
       if (url.pathname === '/campaign-settings') {
-        return Response.json({
-          messageInterval: 0,
-          longerIntervalAfter: 0,
-          greaterInterval: 0,
-          variables: [],
-          optOutWords: [],
-          replyWindowHours: 24,
-        });
+        // the family's rows, each value JSON text
+        return Response.json([
+          { key: 'messageInterval', value: '0' },
+          { key: 'variables', value: JSON.stringify([{ key: 'city', value: 'Recife' }]) },
+          { key: 'optOutWords', value: '[]' },
+        ]);
       }
       if (url.pathname === '/campaigns/templates') {
         asked.push(url.search);

@@ -26,6 +26,8 @@ const company = (id: number, name: string, dueDate: string) => ({
   plan: { id: 2, name: 'Basic', amount: '10.00' },
   schedules: [],
   usersCount: 1,
+  connectionsCount: id,
+  queuesCount: id === 3 ? null : id + 10,
   createdAt: inDays(-10),
   lastLogin: null,
 });
@@ -69,6 +71,22 @@ describe('companies page', () => {
     const expected = new Date(inDays(3));
     expected.setUTCMonth(expected.getUTCMonth() + 1);
     expect(Math.abs(sent - expected.getTime())).toBeLessThan(2 * 86_400_000);
+  });
+
+  it("shows each company's attendants, connections and queues, a dash when a count is unknown", async () => {
+    stub();
+    await renderApp('/companies', sessionUser({ super: true, profile: 'admin', companyId: 1 }));
+    const cells = (name: string) =>
+      [...screen.getByText(name).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
+    await screen.findByText('Soon');
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    const at = (header: string) => headers.indexOf(header);
+    expect(cells('Soon')[at('Connections')]).toBe('2');
+    expect(cells('Soon')[at('Queues')]).toBe('12');
+    expect(cells('Late')[at('Queues')]).toBe('—');
+    expect(
+      screen.getByText('Late').closest('tr')!.querySelectorAll('td')[at('Queues')]!.title,
+    ).toBe('Not available right now');
   });
 
   it('refuses a company without name, email, plan or password before calling the server', async () => {

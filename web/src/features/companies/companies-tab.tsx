@@ -20,6 +20,16 @@ import { RowActions } from '../../components/row-actions.js';
 
 const rowBg = { warning: 'yellow.subtle', danger: 'red.subtle' } as const;
 
+/** A count another service keeps: a dash, with the reason on hover, while that service is away. */
+const RecordCount = ({ count }: { count: number | null }) => {
+  const { t } = useTranslation('companies');
+  return count === null ? (
+    <Table.Cell title={t('countUnavailable')}>—</Table.Cell>
+  ) : (
+    <Table.Cell>{count}</Table.Cell>
+  );
+};
+
 /** One page of rows; pages render one after another, so the list grows as the user scrolls. */
 const CompanyRows = ({
   searchParam,
@@ -81,6 +91,8 @@ const CompanyRows = ({
         <Table.Cell>{company.plan.name}</Table.Cell>
         <Table.Cell>{company.status ? t('active') : t('inactive')}</Table.Cell>
         <Table.Cell>{company.usersCount}</Table.Cell>
+        <RecordCount count={company.connectionsCount} />
+        <RecordCount count={company.queuesCount} />
         <Table.Cell>{company.id === 1 ? '—' : formatDate(company.dueDate)}</Table.Cell>
         <Table.Cell>{company.recurrence ? t(`recurrences.${company.recurrence}`) : ''}</Table.Cell>
         <Table.Cell>
@@ -136,6 +148,8 @@ export const CompaniesTab = () => {
           'plan',
           'status',
           'attendants',
+          'connections',
+          'queues',
           'dueDate',
           'recurrence',
           'actions',

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
+  campaignSettingsRows,
   defaultCampaignSettings,
   type CampaignSettingsValues,
   type OptOutRecord,
@@ -26,9 +27,11 @@ const stub = (stored: CampaignSettingsValues, optOuts: OptOutRecord[] = []) => {
       }
       if (url.pathname === '/campaign-settings' && request.method === 'POST') {
         saved.push(body);
-        return Response.json((body as { settings: CampaignSettingsValues }).settings);
+        return Response.json(
+          campaignSettingsRows((body as { settings: CampaignSettingsValues }).settings),
+        );
       }
-      if (url.pathname === '/campaign-settings') return Response.json(stored);
+      if (url.pathname === '/campaign-settings') return Response.json(campaignSettingsRows(stored));
       if (url.pathname.startsWith('/campaign-opt-outs/') && request.method === 'DELETE') {
         saved.push({ removed: decodeURIComponent(url.pathname.split('/').pop()!) });
         return Response.json({ number: url.pathname.split('/').pop() });

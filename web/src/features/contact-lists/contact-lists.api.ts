@@ -1,6 +1,8 @@
 import {
   ApiRoutes,
   buildPath,
+  campaignSettingsFromRows,
+  type CampaignSettingRow,
   type CampaignSettingsValues,
   type ContactListImportReport,
   type ContactListItemForm,
@@ -130,8 +132,10 @@ export const contactListsApi = api.injectEndpoints({
       }),
       invalidatesTags: [ITEMS, LISTS],
     }),
+    // answered as the family's [{ key, value }] rows (campaign-settings.ts)
     getCampaignSettings: build.query<CampaignSettingsValues, void>({
       query: () => ApiRoutes.campaignSettings,
+      transformResponse: (rows: CampaignSettingRow[]) => campaignSettingsFromRows(rows),
       providesTags: ['CampaignSettings'],
     }),
     saveCampaignSettings: build.mutation<CampaignSettingsValues, CampaignSettingsValues>({
@@ -140,6 +144,7 @@ export const contactListsApi = api.injectEndpoints({
         method: 'POST',
         body: { settings },
       }),
+      transformResponse: (rows: CampaignSettingRow[]) => campaignSettingsFromRows(rows),
       invalidatesTags: ['CampaignSettings'],
     }),
   }),
