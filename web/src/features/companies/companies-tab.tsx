@@ -74,7 +74,7 @@ const CompanyRows = ({
   };
 
   // the first page answering no rows is the empty list (later pages add to rows already shown)
-  if (pageNumber === 1 && data?.companies.length === 0) {
+  if (pageNumber === 1 && data?.companies?.length === 0) {
     return <TableEmptyRow columns={9} text={t('empty')} />;
   }
   return (data?.companies ?? []).map((company) => {

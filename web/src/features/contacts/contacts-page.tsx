@@ -90,7 +90,7 @@ const ContactRows = ({
   };
 
   // the first page answering no rows is the empty list (later pages add to rows already shown)
-  if (pageNumber === 1 && data?.contacts.length === 0) {
+  if (pageNumber === 1 && data?.contacts?.length === 0) {
     return <TableEmptyRow columns={5} text={t('empty')} />;
   }
   return (data?.contacts ?? []).map((contact) => (

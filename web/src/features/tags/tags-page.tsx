@@ -42,7 +42,7 @@ const TagRows = ({
     if (isError) notify.error(t('loadError'));
   }, [isError, t]);
   // the first page answering no rows is the empty list (later pages add to rows already shown)
-  if (pageNumber === 1 && data?.tags.length === 0) {
+  if (pageNumber === 1 && data?.tags?.length === 0) {
     return <TableEmptyRow columns={3} text={t('empty')} />;
   }
   return (data?.tags ?? []).map((tag) => (

@@ -38,7 +38,7 @@ const UserRows = ({
     if (isError) notify.error(t('loadError'));
   }, [isError, t]);
   // the first page answering no rows is the empty list (later pages add to rows already shown)
-  if (pageNumber === 1 && data?.users.length === 0) {
+  if (pageNumber === 1 && data?.users?.length === 0) {
     return <TableEmptyRow columns={6} text={t('empty')} />;
   }
   return (data?.users ?? []).map((user) => (
