@@ -4,14 +4,20 @@ import { BrowserRouter } from 'react-router-dom';
 import { initColorMode } from './app/color-mode.js';
 import { Root } from './app/entry.js';
 import { initI18n } from './app/i18n.js';
-import { registerServiceWorker } from './app/service-worker.js';
 import { reloadOnStaleChunk } from './app/stale-chunks.js';
+import { whenIdle } from './app/when-idle.js';
 
 initColorMode();
 reloadOnStaleChunk();
 // built releases only: the dev server has no sw.js (the build writes it)
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+  // once the first screen is up: the registration must not compete with its scripts
+  window.addEventListener(
+    'load',
+    () =>
+      whenIdle(() => void import('./app/service-worker.js').then((m) => m.registerServiceWorker())),
+    { once: true },
+  );
 }
 
 void initI18n().then(() => {

@@ -5,12 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster, toaster } from '../components/toaster.js';
 import { setupI18n } from '../test/render-app.js';
 import { system } from './chakra-system.js';
-import {
-  registerServiceWorker,
-  resetServiceWorkerState,
-  ServiceWorkerUrl,
-} from './service-worker.js';
+import { registerServiceWorker, ServiceWorkerUrl } from './service-worker.js';
 import { UpdateNotice } from './update-notice.js';
+import { resetUpdateWaiting } from './update-waiting.js';
 
 /** A ServiceWorker stand-in: its state changes and the messages the page posts to it. */
 class FakeWorker extends EventTarget {
@@ -62,7 +59,7 @@ beforeEach(() => {
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
   vi.unstubAllGlobals();
-  resetServiceWorkerState();
+  resetUpdateWaiting();
   toaster.remove();
 });
 

@@ -1,35 +1,17 @@
+import { announceUpdate } from './update-waiting.js';
+
 /** The worker script the build writes at the root (build-plugins.ts serviceWorkerScript). */
 export const ServiceWorkerUrl = '/sw.js';
-
-/** Activates the waiting worker; the page reloads once it controls the page. */
-export type ApplyUpdate = () => void;
-
-let pendingUpdate: ApplyUpdate | null = null;
-const listeners = new Set<(apply: ApplyUpdate) => void>();
-
-/**
- * Calls `listener` when a new release waits (at once if one already does): the app shows its "click to
- * reload" notice. Returns the unsubscribe.
- */
-export const onUpdateWaiting = (listener: (apply: ApplyUpdate) => void) => {
-  listeners.add(listener);
-  if (pendingUpdate) listener(pendingUpdate);
-  return () => {
-    listeners.delete(listener);
-  };
-};
 
 type Reload = () => void;
 
 const reloadPage: Reload = () => window.location.reload();
 
-const announce = (container: ServiceWorkerContainer, worker: ServiceWorker, reload: Reload) => {
-  pendingUpdate = () => {
+const announce = (container: ServiceWorkerContainer, worker: ServiceWorker, reload: Reload) =>
+  announceUpdate(() => {
     container.addEventListener('controllerchange', () => reload(), { once: true });
     worker.postMessage({ type: 'SKIP_WAITING' });
-  };
-  for (const listener of listeners) listener(pendingUpdate);
-};
+  });
 
 /** A new worker that finished installing while an older one controls the page is a new release. */
 const watchForUpdates = (
@@ -93,10 +75,4 @@ export const registerServiceWorker = async (reload: Reload = reloadPage): Promis
   } catch {
     // a browser that refuses workers (private mode, blocked by policy) runs the app without one
   }
-};
-
-/** Tests: forget a waiting update and the listeners. */
-export const resetServiceWorkerState = () => {
-  pendingUpdate = null;
-  listeners.clear();
 };

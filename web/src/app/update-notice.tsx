@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { toaster } from '../components/toaster.js';
-import { onUpdateWaiting } from './service-worker.js';
+import { onUpdateWaiting } from './update-waiting.js';
 
 const NoticeId = 'app-update';
 
