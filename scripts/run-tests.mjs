@@ -153,16 +153,11 @@ async function main() {
   const lines = [];
   const total = { passed: 0, failed: 0, skipped: 0 };
 
-  // Build, then the static checks (eslint with the architecture's boundaries, tsc): each a step that
-  // counts as one failure when it does not pass.
-  const step = async (name, targets, timeoutMs) => {
-    console.log(`\n=== ${name} (nx run-many -t ${targets.join(' ')}) ===\n`);
-    const outcome = await run(
-      process.execPath,
-      ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', ...targets, '--output-style=static'],
-      root,
-      timeoutMs,
-    );
+  // Build, then the static checks (the format, eslint with the architecture's boundaries, tsc): each a
+  // step that counts as one failure when it does not pass.
+  const step = async (name, args, timeoutMs) => {
+    console.log(`\n=== ${name} (${args.join(' ')}) ===\n`);
+    const outcome = await run(process.execPath, args, root, timeoutMs);
     if (outcome.code === 0) {
       lines.push(`${name}: ok`);
       return true;
@@ -171,8 +166,20 @@ async function main() {
     lines.push(`${name}: FAILED (${outcome.reason})`);
     return false;
   };
-  const built = await step('build', ['build'], minutes('TEST_TIMEOUT_BUILD_MIN', 10));
-  await step('lint and typecheck', ['lint', 'typecheck'], minutes('TEST_TIMEOUT_LINT_MIN', 10));
+  const nx = (...targets) => [
+    'node_modules/nx/dist/bin/nx.js',
+    'run-many',
+    '-t',
+    ...targets,
+    '--output-style=static',
+  ];
+  const built = await step('build', nx('build'), minutes('TEST_TIMEOUT_BUILD_MIN', 10));
+  await step(
+    'format',
+    ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level=warn', '.'],
+    minutes('TEST_TIMEOUT_LINT_MIN', 10),
+  );
+  await step('lint and typecheck', nx('lint', 'typecheck'), minutes('TEST_TIMEOUT_LINT_MIN', 10));
 
   for (const suite of suites) {
     if (suite.requiredFile && !existsSync(suite.requiredFile)) {
