@@ -3,7 +3,7 @@ import { useAppDispatch } from './hooks.js';
 import { notify } from '../components/toaster.js';
 import { loggedIn } from '../features/auth/session.slice.js';
 import { App, AppProviders } from './app.js';
-import type { Handoff } from './entry.js';
+import type { Handoff } from './entry-context.js';
 import { createStore, type AppStore } from './store.js';
 
 const loggedInBy = (handoff: Handoff) => loggedIn({ ...handoff.result, landing: handoff.landing });

@@ -1,27 +1,11 @@
-import type { AuthResult } from '@sb/contracts';
-import { createContext, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { storedToken } from './browser-storage.js';
+import { EntryContext, type Entry, type Handoff } from './entry-context.js';
+import { LightLoginPage } from './light-login-page.js';
 import { lazyComponent } from './lazy-page.js';
 import type { AppStore } from './store.js';
 import './boot.css';
-
-/** A message for the logged-in app to show once its toaster exists (the login page has none). */
-export type Notice = { kind: 'error' | 'warning'; text: string };
-
-/** What the login page hands to the app it loads: the new session, where it lands, its notices. */
-export type Handoff = { result: AuthResult; landing: string; notices: Notice[] };
-
-export type Entry = {
-  /** The login page's success: into the app (loaded now if it is not yet), logged in. */
-  enterApp: (handoff: Handoff) => void;
-};
-
-export const EntryContext = createContext<Entry | null>(null);
-
-export const LightLoginPage = lazyComponent(() =>
-  import('../features/auth/login-page.js').then((m) => m.LoginPage),
-);
 
 /** Chakra, the store, RTK Query, the routes: everything past the login page. */
 export const AppRoot = lazyComponent(() => import('./app-root.js').then((m) => m.AppRoot));

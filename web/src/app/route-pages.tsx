@@ -1,5 +1,6 @@
 import { loadAppNamespaces, loadPageNamespaces } from './i18n.js';
 import { lazyComponent, lazyPage, type LazyPage } from './lazy-page.js';
+import { PublicRoutePages } from '../features/auth/public-route-pages.js';
 
 /**
  * The screen of each route, by its title key in route-table.ts, each in its own chunk so a page loads
@@ -74,16 +75,6 @@ export const RoutePages: Partial<Record<string, LazyPage>> = {
   ),
   campaignsConfig: lazyPage(() =>
     import('../features/contact-lists/campaigns-config-page.js').then((m) => m.CampaignsConfigPage),
-  ),
-};
-
-/** Public pages (signup, password recovery) by title key, shown inside the public layout. */
-export const PublicRoutePages: Partial<Record<string, LazyPage>> = {
-  signup: lazyPage(() => import('../features/signup/signup-page.js').then((m) => m.SignupPage)),
-  recoveryPassword: lazyPage(() =>
-    import('../features/password-reset/recovery-password-page.js').then(
-      (m) => m.RecoveryPasswordPage,
-    ),
   ),
 };
 

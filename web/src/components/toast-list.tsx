@@ -1,5 +1,5 @@
 import { Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
-import { toaster } from './toaster.js';
+import { toaster } from './toast-store.js';
 
 /** The toasts of `toaster` (loaded with the first one: toaster.tsx). */
 export const ToastList = () => (
@@ -17,7 +17,9 @@ export const ToastList = () => (
             {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
           </Stack>
           {toast.action && (
-            <Toast.ActionTrigger data-testid="toast-action">{toast.action.label}</Toast.ActionTrigger>
+            <Toast.ActionTrigger data-testid="toast-action">
+              {toast.action.label}
+            </Toast.ActionTrigger>
           )}
           <Toast.CloseTrigger />
         </Toast.Root>

@@ -1,18 +1,10 @@
-import { createToaster } from '@chakra-ui/react';
 import i18next from 'i18next';
 import { Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../api/error-message.js';
 import { lazyPage } from '../app/lazy-page.js';
+import { ToastDurations, toaster } from './toast-store.js';
 
-/** Toasts close after 3 s, error toasts after 2 s (spec 1 §8, §9). */
-export const ToastDurations = { default: 3000, error: 2000 } as const;
-
-export const toaster = createToaster({
-  placement: 'top-end',
-  duration: ToastDurations.default,
-  pauseOnPageIdle: true,
-  max: 4,
-});
+export { ToastDurations, toaster };
 
 type ToastOptions = { id?: string; description?: string };
 

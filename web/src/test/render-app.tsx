@@ -1,7 +1,8 @@
 import type { SessionUser } from '@sb/contracts';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppRoot, LightLoginPage, Root } from '../app/entry.js';
+import { AppRoot, Root } from '../app/entry.js';
+import { LightLoginPage } from '../app/light-login-page.js';
 import { initI18n, namespaces } from '../app/i18n.js';
 import { preloadRoutePages } from '../app/route-pages.js';
 import { createStore } from '../app/store.js';

@@ -5,13 +5,14 @@ import { folderGraph, importCycles, importGraph } from './import-cycles.js';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
-/** Every package's sources: the services, the gateway and the libraries. */
+/** Every package's sources: the services, the gateway, the libraries and the web app. */
 const sourceDirs = (): string[] =>
   [
     ...['services', 'libs'].flatMap((parent) =>
       readdirSync(path.join(root, parent)).map((name) => path.join(root, parent, name, 'src')),
     ),
     path.join(root, 'gateway', 'src'),
+    path.join(root, 'web', 'src'),
   ].filter((dir) => existsSync(dir));
 
 const write = (dir: string, files: Record<string, string>): void => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { PublicRoutePages } from '../../app/route-pages.js';
+import { PublicRoutePages } from './public-route-pages.js';
 import { PublicLayout } from './public-layout.js';
 
 /** A public page whose form comes with a later feature: its title and the way back to login. */

@@ -1,6 +1,6 @@
 import { EmptyState, Popover, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { HeaderButton } from './header-popover.js';
+import { HeaderButton } from './header-button.js';
 
 /** What a header list shows with nothing in it. */
 export const EmptyPanel = ({ icon, text }: { icon: ReactNode; text: string }) => (

@@ -1,4 +1,4 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { IconButton, Menu, Portal, type ButtonProps } from '@chakra-ui/react';
 import { Languages, type Language } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { LuLanguages } from 'react-icons/lu';
@@ -6,7 +6,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { toastError } from '../../components/toaster.js';
 import { useUpdateUserLanguageMutation } from '../auth/auth.api.js';
 import { selectUser, userUpdated } from '../auth/session.slice.js';
-import type { LanguageMenuProps } from './preference-controls.js';
+
+export type LanguageMenuProps = {
+  variant?: ButtonProps['variant'];
+  color?: string;
+  /** open as it shows: it replaces the stand-in button that was clicked */
+  defaultOpen?: boolean;
+};
 
 /** Language menu: applied at once, and saved on the user when someone is logged in (spec 1 §1). */
 export const LanguageMenu = ({

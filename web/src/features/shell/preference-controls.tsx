@@ -3,6 +3,7 @@ import { lazy, startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuLanguages, LuMoon, LuSun } from 'react-icons/lu';
 import { useColorMode } from '../../app/color-mode.js';
+import type { LanguageMenuProps } from './language-menu.js';
 
 type Variant = ButtonProps['variant'];
 
@@ -28,13 +29,6 @@ export const ThemeToggle = ({
       {theme === 'dark' ? <LuSun /> : <LuMoon />}
     </IconButton>
   );
-};
-
-export type LanguageMenuProps = {
-  variant?: Variant;
-  color?: string;
-  /** open as it shows: it replaces the stand-in button that was clicked */
-  defaultOpen?: boolean;
 };
 
 const loadLanguageMenu = () => import('./language-menu.js');

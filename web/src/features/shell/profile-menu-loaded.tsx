@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuLogOut, LuUser } from 'react-icons/lu';
 import { useLogout } from '../auth/use-auth-actions.js';
-import { ProfileButton } from './profile-menu.js';
+import { ProfileButton } from './profile-button.js';
 
 // opened from the menu only: its form (and zod) loads on first open
 const ProfileModal = lazy(() =>

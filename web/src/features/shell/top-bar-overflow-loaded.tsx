@@ -6,7 +6,7 @@ import { LuMegaphone, LuMessageCircle, LuRefreshCw, LuVolume2 } from 'react-icon
 import { hasPlanFlag } from '../auth/access.js';
 import { AnnouncementsPopoverList } from '../announcements/announcements-popover.js';
 import { ChatsPopoverList } from '../chats/chats-popover.js';
-import { MoreButton } from './top-bar-overflow.js';
+import { MoreButton } from './more-button.js';
 import { useVolume, VolumeSlider } from './volume-slider.js';
 
 type Panel = 'volume' | 'announcements' | 'internalChats';

@@ -1,23 +1,6 @@
-import { IconButton, type IconButtonProps } from '@chakra-ui/react';
-import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LuVolume1, LuVolume2, LuVolumeX } from 'react-icons/lu';
 import { storedVolume } from '../../app/browser-storage.js';
 import { standInPopup } from '../../components/stand-in-popup.js';
-
-/** The volume button, its icon after the volume. */
-export const VolumeButton = forwardRef<HTMLButtonElement, IconButtonProps & { volume: number }>(
-  ({ volume, ...rest }, ref) => {
-    const { t } = useTranslation('shell');
-    const Icon = volume === 0 ? LuVolumeX : volume < 0.5 ? LuVolume1 : LuVolume2;
-    return (
-      <IconButton ref={ref} aria-label={t('volume')} title={t('volume')} variant="ghost" {...rest}>
-        <Icon />
-      </IconButton>
-    );
-  },
-);
-VolumeButton.displayName = 'VolumeButton';
+import { VolumeButton } from './volume-button.js';
 
 const LazyVolume = standInPopup(() => import('./volume-slider.js').then((m) => m.VolumePopover));
 

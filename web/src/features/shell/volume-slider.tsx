@@ -2,7 +2,7 @@ import { Box, Popover, Portal, Slider, Text, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storeVolume, storedVolume } from '../../app/browser-storage.js';
-import { VolumeButton } from './volume-control.js';
+import { VolumeButton } from './volume-button.js';
 
 /** Notification volume, 0 to 1 in steps of 0.1, stored as `volume` (spec 1 §2, §9). */
 export const useVolume = () => {
