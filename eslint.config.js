@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const services = ['identity', 'tickets', 'connectors', 'campaigns', 'reporting'];
@@ -85,6 +86,8 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
+      // a promise handed where nothing awaits it (an event handler, a timer) loses its errors
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': [
@@ -94,7 +97,15 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
     },
   },
-  { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   boundary(
     ['libs/contracts/**/*.ts'],
     ['@sb/*', 'node:*'],

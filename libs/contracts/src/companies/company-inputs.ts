@@ -110,7 +110,10 @@ export type CompaniesPage = { companies: CompanyRecordView[]; hasMore: boolean; 
 
 /** tickets.queue.count / connectors.connection.count: the records of each company (a page's worth). */
 export const CompanyCountsRequest = z.object({
-  companyIds: z.array(z.number().int().positive()).max(CompaniesPageSize),
+  companyIds: unowned(
+    'super users only: the companies of the platform',
+    z.array(z.number().int().positive()).max(CompaniesPageSize),
+  ),
 });
 export type CompanyCountsRequest = z.infer<typeof CompanyCountsRequest>;
 /** One entry per company asked about (0 when it has none). */

@@ -41,7 +41,7 @@ const AccessDenied = () => {
       shown.current = true;
       notify.error(t('accessDenied'), { id: 'access-denied' });
     }
-    const timer = setTimeout(() => navigate('/', { replace: true }), DenialRedirectMs);
+    const timer = setTimeout(() => void navigate('/', { replace: true }), DenialRedirectMs);
     return () => clearTimeout(timer);
   }, [navigate, t]);
   return null;

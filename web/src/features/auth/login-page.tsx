@@ -117,7 +117,7 @@ export const LoginPage = () => {
           <h1>{t('loginTitle')}</h1>
           <p className="sb-muted">{t('loginSubtitle')}</p>
         </div>
-        <form className="sb-form" onSubmit={onSubmit} noValidate>
+        <form className="sb-form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <Field id={emailId} label={t('email')} error={errors.email}>
             <div className="sb-input-group">
               <LuMail className="sb-input-icon" aria-hidden />

@@ -134,6 +134,7 @@ export const CampaignDialog = ({
     setFile(null);
     setTab({ group: 'message', n: 1 });
     // reset when the dialog opens (not when the parent re-renders)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the record is read at opening only
   }, [open]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>

@@ -175,7 +175,7 @@ export const CampaignsPage = () => {
                   size="xs"
                   variant="ghost"
                   aria-label={t('report')}
-                  onClick={() => navigate(`/campaign/${campaign.id}/report`)}
+                  onClick={() => void navigate(`/campaign/${campaign.id}/report`)}
                 >
                   <LuChartBar />
                 </IconButton>

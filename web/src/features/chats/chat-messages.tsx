@@ -21,7 +21,7 @@ import {
   type ChatSocketPayload,
   type SessionUser,
 } from '@sb/contracts';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuSendHorizontal, LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
@@ -148,7 +148,7 @@ export const ChatMessages = ({
   const lastTyped = useRef(0);
   const kept = useRef<{ height: number; top: number; firstId?: number } | null>(null);
   const typing = useTypingMembers(chat, viewer);
-  const records = data?.records ?? [];
+  const records = useMemo(() => data?.records ?? [], [data]);
   const unreads = unreadsOf(chat, viewer.id);
   const owner = chat.ownerId === viewer.id;
 

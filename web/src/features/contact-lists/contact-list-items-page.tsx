@@ -106,7 +106,7 @@ export const ContactListItemsPage = () => {
   return (
     <PageTitle titleKey="contactListItems">
       <HStack justify="space-between" mb="2" wrap="wrap">
-        <Button size="sm" variant="ghost" onClick={() => navigate('/contact-lists')}>
+        <Button size="sm" variant="ghost" onClick={() => void navigate('/contact-lists')}>
           <LuArrowLeft /> {t('back')}
         </Button>
         <Text fontWeight="semibold">{list?.name}</Text>

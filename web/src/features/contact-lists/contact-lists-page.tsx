@@ -85,7 +85,7 @@ export const ContactListsPage = () => {
                   size="xs"
                   variant="ghost"
                   aria-label={t('openContacts')}
-                  onClick={() => navigate(`/contact-lists/${list.id}/contacts`)}
+                  onClick={() => void navigate(`/contact-lists/${list.id}/contacts`)}
                 >
                   <LuUsers />
                 </IconButton>

@@ -42,6 +42,7 @@ export const FormDialog = <S extends z.ZodType>({
     setValues(initial);
     setErrors({});
     // reset when the dialog opens (not when the parent re-renders)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the record is read at opening only
   }, [open]);
 
   const submit = async (event: FormEvent) => {

@@ -123,7 +123,7 @@ export const RecoveryPasswordPage = () => {
         </Alert.Root>
       )}
       {step === 'phone' && (
-        <form onSubmit={sendCode} noValidate>
+        <form onSubmit={(event) => void sendCode(event)} noValidate>
           <Stack gap="5">
             <Field.Root invalid={!!fieldError} required>
               <Field.Label>{t('wpp')}</Field.Label>
@@ -145,7 +145,7 @@ export const RecoveryPasswordPage = () => {
         </form>
       )}
       {step === 'code' && (
-        <form onSubmit={checkCode} noValidate>
+        <form onSubmit={(event) => void checkCode(event)} noValidate>
           <Stack gap="5">
             <Field.Root invalid={!!fieldError} required>
               <Field.Label>{t('code')}</Field.Label>
@@ -178,7 +178,7 @@ export const RecoveryPasswordPage = () => {
         </form>
       )}
       {step === 'password' && (
-        <form onSubmit={savePassword} noValidate>
+        <form onSubmit={(event) => void savePassword(event)} noValidate>
           <Stack gap="5">
             <Field.Root invalid={!!fieldError} required>
               <Field.Label>{t('newPassword')}</Field.Label>

@@ -87,7 +87,7 @@ export const ReportsPage = () => {
       <Tabs.Root
         value={kind}
         onValueChange={(e) =>
-          navigate({ pathname: `/reports/${e.value}`, search: location.search })
+          void navigate({ pathname: `/reports/${e.value}`, search: location.search })
         }
       >
         <Tabs.List>

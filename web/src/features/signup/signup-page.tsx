@@ -123,7 +123,7 @@ export const SignupPage = () => {
         </Alert.Indicator>
         <Alert.Title>{t('trial')}</Alert.Title>
       </Alert.Root>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="4">
           {text('name', 'text', 'name')}
           {text('companyName', 'text', 'organization')}
