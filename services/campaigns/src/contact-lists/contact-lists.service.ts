@@ -24,13 +24,12 @@ import {
   type ContactListsPage,
   type RequestContext,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
-import { requireAdmin } from '../access.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { toItemRecord, toListRecord } from './contact-list-records.js';
 import { ContactListsRepository } from './contact-lists.repository.js';

@@ -9,11 +9,10 @@ import {
   type OnDutyRecord,
   type RequestContext,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { ENV } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
-import { requireAdmin, requireMember } from '../access.js';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';

@@ -15,10 +15,9 @@ import {
   type ScheduleRecord,
   type SchedulesPage,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
-import { requireMember } from '../access.js';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';

@@ -5,8 +5,8 @@ import {
   assertPlanAllows,
   externalIdOf,
   planFlagOf,
-  requireAdmin,
 } from './connection-rules.js';
+import { requireAdmin } from '@sb/platform/context';
 
 const ctx = { requestId: 'r', companyId: 1, userId: 1, super: false, lang: 'en' };
 const plan = (flags: Partial<PlanLimitsReply['flags']>, connections = 2) =>

@@ -10,13 +10,6 @@ export function companyCaller(ctx: CallContext): Ctx {
   return ctx;
 }
 
-/** Writes on connections are for admins (spec 2 §6 connections-page:* permissions). */
-export function requireAdmin(ctx: CallContext): Ctx {
-  const caller = companyCaller(ctx);
-  if (caller.profile !== 'admin' && !caller.super) throw new AppError('ERR_NO_PERMISSION');
-  return caller;
-}
-
 /** Which plan flag opens a channel (the Cloud API is WhatsApp too). */
 export function planFlagOf(channel: ChannelKind): PlanFlag {
   if (channel === 'facebook') return 'useFacebook';

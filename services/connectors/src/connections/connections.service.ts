@@ -19,7 +19,7 @@ import {
   type ConnectionUpdateRequest,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
@@ -33,7 +33,6 @@ import {
   assertPlanAllows,
   companyCaller,
   externalIdOf,
-  requireAdmin,
 } from './connection-rules.js';
 import { toConnectionRecord, toDriverConnection } from './connection-view.js';
 import { ConnectionsRepository } from './connections.repository.js';

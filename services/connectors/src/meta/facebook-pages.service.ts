@@ -6,10 +6,9 @@ import {
   type FacebookConnectReply,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { BUS } from '@sb/platform/nest';
-import { requireAdmin } from '../connections/connection-rules.js';
 import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { GraphError } from './graph-client.js';
 import { isTransientGraphError } from './graph-errors.js';

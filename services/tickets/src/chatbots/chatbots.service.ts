@@ -7,11 +7,10 @@ import {
   type ChatbotEventData,
   type ChatbotOption,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { recordEvent, requestedId } from '../records/record-changes.js';
 import { buildChatbotTrees } from './chatbot-rows.js';
 import { ChatbotsRepository } from './chatbots.repository.js';
@@ -25,7 +24,7 @@ export class ChatbotsService {
   ) {}
 
   async get(ctx: CallContext, request: unknown): Promise<ChatbotOption> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const id = requestedId(request);
     return this.load(ctx.companyId, id);
   }

@@ -14,7 +14,7 @@ import {
   type ContactImportJob,
   type RequestContext,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireMember } from '@sb/platform/context';
 import { Transactions } from '@sb/platform/db';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
@@ -25,7 +25,7 @@ import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { ContactImportJobRow } from './contact.entity.js';
 import { ContactImportJobsRepository } from './contact-import-jobs.repository.js';
-import { ContactsService, requireMember } from './contacts.service.js';
+import { ContactsService } from './contacts.service.js';
 
 const StartInput = z.object({ rows: z.array(z.unknown()).min(1).max(ContactImportMaxRows) });
 

@@ -24,7 +24,7 @@ import {
   type RequestContext,
   type TagEventData,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { requireMember, type CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
@@ -47,12 +47,6 @@ const isDuplicate = (err: unknown): boolean =>
 
 const duplicated = () =>
   new AppError('ERR_DUPLICATED_CONTACT', { fields: { number: ['This contact already exists.'] } });
-
-/** Contacts need a signed-in company user; the bus may carry anonymous calls too. */
-export const requireMember = (ctx: CallContext): RequestContext => {
-  if (ctx.companyId <= 0 || ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
-  return ctx as RequestContext;
-};
 
 @Injectable()
 export class ContactsService {

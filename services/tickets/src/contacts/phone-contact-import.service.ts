@@ -9,13 +9,12 @@ import {
   type PhoneContactsResult,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, LOGGER } from '@sb/platform/nest';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { ContactImportService } from './contact-import.service.js';
-import { requireMember } from './contacts.service.js';
 
 const ConnectionsTimeoutMs = 3_000;
 /** Reading a large address book from the phone takes a while. */

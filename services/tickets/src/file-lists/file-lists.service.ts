@@ -12,13 +12,12 @@ import {
   type FileListRemoved,
   type FileListSaved,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { MediaUrls } from '../media/media-urls.js';
-import { requireAdmin } from '../access/tenant-access.js';
 import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import {
   FileListsRepository,

@@ -25,7 +25,7 @@ import {
   type TicketUnreadEventData,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import type { Clock } from '@sb/platform/clock';
@@ -38,7 +38,6 @@ import type { Contact } from '../contacts/contact.entity.js';
 import { orCreationFailure } from '../records/creation-failures.js';
 import { recordEvent } from '../records/record-changes.js';
 import { MediaStorage } from '../media/media-storage.js';
-import { requireMember } from '../contacts/contacts.service.js';
 import { MediaUrls } from '../media/media-urls.js';
 import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
 import { inactivityPlan } from '../ticket-core/inactivity-timers.js';

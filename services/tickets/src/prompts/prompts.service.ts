@@ -12,11 +12,10 @@ import {
   type PromptVoice,
   withoutPromptKeys,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, isAdmin, requireAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { isAdmin, requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
 import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import { nextSecret } from './prompt-secrets.js';
@@ -39,7 +38,7 @@ export class PromptsService {
   ) {}
 
   async list(ctx: CallContext): Promise<PromptList> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const rows = await this.prompts.list(ctx.companyId);
     // every user lists prompts for the pickers; only admins see even the masked keys
     const shown = isAdmin(ctx) ? (p: Prompt) => p : withoutPromptKeys;

@@ -13,13 +13,12 @@ import {
   type QueueIntegrationPage,
   type QueueIntegrationTestResult,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { requireAdmin } from '../access/tenant-access.js';
 import { DialogflowClient, DialogflowError } from './dialogflow-client.js';
 import { BotSecrets } from '../bot-secrets/bot-secrets.js';
 import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';

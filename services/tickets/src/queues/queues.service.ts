@@ -9,7 +9,7 @@ import {
   type Queue,
   type QueueDeletedEventData,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
@@ -18,7 +18,6 @@ import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import { QueuesRepository, type QueueRow } from './queues.repository.js';
-import { requireAdmin, requireCompanyUser } from '../access/tenant-access.js';
 
 const toQueue = (row: QueueRow, chatbots: Queue['chatbots']): Queue => ({
   id: row.id,
@@ -60,7 +59,7 @@ export class QueuesService {
 
   /** Every user reads the company's queues (ticket filters, transfers, the user modal). */
   async list(ctx: CallContext): Promise<Queue[]> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const rows = await this.queues.list(ctx.companyId);
     const options = await this.chatbots.forQueues(
       ctx.companyId,
@@ -76,7 +75,7 @@ export class QueuesService {
   }
 
   async get(ctx: CallContext, request: unknown): Promise<Queue> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const id = requestedId(request);
     return this.load(ctx.companyId, id);
   }

@@ -13,12 +13,11 @@ import {
   type QuickMessagePage,
   type QuickMessageRemoved,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, isAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
-import { isAdmin, requireCompanyUser } from '../access/tenant-access.js';
 import { MediaUrls } from '../media/media-urls.js';
 import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import { QuickMessagesRepository, type QuickMessageRow } from './quick-messages.repository.js';
@@ -42,7 +41,7 @@ export class QuickMessagesService {
   ) {}
 
   async page(ctx: CallContext, query: unknown): Promise<QuickMessagePage> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const { searchParam, pageNumber } = parseInput(QuickMessageListQuery, query ?? {});
     const { rows, hasMore } = await this.messages.page(
       ctx.companyId,
@@ -55,7 +54,7 @@ export class QuickMessagesService {
   }
 
   async composerList(ctx: CallContext): Promise<QuickMessageListItem[]> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const rows = await this.messages.composerList(ctx.companyId, ctx.userId);
     return rows.map((row) => ({
       id: row.id,
@@ -68,13 +67,13 @@ export class QuickMessagesService {
   }
 
   async get(ctx: CallContext, request: unknown): Promise<QuickMessage> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const id = requestedId(request);
     return this.view(await this.visible(ctx, id));
   }
 
   async create(ctx: CallContext, data: unknown): Promise<QuickMessage> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const input = parseInput(QuickMessageInput, data ?? {});
     if (input.geral && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
@@ -84,7 +83,7 @@ export class QuickMessagesService {
   }
 
   async update(ctx: CallContext, request: unknown): Promise<QuickMessage> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const id = requestedId(request);
     // partial update: a field the body leaves out (geral, status…) keeps its stored value
     const changes = givenFields(parseInput(QuickMessageUpdateInput, request ?? {}), request);
@@ -104,7 +103,7 @@ export class QuickMessagesService {
   }
 
   async remove(ctx: CallContext, request: unknown): Promise<QuickMessageRemoved> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.editable(ctx, id, manager);
@@ -120,7 +119,7 @@ export class QuickMessagesService {
     ctx: CallContext,
     request: unknown,
   ): Promise<QuickMessage & { previousMediaPath: string | null }> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     const { id, mediaPath, mediaName } = parseInput(MediaRequest, request ?? {});
     return this.replaceMedia(ctx, id, { path: mediaPath, name: mediaName });
   }
@@ -129,7 +128,7 @@ export class QuickMessagesService {
     ctx: CallContext,
     request: unknown,
   ): Promise<QuickMessage & { previousMediaPath: string | null }> {
-    requireCompanyUser(ctx);
+    requireMember(ctx);
     return this.replaceMedia(ctx, requestedId(request), { path: null, name: null });
   }
 

@@ -14,13 +14,12 @@ import {
   type TagsPage,
   type TagSyncReply,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { Transactions } from '@sb/platform/db';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
-import { requireMember } from '../contacts/contacts.service.js';
 import { recordEvent, requestedId } from '../records/record-changes.js';
 import type { Tag } from '../contacts/tag.entity.js';
 import { toTagRecord } from '../contacts/tag-record.js';

@@ -23,7 +23,7 @@ import {
   type TicketStatus,
   type TicketViewer,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 import type { Clock } from '@sb/platform/clock';
@@ -35,8 +35,6 @@ import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
 import { isUniqueViolation, orCreationFailure } from '../records/creation-failures.js';
 import { recordEvent } from '../records/record-changes.js';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
-import { requireMember } from '../contacts/contacts.service.js';
-import { requireAdmin } from '../access/tenant-access.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
 import { systemContext } from '../directories/system-context.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';

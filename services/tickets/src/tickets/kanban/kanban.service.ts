@@ -5,12 +5,11 @@ import {
   type RequestContext,
   type TicketRecord,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { containsPattern, searchText } from '../../contacts/contact-search.js';
-import { requireMember } from '../../contacts/contacts.service.js';
 import { NumberVisibility } from '../../directories/number-visibility.js';
 import type { Ticket } from '../../ticket-core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';

@@ -5,10 +5,9 @@ import {
   type RequestContext,
   type TicketNoteRecord,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { z } from 'zod';
-import { requireMember } from '../../contacts/contacts.service.js';
 import type { TicketNote } from '../../ticket-core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
 import { TicketsService } from '../tickets.service.js';
