@@ -60,6 +60,13 @@ const sqlOnlyInRepositories = {
         message:
           'SQL only in *.repository.ts: add a repository method (companyId first for tenant tables).',
       },
+      {
+        // an EntityManager's own reads and writes (manager.update(Ticket, ...)) are SQL too
+        selector:
+          'CallExpression[callee.object.name=/^(manager|em|entityManager)$/][callee.property.name=/^(find|findOne|findBy|findOneBy|count|exists|insert|update|upsert|save|remove|delete|softDelete|increment|decrement)$/]',
+        message:
+          'SQL only in *.repository.ts: add a repository method (companyId first for tenant tables).',
+      },
     ],
   },
 };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChatbotsModule } from '../chatbots/chatbots.module.js';
+import { ContactsModule } from '../contacts/contacts.module.js';
 import { FileListsModule } from '../file-lists/file-lists.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
@@ -22,6 +23,7 @@ import { ExternalBots } from './external-bots/external-bots.js';
     MediaModule,
     QueuesModule,
     ChatbotsModule,
+    ContactsModule,
     TicketsDomainModule,
     MessagesModule,
     QueueIntegrationsModule,

@@ -3,10 +3,9 @@ import { isOptOutReply, OptOutWordMax, type ConnectionRecord } from '@sb/contrac
 import type { Clock } from '@sb/platform/clock';
 import { CLOCK } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
-import { Contact } from '../contacts/contact.entity.js';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { CampaignsDirectory } from '../directories/campaigns-directory.js';
 import type { InboundTurn } from './inbound-turn.js';
-import { Ticket } from '../ticket-core/ticket.entity.js';
 import { TicketsRepository } from '../ticket-core/tickets.repository.js';
 import type { ReplyPayload } from '../ticket-core/automation-jobs.js';
 import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
@@ -29,6 +28,7 @@ export class AutomationStep {
     private readonly context: BotContext,
     private readonly jobs: AutomationJobs,
     private readonly tickets: TicketsRepository,
+    private readonly contacts: ContactsRepository,
     private readonly campaigns: CampaignsDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BOT_TEXTS) private readonly texts: BotTexts,
@@ -55,7 +55,7 @@ export class AutomationStep {
       // no greeting and no bot: the message opened the conversation, and it ends there
       if (await this.isOptOut(turn)) continue;
       if (turn.newTicket && settings.enableLGPD && !contact.lgpdAcceptedAt) {
-        await manager.update(Ticket, { id: ticket.id, companyId }, { status: 'lgpd' });
+        await this.tickets.setBotFields(manager, companyId, ticket.id, { status: 'lgpd' });
         ticket.status = 'lgpd';
       }
       // a burst brings many messages to one connection: its queues and options are read once per round
@@ -98,14 +98,15 @@ export class AutomationStep {
     const { companyId } = turn;
     const patch = { ...decision.ticket };
     if (Object.keys(patch).length > 0) {
-      await manager.update(Ticket, { id: ticket.id, companyId }, patch);
+      await this.tickets.setBotFields(manager, companyId, ticket.id, patch);
       Object.assign(ticket, patch);
     }
     if (decision.contactLgpdAcceptedAt) {
-      await manager.update(
-        Contact,
-        { id: turn.contact!.id, companyId },
-        { lgpdAcceptedAt: decision.contactLgpdAcceptedAt },
+      await this.contacts.acceptLgpd(
+        manager,
+        companyId,
+        turn.contact!.id,
+        decision.contactLgpdAcceptedAt,
       );
       turn.contact!.lgpdAcceptedAt = decision.contactLgpdAcceptedAt;
     }

@@ -179,6 +179,11 @@ export class ContactsRepository {
     await manager.getRepository(Contact).update({ companyId, id }, write);
   }
 
+  /** The contact accepted the data-protection terms the bot asked about (LGPD). */
+  async acceptLgpd(manager: EntityManager, companyId: number, id: number, at: Date): Promise<void> {
+    await manager.getRepository(Contact).update({ companyId, id }, { lgpdAcceptedAt: at });
+  }
+
   async delete(manager: EntityManager, companyId: number, id: number): Promise<boolean> {
     const result = await manager.getRepository(Contact).delete({ companyId, id });
     return (result.affected ?? 0) > 0;

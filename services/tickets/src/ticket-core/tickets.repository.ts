@@ -282,6 +282,19 @@ export class TicketsRepository {
       .update({ companyId, id }, { ...fields, updatedAt: new Date() });
   }
 
+  /**
+   * The automation's own changes (status, queue, bot state): `updatedAt` stays that of the message that
+   * woke the bot, so the bot's answer moves no ticket up the lists.
+   */
+  async setBotFields(
+    manager: EntityManager,
+    companyId: number,
+    id: number,
+    fields: Partial<Ticket>,
+  ): Promise<void> {
+    await manager.getRepository(Ticket).update({ companyId, id }, fields);
+  }
+
   async delete(manager: EntityManager, companyId: number, id: number): Promise<void> {
     // ticket_tags has no foreign key to tickets (it predates them): its links go with the ticket
     await manager.query('DELETE FROM ticket_tags WHERE company_id = $1 AND ticket_id = $2', [
