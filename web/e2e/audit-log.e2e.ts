@@ -32,7 +32,8 @@ describe('audit log screen', () => {
     await openFromMenu(page, '/audit-log');
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await page.getByRole('combobox', { name: 'What' }).selectOption('settings');
-    const row = rows().filter({ hasText: 'userRating' });
+    // a setting is named by its label on the settings screen, not by its key (issue 28)
+    const row = rows().filter({ hasText: 'Setting Ratings' });
     // the entry arrives through the bus: reload the filter until it is there
     for (let tries = 0; tries < 20 && (await row.count()) === 0; tries += 1) {
       await page.waitForTimeout(250);
@@ -41,13 +42,13 @@ describe('audit log screen', () => {
     await row.first().waitFor();
     const cells = await row.first().getByRole('cell').allTextContents();
     expect(cells[2]).toBe('Changed');
-    expect(cells[3]).toBe('Setting userRating');
+    expect(cells[3]).toBe('Setting Ratings');
     await row.first().getByRole('button', { name: 'Changes' }).click();
     const dialog = page.getByRole('dialog');
-    const value = dialog.getByTestId('audit-diff-line').filter({ hasText: 'value' });
+    const value = dialog.getByTestId('audit-diff-line').filter({ hasText: 'Value' });
     await value.waitFor();
     expect(await value.getByRole('cell').allTextContents()).toEqual([
-      'value',
+      'Value',
       'disabled',
       'enabled',
     ]);
