@@ -201,7 +201,11 @@ export const MessagesApiPage = () => {
             <Heading as="h3" size="md">
               {t('textTest')}
             </Heading>
-            <form onSubmit={(event) => void submitText(event)} noValidate aria-label={t('textTest')}>
+            <form
+              onSubmit={(event) => void submitText(event)}
+              noValidate
+              aria-label={t('textTest')}
+            >
               <Stack gap="4">
                 <Field.Root invalid={!!textErrors.token} required>
                   <Field.Label>{t('token')}</Field.Label>
@@ -251,7 +255,11 @@ export const MessagesApiPage = () => {
             <Heading as="h3" size="md">
               {t('mediaTest')}
             </Heading>
-            <form onSubmit={(event) => void submitMedia(event)} noValidate aria-label={t('mediaTest')}>
+            <form
+              onSubmit={(event) => void submitMedia(event)}
+              noValidate
+              aria-label={t('mediaTest')}
+            >
               <Stack gap="4">
                 <Field.Root invalid={!!mediaErrors.token} required>
                   <Field.Label>{t('token')}</Field.Label>
