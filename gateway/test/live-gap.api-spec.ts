@@ -25,6 +25,8 @@ import {
 
 const hasNatsServer = natsServerInstalled('the live gap test on a 3-node cluster');
 
+// without a nats-server binary to start a cluster of its own the file is skipped, and says so on stderr
+// (natsServerInstalled); CI and the dev machine have one
 (hasNatsServer ? describe : describe.skip)('a gateway whose NATS node dies', () => {
   let cluster: NatsCluster;
   let gatewayBus: Bus;
