@@ -35,18 +35,25 @@ export const tagNames = (cell: string): string[] => [
   ),
 ];
 
+/** The first sheet's cells; the parser's reason goes in the answer's details, for whoever must fix the file. */
+async function readRows(bytes: Buffer): Promise<unknown[][]> {
+  try {
+    return (await readSheet(bytes)) as unknown[][];
+  } catch (error) {
+    throw new AppError('ERR_VALIDATION', {
+      fields: { file: ['Unreadable spreadsheet'] },
+      details: { reason: (error instanceof Error ? error.message : String(error)).slice(0, 200) },
+    });
+  }
+}
+
 /** The first sheet's rows as { name, number, email, tags }, located by the header row's titles. */
 export async function readContactSheet(
   bytes: Buffer,
 ): Promise<{ name: string; number: string; email: string; tags: string[] }[]> {
   if (!isXlsx(bytes))
     throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', { message: 'Only xlsx files are accepted.' });
-  let rows: unknown[][];
-  try {
-    rows = (await readSheet(bytes)) as unknown[][];
-  } catch {
-    throw new AppError('ERR_VALIDATION', { fields: { file: ['Unreadable spreadsheet'] } });
-  }
+  const rows = await readRows(bytes);
   const [header = [], ...body] = rows;
   const titles = header.map((cell) => cellText(cell).toLowerCase());
   const column = (names: readonly string[]) => titles.findIndex((title) => names.includes(title));
@@ -94,12 +101,7 @@ export async function readContactListSheet(bytes: Buffer): Promise<ContactListIm
     throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', {
       message: 'Only .xls and .xlsx spreadsheets are accepted.',
     });
-  let rows: unknown[][];
-  try {
-    rows = (await readSheet(bytes)) as unknown[][];
-  } catch {
-    throw new AppError('ERR_VALIDATION', { fields: { file: ['Unreadable spreadsheet'] } });
-  }
+  const rows = await readRows(bytes);
   const [header = [], ...body] = rows;
   const titles = header.map((cell) => cellText(cell).toLowerCase());
   const column = (names: readonly string[]) => titles.findIndex((title) => names.includes(title));
