@@ -48,7 +48,7 @@ import {
   type HistoryImports,
   type ImportWindow,
 } from './history-import.js';
-import type { SocketFactory, WhatsappSocket } from './whatsapp-socket.js';
+import type { SocketFactory, WhatsappSocket } from './baileys-socket.js';
 import type { AuthenticationState } from '@whiskeysockets/baileys';
 
 /** Baileys' DisconnectReason codes the state machine distinguishes. */
@@ -167,7 +167,7 @@ const defaultDownload = async (message: WAMessage, socket: WhatsappSocket): Prom
     {},
     {
       reuploadRequest: socket.updateMediaMessage,
-      logger: (await import('./whatsapp-socket.js')).silentLogger,
+      logger: (await import('./baileys-socket.js')).silentLogger,
     },
   )) as Buffer;
 };
