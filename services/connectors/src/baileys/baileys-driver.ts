@@ -9,8 +9,8 @@ import type {
   SendMessageResult,
 } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
-import { mediaKey, streamToBuffer, type ObjectStorage } from '@sb/storage';
-import type { AnyMessageContent, WAMessage } from '@whiskeysockets/baileys';
+import type { ObjectStorage } from '@sb/storage';
+import type { AuthenticationState, WAMessage } from '@whiskeysockets/baileys';
 import {
   templateRefusal,
   type ChannelDriver,
@@ -18,38 +18,20 @@ import {
   type DriverConnection,
   type SessionStatusChange,
 } from '../drivers/channel-driver.js';
+import type { SocketFactory, WhatsappSocket } from './baileys-socket.js';
 import {
   DEFAULT_RECONNECT,
   reconnectDelay,
   retriesExhausted,
   type ReconnectPolicy,
 } from './backoff.js';
-import {
-  ackOfStatus,
-  jidOf,
-  normaliseCall,
-  normaliseMessage,
-  presenceOf,
-  type NormalisedMessage,
-} from './normalise.js';
-import {
-  chatEntries,
-  contactEntries,
-  mappingEntries,
-  mergeEntries,
-  ownIdsOf,
-  type PhoneContactEntry,
-} from './phone-contacts.js';
+import type { HistoryImports } from './history-import.js';
 import type { PhoneBook } from './phone-contacts.repository.js';
-import {
-  HistoryQuietMs,
-  inImportWindow,
-  reportsProgress,
-  type HistoryImports,
-  type ImportWindow,
-} from './history-import.js';
-import type { SocketFactory, WhatsappSocket } from './baileys-socket.js';
-import type { AuthenticationState } from '@whiskeysockets/baileys';
+import type { Scheduler, Session } from './session-state.js';
+import { SocketCommands, type LocalCommands } from './socket-commands.js';
+import { SocketEvents, type ConnectionUpdate } from './socket-events.js';
+
+export type { Scheduler } from './session-state.js';
 
 /** Baileys' DisconnectReason codes the state machine distinguishes. */
 const LOGGED_OUT = 401;
@@ -104,13 +86,6 @@ export type WhatsappRouter = {
   forward(holder: string, call: WhatsappRemoteCall): Promise<unknown>;
 };
 
-type LocalCommands = Pick<
-  ChannelDriver,
-  'send' | 'revoke' | 'edit' | 'markRead' | 'checkContact' | 'profilePicture'
->;
-
-export type Scheduler = (run: () => void, delayMs: number) => () => void;
-
 export type WhatsappDriverOptions = {
   sink: ChannelEventSink;
   socketFactory: SocketFactory;
@@ -132,53 +107,9 @@ export type WhatsappDriverOptions = {
   onError?: (error: unknown, connectionId: number) => void;
 };
 
-type Session = {
-  connection: DriverConnection;
-  epoch: bigint;
-  socket?: WhatsappSocket;
-  /** failed reconnects in a row */
-  attempt: number;
-  qrCount: number;
-  stopped: boolean;
-  /** the last status reported (the sessions gauge) */
-  status?: SessionStatusChange['status'];
-  cancelRetry?: () => void;
-  /** the phone book writes, one after the other in the order Baileys reported them */
-  contactWrites?: Promise<void>;
-  /** the history import under way: its messages by id until the quiet, then replayed */
-  history?: {
-    window: ImportWindow;
-    messages: Map<string, { message: WAMessage; normalised: NormalisedMessage }>;
-    cancelQuiet?: () => void;
-    replaying: boolean;
-  };
-};
-
 const defaultSchedule: Scheduler = (run, delayMs) => {
   const timer = setTimeout(run, delayMs);
   return () => clearTimeout(timer);
-};
-
-const defaultDownload = async (message: WAMessage, socket: WhatsappSocket): Promise<Buffer> => {
-  const { downloadMediaMessage } = await import('@whiskeysockets/baileys');
-  return (await downloadMediaMessage(
-    message,
-    'buffer',
-    {},
-    {
-      reuploadRequest: socket.updateMediaMessage,
-      logger: (await import('./baileys-socket.js')).silentLogger,
-    },
-  )) as Buffer;
-};
-
-/** The bytes of a file to send; a file storage no longer has is ERR_WAPP_DOWNLOAD_MEDIA. */
-const readStoredMedia = async (storage: ObjectStorage, key: string): Promise<Buffer> => {
-  try {
-    return await streamToBuffer((await storage.get(key)).stream);
-  } catch (error) {
-    throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', { details: { reason: String(error) } });
-  }
 };
 
 /** Closing is best effort: a socket that is already gone has nothing left to close. */
@@ -192,8 +123,11 @@ const statusCodeOf = (error: unknown): number | undefined =>
   (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
 
 /**
- * The Baileys (QR pairing) driver. One live socket per connection this worker holds the lease of; every
- * status change carries the lease epoch and is dropped once another worker took the session over.
+ * The Baileys (QR pairing) driver: the sessions' lifecycle (start, stop, reconnect under the lease) and
+ * the commands' way to the worker holding the session. One live socket per connection this worker
+ * holds the lease of; every status change carries the lease epoch and is dropped once another worker
+ * took the session over. What the socket reports is routed by SocketEvents; the commands run on it
+ * are SocketCommands.
  */
 export class WhatsappDriver implements ChannelDriver {
   readonly kind = 'whatsapp' as const;
@@ -202,10 +136,15 @@ export class WhatsappDriver implements ChannelDriver {
   private readonly sessions = new Map<number, Session>();
   private readonly policy: ReconnectPolicy;
   private readonly schedule: Scheduler;
+  /** The commands on this worker's own socket. */
+  private readonly localCommands: LocalCommands;
+  private readonly events: SocketEvents;
 
   constructor(private readonly options: WhatsappDriverOptions) {
     this.policy = options.policy ?? DEFAULT_RECONNECT;
     this.schedule = options.schedule ?? defaultSchedule;
+    this.localCommands = new SocketCommands((id) => this.liveSocket(id), options.storage);
+    this.events = new SocketEvents({ ...options, schedule: this.schedule });
   }
 
   async start(connection: DriverConnection): Promise<void> {
@@ -333,37 +272,37 @@ export class WhatsappDriver implements ChannelDriver {
   send(connection: DriverConnection, command: SendMessageCommand): Promise<SendMessageResult> {
     if (command.template) return Promise.reject(templateRefusal(this.kind));
     return this.routed({ op: 'send', connection, command }, () =>
-      this.sendHere(connection, command),
+      this.localCommands.send(connection, command),
     );
   }
 
   revoke(connection: DriverConnection, command: RevokeMessageCommand): Promise<void> {
     return this.routed({ op: 'revoke', connection, command }, () =>
-      this.revokeHere(connection, command),
+      this.localCommands.revoke(connection, command),
     );
   }
 
   edit(connection: DriverConnection, command: EditMessageCommand): Promise<void> {
     return this.routed({ op: 'edit', connection, command }, () =>
-      this.editHere(connection, command),
+      this.localCommands.edit(connection, command),
     );
   }
 
   markRead(connection: DriverConnection, command: ReadMessagesCommand): Promise<void> {
     return this.routed({ op: 'markRead', connection, command }, () =>
-      this.markReadHere(connection, command),
+      this.localCommands.markRead(connection, command),
     );
   }
 
   checkContact(connection: DriverConnection, number: string): Promise<CheckContactResult> {
     return this.routed({ op: 'checkContact', connection, number }, () =>
-      this.checkContactHere(connection, number),
+      this.localCommands.checkContact(connection, number),
     );
   }
 
   profilePicture(connection: DriverConnection, number: string): Promise<string | null> {
     return this.routed({ op: 'profilePicture', connection, number }, () =>
-      this.profilePictureHere(connection, number),
+      this.localCommands.profilePicture(connection, number),
     );
   }
 
@@ -379,144 +318,10 @@ export class WhatsappDriver implements ChannelDriver {
     return this.options.phoneBook.list(connection.companyId, connection.id, source);
   }
 
-  /** The commands on this worker's own socket. */
-  private readonly localCommands: LocalCommands = {
-    send: (connection, command) => this.sendHere(connection, command),
-    revoke: (connection, command) => this.revokeHere(connection, command),
-    edit: (connection, command) => this.editHere(connection, command),
-    markRead: (connection, command) => this.markReadHere(connection, command),
-    checkContact: (connection, number) => this.checkContactHere(connection, number),
-    profilePicture: (connection, number) => this.profilePictureHere(connection, number),
-  };
-
-  private async sendHere(
-    connection: DriverConnection,
-    command: SendMessageCommand,
-  ): Promise<SendMessageResult> {
-    const socket = this.liveSocket(connection.id);
-    const jid = jidOf(command.peer);
-    const content = command.reaction
-      ? {
-          react: {
-            text: command.body,
-            key: {
-              remoteJid: jid,
-              id: command.reaction.externalId,
-              fromMe: command.reaction.fromMe,
-            },
-          },
-        }
-      : await this.contentOf(command);
-    const quoted = command.quotedExternalId
-      ? ({
-          key: { remoteJid: jid, id: command.quotedExternalId, fromMe: false },
-          message: { conversation: '' },
-        } as WAMessage)
-      : undefined;
-    let sent: WAMessage | undefined;
-    try {
-      sent = await socket.sendMessage(jid, content, quoted ? { quoted } : undefined);
-    } catch (error) {
-      throw new AppError('ERR_SENDING_WAPP_MSG', { details: { reason: String(error) } });
-    }
-    if (!sent?.key.id) throw new AppError('ERR_SENDING_WAPP_MSG');
-    return { externalId: sent.key.id, ack: 1, sentAt: new Date().toISOString() };
-  }
-
-  private async revokeHere(
-    connection: DriverConnection,
-    command: RevokeMessageCommand,
-  ): Promise<void> {
-    const socket = this.liveSocket(connection.id);
-    const jid = jidOf(command.peer);
-    try {
-      await socket.sendMessage(jid, {
-        delete: { remoteJid: jid, id: command.externalId, fromMe: command.fromMe },
-      });
-    } catch (error) {
-      throw new AppError('ERR_DELETE_WAPP_MSG', { details: { reason: String(error) } });
-    }
-  }
-
-  private async editHere(connection: DriverConnection, command: EditMessageCommand): Promise<void> {
-    const socket = this.liveSocket(connection.id);
-    const jid = jidOf(command.peer);
-    try {
-      await socket.sendMessage(jid, {
-        text: command.body,
-        edit: { remoteJid: jid, id: command.externalId, fromMe: true },
-      });
-    } catch (error) {
-      throw new AppError('ERR_SENDING_WAPP_MSG', { details: { reason: String(error) } });
-    }
-  }
-
-  private async markReadHere(
-    connection: DriverConnection,
-    command: ReadMessagesCommand,
-  ): Promise<void> {
-    const socket = this.liveSocket(connection.id);
-    const jid = jidOf(command.peer);
-    await socket.readMessages(
-      command.externalIds.map((id) => ({ remoteJid: jid, id, fromMe: false })),
-    );
-  }
-
-  private async checkContactHere(
-    connection: DriverConnection,
-    number: string,
-  ): Promise<CheckContactResult> {
-    const socket = this.liveSocket(connection.id);
-    const digits = number.replace(/\D/g, '');
-    if (!digits) throw new AppError('ERR_WAPP_INVALID_CONTACT');
-    let found: { jid: string; exists: boolean; lid?: unknown }[] | undefined;
-    try {
-      found = await socket.onWhatsApp(`${digits}@s.whatsapp.net`);
-    } catch {
-      throw new AppError('ERR_WAPP_CHECK_CONTACT');
-    }
-    const hit = found?.find((entry) => entry.exists);
-    if (!hit) throw new AppError('ERR_WAPP_INVALID_CONTACT');
-    const result: CheckContactResult = { exists: true, number: hit.jid.split('@')[0] };
-    if (typeof hit.lid === 'string' && hit.lid) result.lid = hit.lid.split('@')[0];
-    return result;
-  }
-
-  private async profilePictureHere(
-    connection: DriverConnection,
-    number: string,
-  ): Promise<string | null> {
-    const socket = this.liveSocket(connection.id);
-    const jid = number.includes('@') ? number : `${number.replace(/\D/g, '')}@s.whatsapp.net`;
-    try {
-      return (await socket.profilePictureUrl(jid, 'image')) ?? null;
-    } catch {
-      // No picture, or hidden by the contact's privacy settings.
-      return null;
-    }
-  }
-
   private liveSocket(connectionId: number): WhatsappSocket {
     const socket = this.sessions.get(connectionId)?.socket;
     if (!socket?.user) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
     return socket;
-  }
-
-  private async contentOf(command: SendMessageCommand): Promise<AnyMessageContent> {
-    if (command.vcard) {
-      return { contacts: { displayName: command.body, contacts: [{ vcard: command.vcard }] } };
-    }
-    if (!command.media) return { text: command.body };
-    if (!this.options.storage) throw new AppError('ERR_SENDING_WAPP_MSG');
-    const { media } = command;
-    const buffer = await readStoredMedia(this.options.storage, media.key);
-    const caption = command.body || undefined;
-    if (media.mediaType === 'image') return { image: buffer, caption, mimetype: media.mimeType };
-    if (media.mediaType === 'video') return { video: buffer, caption, mimetype: media.mimeType };
-    if (media.mediaType === 'audio') {
-      return { audio: buffer, mimetype: media.mimeType, ptt: media.mimeType.includes('ogg') };
-    }
-    return { document: buffer, mimetype: media.mimeType, fileName: media.fileName, caption };
   }
 
   private async connect(session: Session): Promise<void> {
@@ -536,237 +341,12 @@ export class WhatsappDriver implements ChannelDriver {
       return;
     }
     session.socket = socket;
-    this.listen(session, socket, saveCreds);
-  }
-
-  private listen(session: Session, socket: WhatsappSocket, saveCreds: () => Promise<void>): void {
-    const guard =
-      <T>(handler: (value: T) => Promise<void>) =>
-      (value: T): void => {
-        if (session.stopped || session.socket !== socket) return;
-        handler(value).catch((error: unknown) =>
-          this.options.onError?.(error, session.connection.id),
-        );
-      };
-    socket.ev.on(
-      'creds.update',
-      guard(async () => saveCreds()),
-    );
-    socket.ev.on(
-      'connection.update',
-      guard(async (update) => this.onConnectionUpdate(session, update)),
-    );
-    socket.ev.on(
-      'messages.upsert',
-      guard(async ({ messages, type }) => {
-        for (const message of messages) {
-          const normalised = normaliseMessage(session.connection.id, message);
-          if (!normalised) continue;
-          if (type === 'append') normalised.data.imported = true;
-          await this.deliver(session, socket, message, normalised);
-        }
-      }),
-    );
-    socket.ev.on(
-      'messages.update',
-      guard(async (updates) => {
-        for (const { key, update } of updates) {
-          const ack = ackOfStatus(update.status);
-          if (ack === null || !key.id || !key.fromMe) continue;
-          await this.options.sink.messageAck(session.connection.companyId, {
-            connectionId: session.connection.id,
-            externalId: key.id,
-            ack,
-          });
-        }
-      }),
-    );
-    socket.ev.on(
-      'presence.update',
-      guard(async ({ id, presences }) => {
-        for (const [participant, data] of Object.entries(presences)) {
-          const presence = presenceOf(data.lastKnownPresence);
-          if (!presence) continue;
-          await this.options.sink.presence(session.connection.companyId, {
-            connectionId: session.connection.id,
-            peerNumber: (id.endsWith('@g.us') ? id : participant).split('@')[0],
-            presence,
-          });
-        }
-      }),
-    );
-    // Baileys 7 keeps no store: the phone's contacts and chats are kept as they are reported.
-    socket.ev.on(
-      'contacts.upsert',
-      guard(async (contacts) => this.keepContacts(session, socket, contactEntries(contacts, true))),
-    );
-    socket.ev.on(
-      'contacts.update',
-      guard(async (updates) => this.keepContacts(session, socket, contactEntries(updates, false))),
-    );
-    socket.ev.on(
-      'chats.upsert',
-      guard(async (chats) => this.keepContacts(session, socket, chatEntries(chats))),
-    );
-    socket.ev.on(
-      'lid-mapping.update',
-      guard(async (mapping) => this.keepContacts(session, socket, mappingEntries([mapping]))),
-    );
-    socket.ev.on(
-      'messaging-history.set',
-      guard(async ({ contacts, chats, lidPnMappings, messages }) => {
-        await this.keepContacts(session, socket, [
-          ...mappingEntries(lidPnMappings),
-          ...contactEntries(contacts, true),
-          ...chatEntries(chats),
-        ]);
-        await this.collectHistory(session, socket, messages ?? []);
-      }),
-    );
-    socket.ev.on(
-      'call',
-      guard(async (calls) => {
-        for (const call of calls) {
-          const data = normaliseCall(session.connection.id, call);
-          if (data) await this.options.sink.messageReceived(session.connection.companyId, data);
-        }
-      }),
+    this.events.listen(session, socket, saveCreds, (update) =>
+      this.onConnectionUpdate(session, update),
     );
   }
 
-  /**
-   * One upsert per report (in batches), without the session's own number. Reports are written in the
-   * order they came (event handlers run concurrently), so a later rename is never overwritten by an
-   * earlier, larger report that took longer to write.
-   */
-  private async keepContacts(
-    session: Session,
-    socket: WhatsappSocket,
-    entries: PhoneContactEntry[],
-  ): Promise<void> {
-    const { phoneBook } = this.options;
-    if (!phoneBook || entries.length === 0) return;
-    const merged = mergeEntries(entries, ownIdsOf(socket.user));
-    if (merged.length === 0) return;
-    const { companyId, id } = session.connection;
-    const write = (session.contactWrites ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => phoneBook.save(companyId, id, merged));
-    session.contactWrites = write;
-    await write;
-  }
-
-  /**
-   * Keeps the reported history messages inside the connection's import window (spec 2 §3: between the
-   * two import dates, groups when asked) and restarts the quiet timer; none asked, nothing kept.
-   */
-  private async collectHistory(
-    session: Session,
-    socket: WhatsappSocket,
-    messages: WAMessage[],
-  ): Promise<void> {
-    const { imports } = this.options;
-    if (!imports || messages.length === 0) return;
-    if (!session.history) {
-      const window = await imports.window(session.connection.id);
-      if (!window) return;
-      // another report may have started it while the window was read
-      if (!session.history) {
-        session.history = { window, messages: new Map(), replaying: false };
-        await imports.started(session.connection.id);
-      }
-    }
-    const history = session.history;
-    if (history.replaying) return;
-    for (const message of messages) {
-      const normalised = normaliseMessage(session.connection.id, message);
-      if (!normalised || !inImportWindow(normalised.data, history.window)) continue;
-      history.messages.set(normalised.data.externalId, { message, normalised });
-    }
-    history.cancelQuiet?.();
-    history.cancelQuiet = this.schedule(() => {
-      history.cancelQuiet = undefined;
-      this.replayHistory(session, socket).catch((error: unknown) =>
-        this.options.onError?.(error, session.connection.id),
-      );
-    }, this.options.historyQuietMs ?? HistoryQuietMs);
-  }
-
-  /**
-   * Replays the kept history, oldest first, through the normal inbound path marked imported (no bot,
-   * no unread count), with its progress; a session closed meanwhile leaves the rest (and the dates, so
-   * the next pairing's history is imported again).
-   */
-  private async replayHistory(session: Session, socket: WhatsappSocket): Promise<void> {
-    const { imports } = this.options;
-    const history = session.history;
-    if (!imports || !history || history.replaying) return;
-    history.replaying = true;
-    const entries = [...history.messages.values()].sort((a, b) =>
-      a.normalised.data.sentAt.localeCompare(b.normalised.data.sentAt),
-    );
-    for (const [index, { message, normalised }] of entries.entries()) {
-      if (session.stopped || session.socket !== socket) {
-        // the next socket's history starts the import again
-        if (session.history === history) session.history = undefined;
-        return;
-      }
-      normalised.data.imported = true;
-      await this.deliver(session, socket, message, normalised);
-      const done = index + 1;
-      if (reportsProgress(done, entries.length)) {
-        await imports.progress(session.connection, {
-          this: done,
-          all: entries.length,
-          date: normalised.data.sentAt,
-        });
-      }
-    }
-    session.history = undefined;
-    await imports.finished(session.connection, entries.length);
-  }
-
-  private async deliver(
-    session: Session,
-    socket: WhatsappSocket,
-    message: WAMessage,
-    { data, media }: NormalisedMessage,
-  ): Promise<void> {
-    const { storage } = this.options;
-    if (media && storage) {
-      try {
-        const download = this.options.downloadMedia ?? defaultDownload;
-        const buffer = await download(message, socket);
-        const key = mediaKey({
-          companyId: session.connection.companyId,
-          area: 'messages',
-          fileName: media.fileName,
-        });
-        await storage.put(key, buffer, { contentType: media.mimeType, size: buffer.length });
-        data.media = {
-          key,
-          mimeType: media.mimeType,
-          fileName: media.fileName,
-          size: buffer.length,
-          mediaType: media.mediaType,
-        };
-      } catch (error) {
-        // The text part still reaches the ticket; the media is reported as lost.
-        this.options.onError?.(error, session.connection.id);
-      }
-    }
-    await this.options.sink.messageReceived(session.connection.companyId, data);
-  }
-
-  private async onConnectionUpdate(
-    session: Session,
-    update: Partial<{
-      connection: string;
-      qr: string;
-      isNewLogin: boolean;
-      lastDisconnect: { error: unknown };
-    }>,
-  ): Promise<void> {
+  private async onConnectionUpdate(session: Session, update: ConnectionUpdate): Promise<void> {
     if (update.qr) {
       session.qrCount += 1;
       if (session.qrCount > MAX_QR_CODES) {
