@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startConnectorsService } from '@sb/connectors';
-import type { SocketFactory, WhatsappSocket } from '@sb/connectors/whatsapp';
+import type { SocketFactory, WhatsappSocket } from '@sb/connectors/baileys';
 import { Subjects, type ConnectionRecord } from '@sb/contracts';
 import type { RunningService } from '@sb/platform/nest';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';

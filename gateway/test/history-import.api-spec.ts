@@ -4,7 +4,7 @@ import type {
   MessagesPage,
   TicketRecord,
 } from '@sb/contracts';
-import type { SocketFactory } from '@sb/connectors/whatsapp';
+import type { SocketFactory } from '@sb/connectors/baileys';
 import { FakeBaileys } from '@sb/testing';
 import type { Socket } from 'socket.io-client';
 import { connectSocket, recordEvents, waitFor } from './support/gateway-harness.js';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { startCampaignsService } from '@sb/campaigns';
 import { startConnectorsService } from '@sb/connectors';
 import { startReportingService } from '@sb/reporting';
-import type { SocketFactory, WhatsappSocket } from '@sb/connectors/whatsapp';
-import { normaliseCall } from '@sb/connectors/whatsapp';
+import type { SocketFactory, WhatsappSocket } from '@sb/connectors/baileys';
+import { normaliseCall } from '@sb/connectors/baileys';
 import { DomainEventTypes, eventSubject } from '@sb/contracts';
 import type {
   AuthResult,

@@ -4,7 +4,7 @@ import type { ObjectType } from 'typeorm';
 import { Connection, ConnectionQueue } from './connections/connection.entity.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { MetaModule } from './meta/meta.module.js';
-import { WhatsappModule } from './whatsapp/whatsapp.module.js';
+import { WhatsappModule } from './baileys/baileys.module.js';
 
 /** The connectors service's entities (each domain folder adds its own). */
 export const connectorsEntities: ObjectType<unknown>[] = [Connection, ConnectionQueue];

@@ -2,8 +2,8 @@ import { startNestService, type RunningService, type ServiceRuntime } from '@sb/
 import { createRequire } from 'node:module';
 import { connectorsMigrations } from './migrations/index.js';
 import { connectorsEntities, ConnectorsModule } from './connectors.module.js';
-import type { SocketFactory } from './whatsapp/whatsapp-socket.js';
-import { WhatsappSocketFactoryModule } from './whatsapp/whatsapp.module.js';
+import type { SocketFactory } from './baileys/baileys-socket.js';
+import { WhatsappSocketFactoryModule } from './baileys/baileys.module.js';
 
 /** Test seams: a fake Baileys socket factory (no WhatsApp is reachable from tests). */
 export type ConnectorsServiceOptions = { whatsappSocketFactory?: SocketFactory };

@@ -14,7 +14,7 @@ import type { RunningService } from '@sb/platform/nest';
 import { FakeBaileys, createTestDatabase, openTestBus, type TestDatabase } from '@sb/testing';
 import pg from 'pg';
 import { startConnectorsService } from '../src/index.js';
-import type { SocketFactory } from '../src/whatsapp/index.js';
+import type { SocketFactory } from '../src/baileys/index.js';
 
 /**
  * The Baileys history import (spec 2 §3 import fields, §4 "Message import"; BEHAVIOUR.md §10): the

@@ -18,7 +18,7 @@ import {
 } from '@sb/testing';
 import pg from 'pg';
 import { startConnectorsService } from '../src/index.js';
-import type { SocketFactory } from '../src/whatsapp/index.js';
+import type { SocketFactory } from '../src/baileys/index.js';
 
 /**
  * `connectors.contact.list` end to end on one connectors service (in-process bus, real Postgres): a fake

@@ -13,7 +13,7 @@ import {
   sessionEncryptionKey,
   usePostgresAuthState,
   WhatsappAuthRepository,
-} from '../src/whatsapp/index.js';
+} from '../src/baileys/index.js';
 
 // Short TTL so the test runs in seconds; production uses 30 s / 10 s with the same code.
 const TTL_MS = 3_000;

@@ -22,7 +22,7 @@ import {
   importWindowOf,
   type HistoryImports,
   type ImportWindow,
-} from '../whatsapp/history-import.js';
+} from '../baileys/history-import.js';
 import type { Connection } from './connection.entity.js';
 import { toConnectionRecord } from './connection-view.js';
 import { ConnectionsRepository } from './connections.repository.js';

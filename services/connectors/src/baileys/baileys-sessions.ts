@@ -9,15 +9,15 @@ import type { SessionLeasesRepository } from '../sessions/session-leases.reposit
 import { AuthCipher, sessionEncryptionKey, type SessionKeySource } from './auth-cipher.js';
 import type { PhoneBook } from './phone-contacts.repository.js';
 import { usePostgresAuthState } from './postgres-auth-state.js';
-import type { WhatsappAuthRepository } from './whatsapp-auth.repository.js';
+import type { WhatsappAuthRepository } from './baileys-auth.repository.js';
 import {
   WhatsappDriver,
   type SessionFence,
   type WhatsappAuthStore,
   type WhatsappRemoteCall,
   type WhatsappRouter,
-} from './whatsapp-driver.js';
-import { baileysSocketFactory, type SocketFactory } from './whatsapp-socket.js';
+} from './baileys-driver.js';
+import { baileysSocketFactory, type SocketFactory } from './baileys-socket.js';
 import type { HistoryImports } from './history-import.js';
 
 export type WhatsappSessionsOptions = {

@@ -10,7 +10,7 @@ import {
   PhoneContactsRepository,
   WhatsappAuthRepository,
   type WhatsappSocket,
-} from '../src/whatsapp/index.js';
+} from '../src/baileys/index.js';
 
 const connection: DriverConnection = {
   id: 42,

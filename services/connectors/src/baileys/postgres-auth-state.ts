@@ -8,7 +8,7 @@ import {
   type SignalDataTypeMap,
 } from '@whiskeysockets/baileys';
 import type { AuthCipher } from './auth-cipher.js';
-import type { WhatsappAuthRepository } from './whatsapp-auth.repository.js';
+import type { WhatsappAuthRepository } from './baileys-auth.repository.js';
 
 export type PostgresAuthStateOptions = {
   auth: WhatsappAuthRepository;

@@ -26,7 +26,7 @@ import {
   type SocketFactory,
   type WhatsappSessions,
   type WhatsappSocket,
-} from '../src/whatsapp/index.js';
+} from '../src/baileys/index.js';
 
 /**
  * Three connectors services (three Nest apps, three NATS connections, one Postgres) with the production
@@ -272,7 +272,7 @@ describe('WhatsApp sessions over three connectors workers (NATS + Postgres)', ()
     }
     // The dead worker's auth writes with its old epoch are refused (fencing).
     const { usePostgresAuthState, AuthCipher, sessionEncryptionKey, WhatsappAuthRepository } =
-      await import('../src/whatsapp/index.js');
+      await import('../src/baileys/index.js');
     const stale = await usePostgresAuthState({
       auth: services[0].app.get(WhatsappAuthRepository),
       cipher: new AuthCipher(sessionEncryptionKey({ JWT_SECRET: 'test-secret' }).key),

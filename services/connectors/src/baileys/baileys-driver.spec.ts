@@ -13,8 +13,8 @@ import {
   type WhatsappAuthStore,
   type WhatsappRemoteCall,
   type WhatsappRouter,
-} from './whatsapp-driver.js';
-import type { WhatsappSocket } from './whatsapp-socket.js';
+} from './baileys-driver.js';
+import type { WhatsappSocket } from './baileys-socket.js';
 import { HistoryQuietMs, type HistoryImports } from './history-import.js';
 
 /** A socket that emits Baileys-shaped events on demand; no WhatsApp involved. */

@@ -20,9 +20,9 @@ import { ConnectionsRepository } from '../connections/connections.repository.js'
 import { DriverRegistry } from '../connections/driver-registry.js';
 import { SessionLeasesRepository } from '../sessions/session-leases.repository.js';
 import { PhoneContactsRepository } from './phone-contacts.repository.js';
-import { WhatsappAuthRepository } from './whatsapp-auth.repository.js';
-import { createWhatsappSessions, newWorkerId, type WhatsappSessions } from './whatsapp-sessions.js';
-import type { SocketFactory } from './whatsapp-socket.js';
+import { WhatsappAuthRepository } from './baileys-auth.repository.js';
+import { createWhatsappSessions, newWorkerId, type WhatsappSessions } from './baileys-sessions.js';
+import type { SocketFactory } from './baileys-socket.js';
 
 export const WHATSAPP_SESSIONS = Symbol('WHATSAPP_SESSIONS');
 /** Replaces the Baileys socket factory (tests: a fake that emits Baileys-shaped events). */
