@@ -62,6 +62,7 @@ export const TextField = ({
   value,
   onChange,
   rows,
+  name,
   input,
   inputRef,
   addon,
@@ -70,12 +71,15 @@ export const TextField = ({
   value: string;
   onChange: (value: string) => void;
   rows?: number;
-  input?: Omit<InputProps, 'value' | 'onChange'>;
+  /** the control's name (forms read by name) */
+  name?: string;
+  input?: Omit<InputProps, 'value' | 'onChange' | 'name'>;
   inputRef?: Ref<HTMLInputElement>;
   addon?: ReactNode;
 }) => {
   const common = {
     ...controlName(frame.label, frame.namedControl),
+    name,
     value,
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),
   };
