@@ -24,6 +24,7 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuTrash2 } from 'react-icons/lu';
+import { TextField } from '../../components/form-fields.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
@@ -234,16 +235,14 @@ export const CampaignDialog = ({
               <Dialog.Body>
                 <Stack gap="3">
                   {readOnly && <Text color="fg.muted">{t('readOnly')}</Text>}
-                  <Field.Root invalid={!!errors.name}>
-                    <Field.Label>{t('name')}</Field.Label>
-                    <Input
-                      name="name"
-                      disabled={readOnly}
-                      value={values.name}
-                      onChange={(e) => set('name', e.target.value)}
-                    />
-                    <Field.ErrorText>{error('name')}</Field.ErrorText>
-                  </Field.Root>
+                  <TextField
+                    label={t('name')}
+                    error={error('name')}
+                    name="name"
+                    input={{ disabled: readOnly }}
+                    value={values.name}
+                    onChange={(name) => set('name', name)}
+                  />
                   {/* a fieldset, so each checkbox is named by its connection, not the group */}
                   <Fieldset.Root invalid={!!errors.whatsappId}>
                     <Fieldset.Legend>{t('connections')}</Fieldset.Legend>
@@ -331,17 +330,14 @@ export const CampaignDialog = ({
                         <Field.ErrorText>{error('contactListId')}</Field.ErrorText>
                       </Field.Root>
                     )}
-                    <Field.Root invalid={!!errors.scheduledAt}>
-                      <Field.Label>{t('scheduledAt')}</Field.Label>
-                      <Input
-                        name="scheduledAt"
-                        type="datetime-local"
-                        disabled={readOnly}
-                        value={values.scheduledAt}
-                        onChange={(e) => set('scheduledAt', e.target.value)}
-                      />
-                      <Field.ErrorText>{error('scheduledAt')}</Field.ErrorText>
-                    </Field.Root>
+                    <TextField
+                      label={t('scheduledAt')}
+                      error={error('scheduledAt')}
+                      name="scheduledAt"
+                      input={{ type: 'datetime-local', disabled: readOnly }}
+                      value={values.scheduledAt}
+                      onChange={(at) => set('scheduledAt', at)}
+                    />
                   </Stack>
                   {cloudIds.length > 0 && (
                     <CampaignTemplatePicker

@@ -1,8 +1,9 @@
-import { Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { CampaignRecord } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/form-fields.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
 import { useTestSendCampaignMutation } from './campaigns.api.js';
@@ -60,21 +61,22 @@ export const CampaignTestSendDialog = ({
         <Text fontSize="sm" color="fg.muted">
           {t('testSend.help')}
         </Text>
-        <Field.Root invalid={!!error} required>
-          <Field.Label>{t('testSend.number')}</Field.Label>
-          <Input
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="5511999999999"
-            value={number}
-            onChange={(e) => {
-              setNumber(e.target.value);
-              setError(null);
-            }}
-          />
-          <Field.ErrorText>{error}</Field.ErrorText>
-        </Field.Root>
+        <TextField
+          label={t('testSend.number')}
+          required
+          error={error}
+          input={{
+            type: 'tel',
+            inputMode: 'tel',
+            autoComplete: 'off',
+            placeholder: '5511999999999',
+          }}
+          value={number}
+          onChange={(typed) => {
+            setNumber(typed);
+            setError(null);
+          }}
+        />
         {ids.length > 1 && (
           <Field.Root>
             <Field.Label>{t('testSend.connection')}</Field.Label>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConnectionRecord } from '@sb/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
-import { failedTabOf, fieldErrorsOf, importWindowError } from './connection-modal.js';
+import { failedTabOf, fieldErrorsOf, importWindowError } from './connection-form.js';
 import { newConnectionEntries } from './connections-page.js';
 import { importPercent } from './connections.api.js';
 import { importStateOf } from './import-status.js';

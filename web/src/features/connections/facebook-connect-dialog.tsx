@@ -1,16 +1,7 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Checkbox, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/form-fields.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useConnectFacebookMutation } from './connections.api.js';
 
@@ -73,21 +64,21 @@ export const FacebookConnectDialog = ({
                   <Text fontSize="sm" color="fg.muted">
                     {t('facebook.help')}
                   </Text>
-                  <Field.Root required invalid={missing && !userId.trim()}>
-                    <Field.Label>{t('facebook.userId')}</Field.Label>
-                    <Input value={userId} onChange={(e) => setUserId(e.target.value)} />
-                    <Field.ErrorText>{t('required')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root required invalid={missing && !token.trim()}>
-                    <Field.Label>{t('facebook.userToken')}</Field.Label>
-                    <Input
-                      type="password"
-                      autoComplete="off"
-                      value={token}
-                      onChange={(e) => setToken(e.target.value)}
-                    />
-                    <Field.ErrorText>{t('required')}</Field.ErrorText>
-                  </Field.Root>
+                  <TextField
+                    label={t('facebook.userId')}
+                    required
+                    error={missing && !userId.trim() ? t('required') : null}
+                    value={userId}
+                    onChange={setUserId}
+                  />
+                  <TextField
+                    label={t('facebook.userToken')}
+                    required
+                    error={missing && !token.trim() ? t('required') : null}
+                    input={{ type: 'password', autoComplete: 'off' }}
+                    value={token}
+                    onChange={setToken}
+                  />
                   {kind === 'instagram' && (
                     <Checkbox.Root checked disabled>
                       <Checkbox.HiddenInput />

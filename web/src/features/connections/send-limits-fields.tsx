@@ -1,8 +1,9 @@
-import { Button, Field, HStack, IconButton, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ConnectionSendLimits } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { LuTrash2 } from 'react-icons/lu';
 import { CheckboxGroupField } from '../../components/checkbox-group.js';
+import { NumberField, SwitchField, TextField } from '../../components/form-fields.js';
 
 /** Weekday keys of common's schedule texts, by JavaScript weekday (0 = Sunday). */
 const Weekdays = [
@@ -57,14 +58,11 @@ export const SendLimitsFields = ({
       <Text fontSize="sm" color="fg.muted">
         {t('sendLimits.intro')}
       </Text>
-      <Switch.Root
+      <SwitchField
+        label={t('sendLimits.window')}
         checked={windowOn}
-        onCheckedChange={(e) => set(() => (e.checked ? OfficeWindow : { days: [], periods: [] }))}
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label>{t('sendLimits.window')}</Switch.Label>
-      </Switch.Root>
+        onChange={(on) => set(() => (on ? OfficeWindow : { days: [], periods: [] }))}
+      />
       {windowOn && (
         <Stack gap="3" ps="2">
           <Text fontSize="sm" color="fg.muted">
@@ -82,17 +80,14 @@ export const SendLimitsFields = ({
           {value.periods.map((period, index) => (
             <HStack key={index} gap="2" align="end" wrap="wrap">
               {(['start', 'end'] as const).map((edge) => (
-                <Field.Root key={edge} maxW="36">
-                  <Field.Label>
-                    {t(edge === 'start' ? 'sendLimits.from' : 'sendLimits.to')}
-                  </Field.Label>
-                  <Input
-                    type="time"
-                    step={600}
-                    value={period[edge]}
-                    onChange={(e) => setPeriod(index, { [edge]: e.target.value })}
-                  />
-                </Field.Root>
+                <TextField
+                  key={edge}
+                  label={t(edge === 'start' ? 'sendLimits.from' : 'sendLimits.to')}
+                  layout={{ maxW: '36' }}
+                  input={{ type: 'time', step: 600 }}
+                  value={period[edge]}
+                  onChange={(time) => setPeriod(index, { [edge]: time })}
+                />
               ))}
               <IconButton
                 variant="ghost"
@@ -119,37 +114,31 @@ export const SendLimitsFields = ({
         </Stack>
       )}
       <HStack gap="3" wrap="wrap" align="start">
-        <Field.Root maxW="64">
-          <Field.Label>{t('sendLimits.dailyCap')}</Field.Label>
-          <Input
-            type="number"
-            min={1}
-            step={1}
-            placeholder={t('sendLimits.noCap')}
-            value={value.dailyCap ?? ''}
-            onChange={(e) => {
-              const dailyCap = countOf(e.target.value);
-              set(() => ({ dailyCap, ...(dailyCap === null ? { warmUpDays: null } : {}) }));
-            }}
-          />
-          <Field.HelperText>{t('sendLimits.dailyCapHelp')}</Field.HelperText>
-        </Field.Root>
-        <Field.Root maxW="64" disabled={value.dailyCap === null}>
-          <Field.Label>{t('sendLimits.warmUpDays')}</Field.Label>
-          <Input
-            type="number"
-            min={2}
-            max={90}
-            step={1}
-            placeholder={t('sendLimits.noWarmUp')}
-            value={value.warmUpDays ?? ''}
-            onChange={(e) => {
-              const warmUpDays = countOf(e.target.value);
-              set(() => ({ warmUpDays }));
-            }}
-          />
-          <Field.HelperText>{t('sendLimits.warmUpDaysHelp')}</Field.HelperText>
-        </Field.Root>
+        <NumberField
+          label={t('sendLimits.dailyCap')}
+          helper={t('sendLimits.dailyCapHelp')}
+          layout={{ maxW: '64' }}
+          min={1}
+          step={1}
+          placeholder={t('sendLimits.noCap')}
+          value={value.dailyCap}
+          onChange={(text) => {
+            const dailyCap = countOf(text);
+            set(() => ({ dailyCap, ...(dailyCap === null ? { warmUpDays: null } : {}) }));
+          }}
+        />
+        <NumberField
+          label={t('sendLimits.warmUpDays')}
+          helper={t('sendLimits.warmUpDaysHelp')}
+          layout={{ maxW: '64' }}
+          disabled={value.dailyCap === null}
+          min={2}
+          max={90}
+          step={1}
+          placeholder={t('sendLimits.noWarmUp')}
+          value={value.warmUpDays}
+          onChange={(text) => set(() => ({ warmUpDays: countOf(text) }))}
+        />
       </HStack>
       {error && (
         <Text color="fg.error" fontSize="sm" role="alert">

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { TextField } from '../../components/form-fields.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { fieldErrorsOf, messageKey } from './list-sheet.js';
@@ -83,18 +84,15 @@ export const FormDialog = <S extends z.ZodType>({
               <Dialog.Body>
                 <Stack gap="3">
                   {fields.map((field) => (
-                    <Field.Root key={field.name} invalid={!!errors[field.name]}>
-                      <Field.Label>{field.label}</Field.Label>
-                      <Input
-                        name={field.name}
-                        type={field.type ?? 'text'}
-                        value={values[field.name] ?? ''}
-                        onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-                      />
-                      <Field.ErrorText>
-                        {errors[field.name] ? t(`messages.${messageKey(errors[field.name]!)}`) : ''}
-                      </Field.ErrorText>
-                    </Field.Root>
+                    <TextField
+                      key={field.name}
+                      label={field.label}
+                      error={errors[field.name] && t(`messages.${messageKey(errors[field.name]!)}`)}
+                      name={field.name}
+                      input={{ type: field.type ?? 'text' }}
+                      value={values[field.name] ?? ''}
+                      onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+                    />
                   ))}
                 </Stack>
               </Dialog.Body>

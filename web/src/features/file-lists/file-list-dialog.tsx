@@ -1,4 +1,4 @@
-import { Button, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { FileListInput, type FileListRecord } from '@sb/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,14 +64,14 @@ const OptionRow = ({
   return (
     <Stack gap="1" data-testid="file-option" borderWidth="1px" rounded="md" p="3">
       <HStack align="start">
-        <Field.Root invalid={!!error} required flex="1">
-          <Field.Label>{t('optionName')}</Field.Label>
-          <Input
-            value={option.name}
-            onChange={(e) => onChange({ ...option, name: e.target.value })}
-          />
-          <Field.ErrorText>{error}</Field.ErrorText>
-        </Field.Root>
+        <TextField
+          label={t('optionName')}
+          required
+          error={error}
+          layout={{ flex: '1' }}
+          value={option.name}
+          onChange={(name) => onChange({ ...option, name })}
+        />
         <IconButton
           mt="6"
           size="sm"

@@ -1,7 +1,8 @@
-import { Button, Field, HStack, Input, Stack, Table, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Stack, Table } from '@chakra-ui/react';
 import { HelpInput, type Help } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/form-fields.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { submitDelay, SubmitDelayMs } from '../../components/submit-delay.js';
@@ -86,29 +87,27 @@ export const HelpsTab = () => {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="3">
           <HStack gap="3" align="start" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
-            <Field.Root invalid={!!errors.title} required>
-              <Field.Label>{t('title')}</Field.Label>
-              <Input value={draft.title} onChange={(e) => set('title')(e.target.value)} />
-              <Field.ErrorText>{errors.title}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.video}>
-              <Field.Label>{t('video')}</Field.Label>
-              <Input
-                value={draft.video}
-                placeholder="dQw4w9WgXcQ"
-                onChange={(e) => set('video')(e.target.value)}
-              />
-              <Field.ErrorText>{errors.video}</Field.ErrorText>
-            </Field.Root>
-          </HStack>
-          <Field.Root>
-            <Field.Label>{t('description')}</Field.Label>
-            <Textarea
-              value={draft.description}
-              rows={3}
-              onChange={(e) => set('description')(e.target.value)}
+            <TextField
+              label={t('title')}
+              required
+              error={errors.title}
+              value={draft.title}
+              onChange={set('title')}
             />
-          </Field.Root>
+            <TextField
+              label={t('video')}
+              error={errors.video}
+              input={{ placeholder: 'dQw4w9WgXcQ' }}
+              value={draft.video}
+              onChange={set('video')}
+            />
+          </HStack>
+          <TextField
+            label={t('description')}
+            rows={3}
+            value={draft.description}
+            onChange={set('description')}
+          />
           <HStack justify="flex-end">
             {editing !== null && (
               <Button variant="outline" onClick={reset}>

@@ -10,11 +10,11 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
 import { ExternalSendInput } from '@sb/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/form-fields.js';
 import { PageTitle } from '../../components/page-title.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';
@@ -207,36 +207,33 @@ export const MessagesApiPage = () => {
               aria-label={t('textTest')}
             >
               <Stack gap="4">
-                <Field.Root invalid={!!textErrors.token} required>
-                  <Field.Label>{t('token')}</Field.Label>
-                  <Input
-                    name="token"
-                    value={text.token}
-                    onChange={(e) => setText({ ...text, token: e.target.value })}
-                  />
-                  <Field.ErrorText>{textErrors.token}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!textErrors.number} required>
-                  <Field.Label>{t('number')}</Field.Label>
-                  <Input
-                    name="number"
-                    type="tel"
-                    value={text.number}
-                    onChange={(e) => setText({ ...text, number: e.target.value })}
-                  />
-                  <Field.HelperText>{t('numberHint')}</Field.HelperText>
-                  <Field.ErrorText>{textErrors.number}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!textErrors.body} required>
-                  <Field.Label>{t('body')}</Field.Label>
-                  <Textarea
-                    name="body"
-                    rows={3}
-                    value={text.body}
-                    onChange={(e) => setText({ ...text, body: e.target.value })}
-                  />
-                  <Field.ErrorText>{textErrors.body}</Field.ErrorText>
-                </Field.Root>
+                <TextField
+                  label={t('token')}
+                  required
+                  error={textErrors.token}
+                  name="token"
+                  value={text.token}
+                  onChange={(token) => setText({ ...text, token })}
+                />
+                <TextField
+                  label={t('number')}
+                  required
+                  helper={t('numberHint')}
+                  error={textErrors.number}
+                  name="number"
+                  input={{ type: 'tel' }}
+                  value={text.number}
+                  onChange={(number) => setText({ ...text, number })}
+                />
+                <TextField
+                  label={t('body')}
+                  required
+                  error={textErrors.body}
+                  name="body"
+                  rows={3}
+                  value={text.body}
+                  onChange={(body) => setText({ ...text, body })}
+                />
                 <Button
                   type="submit"
                   colorPalette="brand"
@@ -261,26 +258,24 @@ export const MessagesApiPage = () => {
               aria-label={t('mediaTest')}
             >
               <Stack gap="4">
-                <Field.Root invalid={!!mediaErrors.token} required>
-                  <Field.Label>{t('token')}</Field.Label>
-                  <Input
-                    name="token"
-                    value={media.token}
-                    onChange={(e) => setMedia({ ...media, token: e.target.value })}
-                  />
-                  <Field.ErrorText>{mediaErrors.token}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!mediaErrors.number} required>
-                  <Field.Label>{t('number')}</Field.Label>
-                  <Input
-                    name="number"
-                    type="tel"
-                    value={media.number}
-                    onChange={(e) => setMedia({ ...media, number: e.target.value })}
-                  />
-                  <Field.HelperText>{t('numberHint')}</Field.HelperText>
-                  <Field.ErrorText>{mediaErrors.number}</Field.ErrorText>
-                </Field.Root>
+                <TextField
+                  label={t('token')}
+                  required
+                  error={mediaErrors.token}
+                  name="token"
+                  value={media.token}
+                  onChange={(token) => setMedia({ ...media, token })}
+                />
+                <TextField
+                  label={t('number')}
+                  required
+                  helper={t('numberHint')}
+                  error={mediaErrors.number}
+                  name="number"
+                  input={{ type: 'tel' }}
+                  value={media.number}
+                  onChange={(number) => setMedia({ ...media, number })}
+                />
                 <Field.Root invalid={!!mediaErrors.file} required>
                   <Field.Label>{t('file')}</Field.Label>
                   <Input

@@ -107,21 +107,16 @@ export const OnDutyModal = ({
             onChange={(phone) => setDraft((d) => ({ ...d, phone }))}
             input={{ type: 'tel', placeholder: '5511999999999' }}
           />
-          <Field.Root invalid={!!errors.interval} required>
-            <Field.Label>{t('interval')}</Field.Label>
-            <Input
-              type="number"
-              min={1}
-              step={1}
-              value={draft.interval}
-              onChange={(e) => setDraft((d) => ({ ...d, interval: e.target.value }))}
-            />
-            {errors.interval ? (
-              <Field.ErrorText>{t(errors.interval)}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>{t('intervalHelp')}</Field.HelperText>
-            )}
-          </Field.Root>
+          <TextField
+            label={t('interval')}
+            required
+            // the hint gives way to the error
+            helper={errors.interval ? undefined : t('intervalHelp')}
+            error={errors.interval && t(errors.interval)}
+            input={{ type: 'number', min: 1, step: 1 }}
+            value={draft.interval}
+            onChange={(interval) => setDraft((d) => ({ ...d, interval }))}
+          />
         </SimpleGrid>
         <Table.Root size="sm">
           <Table.Header>

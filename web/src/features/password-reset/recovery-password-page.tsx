@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { ResetRedirectDelayMs, ResetRequestInput } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/error-message.js';
+import { TextField } from '../../components/form-fields.js';
 import { notify } from '../../components/toaster.js';
 import {
   useRequestResetCodeMutation,
@@ -125,19 +126,16 @@ export const RecoveryPasswordPage = () => {
       {step === 'phone' && (
         <form onSubmit={(event) => void sendCode(event)} noValidate>
           <Stack gap="5">
-            <Field.Root invalid={!!fieldError} required>
-              <Field.Label>{t('wpp')}</Field.Label>
-              <Input
-                name="wpp"
-                type="tel"
-                autoComplete="tel"
-                autoFocus
-                value={wpp}
-                onChange={(event) => setWpp(event.target.value)}
-              />
-              <Field.HelperText>{t('wppHint')}</Field.HelperText>
-              <Field.ErrorText>{fieldError}</Field.ErrorText>
-            </Field.Root>
+            <TextField
+              label={t('wpp')}
+              required
+              helper={t('wppHint')}
+              error={fieldError}
+              name="wpp"
+              input={{ type: 'tel', autoComplete: 'tel', autoFocus: true }}
+              value={wpp}
+              onChange={setWpp}
+            />
             <Button type="submit" colorPalette="brand" size="lg" loading={requested.isLoading}>
               {t('sendCode')}
             </Button>
@@ -147,21 +145,22 @@ export const RecoveryPasswordPage = () => {
       {step === 'code' && (
         <form onSubmit={(event) => void checkCode(event)} noValidate>
           <Stack gap="5">
-            <Field.Root invalid={!!fieldError} required>
-              <Field.Label>{t('code')}</Field.Label>
-              <Input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                autoFocus
-                letterSpacing="0.4em"
-                value={code}
-                disabled={redirecting}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-              />
-              <Field.ErrorText>{fieldError}</Field.ErrorText>
-            </Field.Root>
+            <TextField
+              label={t('code')}
+              required
+              error={fieldError}
+              name="code"
+              input={{
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                maxLength: 6,
+                autoFocus: true,
+                letterSpacing: '0.4em',
+                disabled: redirecting,
+              }}
+              value={code}
+              onChange={(typed) => setCode(typed.replace(/\D/g, ''))}
+            />
             <Button
               type="submit"
               colorPalette="brand"
@@ -180,28 +179,25 @@ export const RecoveryPasswordPage = () => {
       {step === 'password' && (
         <form onSubmit={(event) => void savePassword(event)} noValidate>
           <Stack gap="5">
-            <Field.Root invalid={!!fieldError} required>
-              <Field.Label>{t('newPassword')}</Field.Label>
-              <Input
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                autoFocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </Field.Root>
-            <Field.Root invalid={!!fieldError} required>
-              <Field.Label>{t('confirmPassword')}</Field.Label>
-              <Input
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(event) => setConfirm(event.target.value)}
-              />
-              <Field.ErrorText>{fieldError}</Field.ErrorText>
-            </Field.Root>
+            {/* the two passwords turn red together; the message shows once, under the second */}
+            <TextField
+              label={t('newPassword')}
+              required
+              invalid={!!fieldError}
+              name="newPassword"
+              input={{ type: 'password', autoComplete: 'new-password', autoFocus: true }}
+              value={password}
+              onChange={setPassword}
+            />
+            <TextField
+              label={t('confirmPassword')}
+              required
+              error={fieldError}
+              name="confirmPassword"
+              input={{ type: 'password', autoComplete: 'new-password' }}
+              value={confirm}
+              onChange={setConfirm}
+            />
             <Button type="submit" colorPalette="brand" size="lg" loading={updating.isLoading}>
               {t('save')}
             </Button>

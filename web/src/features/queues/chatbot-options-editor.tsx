@@ -5,7 +5,6 @@ import {
   HStack,
   IconButton,
   Input,
-  NativeSelect,
   Stack,
   Switch,
   Text,
@@ -15,6 +14,7 @@ import { ChatbotQueueTypes, type ChatbotOptionInput, type ChatbotQueueType } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuChevronRight, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { SelectField } from '../../components/form-fields.js';
 import { choicesWith, idOfSelectValue, selectValueOf, type Choice } from './bot-choices.js';
 
 export type ChatbotDraft = ChatbotOptionInput;
@@ -108,24 +108,19 @@ export const ChatbotOptionsEditor = ({
     const saved = options[index]![field] ?? null;
     const label = t(field);
     return (
-      <Field.Root key={field} maxW="48">
-        <Field.Label>{label}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            aria-label={label}
-            value={selectValueOf(saved)}
-            onChange={(e) => patch(index, { [field]: idOfSelectValue(e.target.value) })}
-          >
-            <option value="">—</option>
-            {choicesWith(choices, saved, saved === null ? '' : fallback(saved)).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectField
+        key={field}
+        label={label}
+        namedControl
+        layout={{ maxW: '48' }}
+        size="sm"
+        placeholder="—"
+        options={choicesWith(choices, saved, saved === null ? '' : fallback(saved)).map(
+          (c) => [c.id, c.name] as const,
+        )}
+        value={selectValueOf(saved)}
+        onChange={(value) => patch(index, { [field]: idOfSelectValue(value) })}
+      />
     );
   };
 
@@ -182,30 +177,20 @@ export const ChatbotOptionsEditor = ({
                   />
                 </Field.Root>
                 <HStack gap="3" align="end" flexWrap="wrap">
-                  <Field.Root maxW="48">
-                    <Field.Label>{t('queueType')}</Field.Label>
-                    <NativeSelect.Root size="sm">
-                      <NativeSelect.Field
-                        aria-label={t('queueType')}
-                        value={option.queueType ?? 'text'}
-                        onChange={(e) =>
-                          patch(index, retyped(option, e.target.value as ChatbotQueueType))
-                        }
-                      >
-                        {ChatbotQueueTypes.filter(
-                          (type) =>
-                            type !== 'integration' ||
-                            canIntegrate ||
-                            option.queueType === 'integration',
-                        ).map((type) => (
-                          <option key={type} value={type}>
-                            {t(`queueTypes.${type}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
+                  <SelectField
+                    label={t('queueType')}
+                    namedControl
+                    layout={{ maxW: '48' }}
+                    size="sm"
+                    options={ChatbotQueueTypes.filter(
+                      (type) =>
+                        type !== 'integration' ||
+                        canIntegrate ||
+                        option.queueType === 'integration',
+                    ).map((type) => [type, t(`queueTypes.${type}`)] as const)}
+                    value={option.queueType ?? 'text'}
+                    onChange={(type) => patch(index, retyped(option, type as ChatbotQueueType))}
+                  />
                   {TargetsOf[option.queueType ?? 'text'].map((field) =>
                     targetSelect(
                       index,

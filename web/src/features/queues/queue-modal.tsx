@@ -1,18 +1,9 @@
-import {
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { DefaultQueueSchedules, QueueInput, type Queue, type QueueSchedule } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.js';
+import { SelectField, SwitchField, TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
 import { notify } from '../../components/toaster.js';
@@ -177,25 +168,18 @@ export const QueueModal = ({
 
   /** A select of one bot link: "none" then the choices, the saved one kept when not among them. */
   const linkField = (key: LinkField, choices: Choice[], fallback: string) => (
-    <Field.Root key={key} flex="1" minW="48">
-      <Field.Label>{t(key)}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          aria-label={t(key)}
-          value={selectValueOf(draft[key])}
-          onChange={(e) => set(key, idOfSelectValue(e.target.value))}
-        >
-          <option value="">{t('none')}</option>
-          {choicesWith(choices, draft[key], fallback).map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Field.HelperText>{t(`help.${key}`)}</Field.HelperText>
-    </Field.Root>
+    <SelectField
+      key={key}
+      label={t(key)}
+      namedControl
+      helper={t(`help.${key}`)}
+      layout={{ flex: '1', minW: '48' }}
+      size="sm"
+      placeholder={t('none')}
+      options={choicesWith(choices, draft[key], fallback).map((c) => [c.id, c.name] as const)}
+      value={selectValueOf(draft[key])}
+      onChange={(value) => set(key, idOfSelectValue(value))}
+    />
   );
 
   return (
@@ -220,11 +204,14 @@ export const QueueModal = ({
         <Tabs.Content value="data">
           <Stack gap="4">
             <HStack gap="3" align="start" flexWrap="wrap">
-              <Field.Root invalid={!!errors.name} required flex="2" minW="48">
-                <Field.Label>{t('name')}</Field.Label>
-                <Input value={draft.name} onChange={(e) => set('name', e.target.value)} />
-                <Field.ErrorText>{errors.name}</Field.ErrorText>
-              </Field.Root>
+              <TextField
+                label={t('name')}
+                required
+                error={errors.name}
+                layout={{ flex: '2', minW: '48' }}
+                value={draft.name}
+                onChange={(name) => set('name', name)}
+              />
               <Field.Root invalid={!!errors.color} required flex="1" minW="32">
                 <Field.Label>{t('color')}</Field.Label>
                 <HStack>
@@ -249,33 +236,25 @@ export const QueueModal = ({
                 />
                 <Field.ErrorText>{errors.color}</Field.ErrorText>
               </Field.Root>
-              <Field.Root flex="1" minW="24">
-                <Field.Label>{t('orderQueue')}</Field.Label>
-                <Input
-                  type="number"
-                  min={0}
-                  value={draft.orderQueue}
-                  onChange={(e) => set('orderQueue', e.target.value)}
-                />
-              </Field.Root>
+              <TextField
+                label={t('orderQueue')}
+                layout={{ flex: '1', minW: '24' }}
+                input={{ type: 'number', min: 0 }}
+                value={draft.orderQueue}
+                onChange={(order) => set('orderQueue', order)}
+              />
             </HStack>
             <HStack gap="4" align="end" flexWrap="wrap">
-              <Switch.Root
+              <SwitchField
+                label={t('closeTicket')}
                 checked={draft.closeTicket}
-                onCheckedChange={(e) => set('closeTicket', e.checked)}
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{t('closeTicket')}</Switch.Label>
-              </Switch.Root>
-              <Switch.Root
+                onChange={(checked) => set('closeTicket', checked)}
+              />
+              <SwitchField
+                label={t('ativarRoteador')}
                 checked={draft.ativarRoteador}
-                onCheckedChange={(e) => set('ativarRoteador', e.checked)}
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{t('ativarRoteador')}</Switch.Label>
-              </Switch.Root>
+                onChange={(checked) => set('ativarRoteador', checked)}
+              />
               <Field.Root maxW="48">
                 <Field.Label>{t('tempoRoteador')}</Field.Label>
                 <NativeSelect.Root size="sm" disabled={!draft.ativarRoteador}>
@@ -294,23 +273,19 @@ export const QueueModal = ({
                 </NativeSelect.Root>
               </Field.Root>
             </HStack>
-            <Field.Root invalid={!!errors.greetingMessage}>
-              <Field.Label>{t('greetingMessage')}</Field.Label>
-              <Textarea
-                rows={3}
-                value={draft.greetingMessage}
-                onChange={(e) => set('greetingMessage', e.target.value)}
-              />
-              <Field.ErrorText>{errors.greetingMessage}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('outOfHoursMessage')}</Field.Label>
-              <Textarea
-                rows={2}
-                value={draft.outOfHoursMessage}
-                onChange={(e) => set('outOfHoursMessage', e.target.value)}
-              />
-            </Field.Root>
+            <TextField
+              label={t('greetingMessage')}
+              error={errors.greetingMessage}
+              rows={3}
+              value={draft.greetingMessage}
+              onChange={(text) => set('greetingMessage', text)}
+            />
+            <TextField
+              label={t('outOfHoursMessage')}
+              rows={2}
+              value={draft.outOfHoursMessage}
+              onChange={(text) => set('outOfHoursMessage', text)}
+            />
             <HStack gap="3" align="start" flexWrap="wrap">
               {canIntegrate &&
                 linkField(

@@ -4,7 +4,6 @@ import {
   Button,
   Field,
   Heading,
-  Input,
   Link,
   NativeSelect,
   Stack,
@@ -18,6 +17,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { errorMessage } from '../../api/error-message.js';
 import { useColorMode } from '../../app/color-mode.js';
 import { turnstileSiteKey } from '../../app/runtime-config.js';
+import { TextField } from '../../components/form-fields.js';
 import { notify } from '../../components/toaster.js';
 import { Turnstile } from '../auth/turnstile.js';
 import { useSignupMutation, useSignupPlansQuery } from './signup.api.js';
@@ -96,17 +96,15 @@ export const SignupPage = () => {
   };
 
   const text = (name: Exclude<FieldName, 'planId'>, type = 'text', autoComplete?: string) => (
-    <Field.Root invalid={!!errors[name]} required>
-      <Field.Label>{t(name)}</Field.Label>
-      <Input
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={set(name)}
-      />
-      <Field.ErrorText>{errors[name]}</Field.ErrorText>
-    </Field.Root>
+    <TextField
+      label={t(name)}
+      required
+      error={errors[name]}
+      name={name}
+      input={{ type, autoComplete }}
+      value={values[name]}
+      onChange={(value) => set(name)({ target: { value } })}
+    />
   );
 
   return (
