@@ -114,6 +114,11 @@ type Draft = {
 };
 
 const MessageFields = ['greetingMessage', 'complationMessage', 'outOfHoursMessage'] as const;
+/** The bot's texts shown with a helper text (`help.<field>`). */
+const HelpedMessages = ['expiresInactiveMessage', 'inactiveMessage', 'ratingMessage'] as const;
+type HelpedMessage = (typeof HelpedMessages)[number];
+const isHelped = (key: string): key is HelpedMessage =>
+  (HelpedMessages as readonly string[]).includes(key);
 /** The number fields of the form: whole numbers from 0 to the contract's maximum. */
 type NumberField =
   | 'maxUseBotQueues'
@@ -454,18 +459,11 @@ export const ConnectionModal = ({
   );
 
   /** A free text of the bot, with its helper text and the server's error. */
-  const textField = (
-    key:
-      | (typeof MessageFields)[number]
-      | 'ratingMessage'
-      | 'inactiveMessage'
-      | 'expiresInactiveMessage',
-    helper = true,
-  ) => (
+  const textField = (key: (typeof MessageFields)[number] | HelpedMessage) => (
     <Field.Root key={key} invalid={!!fieldErrors[key]}>
       <Field.Label>{t(key)}</Field.Label>
       <Textarea rows={3} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
-      {helper && <Field.HelperText>{t(`help.${key}`)}</Field.HelperText>}
+      {isHelped(key) && <Field.HelperText>{t(`help.${key}`)}</Field.HelperText>}
       <Field.ErrorText>{fieldErrors[key]}</Field.ErrorText>
     </Field.Root>
   );
@@ -738,7 +736,7 @@ export const ConnectionModal = ({
                   </Tabs.Content>
                   <Tabs.Content value="messages">
                     <Stack gap="3">
-                      {MessageFields.map((key) => textField(key, false))}
+                      {MessageFields.map((key) => textField(key))}
                       <Field.Root>
                         <Field.Label>{t('greetingMedia')}</Field.Label>
                         {connection ? (
