@@ -153,8 +153,8 @@ async function main() {
   const lines = [];
   const total = { passed: 0, failed: 0, skipped: 0 };
 
-  // Build, then the static checks (the format, eslint with the architecture's boundaries, tsc): each a
-  // step that counts as one failure when it does not pass.
+  // Build, then the static checks (the format, the commit messages, eslint with the architecture's
+  // boundaries, tsc): each a step that counts as one failure when it does not pass.
   const step = async (name, args, timeoutMs) => {
     console.log(`\n=== ${name} (${args.join(' ')}) ===\n`);
     const outcome = await run(process.execPath, args, root, timeoutMs);
@@ -177,6 +177,11 @@ async function main() {
   await step(
     'format',
     ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level=warn', '.'],
+    minutes('TEST_TIMEOUT_LINT_MIN', 10),
+  );
+  await step(
+    'commit messages',
+    ['scripts/check-commits.mjs'],
     minutes('TEST_TIMEOUT_LINT_MIN', 10),
   );
   await step('lint and typecheck', nx('lint', 'typecheck'), minutes('TEST_TIMEOUT_LINT_MIN', 10));

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { RequestMethod, type ExecutionContext, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
   EventSocketRoutes,
@@ -19,7 +18,7 @@ import {
 import { AccessGuard } from '../auth/access.guard.js';
 import type { VerifiedToken } from '../auth/access-token.service.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
-import { GatewayModule, type GatewayModuleDeps } from '../gateway.module.js';
+import { gatewayRoutes, routeKey, type GatewayRoute } from '../gateway-routes.js';
 import { joinsAdminsRoom } from './event-fanout.js';
 
 /**
@@ -127,33 +126,8 @@ const samples: Record<EventSocketRouteKey, Sample[]> = {
   'campaigns.campaign-reply.recorded': [{ data: { campaignId: 1 } }],
 };
 
-/** `<METHOD> /<path>` → the controller class and handler that serve it. */
-const gatewayRoutes = (): Map<string, { controller: Type; handler: () => unknown }> => {
-  const controllers = GatewayModule.forRoot({ media: {} } as GatewayModuleDeps).controllers ?? [];
-  const routes = new Map<string, { controller: Type; handler: () => unknown }>();
-  const segments = (path: unknown) =>
-    [path ?? ''].flat().join('/').split('/').filter(Boolean).join('/');
-  for (const controller of controllers) {
-    const base = segments(Reflect.getMetadata(PATH_METADATA, controller));
-    const proto = controller.prototype as Record<string, () => unknown>;
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const handler = proto[name];
-      if (typeof handler !== 'function' || name === 'constructor') continue;
-      const path = Reflect.getMetadata(PATH_METADATA, handler) as unknown;
-      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-      if (path === undefined || method === undefined) continue;
-      const full = [base, segments(path)].filter(Boolean).join('/');
-      routes.set(`${RequestMethod[method]} /${full}`, { controller, handler });
-    }
-  }
-  return routes;
-};
-
 /** Whether the AccessGuard lets this caller through the route (with every plan flag). */
-const guardLets = (
-  route: { controller: Type; handler: () => unknown },
-  caller: Caller,
-): boolean => {
+const guardLets = (route: GatewayRoute, caller: Caller): boolean => {
   const token = {
     sub: '9',
     userId: 9,
@@ -212,7 +186,7 @@ const viewer = (over: Partial<TicketViewer>): TicketViewer => ({
 });
 
 describe('socket event audiences (every row of the event→socket table)', () => {
-  const routes = gatewayRoutes();
+  const routes = new Map(gatewayRoutes().map((route) => [routeKey(route), route]));
   const rows = Object.entries(EventSocketRoutes) as [EventSocketRouteKey, Row][];
 
   it('finds the gateway routes', () => {

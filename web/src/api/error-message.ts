@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { Namespace, ParseKeys, TFunction } from 'i18next';
 
 const codeOf = (data: unknown): string | undefined =>
   data && typeof data === 'object' && 'error' in data && typeof data.error === 'string'
@@ -14,7 +14,7 @@ const messageOf = (data: unknown): string | undefined =>
  * The text of a failed call (spec 1 §8): the translation of its error code when one exists, else the
  * raw text the server sent, a plain string as is, else the generic "An error occurred!".
  */
-export const errorMessage = (error: unknown, t: TFunction): string => {
+export const errorMessage = (error: unknown, t: TFunction<Namespace>): string => {
   // An RTK Query error carries the answer in `data`; without it (network failure) there is no answer.
   const data =
     error && typeof error === 'object' && 'status' in error
@@ -24,7 +24,9 @@ export const errorMessage = (error: unknown, t: TFunction): string => {
       : error;
   if (typeof data === 'string' && data.trim()) return data;
   const code = codeOf(data);
-  if (code && t(code, { ns: 'errors', defaultValue: '' })) return t(code, { ns: 'errors' });
+  // a server's code: a key of the errors area when it has a text (the defaultValue lookup says)
+  const key = code as ParseKeys<'errors'> | undefined;
+  if (key && t(key, { ns: 'errors', defaultValue: '' })) return t(key, { ns: 'errors' });
   const raw = messageOf(data) ?? code;
   if (raw) return raw;
   return t('generic', { ns: 'errors' });

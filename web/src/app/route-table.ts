@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { AccessRule } from '../features/auth/access.js';
 
 /**
@@ -6,7 +7,7 @@ import type { AccessRule } from '../features/auth/access.js';
  */
 export type PageRoute = {
   path: string;
-  titleKey: string;
+  titleKey: ParseKeys<'routes'>;
   access?: AccessRule;
   campaignsOnly?: boolean;
 };

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner.js';
@@ -18,7 +19,7 @@ import {
   SubscriptionExpiredPath,
 } from './route-table.js';
 
-const RoutePage = ({ titleKey }: { titleKey: string }) => {
+const RoutePage = ({ titleKey }: { titleKey: ParseKeys<'routes'> }) => {
   const Page = RoutePages[titleKey];
   // inside the shell: only the page area waits for the page's chunk
   return Page ? (

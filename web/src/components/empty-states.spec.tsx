@@ -15,7 +15,6 @@ vi.mock('../api/socket.js', () => ({
 const ArrayRoutes = new Set([
   '/queue',
   '/whatsapp',
-  '/whatsapp/',
   '/helps/list',
   '/plantao',
   '/plans/all',

@@ -1,6 +1,15 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
+import type { CustomTypeOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
+
+type Areas = CustomTypeOptions['resources'];
+/** The locale areas with the dialog's `cancel` and `save` texts (and `close`, for `labelledClose`). */
+type DialogArea = {
+  [Area in keyof Areas]: Areas[Area] extends { cancel: string; save: string; close?: string }
+    ? Area
+    : never;
+}[keyof Areas];
 
 /** Dialog.Content types no form attributes; spread, it still renders them on the form. */
 const zodValidatedForm = { noValidate: true };
@@ -27,7 +36,7 @@ export const FormDialog = ({
   footerStart,
   children,
 }: {
-  ns: string;
+  ns: DialogArea;
   /** left out when the caller mounts the dialog only while it is open */
   open?: boolean;
   onClose: () => void;

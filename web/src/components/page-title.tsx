@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { Box, Heading, type BoxProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ export const PageTitle = ({
   titleKey,
   children,
   ...rest
-}: { titleKey: string; children?: ReactNode } & BoxProps) => {
+}: { titleKey: ParseKeys<'routes'>; children?: ReactNode } & BoxProps) => {
   const { t } = useTranslation('routes');
   const title = t(titleKey);
   return (

@@ -7,6 +7,9 @@ type TimeField = (typeof TimeFields)[number];
 /** One weekday of opening hours: two ranges, HH:MM (company, queue and connection schedules alike). */
 export type WeeklyScheduleRow = { weekdayEn: string } & Record<TimeField, string>;
 
+/** The schedules name their days in English, lower case: the keys of `schedule.weekdays`. */
+type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+
 /**
  * The weekday × two-ranges grid of working hours, used by the company, queue and connection
  * schedules. Times step by 10 minutes; each input is labelled "<weekday> <field>".
@@ -31,7 +34,7 @@ export const WeeklyScheduleTable = ({
       </Table.Header>
       <Table.Body>
         {rows.map((row, index) => {
-          const day = t(`schedule.weekdays.${row.weekdayEn}`);
+          const day = t(`schedule.weekdays.${row.weekdayEn as Weekday}`);
           return (
             <Table.Row key={row.weekdayEn}>
               <Table.Cell>{day}</Table.Cell>

@@ -20,7 +20,8 @@ export const ApiRoutes = {
     companyOne: '/companySettingOne',
     companyUpdate: '/companySettings',
   },
-  media: '/media',
+  // a stored file by its signed URL (`*key`: the rest of the path); the services build these URLs
+  media: '/media/*key',
   helps: {
     root: '/helps',
     list: '/helps/list',
@@ -78,6 +79,16 @@ export const ApiRoutes = {
     list: '/quick-messages/list',
     byId: '/quick-messages/:id',
     media: '/quick-messages/:id/media-upload',
+  },
+  // WhatsApp, Cloud API, Facebook and Instagram connections (connectors service)
+  connections: {
+    root: '/whatsapp',
+    byId: '/whatsapp/:id',
+    media: '/whatsapp/:id/media-upload',
+    session: '/whatsappsession/:id',
+    restartAll: '/whatsapp-restart',
+    closeImported: '/closedimported/:id',
+    facebook: '/facebook',
   },
   // queue integrations (spec 3 §7 "Integrations"; admins, plan flag useIntegration)
   queueIntegrations: {

@@ -51,7 +51,7 @@ export const AnnouncementsPage = () => {
             >
               {record.title}
             </Table.Cell>
-            <Table.Cell>{t(`priorities.${record.priority}`)}</Table.Cell>
+            <Table.Cell>{t(`priorities.${record.priority as 1 | 2 | 3}`)}</Table.Cell>
             <Table.Cell>{record.mediaName ?? '—'}</Table.Cell>
             <Table.Cell>
               <Badge colorPalette={record.status ? 'green' : 'gray'}>

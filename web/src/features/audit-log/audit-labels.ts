@@ -32,11 +32,15 @@ export const AuditLabelNamespaces = [
   'reports',
 ] as const;
 
+/** `t` for keys built from a record's fields at run time: exists() checks them, no key type can. */
+const lookUp = (i18n: Pick<I18n, 't'>) =>
+  i18n.t as (key: string, options: { returnObjects: true }) => unknown;
+
 /** The first of `keys` that holds a text (not a group of texts). */
 const firstText = (i18n: Pick<I18n, 'exists' | 't'>, keys: string[]): string | null => {
   for (const key of keys) {
     if (!i18n.exists(key)) continue;
-    const value: unknown = i18n.t(key, { returnObjects: true });
+    const value: unknown = lookUp(i18n)(key, { returnObjects: true });
     if (typeof value === 'string') return value;
   }
   return null;

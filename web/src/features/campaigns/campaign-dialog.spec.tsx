@@ -47,7 +47,7 @@ const stub = (templatesAnswer: () => Response) => {
       if (url.pathname === '/companySettingOne') {
         return Response.json({ campaignsEnabled: 'enabled' });
       }
-      if (url.pathname === '/whatsapp/') {
+      if (url.pathname === '/whatsapp') {
         return Response.json([
           connection(7, 'Phone', 'whatsapp'),
           connection(8, 'Cloud', 'whatsappapi'),

@@ -425,5 +425,7 @@ export const CampaignDialog = ({
 };
 
 /** The translation key of a contract form message (spec 3 §5 and the template's): its name. */
-const messageKeyOf = (message: string | undefined): string =>
-  Object.entries(CampaignMessages).find(([, text]) => text === message)?.[0] ?? 'invalid';
+const messageKeyOf = (message: string | undefined): keyof typeof CampaignMessages | 'invalid' =>
+  (Object.keys(CampaignMessages) as (keyof typeof CampaignMessages)[]).find(
+    (key) => CampaignMessages[key] === message,
+  ) ?? 'invalid';

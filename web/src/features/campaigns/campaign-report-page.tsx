@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { Badge, HStack, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { SendRefusalReasons, type CampaignCounters } from '@sb/contracts';
 import { useState } from 'react';
@@ -21,7 +22,7 @@ const Counters: (keyof CampaignCounters)[] = [
 ];
 
 /** Refusal reasons our side words itself (SendRefusalReasons); any other is the provider's text. */
-const ownReasons: Record<string, string> = {
+const ownReasons: Record<string, ParseKeys<'campaigns'>> = {
   [SendRefusalReasons.outsideWindow]: 'outsideWindow',
   [SendRefusalReasons.outcomeUnknown]: 'outcomeUnknown',
 };

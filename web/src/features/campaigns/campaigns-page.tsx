@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { Badge, IconButton, Table } from '@chakra-ui/react';
 import type { CampaignRecord } from '@sb/contracts';
 import { useState } from 'react';
@@ -57,7 +58,7 @@ export const CampaignsPage = () => {
       .join(', ');
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
 
-  const act = async (run: () => Promise<unknown>, done: string) => {
+  const act = async (run: () => Promise<unknown>, done: ParseKeys<'campaigns'>) => {
     try {
       await run();
       notify.success(t(done));

@@ -94,7 +94,9 @@ const CompanyRows = ({
         <RecordCount count={company.connectionsCount} />
         <RecordCount count={company.queuesCount} />
         <Table.Cell>{company.id === 1 ? '—' : formatDate(company.dueDate)}</Table.Cell>
-        <Table.Cell>{company.recurrence ? t(`recurrences.${company.recurrence}`) : ''}</Table.Cell>
+        <Table.Cell>
+          {company.recurrence ? t(`recurrences.${company.recurrence as Recurrence}`) : ''}
+        </Table.Cell>
         <Table.Cell>
           <RowActions
             onEdit={() => onEdit(company)}
@@ -141,19 +143,21 @@ export const CompaniesTab = () => {
         onAdd={() => setEditing('new')}
       />
       <PagedRowsTable
-        columns={[
-          'id',
-          'name',
-          'email',
-          'plan',
-          'status',
-          'attendants',
-          'connections',
-          'queues',
-          'dueDate',
-          'recurrence',
-          'actions',
-        ].map((key) => t(key))}
+        columns={(
+          [
+            'id',
+            'name',
+            'email',
+            'plan',
+            'status',
+            'attendants',
+            'connections',
+            'queues',
+            'dueDate',
+            'recurrence',
+            'actions',
+          ] as const
+        ).map((key) => t(key))}
         onScroll={onScroll}
       >
         {Array.from({ length: pages }, (_, i) => (

@@ -104,7 +104,8 @@ export const CompanyFormDialog = ({
 
   // company 1 stays active and never expires: the server ignores these, the form says so
   const platform = company?.id === PlatformCompanyId;
-  const text = (key: keyof Values, type = 'text', disabled = false) => (
+  // (the plan is a select of its own)
+  const text = (key: Exclude<keyof Values, 'planId'>, type = 'text', disabled = false) => (
     <TextField
       label={t(key)}
       required={['name', 'email', 'planId'].includes(key)}

@@ -30,19 +30,22 @@ export const ConnectionNumber = ({ form, name }: Props<NumberKey>) => {
   );
 };
 
-/** A free text of the bot; the messages tab's texts go without a helper. */
+/** The bot's texts shown with a helper text (`help.<field>`); the messages tab's go without. */
+const HelpedMessages = ['expiresInactiveMessage', 'inactiveMessage', 'ratingMessage'] as const;
+type HelpedMessage = (typeof HelpedMessages)[number];
+const isHelped = (name: string): name is HelpedMessage =>
+  (HelpedMessages as readonly string[]).includes(name);
+
+/** A free text of the bot. */
 export const ConnectionText = ({
   form,
   name,
-  helper = true,
-}: Props<
-  (typeof MessageFields)[number] | 'ratingMessage' | 'inactiveMessage' | 'expiresInactiveMessage'
-> & { helper?: boolean }) => {
+}: Props<(typeof MessageFields)[number] | HelpedMessage>) => {
   const { t } = useTranslation('connections');
   return (
     <TextField
       label={t(name)}
-      helper={helper ? t(`help.${name}`) : undefined}
+      helper={isHelped(name) ? t(`help.${name}`) : undefined}
       error={form.fieldErrors[name]}
       rows={3}
       value={form.draft[name]}

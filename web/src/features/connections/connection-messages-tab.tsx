@@ -56,7 +56,7 @@ const GreetingMediaField = ({ form }: { form: ConnectionForm }) => {
 export const ConnectionMessagesTab = ({ form }: { form: ConnectionForm }) => (
   <Stack gap="3">
     {MessageFields.map((key) => (
-      <ConnectionText key={key} form={form} name={key} helper={false} />
+      <ConnectionText key={key} form={form} name={key} />
     ))}
     <GreetingMediaField form={form} />
   </Stack>

@@ -350,7 +350,7 @@ describe('connections page', () => {
       expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/closedimported/1'))).toBe(
         true,
       );
-      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/whatsapp-restart/'))).toBe(
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/whatsapp-restart'))).toBe(
         true,
       );
     });

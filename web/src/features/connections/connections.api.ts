@@ -1,4 +1,6 @@
 import {
+  ApiRoutes,
+  buildPath,
   type CloseImportedTicketsReply,
   type ConnectionCreateInput,
   type ConnectionRecord,
@@ -23,7 +25,7 @@ export type ConnectionFormValues = Partial<ConnectionCreateInput> & { name: stri
 export const connectionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listConnections: build.query<ConnectionSummary[], void>({
-      query: () => ({ url: '/whatsapp/', params: { session: 0 } }),
+      query: () => ({ url: ApiRoutes.connections.root, params: { session: 0 } }),
       providesTags: (result) => [
         { type: 'Connection', id: 'LIST' },
         ...(result ?? []).map(({ id }) => ({ type: 'Connection' as const, id })),
@@ -36,7 +38,7 @@ export const connectionsApi = baseApi.injectEndpoints({
     }),
     /** The /connections list, QR codes included; kept fresh by the whatsapp and session sockets. */
     listConnectionRecords: build.query<ConnectionRecord[], void>({
-      query: () => ({ url: '/whatsapp/' }),
+      query: () => ({ url: ApiRoutes.connections.root }),
       providesTags: [LIST],
       onCacheEntryAdded: (_arg, lifecycle) =>
         followCompanyEvents(lifecycle, ['whatsapp', 'whatsappSession'], () =>
@@ -44,52 +46,59 @@ export const connectionsApi = baseApi.injectEndpoints({
         ),
     }),
     createConnection: build.mutation<ConnectionRecord, ConnectionFormValues>({
-      query: (body) => ({ url: '/whatsapp', method: 'POST', body }),
+      query: (body) => ({ url: ApiRoutes.connections.root, method: 'POST', body }),
       invalidatesTags: [LIST],
     }),
     updateConnection: build.mutation<ConnectionRecord, ConnectionFormValues & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/whatsapp/${id}`, method: 'PUT', body }),
+      query: ({ id, ...body }) => ({
+        url: buildPath(ApiRoutes.connections.byId, { id }),
+        method: 'PUT',
+        body,
+      }),
       invalidatesTags: [LIST],
     }),
     deleteConnection: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: `/whatsapp/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: buildPath(ApiRoutes.connections.byId, { id }), method: 'DELETE' }),
       invalidatesTags: [LIST],
     }),
     startSession: build.mutation<Message, number>({
-      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'POST' }),
+      query: (id) => ({ url: buildPath(ApiRoutes.connections.session, { id }), method: 'POST' }),
       invalidatesTags: [LIST],
     }),
     renewSession: build.mutation<Message, number>({
-      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'PUT' }),
+      query: (id) => ({ url: buildPath(ApiRoutes.connections.session, { id }), method: 'PUT' }),
       invalidatesTags: [LIST],
     }),
     disconnectSession: build.mutation<Message, number>({
-      query: (id) => ({ url: `/whatsappsession/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: buildPath(ApiRoutes.connections.session, { id }), method: 'DELETE' }),
       invalidatesTags: [LIST],
     }),
     restartConnections: build.mutation<Message, void>({
-      query: () => ({ url: '/whatsapp-restart/', method: 'POST' }),
+      query: () => ({ url: ApiRoutes.connections.restartAll, method: 'POST' }),
       invalidatesTags: [LIST],
     }),
     closeImportedTickets: build.mutation<CloseImportedTicketsReply, number>({
-      query: (id) => ({ url: `/closedimported/${id}`, method: 'POST' }),
+      query: (id) => ({
+        url: buildPath(ApiRoutes.connections.closeImported, { id }),
+        method: 'POST',
+      }),
       invalidatesTags: [LIST],
     }),
     /** POST /facebook: one connection per page of the Facebook user (and its Instagram account). */
     connectFacebook: build.mutation<FacebookConnectReply, Partial<FacebookConnectInput>>({
-      query: (body) => ({ url: '/facebook', method: 'POST', body }),
+      query: (body) => ({ url: ApiRoutes.connections.facebook, method: 'POST', body }),
       invalidatesTags: [LIST],
     }),
     uploadGreetingMedia: build.mutation<ConnectionRecord, { id: number; file: File }>({
       query: ({ id, file }) => {
         const body = new FormData();
         body.append('file', file);
-        return { url: `/whatsapp/${id}/media-upload`, method: 'POST', body };
+        return { url: buildPath(ApiRoutes.connections.media, { id }), method: 'POST', body };
       },
       invalidatesTags: [LIST],
     }),
     removeGreetingMedia: build.mutation<ConnectionRecord, number>({
-      query: (id) => ({ url: `/whatsapp/${id}/media-upload`, method: 'DELETE' }),
+      query: (id) => ({ url: buildPath(ApiRoutes.connections.media, { id }), method: 'DELETE' }),
       invalidatesTags: [LIST],
     }),
   }),

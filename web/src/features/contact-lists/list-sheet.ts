@@ -22,10 +22,13 @@ export const fieldErrorsOf = (error: unknown): Record<string, string> => {
 };
 
 /** The translation key of a contract form message of spec 3 §5. */
-export const messageKey = (message: string): string =>
-  ({
-    Required: 'required',
-    'Too Short!': 'tooShort',
-    'Too Long!': 'tooLong',
-    'Invalid email': 'invalidEmail',
-  })[message] ?? 'invalid';
+export const messageKey = (message: string): FormMessageKey =>
+  FormMessageKeys[message] ?? 'invalid';
+
+type FormMessageKey = 'required' | 'tooShort' | 'tooLong' | 'invalidEmail' | 'invalid';
+const FormMessageKeys: Record<string, FormMessageKey> = {
+  Required: 'required',
+  'Too Short!': 'tooShort',
+  'Too Long!': 'tooLong',
+  'Invalid email': 'invalidEmail',
+};

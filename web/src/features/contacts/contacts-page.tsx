@@ -296,7 +296,9 @@ export const ContactsPage = () => {
         </Stack>
       )}
       <PagedRowsTable
-        columns={['name', 'number', 'email', 'tags', 'actions'].map((key) => t(`columns.${key}`))}
+        columns={(['name', 'number', 'email', 'tags', 'actions'] as const).map((key) =>
+          t(`columns.${key}`),
+        )}
         onScroll={onScroll}
         testId="contacts-scroll"
       >

@@ -14,6 +14,7 @@ import {
 import { ExternalSendInput } from '@sb/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { TextField } from '../../components/form-fields.js';
 import { PageTitle } from '../../components/page-title.js';
 import { submitDelay } from '../../components/submit-delay.js';
@@ -54,7 +55,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 
 /** The checks of spec 3 §5: token, number and body (text) or file (media) are required. */
 const checkForm = (
-  t: (key: string) => string,
+  t: TFunction<'messagesApi'>,
   form: { token: string; number: string; body?: string; file?: File | null },
   kind: 'text' | 'media',
 ): Errors => {

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import {
   emptyOnDutyDays,
   hasWindow,
@@ -18,7 +19,7 @@ export type OnDutyDraft = {
 };
 
 /** Field → translation key of the plantao namespace ("days.1.endTime", "days", "phone", …). */
-export type OnDutyFieldErrors = Record<string, string>;
+export type OnDutyFieldErrors = Record<string, ParseKeys<'plantao'>>;
 
 export const draftOf = (record: OnDutyRecord | null): OnDutyDraft => ({
   userId: record ? String(record.userId) : '',
@@ -31,7 +32,7 @@ export const draftOf = (record: OnDutyRecord | null): OnDutyDraft => ({
 });
 
 /** The contract's messages as keys of the plantao namespace. */
-const messageKeys: Record<string, string> = {
+const messageKeys: Record<string, ParseKeys<'plantao'>> = {
   [OnDutyMessages.required]: 'required',
   [OnDutyMessages.invalidPhone]: 'invalidPhone',
   [OnDutyMessages.invalidInterval]: 'invalidInterval',

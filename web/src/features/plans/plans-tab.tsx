@@ -45,11 +45,11 @@ export const PlansTab = () => {
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>
-              {['name', 'users', 'connections', 'queues', 'amount', 'public', 'features'].map(
-                (key) => (
-                  <Table.ColumnHeader key={key}>{t(key)}</Table.ColumnHeader>
-                ),
-              )}
+              {(
+                ['name', 'users', 'connections', 'queues', 'amount', 'public', 'features'] as const
+              ).map((key) => (
+                <Table.ColumnHeader key={key}>{t(key)}</Table.ColumnHeader>
+              ))}
               <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>

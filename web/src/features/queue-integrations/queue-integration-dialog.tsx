@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { Button, Field, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   QueueIntegrationInput,
@@ -66,7 +67,7 @@ const draftOf = (record: QueueIntegration | null): Draft => ({
 });
 
 /** The contracts' rule texts → this namespace's keys. */
-const messageKeys: Record<string, string> = {
+const messageKeys: Record<string, ParseKeys<'queue-integrations'>> = {
   Required: 'required',
   'Too Short!': 'tooShort',
   'Too Long!': 'tooLong',
@@ -97,7 +98,9 @@ export const QueueIntegrationDialog = ({
 }) => {
   const { t } = useTranslation('queue-integrations');
   const [draft, setDraft] = useState<Draft>(draftOf(record));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, ParseKeys<'queue-integrations'>>>>(
+    {},
+  );
   const { saving, save } = useFormSave();
   const [reply, setReply] = useState<string | null>(null);
   const [create] = useCreateQueueIntegrationMutation();
@@ -117,7 +120,7 @@ export const QueueIntegrationDialog = ({
     event.preventDefault();
     const parsed = QueueIntegrationInput.safeParse(draft);
     if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
+      const found: Partial<Record<FieldName, ParseKeys<'queue-integrations'>>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as FieldName;
         found[field] ??= messageKeys[issue.message] ?? 'invalid';

@@ -1,3 +1,4 @@
+import type { CustomTypeOptions, ParseKeys } from 'i18next';
 import { npsClassOf, type ReportKind, type TicketReportRow } from '@sb/contracts';
 import { formatDateTimeIn } from '../../app/dates.js';
 import { hoursMinutes } from '../dashboard/dashboard-format.js';
@@ -6,11 +7,15 @@ import { hoursMinutes } from '../dashboard/dashboard-format.js';
  * How cells are written: `t` the reports namespace's translations, dates on the calendar of the
  * company's report zone in the app language (the days the filters select are that zone's).
  */
-export type ReportFormat = { t: (key: string) => string; timeZone: string; language: string };
+export type ReportFormat = {
+  t: (key: ParseKeys<'reports'>) => string;
+  timeZone: string;
+  language: string;
+};
 
 /** A report column: its header's translation key and its cell as text (the table and the files). */
 export type ReportColumn = {
-  key: string;
+  key: keyof CustomTypeOptions['resources']['reports']['columns'];
   cell: (row: TicketReportRow, format: ReportFormat) => string;
 };
 

@@ -106,7 +106,7 @@ const stub = () => {
         return Response.json({ queueId });
       }
       if (url.pathname === '/queue') return Response.json(queues);
-      if (['/users/list', '/whatsapp/', '/tags/list'].includes(url.pathname))
+      if (['/users/list', '/whatsapp', '/tags/list'].includes(url.pathname))
         return Response.json([]);
       return Response.json({ version: '1.0.0' });
     }),

@@ -1,3 +1,4 @@
+import type { CustomTypeOptions } from 'i18next';
 import { Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type {
   FirstResponseDistribution,
@@ -17,7 +18,7 @@ type Part = keyof Omit<ServiceDurations, 'firstResponseDistribution'>;
 type Stat = keyof Omit<MinutesSummary, 'count'>;
 
 /** The rows of the service-times table: a label key and which figure of which measure. */
-const Measures: [string, Part, Stat][] = [
+const Measures: [keyof CustomTypeOptions['resources']['reports']['metrics'], Part, Stat][] = [
   ['firstResponseAvg', 'firstResponse', 'avgMinutes'],
   ['firstResponseMedian', 'firstResponse', 'medianMinutes'],
   ['nextResponseAvg', 'nextResponse', 'avgMinutes'],

@@ -1,9 +1,12 @@
+import type { ParseKeys } from 'i18next';
 import { formatDateTime } from '../../app/dates.js';
 import { ScheduleCreateInput, ScheduleInput } from '@sb/contracts';
 
 /** The dialog's fields as typed: the send time in the browser's local time (datetime-local). */
 export type ScheduleDraft = { body: string; contactId: number | null; sendAt: string };
-export type ScheduleFieldErrors = Partial<Record<'body' | 'contactId' | 'sendAt', string>>;
+export type ScheduleFieldErrors = Partial<
+  Record<'body' | 'contactId' | 'sendAt', ParseKeys<'schedules'>>
+>;
 
 export { defaultSendAt, toLocalInput } from './schedule-time.js';
 
@@ -12,7 +15,7 @@ export const formatSendTime = (iso: string, language?: string): string =>
   formatDateTime(iso, language, true);
 
 /** The contract's messages as keys of the schedules namespace. */
-const messageKeys: Record<string, string> = {
+const messageKeys: Record<string, ParseKeys<'schedules'>> = {
   Obrigatório: 'required',
   'Mensagem muito curta': 'tooShort',
   'Too Long!': 'tooLong',

@@ -1,9 +1,13 @@
+import type { CustomTypeOptions } from 'i18next';
 import { Field, Input, NativeSelect, SimpleGrid, Skeleton } from '@chakra-ui/react';
 import { SettingDefinitions, type SettingEntry } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, toastError } from '../../components/toaster.js';
 import { useGetSettingsQuery, useUpdateSettingMutation } from './settings.api.js';
+
+/** The choices of the settings, each with its text under `values`. */
+type SettingValue = keyof CustomTypeOptions['resources']['settings']['values'];
 
 const TextSetting = ({
   entry,
@@ -43,7 +47,7 @@ export const OptionsTab = () => {
   return (
     <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
       {(settings ?? []).map((entry) => {
-        const values: readonly string[] | 'text' = SettingDefinitions[entry.key].values;
+        const values: readonly SettingValue[] | 'text' = SettingDefinitions[entry.key].values;
         return (
           <Field.Root key={entry.key}>
             <Field.Label>{t(`keys.${entry.key}`)}</Field.Label>

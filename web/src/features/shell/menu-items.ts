@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { SessionUser } from '@sb/contracts';
 import type { IconType } from 'react-icons';
 import {
@@ -37,7 +38,7 @@ export type MenuIndicator = 'connectionsError' | 'chatsUnread';
 
 export type MenuItem = {
   to: string;
-  labelKey: string;
+  labelKey: ParseKeys<'routes'>;
   icon: IconType;
   section: MenuSection;
   access?: AccessRule;

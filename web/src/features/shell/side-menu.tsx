@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { Badge, Box, Flex, Portal, Stack, Text, Tooltip, type BoxProps } from '@chakra-ui/react';
 import type { SessionUser } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
@@ -118,7 +119,7 @@ const NavItem = ({
   );
 };
 
-const SectionTitles: Record<MenuSection, string | null> = {
+const SectionTitles: Record<MenuSection, ParseKeys<'shell'> | null> = {
   main: null,
   admin: 'administration',
   super: 'platform',

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import {
   Alert,
   Box,
@@ -30,7 +31,7 @@ const fieldNames: FieldName[] = ['name', 'companyName', 'email', 'password', 'ph
 const empty: Values = { name: '', companyName: '', email: '', password: '', phone: '', planId: '' };
 
 /** The schema's messages ("Too Short!", …) as keys of the signup texts. */
-const messageKey: Record<string, string> = {
+const messageKey: Record<string, ParseKeys<'signup'>> = {
   'Too Short!': 'tooShort',
   'Too Long!': 'tooLong',
   'Invalid email': 'invalidEmail',

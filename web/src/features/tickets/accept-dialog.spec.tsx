@@ -33,7 +33,7 @@ const serve = (
       return { tickets, hasMore: false, count: tickets.length };
     }
     if (path === '/queue') return companyQueues;
-    if (path === '/whatsapp/') return connections;
+    if (path === '/whatsapp') return connections;
     if (path === '/tickets/3' && method === 'PUT') return ticketRecord(3);
     return undefined;
   });
@@ -133,7 +133,7 @@ describe('first steps hint on /tickets', () => {
     const calls = serve([sales], [{ id: 1, name: 'Main', queueIds: [sales.id] }]);
     await renderSettled('/tickets', sessionUser({ profile: 'admin', queues: [sales] }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/queue')).toBe(true));
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/whatsapp/')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/whatsapp')).toBe(true));
     expect(screen.queryByTestId('first-steps')).toBeNull();
   });
 });

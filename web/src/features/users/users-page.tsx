@@ -87,8 +87,8 @@ export const UsersPage = () => {
         onAdd={() => setEditing('new')}
       />
       <PagedRowsTable
-        columns={['name', 'email', 'profile', 'status', 'workHours', 'actions'].map((key) =>
-          t(`columns.${key}`),
+        columns={(['name', 'email', 'profile', 'status', 'workHours', 'actions'] as const).map(
+          (key) => t(`columns.${key}`),
         )}
         onScroll={onScroll}
         testId="users-scroll"
