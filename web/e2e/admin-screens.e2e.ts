@@ -8,7 +8,7 @@ import {
   seeText,
   unique,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
 
 /**
  * The admin screens as a person uses them: two queues ticked by their labels stay ticked, each
@@ -22,7 +22,8 @@ describe('admin screens', () => {
   const queues = [unique('Support'), unique('Sales')];
 
   beforeAll(async () => {
-    app = await startApp();
+    // as the super admin, in company 1: what this file checks is the platform's
+    app = sharedApp();
     browser = await launchBrowser();
     // São Paulo, west of UTC: a date-only value read as local time shows the day before
     const context = await browser.newContext({
