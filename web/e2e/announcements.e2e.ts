@@ -9,7 +9,7 @@ import {
   seeText,
   unique,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, startStandalone, type RunningApp } from './harness.js';
 
 /**
  * /announcements: the super admin publishes a high-priority announcement; a user of another company
@@ -28,7 +28,8 @@ describe('announcements', () => {
   const agent = { email: `agent-${Date.now()}@e2e.test`, password: 'agent-pass-1' };
 
   beforeAll(async () => {
-    app = await startApp();
+    // an app of its own: an announcement is platform-wide, every later file's top bar would show it
+    app = await startStandalone();
     browser = await launchBrowser();
     // the other company and its agent are only the audience here: made through the API with the super's token
     const token = await apiToken(app, app.adminEmail, app.adminPassword);

@@ -22,8 +22,13 @@ export const logIn = async (page: Page, app: RunningApp, email: string, password
   await page.getByTestId('greeting').waitFor();
 };
 
-export const logInAsSuper = (page: Page, app: RunningApp) =>
+/** Logs in as the file's admin (of its own company on the shared app). */
+export const logInAsAdmin = (page: Page, app: RunningApp) =>
   logIn(page, app, app.adminEmail, app.adminPassword);
+
+/** Logs in as the platform's super admin. */
+export const logInAsSuper = (page: Page, app: RunningApp) =>
+  logIn(page, app, app.superEmail, app.superPassword);
 
 /** Logs out through the avatar menu. */
 export const logOut = async (page: Page) => {

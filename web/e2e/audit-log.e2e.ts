@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, openFromMenu, openPage } from './app-steps.js';
+import { apiCall, apiToken, logInAsAdmin, openFromMenu, openPage } from './app-steps.js';
 import { seriousAxeViolations, sidewaysOverflow } from './page-checks.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /audit-log (issue 16): an admin changes a setting, opens the audit log from the drawer, finds the
@@ -15,7 +15,7 @@ describe('audit log screen', () => {
   const rows = () => page.getByTestId('audit-row');
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
@@ -28,7 +28,7 @@ describe('audit log screen', () => {
   });
 
   it('shows who changed a setting, and its before and after', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/audit-log');
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await page.getByRole('combobox', { name: 'What' }).selectOption('settings');

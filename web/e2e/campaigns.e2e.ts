@@ -11,7 +11,7 @@ import {
   seeText,
   unique,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, startStandalone, type RunningApp } from './harness.js';
 import { screenProblems, seriousAxeViolations, sidewaysOverflow } from './page-checks.js';
 
 /**
@@ -71,7 +71,8 @@ describe('campaigns screen', () => {
       META_APP_SECRET: 'e2e-campaigns-secret',
       META_VERIFY_TOKEN: 'campaigns',
     });
-    app = await startApp();
+    // an app of its own: it talks to this file's Cloud API emulator (META_GRAPH_URL)
+    app = await startStandalone();
     emulator.setWebhookUrl(`${app.apiUrl}/webhooks/meta`);
     // the setting: a connection, a list with two contacts, and no pause between messages
     const token = await apiToken(app, app.adminEmail, app.adminPassword);

@@ -4,7 +4,7 @@ import {
   apiCall,
   apiToken,
   goInApp,
-  logInAsSuper,
+  logInAsAdmin,
   openFromMenu,
   openPage,
   openTicketViaApi,
@@ -12,7 +12,7 @@ import {
   unique,
 } from './app-steps.js';
 import { screenProblems, seriousAxeViolations } from './page-checks.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 type Chat = { id: number; uuid: string; title: string };
 
@@ -39,7 +39,7 @@ describe('internal chat screen', () => {
   const messages = () => page.getByTestId('chat-message');
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
     const admin = await apiToken(app, app.adminEmail, app.adminPassword);
@@ -60,7 +60,7 @@ describe('internal chat screen', () => {
   });
 
   it('starts a chat through the modal: save stays off without a title and a user', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/chats');
     await page.getByRole('heading', { level: 1, name: 'Internal chat' }).waitFor();
     await seeText(page, 'Choose a chat or start a new one');

@@ -8,7 +8,7 @@ import {
   seeText,
   unique,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
 
 /** /companies: the super admin creates a company with its first admin; that admin can log in. */
 describe('companies screen', () => {
@@ -22,7 +22,8 @@ describe('companies screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    // as the super admin, in company 1: what this file checks is the platform's
+    app = sharedApp();
     browser = await launchBrowser();
     page = await openPage(browser);
   });

@@ -8,7 +8,7 @@ import {
   seeText,
   unique,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, startStandalone, type RunningApp } from './harness.js';
 import { screenProblems, seriousAxeViolations } from './page-checks.js';
 
 /**
@@ -42,7 +42,8 @@ describe('connections screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp({ SUPPORT_URL: supportUrl });
+    // an app of its own: the support link comes from its SUPPORT_URL setting
+    app = await startStandalone({ SUPPORT_URL: supportUrl });
     browser = await launchBrowser();
     // a connection the list must show: made through the API
     const token = await apiToken(app, app.adminEmail, app.adminPassword);

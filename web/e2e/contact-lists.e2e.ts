@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import writeXlsxFile from 'write-excel-file/node';
-import { goInApp, logInAsSuper, openFromMenu, openPage, seeText, unique } from './app-steps.js';
+import { goInApp, logInAsAdmin, openFromMenu, openPage, seeText, unique } from './app-steps.js';
 import { screenProblems } from './page-checks.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /contact-lists (spec 3 §2.5, §2.6): with campaignsEnabled on (the default) the drawer links and the
@@ -18,7 +18,7 @@ describe('contact lists screen', () => {
   let itemsPath = '';
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
   });
@@ -29,7 +29,7 @@ describe('contact lists screen', () => {
   });
 
   it('adds a list from the drawer link', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/contact-lists');
     await page.getByRole('heading', { level: 1, name: 'Contact lists' }).waitFor();
     await page.getByRole('button', { name: 'New list' }).click();

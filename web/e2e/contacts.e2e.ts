@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { logInAsSuper, openFromMenu, openPage, seeText, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { logInAsAdmin, openFromMenu, openPage, seeText, unique } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /contacts: the super admin adds a contact through the modal, edits it, finds it by search, blocks and
@@ -21,7 +21,7 @@ describe('contacts screen', () => {
     page.locator('[data-testid^="contact-row-"]').filter({ hasText: contact.number });
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
   });
@@ -32,7 +32,7 @@ describe('contacts screen', () => {
   });
 
   it('adds a contact through the modal and sees it in the list', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/contacts');
     await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiToken, goInApp, logInAsSuper, openTicketViaApi, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { apiCall, apiToken, goInApp, logInAsAdmin, openTicketViaApi, unique } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 import { screenProblems, seriousAxeViolations, sidewaysOverflow, until } from './page-checks.js';
 
 /**
@@ -21,7 +21,7 @@ describe('dashboard screen', () => {
   const cardValue = async (testId: string) =>
     Number((await page.getByTestId(testId).locator('p').nth(1).textContent()) ?? 'NaN');
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     token = await apiToken(app, app.adminEmail, app.adminPassword);
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
@@ -37,7 +37,7 @@ describe('dashboard screen', () => {
     closedContact = unique('Dora');
     const first = await openTicket(closedContact);
     await openTicket();
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await page.goto(`${app.webUrl}/`);
     await page.getByRole('tab', { name: 'Indicators' }).waitFor();
     // the projection may still be applying the new tickets: the socket brings them in

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiToken, logIn, openPage, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
 import { until } from './page-checks.js';
 
 /**
@@ -16,7 +16,8 @@ describe('drawer links lead to real screens', () => {
   const agent = { email: `agent-${Date.now()}@e2e.test`, password: 'agent-pass-1' };
 
   beforeAll(async () => {
-    app = await startApp();
+    // as the super admin, in company 1: what this file checks is the platform's
+    app = sharedApp();
     browser = await launchBrowser();
     // a company of its own on a plan with every flag (the default of a new plan), its admin and an agent
     const token = await apiToken(app, app.adminEmail, app.adminPassword);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { GraphEmulator } from '@sb/testing/channel-emulator';
 import { emulatorOptionsFrom } from '@sb/testing/emulator';
 import { apiCall, apiToken, logInAsSuper, openPage, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, startStandalone, type RunningApp } from './harness.js';
 import { seriousAxeViolations, sidewaysOverflow, useTheme } from './page-checks.js';
 
 /**
@@ -41,7 +41,8 @@ describe('channel emulator demo', () => {
       META_APP_SECRET: appSecret,
       META_VERIFY_TOKEN: 'demo',
     });
-    app = await startApp();
+    // an app of its own: it talks to this file's Cloud API emulator (META_GRAPH_URL)
+    app = await startStandalone();
     emulator.setWebhookUrl(`${app.apiUrl}/webhooks/meta`);
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
     await apiCall(app, token, 'POST', '/whatsapp', {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { logInAsSuper, openFromMenu, openPage, seeText } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { logInAsAdmin, openFromMenu, openPage, seeText } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /files (spec 3 §2.15): the admin creates a file list with two options, one with a file, searches it,
@@ -18,7 +18,7 @@ describe('file lists screen', () => {
   const option = (index: number) => form().getByTestId('file-option').nth(index);
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
   });
@@ -29,7 +29,7 @@ describe('file lists screen', () => {
   });
 
   it('creates a list with options and a file', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/files');
     await page.getByRole('heading', { level: 1, name: 'File lists' }).waitFor();
     await page.getByRole('button', { name: 'Add file list' }).click();

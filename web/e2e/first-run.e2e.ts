@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, logIn, logInAsSuper, openPage, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { apiCall, apiToken, logIn, logInAsAdmin, openPage, unique } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * The first ten minutes (issue 14): on a company with no queue the admin sees the first steps on
@@ -19,7 +19,7 @@ describe('first run', () => {
   const row = () => page.locator('[data-testid^="ticket-row-"]', { hasText: contact.name });
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     // a customer's pending ticket without queue, as a message to a fresh install leaves it
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
@@ -42,7 +42,7 @@ describe('first run', () => {
   });
 
   it('shows the admin the first steps on an empty company', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await page.goto(`${app.webUrl}/tickets`);
     const hint = page.getByTestId('first-steps');
     await hint.getByText('First steps').waitFor();

@@ -1,111 +1,49 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '@sb/platform/net';
-import { createTestDatabase, dropTestNatsNamespace, testNatsNamespace } from '@sb/testing/infra';
+import {
+  SharedStandaloneEnv,
+  startStandalone,
+  type RunningStandalone,
+} from '@sb/testing/standalone';
 import { chromium, type Browser } from 'playwright-core';
+import { apiCall, apiToken } from './app-steps.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ReadyTimeoutMs = 150_000;
+export { startStandalone };
+export type RunningApp = RunningStandalone;
 
-export type RunningApp = {
-  webUrl: string;
-  apiUrl: string;
-  adminEmail: string;
-  adminPassword: string;
-  /** the app's database, for a scenario that sets up what no screen can (a phone's history import) */
-  databaseUrl: string;
-  /** the app's NATS namespace (its bus when NATS_URL is set) */
-  natsNamespace: string;
-  output: () => string;
-  stop: () => Promise<void>;
+/** The app global-setup.js started for the whole run, as its super admin (company 1). */
+export const sharedApp = (): RunningApp => {
+  const file = process.env[SharedStandaloneEnv];
+  if (!file) throw new Error(`${SharedStandaloneEnv} is not set: run with web/e2e/jest.config.js`);
+  const shared = JSON.parse(readFileSync(file, 'utf8')) as Omit<RunningApp, 'stop'>;
+  // global-teardown.js stops it once every file has run
+  return { ...shared, stop: async () => undefined };
 };
 
 /**
- * Starts the built standalone (`node standalone/dist/main.js`) on free ports with a fresh database and
- * resolves once it prints that it is ready. `env`: more settings of the standalone (e.g. SUPPORT_URL).
+ * The shared app with a company of the calling file's own, made through the API by the super admin
+ * (the unlimited plan, never due), and its first admin as `adminEmail`: what the file creates, lists
+ * and counts is its own, whatever the other files did before it.
  */
-export const startApp = async (env: Record<string, string> = {}): Promise<RunningApp> => {
-  const entry = path.join(repoRoot, 'standalone/dist/main.js');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
-    throw new Error('web/dist is missing: run `npm run build` first');
-  }
-  const [port, webPort] = [await freePort(), await freePort()];
-  const database = await createTestDatabase('e2e');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
-  const natsNamespace = testNatsNamespace('e2e');
-  const adminEmail = 'admin@e2e.test';
-  const adminPassword = `E2e-${Math.random().toString(36).slice(2, 10)}`;
-
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      WEB_PORT: String(webPort),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      // when CI gives a NATS_URL, stay apart from anything else on that server
-      NATS_NAMESPACE: natsNamespace,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export const appWithOwnCompany = async (): Promise<RunningApp> => {
+  const app = sharedApp();
+  const token = await apiToken(app, app.superEmail, app.superPassword);
+  const plans = await apiCall<{ id: number; name: string }[]>(app, token, 'GET', '/plans/all');
+  const plan = plans.find((p) => p.name === 'Plano Ilimitado') ?? plans[0]!;
+  const file = path.basename(expect.getState().testPath ?? 'e2e', '.e2e.ts');
+  const stamp = randomBytes(4).toString('hex');
+  const adminEmail = `admin-${stamp}@${file}.e2e.test`;
+  const adminPassword = `E2e-${stamp}`;
+  // "Tenant ..." sorts after company 1 ("Empresa 1") on the companies screen's first page
+  await apiCall(app, token, 'POST', '/companies', {
+    name: `Tenant ${file} ${stamp}`,
+    email: adminEmail,
+    password: adminPassword,
+    planId: plan.id,
+    dueDate: '2999-12-31',
   });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(new Error(`standalone not ready in ${ReadyTimeoutMs} ms:\n${output.slice(-4000)}`)),
-      ReadyTimeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/\bready\b/i.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`standalone exited with ${code}:\n${output.slice(-4000)}`));
-    });
-  });
-
-  return {
-    // config.js names the API on localhost: the page must be on the same site for the refresh cookie.
-    webUrl: `http://localhost:${webPort}`,
-    apiUrl: `http://localhost:${port}`,
-    adminEmail,
-    adminPassword,
-    databaseUrl: database.url,
-    natsNamespace,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(killer);
-      }
-      await database.drop().catch(() => undefined);
-      if (process.env.NATS_URL) {
-        await dropTestNatsNamespace(process.env.NATS_URL, natsNamespace).catch(() => undefined);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...app, adminEmail, adminPassword };
 };
 
 /** Debian's chromium, headless, with nothing that reaches the network on its own. */

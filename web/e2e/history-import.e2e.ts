@@ -9,8 +9,8 @@ import {
 } from '@sb/contracts';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, openFromMenu, openPage, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { apiCall, apiToken, logInAsAdmin, openFromMenu, openPage, unique } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 import { screenProblems } from './page-checks.js';
 
 /**
@@ -77,7 +77,7 @@ describeWithNats('history import on the connections screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     bus = (await openTestBus('nats', 'e2e-history-import', { namespace: app.natsNamespace }))!;
     db = new pg.Pool({ connectionString: app.databaseUrl, max: 1 });
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
@@ -97,7 +97,7 @@ describeWithNats('history import on the connections screen', () => {
   });
 
   it("shows the import's progress under the connection's status as the events arrive", async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/connections');
     await row().waitFor();
     const progress = row().getByTestId('import-progress');

@@ -10,4 +10,7 @@ export default jestConfig(web, {
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
   testTimeout: 180_000,
   maxWorkers: 1,
+  // one app for the whole run; each file makes a company of its own on it (harness.ts)
+  globalSetup: '<rootDir>/e2e/global-setup.js',
+  globalTeardown: '<rootDir>/e2e/global-teardown.js',
 });

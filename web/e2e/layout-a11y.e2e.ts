@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, apiToken, goInApp, logInAsSuper, unique } from './app-steps.js';
 import { seriousAxeViolations, sidewaysOverflow } from './page-checks.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
 
 /**
  * Issue 14: the ticket workspace fits the common screens (the message box keeps its width, its buttons
@@ -92,7 +92,8 @@ describe('layout on common screens and accessibility', () => {
     }, phone);
 
   beforeAll(async () => {
-    app = await startApp();
+    // as the super admin, in company 1: what this file checks is the platform's
+    app = sharedApp();
     browser = await launchBrowser();
     // the contact, its open ticket with a message, and a connection are the setting: made through the API
     token = await apiToken(app, app.adminEmail, app.adminPassword);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiToken, goInApp, logInAsSuper, openTicketViaApi, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { apiCall, apiToken, goInApp, logInAsAdmin, openTicketViaApi, unique } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 import { screenProblems, until } from './page-checks.js';
 
 /**
@@ -17,7 +17,7 @@ describe('Tempo Real screen', () => {
   let adminName = '';
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     token = await apiToken(app, app.adminEmail, app.adminPassword);
     adminName = (await apiCall<{ name: string }>(app, token, 'GET', '/auth/me')).name;
@@ -35,7 +35,7 @@ describe('Tempo Real screen', () => {
   it('shows a ticket in its user card as it opens and takes it away as it closes, live', async () => {
     const before = unique('Elisa');
     await openTicketViaApi(app, token, before);
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await page.goto(`${app.webUrl}/moments`);
     await card('Pending').waitFor();
     // the projection may still be applying the first ticket; it arrives over the socket anyway

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { GraphEmulator } from '@sb/testing/channel-emulator';
 import { DemoAccounts, emulatorOptionsFrom } from '@sb/testing/emulator';
 import { apiCall, apiToken, goInApp, logIn, openPage, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, startStandalone, type RunningApp } from './harness.js';
 import { screenProblems, until } from './page-checks.js';
 
 type Shown = { title: string; body?: string };
@@ -43,7 +43,8 @@ describe('notifications bell', () => {
     emulator = await new GraphEmulator(
       emulatorOptionsFrom({ EMULATOR_PORT: '0', META_APP_SECRET: appSecret }),
     ).start();
-    app = await startApp({
+    // an app of its own: it talks to this file's Cloud API emulator (META_GRAPH_URL)
+    app = await startStandalone({
       META_GRAPH_URL: emulator.graphUrl,
       META_APP_SECRET: appSecret,
       META_VERIFY_TOKEN: 'bell',

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { logInAsSuper, openPage, seeText } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { logInAsAdmin, openPage, seeText } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /plantao (spec 3 §2.17): the admin adds an on-duty person through the modal (user from the company's
@@ -16,7 +16,7 @@ describe('on-duty staff screen', () => {
   const rows = () => page.getByTestId('on-duty-row');
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
   });
@@ -27,7 +27,7 @@ describe('on-duty staff screen', () => {
   });
 
   it('adds an on-duty person with a weekday window', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await page.goto(`${app.webUrl}/plantao`);
     await page.getByRole('heading', { level: 1, name: 'On-duty staff' }).waitFor();
     await seeText(page, 'No on-duty staff yet.');

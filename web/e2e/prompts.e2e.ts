@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, openFromMenu, seeText } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { apiCall, apiToken, logInAsAdmin, openFromMenu, seeText } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /prompts (spec 3 §2.16), in a Brazilian Portuguese browser: the admin cannot save a prompt without a
@@ -19,7 +19,7 @@ describe('prompts screen', () => {
   const row = (label: string) => page.getByTestId('prompt-row').filter({ hasText: label });
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     // the queue is only the setting here: made through the API
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
@@ -41,7 +41,7 @@ describe('prompts screen', () => {
   });
 
   it('refuses a prompt without a queue, then creates it', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/prompts');
     await page.getByRole('heading', { level: 1, name: 'Prompts de IA' }).waitFor();
     await page.getByRole('button', { name: 'Adicionar prompt' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DialogflowEmulator } from '@sb/testing/bot-emulators';
 import { logInAsSuper, openFromMenu, openPage, seeText } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, startStandalone, type RunningApp } from './harness.js';
 
 /**
  * /queue-integration (spec 3 §2.14): the admin adds a Typebot integration, edits and deletes it, then
@@ -27,7 +27,8 @@ describe('queue integrations screen', () => {
     key = emulator.createServiceAccountKey({ projectId: 'e2e-agent' });
     // the harness hands its environment to the standalone, whose tickets service reads this
     process.env.DIALOGFLOW_URL = emulator.url;
-    app = await startApp();
+    // an app of its own: it asks this file's Dialogflow emulator (DIALOGFLOW_URL)
+    app = await startStandalone();
     browser = await launchBrowser();
     page = await openPage(browser);
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { logInAsSuper, openFromMenu, openPage, seeText, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { logInAsAdmin, openFromMenu, openPage, seeText, unique } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /queues: the super admin creates a queue with a colour, a greeting and a chatbot option added in the
@@ -23,7 +23,7 @@ describe('queues screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
   });
@@ -34,7 +34,7 @@ describe('queues screen', () => {
   });
 
   it('creates a queue with a colour, a greeting and a chatbot option', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/queues');
     await page.getByRole('heading', { level: 1, name: 'Queues & chatbot' }).waitFor();
     const before = Number(

@@ -3,12 +3,12 @@ import {
   apiCall,
   apiToken,
   logIn,
-  logInAsSuper,
+  logInAsAdmin,
   openFromMenu,
   openPage,
   seeText,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /quick-messages (spec 3 §6): the admin creates a general quick reply through the dialog; an agent sees
@@ -45,7 +45,7 @@ describe('quick messages screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     // the agent and the admin's personal reply are only the setting here: made through the API
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
@@ -65,7 +65,7 @@ describe('quick messages screen', () => {
   });
 
   it('the admin creates a general quick reply', async () => {
-    await logInAsSuper(adminPage, app);
+    await logInAsAdmin(adminPage, app);
     await openFromMenu(adminPage, '/quick-messages');
     await adminPage.getByRole('heading', { level: 1, name: 'Quick replies' }).waitFor();
     await row(adminPage, adminPersonal).waitFor();

@@ -5,12 +5,12 @@ import {
   apiCall,
   apiToken,
   goInApp,
-  logInAsSuper,
+  logInAsAdmin,
   openFromMenu,
   openTicketViaApi,
   unique,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 import { screenProblems, seriousAxeViolations, sidewaysOverflow } from './page-checks.js';
 
 /**
@@ -28,7 +28,7 @@ describe('reports screen', () => {
   let token = '';
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     token = await apiToken(app, app.adminEmail, app.adminPassword);
     context = await browser.newContext({
@@ -49,7 +49,7 @@ describe('reports screen', () => {
     const waiting = unique('Igor');
     await openTicketViaApi(app, token, open);
     await openTicketViaApi(app, token, waiting, 'pending');
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/reports/tickets');
     await page.getByRole('tab', { name: 'Tickets', exact: true }).waitFor();
     // the projection applies the new tickets within moments; the page asks again on a filter change

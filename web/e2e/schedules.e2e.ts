@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, openFromMenu, openPage, seeText } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { apiCall, apiToken, logInAsAdmin, openFromMenu, openPage, seeText } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /schedules (spec 3 §2.8): the admin schedules a message to a contact through the dialog and sees it
@@ -33,7 +33,7 @@ describe('schedules screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
     await apiCall(app, token, 'POST', '/contacts', {
@@ -49,7 +49,7 @@ describe('schedules screen', () => {
   });
 
   it('schedules a message to a contact for later', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/schedules');
     await page.getByRole('heading', { level: 1, name: 'Schedules' }).waitFor();
     await add('Your order is ready for pick-up at the store');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { logInAsSuper, openFromMenu, openPage, seeText, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
 
 /** /settings options are saved on change and survive a reload; the profile modal edits the user. */
 describe('settings and profile', () => {
@@ -9,7 +9,8 @@ describe('settings and profile', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startApp();
+    // as the super admin, in company 1: what this file checks is the platform's
+    app = sharedApp();
     browser = await launchBrowser();
     page = await openPage(browser);
     await logInAsSuper(page, app);

@@ -8,7 +8,7 @@ import {
   seeText,
   unique,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
 
 /**
  * The public pages: a public plan made in the plans tab is offered at /signup, the signup creates a
@@ -28,7 +28,8 @@ describe('signup and password recovery', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    // as the super admin, in company 1: what this file checks is the platform's
+    app = sharedApp();
     browser = await launchBrowser();
     page = await openPage(browser);
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { logInAsSuper, openFromMenu, openPage, seeText, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { logInAsAdmin, openFromMenu, openPage, seeText, unique } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /tags and /TagsKanban: the super admin creates a tag, changes its colour, deletes it; a kanban lane made
@@ -35,7 +35,7 @@ describe('tags screens', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
   });
@@ -46,7 +46,7 @@ describe('tags screens', () => {
   });
 
   it('creates a tag with a colour', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/tags');
     await page.getByRole('heading', { level: 1, name: 'Tags' }).waitFor();
 

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { GraphEmulator } from '@sb/testing/channel-emulator';
 import { emulatorOptionsFrom } from '@sb/testing/emulator';
 import { apiCall, apiToken, logInAsSuper, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, startStandalone, type RunningApp } from './harness.js';
 import { seriousAxeViolations, sidewaysOverflow, until, useTheme } from './page-checks.js';
 
 /** WCAG 2 contrast ratio of two CSS `rgb(...)` colours. */
@@ -91,7 +91,8 @@ describe('ticket workspace screens', () => {
       META_APP_SECRET: appSecret,
       META_VERIFY_TOKEN: 'screens',
     });
-    app = await startApp();
+    // an app of its own: it talks to this file's Cloud API emulator (META_GRAPH_URL)
+    app = await startStandalone();
     emulator.setWebhookUrl(`${app.apiUrl}/webhooks/meta`);
     token = await apiToken(app, app.adminEmail, app.adminPassword);
     await apiCall(app, token, 'POST', '/whatsapp', {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, logInAsSuper, openPage, seeText, unique } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { apiCall, apiToken, logInAsAdmin, openPage, seeText, unique } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /tickets (spec 1 §2, §4): the admin opens a new ticket from the speed dial for a contact made through
@@ -24,7 +24,7 @@ describe('ticket workspace', () => {
     header().getByRole('button', { name, exact: true }).waitFor();
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     // the contact, the queue and the admin's membership of it are the setting: made through the API
     const token = await apiToken(app, app.adminEmail, app.adminPassword);
@@ -44,7 +44,7 @@ describe('ticket workspace', () => {
   });
 
   it('opens a new ticket for the contact from the speed dial', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await page.goto(`${app.webUrl}/tickets`);
     await page.getByText('Choose a ticket to start chatting').waitFor();
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { goInApp, logInAsSuper, openFromMenu, openPage, seeText } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { goInApp, logInAsAdmin, openFromMenu, openPage, seeText } from './app-steps.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 import { screenProblems } from './page-checks.js';
 
 /**
@@ -19,7 +19,7 @@ describe('to-do list', () => {
     page.evaluate(() => JSON.parse(localStorage.getItem('tasks') ?? 'null') as unknown);
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
   });
@@ -30,7 +30,7 @@ describe('to-do list', () => {
   });
 
   it('adds an item from the drawer link, ignoring blank text', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/todolist');
     await page.getByRole('heading', { level: 1, name: 'To-do list' }).waitFor();
     await seeText(page, 'No tasks yet. They are kept in this browser only.');

@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import {
   logIn,
-  logInAsSuper,
+  logInAsAdmin,
   logOut,
   openFromMenu,
   openPage,
   seeText,
   unique,
 } from './app-steps.js';
-import { launchBrowser, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
 
 /**
  * /users: the super admin adds an agent through the modal, finds it by search; the agent logs in, has no
@@ -25,7 +25,7 @@ describe('users screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await appWithOwnCompany();
     browser = await launchBrowser();
     page = await openPage(browser);
   });
@@ -36,7 +36,7 @@ describe('users screen', () => {
   });
 
   it('adds an agent through the modal and sees it in the list', async () => {
-    await logInAsSuper(page, app);
+    await logInAsAdmin(page, app);
     await openFromMenu(page, '/users');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByRole('row', { name: new RegExp(app.adminEmail) }).waitFor();
