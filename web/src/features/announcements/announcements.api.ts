@@ -8,6 +8,7 @@ import {
   type AnnouncementSocketPayload,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { pagedList } from '../../api/record-pages.js';
 import { currentSocket } from '../../api/socket.js';
 import { mediaUrl } from '../../app/runtime-config.js';
 
@@ -21,41 +22,12 @@ export const removeRecord = (page: AnnouncementPage, id: number): void => {
   page.records = page.records.filter((r) => r.id !== id);
 };
 
-/** Pages of one search share one cache entry: page 1 replaces it, later pages append (infinite list). */
-const pagedList = {
-  serializeQueryArgs: ({
-    queryArgs,
-    endpointName,
-  }: {
-    queryArgs: AnnouncementListArgs;
-    endpointName: string;
-  }) => `${endpointName}(${queryArgs.searchParam})`,
-  merge: (
-    current: AnnouncementPage,
-    incoming: AnnouncementPage,
-    { arg }: { arg: AnnouncementListArgs },
-  ) => {
-    if (arg.pageNumber === 1) return incoming;
-    const known = new Set(current.records.map((r) => r.id));
-    current.records.push(...incoming.records.filter((r) => !known.has(r.id)));
-    current.hasMore = incoming.hasMore;
-    return current;
-  },
-  forceRefetch: ({
-    currentArg,
-    previousArg,
-  }: {
-    currentArg?: AnnouncementListArgs;
-    previousArg?: AnnouncementListArgs;
-  }) => currentArg?.pageNumber !== previousArg?.pageNumber,
-};
-
 export const announcementsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The /announcements page (super users: every status). */
     listAnnouncements: build.query<AnnouncementPage, AnnouncementListArgs>({
       query: (params) => ({ url: `${ApiRoutes.announcements.root}/`, params }),
-      ...pagedList,
+      ...pagedList<AnnouncementPage, AnnouncementListArgs>(),
       providesTags: (result) => [
         { type: 'Announcement', id: 'LIST' },
         ...(result?.records ?? []).map(({ id }) => ({ type: 'Announcement' as const, id })),
@@ -67,7 +39,7 @@ export const announcementsApi = baseApi.injectEndpoints({
      */
     popoverAnnouncements: build.query<AnnouncementPage, AnnouncementListArgs>({
       query: (params) => ({ url: `${ApiRoutes.announcements.root}/`, params }),
-      ...pagedList,
+      ...pagedList<AnnouncementPage, AnnouncementListArgs>(),
       transformResponse: (page: AnnouncementPage) => ({
         ...page,
         records: page.records.filter((r) => r.status),
