@@ -9,7 +9,7 @@ import {
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 import { pagedList } from '../../api/record-pages.js';
-import { currentSocket } from '../../api/socket.js';
+import { followWhileCached } from '../../api/socket-cache.js';
 import { mediaUrl } from '../../app/runtime-config.js';
 
 export type AnnouncementListArgs = { searchParam: string; pageNumber: number };
@@ -44,23 +44,16 @@ export const announcementsApi = baseApi.injectEndpoints({
         ...page,
         records: page.records.filter((r) => r.status),
       }),
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        if (!socket) return;
-        const listener = (payload: AnnouncementSocketPayload) =>
-          updateCachedData((page) => {
-            if (payload?.action === 'delete') removeRecord(page, payload.record.id);
-            else if (payload?.record?.status) upsertAtTop(page, payload.record);
-          });
-        socket.on(socketEvent.announcement, listener);
-        await cacheEntryRemoved;
-        socket.off(socketEvent.announcement, listener);
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followWhileCached(
+          lifecycle,
+          () => [socketEvent.announcement],
+          (payload: AnnouncementSocketPayload) =>
+            lifecycle.updateCachedData((page) => {
+              if (payload?.action === 'delete') removeRecord(page, payload.record.id);
+              else if (payload?.record?.status) upsertAtTop(page, payload.record);
+            }),
+        ),
     }),
     createAnnouncement: build.mutation<Announcement, AnnouncementInputValues>({
       query: (body) => ({ url: ApiRoutes.announcements.root, method: 'POST', body }),
