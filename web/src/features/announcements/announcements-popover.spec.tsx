@@ -10,14 +10,16 @@ import { AnnouncementsPopoverList } from './announcements-popover.js';
 
 // One fake shared socket: the popover must listen on it, never open its own.
 const handlers = new Map<string, (payload: unknown) => void>();
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: vi.fn(),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => ({
-    on: (name: string, fn: (payload: unknown) => void) => handlers.set(name, fn),
-    off: (name: string) => handlers.delete(name),
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: vi.fn(),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => ({
+      on: (name: string, fn: (payload: unknown) => void) => handlers.set(name, fn),
+      off: (name: string) => handlers.delete(name),
+    }),
   }),
-}));
+);
 
 const record = (id: number, overrides: Partial<Announcement> = {}): Announcement => ({
   id,

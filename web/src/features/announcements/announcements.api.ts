@@ -8,7 +8,8 @@ import {
   type AnnouncementSocketPayload,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { pagedList } from '../../api/record-pages.js';
+import { followWhileCached } from '../../api/socket-cache.js';
 import { mediaUrl } from '../../app/runtime-config.js';
 
 export type AnnouncementListArgs = { searchParam: string; pageNumber: number };
@@ -21,41 +22,12 @@ export const removeRecord = (page: AnnouncementPage, id: number): void => {
   page.records = page.records.filter((r) => r.id !== id);
 };
 
-/** Pages of one search share one cache entry: page 1 replaces it, later pages append (infinite list). */
-const pagedList = {
-  serializeQueryArgs: ({
-    queryArgs,
-    endpointName,
-  }: {
-    queryArgs: AnnouncementListArgs;
-    endpointName: string;
-  }) => `${endpointName}(${queryArgs.searchParam})`,
-  merge: (
-    current: AnnouncementPage,
-    incoming: AnnouncementPage,
-    { arg }: { arg: AnnouncementListArgs },
-  ) => {
-    if (arg.pageNumber === 1) return incoming;
-    const known = new Set(current.records.map((r) => r.id));
-    current.records.push(...incoming.records.filter((r) => !known.has(r.id)));
-    current.hasMore = incoming.hasMore;
-    return current;
-  },
-  forceRefetch: ({
-    currentArg,
-    previousArg,
-  }: {
-    currentArg?: AnnouncementListArgs;
-    previousArg?: AnnouncementListArgs;
-  }) => currentArg?.pageNumber !== previousArg?.pageNumber,
-};
-
 export const announcementsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The /announcements page (super users: every status). */
     listAnnouncements: build.query<AnnouncementPage, AnnouncementListArgs>({
       query: (params) => ({ url: `${ApiRoutes.announcements.root}/`, params }),
-      ...pagedList,
+      ...pagedList<AnnouncementPage, AnnouncementListArgs>(),
       providesTags: (result) => [
         { type: 'Announcement', id: 'LIST' },
         ...(result?.records ?? []).map(({ id }) => ({ type: 'Announcement' as const, id })),
@@ -67,28 +39,21 @@ export const announcementsApi = baseApi.injectEndpoints({
      */
     popoverAnnouncements: build.query<AnnouncementPage, AnnouncementListArgs>({
       query: (params) => ({ url: `${ApiRoutes.announcements.root}/`, params }),
-      ...pagedList,
+      ...pagedList<AnnouncementPage, AnnouncementListArgs>(),
       transformResponse: (page: AnnouncementPage) => ({
         ...page,
         records: page.records.filter((r) => r.status),
       }),
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const socket = currentSocket();
-        if (!socket) return;
-        const listener = (payload: AnnouncementSocketPayload) =>
-          updateCachedData((page) => {
-            if (payload?.action === 'delete') removeRecord(page, payload.record.id);
-            else if (payload?.record?.status) upsertAtTop(page, payload.record);
-          });
-        socket.on(socketEvent.announcement, listener);
-        await cacheEntryRemoved;
-        socket.off(socketEvent.announcement, listener);
-      },
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        followWhileCached(
+          lifecycle,
+          () => [socketEvent.announcement],
+          (payload: AnnouncementSocketPayload) =>
+            lifecycle.updateCachedData((page) => {
+              if (payload?.action === 'delete') removeRecord(page, payload.record.id);
+              else if (payload?.record?.status) upsertAtTop(page, payload.record);
+            }),
+        ),
     }),
     createAnnouncement: build.mutation<Announcement, AnnouncementInputValues>({
       query: (body) => ({ url: ApiRoutes.announcements.root, method: 'POST', body }),

@@ -5,7 +5,7 @@ import {
   type CampaignRecord,
   type CampaignReplySocketPayload,
   type CampaignReport,
-  type CampaignShippingRecord,
+  type OptOutRecord,
   type CampaignsPage,
   type CampaignTestSendReply,
   type ContactListChoice,
@@ -13,7 +13,7 @@ import {
   type OptOutsPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { applyRecordEvent, mergeRecordPages, recordPages } from '../../api/record-pages.js';
+import { applyRecordEvent, pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Campaign', 'CampaignReport', 'OptOut'] });
@@ -24,15 +24,6 @@ const R = ApiRoutes.campaigns;
 const ReportRefreshAfterFinishMs = 5_000;
 
 export type CampaignPageArgs = { searchParam: string; pageNumber: number };
-
-/** The next page of opt-outs after the ones held (a number already there is not repeated). */
-export const mergeOptOutPages = (current: OptOutsPage, incoming: OptOutsPage): OptOutsPage => ({
-  records: [
-    ...current.records,
-    ...incoming.records.filter((r) => !current.records.some((c) => c.number === r.number)),
-  ],
-  hasMore: incoming.hasMore,
-});
 
 /** A reply or an opt-out of this report's campaign: its counters move and its row (if loaded) shows it. */
 export const applyReplyEvent = (draft: CampaignReport, payload: CampaignReplySocketPayload) => {
@@ -54,7 +45,7 @@ export const campaignsApi = api.injectEndpoints({
   endpoints: (build) => ({
     pageCampaigns: build.query<CampaignsPage, CampaignPageArgs>({
       query: (params) => ({ url: R.root, params }),
-      ...recordPages<CampaignRecord>(),
+      ...pagedList<CampaignsPage, CampaignPageArgs>(),
       providesTags: [LIST],
       onCacheEntryAdded: (_arg, lifecycle) =>
         followCompanyEvents(lifecycle, 'campaign', (payload) =>
@@ -63,11 +54,7 @@ export const campaignsApi = api.injectEndpoints({
     }),
     campaignReport: build.query<CampaignReport, { id: number; pageNumber: number }>({
       query: ({ id, pageNumber }) => ({ url: buildPath(R.report, { id }), params: { pageNumber } }),
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.id})`,
-      merge: (current, incoming, meta) =>
-        mergeRecordPages<CampaignShippingRecord, CampaignReport>(current, incoming, meta),
-      forceRefetch: ({ currentArg, previousArg }) =>
-        currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<CampaignReport, { id: number; pageNumber: number }>({ key: (args) => args.id }),
       providesTags: (_r, _e, { id }) => [{ type: 'CampaignReport', id }],
       // spec 3 §2.4: the report reloads from its first page 5 s after the campaign says FINALIZADA;
       // replies and opt-outs patch it as they come
@@ -130,12 +117,8 @@ export const campaignsApi = api.injectEndpoints({
     }),
     optOutPage: build.query<OptOutsPage, CampaignPageArgs>({
       query: (params) => ({ url: R.optOuts, params }),
-      serializeQueryArgs: ({ queryArgs, endpointName }) =>
-        `${endpointName}(${queryArgs.searchParam})`,
-      merge: (current, incoming, { arg }) =>
-        arg.pageNumber === 1 ? incoming : mergeOptOutPages(current, incoming),
-      forceRefetch: ({ currentArg, previousArg }) =>
-        currentArg?.pageNumber !== previousArg?.pageNumber,
+      // an opt-out is known by its number
+      ...pagedList<OptOutsPage, CampaignPageArgs>({ idOf: (row: OptOutRecord) => row.number }),
       providesTags: [{ type: 'OptOut', id: 'LIST' }],
     }),
     removeOptOut: build.mutation<{ number: string }, { number: string; searchParam: string }>({

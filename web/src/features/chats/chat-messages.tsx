@@ -14,7 +14,6 @@ import {
   ChatTypingRepeatMs,
   ChatTypingShowMs,
   ClientSocketEvents,
-  socketEvent,
   splitTicketMentions,
   type Chat,
   type ChatMessage,
@@ -25,7 +24,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuSendHorizontal, LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { currentSocket, onSocket } from '../../api/socket.js';
+import { currentSocket } from '../../api/socket.js';
+import { companyEventNames, followSocket } from '../../api/socket-cache.js';
 import { formatDateTime } from '../../app/dates.js';
 import { toastError } from '../../components/toaster.js';
 import {
@@ -92,31 +92,26 @@ const useTypingMembers = (chat: Chat, viewer: Pick<SessionUser, 'id' | 'companyI
   useEffect(() => {
     setTyping({});
     const timers = new Map<number, ReturnType<typeof setTimeout>>();
-    const name = socketEvent.company(viewer.companyId, 'chat');
-    const listener = (payload: ChatSocketPayload) => {
-      if (payload?.action === 'new-message' && payload.chat.id === chat.id) {
-        const sender = payload.newMessage.senderId;
-        clearTimeout(timers.get(sender));
-        setTyping(({ [sender]: _gone, ...rest }) => rest);
-      }
-      if (payload?.action !== 'typing' || payload.chatId !== chat.id) return;
-      const { id, name: who } = payload.user;
-      setTyping((all) => ({ ...all, [id]: who }));
-      clearTimeout(timers.get(id));
-      timers.set(
-        id,
-        setTimeout(() => setTyping(({ [id]: _gone, ...rest }) => rest), ChatTypingShowMs),
-      );
-    };
-    let off = () => {};
-    const stop = onSocket((socket) => {
-      off();
-      socket.on(name, listener);
-      off = () => socket.off(name, listener);
-    });
+    const stop = followSocket(
+      companyEventNames(viewer.companyId, 'chat'),
+      (payload: ChatSocketPayload) => {
+        if (payload?.action === 'new-message' && payload.chat.id === chat.id) {
+          const sender = payload.newMessage.senderId;
+          clearTimeout(timers.get(sender));
+          setTyping(({ [sender]: _gone, ...rest }) => rest);
+        }
+        if (payload?.action !== 'typing' || payload.chatId !== chat.id) return;
+        const { id, name: who } = payload.user;
+        setTyping((all) => ({ ...all, [id]: who }));
+        clearTimeout(timers.get(id));
+        timers.set(
+          id,
+          setTimeout(() => setTyping(({ [id]: _gone, ...rest }) => rest), ChatTypingShowMs),
+        );
+      },
+    );
     return () => {
       stop();
-      off();
       for (const timer of timers.values()) clearTimeout(timer);
     };
   }, [chat.id, viewer.companyId]);

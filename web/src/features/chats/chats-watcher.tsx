@@ -1,6 +1,5 @@
-import { socketEvent, type ChatSocketPayload, type SessionUser } from '@sb/contracts';
-import { useEffect } from 'react';
-import { onSocket } from '../../api/socket.js';
+import type { ChatSocketPayload, SessionUser } from '@sb/contracts';
+import { useCompanyEvents } from '../../api/use-company-events.js';
 import { playChatSound } from './chat-sound.js';
 import { FirstChatPage, useListChatsQuery } from './chats.api.js';
 
@@ -11,23 +10,10 @@ import { FirstChatPage, useListChatsQuery } from './chats.api.js';
  */
 export const ChatsWatcher = ({ user }: { user: Pick<SessionUser, 'id' | 'companyId'> }) => {
   useListChatsQuery(FirstChatPage);
-  useEffect(() => {
-    const name = socketEvent.company(user.companyId, 'chat');
-    const listener = (payload: ChatSocketPayload) => {
-      if (payload?.action === 'new-message' && payload.newMessage.senderId !== user.id) {
-        playChatSound();
-      }
-    };
-    let off = () => {};
-    const stop = onSocket((socket) => {
-      off();
-      socket.on(name, listener);
-      off = () => socket.off(name, listener);
-    });
-    return () => {
-      stop();
-      off();
-    };
-  }, [user.companyId, user.id]);
+  useCompanyEvents(user.companyId, 'chat', (payload: ChatSocketPayload) => {
+    if (payload?.action === 'new-message' && payload.newMessage.senderId !== user.id) {
+      playChatSound();
+    }
+  });
   return null;
 };

@@ -12,7 +12,7 @@ import {
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
-import { recordPages } from '../../api/record-pages.js';
+import { pagedList } from '../../api/record-pages.js';
 
 export type ChatListArgs = { searchParam: string; pageNumber: number };
 export type ChatMessagesArgs = { chatId: number; pageNumber: number };
@@ -51,46 +51,6 @@ export const removeChat = (page: ChatPage, id: number): void => {
   page.records = page.records.filter((r) => r.id !== id);
 };
 
-/** Page 1 holds the newest messages; an older page goes before what the list holds. */
-const messagePages = {
-  serializeQueryArgs: ({
-    queryArgs,
-    endpointName,
-  }: {
-    queryArgs: ChatMessagesArgs;
-    endpointName: string;
-  }) => `${endpointName}(${queryArgs.chatId})`,
-  merge: (
-    current: ChatMessagePage,
-    incoming: ChatMessagePage,
-    { arg }: { arg: ChatMessagesArgs },
-  ) => {
-    if (arg.pageNumber === 1) {
-      // a refetch of page 1 keeps the older pages already loaded
-      const newest = new Set(incoming.records.map((m) => m.id));
-      const oldestNew = incoming.records[0]?.id ?? Infinity;
-      const older = current.records.filter((m) => m.id < oldestNew && !newest.has(m.id));
-      return {
-        ...incoming,
-        records: [...older, ...incoming.records],
-        hasMore: older.length > 0 ? current.hasMore : incoming.hasMore,
-      };
-    }
-    const known = new Set(current.records.map((m) => m.id));
-    current.records = [...incoming.records.filter((m) => !known.has(m.id)), ...current.records];
-    current.hasMore = incoming.hasMore;
-    current.count = incoming.count;
-    return current;
-  },
-  forceRefetch: ({
-    currentArg,
-    previousArg,
-  }: {
-    currentArg?: ChatMessagesArgs;
-    previousArg?: ChatMessagesArgs;
-  }) => currentArg?.pageNumber !== previousArg?.pageNumber,
-};
-
 export const appendMessage = (page: ChatMessagePage, message: ChatMessage): void => {
   if (page.records.some((m) => m.id === message.id)) return;
   page.records.push(message);
@@ -108,7 +68,7 @@ export const chatsApi = baseApi.injectEndpoints({
     /** The caller's chats; company-<id>-chat events keep every cached search current. */
     listChats: build.query<ChatPage, ChatListArgs>({
       query: (params) => ({ url: `${ApiRoutes.chats.root}/`, params }),
-      ...recordPages<Chat>(),
+      ...pagedList<ChatPage, ChatListArgs>(),
       providesTags: (result) => [
         { type: 'Chat', id: 'LIST' },
         ...(result?.records ?? []).map(({ id }) => ({ type: 'Chat' as const, id })),
@@ -137,7 +97,12 @@ export const chatsApi = baseApi.injectEndpoints({
         url: buildPath(ApiRoutes.chats.messages, { id: chatId }),
         params: { pageNumber },
       }),
-      ...messagePages,
+      // page 1 holds the newest messages; an older page goes before what the list holds
+      ...pagedList<ChatMessagePage, ChatMessagesArgs>({
+        key: (args) => args.chatId,
+        olderFirst: true,
+        refetchKeepsOlder: true,
+      }),
       async onCacheEntryAdded(arg, api) {
         await followCompanyEvents(api, 'chat', (payload: ChatSocketPayload) => {
           if (payload.action === 'new-message' && payload.chat.id === arg.chatId) {

@@ -9,11 +9,13 @@ import { importStateOf } from './import-status.js';
 import { sessionUser } from '../../test/session-user.js';
 import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 // jsdom has no CSS.escape; the focus trap of a dialog opened from a menu uses it.
 if (!(globalThis as { CSS?: { escape?: unknown } }).CSS?.escape) {

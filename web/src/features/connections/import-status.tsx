@@ -1,8 +1,8 @@
 import { Button, Progress, Text } from '@chakra-ui/react';
-import { CloseImportedTicketsStatus, socketEvent, type ConnectionRecord } from '@sb/contracts';
+import { CloseImportedTicketsStatus, type ConnectionRecord } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentSocket } from '../../api/socket.js';
+import { useCompanyEvents } from '../../api/use-company-events.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
@@ -50,23 +50,19 @@ export const ImportStatus = ({
   const [now, setNow] = useState(() => Date.now());
   const state = importStateOf(connection.statusImportMessages, now);
 
-  useEffect(() => {
-    const socket = currentSocket();
-    if (!socket || !viewer || state === 'none') return;
-    const name = socketEvent.company(viewer.companyId, 'importMessages');
-    const listener = (event: ImportMessagesEvent) => {
+  useCompanyEvents(
+    viewer?.companyId,
+    'importMessages',
+    (event: ImportMessagesEvent) => {
       if (event.whatsappId !== connection.id) return;
       if (event.status) setProgress(event.status);
       // spec 2 §4: the import is over; the list reloads (its import state and dates changed)
       if (event.action === 'refresh') {
         dispatch(connectionsApi.util.invalidateTags([{ type: 'Connection', id: 'LIST' }]));
       }
-    };
-    socket.on(name, listener);
-    return () => {
-      socket.off(name, listener);
-    };
-  }, [viewer, connection.id, state, dispatch]);
+    },
+    state !== 'none',
+  );
 
   // re-render once the preparing window is over
   useEffect(() => {

@@ -12,6 +12,7 @@ import {
   type ContactListsPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
 const api = baseApi.enhanceEndpoints({
@@ -28,18 +29,7 @@ export const contactListsApi = api.injectEndpoints({
   endpoints: (build) => ({
     pageContactLists: build.query<ContactListsPage, ListPageArgs>({
       query: (params) => ({ url: ApiRoutes.contactLists.root, params }),
-      // pages of one search share one cache entry: page 1 replaces it, later pages append
-      serializeQueryArgs: ({ queryArgs, endpointName }) =>
-        `${endpointName}(${queryArgs.searchParam})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(current.records.map((r) => r.id));
-        current.records.push(...incoming.records.filter((r) => !known.has(r.id)));
-        current.hasMore = incoming.hasMore;
-        return current;
-      },
-      forceRefetch: ({ currentArg, previousArg }) =>
-        currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<ContactListsPage, ListPageArgs>(),
       providesTags: [LISTS],
       // spec 3 §4 real-time: create or update puts the list at the top, delete removes it
       onCacheEntryAdded: (_arg, lifecycle) =>
@@ -81,17 +71,10 @@ export const contactListsApi = api.injectEndpoints({
     }),
     pageListItems: build.query<ContactListItemsPage, ItemPageArgs>({
       query: (params) => ({ url: ApiRoutes.contactListItems.root, params }),
-      serializeQueryArgs: ({ queryArgs, endpointName }) =>
-        `${endpointName}(${queryArgs.contactListId},${queryArgs.searchParam})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(current.contacts.map((c) => c.id));
-        current.contacts.push(...incoming.contacts.filter((c) => !known.has(c.id)));
-        current.hasMore = incoming.hasMore;
-        return current;
-      },
-      forceRefetch: ({ currentArg, previousArg }) =>
-        currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<ContactListItemsPage, ItemPageArgs>({
+        rows: 'contacts',
+        key: (args) => `${args.contactListId},${args.searchParam}`,
+      }),
       providesTags: [ITEMS],
       onCacheEntryAdded: (arg, lifecycle) =>
         followCompanyEvents(lifecycle, 'ContactListItem', (payload) => {

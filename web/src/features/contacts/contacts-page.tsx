@@ -9,18 +9,13 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import {
-  hasPermission,
-  socketEvent,
-  type ContactImportJob,
-  type ContactRecord,
-} from '@sb/contracts';
+import { hasPermission, type ContactImportJob, type ContactRecord } from '@sb/contracts';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuLock, LuLockOpen, LuUpload } from 'react-icons/lu';
 import i18next from 'i18next';
 import { errorMessage } from '../../api/error-message.js';
-import { currentSocket } from '../../api/socket.js';
+import { useCompanyEvents } from '../../api/use-company-events.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
@@ -153,18 +148,14 @@ export const ContactsPage = () => {
   const progress = importProgress(job);
 
   // the import job reports on the company's contact channel
-  useEffect(() => {
-    const socket = currentSocket();
-    if (!socket || !viewer || !job || job.status === 'finished') return;
-    const name = socketEvent.company(viewer.companyId, 'contact');
-    const listener = (payload: ContactSocketPayload) => {
-      if (payload?.action === 'import' && payload.job.id === job.id) setJob(payload.job);
-    };
-    socket.on(name, listener);
-    return () => {
-      socket.off(name, listener);
-    };
-  }, [viewer, job]);
+  useCompanyEvents(
+    viewer?.companyId,
+    'contact',
+    (payload: ContactSocketPayload) => {
+      if (payload?.action === 'import' && payload.job.id === job?.id) setJob(payload.job);
+    },
+    !!job && job.status !== 'finished',
+  );
 
   useEffect(() => {
     if (!progress.finished) return;

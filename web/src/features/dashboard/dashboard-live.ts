@@ -1,7 +1,6 @@
-import { socketEvent } from '@sb/contracts';
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks.js';
-import { onSocket, type AppSocket } from '../../api/socket.js';
+import { companyEventNames, followSocket } from '../../api/socket-cache.js';
 import { coalesce } from './dashboard-format.js';
 import { dashboardApi, dashboardFigures } from './dashboard.api.js';
 
@@ -15,17 +14,9 @@ export function useLiveDashboard(companyId: number | undefined): void {
   useEffect(() => {
     if (!companyId) return;
     const refresh = coalesce(() => dispatch(dashboardApi.util.invalidateTags([dashboardFigures])));
-    const name = socketEvent.company(companyId, 'dashboard');
-    const listener = () => refresh.trigger();
-    let current: AppSocket | undefined;
-    const stop = onSocket((socket) => {
-      current?.off(name, listener);
-      current = socket;
-      socket.on(name, listener);
-    });
+    const stop = followSocket(companyEventNames(companyId, 'dashboard'), () => refresh.trigger());
     return () => {
       stop();
-      current?.off(name, listener);
       refresh.cancel();
     };
   }, [companyId, dispatch]);

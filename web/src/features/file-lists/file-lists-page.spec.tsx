@@ -5,11 +5,13 @@ import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { applyFileListEvent } from './file-lists.api.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const record = (id: number, name: string, extra: Partial<FileListRecord> = {}): FileListRecord => ({
   id,

@@ -7,6 +7,7 @@ import {
   type FileListSocketPayload,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
 export type FileListArgs = { searchParam: string; pageNumber: number };
@@ -24,31 +25,6 @@ export const applyFileListEvent = (page: FileListPage, event: FileListSocketPayl
   else page.files.unshift(event.fileList);
 };
 
-/** Pages of one search share one cache entry: page 1 replaces it, later pages append. */
-const pagedList = {
-  serializeQueryArgs: ({
-    queryArgs,
-    endpointName,
-  }: {
-    queryArgs: FileListArgs;
-    endpointName: string;
-  }) => `${endpointName}(${queryArgs.searchParam})`,
-  merge: (current: FileListPage, incoming: FileListPage, { arg }: { arg: FileListArgs }) => {
-    if (arg.pageNumber === 1) return incoming;
-    const known = new Set(current.files.map((f) => f.id));
-    current.files.push(...incoming.files.filter((f) => !known.has(f.id)));
-    current.hasMore = incoming.hasMore;
-    return current;
-  },
-  forceRefetch: ({
-    currentArg,
-    previousArg,
-  }: {
-    currentArg?: FileListArgs;
-    previousArg?: FileListArgs;
-  }) => currentArg?.pageNumber !== previousArg?.pageNumber,
-};
-
 /** One chosen file per option index of the saved list (the server answers options in the sent order). */
 export type OptionFiles = { index: number; file: File }[];
 
@@ -57,7 +33,7 @@ export const fileListsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     pageFileLists: build.query<FileListPage, FileListArgs>({
       query: (params) => ({ url: ApiRoutes.fileLists.root, params }),
-      ...pagedList,
+      ...pagedList<FileListPage, FileListArgs>({ rows: 'files' }),
       providesTags: [LIST],
       onCacheEntryAdded: (_arg, lifecycle) =>
         followCompanyEvents(lifecycle, 'file', (event) =>

@@ -4,11 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '../../test/session-user.js';
 import { renderSettled, stubFetch, ticketRecord } from '../tickets/ticket-test-data.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const lane = (id: number, name: string, color: string) =>
   ({ id, name, color, kanban: 1, companyId: 2, userId: null }) as TagRecord;

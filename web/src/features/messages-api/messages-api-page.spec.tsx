@@ -8,11 +8,13 @@ import { renderApp, setupI18n } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { MessagesApiPage } from './messages-api-page.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const apiBase = 'https://api.example.test';
 const endpoint = `${apiBase}/api/messages/send`;

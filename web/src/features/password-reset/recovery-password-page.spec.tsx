@@ -2,11 +2,13 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const requestId = '3f1c6a2e-8d7b-4c1e-9a55-0b6f2d4e7a10';
 type Reply = { status: number; body: unknown };

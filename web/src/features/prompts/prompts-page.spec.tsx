@@ -6,11 +6,13 @@ import { sessionUser } from '../../test/session-user.js';
 import { applyPromptEvent } from './prompts.api.js';
 import { readRequest } from '../../test/fake-fetch.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const text = 'You are the assistant of the sales queue; answer briefly and kindly, always.';
 

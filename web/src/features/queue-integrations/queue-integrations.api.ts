@@ -9,6 +9,7 @@ import {
   type QueueIntegrationTestResult,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
 export type QueueIntegrationListArgs = { searchParam: string; pageNumber: number };
@@ -48,21 +49,7 @@ export const queueIntegrationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     pageQueueIntegrations: build.query<QueueIntegrationPage, QueueIntegrationListArgs>({
       query: (params) => ({ url: ApiRoutes.queueIntegrations.root, params }),
-      // pages of one search share one cache entry: page 1 replaces it, later pages append
-      serializeQueryArgs: ({ queryArgs, endpointName }) =>
-        `${endpointName}(${queryArgs.searchParam})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(current.queueIntegrations.map((i) => i.id));
-        current.queueIntegrations.push(
-          ...incoming.queueIntegrations.filter((i) => !known.has(i.id)),
-        );
-        current.count = incoming.count;
-        current.hasMore = incoming.hasMore;
-        return current;
-      },
-      forceRefetch: ({ currentArg, previousArg }) =>
-        currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<QueueIntegrationPage, QueueIntegrationListArgs>({ rows: 'queueIntegrations' }),
       providesTags: [LIST],
       onCacheEntryAdded: (arg, lifecycle) =>
         followCompanyEvents(lifecycle, 'queueIntegration', (payload) =>

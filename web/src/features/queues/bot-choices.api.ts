@@ -1,13 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import {
-  ApiRoutes,
-  socketEvent,
-  type FileListPage,
-  type QueueIntegrationPage,
-  type SessionUser,
-} from '@sb/contracts';
+import { ApiRoutes, type FileListPage, type QueueIntegrationPage } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
-import { currentSocket } from '../../api/socket.js';
+import { followCompanyEvents, type CacheLifecycle } from '../../api/socket-cache.js';
 
 /** One entry of a picker: what is saved (id) and what is shown (name). */
 export type Choice = { id: number; name: string };
@@ -44,30 +38,14 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['QueueIntegration'] });
 type ReloadAction = ReturnType<typeof api.util.invalidateTags>;
 
 /** While the cache entry lives, a company event of `resource` invalidates `tag` (a reload). */
-const reloadOnSocket = async (
-  lifecycle: {
-    cacheDataLoaded: Promise<unknown>;
-    cacheEntryRemoved: Promise<unknown>;
-    dispatch: (action: ReloadAction) => unknown;
-    getState: () => unknown;
-  },
+const reloadOnSocket = (
+  lifecycle: CacheLifecycle & { dispatch: (action: ReloadAction) => unknown },
   resource: 'queueIntegration' | 'file',
   tag: typeof IntegrationChoices | typeof FileListChoices,
-): Promise<void> => {
-  try {
-    await lifecycle.cacheDataLoaded;
-  } catch {
-    return;
-  }
-  const socket = currentSocket();
-  const user = (lifecycle.getState() as { session: { user: SessionUser | null } }).session.user;
-  if (!socket || !user) return;
-  const name = socketEvent.company(user.companyId, resource);
-  const listener = () => lifecycle.dispatch(api.util.invalidateTags([tag]));
-  socket.on(name, listener);
-  await lifecycle.cacheEntryRemoved;
-  socket.off(name, listener);
-};
+): Promise<void> =>
+  followCompanyEvents(lifecycle, resource, () =>
+    lifecycle.dispatch(api.util.invalidateTags([tag])),
+  );
 
 /**
  * The whole lists the bot pickers of the connection dialog and the queue modal offer (queue

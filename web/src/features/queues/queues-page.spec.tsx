@@ -7,11 +7,13 @@ import { choicesWith } from './bot-choices.js';
 import { newChatbotDraft, retyped } from './chatbot-options-editor.js';
 import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 // jsdom has no CSS.escape; the focus trap of the dialog uses it once an edited queue's modal opens.
 if (!(globalThis as { CSS?: { escape?: unknown } }).CSS?.escape) {

@@ -5,11 +5,13 @@ import { renderApp } from '../../test/render-app.js';
 import { sessionUser } from '../../test/session-user.js';
 import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const queue = (id: number, name: string): Partial<Queue> => ({
   id,

@@ -7,47 +7,19 @@ import {
   type QuickMessagePage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
 export type QuickMessageListArgs = { searchParam: string; pageNumber: number };
 
 const LIST = { type: 'QuickMessage' as const, id: 'LIST' };
 
-/** Pages of one search share one cache entry: page 1 replaces it, later pages append. */
-const pagedList = {
-  serializeQueryArgs: ({
-    queryArgs,
-    endpointName,
-  }: {
-    queryArgs: QuickMessageListArgs;
-    endpointName: string;
-  }) => `${endpointName}(${queryArgs.searchParam})`,
-  merge: (
-    current: QuickMessagePage,
-    incoming: QuickMessagePage,
-    { arg }: { arg: QuickMessageListArgs },
-  ) => {
-    if (arg.pageNumber === 1) return incoming;
-    const known = new Set(current.records.map((r) => r.id));
-    current.records.push(...incoming.records.filter((r) => !known.has(r.id)));
-    current.hasMore = incoming.hasMore;
-    return current;
-  },
-  forceRefetch: ({
-    currentArg,
-    previousArg,
-  }: {
-    currentArg?: QuickMessageListArgs;
-    previousArg?: QuickMessageListArgs;
-  }) => currentArg?.pageNumber !== previousArg?.pageNumber,
-};
-
 /** Quick messages (tickets service): the /quick-messages page, the composer list and the attachment. */
 export const quickMessagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     pageQuickMessages: build.query<QuickMessagePage, QuickMessageListArgs>({
       query: (params) => ({ url: ApiRoutes.quickMessages.root, params }),
-      ...pagedList,
+      ...pagedList<QuickMessagePage, QuickMessageListArgs>(),
       providesTags: [LIST],
       onCacheEntryAdded: (_arg, lifecycle) =>
         followCompanyEvents(lifecycle, 'quickmessage', () =>

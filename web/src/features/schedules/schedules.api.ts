@@ -6,6 +6,7 @@ import {
   type SchedulesPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
 export type ScheduleListArgs = { searchParam: string; pageNumber: number };
@@ -25,18 +26,7 @@ export const schedulesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     pageSchedules: build.query<SchedulesPage, ScheduleListArgs>({
       query: (params) => ({ url: ApiRoutes.schedules.root, params }),
-      // pages of one search share one cache entry: page 1 replaces it, later pages append
-      serializeQueryArgs: ({ queryArgs, endpointName }) =>
-        `${endpointName}(${queryArgs.searchParam})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(current.schedules.map((s) => s.id));
-        current.schedules.push(...incoming.schedules.filter((s) => !known.has(s.id)));
-        current.hasMore = incoming.hasMore;
-        return current;
-      },
-      forceRefetch: ({ currentArg, previousArg }) =>
-        currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<SchedulesPage, ScheduleListArgs>({ rows: 'schedules' }),
       providesTags: [LIST],
       /**
        * `company-<id>-schedule` says a schedule changed, without its text: a deleted one leaves the list

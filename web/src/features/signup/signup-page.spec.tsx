@@ -2,11 +2,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const plans = [
   { id: 4, name: 'Start', amount: '49.90', users: 3, connections: 1, queues: 2, isPublic: true },

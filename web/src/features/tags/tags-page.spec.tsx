@@ -6,11 +6,13 @@ import { sessionUser } from '../../test/session-user.js';
 import { randomTagColor, textOn } from './tag-colors.js';
 import { stubFetch, type FetchCall } from '../../test/fake-fetch.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const tag = (id: number, name: string, kanban: 0 | 1): TagRecord => ({
   id,

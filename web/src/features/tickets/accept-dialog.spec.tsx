@@ -5,11 +5,13 @@ import { sessionUser } from '../../test/session-user.js';
 import { createFakeSocket, renderSettled, stubFetch, ticketRecord } from './ticket-test-data.js';
 
 const socket = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => socket.current,
-  disconnectSocket: vi.fn(),
-  currentSocket: () => socket.current,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => socket.current,
+    disconnectSocket: vi.fn(),
+    currentSocket: () => socket.current,
+  }),
+);
 
 const sales = { id: 5, name: 'Sales', color: '#00aa00' };
 const support = { id: 6, name: 'Support', color: '#0000aa' };

@@ -13,11 +13,13 @@ import {
   uuidOf,
 } from './ticket-test-data.js';
 
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
-  disconnectSocket: vi.fn(),
-  currentSocket: () => null,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn() }),
+    disconnectSocket: vi.fn(),
+    currentSocket: () => null,
+  }),
+);
 
 const user = sessionUser({ queues: [{ id: 5, name: 'Sales', color: '#0a0' }] });
 const quotedId = 'b0000000-0000-4000-8000-000000000001';

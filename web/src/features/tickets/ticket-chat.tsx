@@ -1,7 +1,6 @@
 import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import {
   hasPermission,
-  socketEvent,
   type MessageRecord,
   type SessionUser,
   type TicketSocketPayload,
@@ -9,7 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { currentSocket } from '../../api/socket.js';
+import { useCompanyEvents } from '../../api/use-company-events.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useElementWidth } from '../../components/use-element-width.js';
@@ -78,18 +77,16 @@ export const TicketChat = ({ uuid, user }: { uuid: string; user: SessionUser }) 
   }, [isError, navigate]);
 
   // the open ticket was deleted (here or elsewhere): toast and back to the list (spec 1 §4)
-  useEffect(() => {
-    const socket = currentSocket();
-    if (!socket || ticketId === undefined) return;
-    const name = socketEvent.company(user.companyId, 'ticket');
-    const listener = (payload: TicketSocketPayload) => {
+  useCompanyEvents(
+    user.companyId,
+    'ticket',
+    (payload: TicketSocketPayload) => {
       if (payload.action !== 'delete' || payload.ticketId !== ticketId) return;
       notify.success(t('deleted'));
       void navigate('/tickets');
-    };
-    socket.on(name, listener);
-    return () => void socket.off(name, listener);
-  }, [user.companyId, ticketId, navigate, t]);
+    },
+    ticketId !== undefined,
+  );
 
   if (!ticket)
     return (

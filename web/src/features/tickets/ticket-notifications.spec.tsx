@@ -11,11 +11,13 @@ import { TicketNotifications } from './ticket-notifications.js';
 
 const socket = vi.hoisted(() => ({ current: null as unknown }));
 const tone = vi.hoisted(() => vi.fn(() => true));
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => socket.current,
-  disconnectSocket: vi.fn(),
-  currentSocket: () => socket.current,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => socket.current,
+    disconnectSocket: vi.fn(),
+    currentSocket: () => socket.current,
+  }),
+);
 vi.mock('./notification-tone.js', () => ({ playNotificationTone: tone }));
 
 const user = sessionUser({ queues: [{ id: 5, name: 'Sales', color: '#0a0' }] });

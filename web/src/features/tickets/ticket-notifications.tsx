@@ -1,15 +1,10 @@
 import { Box, Stack, Text, usePopoverContext } from '@chakra-ui/react';
-import {
-  socketEvent,
-  type AppMessageSocketPayload,
-  type SessionUser,
-  type TicketRecord,
-} from '@sb/contracts';
+import { type AppMessageSocketPayload, type SessionUser, type TicketRecord } from '@sb/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBell, LuInbox } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { currentSocket } from '../../api/socket.js';
+import { useCompanyEvents } from '../../api/use-company-events.js';
 import { HeaderPopover } from '../shell/header-popover.js';
 import { ticketToRing, unreadTickets } from './notification-rules.js';
 import { playNotificationTone } from './notification-tone.js';
@@ -54,25 +49,20 @@ const useMessageAlerts = (user: SessionUser, ready: boolean, open: (uuid: string
     if (canNotify() && Notification.permission === 'default') void Notification.requestPermission();
   }, []);
 
-  useEffect(() => {
-    const name = socketEvent.company(user.companyId, 'appMessage');
-    const listener = (payload: AppMessageSocketPayload) => {
+  // listen once the unread list has answered, as the ticket lists do (socket-cache.ts)
+  useCompanyEvents(
+    user.companyId,
+    'appMessage',
+    (payload: AppMessageSocketPayload) => {
       const ticket = ticketToRing(payload, userRef.current);
       if (!ticket || payload.action === 'delete' || watching(ticket.uuid)) return;
       playNotificationTone();
       showDesktopNotification(ticket, lastMessagePreview(payload.message.body).text, (uuid) =>
         openRef.current(uuid),
       );
-    };
-    // the shell opens the socket in an effect that runs after this component's: listen once the
-    // unread list has answered, as the ticket lists do (socket-cache.ts)
-    const socket = ready ? currentSocket() : null;
-    if (!socket) return;
-    socket.on(name, listener);
-    return () => {
-      socket.off(name, listener);
-    };
-  }, [user.companyId, ready]);
+    },
+    ready,
+  );
 };
 
 /** One ticket of the bell's list: a choice closes the list and opens the ticket. */

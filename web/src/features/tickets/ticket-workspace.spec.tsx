@@ -15,11 +15,13 @@ import {
 } from './ticket-test-data.js';
 
 const socket = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => socket.current,
-  disconnectSocket: vi.fn(),
-  currentSocket: () => socket.current,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => socket.current,
+    disconnectSocket: vi.fn(),
+    currentSocket: () => socket.current,
+  }),
+);
 
 // jsdom has no CSS.escape, which the dialogs' focus trap calls when a field inside them changes
 if (typeof globalThis.CSS === 'undefined')

@@ -13,7 +13,9 @@ import { ticketsApi, type TicketListArgs } from './tickets.api.js';
 
 // the lists listen on the app's one socket: here a double the tests fire events on
 const socket = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('../../api/socket.js', () => ({ currentSocket: () => socket.current }));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({ currentSocket: () => socket.current }),
+);
 
 /** An agent (#7) of queue 5 and the lists the workspace mounts (the search only on its tab). */
 const agent = sessionUser({ queues: [{ id: 5, name: 'Sales', color: '#00aa00' }] });

@@ -13,11 +13,13 @@ import {
 } from './ticket-test-data.js';
 
 const socket = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('../../api/socket.js', () => ({
-  connectSocket: () => socket.current,
-  disconnectSocket: vi.fn(),
-  currentSocket: () => socket.current,
-}));
+vi.mock('../../api/socket.js', async () =>
+  (await import('../../test/socket-mock.js')).socketModule({
+    connectSocket: () => socket.current,
+    disconnectSocket: vi.fn(),
+    currentSocket: () => socket.current,
+  }),
+);
 
 const admin = sessionUser({
   profile: 'admin',

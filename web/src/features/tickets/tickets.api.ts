@@ -22,6 +22,7 @@ import {
   type TicketUpdateInput,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 import { KanbanTicketsTag } from '../kanban/kanban.api.js';
 import { listViewerOf, planListUpdate, type ListViewer } from './list-membership.js';
@@ -137,24 +138,18 @@ const applyAnswer = async <Result>(
   }
 };
 
+type MessagesArgs = Pick<MessageListQuery, 'pageNumber' | 'selectedQueues'> & { ticketId: number };
+
 /** The ticket workspace calls (tickets service through the gateway). */
 export const ticketsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listTickets: build.query<TicketsPage, TicketListArgs>({
       query: (args) => ({ url: ApiRoutes.tickets.root, params: ticketListParams(args) }),
-      // Pages of one filter share a cache entry: page 1 replaces it, later pages append.
-      serializeQueryArgs: ({ queryArgs, endpointName }) =>
-        `${endpointName}(${JSON.stringify({ ...queryArgs, pageNumber: 0 })})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(current.tickets.map((t) => t.id));
-        current.tickets.push(...incoming.tickets.filter((t) => !known.has(t.id)));
-        current.hasMore = incoming.hasMore;
-        current.count = incoming.count;
-        return current;
-      },
-      forceRefetch: ({ currentArg, previousArg }) =>
-        currentArg?.pageNumber !== previousArg?.pageNumber,
+      // pages of one filter share a cache entry
+      ...pagedList<TicketsPage, TicketListArgs>({
+        rows: 'tickets',
+        key: (args) => JSON.stringify({ ...args, pageNumber: 0 }),
+      }),
       providesTags: (_page, _e, arg) => [LIST, listTag(arg)],
       // Ticket events and new messages patch the rows: unread ones move to the top (spec 1 §4); only
       // this list is asked again when the event cannot tell whether a ticket entered it.
@@ -225,10 +220,7 @@ export const ticketsApi = baseApi.injectEndpoints({
     listTicketLogs: build.query<TicketLogRecord[], number>({
       query: (ticketId) => buildPath(ApiRoutes.tickets.log, { ticketId }),
     }),
-    listMessages: build.query<
-      MessagesPage,
-      Pick<MessageListQuery, 'pageNumber' | 'selectedQueues'> & { ticketId: number }
-    >({
+    listMessages: build.query<MessagesPage, MessagesArgs>({
       query: ({ ticketId, pageNumber, selectedQueues }) => ({
         url: buildPath(ApiRoutes.messages.byTicket, { ticketId }),
         params: {
@@ -237,16 +229,11 @@ export const ticketsApi = baseApi.injectEndpoints({
         },
       }),
       // Older pages go above the loaded ones (the list is oldest first, newest at the bottom).
-      serializeQueryArgs: ({ queryArgs, endpointName }) => `${endpointName}(${queryArgs.ticketId})`,
-      merge: (current, incoming, { arg }) => {
-        if (arg.pageNumber === 1) return incoming;
-        const known = new Set(current.messages.map((m) => m.id));
-        current.messages.unshift(...incoming.messages.filter((m) => !known.has(m.id)));
-        current.hasMore = incoming.hasMore;
-        return current;
-      },
-      forceRefetch: ({ currentArg, previousArg }) =>
-        currentArg?.pageNumber !== previousArg?.pageNumber,
+      ...pagedList<MessagesPage, MessagesArgs>({
+        rows: 'messages',
+        key: (args) => args.ticketId,
+        olderFirst: true,
+      }),
       providesTags: (_r, _e, { ticketId }) => [{ type: 'Ticket', id: `MSG-${ticketId}` }],
       // joins the ticket's room and appends, replaces or marks deleted the messages it announces
       async onCacheEntryAdded({ ticketId }, context) {

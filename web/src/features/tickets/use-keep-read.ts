@@ -1,6 +1,5 @@
-import { socketEvent, type AppMessageSocketPayload } from '@sb/contracts';
-import { useEffect } from 'react';
-import { currentSocket } from '../../api/socket.js';
+import type { AppMessageSocketPayload } from '@sb/contracts';
+import { useCompanyEvents } from '../../api/use-company-events.js';
 import { useMarkTicketReadMutation } from './tickets.api.js';
 
 /**
@@ -10,17 +9,16 @@ import { useMarkTicketReadMutation } from './tickets.api.js';
  */
 export const useKeepRead = (companyId: number, ticketId: number | undefined) => {
   const [markRead] = useMarkTicketReadMutation();
-  useEffect(() => {
-    const socket = currentSocket();
-    if (!socket || ticketId === undefined) return;
-    const name = socketEvent.company(companyId, 'appMessage');
-    const listener = (payload: AppMessageSocketPayload) => {
+  useCompanyEvents(
+    companyId,
+    'appMessage',
+    (payload: AppMessageSocketPayload) => {
+      if (ticketId === undefined) return;
       if (payload.action !== 'create' || payload.ticket.id !== ticketId) return;
       if (payload.message.fromMe || payload.ticket.unreadMessages === 0) return;
       // a failed mark is retried by the next message or the next opening: nothing to tell the agent
       markRead(ticketId).catch(() => undefined);
-    };
-    socket.on(name, listener);
-    return () => void socket.off(name, listener);
-  }, [companyId, ticketId, markRead]);
+    },
+    ticketId !== undefined,
+  );
 };
