@@ -5,10 +5,10 @@ import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
 import { pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
 import { systemContext } from '../directories/system-context.js';
-import { MessagesService } from '../messages/messages.service.js';
+import { MessageSending } from '../messages/message-sending.service.js';
 import type { Ticket } from '../ticket-core/ticket.entity.js';
 import { TicketsRepository } from '../ticket-core/tickets.repository.js';
-import { TicketsService } from '../tickets/tickets.service.js';
+import { BotTicketCommands } from '../tickets/bot-commands.service.js';
 import { BotContext } from './bot-context.js';
 import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
 import type { BotTexts } from '../bot-language/bot-texts.js';
@@ -39,8 +39,8 @@ export class AutomationRunner extends PollingProvider {
     private readonly rows: TicketsRepository,
     private readonly jobs: AutomationJobs,
     private readonly context: BotContext,
-    private readonly messages: MessagesService,
-    private readonly tickets: TicketsService,
+    private readonly messages: MessageSending,
+    private readonly tickets: BotTicketCommands,
     private readonly bots: ExternalBots,
     private readonly files: BotFiles,
     private readonly replies: BotReplies,

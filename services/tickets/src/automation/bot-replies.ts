@@ -4,7 +4,7 @@ import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { mediaKey } from '@sb/storage';
 import { MediaStorage } from '../media/media-storage.js';
-import { MessagesService } from '../messages/messages.service.js';
+import { MessageSending } from '../messages/message-sending.service.js';
 import {
   AzureTts,
   DefaultAzureTtsUrl,
@@ -25,7 +25,7 @@ export class BotReplies {
   private readonly tts: AzureTts;
 
   constructor(
-    private readonly messages: MessagesService,
+    private readonly messages: MessageSending,
     private readonly storage: MediaStorage,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -16,7 +16,8 @@ import { IdentityDirectory } from '../../directories/identity-directory.js';
 import { listQueues } from '../../ticket-core/ticket-rules.js';
 import { TicketRecords } from '../../ticket-core/ticket-records.js';
 import { TicketsRepository } from '../../ticket-core/tickets.repository.js';
-import { TicketsService } from '../tickets.service.js';
+import { TicketQueries } from '../ticket-queries.service.js';
+import { TicketWrites } from '../ticket-writes.js';
 import { KanbanRepository } from './kanban.repository.js';
 
 /** Cards on one board at most (the board has no paging). */
@@ -37,7 +38,8 @@ export class KanbanService {
   constructor(
     private readonly board: KanbanRepository,
     private readonly tickets: TicketsRepository,
-    private readonly ticketsService: TicketsService,
+    private readonly queries: TicketQueries,
+    private readonly writes: TicketWrites,
     private readonly views: TicketRecords,
     private readonly identity: IdentityDirectory,
     private readonly visibility: NumberVisibility,
@@ -65,7 +67,7 @@ export class KanbanService {
   async add(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
     const { ticketId, tagId } = parseInput(TicketTagInput, request ?? {});
-    await this.ticketsService.visible(ctx, ticketId);
+    await this.queries.visible(ctx, ticketId);
     if (!(await this.board.hasLaneTag(ctx.companyId, tagId)))
       throw new AppError('ERR_NO_TAG_FOUND');
     return this.change(ctx, ticketId, (manager) =>
@@ -77,7 +79,7 @@ export class KanbanService {
   async clear(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
     const { ticketId } = parseInput(TicketIdInput, request ?? {});
-    await this.ticketsService.visible(ctx, ticketId);
+    await this.queries.visible(ctx, ticketId);
     return this.change(ctx, ticketId, (manager) =>
       this.tickets.clearTicketTags(manager, ctx.companyId, ticketId),
     );
@@ -92,7 +94,7 @@ export class KanbanService {
     return this.board.move(ctx.companyId, async (manager) => {
       await write(manager);
       await this.tickets.update(manager, ctx.companyId, ticketId, {});
-      return this.ticketsService.announce(ctx, manager, ticketId, hide);
+      return this.writes.announce(ctx, manager, ticketId, hide);
     });
   }
 }

@@ -10,7 +10,7 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { z } from 'zod';
 import type { TicketNote } from '../../ticket-core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
-import { TicketsService } from '../tickets.service.js';
+import { TicketQueries } from '../ticket-queries.service.js';
 import { TicketNotesRepository } from './ticket-notes.repository.js';
 
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
@@ -20,7 +20,7 @@ const IdInput = z.object({ id: z.coerce.number().int().positive() });
 export class TicketNotesService {
   constructor(
     private readonly notes: TicketNotesRepository,
-    private readonly tickets: TicketsService,
+    private readonly tickets: TicketQueries,
     private readonly identity: IdentityDirectory,
   ) {}
 
