@@ -17,7 +17,7 @@ import { BUS, LOGGER } from '@sb/platform/nest';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { recordEvent } from '../records/record-changes.js';
-import { TicketRecords } from '../ticket-core/ticket-records.js';
+import { TicketRecords } from '../tickets/core/ticket-records.js';
 import { ChannelSender, peerOf } from './channel-sender.js';
 import { mayEdit } from './message-acks.js';
 import { MessageDeletion } from './message-deletion.js';

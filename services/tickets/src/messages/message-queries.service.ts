@@ -17,10 +17,10 @@ import { z } from 'zod';
 import type { Contact } from '../contacts/contact.entity.js';
 import { recordEvent } from '../records/record-changes.js';
 import { MediaUrls } from '../media/media-urls.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
+import type { Ticket } from '../tickets/core/ticket.entity.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
 import { ChannelSender } from './channel-sender.js';
-import { TicketRecords } from '../ticket-core/ticket-records.js';
+import { TicketRecords } from '../tickets/core/ticket-records.js';
 import { MessageLookups } from './message-lookups.js';
 import { MessagesRepository } from './messages.repository.js';
 

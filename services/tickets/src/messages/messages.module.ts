@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
-import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
+import { TicketCoreModule } from '../tickets/core/ticket-core.module.js';
 import { ChannelSender } from './channel-sender.js';
 import { MessageDeletion } from './message-deletion.js';
 import { MessageAcksConsumer } from './message-acks.consumer.js';

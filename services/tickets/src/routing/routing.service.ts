@@ -5,7 +5,7 @@ import { LOGGER } from '@sb/platform/nest';
 import { Transactions } from '@sb/platform/db';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 import { systemContext } from '../directories/system-context.js';
-import { TicketsRepository } from '../ticket-core/tickets.repository.js';
+import { TicketsRepository } from '../tickets/core/tickets.repository.js';
 import { TicketWrites } from '../tickets/ticket-writes.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { planRouting, type RoutableTicket } from './routing-rules.js';

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { isUniqueViolation, orCreationFailure } from '../records/creation-failures.js';
 import { recordEvent } from '../records/record-changes.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
+import type { Ticket } from './core/ticket.entity.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import {
@@ -32,9 +32,9 @@ import {
   mayTakeQueue,
   planTicketChange,
   workingStatus,
-} from '../ticket-core/ticket-rules.js';
-import { TicketRecords } from '../ticket-core/ticket-records.js';
-import { TicketsRepository, type TicketWrite } from '../ticket-core/tickets.repository.js';
+} from './core/ticket-rules.js';
+import { TicketRecords } from './core/ticket-records.js';
+import { TicketsRepository, type TicketWrite } from './core/tickets.repository.js';
 import { TicketUpdateSteps } from './ticket-update-steps.js';
 import { closedFields, TicketWrites, type PendingText } from './ticket-writes.js';
 

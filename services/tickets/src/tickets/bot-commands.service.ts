@@ -5,7 +5,7 @@ import { CLOCK } from '@sb/platform/nest';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
 import { systemContext } from '../directories/system-context.js';
-import { TicketsRepository, type TicketWrite } from '../ticket-core/tickets.repository.js';
+import { TicketsRepository, type TicketWrite } from './core/tickets.repository.js';
 import { closedFields, TicketWrites } from './ticket-writes.js';
 
 /** The ticket changes the automation decides: closes, a move to the default queue, a hand-over. */

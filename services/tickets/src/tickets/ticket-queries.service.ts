@@ -17,10 +17,10 @@ import { z } from 'zod';
 import { containsPattern, searchText } from '../contacts/contact-search.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
-import { listConditions, listsNewestPerContact } from '../ticket-core/ticket-rules.js';
-import { TicketRecords } from '../ticket-core/ticket-records.js';
-import { TicketsRepository } from '../ticket-core/tickets.repository.js';
+import type { Ticket } from './core/ticket.entity.js';
+import { listConditions, listsNewestPerContact } from './core/ticket-rules.js';
+import { TicketRecords } from './core/ticket-records.js';
+import { TicketsRepository } from './core/tickets.repository.js';
 
 const IdInput = z.object({ id: z.coerce.number().int().positive() });
 const UuidInput = z.object({ uuid: z.string().uuid() });

@@ -4,13 +4,13 @@ import { AppError } from '@sb/platform/errors';
 import type { Clock } from '@sb/platform/clock';
 import { CLOCK } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
-import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
+import { AutomationJobs } from './core/automation-jobs.repository.js';
+import type { Ticket } from './core/ticket.entity.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
-import { transferText, type TicketChange } from '../ticket-core/ticket-rules.js';
-import { TicketsRepository, type TicketWrite } from '../ticket-core/tickets.repository.js';
-import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
-import type { BotTexts } from '../bot-language/bot-texts.js';
+import { transferText, type TicketChange } from './core/ticket-rules.js';
+import { TicketsRepository, type TicketWrite } from './core/tickets.repository.js';
+import { BOT_TEXTS } from '../bot/language/bot-language.module.js';
+import type { BotTexts } from '../bot/language/bot-texts.js';
 import { closedFields, type PendingText } from './ticket-writes.js';
 
 /** Settings a PUT reads (company settings, identity). */

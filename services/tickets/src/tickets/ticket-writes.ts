@@ -13,13 +13,13 @@ import { LOGGER } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
 import { recordEvent } from '../records/record-changes.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
-import { toTicketHolder, TicketRecords } from '../ticket-core/ticket-records.js';
+import type { Ticket } from './core/ticket.entity.js';
+import { toTicketHolder, TicketRecords } from './core/ticket-records.js';
 import {
   TicketsRepository,
   type TicketWrite,
   type TrackingWrite,
-} from '../ticket-core/tickets.repository.js';
+} from './core/tickets.repository.js';
 
 /** A text to send on a ticket once the transaction committed. */
 export type PendingText = { ticket: Ticket; text: string };

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
-import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
+import { TicketCoreModule } from './core/ticket-core.module.js';
 import { KanbanHandler } from './kanban/kanban.handler.js';
 import { KanbanRepository } from './kanban/kanban.repository.js';
 import { KanbanService } from './kanban/kanban.service.js';

@@ -8,7 +8,7 @@ import {
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { z } from 'zod';
-import type { TicketNote } from '../../ticket-core/ticket.entity.js';
+import type { TicketNote } from '../core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
 import { TicketQueries } from '../ticket-queries.service.js';
 import { TicketNotesRepository } from './ticket-notes.repository.js';

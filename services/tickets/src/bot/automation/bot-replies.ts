@@ -3,16 +3,16 @@ import type { RequestContext } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { mediaKey } from '@sb/storage';
-import { MediaStorage } from '../media/media-storage.js';
-import { MessageSending } from '../messages/message-sending.service.js';
+import { MediaStorage } from '../../media/media-storage.js';
+import { MessageSending } from '../../messages/message-sending.service.js';
 import {
   AzureTts,
   DefaultAzureTtsUrl,
   SpeechMimeType,
   type SpeechVoice,
-} from './external-bots/azure-tts.js';
-import { botHttpOptions } from './external-bots/bot-http.js';
-import type { ReplyForm } from './external-bots/reply-form.js';
+} from '../external-bots/azure-tts.js';
+import { botHttpOptions } from '../external-bots/bot-http.js';
+import type { ReplyForm } from '../external-bots/reply-form.js';
 
 /**
  * Says one reply of an external bot: written, or spoken (a prompt with a voice: Azure TTS, the audio
