@@ -9,6 +9,7 @@ import {
   type RequestContext,
   type TicketImages,
   type TicketUnreadEventData,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
@@ -24,7 +25,7 @@ import { TicketRecords } from '../tickets/core/ticket-records.js';
 import { MessageLookups } from './message-lookups.js';
 import { MessagesRepository } from './messages.repository.js';
 
-const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
+const TicketIdInput = z.object({ ticketId: recordId });
 
 /** Reading a conversation: its pages (which mark it read), its images. */
 @Injectable()

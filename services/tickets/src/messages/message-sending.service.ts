@@ -4,6 +4,7 @@ import {
   type MessageRecord,
   type RequestContext,
   type StoredMedia,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -28,7 +29,7 @@ import { MessagesRepository } from './messages.repository.js';
 import { requireOwnMedias, StoredMediaInput } from './stored-medias.js';
 
 const SendRequest = MessageSendInput.extend({
-  ticketId: z.coerce.number().int().positive(),
+  ticketId: recordId,
   medias: z.array(StoredMediaInput).max(10).optional(),
 });
 

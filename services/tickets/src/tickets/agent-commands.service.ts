@@ -15,12 +15,12 @@ import {
   type TicketEventData,
   type TicketRecord,
   type TicketStatus,
+  IdParam,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { z } from 'zod';
 import { isUniqueViolation, orCreationFailure } from '../records/creation-failures.js';
 import { recordEvent } from '../records/record-changes.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
@@ -37,8 +37,6 @@ import { TicketRecords } from './core/ticket-records.js';
 import { TicketsRepository, type TicketWrite } from './core/tickets.repository.js';
 import { TicketUpdateSteps } from './ticket-update-steps.js';
 import { closedFields, TicketWrites, type PendingText } from './ticket-writes.js';
-
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
 
 /** What an agent (or admin) does to tickets: create, update, delete, close many. */
 @Injectable()
@@ -141,7 +139,7 @@ export class AgentTicketCommands {
   /** PUT /tickets/:id: accept, reopen, return to queue, transfer, close, or field changes. */
   async update(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const input = parseInput(TicketUpdateInput, request ?? {});
     const [viewer, hide, connections, users, settings] = await Promise.all([
       this.identity.viewer(ctx),
@@ -241,7 +239,7 @@ export class AgentTicketCommands {
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'ticket-options:deleteTicket')) throw new AppError('ERR_NO_PERMISSION');
-    const { id } = parseInput(IdInput, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tickets.lock(ctx.companyId, id, manager);
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');

@@ -9,6 +9,8 @@ import {
   type TicketRecord,
   type TicketsPage,
   type TicketViewer,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -22,9 +24,8 @@ import { listConditions, listsNewestPerContact } from './core/ticket-rules.js';
 import { TicketRecords } from './core/ticket-records.js';
 import { TicketsRepository } from './core/tickets.repository.js';
 
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
 const UuidInput = z.object({ uuid: z.string().uuid() });
-const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
+const TicketIdInput = z.object({ ticketId: recordId });
 
 /** What the caller may read of tickets: the list, one ticket, its timeline, whether it may watch it. */
 @Injectable()
@@ -75,7 +76,7 @@ export class TicketQueries {
   /** GET /tickets/:id (writes an "access" log entry). */
   async get(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     return this.open(ctx, await this.tickets.findById(ctx.companyId, id));
   }
 

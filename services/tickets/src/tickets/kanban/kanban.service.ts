@@ -4,6 +4,7 @@ import {
   type KanbanTickets,
   type RequestContext,
   type TicketRecord,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -24,10 +25,10 @@ import { KanbanRepository } from './kanban.repository.js';
 export const KanbanMaxTickets = 500;
 
 const TicketTagInput = z.object({
-  ticketId: z.coerce.number().int().positive(),
-  tagId: z.coerce.number().int().positive(),
+  ticketId: recordId,
+  tagId: recordId,
 });
-const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
+const TicketIdInput = z.object({ ticketId: recordId });
 
 /**
  * The kanban board (spec 3 §2.11): the active tickets of the caller's queues, each in the lane of its
