@@ -13,7 +13,6 @@ import {
   UploadedFile,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   AnnouncementInput,
   AnnouncementListQuery,
@@ -22,6 +21,7 @@ import {
   type AnnouncementMediaRequest,
   type AnnouncementPage,
   type AnnouncementUpdateRequest,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { SuperOnly } from '../auth/auth.decorators.js';
@@ -35,8 +35,6 @@ import {
 import { MaxProfileImageBytes } from '../media/media.tokens.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Spec 3 §5: png, jpg, jpeg only, told by the file's first bytes. */
 const AnnouncementImage: MediaRule = {
@@ -70,7 +68,7 @@ export class AnnouncementsController {
   @SuperOnly()
   @ApiOperation({ summary: 'One announcement (super users)' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Announcement> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.identity.announcementGet, req.sb.ctx, data);
   }
 
@@ -92,7 +90,7 @@ export class AnnouncementsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<Announcement> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const data: AnnouncementUpdateRequest = {
       ...parseInput(AnnouncementInput, body ?? {}),
       id: params.id,
@@ -104,7 +102,7 @@ export class AnnouncementsController {
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes an announcement (super users)' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     const removed = await this.services.request(
       Subjects.identity.announcementDelete,
       req.sb.ctx,
@@ -124,7 +122,7 @@ export class AnnouncementsController {
     @Param('id') id: string,
     @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<Announcement> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const reply = await this.uploads.store(
       file,
       {
@@ -149,7 +147,7 @@ export class AnnouncementsController {
   @SuperOnly()
   @ApiOperation({ summary: "Removes an announcement's image (super users)" })
   async removeMedia(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Announcement> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     const reply = await this.services.request(
       Subjects.identity.announcementMediaClear,
       req.sb.ctx,

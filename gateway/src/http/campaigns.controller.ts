@@ -29,6 +29,7 @@ import {
   type MessageTemplate,
   type CampaignTestSendReply,
   type RequestContext,
+  recordId,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles, RequirePlanFlag } from '../auth/auth.decorators.js';
@@ -45,7 +46,7 @@ import { ServiceClient } from './service-client.js';
 
 const S = Subjects.campaigns;
 const idParam = z.object({
-  id: ref('campaign', z.coerce.number().int().positive().max(2_147_483_647)),
+  id: ref('campaign', recordId.max(2_147_483_647)),
 });
 
 /**

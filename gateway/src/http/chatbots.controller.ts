@@ -1,19 +1,17 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   ChatbotCreateInput,
   ChatbotUpdateInput,
   Subjects,
   type ChatbotOption,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Single chatbot options with their nested options (spec 2 §7): everyone reads, admins write. */
 @ApiTags('queues')
@@ -25,7 +23,7 @@ export class ChatbotsController {
   @Get(':id')
   @ApiOperation({ summary: 'One chatbot option with its nested options' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ChatbotOption> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.tickets.chatbotGet, req.sb.ctx, data);
   }
 
@@ -49,7 +47,7 @@ export class ChatbotsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<ChatbotOption> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const data = { ...parseInput(ChatbotUpdateInput, body ?? {}), id: params.id };
     return this.services.request(Subjects.tickets.chatbotUpdate, req.sb.ctx, data);
   }
@@ -58,7 +56,7 @@ export class ChatbotsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes a chatbot option and its nested options (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.tickets.chatbotDelete, req.sb.ctx, data);
   }
 }

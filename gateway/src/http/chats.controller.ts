@@ -22,6 +22,8 @@ import {
   type ChatMessage,
   type ChatMessagePage,
   type ChatPage,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { RequirePlanFlag } from '../auth/auth.decorators.js';
@@ -30,10 +32,9 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.identity;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 /** GET /chats/:id also takes the chat's uuid (the web's /chats/{uuid}). */
 const idOrUuidParam = z.object({
-  id: z.union([z.coerce.number().int().positive(), z.string().uuid()]),
+  id: z.union([recordId, z.string().uuid()]),
 });
 
 /**
@@ -77,14 +78,14 @@ export class ChatsController {
   ): Promise<Chat> {
     return this.services.ask(req, S.chatUpdate, {
       ...parseInput(ChatInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     });
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a chat with its messages (its owner only)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.chatDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.chatDelete, parseInput(IdParam, { id }));
   }
 
   @Get(':id/messages')
@@ -98,7 +99,7 @@ export class ChatsController {
   ): Promise<ChatMessagePage> {
     return this.services.ask(req, S.chatMessages, {
       ...parseInput(ChatMessagesQuery, query ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     });
   }
 
@@ -112,13 +113,13 @@ export class ChatsController {
   ): Promise<ChatMessage> {
     return this.services.ask(req, S.chatSend, {
       ...parseInput(ChatMessageInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     });
   }
 
   @Post(':id/read')
   @ApiOperation({ summary: 'Marks a chat read by the caller (a userId in the body is ignored)' })
   read(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Chat> {
-    return this.services.ask(req, S.chatRead, parseInput(idParam, { id }));
+    return this.services.ask(req, S.chatRead, parseInput(IdParam, { id }));
   }
 }

@@ -23,6 +23,8 @@ import {
   type CompanyRecordView,
   type CompanySchedulesView,
   type CompanyView,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles, SuperOnly } from '../auth/auth.decorators.js';
@@ -30,8 +32,7 @@ import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const companyIdParam = z.object({ companyId: z.coerce.number().int().positive() });
+const companyIdParam = z.object({ companyId: recordId });
 
 /** Company administration (super only), plus schedules and the plan a company's own users may use. */
 @ApiTags('companies')
@@ -78,7 +79,7 @@ export class CompaniesController {
     return this.services.request(
       Subjects.identity.companyGet,
       req.sb.ctx,
-      parseInput(idParam, { id }),
+      parseInput(IdParam, { id }),
     );
   }
 
@@ -97,7 +98,7 @@ export class CompaniesController {
     summary: "A company's per-weekday schedules (super, or an admin of that company)",
   })
   getSchedules(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CompanySchedulesView> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     return this.services.request(Subjects.identity.companySchedulesGet, req.sb.ctx, params);
   }
 
@@ -110,7 +111,7 @@ export class CompaniesController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<CompanyView> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const input = parseInput(CompanySchedulesInput, body ?? {});
     return this.services.request(Subjects.identity.companySchedules, req.sb.ctx, {
       ...input,
@@ -128,7 +129,7 @@ export class CompaniesController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<CompanyView> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const input = parseInput(CompanyUpdateInput, body ?? {});
     return this.services.request(Subjects.identity.companyUpdate, req.sb.ctx, {
       ...input,
@@ -140,7 +141,7 @@ export class CompaniesController {
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes a company (never company 1)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.identity.companyDelete, req.sb.ctx, data);
   }
 }

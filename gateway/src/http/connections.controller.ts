@@ -12,7 +12,6 @@ import {
   UploadedFile,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   ConnectionCreateInput,
   ConnectionListQuery,
@@ -24,6 +23,7 @@ import {
   type ConnectionRecord,
   type RequestContext,
   type WithQueues,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { keyBelongsToCompany } from '@sb/storage';
@@ -40,7 +40,6 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { withQueueBadge, withQueueBadges } from './queue-badges.js';
 import { ServiceClient } from './service-client.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 type Message = { message: string };
 
 /** Connections and their sessions (spec 2 §7 "Connections"): everyone reads, admins change. */
@@ -73,7 +72,7 @@ export class ConnectionsController {
   ): Promise<WithQueues<ConnectionRecord>> {
     const data = {
       ...parseInput(ConnectionListQuery, query ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     };
     const record = await this.services.request(Subjects.connectors.connectionGet, req.sb.ctx, data);
     return withQueueBadge(this.services, req, record);
@@ -107,7 +106,7 @@ export class ConnectionsController {
     @Body() body: unknown,
   ): Promise<WithQueues<ConnectionRecord>> {
     parseInput(ConnectionUpdateInput, body ?? {});
-    const data = { ...((body ?? {}) as object), ...parseInput(idParam, { id }) };
+    const data = { ...((body ?? {}) as object), ...parseInput(IdParam, { id }) };
     const record = await this.services.request(
       Subjects.connectors.connectionUpdate,
       req.sb.ctx,
@@ -120,7 +119,7 @@ export class ConnectionsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes a connection and closes its session (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.connectors.connectionDelete, req.sb.ctx, data);
   }
 
@@ -134,7 +133,7 @@ export class ConnectionsController {
     @Param('id') id: string,
     @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<WithQueues<ConnectionRecord>> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const ctx = req.sb.ctx as RequestContext;
     const reply = await this.uploads.store(
       file,
@@ -155,7 +154,7 @@ export class ConnectionsController {
     @Req() req: GatewayRequest,
     @Param('id') id: string,
   ): Promise<WithQueues<ConnectionRecord>> {
-    const data: ConnectionMediaRequest = { ...parseInput(idParam, { id }), mediaKey: null };
+    const data: ConnectionMediaRequest = { ...parseInput(IdParam, { id }), mediaKey: null };
     const reply = await this.services.request(
       Subjects.connectors.connectionSetMedia,
       req.sb.ctx,
@@ -169,7 +168,7 @@ export class ConnectionsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Tries the session again (admins)' })
   start(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.connectors.sessionStart, req.sb.ctx, data);
   }
 
@@ -177,7 +176,7 @@ export class ConnectionsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Forgets the pairing and asks for a new QR code (admins)' })
   renew(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.connectors.sessionRenew, req.sb.ctx, data);
   }
 
@@ -185,7 +184,7 @@ export class ConnectionsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Disconnects the session (admins)' })
   disconnect(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.connectors.sessionDisconnect, req.sb.ctx, data);
   }
 
@@ -205,7 +204,7 @@ export class ConnectionsController {
     @Req() req: GatewayRequest,
     @Param('id') id: string,
   ): Promise<CloseImportedTicketsReply> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.connectors.closeImported, req.sb.ctx, data);
   }
 

@@ -34,6 +34,7 @@ import {
   type ContactListItemsPage,
   type ContactListRecord,
   type ContactListsPage,
+  recordId,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Profiles, RequirePermission, RequirePlanFlag } from '../auth/auth.decorators.js';
@@ -46,7 +47,7 @@ import { ServiceClient } from './service-client.js';
 const S = Subjects.campaigns;
 /** How many contacts GET /contact-list-items/list answers at most. */
 const ContactListItemsMaxList = 10_000;
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParam = z.object({ id: recordId.max(2_147_483_647) });
 type UploadedSheet = { buffer: Buffer; size: number };
 
 /**

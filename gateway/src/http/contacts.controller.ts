@@ -31,6 +31,8 @@ import {
   type ContactRecord,
   type ContactsPage,
   type ContactTagsReply,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { RequirePermission } from '../auth/auth.decorators.js';
@@ -42,8 +44,7 @@ import { readContactSheet } from './contact-sheet.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.tickets;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const contactIdParam = z.object({ contactId: z.coerce.number().int().positive() });
+const contactIdParam = z.object({ contactId: recordId });
 const numberParam = z.object({ number: z.string().trim().min(1).max(100) });
 
 type UploadedSheet = { buffer: Buffer; size: number };
@@ -75,7 +76,7 @@ export class ContactsController {
 
   @Get('contacts/:id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.services.ask(req, S.contactGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.contactGet, parseInput(IdParam, { id }));
   }
 
   @Post('contacts')
@@ -142,18 +143,18 @@ export class ContactsController {
   ): Promise<ContactRecord> {
     return this.services.ask(req, S.contactBlock, {
       ...parseInput(ContactBlockInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     });
   }
 
   @Put('contacts/toggleDisableBot/:id')
   toggleDisableBot(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.services.ask(req, S.contactToggleDisableBot, parseInput(idParam, { id }));
+    return this.services.ask(req, S.contactToggleDisableBot, parseInput(IdParam, { id }));
   }
 
   @Put('contacts/toggleAcceptAudio/:id')
   toggleAcceptAudio(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.services.ask(req, S.contactToggleAcceptAudio, parseInput(idParam, { id }));
+    return this.services.ask(req, S.contactToggleAcceptAudio, parseInput(IdParam, { id }));
   }
 
   @Put('contacts/:id')
@@ -165,14 +166,14 @@ export class ContactsController {
   ): Promise<ContactRecord> {
     return this.services.ask(req, S.contactUpdate, {
       ...parseInput(ContactUpdateInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     });
   }
 
   @Delete('contacts/:id')
   @RequirePermission('contacts-page:deleteContact')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.contactDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.contactDelete, parseInput(IdParam, { id }));
   }
 
   @Get('contactTags/:contactId')

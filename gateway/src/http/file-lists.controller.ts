@@ -25,6 +25,8 @@ import {
   type FileListSaved,
   type FileListUpdateRequest,
   type RequestContext,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
@@ -40,13 +42,12 @@ import {
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const oneOrMany = <T extends z.ZodTypeAny>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
 /** The form of spec 3 §7: per file its option `id` (same order); fileId, typeArch, name, mediaType informative. */
 const uploadFields = z.object({
   // tickets matches each option id against the list of the path (the caller's company's)
-  id: oneOrMany(unowned('an option of the list in the path', z.coerce.number().int().positive())),
+  id: oneOrMany(unowned('an option of the list in the path', recordId)),
   fileId: unowned('informative, not read', z.string().max(20)).optional(),
   typeArch: z.string().max(40).optional(),
   name: oneOrMany(z.string().max(100)).optional(),
@@ -76,7 +77,7 @@ export class FileListsController {
   @Get(':id')
   @ApiOperation({ summary: 'One file list with its options' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<FileListRecord> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.tickets.fileListGet, req.sb.ctx, data);
   }
 
@@ -99,7 +100,7 @@ export class FileListsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<FileListRecord> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const data: FileListUpdateRequest = {
       ...parseInput(FileListInput, body ?? {}),
       id: params.id,
@@ -111,7 +112,7 @@ export class FileListsController {
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a file list and its stored files' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     const removed = await this.services.request(Subjects.tickets.fileListDelete, req.sb.ctx, data);
     await this.removeQuietly(removed.removedPaths);
     return { id: removed.id };
@@ -130,7 +131,7 @@ export class FileListsController {
     @Body() body: unknown,
     @UploadedFiles() files: UploadedMedia[] | undefined,
   ): Promise<FileListRecord> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const fields = parseInput(uploadFields, body ?? {});
     const uploaded = requireFiles(files, 'files');
     if (fields.id.length !== uploaded.length) {

@@ -11,7 +11,6 @@ import {
   Req,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   HelpInput,
   HelpListQuery,
@@ -19,14 +18,13 @@ import {
   type Help,
   type HelpPage,
   type HelpUpdateRequest,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { SuperOnly } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Platform-wide help videos (spec 2 §3): everyone logged in reads, super users write. */
 @ApiTags('helps')
@@ -68,7 +66,7 @@ export class HelpsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<Help> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const data: HelpUpdateRequest = { ...parseInput(HelpInput, body ?? {}), id: params.id };
     return this.services.request(Subjects.identity.helpUpdate, req.sb.ctx, data);
   }
@@ -77,7 +75,7 @@ export class HelpsController {
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes a help (super users)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.identity.helpDelete, req.sb.ctx, data);
   }
 }

@@ -1,7 +1,12 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import { InvoiceInput, InvoiceUpdateInput, Subjects, type InvoiceView } from '@sb/contracts';
+import {
+  InvoiceInput,
+  InvoiceUpdateInput,
+  Subjects,
+  type InvoiceView,
+  IdParam,
+} from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { AllowExpiredCompany, Profiles, SuperOnly } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
@@ -9,7 +14,6 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.identity;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 @ApiTags('invoices')
 @ApiBearerAuth()
@@ -40,7 +44,7 @@ export class InvoicesController {
   @AllowExpiredCompany()
   @ApiOperation({ summary: "One invoice: an admin's own company's, any for the super user" })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<InvoiceView> {
-    return this.services.request(S.invoiceGet, req.sb.ctx, parseInput(idParam, { id }));
+    return this.services.request(S.invoiceGet, req.sb.ctx, parseInput(IdParam, { id }));
   }
 
   @Post()
@@ -62,7 +66,7 @@ export class InvoicesController {
   ): Promise<InvoiceView> {
     return this.services.request(S.invoiceUpdate, req.sb.ctx, {
       ...parseInput(InvoiceUpdateInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     });
   }
 
@@ -70,6 +74,6 @@ export class InvoicesController {
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes an invoice (super user)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.request(S.invoiceDelete, req.sb.ctx, parseInput(idParam, { id }));
+    return this.services.request(S.invoiceDelete, req.sb.ctx, parseInput(IdParam, { id }));
   }
 }

@@ -1,17 +1,17 @@
 import { Controller, Delete, Get, Inject, Param, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { KanbanQuery, Subjects, type TicketRecord } from '@sb/contracts';
+import { KanbanQuery, Subjects, type TicketRecord, recordId } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { RequirePlanFlag } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.tickets;
-const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+const ticketIdParam = z.object({ ticketId: recordId });
 const ticketTagParams = z.object({
-  ticketId: z.coerce.number().int().positive(),
-  tagId: z.coerce.number().int().positive(),
+  ticketId: recordId,
+  tagId: recordId,
 });
 
 /** The kanban board (spec 3 §2.11, §4 Kanban move, §7 "Tags and kanban"): plans with useKanban. */

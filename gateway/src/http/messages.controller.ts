@@ -30,6 +30,7 @@ import {
   type RequestContext,
   type StoredMedia,
   type TicketImages,
+  recordId,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
@@ -49,7 +50,7 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.tickets;
-const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+const ticketIdParam = z.object({ ticketId: recordId });
 const messageIdParam = z.object({ id: z.string().uuid() });
 
 /** Multipart fields arrive as text: quotedMsg and vCard as JSON. */

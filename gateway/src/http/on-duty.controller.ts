@@ -1,7 +1,12 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import { OnDutyInput, Subjects, type OnDutyRecord, type OnDutyUpdateRequest } from '@sb/contracts';
+import {
+  OnDutyInput,
+  Subjects,
+  type OnDutyRecord,
+  type OnDutyUpdateRequest,
+  IdParam,
+} from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
@@ -9,7 +14,6 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.campaigns;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * On-duty staff (spec 3 §2.17, §7 "On-duty staff"): like queues, every member reads and admins write.
@@ -31,7 +35,7 @@ export class OnDutyController {
   @Get(':id')
   @ApiOperation({ summary: 'One on-duty entry' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<OnDutyRecord> {
-    return this.services.ask(req, S.onDutyGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.onDutyGet, parseInput(IdParam, { id }));
   }
 
   @Post()
@@ -53,7 +57,7 @@ export class OnDutyController {
   ): Promise<OnDutyRecord> {
     const data: OnDutyUpdateRequest = {
       ...parseInput(OnDutyInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     };
     return this.services.ask(req, S.onDutyUpdate, data);
   }
@@ -62,6 +66,6 @@ export class OnDutyController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Removes an on-duty entry (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.onDutyDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.onDutyDelete, parseInput(IdParam, { id }));
   }
 }

@@ -1,14 +1,11 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import { PlanInput, PlanUpdateInput, Subjects, type PlanView } from '@sb/contracts';
+import { PlanInput, PlanUpdateInput, Subjects, type PlanView, IdParam } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Public, SuperOnly } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Plans: public list for signup; everything else for the super user. Amounts are "0.00" strings. */
 @ApiTags('plans')
@@ -56,7 +53,7 @@ export class PlansController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<PlanView> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const input = parseInput(PlanUpdateInput, body ?? {});
     return this.services.request(Subjects.identity.planUpdate, req.sb.ctx, {
       ...input,
@@ -68,7 +65,7 @@ export class PlansController {
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes a plan no company uses (else 409 ERR_PLAN_IN_USE)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.identity.planDelete, req.sb.ctx, data);
   }
 }

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   PromptInput,
   Subjects,
@@ -8,14 +7,13 @@ import {
   type PromptDeleted,
   type PromptList,
   type PromptUpdateRequest,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles, RequirePlanFlag } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * AI prompts (spec 3 §2.16, §7): the list feeds the pickers of every user (queue, connection, ticket);
@@ -38,7 +36,7 @@ export class PromptsController {
   @RequirePlanFlag('useOpenAi')
   @ApiOperation({ summary: 'One prompt (admins; keys masked)' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Prompt> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.tickets.promptGet, req.sb.ctx, data);
   }
 
@@ -64,7 +62,7 @@ export class PromptsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<Prompt> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const data: PromptUpdateRequest = { ...parseInput(PromptInput, body ?? {}), id: params.id };
     return this.services.request(Subjects.tickets.promptUpdate, req.sb.ctx, data);
   }
@@ -74,7 +72,7 @@ export class PromptsController {
   @RequirePlanFlag('useOpenAi')
   @ApiOperation({ summary: 'Deletes a prompt (admins): { id, message }' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<PromptDeleted> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.tickets.promptDelete, req.sb.ctx, data);
   }
 }

@@ -11,7 +11,6 @@ import {
   Req,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   QueueIntegrationInput,
   QueueIntegrationListQuery,
@@ -21,6 +20,7 @@ import {
   type QueueIntegrationPage,
   type QueueIntegrationTestResult,
   type QueueIntegrationUpdateRequest,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles, RequirePlanFlag } from '../auth/auth.decorators.js';
@@ -29,7 +29,6 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.tickets;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 /** the token exchange and detectIntent each get the service's Dialogflow timeout (10 s by default) */
 const TestSessionTimeoutMs = 25_000;
 
@@ -75,7 +74,7 @@ export class QueueIntegrationsController {
   @Get(':id')
   @ApiOperation({ summary: 'One integration' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QueueIntegration> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(S.queueIntegrationGet, req.sb.ctx, data);
   }
 
@@ -95,7 +94,7 @@ export class QueueIntegrationsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<QueueIntegration> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const data: QueueIntegrationUpdateRequest = {
       ...parseInput(QueueIntegrationInput, body ?? {}),
       id: params.id,
@@ -108,7 +107,7 @@ export class QueueIntegrationsController {
     summary: 'Deletes an integration and unlinks it from queues and chatbot options',
   })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(S.queueIntegrationDelete, req.sb.ctx, data);
   }
 }

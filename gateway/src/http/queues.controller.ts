@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   givenFields,
   QueueInput,
@@ -8,14 +7,13 @@ import {
   Subjects,
   type Queue,
   type QueueUpdateRequest,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Queues with their chatbot trees (spec 2 §2 Queues, §7): everyone reads, admins write. */
 @ApiTags('queues')
@@ -33,7 +31,7 @@ export class QueuesController {
   @Get(':id')
   @ApiOperation({ summary: 'One queue' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Queue> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.tickets.queueGet, req.sb.ctx, data);
   }
 
@@ -55,7 +53,7 @@ export class QueuesController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<Queue> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const data: QueueUpdateRequest = {
       ...givenFields(parseInput(QueueUpdateInput, body ?? {}), body),
       id: params.id,
@@ -67,7 +65,7 @@ export class QueuesController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes a queue and its chatbot options (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.tickets.queueDelete, req.sb.ctx, data);
   }
 }

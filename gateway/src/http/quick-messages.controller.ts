@@ -25,6 +25,7 @@ import {
   type QuickMessagePage,
   type QuickMessageUpdateRequest,
   type RequestContext,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import type { GatewayRequest } from '../auth/gateway-request.js';
@@ -38,7 +39,6 @@ import {
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const uploadFields = z.object({ typeArch: z.string().max(40).optional() });
 
 /** tickets answers the previous attachment so the gateway can drop its file. */
@@ -88,7 +88,7 @@ export class QuickMessagesController {
   @Get(':id')
   @ApiOperation({ summary: 'One quick message' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QuickMessage> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     return this.services.request(Subjects.tickets.quickMessageGet, req.sb.ctx, data);
   }
 
@@ -108,7 +108,7 @@ export class QuickMessagesController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<QuickMessage> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const data: QuickMessageUpdateRequest = {
       ...givenFields(parseInput(QuickMessageUpdateInput, body ?? {}), body),
       id: params.id,
@@ -119,7 +119,7 @@ export class QuickMessagesController {
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a quick message and its attachment' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     const removed = await this.services.request(
       Subjects.tickets.quickMessageDelete,
       req.sb.ctx,
@@ -141,7 +141,7 @@ export class QuickMessagesController {
     @Body() body: unknown,
     @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<QuickMessage> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     parseInput(uploadFields, body ?? {});
     const ctx = req.sb.ctx as RequestContext;
     const reply = await this.uploads.store(
@@ -162,7 +162,7 @@ export class QuickMessagesController {
   @Delete(':id/media-upload')
   @ApiOperation({ summary: 'Removes the attachment of a quick message' })
   async removeMedia(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QuickMessage> {
-    const data = parseInput(idParam, { id });
+    const data = parseInput(IdParam, { id });
     const reply = await this.services.request(
       Subjects.tickets.quickMessageMediaDelete,
       req.sb.ctx,

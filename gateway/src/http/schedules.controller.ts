@@ -11,7 +11,6 @@ import {
   Req,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   ScheduleCreateInput,
   ScheduleInput,
@@ -20,6 +19,7 @@ import {
   type ScheduleRecord,
   type SchedulesPage,
   type ScheduleUpdateRequest,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { RequirePlanFlag } from '../auth/auth.decorators.js';
@@ -28,7 +28,6 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.campaigns;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * Scheduled messages (spec 3 §2.8, §7 "Schedules"; spec 1 §7 "Schedules from a ticket"): plans with
@@ -54,7 +53,7 @@ export class SchedulesController {
   @Get(':id')
   @ApiOperation({ summary: 'One schedule' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ScheduleRecord> {
-    return this.services.ask(req, S.scheduleGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.scheduleGet, parseInput(IdParam, { id }));
   }
 
   @Post()
@@ -74,7 +73,7 @@ export class SchedulesController {
   ): Promise<ScheduleRecord> {
     const data: ScheduleUpdateRequest = {
       ...parseInput(ScheduleInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     };
     return this.services.ask(req, S.scheduleUpdate, data);
   }
@@ -82,6 +81,6 @@ export class SchedulesController {
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a schedule (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.scheduleDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.scheduleDelete, parseInput(IdParam, { id }));
   }
 }

@@ -8,6 +8,7 @@ import {
   type CompanySettingsObject,
   type SettingEntry,
   type SettingUpdateRequest,
+  recordId,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
@@ -17,7 +18,7 @@ import { ServiceClient } from './service-client.js';
 
 const keyParam = z.object({ key: z.string().min(1).max(100) });
 const valueBody = z.object({ value: z.string() });
-const companyParam = z.object({ companyId: z.coerce.number().int().positive() });
+const companyParam = z.object({ companyId: recordId });
 
 /**
  * Settings and company settings of spec 2 §7. Identity checks the value against the key's allowed set and

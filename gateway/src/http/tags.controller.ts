@@ -11,7 +11,6 @@ import {
   Req,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   Subjects,
   TagInput,
@@ -22,6 +21,7 @@ import {
   type TagRecord,
   type TagsPage,
   type TagSyncReply,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
@@ -30,7 +30,6 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.tickets;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Tags (spec 3 §7): every company user; deleting is for admins. */
 @ApiTags('tags')
@@ -67,7 +66,7 @@ export class TagsController {
 
   @Get(':id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TagRecord> {
-    return this.services.ask(req, S.tagGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.tagGet, parseInput(IdParam, { id }));
   }
 
   @Post()
@@ -85,13 +84,13 @@ export class TagsController {
   ): Promise<TagRecord> {
     return this.services.ask(req, S.tagUpdate, {
       ...parseInput(TagUpdateInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     });
   }
 
   @Delete(':id')
   @Profiles('admin')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.tagDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.tagDelete, parseInput(IdParam, { id }));
   }
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   Subjects,
   TicketNoteInput,
   TicketNoteListQuery,
   type TicketNoteRecord,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import type { GatewayRequest } from '../auth/gateway-request.js';
@@ -13,7 +13,6 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.tickets;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Ticket notes (spec 1 §7): list by ticket or contact, add, read, delete (author or admin). */
 @ApiTags('ticket-notes')
@@ -35,11 +34,11 @@ export class TicketNotesController {
 
   @Get(':id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TicketNoteRecord> {
-    return this.services.ask(req, S.ticketNoteGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.ticketNoteGet, parseInput(IdParam, { id }));
   }
 
   @Delete(':id')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.ticketNoteDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.ticketNoteDelete, parseInput(IdParam, { id }));
   }
 }

@@ -22,6 +22,8 @@ import {
   TicketUpdateInput,
   type TicketLogRecord,
   type TicketRecord,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { RequirePermission } from '../auth/auth.decorators.js';
@@ -30,9 +32,8 @@ import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.tickets;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const uuidParam = z.object({ uuid: z.string().uuid() });
-const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+const ticketIdParam = z.object({ ticketId: recordId });
 
 /**
  * Tickets (spec 1 §7 "Tickets and messages"): every company user works tickets; the tickets service
@@ -68,7 +69,7 @@ export class TicketsController {
 
   @Get('tickets/:id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TicketRecord> {
-    return this.services.ask(req, S.ticketGet, parseInput(idParam, { id }));
+    return this.services.ask(req, S.ticketGet, parseInput(IdParam, { id }));
   }
 
   @Post('tickets/closeAll')
@@ -101,14 +102,14 @@ export class TicketsController {
   ): Promise<TicketRecord> {
     return this.services.ask(req, S.ticketUpdate, {
       ...parseInput(TicketUpdateInput, body ?? {}),
-      ...parseInput(idParam, { id }),
+      ...parseInput(IdParam, { id }),
     });
   }
 
   @Delete('tickets/:id')
   @RequirePermission('ticket-options:deleteTicket')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.ticketDelete, parseInput(idParam, { id }));
+    return this.services.ask(req, S.ticketDelete, parseInput(IdParam, { id }));
   }
 
   @Get('tickets-log/:ticketId')

@@ -11,7 +11,6 @@ import {
   Req,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   Subjects,
   UserCreateInput,
@@ -22,14 +21,13 @@ import {
   type UserListItem,
   type UserRecord,
   type UsersPage,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Users of spec 2 §7. Identity applies the role rules of spec 2 §6; the guards here are the first gate. */
 @ApiTags('users')
@@ -61,7 +59,7 @@ export class UsersController {
     return this.services.request(
       Subjects.identity.userGet,
       req.sb.ctx,
-      parseInput(idParam, { id }),
+      parseInput(IdParam, { id }),
     );
   }
 
@@ -83,7 +81,7 @@ export class UsersController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<SessionUser> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const input = parseInput(UserEditInput, body ?? {});
     const data: UserEditRequest = { ...input, id: params.id };
     return this.services.request(Subjects.identity.userUpdate, req.sb.ctx, data);
@@ -96,7 +94,7 @@ export class UsersController {
     await this.services.request(
       Subjects.identity.userDelete,
       req.sb.ctx,
-      parseInput(idParam, { id }),
+      parseInput(IdParam, { id }),
     );
     return { message: 'User deleted' };
   }

@@ -19,6 +19,8 @@ import {
   type RequestContext,
   type UserMediaUploadResult,
   type UserSetImageRequest,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
@@ -30,9 +32,8 @@ import { ServiceClient } from '../http/service-client.js';
 import { MaxProfileImageBytes, MEDIA_SIGNER, MEDIA_STORAGE } from './media.tokens.js';
 import { MediaUpload, MediaUploads, type MediaRule, type UploadedMedia } from './media-upload.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const uploadFields = z.object({
-  userId: ref('user', z.coerce.number().int().positive()).optional(),
+  userId: ref('user', recordId).optional(),
   typeArch: z.literal('user').optional(),
 });
 const signatureQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
@@ -66,7 +67,7 @@ export class MediaController {
     @Body() body: unknown,
     @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<UserMediaUploadResult> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const fields = parseInput(uploadFields, body ?? {});
     if (fields.userId !== undefined && fields.userId !== params.id) {
       throw new AppError('ERR_VALIDATION', { fields: { userId: ['does not match the path'] } });

@@ -1,4 +1,4 @@
-import { BotSecretsModule } from './bot-secrets/bot-secrets.module.js';
+import { BotSecretsModule } from './bot/secrets/bot-secrets.module.js';
 import { Module } from '@nestjs/common';
 import { RefsModule } from './refs/refs.module.js';
 import type { ObjectType } from 'typeorm';
@@ -13,7 +13,7 @@ import { Contact, ContactExtraInfoRow, ContactImportJobRow } from './contacts/co
 import { ContactsModule } from './contacts/contacts.module.js';
 import { Tag } from './contacts/tag.entity.js';
 import { TagsModule } from './tags/tags.module.js';
-import { Ticket, TicketLog, TicketNote, TicketTracking } from './ticket-core/ticket.entity.js';
+import { Ticket, TicketLog, TicketNote, TicketTracking } from './tickets/core/ticket.entity.js';
 import { Message } from './messages/message.entity.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { TicketsDomainModule } from './tickets/tickets-domain.module.js';
@@ -21,7 +21,7 @@ import { InboundModule } from './inbound/inbound.module.js';
 import { ExternalApiModule } from './external-api/external-api.module.js';
 import { RoutingModule } from './routing/routing.module.js';
 import { OnDutyModule } from './on-duty/on-duty.module.js';
-import { BotLanguageModule } from './bot-language/bot-language.module.js';
+import { BotLanguageModule } from './bot/language/bot-language.module.js';
 
 /** The tickets service's entities (each domain folder adds its own). */
 export const ticketsEntities: ObjectType<unknown>[] = [

@@ -8,7 +8,7 @@ import {
 import type { QueueFixture } from '@sb/testing';
 import { PromptsService } from '../src/prompts/prompts.service.js';
 import { encryptionKey, SecretBox } from '@sb/platform/secrets';
-import { BotSecretsModule } from '../src/bot-secrets/bot-secrets.module.js';
+import { BotSecretsModule } from '../src/bot/secrets/bot-secrets.module.js';
 import {
   callers,
   startTicketsTestApp,

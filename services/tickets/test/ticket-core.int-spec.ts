@@ -5,9 +5,9 @@ import { CampaignsDirectory } from '../src/directories/campaigns-directory.js';
 import { ConnectorsDirectory } from '../src/directories/connectors-directory.js';
 import { IdentityDirectory } from '../src/directories/identity-directory.js';
 import { startTicketsService } from '../src/index.js';
-import { AutomationJobs } from '../src/ticket-core/automation-jobs.repository.js';
-import { TicketRecords } from '../src/ticket-core/ticket-records.js';
-import { TicketsRepository } from '../src/ticket-core/tickets.repository.js';
+import { AutomationJobs } from '../src/tickets/core/automation-jobs.repository.js';
+import { TicketRecords } from '../src/tickets/core/ticket-records.js';
+import { TicketsRepository } from '../src/tickets/core/tickets.repository.js';
 
 /**
  * The core's shared providers exist once in the running service (one module registers each, the

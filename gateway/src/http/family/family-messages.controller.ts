@@ -10,13 +10,14 @@ import {
   TicketMediaMaxMessages,
   type MessageRecord,
   type TicketMediaReply,
+  recordId,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import type { GatewayRequest } from '../../auth/gateway-request.js';
 import { ServiceClient } from '../service-client.js';
 
 const S = Subjects.tickets;
-const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+const ticketIdParam = z.object({ ticketId: recordId });
 const link = /https?:\/\/\S+/i;
 
 /** Sorts a conversation's messages into what the family's contact-media panel shows. */

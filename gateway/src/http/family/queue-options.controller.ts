@@ -12,7 +12,6 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { openApiSchema } from '../../openapi/zod-schema.js';
-import { z } from 'zod';
 import {
   ApiRoutes,
   QueueOptionInput,
@@ -21,6 +20,7 @@ import {
   Subjects,
   type ChatbotOption,
   type QueueOptionRecord,
+  IdParam,
 } from '@sb/contracts';
 import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../../auth/auth.decorators.js';
@@ -28,7 +28,6 @@ import type { GatewayRequest } from '../../auth/gateway-request.js';
 import { ServiceClient } from '../service-client.js';
 
 const S = Subjects.tickets;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** A chatbot option as the family's queue-options screen reads it; `option` is its place (1, 2…). */
 const asQueueOption = (
@@ -74,7 +73,7 @@ export class QueueOptionsController {
     const chatbot = await this.services.request(
       S.chatbotGet,
       req.sb.ctx,
-      parseInput(idParam, { id }),
+      parseInput(IdParam, { id }),
     );
     return asQueueOption(chatbot, 1, chatbot.queueId);
   }
@@ -109,7 +108,7 @@ export class QueueOptionsController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<QueueOptionRecord> {
-    const params = parseInput(idParam, { id });
+    const params = parseInput(IdParam, { id });
     const input = parseInput(QueueOptionUpdateInput, body ?? {});
     const current = await this.services.request(S.chatbotGet, req.sb.ctx, params);
     const chatbot = await this.services.request(S.chatbotUpdate, req.sb.ctx, {
@@ -130,6 +129,6 @@ export class QueueOptionsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes an option and the options under it' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.request(S.chatbotDelete, req.sb.ctx, parseInput(idParam, { id }));
+    return this.services.request(S.chatbotDelete, req.sb.ctx, parseInput(IdParam, { id }));
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../context/request-context.js';
 import { unowned } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /** What an audit entry is about (issue 16: admin and super actions). */
 export const AuditEntities = [
@@ -74,15 +75,12 @@ const optionalDate = z
 export const AuditLogQuery = z.object({
   companyId: unowned(
     'super users read any company; identity holds everyone else to their own',
-    z.coerce.number().int().positive(),
+    recordId,
   ).optional(),
   from: optionalDate,
   to: optionalDate,
   // a super user may be the actor in any company's log: a filter, not a record of the caller's company
-  actorUserId: unowned(
-    'a filter that only narrows the log being read',
-    z.coerce.number().int().positive(),
-  ).optional(),
+  actorUserId: unowned('a filter that only narrows the log being read', recordId).optional(),
   entity: z.enum(AuditEntities).optional(),
   action: z.enum(AuditActions).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),

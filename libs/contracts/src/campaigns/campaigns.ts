@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * Campaigns (spec 3 §2.2, §2.4, §3, §4, §5, §7 "Campaigns"; BEHAVIOUR.md §6): a message with up to five
@@ -104,7 +105,7 @@ export const CampaignMessages = {
   templateNotFound: 'Not an approved template of every Cloud API connection chosen',
 } as const;
 
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const positiveId = recordId.max(2_147_483_647);
 const variant = z.string().max(CampaignMessageMax, CampaignMessages.tooLong).nullish();
 
 /** `whatsappId` as the reference sends it: one id, several joined by comma, or a list. */

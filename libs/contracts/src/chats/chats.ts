@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * Internal chats between the users of one company (spec 1 §2 "Internal chats popover", spec 3 §2.13,
@@ -21,7 +22,7 @@ const memberId = ref(
   z.preprocess(
     (value) =>
       typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : value,
-    z.coerce.number().int().positive(),
+    recordId,
   ),
 );
 
@@ -132,7 +133,7 @@ export type ChatSocketPayload =
 /** The client's typing signal: `chatTyping` with the chat id. */
 export const ChatTypingRequest = z.object({
   // identity answers only for a chat of the caller's company the caller belongs to
-  chatId: unowned('identity checks membership', z.coerce.number().int().positive()),
+  chatId: unowned('identity checks membership', recordId),
 });
 export type ChatTypingRequest = z.infer<typeof ChatTypingRequest>;
 

@@ -3,6 +3,7 @@ import { unowned } from '../refs/refs.js';
 import type { PlanView } from '../plans/plan-inputs.js';
 import { RecurrenceNames } from './recurrence.js';
 import { weekdayEnName } from '../http/form-values.js';
+import { recordId } from '../http/record-ids.js';
 
 /** An empty or unreadable date is sent as null (spec 2 §5); absent stays absent (no change). */
 const dueDate = z.preprocess((value) => {
@@ -26,7 +27,7 @@ const companyFields = {
   phone: optionalText(40),
   document: optionalText(40),
   paymentMethod: optionalText(40),
-  planId: unowned('plans are platform-wide', z.coerce.number().int().positive()),
+  planId: unowned('plans are platform-wide', recordId),
   status: z.boolean(),
   dueDate,
   recurrence: z.enum(RecurrenceNames),

@@ -10,6 +10,7 @@ import {
   optionalFormBoolean,
   optionalRecordId,
 } from '../http/form-values.js';
+import { recordId } from '../http/record-ids.js';
 
 /** A text that may be cleared: blank is null. */
 const text = (max: number) =>
@@ -81,7 +82,7 @@ const connectionFields = {
   closedTicketsPostImported: optionalFormBoolean,
   integrationId: ref('queueIntegration', optionalId),
   promptId: ref('prompt', optionalId),
-  queueIds: ref('queue', z.array(z.coerce.number().int().positive()).max(200)),
+  queueIds: ref('queue', z.array(recordId).max(200)),
   schedules: z.array(WeekdaySchedule).max(7),
   sendLimits: ConnectionSendLimits,
 };
@@ -146,7 +147,7 @@ export type ConnectionMediaRequest = { id: number; mediaKey: string | null };
 /** `tickets.ticket.close-imported`: close the open tickets the connection's history import created. */
 export const CloseImportedTicketsInput = z.object({
   // sent by connectors only, after it found the connection in the caller's company
-  connectionId: unowned('checked by connectors, its owner', z.coerce.number().int().positive()),
+  connectionId: unowned('checked by connectors, its owner', recordId),
 });
 export type CloseImportedTicketsRequest = z.infer<typeof CloseImportedTicketsInput>;
 export type CloseImportedTicketsReply = { closed: number };

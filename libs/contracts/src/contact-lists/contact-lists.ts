@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * Contact lists of the campaigns (spec 3 §2.5, §2.6, §3, §5, §7 "Contact lists"; BEHAVIOUR.md §6 "List
@@ -38,7 +39,7 @@ const text = (min: number, max: number) =>
 export const ContactListInput = z.object({ name: text(2, 50) });
 export type ContactListInput = z.infer<typeof ContactListInput>;
 
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const positiveId = recordId.max(2_147_483_647);
 
 /** GET /contact-lists query. */
 export const ContactListsQuery = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { ChannelKinds } from '../channels/channels.js';
 import { queryDay } from '../http/form-values.js';
+import { recordId } from '../http/record-ids.js';
 
 /** Custom fields shown under "extra info" in the contact modal. */
 export const ContactExtraInfoInput = z.object({
@@ -55,7 +56,7 @@ const IdList = z.preprocess((value) => {
   } catch {
     return value.split(',');
   }
-}, z.array(z.coerce.number().int().positive()).max(200));
+}, z.array(recordId).max(200));
 
 const DateText = queryDay;
 
@@ -98,7 +99,7 @@ export const ContactImportMimeTypes = [
 ] as const;
 /** POST /contacts/import and /contacts/import/chats body: the connection (default: the default WhatsApp one). */
 export const ContactPhoneImportInput = z.object({
-  whatsappId: ref('connection', z.coerce.number().int().positive())
+  whatsappId: ref('connection', recordId)
     .nullish()
     .transform((v) => v ?? null),
 });

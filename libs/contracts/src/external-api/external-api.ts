@@ -3,6 +3,7 @@ import { ref } from '../refs/refs.js';
 import type { ChannelKind, StoredMedia } from '../channels/channels.js';
 import type { ConnectionStatus } from '../connections/connection-records.js';
 import type { TicketStatus } from '../tickets/ticket-statuses.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * The external messages API (spec 3 §2.18, §7; BEHAVIOUR.md §9): `POST /api/messages/send` with
@@ -25,7 +26,7 @@ const flag = z.preprocess((value) => {
 /** An optional id: absent, null and '' (an empty multipart field) all mean "not given". */
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null || value === 'null' ? undefined : value),
-  z.coerce.number().int().positive().optional(),
+  recordId.optional(),
 );
 
 /** The digits of a number ("+55 (11) 98888-0001" is 5511988880001), 8 to 20 of them. */

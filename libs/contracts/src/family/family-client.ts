@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalRecordId } from '../http/form-values.js';
 import { ref, unowned } from '../refs/refs.js';
 import type { MessageRecord } from '../tickets/ticket-records.js';
+import { recordId } from '../http/record-ids.js';
 
 /*
  * Calls of this product family's front ends that our own web app does not make (issue 19): their
@@ -10,13 +11,12 @@ import type { MessageRecord } from '../tickets/ticket-records.js';
  * family").
  */
 
-const positiveId = z.coerce.number().int().positive();
 /** `-1`, `''`, `0`, `null` or nothing: no parent (the family's "top level"). */
 const optionalParent = z.preprocess((v) => (v === '-1' || v === -1 ? null : v), optionalRecordId);
 
 /** GET /queue-options: a queue's options (no parentId, or -1), or the options under parentId. */
 export const QueueOptionListQuery = z.object({
-  queueId: ref('queue', positiveId),
+  queueId: ref('queue', recordId),
   parentId: ref('chatbot', optionalParent),
 });
 
@@ -57,7 +57,7 @@ export type QueueOptionRecord = {
 /** POST /forwardmessage: one message to each chosen contact (at most 20 at once). */
 export const FamilyForwardInput = z.object({
   currentContacts: z
-    .array(z.object({ id: ref('contact', positiveId) }).passthrough())
+    .array(z.object({ id: ref('contact', recordId) }).passthrough())
     .min(1)
     .max(20),
   message: z.object({ id: ref('message', z.string().uuid()) }).passthrough(),
@@ -109,7 +109,7 @@ export type FamilyTicketReport = { tickets: FamilyTicketReportRow[]; totalTicket
 /** POST and PUT /invoices (super user): a charge of a company. */
 export const InvoiceInput = z.object({
   // the super user names any company
-  companyId: unowned('a company the super user charges', positiveId),
+  companyId: unowned('a company the super user charges', recordId),
   detail: z.string().trim().min(1).max(255),
   value: z.coerce.number().min(0).max(99_999_999),
   dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'Use YYYY-MM-DD'),

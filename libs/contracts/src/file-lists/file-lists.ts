@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /** One option of a file list as sent: a kept option carries its id (its stored file stays). */
 export const FileListOptionInput = z.object({
-  id: ref('fileListOption', z.coerce.number().int().positive()).optional(),
+  id: ref('fileListOption', recordId).optional(),
   name: z.string().trim().min(1).max(100),
 });
 export type FileListOptionInput = z.infer<typeof FileListOptionInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './record-ids.js';
 
 /**
  * How the forms of this product family's front ends write "nothing" and numbers, read the same way for
@@ -15,12 +16,7 @@ export const isNoId = (value: unknown): boolean =>
 /** An optional id of another record: a number or numeric text; every "no id" form is null. */
 export const optionalRecordId = z.preprocess(
   (value) => (isNoId(value) ? null : value),
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .transform((value) => value ?? null),
+  recordId.nullish().transform((value) => value ?? null),
 );
 
 /** A boolean a form may leave out or `null` (never touched): both count as the field's default. */

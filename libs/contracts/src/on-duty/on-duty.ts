@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
 import { weekdayEnName } from '../http/form-values.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * On-duty staff (spec 3 §2.17, §3 "On-duty entry", §5, §7 "On-duty staff"; BEHAVIOUR.md §5 step 6
@@ -167,7 +168,7 @@ export type OnDutyUpdateRequest = OnDutyInput & { id: number };
  * company's own IANA `timeZone` (campaigns falls back to the installation's when it is missing).
  */
 export const OnDutyNowRequest = z.object({
-  companyId: unowned('a request between services', z.coerce.number().int().positive()),
+  companyId: unowned('a request between services', recordId),
   at: z.coerce.date(),
   timeZone: z.string().trim().max(64).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /** The voice choices of a prompt (spec 3 §9): plain text, or a Brazilian Portuguese neural voice. */
 export const PromptVoices = [
@@ -46,7 +47,7 @@ export const PromptLimits = {
   maxMessagesMax: 50,
 } as const;
 
-const queueId = ref('queue', z.coerce.number().int().positive())
+const queueId = ref('queue', recordId)
   .nullish()
   .transform((v) => v ?? null);
 

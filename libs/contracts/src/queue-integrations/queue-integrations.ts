@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /** The bot integrations a queue or a chatbot option can hand a conversation to (spec 3 §2.14). */
 export const QueueIntegrationTypes = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const;
@@ -159,7 +160,7 @@ export const QueueIntegrationTestInput = z.object({
   projectName: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100),
   jsonContent: z.string({ error: 'Required' }).min(1, 'Required').max(20_000),
   language: IntegrationLanguage,
-  id: ref('queueIntegration', z.coerce.number().int().positive()).optional(),
+  id: ref('queueIntegration', recordId).optional(),
 });
 export type QueueIntegrationTestInput = z.infer<typeof QueueIntegrationTestInput>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { formBoolean, optionalRecordId, weekdayEnName } from '../http/form-values.js';
+import { recordId } from '../http/record-ids.js';
 
 const HourMinute = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)]);
 
@@ -22,7 +23,7 @@ const optionalId = optionalRecordId;
 
 /** Fields of one chatbot option, without its children. */
 export const ChatbotOptionFields = z.object({
-  id: ref('chatbot', z.coerce.number().int().positive()).optional(),
+  id: ref('chatbot', recordId).optional(),
   name: z.string().trim().min(4).max(100),
   greetingMessage: z.string().max(5000).default(''),
   queueType: z.enum(ChatbotQueueTypes).default('text'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /** POST /quick-messages and PUT /quick-messages/:id body (spec 3 §3 Quick message, §5). */
 export const QuickMessageInput = z.object({
@@ -14,7 +15,7 @@ export type QuickMessageInput = z.infer<typeof QuickMessageInput>;
 export const QuickMessageListQuery = z.object({
   searchParam: z.string().trim().max(200).default(''),
   pageNumber: z.coerce.number().int().min(1).default(1),
-  userId: ref('user', z.coerce.number().int().positive()).optional(),
+  userId: ref('user', recordId).optional(),
 });
 export type QuickMessageListQuery = z.infer<typeof QuickMessageListQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unowned } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * The per-company socket event names (spec 1 §7, spec 3 §7, BEHAVIOUR.md §10). Every one is emitted as
@@ -69,11 +70,9 @@ export type ClientSocketEvent = (typeof ClientSocketEvents)[keyof typeof ClientS
 /** How often the web app sends `userStatus` (spec 1 §9). */
 export const UserStatusIntervalMs = 300_000;
 
-const id = z.coerce.number().int().positive();
-
 /** The handshake query of spec 1 §7; it must match the access token (sent in the handshake `auth`). */
 // compared with the verified token, not looked up
-const tokenChecked = unowned('must equal the access token', id);
+const tokenChecked = unowned('must equal the access token', recordId);
 export const SocketHandshakeQuery = z.object({ companyId: tokenChecked, userId: tokenChecked });
 export type SocketHandshakeQuery = z.infer<typeof SocketHandshakeQuery>;
 

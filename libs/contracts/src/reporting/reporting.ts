@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
 import { TicketStatuses, type TicketStatus } from '../tickets/ticket-statuses.js';
 import { isCalendarDay, parseJsonOrKeep } from '../http/form-values.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * The dashboard and Tempo Real calls (spec 2 §7 "Dashboard and moments", §3 "Dashboard counters";
@@ -33,7 +34,6 @@ const optionalDay = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   dayOrTimestamp.optional(),
 );
-const id = z.coerce.number().int().positive();
 const filterOnly = "a filter of the caller's own figures";
 
 const daysBetween = (from: string, to: string) =>
@@ -171,10 +171,10 @@ export const MomentsQuery = withRangeChecks(
                   ? parseJsonOrKeep(v)
                   : v.split(',')
                 : v,
-          z.array(id).max(500).optional(),
+          z.array(recordId).max(500).optional(),
         ),
       ),
-      userId: ref('user', id.optional()),
+      userId: ref('user', recordId.optional()),
       dateStart: optionalDay,
       dateEnd: optionalDay,
     })

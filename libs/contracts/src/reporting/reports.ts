@@ -3,6 +3,7 @@ import { isCalendarDay } from '../http/form-values.js';
 import { unowned } from '../refs/refs.js';
 import { TicketStatuses, type TicketStatus } from '../tickets/ticket-statuses.js';
 import { dayOrTimestamp, withRangeChecks } from './reporting.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * The reports of spec 2 §2 Dashboard (tickets, group tickets, ticket duration, research/NPS answers):
@@ -25,10 +26,7 @@ export const ReportDefaultPageSize = 20;
 const filterOnly = "a filter of the caller's own report";
 const optionalId = unowned(
   filterOnly,
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), recordId.optional()),
 );
 
 /**

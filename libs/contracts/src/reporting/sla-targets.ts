@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * The first-response targets of the SLA panel: one per queue, set by those who read the figures
@@ -9,7 +10,7 @@ import { ref } from '../refs/refs.js';
 /** The longest target (30 days), in minutes. */
 export const SlaTargetMaxMinutes = 30 * 24 * 60;
 
-const queueId = ref('queue', z.coerce.number().int().positive());
+const queueId = ref('queue', recordId);
 
 /** PUT /reports/sla-targets/:queueId body. */
 export const SlaTargetInput = z.object({

@@ -8,6 +8,7 @@ import {
   ScheduleClockSkewMs,
   type ScheduleStatus,
 } from './schedule-limits.js';
+import { recordId } from '../http/record-ids.js';
 
 /**
  * Scheduled messages (spec 3 §2.8, §3 Schedule; spec 1 §5, §7 "Schedules from a ticket"; BEHAVIOUR.md §6).
@@ -19,7 +20,7 @@ export * from './schedule-limits.js';
 
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null || value === 'null' ? undefined : value),
-  z.coerce.number().int().positive().optional(),
+  recordId.optional(),
 );
 
 /** An ISO date and time (or a Date); missing or unreadable is "Obrigatório". */
@@ -102,10 +103,10 @@ export type ScheduleUpdateRequest = ScheduleInput & { id: number };
  * codes: ERR_NO_CONTACT_FOUND, ERR_CONTACT_BLOCKED, ERR_NO_DEF_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED, …
  */
 export const SendToContactCommand = z.object({
-  contactId: ref('contact', z.coerce.number().int().positive()),
+  contactId: ref('contact', recordId),
   body: z.string().trim().min(1).max(ScheduleBodyMax),
   /** the user the message is sent as (the schedule's owner) */
-  userId: ref('user', z.coerce.number().int().positive()),
+  userId: ref('user', recordId),
 });
 export type SendToContactCommand = z.infer<typeof SendToContactCommand>;
 export type SendToContactReply = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
+import { recordId } from '../http/record-ids.js';
 
 /** Tag dialog (spec 3 §5): name required, at least 3 characters; colour a hex without alpha. */
 export const TagInput = z.object({
@@ -41,17 +42,9 @@ export const TagPickerQuery = z.object({ kanban: KanbanFlag });
 
 /** POST /tags/sync: the contact's whole tag set (tag objects or ids). */
 export const TagSyncInput = z.object({
-  contactId: ref('contact', z.coerce.number().int().positive()),
+  contactId: ref('contact', recordId),
   tags: z
-    .array(
-      ref(
-        'tag',
-        z.union([
-          z.coerce.number().int().positive(),
-          z.object({ id: z.coerce.number().int().positive() }).transform((tag) => tag.id),
-        ]),
-      ),
-    )
+    .array(ref('tag', z.union([recordId, z.object({ id: recordId }).transform((tag) => tag.id)])))
     .max(200),
 });
 export type TagSyncInput = z.infer<typeof TagSyncInput>;

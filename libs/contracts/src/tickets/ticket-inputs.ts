@@ -10,12 +10,12 @@ import type {
 } from './ticket-records.js';
 import { TicketStatuses, type TicketStatus } from './ticket-statuses.js';
 import { optionalRecordId, queryDay } from '../http/form-values.js';
+import { recordId } from '../http/record-ids.js';
 
 /** Tickets per page of GET /tickets (BEHAVIOUR.md §5 List) and messages per page of GET /messages. */
 export const TicketsPageSize = 40;
 export const MessagesPageSize = 20;
 
-const id = z.coerce.number().int().positive();
 /** an id a form may clear (`''`, 0, false, null: none); left out stays left out (no change) */
 const noId = optionalRecordId;
 /** A list filter only narrows the caller's own rows: an unknown id finds nothing, it is not refused. */
@@ -56,12 +56,12 @@ export const TicketListQuery = z.object({
   pageNumber: z.coerce.number().int().positive().default(1),
   status: status.optional(),
   showAll: flag.optional(),
-  queueIds: unowned(filterOnly, listOf(id)),
-  tags: listOf(id),
-  users: listOf(id),
-  whatsapps: listOf(id),
+  queueIds: unowned(filterOnly, listOf(recordId)),
+  tags: listOf(recordId),
+  users: listOf(recordId),
+  whatsapps: listOf(recordId),
   statusFilter: listOf(status),
-  userFilter: listOf(id),
+  userFilter: listOf(recordId),
   date: day.optional(),
   updatedAt: day.optional(),
   withUnreadMessages: flag.optional(),
@@ -72,7 +72,7 @@ export type TicketsPage = { tickets: TicketRecord[]; hasMore: boolean; count: nu
 
 /** POST /tickets body. */
 export const TicketCreateInput = z.object({
-  contactId: ref('contact', id),
+  contactId: ref('contact', recordId),
   queueId: ref('queue', noId).optional(),
   whatsappId: ref('connection', noId).optional(),
   userId: ref('user', noId).optional(),
@@ -113,7 +113,7 @@ export const TicketCloseAllInput = z.preprocess(
   },
   z.object({
     status: z.enum(['closed', 'open', 'pending']).default('closed'),
-    queueIds: unowned(filterOnly, listOf(id)).transform((ids) => ids ?? []),
+    queueIds: unowned(filterOnly, listOf(recordId)).transform((ids) => ids ?? []),
   }),
 );
 export type TicketCloseAllInput = z.infer<typeof TicketCloseAllInput>;
@@ -134,7 +134,7 @@ export type TicketHolder = {
 /** GET /messages/:ticketId query. */
 export const MessageListQuery = z.object({
   pageNumber: z.coerce.number().int().positive().default(1),
-  selectedQueues: listOf(id),
+  selectedQueues: listOf(recordId),
 });
 export type MessageListQuery = z.infer<typeof MessageListQuery>;
 
@@ -200,7 +200,7 @@ export const MessageForwardInput = z
       'message',
       z.array(z.string().uuid()).min(1).max(MaxForwardMessages),
     ).optional(),
-    contactId: ref('contact', id),
+    contactId: ref('contact', recordId),
     signMessage: flag.default(false),
   })
   .refine((v) => (v.messageId === undefined) !== (v.messageIds === undefined), {
@@ -233,20 +233,20 @@ export const MaxTicketImages = 500;
 /** POST /ticket-notes body (spec 1 §5: at least 2 characters). */
 export const TicketNoteInput = z.object({
   note: z.string().trim().min(2, 'Too Short!').max(5000),
-  ticketId: ref('ticket', id),
-  contactId: ref('contact', id),
+  ticketId: ref('ticket', recordId),
+  contactId: ref('contact', recordId),
 });
 export type TicketNoteInput = z.infer<typeof TicketNoteInput>;
 
 /** GET /ticket-notes/list query. */
 export const TicketNoteListQuery = z.object({
-  ticketId: ref('ticket', id).optional(),
-  contactId: ref('contact', id).optional(),
+  ticketId: ref('ticket', recordId).optional(),
+  contactId: ref('contact', recordId).optional(),
 });
 
 /** GET /ticket/kanban query. */
 export const KanbanQuery = z.object({
-  queueIds: unowned(filterOnly, listOf(id)),
+  queueIds: unowned(filterOnly, listOf(recordId)),
   searchParam: z.string().trim().max(200).optional(),
 });
 export type KanbanQuery = z.infer<typeof KanbanQuery>;

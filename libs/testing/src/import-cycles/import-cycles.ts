@@ -99,10 +99,18 @@ const cycleThrough = (
 
 /**
  * The same graph one level up: each top-level folder of `dir` (a file directly in it stands for
- * itself) with the folders its files import from.
+ * itself) with the folders its files import from. A folder named in `layers` (`tickets/core`) is a
+ * node of its own: the lower layer a top-level folder keeps inside it.
  */
-export const folderGraph = (dir: string, graph: Map<string, string[]>): Map<string, string[]> => {
-  const folderOf = (file: string) => path.relative(dir, file).split(path.sep)[0]!;
+export const folderGraph = (
+  dir: string,
+  graph: Map<string, string[]>,
+  layers: string[] = [],
+): Map<string, string[]> => {
+  const folderOf = (file: string) => {
+    const relative = path.relative(dir, file).split(path.sep).join('/');
+    return layers.find((layer) => relative.startsWith(`${layer}/`)) ?? relative.split('/')[0]!;
+  };
   const folders = new Map<string, Set<string>>();
   for (const [file, targets] of graph) {
     const from = folderOf(file);

@@ -18,6 +18,7 @@ import {
   type ConnectionRecord,
   type MessageTemplate,
   type RequestContext,
+  recordId,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { Transactions } from '@sb/platform/db';
@@ -48,7 +49,7 @@ type Audience = {
   recipients: number;
 };
 
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const positiveId = recordId.max(2_147_483_647);
 const IdRequest = z.object({ id: positiveId });
 const MediaRequest = z.object({
   id: positiveId,

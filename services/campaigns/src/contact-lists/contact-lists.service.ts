@@ -23,6 +23,7 @@ import {
   type ContactListRecord,
   type ContactListsPage,
   type RequestContext,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -36,7 +37,7 @@ import { ContactListsRepository } from './contact-lists.repository.js';
 import { validateImportRows } from './import-rows.js';
 import { NumberChecker } from './number-checker.js';
 
-const IdRequest = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const IdRequest = z.object({ id: recordId.max(2_147_483_647) });
 
 /**
  * Contact lists, their items and the campaign settings (spec 3 §2.3, §2.5, §2.6). Campaign screens are an

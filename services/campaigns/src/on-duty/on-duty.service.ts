@@ -8,6 +8,7 @@ import {
   type OnDutyNowReply,
   type OnDutyRecord,
   type RequestContext,
+  IdParam,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -15,14 +16,11 @@ import { ENV } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { z } from 'zod';
 import { isOnDuty } from './on-duty-rules.js';
 import { usableTimeZone } from '@sb/platform/clock';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { toOnDutyRecord, type OnDutyWrite } from './on-duty.entity.js';
 import { OnDutyRepository } from './on-duty.repository.js';
-
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * On-duty staff (spec 3 §2.17): CRUD of a company's entries and the question the tickets service asks
@@ -49,7 +47,7 @@ export class OnDutyService {
 
   async get(call: CallContext, request: unknown): Promise<OnDutyRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     return toOnDutyRecord(await this.found(ctx.companyId, id));
   }
 
@@ -64,7 +62,7 @@ export class OnDutyService {
 
   async update(call: CallContext, request: unknown): Promise<OnDutyRecord> {
     const ctx = requireAdmin(call);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     await this.found(ctx.companyId, id);
     // the user is looked up before the row is locked (no lock held across a bus call)
     const write = await this.writeOf(ctx, request);
@@ -77,7 +75,7 @@ export class OnDutyService {
 
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireAdmin(call);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.found(ctx.companyId, id, manager);
       await this.entries.delete(manager, ctx.companyId, id);

@@ -14,19 +14,17 @@ import {
   type ScheduleEventData,
   type ScheduleRecord,
   type SchedulesPage,
+  IdParam,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { z } from 'zod';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { isEditable, mayDelete, mayRead, type ScheduleViewer } from './schedule-rules.js';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
-
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
 const viewerOf = (ctx: RequestContext): ScheduleViewer => ({
   userId: ctx.userId,
@@ -84,7 +82,7 @@ export class SchedulesService {
 
   async get(call: CallContext, request: unknown): Promise<ScheduleRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const [row, hide] = await Promise.all([this.visible(ctx, id), this.hidesFor(ctx)]);
     return toScheduleRecord(row, hide);
   }
@@ -113,7 +111,7 @@ export class SchedulesService {
 
   async update(call: CallContext, request: unknown): Promise<ScheduleRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const input = parseInput(ScheduleInput, request);
     const [before, setting] = await Promise.all([
       this.visible(ctx, id),
@@ -144,7 +142,7 @@ export class SchedulesService {
 
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.visible(ctx, id, manager);
       if (!mayDelete(viewerOf(ctx))) throw new AppError('ERR_NO_PERMISSION');

@@ -11,6 +11,7 @@ import {
   type AnnouncementMediaRequest,
   type AnnouncementPage,
   type AnnouncementUpdateRequest,
+  IdParam,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -26,8 +27,7 @@ import { requireSignedIn, requireSuper } from './platform-access.js';
 /** Platform-wide events carry company 0 (see eventSubject). */
 const PlatformCompanyId = 0;
 
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
-const MediaRequest = IdRequest.extend({
+const MediaRequest = IdParam.extend({
   mediaPath: z.string().min(1).max(500),
   mediaName: z.string().trim().min(1).max(255),
 });
@@ -76,7 +76,7 @@ export class AnnouncementsService {
 
   async get(ctx: CallContext, request: AnnouncementIdRequest): Promise<Announcement> {
     requireSuper(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const row = await this.announcements.findById(id);
     if (!row) throw new AppError('ERR_NO_ANNOUNCEMENT_FOUND');
     return this.view(row);
@@ -94,14 +94,14 @@ export class AnnouncementsService {
 
   async update(ctx: CallContext, request: AnnouncementUpdateRequest): Promise<Announcement> {
     requireSuper(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const input = parseInput(AnnouncementInput, request);
     return this.change(id, input).then(({ record }) => record);
   }
 
   async remove(ctx: CallContext, request: AnnouncementIdRequest): Promise<Announcement> {
     requireSuper(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     return this.transactions.acrossCompanies(async (manager) => {
       const row = await this.announcements.findById(id, manager);
       if (!row) throw new AppError('ERR_NO_ANNOUNCEMENT_FOUND');
@@ -127,7 +127,7 @@ export class AnnouncementsService {
     request: AnnouncementIdRequest,
   ): Promise<AnnouncementMediaReply> {
     requireSuper(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     return this.change(id, { mediaPath: null, mediaName: null });
   }
 

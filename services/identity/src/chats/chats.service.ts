@@ -15,6 +15,8 @@ import {
   type ChatMessagePage,
   type ChatPage,
   type ChatTypingEventData,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
@@ -28,9 +30,8 @@ import { requireSignedIn } from '../announcements/platform-access.js';
 import { ChatsRepository } from './chats.repository.js';
 
 const ChatRef = z.object({
-  id: z.union([z.coerce.number().int().positive(), z.string().uuid()]),
+  id: z.union([recordId, z.string().uuid()]),
 });
-const ChatId = z.object({ id: z.coerce.number().int().positive() });
 
 const isMember = (chat: Chat, userId: number) => chat.users.some((m) => m.userId === userId);
 
@@ -82,7 +83,7 @@ export class ChatsService {
   }
 
   async update(ctx: CallContext, request: unknown): Promise<Chat> {
-    const { id } = parseInput(ChatId, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const input = parseInput(ChatInput, request ?? {});
     await this.ownedChat(ctx, id);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
@@ -105,7 +106,7 @@ export class ChatsService {
   }
 
   async remove(ctx: CallContext, request: ChatIdRequest): Promise<{ id: number }> {
-    const { id } = parseInput(ChatId, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const chat = await this.ownedChat(ctx, id);
     await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.chats.delete(manager, ctx.companyId, id);
@@ -119,7 +120,7 @@ export class ChatsService {
   }
 
   async messages(ctx: CallContext, request: unknown): Promise<ChatMessagePage> {
-    const { id } = parseInput(ChatId, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const { pageNumber } = parseInput(ChatMessagesQuery, request ?? {});
     await this.memberChat(ctx, id);
     const offset = (pageNumber - 1) * ChatMessagePageSize;
@@ -133,7 +134,7 @@ export class ChatsService {
   }
 
   async send(ctx: CallContext, request: unknown): Promise<ChatMessage> {
-    const { id } = parseInput(ChatId, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const { message } = parseInput(ChatMessageInput, request ?? {});
     await this.memberChat(ctx, id);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
@@ -156,7 +157,7 @@ export class ChatsService {
 
   /** The caller has read the chat (the body's userId is never trusted: it is always the caller). */
   async read(ctx: CallContext, request: ChatIdRequest): Promise<Chat> {
-    const { id } = parseInput(ChatId, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     await this.memberChat(ctx, id);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.chats.markRead(manager, ctx.companyId, id, ctx.userId);

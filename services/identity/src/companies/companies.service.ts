@@ -16,6 +16,8 @@ import {
   type CompanyRecordView,
   type CompanySchedulesView,
   type CompanyView,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -35,8 +37,7 @@ import { CompanyRecordCounts } from './company-record-counts.js';
 import { toCompanyView } from './company-view.js';
 import { Company } from './company.entity.js';
 
-const IdSchema = z.object({ id: z.coerce.number().int().positive() });
-const CompanyIdSchema = z.object({ companyId: z.coerce.number().int().positive() });
+const CompanyIdSchema = z.object({ companyId: recordId });
 const platformDue = new Date(PlatformCompanyDueDate);
 
 /** A unique-constraint race lost after the pre-check: the same answer the pre-check gives. */
@@ -90,7 +91,7 @@ export class CompaniesService {
 
   async get(ctx: CallContext, data: unknown): Promise<CompanyRecordView> {
     assertSuper(ctx);
-    const { id } = parseInput(IdSchema, data);
+    const { id } = parseInput(IdParam, data);
     const [company] = await this.recordCounts.of(ctx, [await this.view(await this.mustFind(id))]);
     return company!;
   }
@@ -140,7 +141,7 @@ export class CompaniesService {
    */
   async update(ctx: CallContext, data: unknown): Promise<CompanyView> {
     assertSuper(ctx);
-    const { id } = parseInput(IdSchema, data);
+    const { id } = parseInput(IdParam, data);
     const { password, dueDate, ...changes } = parseInput(CompanyUpdateInput, data);
     const passwordHash = password ? await hashPassword(password) : undefined;
     return this.guardUnique(() =>
@@ -190,7 +191,7 @@ export class CompaniesService {
   /** Deletes a company with its users, settings and invoices; company 1 never. */
   async remove(ctx: CallContext, data: unknown): Promise<{ id: number }> {
     assertSuper(ctx);
-    const { id } = parseInput(IdSchema, data);
+    const { id } = parseInput(IdParam, data);
     if (id === PlatformCompanyId) throw new AppError('ERR_COMPANY_PROTECTED');
     return this.transactions.acrossCompanies(async (manager) => {
       const before = await this.view(await this.mustFind(id, manager), manager);
@@ -219,7 +220,7 @@ export class CompaniesService {
    * admin of that company.
    */
   async getSchedules(ctx: CallContext, data: unknown): Promise<CompanySchedulesView> {
-    const { id } = parseInput(IdSchema, data);
+    const { id } = parseInput(IdParam, data);
     // the tickets service reads its company's hours with the company's system context
     const systemRead = ctx.userId === 0 && ctx.companyId === id && !ctx.super;
     if (!systemRead) assertSchedulesAccess(ctx, id);
@@ -232,7 +233,7 @@ export class CompaniesService {
   }
 
   async updateSchedules(ctx: CallContext, data: unknown): Promise<CompanyView> {
-    const { id } = parseInput(IdSchema, data);
+    const { id } = parseInput(IdParam, data);
     const { schedules } = parseInput(CompanySchedulesInput, data);
     assertSchedulesAccess(ctx, id);
     return this.transactions.acrossCompanies(async (manager) => {

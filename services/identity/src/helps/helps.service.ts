@@ -7,15 +7,13 @@ import {
   type HelpIdRequest,
   type HelpPage,
   type HelpUpdateRequest,
+  IdParam,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { z } from 'zod';
 import { requireSignedIn, requireSuper } from '../announcements/platform-access.js';
 import type { HelpEntry } from './help.entity.js';
 import { HelpsRepository } from './helps.repository.js';
-
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
 
 const toHelp = (row: HelpEntry): Help => ({
   id: row.id,
@@ -50,7 +48,7 @@ export class HelpsService {
 
   async update(ctx: CallContext, request: HelpUpdateRequest): Promise<Help> {
     requireSuper(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const input = parseInput(HelpInput, request);
     if (!(await this.helps.findById(id))) throw new AppError('ERR_NO_HELP_FOUND');
     await this.helps.update(id, input);
@@ -61,7 +59,7 @@ export class HelpsService {
 
   async remove(ctx: CallContext, request: HelpIdRequest): Promise<{ id: number }> {
     requireSuper(ctx);
-    const { id } = parseInput(IdRequest, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     if (!(await this.helps.delete(id))) throw new AppError('ERR_NO_HELP_FOUND');
     return { id };
   }

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
-import { InvoiceInput, InvoiceUpdateInput, Subjects, type InvoiceView } from '@sb/contracts';
+import {
+  InvoiceInput,
+  InvoiceUpdateInput,
+  Subjects,
+  type InvoiceView,
+  IdParam,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
 import { BusHandler } from '@sb/platform/nest';
@@ -17,7 +22,7 @@ export class InvoicesHandler {
 
   @BusHandler(Subjects.identity.invoiceGet)
   get(data: unknown, ctx: CallContext): Promise<InvoiceView> {
-    return this.invoices.get(ctx, parseInput(idData, data ?? {}).id);
+    return this.invoices.get(ctx, parseInput(IdParam, data ?? {}).id);
   }
 
   @BusHandler(Subjects.identity.invoiceCreate)
@@ -27,14 +32,12 @@ export class InvoicesHandler {
 
   @BusHandler(Subjects.identity.invoiceUpdate)
   update(data: unknown, ctx: CallContext): Promise<InvoiceView> {
-    const { id } = parseInput(idData, data ?? {});
+    const { id } = parseInput(IdParam, data ?? {});
     return this.invoices.update(ctx, id, parseInput(InvoiceUpdateInput, data ?? {}));
   }
 
   @BusHandler(Subjects.identity.invoiceDelete)
   remove(data: unknown, ctx: CallContext): Promise<{ id: number }> {
-    return this.invoices.remove(ctx, parseInput(idData, data ?? {}).id);
+    return this.invoices.remove(ctx, parseInput(IdParam, data ?? {}).id);
   }
 }
-
-const idData = z.object({ id: z.coerce.number().int().positive() });

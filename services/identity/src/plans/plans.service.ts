@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { PlanInput, PlanUpdateInput, type PlanLimitsReply, type PlanView } from '@sb/contracts';
+import {
+  PlanInput,
+  PlanUpdateInput,
+  type PlanLimitsReply,
+  type PlanView,
+  IdParam,
+  recordId,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { recordAudit } from '@sb/platform/outbox';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -8,8 +15,7 @@ import { z } from 'zod';
 import { planFlagsOf, toPlanView } from './plan-view.js';
 import { PlansRepository } from './plans.repository.js';
 
-const IdSchema = z.object({ id: z.coerce.number().int().positive() });
-const CompanyIdSchema = z.object({ companyId: z.coerce.number().int().positive() });
+const CompanyIdSchema = z.object({ companyId: recordId });
 
 export const assertSuper = (ctx: CallContext): void => {
   if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
@@ -56,7 +62,7 @@ export class PlansService {
 
   async update(ctx: CallContext, data: unknown): Promise<PlanView> {
     assertSuper(ctx);
-    const { id } = parseInput(IdSchema, data);
+    const { id } = parseInput(IdParam, data);
     const { amount, ...changes } = parseInput(PlanUpdateInput, data);
     return this.transactions.acrossCompanies(async (manager) => {
       const plan = await this.plans.findById(id, manager);
@@ -80,7 +86,7 @@ export class PlansService {
 
   async remove(ctx: CallContext, data: unknown): Promise<{ id: number }> {
     assertSuper(ctx);
-    const { id } = parseInput(IdSchema, data);
+    const { id } = parseInput(IdParam, data);
     return this.transactions.acrossCompanies(async (manager) => {
       const plan = await this.plans.findById(id, manager);
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');

@@ -9,6 +9,7 @@ import {
   type SettingEntry,
   type SettingsUpdatedEventData,
   type SettingKey,
+  recordId,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
@@ -19,7 +20,7 @@ import { CompanySettingsRepository } from './company-settings.repository.js';
 import { mayReadSetting, mayWriteSetting, type SettingsCaller } from './settings-access.js';
 import { SettingsRepository } from './settings.repository.js';
 
-const CompanyIdInput = z.object({ companyId: z.coerce.number().int().positive() });
+const CompanyIdInput = z.object({ companyId: recordId });
 const KeyInput = z.object({ key: z.string().min(1).max(100) });
 
 const entries = (keys: SettingKey[], values: Record<SettingKey, string>): SettingEntry[] =>

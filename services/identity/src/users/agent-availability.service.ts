@@ -6,10 +6,11 @@ import { CompaniesRepository } from '../companies/companies.repository.js';
 import { availableAgentsByQueue } from './agent-availability.js';
 import type { Caller } from './user-rules.js';
 import { UsersRepository } from './users.repository.js';
+import { recordId } from '@sb/contracts';
 
 const AvailableAgentsInput = z.object({
-  companyId: z.coerce.number().int().positive(),
-  queueIds: z.array(z.coerce.number().int().positive()).max(500),
+  companyId: recordId,
+  queueIds: z.array(recordId).max(500),
   at: z.string().datetime({ offset: true }),
 });
 

@@ -13,6 +13,8 @@ import {
   type UsersPage,
   type UserSetImageRequest,
   type UserUpdatedEventData,
+  IdParam,
+  recordId,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
@@ -37,9 +39,8 @@ import {
 import type { User } from './user.entity.js';
 import { UsersRepository, type UserWrite } from './users.repository.js';
 
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
-const EditRequestSchema = UserEditInput.extend({ id: z.coerce.number().int().positive() });
-const SetImageSchema = z.object({ id: z.coerce.number().int().positive(), key: z.string().min(1) });
+const EditRequestSchema = UserEditInput.extend({ id: recordId });
+const SetImageSchema = z.object({ id: recordId, key: z.string().min(1) });
 const PresenceSchema = z.object({ online: z.boolean() });
 
 /** Postgres unique_violation on users.email */
@@ -90,7 +91,7 @@ export class UsersService {
   }
 
   async get(ctx: Caller, data: unknown): Promise<UserRecord> {
-    const { id } = parseInput(IdInput, data);
+    const { id } = parseInput(IdParam, data);
     return this.record(await this.found(ctx, id));
   }
 
@@ -174,7 +175,7 @@ export class UsersService {
   }
 
   async remove(ctx: Caller, data: unknown): Promise<Record<string, never>> {
-    const { id } = parseInput(IdInput, data);
+    const { id } = parseInput(IdParam, data);
     if (!mayManageUsers(ctx)) throw new AppError('ERR_NO_PERMISSION');
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const target = await this.found(ctx, id, manager);

@@ -23,6 +23,7 @@ import {
   type ContactTagsReply,
   type RequestContext,
   type TagEventData,
+  recordId,
 } from '@sb/contracts';
 import { requireMember, type CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -38,7 +39,7 @@ import { recordEvent, requestedId } from '../records/record-changes.js';
 import { toTagRecord } from './tag-record.js';
 import { TagsRepository } from './tags.repository.js';
 
-const ContactIdInput = z.object({ contactId: z.coerce.number().int().positive() });
+const ContactIdInput = z.object({ contactId: recordId });
 const NumberInput = z.object({ number: z.string().trim().min(1).max(100) });
 
 /** Postgres unique_violation on (company_id, channel, number) */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
-import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
+import { TicketCoreModule } from '../tickets/core/ticket-core.module.js';
 import { TicketsDomainModule } from '../tickets/tickets-domain.module.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import { ExternalApiHandler } from './external-api.handler.js';

@@ -23,13 +23,13 @@ import { z } from 'zod';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 import { signBody } from '../messages/message-placeholders.js';
-import { MessagesService } from '../messages/messages.service.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
+import { MessageSending } from '../messages/message-sending.service.js';
+import type { Ticket } from '../tickets/core/ticket.entity.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
-import { TicketsRepository, type TicketWrite } from '../ticket-core/tickets.repository.js';
+import { TicketsRepository, type TicketWrite } from '../tickets/core/tickets.repository.js';
 import { requireOwnMedias, StoredMediaInput } from '../messages/stored-medias.js';
-import { TicketsService } from '../tickets/tickets.service.js';
+import { TicketWrites } from '../tickets/ticket-writes.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import {
   adjustActiveTicket,
@@ -83,10 +83,10 @@ export class ExternalApiService {
     private readonly contacts: ContactsService,
     private readonly visibility: NumberVisibility,
     private readonly tickets: TicketsRepository,
-    private readonly ticketsService: TicketsService,
+    private readonly writes: TicketWrites,
     private readonly identity: IdentityDirectory,
     private readonly connectors: ConnectorsDirectory,
-    private readonly messages: MessagesService,
+    private readonly messages: MessageSending,
     private readonly usage: ApiUsageRepository,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -229,7 +229,7 @@ export class ExternalApiService {
         } else if (change.queueId) {
           await this.tickets.track(manager, row, { queuedAt: now, queueId: change.queueId });
         }
-        await this.ticketsService.announce(ctx, manager, row.id, hide, previousStatus);
+        await this.writes.announce(ctx, manager, row.id, hide, previousStatus);
         return row;
       }
       return this.createTicket(ctx, manager, input, contact, hide);
@@ -263,7 +263,7 @@ export class ExternalApiService {
     if (status === 'open') {
       await this.tickets.addLog(manager, ctx.companyId, row.id, 'open', row.userId, row.queueId);
     }
-    await this.ticketsService.announce(ctx, manager, row.id, hide);
+    await this.writes.announce(ctx, manager, row.id, hide);
     return row;
   }
 
@@ -274,13 +274,13 @@ export class ExternalApiService {
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
       if (row.status === 'closed') return row.status;
       const previousStatus = row.status;
-      await this.ticketsService.writeClose(manager, row, {
+      await this.writes.writeClose(manager, row, {
         fields: ClosedFields,
         at: new Date(),
         log: 'closed',
         userId: ctx.userId > 0 ? ctx.userId : null,
       });
-      await this.ticketsService.announce(ctx, manager, row.id, hide, previousStatus);
+      await this.writes.announce(ctx, manager, row.id, hide, previousStatus);
       return 'closed';
     });
   }

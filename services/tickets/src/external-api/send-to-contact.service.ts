@@ -15,7 +15,7 @@ import { LOGGER } from '@sb/platform/nest';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
-import { MessagesService } from '../messages/messages.service.js';
+import { MessageSending } from '../messages/message-sending.service.js';
 import { pickDefaultConnection } from './contact-send-rules.js';
 import { ExternalApiService } from './external-api.service.js';
 
@@ -35,7 +35,7 @@ export class SendToContactService {
   constructor(
     private readonly contacts: ContactsService,
     private readonly external: ExternalApiService,
-    private readonly messages: MessagesService,
+    private readonly messages: MessageSending,
     private readonly connectors: ConnectorsDirectory,
     private readonly numbers: NumberVisibility,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -11,6 +11,7 @@ import {
   type FileListRecord,
   type FileListRemoved,
   type FileListSaved,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -27,11 +28,11 @@ import {
 import { planOptions } from './option-replacement.js';
 
 const MediaRequest = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordId,
   files: z
     .array(
       z.object({
-        optionId: z.coerce.number().int().positive(),
+        optionId: recordId,
         path: z.string().min(1).max(500),
         mediaType: z.string().min(1).max(100),
       }),

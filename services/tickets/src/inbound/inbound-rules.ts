@@ -7,7 +7,7 @@ import {
   type TicketStatus,
 } from '@sb/contracts';
 import { keyBelongsToCompany } from '@sb/storage';
-import type { GroupSettings } from '../automation/inbound-turn.js';
+import type { GroupSettings } from '../bot/automation/inbound-turn.js';
 
 /**
  * The rule-free part of the inbound flow as pure functions: what an event is skipped

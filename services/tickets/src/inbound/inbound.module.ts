@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AutomationModule } from '../automation/automation.module.js';
+import { AutomationModule } from '../bot/automation/automation.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
-import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
+import { TicketCoreModule } from '../tickets/core/ticket-core.module.js';
 import { InboundConsumer } from './inbound.consumer.js';
 import { InboundRepository } from './inbound.repository.js';
 import { InboundService } from './inbound.service.js';

@@ -4,7 +4,7 @@ import { bulkInsert, entityColumns, toEntities } from '@sb/platform/db';
 import { In, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { Ticket, TicketLog, TicketTracking } from '../ticket-core/ticket.entity.js';
+import { Ticket, TicketLog, TicketTracking } from '../tickets/core/ticket.entity.js';
 import {
   ActiveTicketStatuses,
   pickContact,

@@ -19,13 +19,13 @@ import { Outbox, type OutboxEntry } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import type { Contact } from '../contacts/contact.entity.js';
 import { recordEvent } from '../records/record-changes.js';
-import { AutomationStep } from '../automation/automation.step.js';
+import { AutomationStep } from '../bot/automation/automation.step.js';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { systemContext } from '../directories/system-context.js';
 import type { Message } from '../messages/message.entity.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { MessageDeletion } from '../messages/message-deletion.js';
-import { TicketRecords } from '../ticket-core/ticket-records.js';
+import { TicketRecords } from '../tickets/core/ticket-records.js';
 import { lastMessageText, toMessageRecord } from '../messages/message-view.js';
 import { MediaUrls } from '../media/media-urls.js';
 import {
@@ -41,7 +41,7 @@ import {
   planInboundTicket,
   skipReason,
 } from './inbound-rules.js';
-import type { InboundTurn } from '../automation/inbound-turn.js';
+import type { InboundTurn } from '../bot/automation/inbound-turn.js';
 import { InboundRepository } from './inbound.repository.js';
 
 /**

@@ -18,10 +18,10 @@ import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import type { Contact } from '../contacts/contact.entity.js';
 import { recordEvent } from '../records/record-changes.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
+import type { Ticket } from '../tickets/core/ticket.entity.js';
 import { MediaUrls } from '../media/media-urls.js';
 import type { Message } from './message.entity.js';
-import { TicketRecords } from '../ticket-core/ticket-records.js';
+import { TicketRecords } from '../tickets/core/ticket-records.js';
 import { toMessageRecord } from './message-view.js';
 import { MessagesRepository } from './messages.repository.js';
 

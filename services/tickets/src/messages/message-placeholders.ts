@@ -1,5 +1,5 @@
 import { wallClockParts } from '@sb/platform/clock';
-import { ticketCode } from '../ticket-core/ticket-rules.js';
+import { ticketCode } from '../tickets/core/ticket-rules.js';
 
 /**
  * The mustache placeholders of outbound texts (BEHAVIOUR.md §4): {{name}} {{firstName}} {{ms}}

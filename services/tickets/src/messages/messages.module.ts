@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
-import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
+import { TicketCoreModule } from '../tickets/core/ticket-core.module.js';
 import { ChannelSender } from './channel-sender.js';
 import { MessageDeletion } from './message-deletion.js';
 import { MessageAcksConsumer } from './message-acks.consumer.js';
+import { MessageActions } from './message-actions.service.js';
+import { MessageForwarding } from './message-forwarding.service.js';
+import { MessageLookups } from './message-lookups.js';
+import { MessageQueries } from './message-queries.service.js';
+import { MessageSending } from './message-sending.service.js';
+import { MessageStore } from './message-store.js';
 import { MessagesHandler } from './messages.handler.js';
 import { MessagesRepository } from './messages.repository.js';
-import { MessagesService } from './messages.service.js';
 import { OutboundMessages } from './outbound-messages.js';
 
 /** Messages of tickets: list, send, edit, revoke, forward, acks and read marking. */
@@ -15,12 +20,17 @@ import { OutboundMessages } from './outbound-messages.js';
   providers: [
     MessagesRepository,
     ChannelSender,
-    MessagesService,
+    MessageLookups,
+    MessageStore,
+    MessageQueries,
+    MessageSending,
+    MessageActions,
+    MessageForwarding,
     MessagesHandler,
     MessageAcksConsumer,
     OutboundMessages,
     MessageDeletion,
   ],
-  exports: [MessagesRepository, OutboundMessages, MessagesService, MessageDeletion],
+  exports: [MessagesRepository, OutboundMessages, MessageSending, MessageDeletion],
 })
 export class MessagesModule {}

@@ -3,7 +3,7 @@ import { Transactions } from '@sb/platform/db';
 import type { MessageAck } from '@sb/contracts';
 import { DataSource, In, Not, type EntityManager } from 'typeorm';
 import { Contact } from '../contacts/contact.entity.js';
-import { Ticket } from '../ticket-core/ticket.entity.js';
+import { Ticket } from '../tickets/core/ticket.entity.js';
 import { Message } from './message.entity.js';
 
 /** Every method is scoped by companyId. */

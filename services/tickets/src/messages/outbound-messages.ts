@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
 import { systemContext } from '../directories/system-context.js';
-import { MessagesService } from './messages.service.js';
+import { MessageSending } from './message-sending.service.js';
 
 /** What a bot text needs of its ticket (the Ticket entity has these columns). */
 export type OutboundTicket = {
@@ -20,7 +20,7 @@ export type OutboundTicket = {
 @Injectable()
 export class OutboundMessages {
   constructor(
-    private readonly messages: MessagesService,
+    private readonly messages: MessageSending,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

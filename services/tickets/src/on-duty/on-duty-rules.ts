@@ -1,6 +1,6 @@
 /**
  * Pure rules of the on-duty alerts (BEHAVIOUR.md §5 step 6 "Plantão"; spec 3 §2.17): which ticket
- * waits for an alert and when the ticket is looked at again (the alert's text is in bot-language).
+ * waits for an alert and when the ticket is looked at again (the alert's text is in bot/language).
  */
 
 const MinuteMs = 60_000;

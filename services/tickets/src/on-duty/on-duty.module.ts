@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
+import { TicketCoreModule } from '../tickets/core/ticket-core.module.js';
 import { OnDutyRunner } from './on-duty-runner.js';
 import { OnDutyRepository } from './on-duty.repository.js';
 import { OnDutyService } from './on-duty.service.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from '@sb/platform/logger';
 import { LOGGER } from '@sb/platform/nest';
-import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
-import type { BotTexts } from '../bot-language/bot-texts.js';
+import { BOT_TEXTS } from '../bot/language/bot-language.module.js';
+import type { BotTexts } from '../bot/language/bot-texts.js';
 import { CampaignsDirectory } from '../directories/campaigns-directory.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { nextNotifyAt } from './on-duty-rules.js';

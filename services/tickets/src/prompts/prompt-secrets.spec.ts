@@ -1,5 +1,5 @@
 import { maskSecret } from '@sb/contracts';
-import { BotSecrets } from '../bot-secrets/bot-secrets.js';
+import { BotSecrets } from '../bot/secrets/bot-secrets.js';
 import { nextSecret } from './prompt-secrets.js';
 
 describe('prompt secrets', () => {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BotSecrets } from '../bot-secrets/bot-secrets.js';
+import { BotSecrets } from '../bot/secrets/bot-secrets.js';
 import { PromptsHandler } from './prompts.handler.js';
 import { PromptsRepository } from './prompts.repository.js';
 import { PromptsService } from './prompts.service.js';

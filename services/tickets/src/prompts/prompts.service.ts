@@ -16,7 +16,7 @@ import { type CallContext, isAdmin, requireAdmin, requireMember } from '@sb/plat
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { BotSecrets } from '../bot-secrets/bot-secrets.js';
+import { BotSecrets } from '../bot/secrets/bot-secrets.js';
 import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import { nextSecret } from './prompt-secrets.js';
 import { PromptsRepository, type PromptRow, type PromptWrite } from './prompts.repository.js';

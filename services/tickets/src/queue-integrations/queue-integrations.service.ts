@@ -20,7 +20,7 @@ import { LOGGER } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { DialogflowClient, DialogflowError } from './dialogflow-client.js';
-import { BotSecrets } from '../bot-secrets/bot-secrets.js';
+import { BotSecrets } from '../bot/secrets/bot-secrets.js';
 import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
 import type { QueueIntegrationRow } from './queue-integration.entity.js';
 import {

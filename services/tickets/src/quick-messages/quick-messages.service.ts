@@ -12,6 +12,7 @@ import {
   type QuickMessageListItem,
   type QuickMessagePage,
   type QuickMessageRemoved,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, isAdmin, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -23,7 +24,7 @@ import { recordDeleted, recordSaved, requestedId } from '../records/record-chang
 import { QuickMessagesRepository, type QuickMessageRow } from './quick-messages.repository.js';
 
 const MediaRequest = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordId,
   mediaPath: z.string().min(1).max(500),
   mediaName: z.string().trim().min(1).max(255),
 });

@@ -3,12 +3,10 @@ import type { CallContext } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
-import { z } from 'zod';
-
-const IdRequest = z.object({ id: z.coerce.number().int().positive() });
+import { IdParam } from '@sb/contracts';
 
 /** The `id` of a get, update or delete request of one record. */
-export const requestedId = (request: unknown): number => parseInput(IdRequest, request ?? {}).id;
+export const requestedId = (request: unknown): number => parseInput(IdParam, request ?? {}).id;
 
 /** An event as the outbox takes it, less the company (the caller's). */
 export type CompanyEvent = DomainEventEntry extends infer E

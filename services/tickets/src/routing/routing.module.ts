@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
-import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
+import { TicketCoreModule } from '../tickets/core/ticket-core.module.js';
 import { TicketsDomainModule } from '../tickets/tickets-domain.module.js';
 import { RoutingRunner } from './routing-runner.js';
 import { RoutingRepository } from './routing.repository.js';

@@ -5,8 +5,8 @@ import { LOGGER } from '@sb/platform/nest';
 import { Transactions } from '@sb/platform/db';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
 import { systemContext } from '../directories/system-context.js';
-import { TicketsRepository } from '../ticket-core/tickets.repository.js';
-import { TicketsService } from '../tickets/tickets.service.js';
+import { TicketsRepository } from '../tickets/core/tickets.repository.js';
+import { TicketWrites } from '../tickets/ticket-writes.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { planRouting, type RoutableTicket } from './routing-rules.js';
 import { RoutingRepository } from './routing.repository.js';
@@ -27,7 +27,7 @@ export class RoutingService {
     private readonly routing: RoutingRepository,
     private readonly identity: IdentityDirectory,
     private readonly tickets: TicketsRepository,
-    private readonly ticketsService: TicketsService,
+    private readonly writes: TicketWrites,
     private readonly visibility: NumberVisibility,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -95,7 +95,7 @@ export class RoutingService {
         userId,
         seen.queueId,
       );
-      await this.ticketsService.announce(ctx, manager, row.id, hide, 'pending');
+      await this.writes.announce(ctx, manager, row.id, hide, 'pending');
       this.logger.info(
         { companyId, ticketId: row.id, userId, from: seen.userId },
         seen.userId === null ? 'ticket routed' : 'ticket rotated',

@@ -13,6 +13,7 @@ import {
   type TagRecord,
   type TagsPage,
   type TagSyncReply,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -26,7 +27,7 @@ import { toTagRecord } from '../contacts/tag-record.js';
 import { TagsRepository } from '../contacts/tags.repository.js';
 
 const AudienceRequest = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: recordId.max(2_147_483_647),
   countOnly: z.boolean().optional(),
 });
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
-import { TicketCoreModule } from '../ticket-core/ticket-core.module.js';
+import { TicketCoreModule } from './core/ticket-core.module.js';
 import { KanbanHandler } from './kanban/kanban.handler.js';
 import { KanbanRepository } from './kanban/kanban.repository.js';
 import { KanbanService } from './kanban/kanban.service.js';
@@ -9,13 +9,21 @@ import { TicketNotesHandler } from './ticket-notes/ticket-notes.handler.js';
 import { TicketNotesRepository } from './ticket-notes/ticket-notes.repository.js';
 import { TicketNotesService } from './ticket-notes/ticket-notes.service.js';
 import { TicketsHandler } from './tickets.handler.js';
-import { TicketsService } from './tickets.service.js';
+import { AgentTicketCommands } from './agent-commands.service.js';
+import { BotTicketCommands } from './bot-commands.service.js';
+import { TicketQueries } from './ticket-queries.service.js';
+import { TicketUpdateSteps } from './ticket-update-steps.js';
+import { TicketWrites } from './ticket-writes.js';
 
 /** Tickets: list, transitions, logs, notes and the kanban board. */
 @Module({
   imports: [TicketCoreModule, ContactsModule, MessagesModule],
   providers: [
-    TicketsService,
+    TicketWrites,
+    TicketQueries,
+    TicketUpdateSteps,
+    AgentTicketCommands,
+    BotTicketCommands,
     TicketsHandler,
     TicketNotesRepository,
     TicketNotesService,
@@ -24,6 +32,6 @@ import { TicketsService } from './tickets.service.js';
     KanbanService,
     KanbanHandler,
   ],
-  exports: [TicketsService],
+  exports: [TicketQueries, TicketWrites, BotTicketCommands],
 })
 export class TicketsDomainModule {}

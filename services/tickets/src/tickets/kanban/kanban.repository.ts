@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { tenantScope, Transactions } from '@sb/platform/db';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ConditionBuilder } from '../../ticket-core/ticket-rules.js';
+import { ConditionBuilder } from '../core/ticket-rules.js';
 
 /** What a board shows: its queues (null: every queue), and a search over contact names and numbers. */
 export type BoardFilter = {

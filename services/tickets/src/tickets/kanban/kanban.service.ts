@@ -4,6 +4,7 @@ import {
   type KanbanTickets,
   type RequestContext,
   type TicketRecord,
+  recordId,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -11,22 +12,23 @@ import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { containsPattern, searchText } from '../../contacts/contact-search.js';
 import { NumberVisibility } from '../../directories/number-visibility.js';
-import type { Ticket } from '../../ticket-core/ticket.entity.js';
+import type { Ticket } from '../core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
-import { listQueues } from '../../ticket-core/ticket-rules.js';
-import { TicketRecords } from '../../ticket-core/ticket-records.js';
-import { TicketsRepository } from '../../ticket-core/tickets.repository.js';
-import { TicketsService } from '../tickets.service.js';
+import { listQueues } from '../core/ticket-rules.js';
+import { TicketRecords } from '../core/ticket-records.js';
+import { TicketsRepository } from '../core/tickets.repository.js';
+import { TicketQueries } from '../ticket-queries.service.js';
+import { TicketWrites } from '../ticket-writes.js';
 import { KanbanRepository } from './kanban.repository.js';
 
 /** Cards on one board at most (the board has no paging). */
 export const KanbanMaxTickets = 500;
 
 const TicketTagInput = z.object({
-  ticketId: z.coerce.number().int().positive(),
-  tagId: z.coerce.number().int().positive(),
+  ticketId: recordId,
+  tagId: recordId,
 });
-const TicketIdInput = z.object({ ticketId: z.coerce.number().int().positive() });
+const TicketIdInput = z.object({ ticketId: recordId });
 
 /**
  * The kanban board (spec 3 §2.11): the active tickets of the caller's queues, each in the lane of its
@@ -37,7 +39,8 @@ export class KanbanService {
   constructor(
     private readonly board: KanbanRepository,
     private readonly tickets: TicketsRepository,
-    private readonly ticketsService: TicketsService,
+    private readonly queries: TicketQueries,
+    private readonly writes: TicketWrites,
     private readonly views: TicketRecords,
     private readonly identity: IdentityDirectory,
     private readonly visibility: NumberVisibility,
@@ -65,7 +68,7 @@ export class KanbanService {
   async add(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
     const { ticketId, tagId } = parseInput(TicketTagInput, request ?? {});
-    await this.ticketsService.visible(ctx, ticketId);
+    await this.queries.visible(ctx, ticketId);
     if (!(await this.board.hasLaneTag(ctx.companyId, tagId)))
       throw new AppError('ERR_NO_TAG_FOUND');
     return this.change(ctx, ticketId, (manager) =>
@@ -77,7 +80,7 @@ export class KanbanService {
   async clear(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
     const { ticketId } = parseInput(TicketIdInput, request ?? {});
-    await this.ticketsService.visible(ctx, ticketId);
+    await this.queries.visible(ctx, ticketId);
     return this.change(ctx, ticketId, (manager) =>
       this.tickets.clearTicketTags(manager, ctx.companyId, ticketId),
     );
@@ -92,7 +95,7 @@ export class KanbanService {
     return this.board.move(ctx.companyId, async (manager) => {
       await write(manager);
       await this.tickets.update(manager, ctx.companyId, ticketId, {});
-      return this.ticketsService.announce(ctx, manager, ticketId, hide);
+      return this.writes.announce(ctx, manager, ticketId, hide);
     });
   }
 }

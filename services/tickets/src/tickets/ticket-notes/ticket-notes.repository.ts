@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TenantRepository, Transactions } from '@sb/platform/db';
 import { DataSource } from 'typeorm';
-import { TicketNote } from '../../ticket-core/ticket.entity.js';
+import { TicketNote } from '../core/ticket.entity.js';
 
 /** Notes of one company at a time (the tenant is in every method's signature). */
 @Injectable()

@@ -4,23 +4,21 @@ import {
   TicketNoteListQuery,
   type RequestContext,
   type TicketNoteRecord,
+  IdParam,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { z } from 'zod';
-import type { TicketNote } from '../../ticket-core/ticket.entity.js';
+import type { TicketNote } from '../core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
-import { TicketsService } from '../tickets.service.js';
+import { TicketQueries } from '../ticket-queries.service.js';
 import { TicketNotesRepository } from './ticket-notes.repository.js';
-
-const IdInput = z.object({ id: z.coerce.number().int().positive() });
 
 /** Notes about a ticket's contact (contact drawer): list, add, read, delete (spec 1 §5, §7). */
 @Injectable()
 export class TicketNotesService {
   constructor(
     private readonly notes: TicketNotesRepository,
-    private readonly tickets: TicketsService,
+    private readonly tickets: TicketQueries,
     private readonly identity: IdentityDirectory,
   ) {}
 
@@ -43,7 +41,7 @@ export class TicketNotesService {
 
   async get(call: CallContext, request: unknown): Promise<TicketNoteRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     return (await this.records(ctx, [await this.found(ctx, id)]))[0]!;
   }
 
@@ -65,7 +63,7 @@ export class TicketNotesService {
   /** Deletes a note: its author, or an admin. */
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdInput, request ?? {});
+    const { id } = parseInput(IdParam, request ?? {});
     const row = await this.found(ctx, id);
     if (row.userId !== ctx.userId && ctx.profile !== 'admin' && !ctx.super)
       throw new AppError('ERR_NO_PERMISSION');

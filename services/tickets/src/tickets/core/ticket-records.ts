@@ -8,11 +8,11 @@ import {
   type TicketRecord,
 } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import type { Contact } from '../contacts/contact.entity.js';
-import { toContactSummary } from '../contacts/contact-view.js';
-import { ConnectorsDirectory } from '../directories/connectors-directory.js';
-import { IdentityDirectory, type ReplicaUser } from '../directories/identity-directory.js';
-import { NumberVisibility } from '../directories/number-visibility.js';
+import type { Contact } from '../../contacts/contact.entity.js';
+import { toContactSummary } from '../../contacts/contact-view.js';
+import { ConnectorsDirectory } from '../../directories/connectors-directory.js';
+import { IdentityDirectory, type ReplicaUser } from '../../directories/identity-directory.js';
+import { NumberVisibility } from '../../directories/number-visibility.js';
 import type { Ticket } from './ticket.entity.js';
 import { ticketCode } from './ticket-rules.js';
 import {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { ConnectionRecord, RequestContext } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
-import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
-import { ConnectorsDirectory } from '../directories/connectors-directory.js';
-import { IdentityDirectory } from '../directories/identity-directory.js';
-import { QueuesRepository } from '../queues/queues.repository.js';
+import { buildChatbotTrees } from '../../chatbots/chatbot-rows.js';
+import { ChatbotsRepository } from '../../chatbots/chatbots.repository.js';
+import { ConnectorsDirectory } from '../../directories/connectors-directory.js';
+import { IdentityDirectory } from '../../directories/identity-directory.js';
+import { QueuesRepository } from '../../queues/queues.repository.js';
 import type { BotConnection, BotOption, BotSettings, ScheduleType } from './bot-rules.js';
 
 /**

@@ -1,7 +1,7 @@
 import { PromptTransferMark } from '@sb/contracts';
 import { streamToBuffer, type ObjectStorage } from '@sb/storage';
 import { z } from 'zod';
-import type { BotTexts } from '../../bot-language/bot-texts.js';
+import type { BotTexts } from '../language/bot-texts.js';
 import type { PromptWithKeys } from '../../prompts/prompts.service.js';
 import { BotFailure, callBot, type BotHttpOptions } from './bot-http.js';
 import type { BotMessage, BotOutcome } from './external-bot.js';

@@ -4,7 +4,7 @@ import { MessagesRepository } from '../../messages/messages.repository.js';
 import { PromptsService } from '../../prompts/prompts.service.js';
 import { DialogflowClient } from '../../queue-integrations/dialogflow-client.js';
 import { QueueIntegrationsService } from '../../queue-integrations/queue-integrations.service.js';
-import type { ExternalBot } from '../bot-rules.js';
+import type { ExternalBot } from '../automation/bot-rules.js';
 import { MediaStorage } from '../../media/media-storage.js';
 import { BotFailure, botHttpOptions, type BotHttpOptions } from './bot-http.js';
 import { DialogflowBot } from './dialogflow-bot.js';
@@ -13,8 +13,8 @@ import { PromptBot, type HistoryLine } from './prompt-bot.js';
 import { replyForm } from './reply-form.js';
 import { TypebotBot } from './typebot-bot.js';
 import { WebhookBot } from './webhook-bot.js';
-import { BOT_TEXTS } from '../../bot-language/bot-language.module.js';
-import type { BotTexts } from '../../bot-language/bot-texts.js';
+import { BOT_TEXTS } from '../language/bot-language.module.js';
+import type { BotTexts } from '../language/bot-texts.js';
 
 /**
  * Gives one message to the external bot that has the conversation and answers what it wants done.

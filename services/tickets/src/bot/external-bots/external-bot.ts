@@ -1,6 +1,6 @@
-import type { TicketWrite } from '../../ticket-core/tickets.repository.js';
+import type { TicketWrite } from '../../tickets/core/tickets.repository.js';
 import type { ReplyForm } from './reply-form.js';
-import type { BotMessage } from '../../ticket-core/automation-jobs.js';
+import type { BotMessage } from '../../tickets/core/automation-jobs.js';
 
 /** The contact's message as an external bot gets it (null when the bot is only started; defined with the jobs that carry it). */
 export type { BotMessage };

@@ -4,8 +4,8 @@ import type { TicketLogType, TicketStatus } from '@sb/contracts';
 import { Transactions } from '@sb/platform/db';
 import { AppError } from '@sb/platform/errors';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
-import { Contact } from '../contacts/contact.entity.js';
-import type { ContactSummarySource } from '../contacts/contact-view.js';
+import { Contact } from '../../contacts/contact.entity.js';
+import type { ContactSummarySource } from '../../contacts/contact-view.js';
 import { Ticket, TicketLog, TicketTracking } from './ticket.entity.js';
 import type { CompanyCondition } from './ticket-rules.js';
 

@@ -1,4 +1,4 @@
-import type { BotTexts } from '../bot-language/bot-texts.js';
+import type { BotTexts } from '../language/bot-texts.js';
 
 export type MenuEntry = { name: string };
 

@@ -1,4 +1,4 @@
-import { BotTextsByLanguage } from '../bot-language/bot-texts.js';
+import { BotTextsByLanguage } from '../language/bot-texts.js';
 import {
   callReplies,
   decideInbound,

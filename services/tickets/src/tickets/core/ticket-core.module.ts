@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DirectoriesModule } from '../directories/directories.module.js';
+import { DirectoriesModule } from '../../directories/directories.module.js';
 import { AutomationJobs } from './automation-jobs.repository.js';
 import { TicketRecords } from './ticket-records.js';
 import { TicketsRepository } from './tickets.repository.js';

@@ -1,5 +1,5 @@
 import type { TicketFacts, TicketListQuery, TicketViewer } from '@sb/contracts';
-import { BotTextsByLanguage } from '../bot-language/bot-texts.js';
+import { BotTextsByLanguage } from '../../bot/language/bot-texts.js';
 import {
   listConditions,
   listQueues,

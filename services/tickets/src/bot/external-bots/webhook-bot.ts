@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { QueueIntegrationRow as QueueIntegration } from '../../queue-integrations/queue-integration.entity.js';
 import { BotFailure, callBot, type BotHttpOptions } from './bot-http.js';
 import type { BotConversation, BotMessage, BotOutcome } from './external-bot.js';
-
-const Id = z.coerce.number().int().positive();
+import { recordId } from '@sb/contracts';
 
 /**
  * What an n8n workflow or webhook may answer: texts to say, a transfer to a queue and/or an agent, or
@@ -12,7 +11,7 @@ const Id = z.coerce.number().int().positive();
  */
 export const WebhookReply = z.looseObject({
   answer: z.union([z.string(), z.array(z.string())]).optional(),
-  transfer: z.object({ queueId: Id.optional(), userId: Id.optional() }).optional(),
+  transfer: z.object({ queueId: recordId.optional(), userId: recordId.optional() }).optional(),
   stopBot: z.boolean().optional(),
   closeTicket: z.boolean().optional(),
 });

@@ -1,7 +1,7 @@
 import type { InboundMessageEventData, RequestContext, TicketStatus } from '@sb/contracts';
-import type { Contact } from '../contacts/contact.entity.js';
-import type { Message } from '../messages/message.entity.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
+import type { Contact } from '../../contacts/contact.entity.js';
+import type { Message } from '../../messages/message.entity.js';
+import type { Ticket } from '../../tickets/core/ticket.entity.js';
 
 /** How a connection treats group messages (connectors' knobs, read once per message). */
 export type GroupSettings = { allowGroup: boolean; groupAsTicket: boolean };

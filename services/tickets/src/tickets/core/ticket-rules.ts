@@ -6,7 +6,7 @@ import type {
   TicketUpdateInput,
   TicketViewer,
 } from '@sb/contracts';
-import type { BotTexts } from '../bot-language/bot-texts.js';
+import type { BotTexts } from '../../bot/language/bot-texts.js';
 
 /** Statuses of a ticket still being worked on: at most one per contact and connection. */
 export const ActiveTicketStatuses: readonly TicketStatus[] = [

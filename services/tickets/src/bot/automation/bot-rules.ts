@@ -1,8 +1,8 @@
 import type { ChatbotQueueType, TicketLogType, TicketStatus } from '@sb/contracts';
-import { isExitWord, type BotTexts } from '../bot-language/bot-texts.js';
+import { isExitWord, type BotTexts } from '../language/bot-texts.js';
 import { menuText } from './menu-text.js';
 import { withinWorkingHours, type WorkingDay } from './schedule-rules.js';
-import type { ExternalBot } from '../ticket-core/automation-jobs.js';
+import type { ExternalBot } from '../../tickets/core/automation-jobs.js';
 
 /** A chatbot option as the bot walks it (the queue's tree). */
 export type BotOption = {

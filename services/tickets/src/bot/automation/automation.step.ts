@@ -3,17 +3,17 @@ import { isOptOutReply, OptOutWordMax, type ConnectionRecord } from '@sb/contrac
 import type { Clock } from '@sb/platform/clock';
 import { CLOCK } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
-import { ContactsRepository } from '../contacts/contacts.repository.js';
-import { CampaignsDirectory } from '../directories/campaigns-directory.js';
+import { ContactsRepository } from '../../contacts/contacts.repository.js';
+import { CampaignsDirectory } from '../../directories/campaigns-directory.js';
 import type { InboundTurn } from './inbound-turn.js';
-import { TicketsRepository } from '../ticket-core/tickets.repository.js';
-import type { ReplyPayload } from '../ticket-core/automation-jobs.js';
-import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
+import { TicketsRepository } from '../../tickets/core/tickets.repository.js';
+import type { ReplyPayload } from '../../tickets/core/automation-jobs.js';
+import { AutomationJobs } from '../../tickets/core/automation-jobs.repository.js';
 import { BotContext } from './bot-context.js';
-import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
-import type { BotTexts } from '../bot-language/bot-texts.js';
+import { BOT_TEXTS } from '../language/bot-language.module.js';
+import type { BotTexts } from '../language/bot-texts.js';
 import { callReplies, decideInbound, type BotConnection, type BotDecision } from './bot-rules.js';
-import { inactivityPlan } from '../ticket-core/inactivity-timers.js';
+import { inactivityPlan } from '../../tickets/core/inactivity-timers.js';
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 

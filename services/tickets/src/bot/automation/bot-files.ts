@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { MessageMediaType, RequestContext } from '@sb/contracts';
-import { FileListsService } from '../file-lists/file-lists.service.js';
-import { MessagesService } from '../messages/messages.service.js';
-import { MediaStorage } from '../media/media-storage.js';
+import { FileListsService } from '../../file-lists/file-lists.service.js';
+import { MessageSending } from '../../messages/message-sending.service.js';
+import { MediaStorage } from '../../media/media-storage.js';
 
 /** The stored kind of a file from its MIME type. */
 export const mediaTypeOfMime = (mime: string): MessageMediaType => {
@@ -15,7 +15,7 @@ export const mediaTypeOfMime = (mime: string): MessageMediaType => {
 export class BotFiles {
   constructor(
     private readonly fileLists: FileListsService,
-    private readonly messages: MessagesService,
+    private readonly messages: MessageSending,
     private readonly storage: MediaStorage,
   ) {}
 

@@ -3,16 +3,16 @@ import type { RequestContext } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { ENV, LOGGER } from '@sb/platform/nest';
 import { mediaKey } from '@sb/storage';
-import { MediaStorage } from '../media/media-storage.js';
-import { MessagesService } from '../messages/messages.service.js';
+import { MediaStorage } from '../../media/media-storage.js';
+import { MessageSending } from '../../messages/message-sending.service.js';
 import {
   AzureTts,
   DefaultAzureTtsUrl,
   SpeechMimeType,
   type SpeechVoice,
-} from './external-bots/azure-tts.js';
-import { botHttpOptions } from './external-bots/bot-http.js';
-import type { ReplyForm } from './external-bots/reply-form.js';
+} from '../external-bots/azure-tts.js';
+import { botHttpOptions } from '../external-bots/bot-http.js';
+import type { ReplyForm } from '../external-bots/reply-form.js';
 
 /**
  * Says one reply of an external bot: written, or spoken (a prompt with a voice: Azure TTS, the audio
@@ -25,7 +25,7 @@ export class BotReplies {
   private readonly tts: AzureTts;
 
   constructor(
-    private readonly messages: MessagesService,
+    private readonly messages: MessageSending,
     private readonly storage: MediaStorage,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { QueueIntegrationRow as QueueIntegration } from '../../queue-integrations/queue-integration.entity.js';
 import { BotFailure, callBot, type BotHttpOptions } from './bot-http.js';
 import type { BotConversation, BotMessage, BotOutcome } from './external-bot.js';
+import { recordId } from '@sb/contracts';
 
 const RichText: z.ZodType<unknown> = z.lazy(() =>
   z.looseObject({ text: z.string().optional(), children: z.array(RichText).optional() }),
@@ -33,8 +34,8 @@ type TypebotAnswer = z.infer<typeof TypebotAnswer>;
 /** A bot text `#{"queueId":2,"userId":5,"stopBot":true}` hands the ticket over instead of being said. */
 export const TypebotTransfer = z
   .object({
-    queueId: z.coerce.number().int().positive().optional(),
-    userId: z.coerce.number().int().positive().optional(),
+    queueId: recordId.optional(),
+    userId: recordId.optional(),
     stopBot: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   })
   .strict();

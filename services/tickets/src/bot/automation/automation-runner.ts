@@ -4,18 +4,18 @@ import type { ConnectionRecord } from '@sb/contracts';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
 import { pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
-import { systemContext } from '../directories/system-context.js';
-import { MessagesService } from '../messages/messages.service.js';
-import type { Ticket } from '../ticket-core/ticket.entity.js';
-import { TicketsRepository } from '../ticket-core/tickets.repository.js';
-import { TicketsService } from '../tickets/tickets.service.js';
+import { systemContext } from '../../directories/system-context.js';
+import { MessageSending } from '../../messages/message-sending.service.js';
+import type { Ticket } from '../../tickets/core/ticket.entity.js';
+import { TicketsRepository } from '../../tickets/core/tickets.repository.js';
+import { BotTicketCommands } from '../../tickets/bot-commands.service.js';
 import { BotContext } from './bot-context.js';
-import { BOT_TEXTS } from '../bot-language/bot-language.module.js';
-import type { BotTexts } from '../bot-language/bot-texts.js';
-import type { AutomationJob, ReplyPayload } from '../ticket-core/automation-jobs.js';
-import { AutomationJobs } from '../ticket-core/automation-jobs.repository.js';
-import { ExternalBots } from './external-bots/external-bots.js';
-import type { BotConversation, BotOutcome } from './external-bots/external-bot.js';
+import { BOT_TEXTS } from '../language/bot-language.module.js';
+import type { BotTexts } from '../language/bot-texts.js';
+import type { AutomationJob, ReplyPayload } from '../../tickets/core/automation-jobs.js';
+import { AutomationJobs } from '../../tickets/core/automation-jobs.repository.js';
+import { ExternalBots } from '../external-bots/external-bots.js';
+import type { BotConversation, BotOutcome } from '../external-bots/external-bot.js';
 import { BotFiles } from './bot-files.js';
 import { BotReplies } from './bot-replies.js';
 
@@ -39,8 +39,8 @@ export class AutomationRunner extends PollingProvider {
     private readonly rows: TicketsRepository,
     private readonly jobs: AutomationJobs,
     private readonly context: BotContext,
-    private readonly messages: MessagesService,
-    private readonly tickets: TicketsService,
+    private readonly messages: MessageSending,
+    private readonly tickets: BotTicketCommands,
     private readonly bots: ExternalBots,
     private readonly files: BotFiles,
     private readonly replies: BotReplies,
