@@ -60,6 +60,8 @@ export const startStandalone = async (
       ADMIN_PASSWORD: adminPassword,
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // a file's own app runs beside the run's shared one: each metrics endpoint on a free port
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
