@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   apiCall,
   apiToken,
+  chooseSavedLanguage,
   goInApp,
   logInAsSuper,
   openFromMenu,
@@ -107,12 +108,7 @@ describe('admin screens', () => {
     // through the language menu, which saves it on the user: a language another file saved on the
     // shared super admin would win over one only stored in the browser
     const choose = async (language: string) => {
-      const saved = page.waitForResponse(
-        (r) => /\/users\/\d+$/.test(r.url()) && r.request().method() === 'PUT',
-      );
-      await page.getByTestId('language-menu').click();
-      await page.getByTestId(`language-${language}`).click();
-      expect((await saved).status()).toBe(200);
+      await chooseSavedLanguage(page, language);
       await page.reload();
     };
     await choose('pt-BR');

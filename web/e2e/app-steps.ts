@@ -108,3 +108,24 @@ export const openTicketViaApi = async (
 
 /** A name no other scenario or run uses. */
 export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * Picks a language in the shell's menu and waits until it is saved on the user. The menu saves only a
+ * change, and files share the super admin, whose saved language the previous file chose: a language
+ * already shown is switched away from first, so the save always happens.
+ */
+export const chooseSavedLanguage = async (page: Page, language: string) => {
+  const pick = async (choice: string) => {
+    const saved = page.waitForResponse(
+      (r) => /\/users\/\d+$/.test(r.url()) && r.request().method() === 'PUT',
+    );
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId(`language-${choice}`).click();
+    const response = await saved;
+    if (response.status() !== 200)
+      throw new Error(`saving ${choice} answered ${response.status()}`);
+  };
+  if ((await page.evaluate(() => document.documentElement.lang)) === language)
+    await pick(language === 'es' ? 'en' : 'es');
+  await pick(language);
+};

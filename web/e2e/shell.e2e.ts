@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chooseSavedLanguage } from './app-steps.js';
 import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
 import { gzipKb, loadedScripts, loggedInState } from './script-weight.js';
 
@@ -120,12 +121,7 @@ describe('log in and use the app shell', () => {
   });
 
   it('switches to English, saved on the user, and stays English after a reload', async () => {
-    await page.getByTestId('language-menu').click();
-    const saved = page.waitForResponse(
-      (response) => /\/users\/\d+$/.test(response.url()) && response.request().method() === 'PUT',
-    );
-    await page.getByTestId('language-en').click();
-    expect((await saved).status()).toBe(200);
+    await chooseSavedLanguage(page, 'en');
     await page.getByRole('link', { name: 'Contacts' }).waitFor();
 
     // The user's saved language wins over the stored one: clear it and reload.
