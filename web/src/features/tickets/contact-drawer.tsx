@@ -2,7 +2,7 @@ import { Box, Button, Field, HStack, Stack, Switch, Text, Textarea } from '@chak
 import type { TicketRecord } from '@sb/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { notify, toastError } from '../../components/toaster.js';
 import {
   useGetContactQuery,

@@ -1,6 +1,6 @@
 import EmojiPicker, { type EmojiDataInput } from 'emoji-picker-react';
 import { useTranslation } from 'react-i18next';
-import { useColorMode } from '../../app/color-mode.js';
+import { useColorMode } from '../../lib/color-mode.js';
 
 /** The picker's emoji names and keywords in the interface's language (Turkish has none: English). */
 const EmojiData: Record<string, EmojiDataInput> = {

@@ -3,7 +3,7 @@ import type { MessageAck, MessageRecord } from '@sb/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCheck, LuCheckCheck, LuClock, LuPhoneMissed } from 'react-icons/lu';
-import { formatTime } from '../../app/dates.js';
+import { formatTime } from '../../lib/dates.js';
 import { mediaUrl } from '../../app/runtime-config.js';
 import { FormattedText } from './formatted-text.js';
 import { canForward, MessageMenu, type MessageActions } from './message-menu.js';

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { logTimeline } from './ticket-display.js';
 import { TicketDialog } from './ticket-dialogs.js';
 import { useListTicketLogsQuery } from './tickets.api.js';
