@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { initColorMode } from './app/color-mode.js';
+import { initColorMode } from './lib/color-mode.js';
 import { Root } from './app/entry.js';
 import { initI18n } from './app/i18n.js';
 import { reloadOnStaleChunk } from './app/stale-chunks.js';
-import { whenIdle } from './app/when-idle.js';
+import { whenIdle } from './lib/when-idle.js';
 
 initColorMode();
 reloadOnStaleChunk();

@@ -5,7 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { storeToken, storedToken } from '../app/browser-storage.js';
+import { storeToken, storedToken } from '../lib/browser-storage.js';
 import { apiUrl } from '../app/runtime-config.js';
 import { loggedIn, loggedOut } from '../features/auth/session.slice.js';
 

@@ -5,7 +5,7 @@ import {
   type ServerToClientEvents,
 } from '@sb/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { storedToken } from '../app/browser-storage.js';
+import { storedToken } from '../lib/browser-storage.js';
 import { apiUrl } from '../app/runtime-config.js';
 
 /** The socket typed by the contracts' event maps: each listener gets its event's payload type. */

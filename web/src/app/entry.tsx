@@ -1,6 +1,6 @@
 import { Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { storedToken } from './browser-storage.js';
+import { storedToken } from '../lib/browser-storage.js';
 import { EntryContext, type Entry, type Handoff } from './entry-context.js';
 import { LightLoginPage } from './light-login-page.js';
 import { lazyComponent } from './lazy-page.js';

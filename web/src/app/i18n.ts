@@ -1,7 +1,7 @@
 import { FallbackLanguage, Languages, type Language } from '@sb/contracts';
 import i18next, { type BackendModule, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { storeLanguage, storedLanguage } from './browser-storage.js';
+import { storeLanguage, storedLanguage } from '../lib/browser-storage.js';
 import { localeChunkName, PageLocaleAreas, PublicLocaleAreas } from './locale-areas.js';
 
 // One JSON file per feature area and language: src/locales/<lng>/<area>.json, the area is the namespace.

@@ -8,7 +8,7 @@ import { PublicOnly, RequireAccess, RequireSession } from '../features/auth/guar
 import { selectUser } from '../features/auth/session.slice.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
 import { SubscriptionExpiredPage } from '../features/pages/subscription-expired-page.js';
-import { useCampaignRoutes } from './campaign-routes.js';
+import { useCampaignRoutes } from '../lib/campaign-routes.js';
 import { LightLoginPage } from './light-login-page.js';
 import { useAppSelector } from './hooks.js';
 import { AppShellPage, PublicPage, RoutePages } from './route-pages.js';

@@ -1,6 +1,6 @@
 import type { Announcement } from '@sb/contracts';
 import { useSyncExternalStore } from 'react';
-import { storeAnnouncementsSeen, storedAnnouncementsSeen } from '../../app/browser-storage.js';
+import { storeAnnouncementsSeen, storedAnnouncementsSeen } from '../../lib/browser-storage.js';
 
 /*
  * Unread announcements (issue 28): each user's "last seen" is the creation time of the newest

@@ -30,7 +30,7 @@ import { useGetCompaniesQuery } from '../companies/companies.api.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
 import { auditDiff } from './audit-diff.js';
 import { AuditLabelNamespaces, auditFieldLabel, auditSubject } from './audit-labels.js';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { useGetAuditLogQuery } from './audit-log.api.js';
 
 type Filters = {

@@ -1,4 +1,4 @@
-import { formatCalendarDay } from '../../app/dates.js';
+import { formatCalendarDay } from '../../lib/dates.js';
 
 const DayMs = 24 * 60 * 60 * 1000;
 /** Company 1 hosts the platform and never expires (spec 1 §4). */

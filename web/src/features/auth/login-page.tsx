@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff, LuLock, LuMail } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/error-message.js';
-import { useColorMode } from '../../app/color-mode.js';
+import { useColorMode } from '../../lib/color-mode.js';
 import { EntryContext, type Notice } from '../../app/entry-context.js';
 import { SubscriptionExpiredPath } from '../../app/route-table.js';
 import { turnstileSiteKey } from '../../app/runtime-config.js';

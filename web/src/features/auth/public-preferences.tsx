@@ -2,7 +2,7 @@ import { Languages, type Language } from '@sb/contracts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCheck, LuLanguages, LuMoon, LuSun } from 'react-icons/lu';
-import { useColorMode } from '../../app/color-mode.js';
+import { useColorMode } from '../../lib/color-mode.js';
 
 /** Theme toggle of the public pages (the shell has its own, in Chakra). */
 const ThemeToggle = () => {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { refreshSession } from '../../api/base-query.js';
-import { storeToken } from '../../app/browser-storage.js';
+import { storeToken } from '../../lib/browser-storage.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { loggedIn, loggedOut, selectSession } from './session.slice.js';
 import { startSession } from './start-session.js';

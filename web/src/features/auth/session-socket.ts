@@ -5,7 +5,7 @@ import { baseApi, TagTypes } from '../../api/base-api.js';
 import { connectSocket, disconnectSocket } from '../../api/socket.js';
 import { useAppDispatch } from '../../app/hooks.js';
 import { notify } from '../../components/toaster.js';
-import { setCampaignRoutes } from '../../app/campaign-routes.js';
+import { setCampaignRoutes } from '../../lib/campaign-routes.js';
 import { useGetCompanySettingQuery } from '../settings/settings.api.js';
 import { userUpdated } from './session.slice.js';
 

@@ -1,6 +1,6 @@
 import type { AuthResult, SessionUser } from '@sb/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { storedToken } from '../../app/browser-storage.js';
+import { storedToken } from '../../lib/browser-storage.js';
 
 /**
  * restoring: a token is stored and the refresh that restores the session is in flight;

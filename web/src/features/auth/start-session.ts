@@ -1,6 +1,6 @@
 import type { AuthResult } from '@sb/contracts';
-import { storeToken } from '../../app/browser-storage.js';
-import { applyUserDefaultTheme } from '../../app/color-mode.js';
+import { storeToken } from '../../lib/browser-storage.js';
+import { applyUserDefaultTheme } from '../../lib/color-mode.js';
 import { applyUserLanguage } from '../../app/i18n.js';
 
 /** Applies what a session brings with it: the token, the user's language and default theme. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { storeToken } from '../../app/browser-storage.js';
+import { storeToken } from '../../lib/browser-storage.js';
 import { useAppDispatch } from '../../app/hooks.js';
 import { useLogoutMutation } from './auth.api.js';
 import { loggedOut } from './session.slice.js';

@@ -4,7 +4,7 @@ import { SendRefusalReasons, type CampaignCounters } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { PageTitle } from '../../components/page-title.js';
 import { PagedTable } from '../../components/paged-table.js';
 import { useCampaignReportQuery } from './campaigns.api.js';

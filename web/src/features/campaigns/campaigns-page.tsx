@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChartBar, LuPause, LuPlay, LuRocket, LuSend } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';

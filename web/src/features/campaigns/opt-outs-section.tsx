@@ -3,7 +3,7 @@ import type { OptOutRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuSearch, LuTrash2 } from 'react-icons/lu';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PagedTable, useSearchPages } from '../../components/paged-table.js';
 import { notify, toastError } from '../../components/toaster.js';

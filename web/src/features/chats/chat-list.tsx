@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Chat } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { nearListEnd } from '../../components/paged-search.js';
 import { unreadsOf } from './chats.api.js';
 

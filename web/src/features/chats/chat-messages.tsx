@@ -26,7 +26,7 @@ import { LuPencil, LuSendHorizontal, LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { currentSocket } from '../../api/socket.js';
 import { companyEventNames, followSocket } from '../../api/socket-cache.js';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { toastError } from '../../components/toaster.js';
 import {
   unreadsOf,

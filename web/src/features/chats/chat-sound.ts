@@ -1,4 +1,4 @@
-import { storedVolume } from '../../app/browser-storage.js';
+import { storedVolume } from '../../lib/browser-storage.js';
 
 type AudioContextClass = typeof AudioContext;
 let context: AudioContext | null = null;

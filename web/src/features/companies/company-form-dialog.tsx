@@ -8,7 +8,7 @@ import {
 } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calendarDayOf } from '../../app/dates.js';
+import { calendarDayOf } from '../../lib/dates.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';

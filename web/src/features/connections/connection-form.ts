@@ -6,7 +6,7 @@ import {
   type ConnectionSendLimits,
   type QueueSchedule,
 } from '@sb/contracts';
-import { localDayOf } from '../../app/dates.js';
+import { localDayOf } from '../../lib/dates.js';
 
 /*
  * The connection dialog's form without its view: the draft and how a record fills it, the tabs and

@@ -13,7 +13,7 @@ import {
   LuWifiOff,
 } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { supportChatUrl } from '../../app/runtime-config.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';

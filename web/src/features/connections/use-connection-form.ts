@@ -6,7 +6,7 @@ import type {
 } from '@sb/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCampaignRoutes } from '../../app/campaign-routes.js';
+import { useCampaignRoutes } from '../../lib/campaign-routes.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { submitDelay } from '../../components/submit-delay.js';
 import { notify, toastError } from '../../components/toaster.js';

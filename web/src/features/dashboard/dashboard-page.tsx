@@ -15,7 +15,7 @@ import {
 import type { DashboardCounters } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCalendarDay } from '../../app/dates.js';
+import { formatCalendarDay } from '../../lib/dates.js';
 import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { LuFilter } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';

@@ -16,7 +16,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { storedLaneOrder, storeLaneOrder } from '../../app/browser-storage.js';
+import { storedLaneOrder, storeLaneOrder } from '../../lib/browser-storage.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { useDebounced } from '../../components/paged-search.js';
 import { PageTitle } from '../../components/page-title.js';

@@ -2,7 +2,7 @@ import { Badge, Box, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chak
 import type { MomentTicket } from '@sb/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeIn } from '../../app/dates.js';
+import { formatDateTimeIn } from '../../lib/dates.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { IdSelect } from '../../components/id-select.js';
 import { PageTitle } from '../../components/page-title.js';

@@ -1,6 +1,6 @@
 import type { CustomTypeOptions, ParseKeys } from 'i18next';
 import { npsClassOf, type ReportKind, type TicketReportRow } from '@sb/contracts';
-import { formatDateTimeIn } from '../../app/dates.js';
+import { formatDateTimeIn } from '../../lib/dates.js';
 import { hoursMinutes } from '../dashboard/dashboard-format.js';
 
 /**

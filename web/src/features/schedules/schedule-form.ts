@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { ScheduleCreateInput, ScheduleInput } from '@sb/contracts';
 
 /** The dialog's fields as typed: the send time in the browser's local time (datetime-local). */

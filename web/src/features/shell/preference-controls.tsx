@@ -2,7 +2,7 @@ import { IconButton, type ButtonProps } from '@chakra-ui/react';
 import { lazy, startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuLanguages, LuMoon, LuSun } from 'react-icons/lu';
-import { useColorMode } from '../../app/color-mode.js';
+import { useColorMode } from '../../lib/color-mode.js';
 import type { LanguageMenuProps } from './language-menu.js';
 
 type Variant = ButtonProps['variant'];

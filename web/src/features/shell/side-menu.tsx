@@ -6,7 +6,7 @@ import { NavLink } from 'react-router-dom';
 import { BrandMark } from '../../components/brand-mark.js';
 import { useUnreadChats } from '../chats/chats.api.js';
 import { useConnectionProblem } from '../connections/connections.api.js';
-import { useCampaignRoutes } from '../../app/campaign-routes.js';
+import { useCampaignRoutes } from '../../lib/campaign-routes.js';
 import { menuItemsFor, type MenuItem, type MenuSection } from './menu-items.js';
 import { useGetVersionQuery } from './shell.api.js';
 

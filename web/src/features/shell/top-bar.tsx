@@ -16,7 +16,7 @@ import { VolumeControl } from './volume-control.js';
 
 // the bell with its unread count (spec 1 §2): its list and alerts come with the ticket calls
 const TicketNotifications = lazyComponent(() =>
-  import('../tickets/ticket-notifications.js').then((m) => m.TicketNotifications),
+  import('../tickets/notifications/ticket-notifications.js').then((m) => m.TicketNotifications),
 );
 
 // the announcements button with its unread count; its list loads when the popover opens

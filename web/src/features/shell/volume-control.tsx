@@ -1,4 +1,4 @@
-import { storedVolume } from '../../app/browser-storage.js';
+import { storedVolume } from '../../lib/browser-storage.js';
 import { standInPopup } from '../../components/stand-in-popup.js';
 import { VolumeButton } from './volume-button.js';
 

@@ -1,7 +1,7 @@
 import { Box, Popover, Portal, Slider, Text, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storeVolume, storedVolume } from '../../app/browser-storage.js';
+import { storeVolume, storedVolume } from '../../lib/browser-storage.js';
 import { VolumeButton } from './volume-button.js';
 
 /** Notification volume, 0 to 1 in steps of 0.1, stored as `volume` (spec 1 §2, §9). */

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { LuGift } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/error-message.js';
-import { useColorMode } from '../../app/color-mode.js';
+import { useColorMode } from '../../lib/color-mode.js';
 import { turnstileSiteKey } from '../../app/runtime-config.js';
 import { TextField } from '../../components/form-fields.js';
 import { notify } from '../../components/toaster.js';

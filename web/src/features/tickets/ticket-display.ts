@@ -1,4 +1,4 @@
-import { formatDay, formatTime } from '../../app/dates.js';
+import { formatDay, formatTime } from '../../lib/dates.js';
 
 /** The local calendar day of a date, to compare days. */
 export const dayKey = (iso: string) => {

@@ -201,7 +201,7 @@ describe('ticket workspace', () => {
     );
     expect(within(failed).getByLabelText('Pending')).toBeTruthy();
     const separators = screen.getAllByTestId('date-separator').map((s) => s.textContent);
-    // the screen is in English: month first (pt-BR, es: 02/01/2025; see app/dates.spec.ts)
+    // the screen is in English: month first (pt-BR, es: 02/01/2025; see lib/dates.spec.ts)
     expect(separators).toEqual(['01/02/2025', 'TODAY']);
   });
 

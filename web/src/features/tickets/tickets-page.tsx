@@ -24,24 +24,30 @@ import { useElementWidth } from '../../components/use-element-width.js';
 import { MobileQuery, useMediaQuery } from '../../components/use-media-query.js';
 import { isAdmin } from '../auth/access.js';
 import { selectUser } from '../auth/session.slice.js';
-import { ChipChoice } from './chip-choice.js';
-import { FirstStepsHint } from './first-steps-hint.js';
-import { EmptySearchFilters, SearchFilters, type SearchFilterValues } from './search-filters.js';
-import { MinChatWidth } from './chat-width.js';
-import { TicketList } from './ticket-list.js';
+import { ChipChoice } from './list/chip-choice.js';
+import { FirstStepsHint } from './list/first-steps-hint.js';
+import {
+  EmptySearchFilters,
+  SearchFilters,
+  type SearchFilterValues,
+} from './list/search-filters.js';
+import { MinChatWidth } from './chat/chat-width.js';
+import { TicketList } from './list/ticket-list.js';
 import { speedDialActions } from './ticket-permissions.js';
-import { SpeedDial } from './speed-dial.js';
+import { SpeedDial } from './list/speed-dial.js';
 import { useCloseAllTicketsMutation } from './tickets.api.js';
 import { useTicketActions } from './use-ticket-actions.js';
 
 // Not needed to show the lists (issue 14): the chat loads when a ticket is opened, the dialogs when used.
-const TicketChat = lazyComponent(() => import('./ticket-chat.js').then((m) => m.TicketChat));
+const TicketChat = lazyComponent(() => import('./chat/ticket-chat.js').then((m) => m.TicketChat));
 const TicketActionDialogs = lazyComponent(() =>
-  import('./ticket-dialogs.js').then((m) => m.TicketActionDialogs),
+  import('./dialogs/ticket-dialogs.js').then((m) => m.TicketActionDialogs),
 );
-const TicketDialog = lazyComponent(() => import('./ticket-dialogs.js').then((m) => m.TicketDialog));
+const TicketDialog = lazyComponent(() =>
+  import('./dialogs/ticket-dialogs.js').then((m) => m.TicketDialog),
+);
 const NewTicketModal = lazyComponent(() =>
-  import('./new-ticket-modal.js').then((m) => m.NewTicketModal),
+  import('./dialogs/new-ticket-modal.js').then((m) => m.NewTicketModal),
 );
 
 /** Loads the lazy parts now (tests: a dialog then shows in the same pass). */

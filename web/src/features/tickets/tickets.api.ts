@@ -25,8 +25,8 @@ import { baseApi } from '../../api/base-api.js';
 import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 import { KanbanTicketsTag } from '../kanban/kanban.api.js';
-import { listViewerOf, planListUpdate, type ListViewer } from './list-membership.js';
-import { applyMessagePayload } from './message-grouping.js';
+import { listViewerOf, planListUpdate, type ListViewer } from './list/list-membership.js';
+import { applyMessagePayload } from './chat/message-grouping.js';
 
 /** GET /tickets arguments: the contract's query as the web app fills it (page number always set). */
 export type TicketListArgs = Partial<TicketListQuery> & { pageNumber: number };

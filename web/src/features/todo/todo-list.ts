@@ -1,4 +1,4 @@
-import { storedTasks, storeTasks } from '../../app/browser-storage.js';
+import { storedTasks, storeTasks } from '../../lib/browser-storage.js';
 
 /**
  * A local to-do item as kept under the storage key `tasks` (spec 3 §3): ISO dates. `done` (issue 28)

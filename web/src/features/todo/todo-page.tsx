@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { TextField } from '../../components/form-fields.js';
 import { PageTitle } from '../../components/page-title.js';
 import { RowActions } from '../../components/row-actions.js';
