@@ -1,5 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiToken, goInApp, logInAsSuper, unique } from './app-steps.js';
+import {
+  apiCall,
+  apiToken,
+  chooseSavedLanguage,
+  goInApp,
+  logInAsSuper,
+  unique,
+} from './app-steps.js';
 import { seriousAxeViolations, sidewaysOverflow } from './page-checks.js';
 import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
 
@@ -180,8 +187,17 @@ describe('layout on common screens and accessibility', () => {
     const wide: string[] = [];
     // in English and in Portuguese, whose labels run longer; from page to page inside the app (a reload
     // per page would run into the gateway's limit on /auth calls)
+    // the language saved on the user, as a person picks it: it wins over one only in the browser, and
+    // the files on the shared app share this super admin
+    const useLanguage = async (language: string) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${app.webUrl}/tickets`);
+      await page.getByTestId('greeting').waitFor();
+      await chooseSavedLanguage(page, language);
+      await page.setViewportSize(Phone);
+    };
     for (const language of ['en', 'pt-BR']) {
-      await page.evaluate((language) => localStorage.setItem('i18nextLng', language), language);
+      await useLanguage(language);
       await page.goto(`${app.webUrl}/tickets`);
       await page.getByTestId('greeting').waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
@@ -199,7 +215,7 @@ describe('layout on common screens and accessibility', () => {
         }
       }
     }
-    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await useLanguage('en');
     expect(wide).toEqual([]);
 
     // refresh, volume, announcements and the internal chats are in the top bar's overflow menu
