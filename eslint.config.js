@@ -113,6 +113,22 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // one schema per concept: a record's id and a page number each have theirs
+    files: ['libs/contracts/src/**/*.ts'],
+    ignores: ['libs/contracts/src/http/record-ids.ts', 'libs/contracts/src/http/list-query.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='positive'][arguments.length=0][callee.object.callee.property.name='int'][callee.object.callee.object.callee.property.name='number'][callee.object.callee.object.callee.object.property.name='coerce']",
+          message:
+            'An id is recordId (http/record-ids.ts), a page number pageNumberField (http/list-query.ts).',
+        },
+      ],
+    },
+  },
   boundary(
     ['libs/contracts/**/*.ts'],
     ['@sb/*', 'node:*'],
@@ -132,6 +148,11 @@ export default tseslint.config(
     ['web/src/**/*.{ts,tsx}'],
     ['@sb/*', '!@sb/contracts', 'node:*'],
     'the web app imports only @sb/contracts.',
+  ),
+  boundary(
+    ['cli/src/**/*.ts'],
+    ['@sb/*', '!@sb/contracts', '!@sb/platform', '!@sb/platform/*', '!@sb/storage'],
+    'the command line reaches the services over the bus (or the operator socket) only; bundles pass through object storage (@sb/storage).',
   ),
   boundary(
     ['gateway/src/**/*.ts'],

@@ -12,5 +12,6 @@ export default {
     '<rootDir>/services/*/jest.config.js',
     '<rootDir>/gateway/jest.config.js',
     '<rootDir>/standalone/jest.config.js',
+    '<rootDir>/cli/jest.config.js',
   ],
 };

@@ -21,7 +21,7 @@ for link in node_modules/@sb/*; do
   esac
 done
 for manifest in libs/*/package.json services/*/package.json gateway/package.json \
-  web/package.json standalone/package.json bench/package.json; do
+  web/package.json standalone/package.json bench/package.json cli/package.json; do
   [ -f "$manifest" ] || continue
   dir=$(dirname "$manifest")
   case "$keep" in

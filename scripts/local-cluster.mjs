@@ -298,7 +298,9 @@ export async function startLocalCluster({
     };
     for (const [component, count] of Object.entries(layout)) {
       for (let index = 1; index <= count; index += 1) {
-        const own = { METRICS_PORT: String(await freePort()) };
+        // 0: the process binds a free port itself; one picked here ahead could be taken meanwhile by
+        // an outbound connection of a replica already running (a CI run failed on that)
+        const own = { METRICS_PORT: '0' };
         if (component === 'gateway') own.PORT = String(gatewayPorts[index - 1]);
         if (component === 'connectors') own.CONNECTORS_WORKER_ID = `connectors-${index}`;
         replicasList.push(

@@ -5,6 +5,7 @@ import { AccessGuard } from './auth/access.guard.js';
 import { AccessTokenService } from './auth/access-token.service.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RevokedSessions } from './auth/revoked-sessions.service.js';
+import { FencedCompanies } from './auth/fenced-companies.js';
 import type { BotVerifier } from './bot-check/bot-verifier.js';
 import {
   BOT_VERIFIER,
@@ -16,6 +17,7 @@ import {
 import { AnnouncementsController } from './http/announcements.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { CompaniesController } from './http/companies.controller.js';
+import { TenantOperationsController } from './http/tenant-operations.controller.js';
 import { InvoicesController } from './http/invoices.controller.js';
 import { FamilyBillingController } from './http/family/family-billing.controller.js';
 import { FamilyDashboardController } from './http/family/family-dashboard.controller.js';
@@ -61,6 +63,7 @@ import { MEDIA_SIGNER, MEDIA_STORAGE, type MediaDeps } from './media/media.token
 export type GatewayModuleDeps = GatewayDeps & {
   tokens: AccessTokenService;
   revoked: RevokedSessions;
+  fenced: FencedCompanies;
   bot: BotVerifier;
   media: MediaDeps;
 };
@@ -76,6 +79,7 @@ export class GatewayModule {
       { provide: BOT_VERIFIER, useValue: deps.bot },
       { provide: AccessTokenService, useValue: deps.tokens },
       { provide: RevokedSessions, useValue: deps.revoked },
+      { provide: FencedCompanies, useValue: deps.fenced },
       { provide: MEDIA_STORAGE, useValue: deps.media.storage },
       { provide: MEDIA_SIGNER, useValue: deps.media.signer },
       ServiceClient,
@@ -101,6 +105,7 @@ export class GatewayModule {
         HelpsController,
         AnnouncementsController,
         CompaniesController,
+        TenantOperationsController,
         PlansController,
         InvoicesController,
         SettingsController,

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '@sb/platform/logger';
 import { AccessTokenService } from './auth/access-token.service.js';
 import { RevokedSessions } from './auth/revoked-sessions.service.js';
 import { startRevokedSessionSync } from './auth/revoked-sessions.sync.js';
+import { FencedCompanies, startFencedCompanySync } from './auth/fenced-companies.js';
 import { createBotVerifier, type BotVerifier } from './bot-check/bot-verifier.js';
 import { HttpExceptionFilter } from './errors/http-exception.filter.js';
 import { gatewayEnvSchema } from './gateway.config.js';
@@ -35,8 +36,7 @@ import { startSocketServer } from './realtime/socket-server.js';
 import { askTicketsService, type TicketAccessChecker } from './realtime/ticket-access.js';
 import { askIdentityForViewer, type TicketViewerLookup } from './realtime/ticket-viewers.js';
 import { UserPresence } from './realtime/user-presence.js';
-import { createStorage, type ObjectStorage } from '@sb/storage';
-import { createMediaSigner } from './media/media-signing.js';
+import { createMediaSigner, createStorage, type ObjectStorage } from '@sb/storage';
 
 export type StartGatewayOptions = {
   bus: Bus;
@@ -67,6 +67,8 @@ export type RunningGateway = {
   presence: UserPresence;
   /** resolves once the revoked sessions of identity were loaded */
   revokedSessionsLoaded: Promise<void>;
+  /** resolves once the fenced companies of identity were loaded */
+  fencedCompaniesLoaded: Promise<void>;
   close(): Promise<void>;
 };
 
@@ -81,6 +83,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   const logger = options.logger ?? createLogger('gateway');
   const env = loadConfig(gatewayEnvSchema, options.env ?? process.env);
   const revoked = new RevokedSessions(revokedRetentionMs);
+  const fenced = new FencedCompanies();
   const tokens = new AccessTokenService(env.JWT_SECRET, revoked);
   const bot = options.botVerifier ?? createBotVerifier(env, logger);
   const presence = new UserPresence();
@@ -95,6 +98,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       env,
       tokens,
       revoked,
+      fenced,
       bot,
       media: { storage, signer: mediaSigner },
     }),
@@ -186,6 +190,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     trustedProxies,
   });
   const revokedSync = await startRevokedSessionSync({ bus: options.bus, revoked, logger });
+  const fencedSync = await startFencedCompanySync({ bus: options.bus, fenced, logger });
   const presencePrune = setInterval(() => presence.prune(revokedRetentionMs), 60 * 60 * 1000);
   presencePrune.unref();
 
@@ -194,6 +199,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   } catch (err) {
     clearInterval(presencePrune);
     await revokedSync.stop();
+    await fencedSync.stop();
     await sockets.close();
     await app.close();
     throw err;
@@ -208,11 +214,13 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     port,
     presence,
     revokedSessionsLoaded: revokedSync.loaded,
+    fencedCompaniesLoaded: fencedSync.loaded,
     close: () =>
       (closing ??= (async () => {
         clearInterval(presencePrune);
         const forced = draining.start();
         await revokedSync.stop();
+        await fencedSync.stop();
         await sockets.close();
         await app.close();
         clearTimeout(forced);

@@ -350,6 +350,13 @@ describe.each(kinds)('contact lists over the $name', (kind) => {
 
     const notSheet = await upload(list.id, Buffer.from('name,number\nA,1'), 'list.xlsx');
     expect(notSheet.status).toBe(415);
+    // over the 20 MB the route takes: the answer names that limit
+    const huge = await upload(list.id, Buffer.alloc(21 * 1024 * 1024, 1), 'huge.xlsx');
+    expect(huge.status).toBe(413);
+    expect(await json(huge)).toMatchObject({
+      error: 'ERR_PAYLOAD_TOO_LARGE',
+      message: 'The file is larger than 20 MB.',
+    });
     const legacy = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]);
     expect((await upload(list.id, legacy, 'old.xls')).status).toBe(415);
     const wrongColumns = await writeXlsxFile([

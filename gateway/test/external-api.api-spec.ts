@@ -259,6 +259,13 @@ describe.each(kinds)('external messages API over the $name', (kind) => {
   });
 
   it('sends multipart files with the text as caption and closes the ticket without farewell', async () => {
+    // an external bot had handed the open ticket to people
+    const paused = await db.query(
+      `UPDATE tickets.tickets t SET bot_stopped_at = now() FROM tickets.contacts c
+        WHERE c.id = t.contact_id AND c.number = $1 AND t.company_id = 1 AND t.status <> 'closed'`,
+      [customer],
+    );
+    expect(paused.rowCount).toBe(1);
     const res = await sendForm(
       { number: customer, body: 'The invoice', closeTicket: 'true', sendSignature: 'false' },
       [['medias', png, 'invoice.png']],
@@ -275,10 +282,11 @@ describe.each(kinds)('external messages API over the $name', (kind) => {
     );
     expect(sent.mediaId).toBeTruthy();
     const { rows } = await db.query(
-      `SELECT status FROM tickets.tickets WHERE id = $1 AND company_id = 1`,
+      `SELECT status, bot_stopped_at FROM tickets.tickets WHERE id = $1 AND company_id = 1`,
       [reply.ticketId],
     );
-    expect(rows[0]).toEqual({ status: 'closed' });
+    // closed as an agent closes: the bot's pause goes too
+    expect(rows[0]).toEqual({ status: 'closed', bot_stopped_at: null });
     const { rows: messages } = await db.query(
       `SELECT body, media_type, user_id FROM tickets.messages WHERE ticket_id = $1 ORDER BY created_at`,
       [reply.ticketId],

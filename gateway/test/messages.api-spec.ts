@@ -9,6 +9,7 @@ import {
   type TicketImages,
 } from '@sb/contracts';
 import type { RunningService } from '@sb/platform/nest';
+import { MaxMessageUploadBytes } from '../src/media/message-media.js';
 import { createTestDatabase, type TestDatabase } from '@sb/testing';
 import { startTicketsService } from '@sb/tickets';
 import pg from 'pg';
@@ -204,6 +205,18 @@ describe.each(kinds)('messages over the $name', (kind) => {
     });
     expect(refused.status).toBe(413);
     expect(await json(refused)).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+    // over what any channel takes, multer stops reading and the answer names that limit
+    const huge = new FormData();
+    huge.append('medias', new Blob([Buffer.alloc(MaxMessageUploadBytes + 1, 1)]), 'huge.bin');
+    const stopped = await fetch(`${url()}/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      body: huge,
+    });
+    expect(stopped.status).toBe(413);
+    expect(await json(stopped)).toMatchObject({
+      message: `The file is larger than ${Math.round(MaxMessageUploadBytes / (1024 * 1024))} MB.`,
+    });
   });
 
   it('deletes own messages, forwards, and validates ids', async () => {

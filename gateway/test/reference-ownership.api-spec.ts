@@ -616,10 +616,12 @@ describe('ids of another company in a body or query', () => {
         };
         await stack.identityStack.buses.serviceBus.publish(event);
       }
-      // announcements are platform-wide (company 0) events: a company's own never reaches a socket
+      // announcements and tenant operations are platform-wide (company 0) events: a company's own
+      // never reaches a socket
+      const platformWide: string[] = ['announcement', 'tenantOperation'];
       const expected = new Set(
         Object.values(EventSocketRoutes)
-          .filter((route) => route.event !== 'announcement')
+          .filter((route) => !platformWide.includes(route.event))
           .map((route) => `company-${companyA}-${route.event}`),
       );
       const missedByA = () =>

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RunningService } from '@sb/platform/nest';
-import { createDiskStorage, createUrlSigner } from '@sb/storage';
+import { createDiskStorage, createUrlSigner, mediaSigningSecret } from '@sb/storage';
 import type { TestDatabase } from '@sb/testing';
 import type { RunningGateway } from '@sb/gateway';
 import pg from 'pg';
-import { mediaSigningSecret } from '../src/media/media-signing.js';
+
 import {
   busKinds,
   json,

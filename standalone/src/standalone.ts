@@ -16,6 +16,7 @@ import { startReportingService } from '@sb/reporting';
 import { startTicketsService } from '@sb/tickets';
 import { renderBanner } from './banner.js';
 import { resolveJwtSecret } from './jwt-secret.js';
+import { startOperatorSocket } from './operator-socket.js';
 import { standaloneEnvSchema, type StandaloneEnv } from './standalone-env.js';
 import { startWebServer } from './web-server.js';
 
@@ -42,6 +43,8 @@ export type RunningStandalone = {
   apiUrl: string;
   databaseUrl: string;
   bus: 'nats' | 'in-process';
+  /** where `npx switchboard` reaches this process without NATS (none on Windows) */
+  operatorSocket?: string;
   /** The message to show a person once everything listens (ends with `ready`). */
   banner: string;
   close(): Promise<void>;
@@ -66,7 +69,8 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
   const rawEnv = options.env ?? process.env;
   const env: StandaloneEnv = loadConfig(standaloneEnvSchema, rawEnv);
   const log = (name: string) => createLogger(name, { level: env.LOG_LEVEL });
-  const logger = log('standalone');
+  // its lines of the stop are the last before exit: written at once, so they stay in order
+  const logger = createLogger('standalone', { level: env.LOG_LEVEL, sync: true });
   const dataDir = path.resolve(env.DATA_DIR);
 
   // Undo what started, newest first, when a later step fails or on shutdown: the gateway, the web
@@ -183,6 +187,15 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
     gatewayPort = gateway.port;
     const apiUrl = env.PUBLIC_API_URL ?? `http://localhost:${gateway.port}`;
 
+    // last up, first down: `npx switchboard` reaches a platform that is whole
+    const operatorSocket = await startOperatorSocket({
+      dataDir,
+      bus,
+      logger: log('operator-socket'),
+    });
+    if (operatorSocket)
+      closers.push({ name: 'operator socket', close: () => operatorSocket.close() });
+
     const webUrl = env.PUBLIC_WEB_URL ?? web.url;
     starting?.();
     return {
@@ -190,6 +203,7 @@ export async function startStandalone(options: StandaloneOptions = {}): Promise<
       apiUrl,
       databaseUrl,
       bus: env.NATS_URL ? 'nats' : 'in-process',
+      operatorSocket: operatorSocket?.path,
       banner: renderBanner({
         webUrl,
         apiUrl,

@@ -81,16 +81,18 @@ describe('npm start stopped with Ctrl+C', () => {
     const stopped = lines
       .filter((line) => line.name === 'standalone' && line.msg?.endsWith(' stopped'))
       .map((line) => line.msg!.replace(/ stopped$/, ''));
-    expect(stopped.slice(0, 2)).toEqual(['gateway', 'web server']);
-    expect(stopped.slice(2, 7).sort()).toEqual([
+    // operators first (no new erase into a stopping platform), then the way in from browsers
+    expect(stopped.slice(0, 3)).toEqual(['operator socket', 'gateway', 'web server']);
+    expect(stopped.slice(3, 8).sort()).toEqual([
       'campaigns',
       'connectors',
       'identity',
       'reporting',
       'tickets',
     ]);
-    expect(stopped.slice(7)).toEqual(['bus', 'embedded PostgreSQL', 'tracing']);
+    expect(stopped.slice(8)).toEqual(['bus', 'embedded PostgreSQL', 'tracing']);
     expect(output).toContain('Switchboard stopped.');
+    expect(existsSync(path.join(workDir, 'data', 'operator.sock'))).toBe(false);
     // nothing went wrong on the way down: no warning, no error, no stack trace
     const afterSignal = logLines(output.slice(output.indexOf('SIGINT: stopping Switchboard')));
     expect(afterSignal.filter((line) => (line.level ?? 0) >= 40)).toEqual([]);

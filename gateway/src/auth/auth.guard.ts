@@ -3,18 +3,21 @@ import { Reflector } from '@nestjs/core';
 import { AppError } from '@sb/platform/errors';
 import { AccessTokenService, bearerToken } from './access-token.service.js';
 import { ALLOW_EXPIRED_COMPANY_KEY, PUBLIC_KEY } from './auth.decorators.js';
+import { FencedCompanies } from './fenced-companies.js';
 import type { GatewayRequest } from './gateway-request.js';
 import { contextFromToken, isCompanyExpired } from './request-context.js';
 
 /**
  * Global guard: every route needs a valid access token unless marked @Public(). It builds the request
- * context from the token and answers 402 for an expired company outside @AllowExpiredCompany() routes.
+ * context from the token and answers 402 for an expired company outside @AllowExpiredCompany() routes,
+ * and 503 ERR_COMPANY_MAINTENANCE to the users of a fenced company (a tenant operation holds it).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(AccessTokenService) private readonly tokens: AccessTokenService,
+    @Inject(FencedCompanies) private readonly fenced: FencedCompanies,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,6 +40,7 @@ export class AuthGuard implements CanActivate {
     if (!allowExpired && isCompanyExpired(token.cid, token.due)) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: token.due } });
     }
+    this.fenced.assertOpen(req.sb.ctx!);
     return true;
   }
 

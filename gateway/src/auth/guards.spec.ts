@@ -16,6 +16,7 @@ import {
 } from './auth.decorators.js';
 import { AuthGuard } from './auth.guard.js';
 import type { GatewayRequest } from './gateway-request.js';
+import { FencedCompanies } from './fenced-companies.js';
 import { RevokedSessions } from './revoked-sessions.service.js';
 
 const secret = 'a-test-secret-of-enough-length';
@@ -79,7 +80,8 @@ const codeOf = async (run: () => Promise<unknown> | unknown): Promise<string | u
 describe('AuthGuard', () => {
   const reflector = new Reflector();
   const revoked = new RevokedSessions(60_000);
-  const guard = new AuthGuard(reflector, new AccessTokenService(secret, revoked));
+  const fenced = new FencedCompanies();
+  const guard = new AuthGuard(reflector, new AccessTokenService(secret, revoked), fenced);
 
   it('refuses a private route without a token: 401 ERR_SESSION_EXPIRED', async () => {
     const { context } = contextFor('privateRoute');
@@ -125,6 +127,26 @@ describe('AuthGuard', () => {
     expect(await codeOf(() => guard.canActivate(context))).toBe('ERR_INVALID_TOKEN');
   });
 
+  it('answers 503 ERR_COMPANY_MAINTENANCE to a fenced company, never to super users', async () => {
+    fenced.fence(2, 'operation-1');
+    try {
+      const user = contextFor('privateRoute', `Bearer ${await sign(claims())}`);
+      expect(await codeOf(() => guard.canActivate(user.context))).toBe('ERR_COMPANY_MAINTENANCE');
+      const other = contextFor('privateRoute', `Bearer ${await sign(claims({ cid: 3 }))}`);
+      await expect(guard.canActivate(other.context)).resolves.toBe(true);
+      const superUser = contextFor('privateRoute', `Bearer ${await sign(claims({ super: true }))}`);
+      await expect(guard.canActivate(superUser.context)).resolves.toBe(true);
+      // public routes (logout) stay open: identity answers login and refresh itself
+      const open = contextFor('publicRoute', `Bearer ${await sign(claims())}`);
+      await expect(guard.canActivate(open.context)).resolves.toBe(true);
+      // an older operation's unfence does not lift the current fence
+      fenced.unfence(2, 'operation-0');
+      expect(await codeOf(() => guard.canActivate(user.context))).toBe('ERR_COMPANY_MAINTENANCE');
+    } finally {
+      fenced.unfence(2, 'operation-1');
+    }
+  });
+
   it('lets public routes through, identifying the caller when the token is good', async () => {
     const anonymous = contextFor('publicRoute');
     await expect(guard.canActivate(anonymous.context)).resolves.toBe(true);
@@ -166,6 +188,7 @@ describe('AccessGuard', () => {
   const authGuard = new AuthGuard(
     reflector,
     new AccessTokenService(secret, new RevokedSessions(60_000)),
+    new FencedCompanies(),
   );
   const guard = new AccessGuard(reflector);
   const check = async (handler: keyof Routes, overrides: Partial<AccessTokenClaims>) => {

@@ -18,9 +18,17 @@ const capture = () => {
 };
 
 const answer = (err: unknown, logger = capture().logger) => {
-  const sent: { status?: number; body?: unknown; ended?: boolean } = {};
+  const sent: {
+    status?: number;
+    body?: unknown;
+    ended?: boolean;
+    headers?: Record<string, string>;
+  } = {};
   const res = {
     headersSent: false,
+    setHeader(name: string, value: string) {
+      sent.headers = { ...sent.headers, [name]: value };
+    },
     status(code: number) {
       sent.status = code;
       return this;
@@ -42,6 +50,14 @@ const answer = (err: unknown, logger = capture().logger) => {
 };
 
 describe('HttpExceptionFilter', () => {
+  it('tells a fenced company when to try again: 503 with Retry-After', () => {
+    const sent = answer(new AppError('ERR_COMPANY_MAINTENANCE'));
+    expect(sent.status).toBe(503);
+    expect(sent.headers).toEqual({ 'Retry-After': '30' });
+    expect(sent.body).toMatchObject({ error: 'ERR_COMPANY_MAINTENANCE' });
+    expect(answer(new AppError('ERR_SERVICE_UNAVAILABLE')).headers).toBeUndefined();
+  });
+
   it('answers an AppError (local or replied by a service) with its status and body', () => {
     const sent = answer(new AppError('ERR_VALIDATION', { fields: { email: ['Invalid email'] } }));
     expect(sent).toEqual({

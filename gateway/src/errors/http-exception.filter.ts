@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import type { ErrorBody, ErrorCode } from '@sb/contracts';
+import { CompanyMaintenanceRetryAfterSeconds, type ErrorBody, type ErrorCode } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
 
@@ -48,6 +48,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     const body: ErrorBody = error.toBody();
+    // a fenced company (identity's login and refresh answer it too): the client waits, then tries again
+    if (error.code === 'ERR_COMPANY_MAINTENANCE') {
+      res.setHeader('Retry-After', String(CompanyMaintenanceRetryAfterSeconds));
+    }
     res.status(error.status).json(body);
   }
 }

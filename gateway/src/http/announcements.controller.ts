@@ -43,6 +43,9 @@ const AnnouncementImage: MediaRule = {
   refusal: 'Only png, jpg and jpeg images are accepted.',
 };
 
+/** What the logs call a file of this area that could not be removed. */
+const AnnouncementImageFile = 'an announcement image';
+
 /** Platform-wide announcements (spec 3 §2.12): everyone reads the active ones, super users manage. */
 @ApiTags('announcements')
 @ApiBearerAuth()
@@ -60,16 +63,19 @@ export class AnnouncementsController {
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<AnnouncementPage> {
-    const data = parseInput(AnnouncementListQuery, query ?? {});
-    return this.services.request(Subjects.identity.announcementList, req.sb.ctx, data);
+    return this.services.forward(
+      req,
+      Subjects.identity.announcementList,
+      AnnouncementListQuery,
+      query,
+    );
   }
 
   @Get(':id')
   @SuperOnly()
   @ApiOperation({ summary: 'One announcement (super users)' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Announcement> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.identity.announcementGet, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.announcementGet, IdParam, { id });
   }
 
   @Post()
@@ -77,8 +83,12 @@ export class AnnouncementsController {
   @ApiOperation({ summary: 'Creates an announcement (super users)' })
   @ApiBody({ schema: openApiSchema(AnnouncementInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Announcement> {
-    const data = parseInput(AnnouncementInput, body ?? {});
-    return this.services.request(Subjects.identity.announcementCreate, req.sb.ctx, data);
+    return this.services.forward(
+      req,
+      Subjects.identity.announcementCreate,
+      AnnouncementInput,
+      body,
+    );
   }
 
   @Put(':id')
@@ -95,21 +105,20 @@ export class AnnouncementsController {
       ...parseInput(AnnouncementInput, body ?? {}),
       id: params.id,
     };
-    return this.services.request(Subjects.identity.announcementUpdate, req.sb.ctx, data);
+    return this.services.ask(req, Subjects.identity.announcementUpdate, data);
   }
 
   @Delete(':id')
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes an announcement (super users)' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    const removed = await this.services.request(
+    const removed = await this.services.forward(
+      req,
       Subjects.identity.announcementDelete,
-      req.sb.ctx,
-      data,
+      IdParam,
+      { id },
     );
-    await this.removeQuietly(removed.mediaPath);
-    return { id: removed.id };
+    return this.uploads.deleted(removed, [removed.mediaPath], AnnouncementImageFile);
   }
 
   /** The image streams to object storage here; identity only records its key (platform-wide area). */
@@ -136,7 +145,7 @@ export class AnnouncementsController {
           mediaPath: media!.key,
           mediaName: media!.name,
         };
-        return this.services.request(Subjects.identity.announcementMediaSet, req.sb.ctx, data);
+        return this.services.ask(req, Subjects.identity.announcementMediaSet, data);
       },
     );
     await this.removeQuietly(reply.previousMediaPath);
@@ -147,17 +156,17 @@ export class AnnouncementsController {
   @SuperOnly()
   @ApiOperation({ summary: "Removes an announcement's image (super users)" })
   async removeMedia(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Announcement> {
-    const data = parseInput(IdParam, { id });
-    const reply = await this.services.request(
+    const reply = await this.services.forward(
+      req,
       Subjects.identity.announcementMediaClear,
-      req.sb.ctx,
-      data,
+      IdParam,
+      { id },
     );
     await this.removeQuietly(reply.previousMediaPath);
     return reply.record;
   }
 
   private removeQuietly(key: string | null): Promise<void> {
-    return this.uploads.removeQuietly([key], 'an announcement image');
+    return this.uploads.removeQuietly([key], AnnouncementImageFile);
   }
 }

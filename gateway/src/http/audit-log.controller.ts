@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuditLogQuery, Subjects, type AuditLogPage } from '@sb/contracts';
-import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { ServiceClient } from './service-client.js';
@@ -20,10 +19,6 @@ export class AuditLogController {
   @Profiles('admin')
   @ApiOperation({ summary: 'A page of the audit log, newest first, filtered' })
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<AuditLogPage> {
-    return this.services.request(
-      Subjects.identity.auditList,
-      req.sb.ctx,
-      parseInput(AuditLogQuery, query ?? {}),
-    );
+    return this.services.forward(req, Subjects.identity.auditList, AuditLogQuery, query);
   }
 }

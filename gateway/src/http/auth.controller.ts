@@ -108,7 +108,7 @@ export class AuthController {
       ...(sessionId ? { sessionId } : {}),
     };
     try {
-      await this.services.request(Subjects.identity.logout, req.sb.ctx, data);
+      await this.services.ask(req, Subjects.identity.logout, data);
     } catch (err) {
       // an already dead session is logged out; a service failure must be reported (nothing was revoked)
       if (!(err instanceof AppError && err.status === 401)) throw err;
@@ -121,6 +121,6 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The logged-in user' })
   me(@Req() req: GatewayRequest): Promise<SessionUser> {
-    return this.services.request(Subjects.identity.me, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.identity.me, {});
   }
 }

@@ -1,7 +1,6 @@
 import { Controller, Delete, Get, Inject, Param, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OptOutNumberRequest, OptOutsQuery, Subjects, type OptOutsPage } from '@sb/contracts';
-import { parseInput } from '@sb/platform/errors';
 import { Profiles, RequirePlanFlag } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { ServiceClient } from './service-client.js';
@@ -23,12 +22,12 @@ export class CampaignOptOutsController {
   @Get()
   @ApiOperation({ summary: 'A page of the opted-out numbers, newest first: { records, hasMore }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<OptOutsPage> {
-    return this.services.ask(req, S.optOutList, parseInput(OptOutsQuery, query ?? {}));
+    return this.services.forward(req, S.optOutList, OptOutsQuery, query);
   }
 
   @Delete(':number')
   @ApiOperation({ summary: 'Campaigns may message this number again' })
   remove(@Req() req: GatewayRequest, @Param('number') number: string): Promise<{ number: string }> {
-    return this.services.ask(req, S.optOutDelete, parseInput(OptOutNumberRequest, { number }));
+    return this.services.forward(req, S.optOutDelete, OptOutNumberRequest, { number });
   }
 }

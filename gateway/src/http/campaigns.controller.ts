@@ -21,7 +21,6 @@ import {
   CampaignTestSendInput,
   ref,
   Subjects,
-  type CampaignMediaReply,
   type CampaignMediaRequest,
   type CampaignRecord,
   type CampaignReport,
@@ -49,6 +48,9 @@ const idParam = z.object({
   id: ref('campaign', recordId.max(2_147_483_647)),
 });
 
+/** What the logs call a file of this area that could not be removed. */
+const CampaignFile = 'a campaign attachment';
+
 /**
  * Campaigns (spec 3 §2.2, §2.4, §7 "Campaigns"): admins of plans with useCampaigns (spec 3 §2.1, §6).
  * The campaigns service checks both again.
@@ -67,7 +69,7 @@ export class CampaignsController {
   @Get()
   @ApiOperation({ summary: 'A page of the campaigns, newest first: { records, hasMore }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<CampaignsPage> {
-    return this.services.ask(req, S.campaignList, parseInput(CampaignsQuery, query ?? {}));
+    return this.services.forward(req, S.campaignList, CampaignsQuery, query);
   }
 
   /** Declared before `:id`, which would take `templates` for an id. */
@@ -77,16 +79,12 @@ export class CampaignsController {
       'The approved message templates of a Cloud API connection (?whatsappId=), read from Meta: name, language, category, body and its parameters',
   })
   templates(@Req() req: GatewayRequest, @Query() query: unknown): Promise<MessageTemplate[]> {
-    return this.services.ask(
-      req,
-      S.campaignTemplateList,
-      parseInput(CampaignTemplatesQuery, query ?? {}),
-    );
+    return this.services.forward(req, S.campaignTemplateList, CampaignTemplatesQuery, query);
   }
 
   @Get(':id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
-    return this.services.ask(req, S.campaignGet, parseInput(idParam, { id }));
+    return this.services.forward(req, S.campaignGet, idParam, { id });
   }
 
   @Get(':id/report')
@@ -108,7 +106,7 @@ export class CampaignsController {
   @Post()
   @ApiBody({ schema: openApiSchema(CampaignInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<CampaignRecord> {
-    return this.services.ask(req, S.campaignCreate, parseInput(CampaignInput, body ?? {}));
+    return this.services.forward(req, S.campaignCreate, CampaignInput, body);
   }
 
   @Put(':id')
@@ -126,21 +124,20 @@ export class CampaignsController {
 
   @Delete(':id')
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const removed = await this.services.ask(req, S.campaignDelete, parseInput(idParam, { id }));
-    await this.uploads.removeQuietly([removed.mediaPath], 'a campaign attachment');
-    return { id: removed.id };
+    const removed = await this.services.forward(req, S.campaignDelete, idParam, { id });
+    return this.uploads.deleted(removed, [removed.mediaPath], CampaignFile);
   }
 
   @Post(':id/cancel')
   @ApiOperation({ summary: 'Pauses a scheduled or running campaign' })
   cancel(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
-    return this.services.ask(req, S.campaignCancel, parseInput(idParam, { id }));
+    return this.services.forward(req, S.campaignCancel, idParam, { id });
   }
 
   @Post(':id/restart')
   @ApiOperation({ summary: 'Resumes a cancelled campaign where it stopped' })
   restart(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
-    return this.services.ask(req, S.campaignRestart, parseInput(idParam, { id }));
+    return this.services.forward(req, S.campaignRestart, idParam, { id });
   }
 
   @Post(':id/start')
@@ -148,7 +145,7 @@ export class CampaignsController {
     summary: 'Starts an inactive or scheduled campaign (or a cancelled one that never started) now',
   })
   start(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
-    return this.services.ask(req, S.campaignStart, parseInput(idParam, { id }));
+    return this.services.forward(req, S.campaignStart, idParam, { id });
   }
 
   @Post(':id/test-send')
@@ -197,21 +194,13 @@ export class CampaignsController {
         return this.services.request(S.campaignMediaSet, ctx, data);
       },
     );
-    return this.withoutPrevious(reply);
+    return this.uploads.withoutPrevious(reply, CampaignFile);
   }
 
   @Delete(':id/media-upload')
   @ApiOperation({ summary: 'Removes the attachment of a campaign' })
   async removeMedia(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CampaignRecord> {
-    const reply = await this.services.ask(req, S.campaignMediaDelete, parseInput(idParam, { id }));
-    return this.withoutPrevious(reply);
-  }
-
-  private async withoutPrevious(reply: CampaignMediaReply): Promise<CampaignRecord> {
-    const { previousMediaPath, ...record } = reply;
-    if (previousMediaPath && previousMediaPath !== record.mediaPath) {
-      await this.uploads.removeQuietly([previousMediaPath], 'a campaign attachment');
-    }
-    return record;
+    const reply = await this.services.forward(req, S.campaignMediaDelete, idParam, { id });
+    return this.uploads.withoutPrevious(reply, CampaignFile);
   }
 }

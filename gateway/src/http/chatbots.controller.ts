@@ -23,8 +23,7 @@ export class ChatbotsController {
   @Get(':id')
   @ApiOperation({ summary: 'One chatbot option with its nested options' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ChatbotOption> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.tickets.chatbotGet, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.chatbotGet, IdParam, { id });
   }
 
   @Post()
@@ -34,8 +33,7 @@ export class ChatbotsController {
   })
   @ApiBody({ schema: openApiSchema(ChatbotCreateInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ChatbotOption> {
-    const data = parseInput(ChatbotCreateInput, body ?? {});
-    return this.services.request(Subjects.tickets.chatbotCreate, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.chatbotCreate, ChatbotCreateInput, body);
   }
 
   @Put(':id')
@@ -49,14 +47,13 @@ export class ChatbotsController {
   ): Promise<ChatbotOption> {
     const params = parseInput(IdParam, { id });
     const data = { ...parseInput(ChatbotUpdateInput, body ?? {}), id: params.id };
-    return this.services.request(Subjects.tickets.chatbotUpdate, req.sb.ctx, data);
+    return this.services.ask(req, Subjects.tickets.chatbotUpdate, data);
   }
 
   @Delete(':id')
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes a chatbot option and its nested options (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.tickets.chatbotDelete, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.chatbotDelete, IdParam, { id });
   }
 }

@@ -52,20 +52,20 @@ export class ChatsController {
   @Get()
   @ApiOperation({ summary: "The caller's chats, by last message (searchParam, pageNumber)" })
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ChatPage> {
-    return this.services.ask(req, S.chatList, parseInput(ChatListQuery, query ?? {}));
+    return this.services.forward(req, S.chatList, ChatListQuery, query);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One chat of the caller, by id or uuid' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Chat> {
-    return this.services.ask(req, S.chatGet, parseInput(idOrUuidParam, { id }));
+    return this.services.forward(req, S.chatGet, idOrUuidParam, { id });
   }
 
   @Post()
   @ApiOperation({ summary: 'Creates a chat owned by the caller: title, users' })
   @ApiBody({ schema: openApiSchema(ChatInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Chat> {
-    return this.services.ask(req, S.chatCreate, parseInput(ChatInput, body ?? {}));
+    return this.services.forward(req, S.chatCreate, ChatInput, body);
   }
 
   @Put(':id')
@@ -85,7 +85,7 @@ export class ChatsController {
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a chat with its messages (its owner only)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.chatDelete, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.chatDelete, IdParam, { id });
   }
 
   @Get(':id/messages')
@@ -120,6 +120,6 @@ export class ChatsController {
   @Post(':id/read')
   @ApiOperation({ summary: 'Marks a chat read by the caller (a userId in the body is ignored)' })
   read(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Chat> {
-    return this.services.ask(req, S.chatRead, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.chatRead, IdParam, { id });
   }
 }

@@ -13,16 +13,19 @@ import {
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  CompanyExportRequest,
   CompanyInput,
   CompanyListQuery,
   CompanySchedulesInput,
   CompanyUpdateInput,
   Subjects,
   type CompaniesPage,
+  type CompanyEraseReply,
   type CompanyPlanView,
   type CompanyRecordView,
   type CompanySchedulesView,
   type CompanyView,
+  type TenantOperationView,
   IdParam,
   recordId,
 } from '@sb/contracts';
@@ -45,20 +48,19 @@ export class CompaniesController {
   @SuperOnly()
   @ApiOperation({
     summary:
-      'Companies, 20 per page by name: { companies, hasMore, count }; each with connectionsCount and queuesCount',
+      'Companies, 20 per page by name: { companies, hasMore, count }; each with connectionsCount, queuesCount and storage { rows, bytes, mediaBytes }',
   })
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<CompaniesPage> {
-    const data = parseInput(CompanyListQuery, query ?? {});
-    return this.services.request(Subjects.identity.companyPage, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.companyPage, CompanyListQuery, query);
   }
 
   @Get('list')
   @SuperOnly()
   @ApiOperation({ summary: 'Every company, by name' })
   listAll(@Req() req: GatewayRequest): Promise<CompanyView[]> {
-    return this.services.request(Subjects.identity.companyListAll, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.identity.companyListAll, {});
   }
 
   /** Identity answers 404 for another company unless the caller is the super user. */
@@ -68,19 +70,14 @@ export class CompaniesController {
     @Req() req: GatewayRequest,
     @Param('companyId') companyId: string,
   ): Promise<CompanyPlanView> {
-    const data = parseInput(companyIdParam, { companyId });
-    return this.services.request(Subjects.identity.companyPlan, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.companyPlan, companyIdParam, { companyId });
   }
 
   @Get(':id')
   @SuperOnly()
   @ApiOperation({ summary: 'One company, with the count of its connections and queues' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CompanyRecordView> {
-    return this.services.request(
-      Subjects.identity.companyGet,
-      req.sb.ctx,
-      parseInput(IdParam, { id }),
-    );
+    return this.services.forward(req, Subjects.identity.companyGet, IdParam, { id });
   }
 
   @Post()
@@ -88,8 +85,7 @@ export class CompaniesController {
   @ApiOperation({ summary: 'Creates a company and its first admin user (email + password)' })
   @ApiBody({ schema: openApiSchema(CompanyInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<CompanyView> {
-    const data = parseInput(CompanyInput, body ?? {});
-    return this.services.request(Subjects.identity.companyCreate, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.companyCreate, CompanyInput, body);
   }
 
   @Get(':id/schedules')
@@ -98,8 +94,7 @@ export class CompaniesController {
     summary: "A company's per-weekday schedules (super, or an admin of that company)",
   })
   getSchedules(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CompanySchedulesView> {
-    const params = parseInput(IdParam, { id });
-    return this.services.request(Subjects.identity.companySchedulesGet, req.sb.ctx, params);
+    return this.services.forward(req, Subjects.identity.companySchedulesGet, IdParam, { id });
   }
 
   @Put(':id/schedules')
@@ -113,7 +108,7 @@ export class CompaniesController {
   ): Promise<CompanyView> {
     const params = parseInput(IdParam, { id });
     const input = parseInput(CompanySchedulesInput, body ?? {});
-    return this.services.request(Subjects.identity.companySchedules, req.sb.ctx, {
+    return this.services.ask(req, Subjects.identity.companySchedules, {
       ...input,
       id: params.id,
     });
@@ -131,17 +126,40 @@ export class CompaniesController {
   ): Promise<CompanyView> {
     const params = parseInput(IdParam, { id });
     const input = parseInput(CompanyUpdateInput, body ?? {});
-    return this.services.request(Subjects.identity.companyUpdate, req.sb.ctx, {
+    return this.services.ask(req, Subjects.identity.companyUpdate, {
       ...input,
       id: params.id,
     });
   }
 
+  /** The key stays in the request: identity keeps it sealed while the export runs, then forgets it. */
+  @Post(':id/export')
+  @SuperOnly()
+  @ApiOperation({
+    summary:
+      'Exports a company (never company 1) into one bundle encrypted with { key } (12+ characters); answers the operation after at most 5 s, its link at GET /tenant-operations/:id/bundle once done',
+  })
+  @ApiBody({ schema: openApiSchema(CompanyExportRequest) })
+  export(
+    @Req() req: GatewayRequest,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<TenantOperationView> {
+    const params = parseInput(IdParam, { id });
+    const input = parseInput(CompanyExportRequest.pick({ key: true }), body ?? {});
+    return this.services.ask(req, Subjects.identity.tenantOperationExport, {
+      id: params.id,
+      key: input.key,
+    });
+  }
+
   @Delete(':id')
   @SuperOnly()
-  @ApiOperation({ summary: 'Deletes a company (never company 1)' })
-  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.identity.companyDelete, req.sb.ctx, data);
+  @ApiOperation({
+    summary:
+      'Erases a company (never company 1): switched off at once, then every service forgets its data; answers { id, operation } after at most 5 s',
+  })
+  remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<CompanyEraseReply> {
+    return this.services.forward(req, Subjects.identity.companyDelete, IdParam, { id });
   }
 }

@@ -58,8 +58,12 @@ export class ConnectionsController {
     @Req() req: GatewayRequest,
     @Query() query: unknown,
   ): Promise<WithQueues<ConnectionRecord>[]> {
-    const data = parseInput(ConnectionListQuery, query ?? {});
-    const list = await this.services.request(Subjects.connectors.connectionList, req.sb.ctx, data);
+    const list = await this.services.forward(
+      req,
+      Subjects.connectors.connectionList,
+      ConnectionListQuery,
+      query,
+    );
     return withQueueBadges(this.services, req, list);
   }
 
@@ -74,7 +78,7 @@ export class ConnectionsController {
       ...parseInput(ConnectionListQuery, query ?? {}),
       ...parseInput(IdParam, { id }),
     };
-    const record = await this.services.request(Subjects.connectors.connectionGet, req.sb.ctx, data);
+    const record = await this.services.ask(req, Subjects.connectors.connectionGet, data);
     return withQueueBadge(this.services, req, record);
   }
 
@@ -88,11 +92,7 @@ export class ConnectionsController {
   ): Promise<WithQueues<ConnectionRecord>> {
     // parsed here for the ownership check of its ids; connectors applies the form's rules itself
     parseInput(ConnectionCreateInput, body ?? {});
-    const record = await this.services.request(
-      Subjects.connectors.connectionCreate,
-      req.sb.ctx,
-      body ?? {},
-    );
+    const record = await this.services.ask(req, Subjects.connectors.connectionCreate, body ?? {});
     return withQueueBadge(this.services, req, record);
   }
 
@@ -107,11 +107,7 @@ export class ConnectionsController {
   ): Promise<WithQueues<ConnectionRecord>> {
     parseInput(ConnectionUpdateInput, body ?? {});
     const data = { ...((body ?? {}) as object), ...parseInput(IdParam, { id }) };
-    const record = await this.services.request(
-      Subjects.connectors.connectionUpdate,
-      req.sb.ctx,
-      data,
-    );
+    const record = await this.services.ask(req, Subjects.connectors.connectionUpdate, data);
     return withQueueBadge(this.services, req, record);
   }
 
@@ -119,8 +115,7 @@ export class ConnectionsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes a connection and closes its session (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.connectors.connectionDelete, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.connectors.connectionDelete, IdParam, { id });
   }
 
   /** The greeting media streams to object storage here; connectors only records its key. */
@@ -155,11 +150,7 @@ export class ConnectionsController {
     @Param('id') id: string,
   ): Promise<WithQueues<ConnectionRecord>> {
     const data: ConnectionMediaRequest = { ...parseInput(IdParam, { id }), mediaKey: null };
-    const reply = await this.services.request(
-      Subjects.connectors.connectionSetMedia,
-      req.sb.ctx,
-      data,
-    );
+    const reply = await this.services.ask(req, Subjects.connectors.connectionSetMedia, data);
     await this.removeReplaced(reply, (req.sb.ctx as RequestContext).companyId);
     return withQueueBadge(this.services, req, reply.record);
   }
@@ -168,31 +159,28 @@ export class ConnectionsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Tries the session again (admins)' })
   start(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.connectors.sessionStart, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.connectors.sessionStart, IdParam, { id });
   }
 
   @Put('whatsappsession/:id')
   @Profiles('admin')
   @ApiOperation({ summary: 'Forgets the pairing and asks for a new QR code (admins)' })
   renew(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.connectors.sessionRenew, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.connectors.sessionRenew, IdParam, { id });
   }
 
   @Delete('whatsappsession/:id')
   @Profiles('admin')
   @ApiOperation({ summary: 'Disconnects the session (admins)' })
   disconnect(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Message> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.connectors.sessionDisconnect, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.connectors.sessionDisconnect, IdParam, { id });
   }
 
   @Post('whatsapp-restart')
   @Profiles('admin')
   @ApiOperation({ summary: "Restarts the company's live sessions (admins)" })
   restart(@Req() req: GatewayRequest): Promise<Message> {
-    return this.services.request(Subjects.connectors.restartAll, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.connectors.restartAll, {});
   }
 
   @Post('closedimported/:id')
@@ -204,8 +192,7 @@ export class ConnectionsController {
     @Req() req: GatewayRequest,
     @Param('id') id: string,
   ): Promise<CloseImportedTicketsReply> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.connectors.closeImported, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.connectors.closeImported, IdParam, { id });
   }
 
   /** Only a key of this company is ever removed; a leftover file costs storage, never correctness. */

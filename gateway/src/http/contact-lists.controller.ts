@@ -39,9 +39,9 @@ import {
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Profiles, RequirePermission, RequirePlanFlag } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
-import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { readContactListSheet } from './contact-sheet.js';
+import { UploadLimitFilter } from '../media/media-upload.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.campaigns;
@@ -65,7 +65,7 @@ export class ContactListsController {
   @Get('contact-lists')
   @ApiOperation({ summary: 'A page of the lists with their contactsCount: { records, hasMore }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ContactListsPage> {
-    return this.services.ask(req, S.contactListList, parseInput(ContactListsQuery, query ?? {}));
+    return this.services.forward(req, S.contactListList, ContactListsQuery, query);
   }
 
   @Get('contact-lists/list')
@@ -76,13 +76,13 @@ export class ContactListsController {
 
   @Get('contact-lists/:id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactListRecord> {
-    return this.services.ask(req, S.contactListGet, parseInput(idParam, { id }));
+    return this.services.forward(req, S.contactListGet, idParam, { id });
   }
 
   @Post('contact-lists')
   @ApiBody({ schema: openApiSchema(ContactListInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactListRecord> {
-    return this.services.ask(req, S.contactListCreate, parseInput(ContactListInput, body ?? {}));
+    return this.services.forward(req, S.contactListCreate, ContactListInput, body);
   }
 
   @Put('contact-lists/:id')
@@ -100,7 +100,7 @@ export class ContactListsController {
 
   @Delete('contact-lists/:id')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.contactListDelete, parseInput(idParam, { id }));
+    return this.services.forward(req, S.contactListDelete, idParam, { id });
   }
 
   /**
@@ -111,7 +111,7 @@ export class ContactListsController {
   @Post('contact-lists/:id/upload')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Imports a sheet into the list: { total, added, updated, failed[] }' })
-  @UseFilters(UploadTooLargeFilter)
+  @UseFilters(new UploadLimitFilter(ContactListImportMaxBytes))
   @UseInterceptors(
     FileInterceptor('file', { limits: { fileSize: ContactListImportMaxBytes, files: 1 } }),
   )
@@ -157,11 +157,7 @@ export class ContactListsController {
   @Get('contact-list-items')
   @ApiOperation({ summary: "A page of a list's contacts: { contacts, hasMore }" })
   items(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ContactListItemsPage> {
-    return this.services.ask(
-      req,
-      S.contactListItemList,
-      parseInput(ContactListItemQuery, query ?? {}),
-    );
+    return this.services.forward(req, S.contactListItemList, ContactListItemQuery, query);
   }
 
   /** The family's whole-list call: every page of the list, up to ContactListItemsMaxList. */
@@ -183,17 +179,13 @@ export class ContactListsController {
 
   @Get('contact-list-items/:id')
   item(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactListItemRecord> {
-    return this.services.ask(req, S.contactListItemGet, parseInput(idParam, { id }));
+    return this.services.forward(req, S.contactListItemGet, idParam, { id });
   }
 
   @Post('contact-list-items')
   @ApiBody({ schema: openApiSchema(ContactListItemInput) })
   createItem(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactListItemRecord> {
-    return this.services.ask(
-      req,
-      S.contactListItemCreate,
-      parseInput(ContactListItemInput, body ?? {}),
-    );
+    return this.services.forward(req, S.contactListItemCreate, ContactListItemInput, body);
   }
 
   @Put('contact-list-items/:id')
@@ -212,7 +204,7 @@ export class ContactListsController {
   @Delete('contact-list-items/:id')
   @RequirePermission('contacts-page:deleteContact')
   removeItem(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.contactListItemDelete, parseInput(idParam, { id }));
+    return this.services.forward(req, S.contactListItemDelete, idParam, { id });
   }
 
   @Get('campaign-settings')

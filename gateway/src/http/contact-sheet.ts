@@ -2,6 +2,7 @@ import {
   ContactImportMaxRows,
   ContactListImportMaxRows,
   ContactSheetColumns,
+  type ContactSheetColumn,
   type ContactListImportRow,
 } from '@sb/contracts';
 import { AppError } from '@sb/platform/errors';
@@ -47,26 +48,44 @@ async function readRows(bytes: Buffer): Promise<unknown[][]> {
   }
 }
 
+/**
+ * The rows below a sheet's header, with where the header row puts the name and number columns
+ * and the `optional` ones (-1 when absent); a header without the name or the number is refused.
+ */
+function locateColumns<C extends ContactSheetColumn>(
+  rows: unknown[][],
+  optional: readonly C[],
+  missing: string,
+): { at: Record<'name' | 'number' | C, number>; body: unknown[][] } {
+  const [header = [], ...body] = rows;
+  const titles = header.map((cell) => cellText(cell).toLowerCase());
+  const column = (names: readonly string[]) => titles.findIndex((title) => names.includes(title));
+  const at = { name: column(Columns.name), number: column(Columns.number) };
+  if (at.name < 0 || at.number < 0)
+    throw new AppError('ERR_VALIDATION', { fields: { file: [missing] } });
+  const found = Object.fromEntries(optional.map((key) => [key, column(Columns[key])]));
+  return { at: { ...at, ...(found as Record<C, number>) }, body };
+}
+
+/** The rows read: none, or more than `max`, refuse the file. */
+function counted<T>(rows: T[], max: number): T[] {
+  if (!rows.length) throw new AppError('ERR_VALIDATION', { fields: { file: ['No rows'] } });
+  if (rows.length > max)
+    throw new AppError('ERR_VALIDATION', { fields: { file: [`At most ${max} rows`] } });
+  return rows;
+}
+
 /** The first sheet's rows as { name, number, email, tags }, located by the header row's titles. */
 export async function readContactSheet(
   bytes: Buffer,
 ): Promise<{ name: string; number: string; email: string; tags: string[] }[]> {
   if (!isXlsx(bytes))
     throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', { message: 'Only xlsx files are accepted.' });
-  const rows = await readRows(bytes);
-  const [header = [], ...body] = rows;
-  const titles = header.map((cell) => cellText(cell).toLowerCase());
-  const column = (names: readonly string[]) => titles.findIndex((title) => names.includes(title));
-  const at = {
-    name: column(Columns.name),
-    number: column(Columns.number),
-    email: column(Columns.email),
-    tags: column(Columns.tags),
-  };
-  if (at.name < 0 || at.number < 0)
-    throw new AppError('ERR_VALIDATION', {
-      fields: { file: ['The first row must name the columns name and number'] },
-    });
+  const { at, body } = locateColumns(
+    await readRows(bytes),
+    ['email', 'tags'],
+    'The first row must name the columns name and number',
+  );
   const contacts = body
     .map((row) => ({
       name: cellText(row[at.name]),
@@ -75,12 +94,7 @@ export async function readContactSheet(
       tags: at.tags >= 0 ? tagNames(cellText(row[at.tags])) : [],
     }))
     .filter((row) => row.name || row.number);
-  if (!contacts.length) throw new AppError('ERR_VALIDATION', { fields: { file: ['No rows'] } });
-  if (contacts.length > ContactImportMaxRows)
-    throw new AppError('ERR_VALIDATION', {
-      fields: { file: [`At most ${ContactImportMaxRows} rows`] },
-    });
-  return contacts;
+  return counted(contacts, ContactImportMaxRows);
 }
 
 /** The legacy binary Excel format (OLE2 compound file): readable only once saved again as .xlsx. */
@@ -101,19 +115,11 @@ export async function readContactListSheet(bytes: Buffer): Promise<ContactListIm
     throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', {
       message: 'Only .xls and .xlsx spreadsheets are accepted.',
     });
-  const rows = await readRows(bytes);
-  const [header = [], ...body] = rows;
-  const titles = header.map((cell) => cellText(cell).toLowerCase());
-  const column = (names: readonly string[]) => titles.findIndex((title) => names.includes(title));
-  const at = {
-    name: column(Columns.name),
-    number: column(Columns.number),
-    email: column(Columns.email),
-  };
-  if (at.name < 0 || at.number < 0)
-    throw new AppError('ERR_VALIDATION', {
-      fields: { file: ['The first row must name the columns nome (name) and numero (number)'] },
-    });
+  const { at, body } = locateColumns(
+    await readRows(bytes),
+    ['email'],
+    'The first row must name the columns nome (name) and numero (number)',
+  );
   const found: ContactListImportRow[] = [];
   body.forEach((row, index) => {
     const item = {
@@ -124,10 +130,5 @@ export async function readContactListSheet(bytes: Buffer): Promise<ContactListIm
     };
     if (item.name || item.number || item.email) found.push(item);
   });
-  if (!found.length) throw new AppError('ERR_VALIDATION', { fields: { file: ['No rows'] } });
-  if (found.length > ContactListImportMaxRows)
-    throw new AppError('ERR_VALIDATION', {
-      fields: { file: [`At most ${ContactListImportMaxRows} rows`] },
-    });
-  return found;
+  return counted(found, ContactListImportMaxRows);
 }

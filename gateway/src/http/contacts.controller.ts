@@ -3,6 +3,7 @@ import {
   Controller,
   Delete,
   Get,
+  HttpCode,
   Inject,
   Param,
   Post,
@@ -10,11 +11,8 @@ import {
   Query,
   Req,
   UploadedFile,
-  UseFilters,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   ContactBlockInput,
@@ -25,6 +23,7 @@ import {
   ContactPickerQuery,
   ContactUpdateInput,
   Subjects,
+  type ContactErasure,
   type ContactImportJob,
   type ContactPickerItem,
   type ContactProfile,
@@ -34,10 +33,10 @@ import {
   IdParam,
   recordId,
 } from '@sb/contracts';
-import { AppError, parseInput } from '@sb/platform/errors';
-import { RequirePermission } from '../auth/auth.decorators.js';
+import { parseInput } from '@sb/platform/errors';
+import { Profiles, RequirePermission } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
-import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
+import { MediaUpload, requireFiles, type UploadedMedia } from '../media/media-upload.js';
 import { MaxProfileImageBytes } from '../media/media.tokens.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { readContactSheet } from './contact-sheet.js';
@@ -46,8 +45,6 @@ import { ServiceClient } from './service-client.js';
 const S = Subjects.tickets;
 const contactIdParam = z.object({ contactId: recordId });
 const numberParam = z.object({ number: z.string().trim().min(1).max(100) });
-
-type UploadedSheet = { buffer: Buffer; size: number };
 
 /** Contacts (spec 1 §7, spec 2 §7): every company user; deleting needs contacts-page:deleteContact. */
 @ApiTags('contacts')
@@ -59,45 +56,41 @@ export class ContactsController {
   @Get('contacts')
   @ApiOperation({ summary: 'A page of 20 contacts: { contacts, hasMore, count }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ContactsPage> {
-    return this.services.ask(req, S.contactList, parseInput(ContactListQuery, query ?? {}));
+    return this.services.forward(req, S.contactList, ContactListQuery, query);
   }
 
   @Get('contacts/list')
   @ApiOperation({ summary: 'Contacts for pickers (id, name, number, channel)' })
   picker(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ContactPickerItem[]> {
-    return this.services.ask(req, S.contactPicker, parseInput(ContactPickerQuery, query ?? {}));
+    return this.services.forward(req, S.contactPicker, ContactPickerQuery, query);
   }
 
   @Get('contacts/profile/:number')
   @ApiOperation({ summary: 'The contact with this number: { contactId, urlPicture }' })
   profile(@Req() req: GatewayRequest, @Param('number') number: string): Promise<ContactProfile> {
-    return this.services.ask(req, S.contactProfile, parseInput(numberParam, { number }));
+    return this.services.forward(req, S.contactProfile, numberParam, { number });
   }
 
   @Get('contacts/:id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.services.ask(req, S.contactGet, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.contactGet, IdParam, { id });
   }
 
   @Post('contacts')
   @ApiBody({ schema: openApiSchema(ContactInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactRecord> {
-    return this.services.ask(req, S.contactCreate, parseInput(ContactInput, body ?? {}));
+    return this.services.forward(req, S.contactCreate, ContactInput, body);
   }
 
   @Post('contacts/upload')
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Imports an xlsx sheet (name, number, email) as a paced job' })
-  @UseFilters(UploadTooLargeFilter)
-  @UseInterceptors(
-    FileInterceptor('file', { limits: { fileSize: MaxProfileImageBytes, files: 1 } }),
-  )
+  @MediaUpload('file', { maxBytes: MaxProfileImageBytes })
   async upload(
     @Req() req: GatewayRequest,
-    @UploadedFile() file: UploadedSheet | undefined,
+    @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<ContactImportJob> {
-    if (!file) throw new AppError('ERR_VALIDATION', { fields: { file: ['Required'] } });
-    const rows = await readContactSheet(file.buffer);
+    const [sheet] = requireFiles(file, 'file');
+    const rows = await readContactSheet(sheet!.buffer);
     return this.services.ask(req, S.contactImportStart, { rows });
   }
 
@@ -107,11 +100,7 @@ export class ContactsController {
     summary: "Imports the phone's address book of a WhatsApp connection as a paced job",
   })
   importPhone(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactImportJob> {
-    return this.services.ask(
-      req,
-      S.contactImportPhone,
-      parseInput(ContactPhoneImportInput, body ?? {}),
-    );
+    return this.services.forward(req, S.contactImportPhone, ContactPhoneImportInput, body);
   }
 
   @Post('contacts/import/chats')
@@ -120,18 +109,14 @@ export class ContactsController {
     summary: "Imports the people of a WhatsApp connection's chats as a paced job",
   })
   importChats(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactImportJob> {
-    return this.services.ask(
-      req,
-      S.contactImportChats,
-      parseInput(ContactPhoneImportInput, body ?? {}),
-    );
+    return this.services.forward(req, S.contactImportChats, ContactPhoneImportInput, body);
   }
 
   @Post('contactsImport')
   @ApiBody({ schema: openApiSchema(ContactImportRow) })
   @ApiOperation({ summary: 'Imports one row: finds the contact by number or creates it' })
   importOne(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ContactRecord> {
-    return this.services.ask(req, S.contactImportOne, parseInput(ContactImportRow, body ?? {}));
+    return this.services.forward(req, S.contactImportOne, ContactImportRow, body);
   }
 
   @Put('contacts/block/:id')
@@ -149,12 +134,12 @@ export class ContactsController {
 
   @Put('contacts/toggleDisableBot/:id')
   toggleDisableBot(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.services.ask(req, S.contactToggleDisableBot, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.contactToggleDisableBot, IdParam, { id });
   }
 
   @Put('contacts/toggleAcceptAudio/:id')
   toggleAcceptAudio(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactRecord> {
-    return this.services.ask(req, S.contactToggleAcceptAudio, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.contactToggleAcceptAudio, IdParam, { id });
   }
 
   @Put('contacts/:id')
@@ -170,10 +155,21 @@ export class ContactsController {
     });
   }
 
+  @Post('contacts/:id/erase')
+  @HttpCode(200)
+  @Profiles('admin')
+  @ApiOperation({
+    summary:
+      'Erases a contact (LGPD): its messages and files, its tickets with their notes, its campaign rows and its name in the reports',
+  })
+  erase(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ContactErasure> {
+    return this.services.forward(req, S.contactErase, IdParam, { id });
+  }
+
   @Delete('contacts/:id')
   @RequirePermission('contacts-page:deleteContact')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.contactDelete, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.contactDelete, IdParam, { id });
   }
 
   @Get('contactTags/:contactId')
@@ -182,6 +178,6 @@ export class ContactsController {
     @Req() req: GatewayRequest,
     @Param('contactId') contactId: string,
   ): Promise<ContactTagsReply> {
-    return this.services.ask(req, S.contactTags, parseInput(contactIdParam, { contactId }));
+    return this.services.forward(req, S.contactTags, contactIdParam, { contactId });
   }
 }

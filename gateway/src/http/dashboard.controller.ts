@@ -35,14 +35,14 @@ export class DashboardController {
   @RequirePermission('dashboard:view')
   @ApiOperation({ summary: 'Counters and attendants of a period (days, or date_from and date_to)' })
   dashboard(@Req() req: GatewayRequest, @Query() query: unknown): Promise<DashboardReply> {
-    return this.services.ask(req, S.dashboard, parseInput(DashboardQuery, query ?? {}));
+    return this.services.forward(req, S.dashboard, DashboardQuery, query);
   }
 
   @Get('dashboard/ticketsUsers')
   @RequirePermission('dashboard:view')
   @ApiOperation({ summary: 'Tickets per user between initialDate and finalDate (groups excluded)' })
   ticketsUsers(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsUsersReply> {
-    return this.services.ask(req, S.ticketsUsers, parseInput(TicketsChartQuery, query ?? {}));
+    return this.services.forward(req, S.ticketsUsers, TicketsChartQuery, query);
   }
 
   @Get('dashboard/ticketsDay')
@@ -51,7 +51,7 @@ export class DashboardController {
     summary: 'Tickets per hour (one day) or per day between initialDate and finalDate',
   })
   ticketsDay(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsDayReply> {
-    return this.services.ask(req, S.ticketsDay, parseInput(TicketsChartQuery, query ?? {}));
+    return this.services.forward(req, S.ticketsDay, TicketsChartQuery, query);
   }
 
   @Get('dashboard/time-zone')
@@ -80,6 +80,6 @@ export class DashboardController {
   @RequirePermission('dashboard:view')
   @ApiOperation({ summary: 'Messages sent (fromMe) or received between dateStart and dateEnd' })
   messagesCount(@Req() req: GatewayRequest, @Query() query: unknown): Promise<MessagesCountReply> {
-    return this.services.ask(req, S.messagesCount, parseInput(MessagesCountQuery, query ?? {}));
+    return this.services.forward(req, S.messagesCount, MessagesCountQuery, query);
   }
 }

@@ -17,6 +17,7 @@ import {
   type ExceptionFilter,
   type ExecutionContext,
 } from '@nestjs/common';
+import { FencedCompanies } from '../auth/fenced-companies.js';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -88,6 +89,7 @@ export class ExternalApiTokenGuard implements CanActivate {
   constructor(
     @Inject(ServiceClient) private readonly services: ServiceClient,
     @Inject(GATEWAY_ENV) env: GatewayEnv,
+    @Inject(FencedCompanies) private readonly fenced: FencedCompanies,
   ) {
     this.failures = new FixedWindowRateLimiter({
       limit: env.EXTERNAL_API_TOKEN_FAILURES,
@@ -112,6 +114,8 @@ export class ExternalApiTokenGuard implements CanActivate {
       }
       throw err;
     });
+    // a fenced company's integrations wait like its users (503 with Retry-After)
+    this.fenced.assertOpen({ companyId: connection.companyId, super: false });
     const ctx: RequestContext = {
       requestId: req.sb.requestId,
       companyId: connection.companyId,
@@ -139,7 +143,7 @@ export class ExternalApiTokenGuard implements CanActivate {
     token: string | undefined,
   ): Promise<ConnectionByTokenReply> {
     if (!token) throw new AppError('ERR_INVALID_API_TOKEN');
-    return this.services.request(Subjects.connectors.connectionByToken, req.sb.ctx, { token });
+    return this.services.ask(req, Subjects.connectors.connectionByToken, { token });
   }
 }
 

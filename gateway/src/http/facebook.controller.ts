@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FacebookConnectInput, Subjects, type FacebookConnectReply } from '@sb/contracts';
-import { parseInput } from '@sb/platform/errors';
 import { Profiles } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
@@ -23,8 +22,8 @@ export class FacebookController {
   })
   @ApiBody({ schema: openApiSchema(FacebookConnectInput) })
   connect(@Req() req: GatewayRequest, @Body() body: unknown): Promise<FacebookConnectReply> {
-    const data = parseInput(FacebookConnectInput, body ?? {});
+    const S = Subjects.connectors;
     // Graph calls for many pages can take longer than a plain request
-    return this.services.request(Subjects.connectors.facebookConnect, req.sb.ctx, data, 30_000);
+    return this.services.forward(req, S.facebookConnect, FacebookConnectInput, body, 30_000);
   }
 }

@@ -54,6 +54,9 @@ const uploadFields = z.object({
   mediaType: oneOrMany(z.string().max(100)).optional(),
 });
 
+/** What the logs call a file of this area that could not be removed. */
+const FileListFile = 'a file list file';
+
 /** File lists (spec 3 §2.15, §7): admin work; the files stream to object storage here. */
 @ApiTags('files')
 @ApiBearerAuth()
@@ -70,23 +73,25 @@ export class FileListsController {
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<FileListPage> {
-    const data = parseInput(FileListQuery, query ?? {});
-    return this.services.request(Subjects.tickets.fileListPage, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.fileListPage, FileListQuery, query);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One file list with its options' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<FileListRecord> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.tickets.fileListGet, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.fileListGet, IdParam, { id });
   }
 
   @Post()
   @ApiOperation({ summary: 'Creates a file list; answers it with the ids of its options' })
   @ApiBody({ schema: openApiSchema(FileListInput) })
   async create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<FileListRecord> {
-    const data = parseInput(FileListInput, body ?? {});
-    const saved = await this.services.request(Subjects.tickets.fileListCreate, req.sb.ctx, data);
+    const saved = await this.services.forward(
+      req,
+      Subjects.tickets.fileListCreate,
+      FileListInput,
+      body,
+    );
     return this.dropRemoved(saved);
   }
 
@@ -105,17 +110,17 @@ export class FileListsController {
       ...parseInput(FileListInput, body ?? {}),
       id: params.id,
     };
-    const saved = await this.services.request(Subjects.tickets.fileListUpdate, req.sb.ctx, data);
+    const saved = await this.services.ask(req, Subjects.tickets.fileListUpdate, data);
     return this.dropRemoved(saved);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a file list and its stored files' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    const removed = await this.services.request(Subjects.tickets.fileListDelete, req.sb.ctx, data);
-    await this.removeQuietly(removed.removedPaths);
-    return { id: removed.id };
+    const removed = await this.services.forward(req, Subjects.tickets.fileListDelete, IdParam, {
+      id,
+    });
+    return this.uploads.deleted(removed, removed.removedPaths, FileListFile);
   }
 
   /** Stores one file per option (field files, with the option ids in field id, same order). */
@@ -163,6 +168,6 @@ export class FileListsController {
   }
 
   private removeQuietly(keys: string[]): Promise<void> {
-    return this.uploads.removeQuietly(keys, 'a file list file');
+    return this.uploads.removeQuietly(keys, FileListFile);
   }
 }

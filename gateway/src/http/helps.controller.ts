@@ -38,14 +38,13 @@ export class HelpsController {
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<HelpPage> {
-    const data = parseInput(HelpListQuery, query ?? {});
-    return this.services.request(Subjects.identity.helpList, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.helpList, HelpListQuery, query);
   }
 
   @Get('list')
   @ApiOperation({ summary: 'Every help, for the /helps page' })
   list(@Req() req: GatewayRequest): Promise<Help[]> {
-    return this.services.request(Subjects.identity.helpListAll, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.identity.helpListAll, {});
   }
 
   @Post()
@@ -53,8 +52,7 @@ export class HelpsController {
   @ApiOperation({ summary: 'Creates a help (super users)' })
   @ApiBody({ schema: openApiSchema(HelpInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Help> {
-    const data = parseInput(HelpInput, body ?? {});
-    return this.services.request(Subjects.identity.helpCreate, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.helpCreate, HelpInput, body);
   }
 
   @Put(':id')
@@ -68,14 +66,13 @@ export class HelpsController {
   ): Promise<Help> {
     const params = parseInput(IdParam, { id });
     const data: HelpUpdateRequest = { ...parseInput(HelpInput, body ?? {}), id: params.id };
-    return this.services.request(Subjects.identity.helpUpdate, req.sb.ctx, data);
+    return this.services.ask(req, Subjects.identity.helpUpdate, data);
   }
 
   @Delete(':id')
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes a help (super users)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.identity.helpDelete, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.helpDelete, IdParam, { id });
   }
 }

@@ -27,7 +27,7 @@ export class InvoicesController {
   @AllowExpiredCompany()
   @ApiOperation({ summary: "The caller's company's invoices, newest due date first" })
   list(@Req() req: GatewayRequest): Promise<InvoiceView[]> {
-    return this.services.request(S.invoiceList, req.sb.ctx, {});
+    return this.services.ask(req, S.invoiceList, {});
   }
 
   /** The family front ends' name for the same list (they call it without a session; we need one). */
@@ -36,7 +36,7 @@ export class InvoicesController {
   @AllowExpiredCompany()
   @ApiOperation({ summary: "The caller's company's invoices (the family front ends' path)" })
   listFamily(@Req() req: GatewayRequest): Promise<InvoiceView[]> {
-    return this.services.request(S.invoiceList, req.sb.ctx, {});
+    return this.services.ask(req, S.invoiceList, {});
   }
 
   @Get(':id')
@@ -44,7 +44,7 @@ export class InvoicesController {
   @AllowExpiredCompany()
   @ApiOperation({ summary: "One invoice: an admin's own company's, any for the super user" })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<InvoiceView> {
-    return this.services.request(S.invoiceGet, req.sb.ctx, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.invoiceGet, IdParam, { id });
   }
 
   @Post()
@@ -52,7 +52,7 @@ export class InvoicesController {
   @ApiOperation({ summary: 'Adds a charge to a company (super user)' })
   @ApiBody({ schema: openApiSchema(InvoiceInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<InvoiceView> {
-    return this.services.request(S.invoiceCreate, req.sb.ctx, parseInput(InvoiceInput, body ?? {}));
+    return this.services.forward(req, S.invoiceCreate, InvoiceInput, body);
   }
 
   @Put(':id')
@@ -64,7 +64,7 @@ export class InvoicesController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<InvoiceView> {
-    return this.services.request(S.invoiceUpdate, req.sb.ctx, {
+    return this.services.ask(req, S.invoiceUpdate, {
       ...parseInput(InvoiceUpdateInput, body ?? {}),
       ...parseInput(IdParam, { id }),
     });
@@ -74,6 +74,6 @@ export class InvoicesController {
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes an invoice (super user)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.request(S.invoiceDelete, req.sb.ctx, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.invoiceDelete, IdParam, { id });
   }
 }

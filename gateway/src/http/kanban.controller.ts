@@ -2,7 +2,6 @@ import { Controller, Delete, Get, Inject, Param, Put, Query, Req } from '@nestjs
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { KanbanQuery, Subjects, type TicketRecord, recordId } from '@sb/contracts';
-import { parseInput } from '@sb/platform/errors';
 import { RequirePlanFlag } from '../auth/auth.decorators.js';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { ServiceClient } from './service-client.js';
@@ -27,7 +26,7 @@ export class KanbanController {
     summary: "The active tickets of the caller's queues with their lanes: { tickets }",
   })
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<{ tickets: TicketRecord[] }> {
-    return this.services.ask(req, S.kanbanList, parseInput(KanbanQuery, query ?? {}));
+    return this.services.forward(req, S.kanbanList, KanbanQuery, query);
   }
 
   @Put('ticket-tags/:ticketId/:tagId')
@@ -37,12 +36,12 @@ export class KanbanController {
     @Param('ticketId') ticketId: string,
     @Param('tagId') tagId: string,
   ): Promise<TicketRecord> {
-    return this.services.ask(req, S.ticketTagAdd, parseInput(ticketTagParams, { ticketId, tagId }));
+    return this.services.forward(req, S.ticketTagAdd, ticketTagParams, { ticketId, tagId });
   }
 
   @Delete('ticket-tags/:ticketId')
   @ApiOperation({ summary: 'Takes the ticket out of its kanban lanes' })
   clear(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<TicketRecord> {
-    return this.services.ask(req, S.ticketTagsClear, parseInput(ticketIdParam, { ticketId }));
+    return this.services.forward(req, S.ticketTagsClear, ticketIdParam, { ticketId });
   }
 }

@@ -45,8 +45,8 @@ import {
   type UploadedMedia,
 } from '../media/message-media.js';
 import { MEDIA_STORAGE } from '../media/media.tokens.js';
-import { UploadTooLargeFilter } from '../media/upload-errors.filter.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
+import { UploadLimitFilter } from '../media/media-upload.js';
 import { ServiceClient } from './service-client.js';
 
 const S = Subjects.tickets;
@@ -86,7 +86,7 @@ export class MessagesController {
     @Param('ticketId') ticketId: string,
     @Query() query: unknown,
   ): Promise<MessagesPage> {
-    return this.services.request(S.messageList, req.sb.ctx, {
+    return this.services.ask(req, S.messageList, {
       ...parseInput(MessageListQuery, query ?? {}),
       ...parseInput(ticketIdParam, { ticketId }),
     });
@@ -95,18 +95,14 @@ export class MessagesController {
   @Post('messages/:ticketId/read')
   @ApiOperation({ summary: "Marks the ticket's messages read (the open chat, as messages arrive)" })
   read(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<MessagesRead> {
-    return this.services.request(
-      S.messageRead,
-      req.sb.ctx,
-      parseInput(ticketIdParam, { ticketId }),
-    );
+    return this.services.forward(req, S.messageRead, ticketIdParam, { ticketId });
   }
 
   @Post('messages/:ticketId')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ schema: openApiSchema(MessageSendInput) })
   @ApiOperation({ summary: 'Sends a text, files (medias), a vCard, a reply or a private note' })
-  @UseFilters(UploadTooLargeFilter)
+  @UseFilters(new UploadLimitFilter(MaxMessageUploadBytes))
   @UseInterceptors(
     FilesInterceptor('medias', MaxMessageUploadFiles, {
       limits: { fileSize: MaxMessageUploadBytes },
@@ -145,7 +141,7 @@ export class MessagesController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<MessageRecord> {
-    return this.services.request(S.messageEdit, req.sb.ctx, {
+    return this.services.ask(req, S.messageEdit, {
       ...parseInput(MessageEditInput, body ?? {}),
       ...parseInput(messageIdParam, { id }),
     });
@@ -171,7 +167,7 @@ export class MessagesController {
     @Param('id') id: string,
     @Body() body: unknown,
   ): Promise<MessageRecord> {
-    return this.services.request(S.messageReact, req.sb.ctx, {
+    return this.services.ask(req, S.messageReact, {
       ...parseInput(MessageReactionInput, body ?? {}),
       ...parseInput(messageIdParam, { id }),
     });
@@ -180,17 +176,13 @@ export class MessagesController {
   @Get('messages/listimages/:ticketId')
   @ApiOperation({ summary: "The images of a ticket's conversation as signed links, oldest first" })
   images(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<TicketImages> {
-    return this.services.request(
-      S.messageImages,
-      req.sb.ctx,
-      parseInput(ticketIdParam, { ticketId }),
-    );
+    return this.services.forward(req, S.messageImages, ticketIdParam, { ticketId });
   }
 
   @Delete('messages/:id')
   @ApiOperation({ summary: 'Deletes an own message for everyone (private notes are destroyed)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: string }> {
-    return this.services.request(S.messageDelete, req.sb.ctx, parseInput(messageIdParam, { id }));
+    return this.services.forward(req, S.messageDelete, messageIdParam, { id });
   }
 
   @Post('message/forward')
@@ -203,11 +195,7 @@ export class MessagesController {
     @Req() req: GatewayRequest,
     @Body() body: unknown,
   ): Promise<MessageRecord | MessageRecord[]> {
-    return this.services.request(
-      S.messageForward,
-      req.sb.ctx,
-      parseInput(MessageForwardInput, body ?? {}),
-    );
+    return this.services.forward(req, S.messageForward, MessageForwardInput, body);
   }
 
   /** The ticket's channel decides the size limit; the shared checks and storage do the rest. */

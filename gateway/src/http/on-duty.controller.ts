@@ -35,7 +35,7 @@ export class OnDutyController {
   @Get(':id')
   @ApiOperation({ summary: 'One on-duty entry' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<OnDutyRecord> {
-    return this.services.ask(req, S.onDutyGet, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.onDutyGet, IdParam, { id });
   }
 
   @Post()
@@ -43,7 +43,7 @@ export class OnDutyController {
   @ApiOperation({ summary: 'Adds an on-duty entry (admins): userId, phone, interval, days' })
   @ApiBody({ schema: openApiSchema(OnDutyInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<OnDutyRecord> {
-    return this.services.ask(req, S.onDutyCreate, parseInput(OnDutyInput, body ?? {}));
+    return this.services.forward(req, S.onDutyCreate, OnDutyInput, body);
   }
 
   @Put(':id')
@@ -66,6 +66,6 @@ export class OnDutyController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Removes an on-duty entry (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.onDutyDelete, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.onDutyDelete, IdParam, { id });
   }
 }

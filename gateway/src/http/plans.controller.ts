@@ -18,21 +18,21 @@ export class PlansController {
   @Public()
   @ApiOperation({ summary: 'The public plans (signup)' })
   listPublic(@Req() req: GatewayRequest): Promise<PlanView[]> {
-    return this.services.request(Subjects.identity.planListPublic, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.identity.planListPublic, {});
   }
 
   @Get('listPublic')
   @Public()
   @ApiOperation({ summary: 'The public plans, as the family front ends name the call' })
   listPublicFamily(@Req() req: GatewayRequest): Promise<PlanView[]> {
-    return this.services.request(Subjects.identity.planListPublic, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.identity.planListPublic, {});
   }
 
   @Get('all')
   @SuperOnly()
   @ApiOperation({ summary: 'Every plan' })
   listAll(@Req() req: GatewayRequest): Promise<PlanView[]> {
-    return this.services.request(Subjects.identity.planListAll, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.identity.planListAll, {});
   }
 
   @Post()
@@ -40,8 +40,7 @@ export class PlansController {
   @ApiOperation({ summary: 'Creates a plan (every flag defaults to enabled)' })
   @ApiBody({ schema: openApiSchema(PlanInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<PlanView> {
-    const data = parseInput(PlanInput, body ?? {});
-    return this.services.request(Subjects.identity.planCreate, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.planCreate, PlanInput, body);
   }
 
   @Put(':id')
@@ -55,7 +54,7 @@ export class PlansController {
   ): Promise<PlanView> {
     const params = parseInput(IdParam, { id });
     const input = parseInput(PlanUpdateInput, body ?? {});
-    return this.services.request(Subjects.identity.planUpdate, req.sb.ctx, {
+    return this.services.ask(req, Subjects.identity.planUpdate, {
       ...input,
       id: params.id,
     });
@@ -65,7 +64,6 @@ export class PlansController {
   @SuperOnly()
   @ApiOperation({ summary: 'Deletes a plan no company uses (else 409 ERR_PLAN_IN_USE)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.identity.planDelete, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.planDelete, IdParam, { id });
   }
 }

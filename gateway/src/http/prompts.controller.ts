@@ -28,7 +28,7 @@ export class PromptsController {
   @Get()
   @ApiOperation({ summary: "The company's prompts (keys masked): { prompts }" })
   list(@Req() req: GatewayRequest): Promise<PromptList> {
-    return this.services.request(Subjects.tickets.promptList, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.tickets.promptList, {});
   }
 
   @Get(':id')
@@ -36,8 +36,7 @@ export class PromptsController {
   @RequirePlanFlag('useOpenAi')
   @ApiOperation({ summary: 'One prompt (admins; keys masked)' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Prompt> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.tickets.promptGet, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.promptGet, IdParam, { id });
   }
 
   @Post()
@@ -46,8 +45,7 @@ export class PromptsController {
   @ApiOperation({ summary: 'Creates a prompt for one of the company queues (admins)' })
   @ApiBody({ schema: openApiSchema(PromptInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Prompt> {
-    const data = parseInput(PromptInput, body ?? {});
-    return this.services.request(Subjects.tickets.promptCreate, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.promptCreate, PromptInput, body);
   }
 
   @Put(':id')
@@ -64,7 +62,7 @@ export class PromptsController {
   ): Promise<Prompt> {
     const params = parseInput(IdParam, { id });
     const data: PromptUpdateRequest = { ...parseInput(PromptInput, body ?? {}), id: params.id };
-    return this.services.request(Subjects.tickets.promptUpdate, req.sb.ctx, data);
+    return this.services.ask(req, Subjects.tickets.promptUpdate, data);
   }
 
   @Delete(':id')
@@ -72,7 +70,6 @@ export class PromptsController {
   @RequirePlanFlag('useOpenAi')
   @ApiOperation({ summary: 'Deletes a prompt (admins): { id, message }' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<PromptDeleted> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.tickets.promptDelete, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.promptDelete, IdParam, { id });
   }
 }

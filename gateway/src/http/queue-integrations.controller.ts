@@ -51,8 +51,7 @@ export class QueueIntegrationsController {
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<QueueIntegrationPage> {
-    const data = parseInput(QueueIntegrationListQuery, query ?? {});
-    return this.services.request(S.queueIntegrationPage, req.sb.ctx, data);
+    return this.services.forward(req, S.queueIntegrationPage, QueueIntegrationListQuery, query);
   }
 
   @Post('testSession')
@@ -62,11 +61,11 @@ export class QueueIntegrationsController {
     @Req() req: GatewayRequest,
     @Body() body: unknown,
   ): Promise<QueueIntegrationTestResult> {
-    const data = parseInput(QueueIntegrationTestInput, body ?? {});
-    return this.services.request(
+    return this.services.forward(
+      req,
       S.queueIntegrationTestSession,
-      req.sb.ctx,
-      data,
+      QueueIntegrationTestInput,
+      body,
       TestSessionTimeoutMs,
     );
   }
@@ -74,16 +73,14 @@ export class QueueIntegrationsController {
   @Get(':id')
   @ApiOperation({ summary: 'One integration' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QueueIntegration> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(S.queueIntegrationGet, req.sb.ctx, data);
+    return this.services.forward(req, S.queueIntegrationGet, IdParam, { id });
   }
 
   @Post()
   @ApiOperation({ summary: 'Creates an integration (Dialogflow, n8n, webhook or Typebot)' })
   @ApiBody({ schema: openApiSchema(QueueIntegrationInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QueueIntegration> {
-    const data = parseInput(QueueIntegrationInput, body ?? {});
-    return this.services.request(S.queueIntegrationCreate, req.sb.ctx, data);
+    return this.services.forward(req, S.queueIntegrationCreate, QueueIntegrationInput, body);
   }
 
   @Put(':id')
@@ -99,7 +96,7 @@ export class QueueIntegrationsController {
       ...parseInput(QueueIntegrationInput, body ?? {}),
       id: params.id,
     };
-    return this.services.request(S.queueIntegrationUpdate, req.sb.ctx, data);
+    return this.services.ask(req, S.queueIntegrationUpdate, data);
   }
 
   @Delete(':id')
@@ -107,7 +104,6 @@ export class QueueIntegrationsController {
     summary: 'Deletes an integration and unlinks it from queues and chatbot options',
   })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(S.queueIntegrationDelete, req.sb.ctx, data);
+    return this.services.forward(req, S.queueIntegrationDelete, IdParam, { id });
   }
 }

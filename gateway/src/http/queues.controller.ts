@@ -25,14 +25,13 @@ export class QueuesController {
   @Get()
   @ApiOperation({ summary: "The company's queues with their chatbot options, in menu order" })
   list(@Req() req: GatewayRequest): Promise<Queue[]> {
-    return this.services.request(Subjects.tickets.queueList, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.tickets.queueList, {});
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One queue' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<Queue> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.tickets.queueGet, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.queueGet, IdParam, { id });
   }
 
   @Post()
@@ -40,8 +39,7 @@ export class QueuesController {
   @ApiOperation({ summary: 'Creates a queue (admins; within the plan queue limit)' })
   @ApiBody({ schema: openApiSchema(QueueInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<Queue> {
-    const data = parseInput(QueueInput, body ?? {});
-    return this.services.request(Subjects.tickets.queueCreate, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.queueCreate, QueueInput, body);
   }
 
   @Put(':id')
@@ -58,14 +56,13 @@ export class QueuesController {
       ...givenFields(parseInput(QueueUpdateInput, body ?? {}), body),
       id: params.id,
     };
-    return this.services.request(Subjects.tickets.queueUpdate, req.sb.ctx, data);
+    return this.services.ask(req, Subjects.tickets.queueUpdate, data);
   }
 
   @Delete(':id')
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes a queue and its chatbot options (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.tickets.queueDelete, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.queueDelete, IdParam, { id });
   }
 }

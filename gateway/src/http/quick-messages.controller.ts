@@ -41,8 +41,8 @@ import { ServiceClient } from './service-client.js';
 
 const uploadFields = z.object({ typeArch: z.string().max(40).optional() });
 
-/** tickets answers the previous attachment so the gateway can drop its file. */
-type MediaReply = QuickMessage & { previousMediaPath: string | null };
+/** What the logs call a file of this area that could not be removed. */
+const QuickMessageFile = 'a quick message attachment';
 
 /** Quick messages (spec 3 §2.7, §7): the service decides who may see and change which one. */
 @ApiTags('quick-messages')
@@ -61,14 +61,18 @@ export class QuickMessagesController {
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<QuickMessagePage> {
-    const data = parseInput(QuickMessageListQuery, query ?? {});
-    return this.services.request(Subjects.tickets.quickMessagePage, req.sb.ctx, data);
+    return this.services.forward(
+      req,
+      Subjects.tickets.quickMessagePage,
+      QuickMessageListQuery,
+      query,
+    );
   }
 
   @Get('list')
   @ApiOperation({ summary: 'What the message composer offers: shortcode, message, media' })
   list(@Req() req: GatewayRequest): Promise<QuickMessageListItem[]> {
-    return this.services.request(Subjects.tickets.quickMessageList, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.tickets.quickMessageList, {});
   }
 
   /** The family's category picker: our quick messages have no categories (docs/compatibility.md). */
@@ -82,22 +86,20 @@ export class QuickMessagesController {
   @Get('categoriesMessages')
   @ApiOperation({ summary: "The composer's quick messages (categories are not kept)" })
   categoriesMessages(@Req() req: GatewayRequest): Promise<QuickMessageListItem[]> {
-    return this.services.request(Subjects.tickets.quickMessageList, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.tickets.quickMessageList, {});
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One quick message' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QuickMessage> {
-    const data = parseInput(IdParam, { id });
-    return this.services.request(Subjects.tickets.quickMessageGet, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.quickMessageGet, IdParam, { id });
   }
 
   @Post()
   @ApiOperation({ summary: 'Creates a quick message (only admins may mark it general)' })
   @ApiBody({ schema: openApiSchema(QuickMessageInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QuickMessage> {
-    const data = parseInput(QuickMessageInput, body ?? {});
-    return this.services.request(Subjects.tickets.quickMessageCreate, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.tickets.quickMessageCreate, QuickMessageInput, body);
   }
 
   @Put(':id')
@@ -113,20 +115,16 @@ export class QuickMessagesController {
       ...givenFields(parseInput(QuickMessageUpdateInput, body ?? {}), body),
       id: params.id,
     };
-    return this.services.request(Subjects.tickets.quickMessageUpdate, req.sb.ctx, data);
+    return this.services.ask(req, Subjects.tickets.quickMessageUpdate, data);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a quick message and its attachment' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    const data = parseInput(IdParam, { id });
-    const removed = await this.services.request(
-      Subjects.tickets.quickMessageDelete,
-      req.sb.ctx,
-      data,
-    );
-    await this.removeQuietly(removed.mediaPath);
-    return { id: removed.id };
+    const removed = await this.services.forward(req, Subjects.tickets.quickMessageDelete, IdParam, {
+      id,
+    });
+    return this.uploads.deleted(removed, [removed.mediaPath], QuickMessageFile);
   }
 
   /** The file streams to object storage here (type checked by its bytes); tickets records its key. */
@@ -156,30 +154,18 @@ export class QuickMessagesController {
         return this.services.request(Subjects.tickets.quickMessageMediaSet, ctx, data);
       },
     );
-    return this.withoutPrevious(reply);
+    return this.uploads.withoutPrevious(reply, QuickMessageFile);
   }
 
   @Delete(':id/media-upload')
   @ApiOperation({ summary: 'Removes the attachment of a quick message' })
   async removeMedia(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QuickMessage> {
-    const data = parseInput(IdParam, { id });
-    const reply = await this.services.request(
+    const reply = await this.services.forward(
+      req,
       Subjects.tickets.quickMessageMediaDelete,
-      req.sb.ctx,
-      data,
+      IdParam,
+      { id },
     );
-    return this.withoutPrevious(reply);
-  }
-
-  private async withoutPrevious(reply: MediaReply): Promise<QuickMessage> {
-    const { previousMediaPath, ...record } = reply;
-    if (previousMediaPath && previousMediaPath !== record.mediaPath) {
-      await this.removeQuietly(previousMediaPath);
-    }
-    return record;
-  }
-
-  private removeQuietly(key: string | null): Promise<void> {
-    return this.uploads.removeQuietly([key], 'a quick message attachment');
+    return this.uploads.withoutPrevious(reply, QuickMessageFile);
   }
 }

@@ -33,11 +33,7 @@ export class ReportsController {
     summary: 'One page of a report (kind tickets, groups, duration or nps) with its filters',
   })
   tickets(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketReportPage> {
-    return this.services.ask(
-      req,
-      Subjects.reporting.ticketReport,
-      parseInput(TicketReportQuery, query ?? {}),
-    );
+    return this.services.forward(req, Subjects.reporting.ticketReport, TicketReportQuery, query);
   }
 
   @Get('reports/metrics')
@@ -48,11 +44,7 @@ export class ReportsController {
       'clock and in business hours, and the SLA panel of a report',
   })
   metrics(@Req() req: GatewayRequest, @Query() query: unknown): Promise<ServiceMetricsReply> {
-    return this.services.ask(
-      req,
-      Subjects.reporting.serviceMetrics,
-      parseInput(TicketReportQuery, query ?? {}),
-    );
+    return this.services.forward(req, Subjects.reporting.serviceMetrics, TicketReportQuery, query);
   }
 
   @Get('reports/sla-targets')
@@ -85,10 +77,8 @@ export class ReportsController {
     @Req() req: GatewayRequest,
     @Param('queueId') queueId: string,
   ): Promise<SlaTargetQueue> {
-    return this.services.ask(
-      req,
-      Subjects.reporting.slaTargetDelete,
-      parseInput(SlaTargetQueue, { queueId }),
-    );
+    return this.services.forward(req, Subjects.reporting.slaTargetDelete, SlaTargetQueue, {
+      queueId,
+    });
   }
 }

@@ -47,20 +47,20 @@ export class SchedulesController {
   @ApiQuery({ name: 'searchParam', required: false })
   @ApiQuery({ name: 'pageNumber', required: false })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<SchedulesPage> {
-    return this.services.ask(req, S.scheduleList, parseInput(ScheduleListQuery, query ?? {}));
+    return this.services.forward(req, S.scheduleList, ScheduleListQuery, query);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One schedule' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<ScheduleRecord> {
-    return this.services.ask(req, S.scheduleGet, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.scheduleGet, IdParam, { id });
   }
 
   @Post()
   @ApiOperation({ summary: 'Schedules a message to a contact (body, contactId, sendAt)' })
   @ApiBody({ schema: openApiSchema(ScheduleInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<ScheduleRecord> {
-    return this.services.ask(req, S.scheduleCreate, parseInput(ScheduleCreateInput, body ?? {}));
+    return this.services.forward(req, S.scheduleCreate, ScheduleCreateInput, body);
   }
 
   @Put(':id')
@@ -81,6 +81,6 @@ export class SchedulesController {
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a schedule (admins)' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.scheduleDelete, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.scheduleDelete, IdParam, { id });
   }
 }

@@ -10,7 +10,8 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { runInContext, takeParsedRefs } from '@sb/platform/context';
-import { AppError } from '@sb/platform/errors';
+import { AppError, parseInput } from '@sb/platform/errors';
+import type { z } from 'zod';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import type { GatewayEnv } from '../gateway.config.js';
 import { GATEWAY_BUS, GATEWAY_ENV } from '../gateway.tokens.js';
@@ -35,13 +36,13 @@ export class ServiceClient {
     timeoutMs = this.env.REQUEST_TIMEOUT_MS,
   ): Promise<BusResponseData<S>> {
     const refs = takeParsedRefs();
-    if (refs.length === 0) return this.forward(subject, ctx, data, timeoutMs);
+    if (refs.length === 0) return this.send(subject, ctx, data, timeoutMs);
     return this.checkElsewhere(subject, ctx, refs, timeoutMs).then((carried) =>
-      this.forward(subject, ctx, data, timeoutMs, carried),
+      this.send(subject, ctx, data, timeoutMs, carried),
     );
   }
 
-  private forward<S extends BusSubject>(
+  private send<S extends BusSubject>(
     subject: S,
     ctx: RequestContext | AnonymousContext,
     data: BusRequestData<S>,
@@ -69,7 +70,7 @@ export class ServiceClient {
     const asked = refs.filter((ref) => !checksRefsItself(target, ref.kind));
     const ask = (found: FoundRef[]) =>
       checkReferences(ctx, found, (owner, c, request) =>
-        this.forward(refsCheckSubject(owner), c, request, timeoutMs),
+        this.send(refsCheckSubject(owner), c, request, timeoutMs),
       );
     try {
       await ask(asked);
@@ -101,12 +102,27 @@ export class ServiceClient {
     );
   }
 
-  /** `request` as the authenticated caller of an HTTP request. */
+  /** `request` as the caller of an HTTP request (authenticated or not, as the route allows). */
   ask<S extends BusSubject>(
     req: GatewayRequest,
     subject: S,
     data: BusRequestData<S>,
+    timeoutMs?: number,
   ): Promise<BusResponseData<S>> {
-    return this.request(subject, req.sb.ctx, data);
+    return this.request(subject, req.sb.ctx, data, timeoutMs);
+  }
+
+  /**
+   * The one way a route forwards what the caller sent: `input` (a query, a body, the path's params)
+   * validated with its contracts schema (a 400 naming the fields), then `ask`. A missing input is `{}`.
+   */
+  forward<S extends BusSubject>(
+    req: GatewayRequest,
+    subject: S,
+    schema: z.ZodType<BusRequestData<S>>,
+    input: unknown,
+    timeoutMs?: number,
+  ): Promise<BusResponseData<S>> {
+    return this.ask(req, subject, parseInput(schema, input ?? {}), timeoutMs);
   }
 }

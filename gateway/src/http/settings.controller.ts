@@ -33,7 +33,7 @@ export class SettingsController {
   @Get('settings')
   @ApiOperation({ summary: 'Every setting the caller may read, defaults filled in' })
   list(@Req() req: GatewayRequest): Promise<SettingEntry[]> {
-    return this.services.request(Subjects.identity.settingsList, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.identity.settingsList, {});
   }
 
   @Put('settings/:key')
@@ -49,7 +49,7 @@ export class SettingsController {
       ...parseInput(keyParam, { key }),
       ...parseInput(valueBody, body ?? {}),
     };
-    return this.services.request(Subjects.identity.settingsUpdate, req.sb.ctx, data);
+    return this.services.ask(req, Subjects.identity.settingsUpdate, data);
   }
 
   @Get('companySettings/:companyId')
@@ -62,10 +62,11 @@ export class SettingsController {
     @Req() req: GatewayRequest,
     @Param('companyId') companyId: string,
   ): Promise<CompanySettingsObject> {
-    const entries = await this.services.request(
+    const entries = await this.services.forward(
+      req,
       Subjects.identity.companySettingsList,
-      req.sb.ctx,
-      parseInput(companyParam, { companyId }),
+      companyParam,
+      { companyId },
     );
     // the family's clients read the company's settings row: one property per setting
     return Object.fromEntries(entries.map(({ key, value }) => [key, value]));
@@ -76,7 +77,7 @@ export class SettingsController {
   @ApiOperation({ summary: "One setting of the caller's company: { [column]: value }" })
   async one(@Req() req: GatewayRequest, @Query() query: unknown): Promise<CompanySettingsObject> {
     const { column } = parseInput(CompanySettingOneQuery, query ?? {});
-    const entry = await this.services.request(Subjects.identity.companySettingOne, req.sb.ctx, {
+    const entry = await this.services.ask(req, Subjects.identity.companySettingOne, {
       key: column,
     });
     // `{ [column]: value }`, as the family's clients read it (e.g. data.scheduleType)
@@ -90,6 +91,6 @@ export class SettingsController {
   updateCompany(@Req() req: GatewayRequest, @Body() body: unknown): Promise<SettingEntry> {
     const { column, data } = parseInput(CompanySettingUpdateInput, body ?? {});
     const request: SettingUpdateRequest = { key: column, value: data };
-    return this.services.request(Subjects.identity.settingsUpdate, req.sb.ctx, request);
+    return this.services.ask(req, Subjects.identity.settingsUpdate, request);
   }
 }

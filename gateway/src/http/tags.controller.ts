@@ -41,13 +41,13 @@ export class TagsController {
   @Get()
   @ApiOperation({ summary: 'A page of tags with counts: { tags, hasMore, count }' })
   page(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TagsPage> {
-    return this.services.ask(req, S.tagList, parseInput(TagListQuery, query ?? {}));
+    return this.services.forward(req, S.tagList, TagListQuery, query);
   }
 
   @Get('list')
   @ApiOperation({ summary: 'Every tag, optionally only kanban (1) or normal (0) ones' })
   picker(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TagRecord[]> {
-    return this.services.ask(req, S.tagPicker, parseInput(TagPickerQuery, query ?? {}));
+    return this.services.forward(req, S.tagPicker, TagPickerQuery, query);
   }
 
   @Get('kanban')
@@ -61,18 +61,18 @@ export class TagsController {
   @ApiBody({ schema: openApiSchema(TagSyncInput) })
   @ApiOperation({ summary: "Sets a contact's tags: { contactId, tags }" })
   sync(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TagSyncReply> {
-    return this.services.ask(req, S.tagSync, parseInput(TagSyncInput, body ?? {}));
+    return this.services.forward(req, S.tagSync, TagSyncInput, body);
   }
 
   @Get(':id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TagRecord> {
-    return this.services.ask(req, S.tagGet, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.tagGet, IdParam, { id });
   }
 
   @Post()
   @ApiBody({ schema: openApiSchema(TagInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TagRecord> {
-    return this.services.ask(req, S.tagCreate, parseInput(TagInput, body ?? {}));
+    return this.services.forward(req, S.tagCreate, TagInput, body);
   }
 
   @Put(':id')
@@ -91,6 +91,6 @@ export class TagsController {
   @Delete(':id')
   @Profiles('admin')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.tagDelete, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.tagDelete, IdParam, { id });
   }
 }

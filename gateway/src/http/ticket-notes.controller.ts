@@ -7,7 +7,6 @@ import {
   type TicketNoteRecord,
   IdParam,
 } from '@sb/contracts';
-import { parseInput } from '@sb/platform/errors';
 import type { GatewayRequest } from '../auth/gateway-request.js';
 import { openApiSchema } from '../openapi/zod-schema.js';
 import { ServiceClient } from './service-client.js';
@@ -23,22 +22,22 @@ export class TicketNotesController {
 
   @Get('list')
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketNoteRecord[]> {
-    return this.services.ask(req, S.ticketNoteList, parseInput(TicketNoteListQuery, query ?? {}));
+    return this.services.forward(req, S.ticketNoteList, TicketNoteListQuery, query);
   }
 
   @Post()
   @ApiBody({ schema: openApiSchema(TicketNoteInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TicketNoteRecord> {
-    return this.services.ask(req, S.ticketNoteCreate, parseInput(TicketNoteInput, body ?? {}));
+    return this.services.forward(req, S.ticketNoteCreate, TicketNoteInput, body);
   }
 
   @Get(':id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TicketNoteRecord> {
-    return this.services.ask(req, S.ticketNoteGet, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.ticketNoteGet, IdParam, { id });
   }
 
   @Delete(':id')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.ticketNoteDelete, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.ticketNoteDelete, IdParam, { id });
   }
 }

@@ -64,12 +64,12 @@ export class TicketsController {
   @Get('tickets/u/:uuid')
   @ApiOperation({ summary: 'The ticket with this uuid (with its contact)' })
   byUuid(@Req() req: GatewayRequest, @Param('uuid') uuid: string): Promise<TicketRecord> {
-    return this.services.ask(req, S.ticketGetByUuid, parseInput(uuidParam, { uuid }));
+    return this.services.forward(req, S.ticketGetByUuid, uuidParam, { uuid });
   }
 
   @Get('tickets/:id')
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TicketRecord> {
-    return this.services.ask(req, S.ticketGet, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.ticketGet, IdParam, { id });
   }
 
   @Post('tickets/closeAll')
@@ -77,7 +77,7 @@ export class TicketsController {
   @ApiBody({ schema: openApiSchema(TicketCloseAllInput) })
   @ApiOperation({ summary: "Closes the chosen queues' pending and open tickets: { count }" })
   closeAll(@Req() req: GatewayRequest, @Body() body: unknown): Promise<{ count: number }> {
-    return this.services.ask(req, S.ticketCloseAll, parseInput(TicketCloseAllInput, body ?? {}));
+    return this.services.forward(req, S.ticketCloseAll, TicketCloseAllInput, body);
   }
 
   @Post('tickets')
@@ -86,7 +86,7 @@ export class TicketsController {
     summary: 'Opens a ticket; 409 ERR_OTHER_OPEN_TICKET names the holder in details',
   })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<TicketRecord> {
-    return this.services.ask(req, S.ticketCreate, parseInput(TicketCreateInput, body ?? {}));
+    return this.services.forward(req, S.ticketCreate, TicketCreateInput, body);
   }
 
   @Put('tickets/:id')
@@ -109,12 +109,12 @@ export class TicketsController {
   @Delete('tickets/:id')
   @RequirePermission('ticket-options:deleteTicket')
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.ask(req, S.ticketDelete, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.ticketDelete, IdParam, { id });
   }
 
   @Get('tickets-log/:ticketId')
   @ApiOperation({ summary: "The ticket's log, oldest first" })
   log(@Req() req: GatewayRequest, @Param('ticketId') ticketId: string): Promise<TicketLogRecord[]> {
-    return this.services.ask(req, S.ticketLogList, parseInput(ticketIdParam, { ticketId }));
+    return this.services.forward(req, S.ticketLogList, ticketIdParam, { ticketId });
   }
 }

@@ -40,8 +40,7 @@ export class UsersController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Users of the company, 40 per page: { users, hasMore, count }' })
   list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<UsersPage> {
-    const data = parseInput(UserListQuery, query ?? {});
-    return this.services.request(Subjects.identity.userList, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.userList, UserListQuery, query);
   }
 
   /** Every user of the company may list names for pickers (transfer, filters). */
@@ -50,17 +49,13 @@ export class UsersController {
     summary: 'All users of the company (id, name, profile, online, picture, queueIds, queues)',
   })
   picker(@Req() req: GatewayRequest): Promise<UserListItem[]> {
-    return this.services.request(Subjects.identity.userPickerList, req.sb.ctx, {});
+    return this.services.ask(req, Subjects.identity.userPickerList, {});
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One user of the company' })
   get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<UserRecord> {
-    return this.services.request(
-      Subjects.identity.userGet,
-      req.sb.ctx,
-      parseInput(IdParam, { id }),
-    );
+    return this.services.forward(req, Subjects.identity.userGet, IdParam, { id });
   }
 
   @Post()
@@ -68,8 +63,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Creates a user (admins; within the plan limit)' })
   @ApiBody({ schema: openApiSchema(UserCreateInput) })
   create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<UserRecord> {
-    const data = parseInput(UserCreateInput, body ?? {});
-    return this.services.request(Subjects.identity.userCreate, req.sb.ctx, data);
+    return this.services.forward(req, Subjects.identity.userCreate, UserCreateInput, body);
   }
 
   /** Identity decides who may change which field (a user: own name, password, theme, menu, language…). */
@@ -84,18 +78,14 @@ export class UsersController {
     const params = parseInput(IdParam, { id });
     const input = parseInput(UserEditInput, body ?? {});
     const data: UserEditRequest = { ...input, id: params.id };
-    return this.services.request(Subjects.identity.userUpdate, req.sb.ctx, data);
+    return this.services.ask(req, Subjects.identity.userUpdate, data);
   }
 
   @Delete(':id')
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes a user (admins; never themself)' })
   async remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ message: string }> {
-    await this.services.request(
-      Subjects.identity.userDelete,
-      req.sb.ctx,
-      parseInput(IdParam, { id }),
-    );
+    await this.services.forward(req, Subjects.identity.userDelete, IdParam, { id });
     return { message: 'User deleted' };
   }
 }

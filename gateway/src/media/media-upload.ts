@@ -140,6 +140,31 @@ export class MediaUploads {
     }
   }
 
+  /**
+   * The record a media change answered, once the file it replaced is removed (`previousMediaPath`,
+   * unless the record still names the same key).
+   */
+  async withoutPrevious<R extends { mediaPath: string | null; previousMediaPath: string | null }>(
+    reply: R,
+    what: string,
+  ): Promise<Omit<R, 'previousMediaPath'>> {
+    const { previousMediaPath, ...record } = reply;
+    if (previousMediaPath && previousMediaPath !== record.mediaPath) {
+      await this.removeQuietly([previousMediaPath], what);
+    }
+    return record;
+  }
+
+  /** The answer to a deleted record, `{ id }`, once the files it held are removed. */
+  async deleted(
+    removed: { id: number },
+    keys: readonly (string | null)[],
+    what: string,
+  ): Promise<{ id: number }> {
+    await this.removeQuietly(keys, what);
+    return { id: removed.id };
+  }
+
   /** Removes files no record points to any more; a leftover costs storage, never correctness. */
   async removeQuietly(keys: readonly (string | null | undefined)[], what: string): Promise<void> {
     for (const key of keys) {

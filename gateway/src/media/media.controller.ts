@@ -115,7 +115,12 @@ export class MediaController {
     // the link itself expires; the browser may keep the bytes until then
     res.setHeader('Cache-Control', 'private, max-age=86400');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    res.setHeader('Content-Disposition', 'inline');
+    // an export's bundle (GET /tenant-operations/:id/bundle) is a file to keep, not to show
+    const bundle = /^tenant-operations\/[^/]+\/company\.swb$/.test(key);
+    res.setHeader(
+      'Content-Disposition',
+      bundle ? `attachment; filename="company-${key.split('/')[1]}.swb"` : 'inline',
+    );
     object.stream.on('error', (err) => {
       this.logger.warn({ err, key }, 'media stream failed');
       res.destroy(err);

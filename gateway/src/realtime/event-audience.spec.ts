@@ -55,9 +55,12 @@ const samples: Record<EventSocketRouteKey, Sample[]> = {
     { companyId: 0, data: { key: 'userCreation', value: 'enabled' } },
   ],
   'identity.session.created': [{ data: { sessionId: 's1', userId: 9 } }],
+  'identity.company.fenced': [{ data: { companyId: cid, operationId: 'op-1' } }],
+  'identity.company.unfenced': [{ data: { companyId: cid, operationId: 'op-1' } }],
   'identity.announcement.created': [{ companyId: 0, data: { record: { id: 1, status: true } } }],
   'identity.announcement.updated': [{ companyId: 0, data: { record: { id: 1, status: false } } }],
   'identity.announcement.deleted': [{ companyId: 0, data: { record: { id: 1 } } }],
+  'identity.tenant-operation.updated': [{ companyId: 0, data: { operation: { id: 'o1' } } }],
   'identity.chat.created': [{ data: { record: { users: [{ userId: 9 }, { userId: 10 }] } } }],
   'identity.chat.updated': [{ data: { record: { users: [{ userId: 9 }] }, removedUserIds: [10] } }],
   'identity.chat.deleted': [{ data: { id: 1, memberIds: [9, 10] } }],
@@ -153,9 +156,11 @@ const guardLets = (route: GatewayRoute, caller: Caller): boolean => {
   }
 };
 
-/** Whether a socket of this caller can be in the room (the admins room is the only narrower one). */
-const mayBeIn = (room: string, companyId: number, caller: Caller): boolean =>
-  room === rooms.admins(companyId) ? joinsAdminsRoom(caller) : true;
+/** Whether a socket of this caller can be in the room (the admins and super rooms are narrower). */
+const mayBeIn = (room: string, companyId: number, caller: Caller): boolean => {
+  if (room === rooms.supers()) return caller.super;
+  return room === rooms.admins(companyId) ? joinsAdminsRoom(caller) : true;
+};
 
 type Row = {
   readRoute: string;

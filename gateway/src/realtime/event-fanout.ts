@@ -43,7 +43,7 @@ export type SocketEmit = {
 
 /**
  * What one domain event becomes on the sockets: the contracts' event→socket table, restricted to rooms of
- * the event's own company (the platform room only for platform-wide events of company 0). A wrong table
+ * the event's own company (the platform and super rooms only for platform-wide events of company 0). A wrong table
  * row can therefore never send one tenant's data to another.
  */
 export const planSocketEmit = (
@@ -55,8 +55,10 @@ export const planSocketEmit = (
   const allowed: string[] = [];
   const dropped: string[] = [];
   for (const room of new Set(resolved.rooms)) {
-    const sameCompany =
-      room === rooms.platform() ? event.companyId === 0 : roomCompanyId(room) === event.companyId;
+    const platformWide = room === rooms.platform() || room === rooms.supers();
+    const sameCompany = platformWide
+      ? event.companyId === 0
+      : roomCompanyId(room) === event.companyId;
     (sameCompany ? allowed : dropped).push(room);
   }
   if (allowed.length === 0 && dropped.length === 0) return undefined;

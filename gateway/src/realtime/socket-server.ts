@@ -152,6 +152,8 @@ export const startSocketServer = async (
       sessionRoom(token.sid),
       // admins (and super) alone hear what only they may read, e.g. connection tokens
       ...(joinsAdminsRoom(ctx) ? [rooms.admins(cid)] : []),
+      // super alone hears the platform's own work (tenant operations)
+      ...(ctx.super ? [rooms.supers()] : []),
     ]);
     const heartbeat = () => {
       if (!presence.touch(cid, token.userId)) return;

@@ -7,7 +7,7 @@ import { startConnectorsService } from '@sb/connectors';
 import { startReportingService } from '@sb/reporting';
 import type { SocketFactory, WhatsappSocket } from '@sb/connectors/baileys';
 import { normaliseCall } from '@sb/connectors/baileys';
-import { DomainEventTypes, eventSubject } from '@sb/contracts';
+import { DomainEventTypes, eventSubject, type ServiceName } from '@sb/contracts';
 import type {
   AuthResult,
   ConnectionRecord,
@@ -91,6 +91,10 @@ export type RunningConversationStack = ConversationStack & {
   businessAccountId: string;
   /** the campaigns service (on-duty staff, schedules), when started with `campaigns: true` */
   campaigns?: RunningService;
+  /** each started service's database (a test reads what the API does not show) */
+  databaseUrls: Partial<Record<ServiceName, string>>;
+  /** where the media store (disk) keeps its objects */
+  mediaDir: string;
   /** any JSON call as the admin or the agent; throws on ≥ 300 */
   api<T>(actor: 'admin' | 'agent', method: string, path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
@@ -293,6 +297,14 @@ export const startConversationStack = async (
         agent: { id: agent.user.id, name: agent.user.name, token: agent.token },
       },
       identityStack,
+      databaseUrls: {
+        identity: identityStack.database.url,
+        tickets: ticketsDb.url,
+        connectors: connectorsDb.url,
+        ...(campaignsDb ? { campaigns: campaignsDb.url } : {}),
+        ...(reportingDb ? { reporting: reportingDb.url } : {}),
+      },
+      mediaDir,
       tickets: tickets!,
       connectors: connectors!,
       companyId: admin.user.companyId,

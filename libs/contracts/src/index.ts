@@ -34,3 +34,4 @@ export * from './reporting/index.js';
 export * from './contact-lists/index.js';
 export * from './campaigns/index.js';
 export * from './family/family-client.js';
+export * from './tenant-operations/index.js';

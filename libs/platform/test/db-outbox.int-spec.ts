@@ -70,10 +70,12 @@ describe('createServiceDataSource', () => {
       [schema],
     );
     expect(tables.map((t) => t.table_name)).toEqual([
+      'erased_companies',
       'migrations',
       'note',
       'outbox_event',
       'processed_event',
+      'tenant_import_ids',
     ]);
     const publicTables = await dataSource.query(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
@@ -91,6 +93,8 @@ describe('createServiceDataSource', () => {
       'PlatformProcessedEvent1700000000001',
       'PlatformOutboxJsonPayload1700000000002',
       'PlatformOutboxTraceContext1700000000003',
+      'PlatformErasedCompanies1700000000004',
+      'PlatformTenantImportIds1700000000005',
       'CreateNote1800000000000',
       'NoteRowSecurity1800000000001',
     ]);

@@ -39,7 +39,7 @@ function greeterModule(prefix: string) {
     }
 
     @BusHandler(`${prefix}.hello`)
-    async hello(data: unknown, ctx: CallContext) {
+    async hello(ctx: CallContext, data: unknown) {
       const input = parseInput(HelloInput, data);
       this.logger.debug('greeting');
       return {
@@ -56,7 +56,7 @@ function greeterModule(prefix: string) {
     }
 
     @BusHandler(`${prefix}.note.create`)
-    async createNote(data: unknown, ctx: CallContext) {
+    async createNote(ctx: CallContext, data: unknown) {
       const { text } = parseInput(z.object({ text: z.string() }), data);
       return this.dataSource.transaction(async (manager) => {
         const note = await this.notes.save(ctx.companyId, { text }, manager);

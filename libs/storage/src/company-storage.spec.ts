@@ -29,6 +29,7 @@ describe('scopeToCompany', () => {
     await company1.put(key, Buffer.from('me'), { contentType: 'image/png' });
     expect(await company1.stat(key)).toMatchObject({ size: 2 });
     expect(await company1.list('company-1/')).toEqual([key]);
+    expect(await company1.listWithSizes('company-1/')).toEqual([{ key, size: 2 }]);
     expect(await company1.signedUrl!(key, 60)).toContain(`/media/${key}?`);
     await company1.remove(key);
     expect(await company1.list('company-1/')).toEqual([]);
@@ -51,6 +52,7 @@ describe('scopeToCompany', () => {
     ).rejects.toBeInstanceOf(InvalidObjectKeyError);
     for (const prefix of ['company-1', 'company-10/', '', 'company-']) {
       await expect(company1.list(prefix)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+      await expect(company1.listWithSizes(prefix)).rejects.toBeInstanceOf(InvalidObjectKeyError);
     }
     expect(await storage.stat(foreign)).toMatchObject({ size: 2 });
   });

@@ -8,6 +8,13 @@ import { InvalidObjectKeyError } from './storage.errors.js';
  */
 export function scopeToCompany(storage: ObjectStorage, companyId: number): ObjectStorage {
   const prefix = companyPrefix(companyId);
+  const assertCompanyPrefix = (listPrefix: string) => {
+    assertValidPrefix(listPrefix);
+    if (!listPrefix.startsWith(prefix)) {
+      throw new InvalidObjectKeyError(listPrefix, `outside company ${companyId}`);
+    }
+    return listPrefix;
+  };
   const scoped: ObjectStorage = {
     put: async (key, body, options) => {
       assertCompanyKey(key, companyId);
@@ -25,13 +32,8 @@ export function scopeToCompany(storage: ObjectStorage, companyId: number): Objec
       assertCompanyKey(key, companyId);
       return storage.remove(key);
     },
-    list: async (listPrefix) => {
-      assertValidPrefix(listPrefix);
-      if (!listPrefix.startsWith(prefix)) {
-        throw new InvalidObjectKeyError(listPrefix, `outside company ${companyId}`);
-      }
-      return storage.list(listPrefix);
-    },
+    list: async (listPrefix) => storage.list(assertCompanyPrefix(listPrefix)),
+    listWithSizes: async (listPrefix) => storage.listWithSizes(assertCompanyPrefix(listPrefix)),
   };
   const { signedUrl } = storage;
   if (signedUrl) {

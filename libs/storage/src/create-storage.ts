@@ -1,3 +1,4 @@
+import { lazyStorage } from './lazy-storage.js';
 import path from 'node:path';
 import { z } from 'zod';
 import { createDiskStorage } from './disk-storage.js';
@@ -107,3 +108,7 @@ export async function createStorage(
   const { driver: _driver, ...s3 } = config;
   return createS3Storage(s3);
 }
+
+/** The storage `env` configures, opened on first use: for a process that may never store a file. */
+export const storageOnFirstUse = (env: Record<string, string | undefined>): ObjectStorage =>
+  lazyStorage(() => createStorage(env));

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { assertValidKey, assertValidPrefix } from './media-key.js';
 import {
   DEFAULT_CONTENT_TYPE,
+  type ListedObject,
   type ObjectStat,
   type ObjectStorage,
   type PutObjectOptions,
@@ -88,6 +89,36 @@ export async function createDiskStorage({
     }
   };
 
+  const listKeys = async (prefix: string): Promise<string[]> => {
+    assertValidPrefix(prefix);
+    // Walk only the deepest folder the prefix names, not the whole tree.
+    const dirPart = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const start = dirPart === '' ? base : resolveIn(base, dirPart);
+    const keys: string[] = [];
+    const walk = async (dir: string, keyDir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if (isErrno(err, 'ENOENT', 'ENOTDIR')) return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (entry.name.startsWith('.')) continue;
+        const key = keyDir === '' ? entry.name : `${keyDir}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) {
+            await walk(path.join(dir, entry.name), key);
+          }
+        } else if (entry.isFile() && key.startsWith(prefix)) {
+          keys.push(key);
+        }
+      }
+    };
+    await walk(start, dirPart);
+    return keys.sort();
+  };
+
   const storage: ObjectStorage = {
     async put(key, body, { contentType, size }: PutObjectOptions) {
       const target = dataPath(key);
@@ -158,34 +189,19 @@ export async function createDiskStorage({
       await fs.rm(metaPath(key), { force: true });
     },
 
-    async list(prefix) {
-      assertValidPrefix(prefix);
-      // Walk only the deepest folder the prefix names, not the whole tree.
-      const dirPart = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
-      const start = dirPart === '' ? base : resolveIn(base, dirPart);
-      const keys: string[] = [];
-      const walk = async (dir: string, keyDir: string): Promise<void> => {
-        let entries;
+    list: listKeys,
+
+    async listWithSizes(prefix) {
+      const listed: ListedObject[] = [];
+      for (const key of await listKeys(prefix)) {
         try {
-          entries = await fs.readdir(dir, { withFileTypes: true });
+          listed.push({ key, size: (await fs.stat(dataPath(key))).size });
         } catch (err) {
-          if (isErrno(err, 'ENOENT', 'ENOTDIR')) return;
-          throw err;
+          // removed between the listing and the stat: no longer there to count
+          if (!isErrno(err, 'ENOENT', 'ENOTDIR')) throw err;
         }
-        for (const entry of entries) {
-          if (entry.name.startsWith('.')) continue;
-          const key = keyDir === '' ? entry.name : `${keyDir}/${entry.name}`;
-          if (entry.isDirectory()) {
-            if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) {
-              await walk(path.join(dir, entry.name), key);
-            }
-          } else if (entry.isFile() && key.startsWith(prefix)) {
-            keys.push(key);
-          }
-        }
-      };
-      await walk(start, dirPart);
-      return keys.sort();
+      }
+      return listed;
     },
   };
 

@@ -161,6 +161,29 @@ export function describeObjectStorageContract(
       await storage.remove(`${other}/list/a.txt`);
     });
 
+    it('lists keys under a prefix with their sizes, sorted, as list does', async () => {
+      const other = `company-${companyId}0`;
+      await storage.put(key('sized/b.bin'), Buffer.alloc(300), { contentType: 'image/png' });
+      await storage.put(key('sized/a.txt'), Buffer.from('four'), { contentType: 'text/plain' });
+      await storage.put(key('sized/deep/c.bin'), chunked(randomBytes(10_000), 1_024), {
+        contentType: 'application/pdf',
+      });
+      await storage.put(`${other}/sized/a.txt`, Buffer.from('x'), { contentType: 'text/plain' });
+
+      expect(await storage.listWithSizes(key('sized/'))).toEqual([
+        { key: key('sized/a.txt'), size: 4 },
+        { key: key('sized/b.bin'), size: 300 },
+        { key: key('sized/deep/c.bin'), size: 10_000 },
+      ]);
+      expect((await storage.listWithSizes(key('sized/'))).map((object) => object.key)).toEqual(
+        await storage.list(key('sized/')),
+      );
+      expect(await storage.listWithSizes(key('nowhere/'))).toEqual([]);
+      await storage.remove(key('sized/b.bin'));
+      expect(await storage.listWithSizes(key('sized/b'))).toEqual([]);
+      await storage.remove(`${other}/sized/a.txt`);
+    });
+
     it('removes an object: gone from get, stat and list', async () => {
       await storage.put(key('gone/x.txt'), Buffer.from('x'), { contentType: 'text/plain' });
       await storage.remove(key('gone/x.txt'));
@@ -190,6 +213,7 @@ export function describeObjectStorageContract(
       }
       for (const bad of ['../', 'company-1/../', '/abs', 'a//', '.meta/']) {
         await expect(storage.list(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+        await expect(storage.listWithSizes(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
       }
     });
 

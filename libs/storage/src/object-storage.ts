@@ -12,6 +12,9 @@ export type StoredObject = {
   size: number;
 };
 
+/** A key of a listing with its byte length. */
+export type ListedObject = { key: string; size: number };
+
 export type ObjectStat = {
   size: number;
   contentType: string;
@@ -31,6 +34,8 @@ export type ObjectStorage = {
   remove(key: string): Promise<void>;
   /** Every key starting with `prefix`, sorted. */
   list(prefix: string): Promise<string[]>;
+  /** Every key starting with `prefix` with its size, sorted by key (what a company's media weighs). */
+  listWithSizes(prefix: string): Promise<ListedObject[]>;
   /** A time-limited URL that serves the object without further authentication. */
   signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
 };

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { assertValidKey, assertValidPrefix } from './media-key.js';
-import { DEFAULT_CONTENT_TYPE, type ObjectStorage, type StoredObject } from './object-storage.js';
+import {
+  DEFAULT_CONTENT_TYPE,
+  type ListedObject,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage.js';
 import { SizeGuard } from './size-guard.js';
 import {
   ObjectNotFoundError,
@@ -102,6 +107,21 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Object
     }
   }
 
+  // ListObjectsV2 answers each key with its size: weighing a prefix reads no object
+  const listObjects = async (prefix: string): Promise<ListedObject[]> => {
+    assertValidPrefix(prefix);
+    const listed: ListedObject[] = [];
+    const stream = client.listObjectsV2(bucket, prefix, true);
+    await new Promise<void>((resolve, reject) => {
+      stream.on('data', (item: BucketItem) => {
+        if (item.name !== undefined) listed.push({ key: item.name, size: item.size });
+      });
+      stream.on('error', reject);
+      stream.on('end', resolve);
+    });
+    return listed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  };
+
   return {
     async put(key, body, { contentType, size }) {
       assertValidKey(key);
@@ -170,18 +190,10 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Object
     },
 
     async list(prefix) {
-      assertValidPrefix(prefix);
-      const keys: string[] = [];
-      const stream = client.listObjectsV2(bucket, prefix, true);
-      await new Promise<void>((resolve, reject) => {
-        stream.on('data', (item: BucketItem) => {
-          if (item.name !== undefined) keys.push(item.name);
-        });
-        stream.on('error', reject);
-        stream.on('end', resolve);
-      });
-      return keys.sort();
+      return (await listObjects(prefix)).map((object) => object.key);
     },
+
+    listWithSizes: listObjects,
 
     async signedUrl(key, expiresInSeconds) {
       assertValidKey(key);

@@ -1,6 +1,8 @@
+import { storageOnFirstUse } from '@sb/storage';
 import { startNestService, type RunningNestService, type ServiceRuntime } from '@sb/platform/nest';
 import { createRequire } from 'node:module';
 import { campaignsMigrations } from './migrations/index.js';
+import { campaignsTenantPart } from './tenant/campaigns-tenant-part.js';
 import { CampaignsModule } from './campaigns.module.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -18,4 +20,6 @@ export const startCampaignsService = (runtime: ServiceRuntime): Promise<RunningN
     entities: [],
     migrations: campaignsMigrations,
     runtime,
+    tenant: campaignsTenantPart,
+    tenantStorage: storageOnFirstUse,
   });

@@ -1,7 +1,7 @@
 import { isErrorCode, isSendRefusal, type ErrorCode } from '@sb/contracts';
 import { isAppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { Poller } from '@sb/platform/poller';
+import { msOrOffOf, Poller } from '@sb/platform/poller';
 
 /**
  * The poller of a table of due work, every `configured` ms (from the environment; the default when it
@@ -15,8 +15,7 @@ export function duePoller(options: {
   pass: () => Promise<void>;
   logger: Logger;
 }): Poller {
-  const configured = Number(options.configured ?? options.defaultMs);
-  const everyMs = Number.isFinite(configured) && configured >= 0 ? configured : options.defaultMs;
+  const everyMs = msOrOffOf(options.configured, options.defaultMs);
   return new Poller({
     name: options.name,
     everyMs,

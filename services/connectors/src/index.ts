@@ -1,6 +1,8 @@
+import { storageOnFirstUse } from '@sb/storage';
 import { startNestService, type RunningService, type ServiceRuntime } from '@sb/platform/nest';
 import { createRequire } from 'node:module';
 import { connectorsMigrations } from './migrations/index.js';
+import { connectorsTenantPart } from './tenant/connectors-tenant-part.js';
 import { connectorsEntities, ConnectorsModule } from './connectors.module.js';
 import type { SocketFactory } from './baileys/baileys-socket.js';
 import { WhatsappSocketFactoryModule } from './baileys/baileys.module.js';
@@ -29,4 +31,6 @@ export const startConnectorsService = (
     entities: connectorsEntities,
     migrations: connectorsMigrations,
     runtime,
+    tenant: connectorsTenantPart,
+    tenantStorage: storageOnFirstUse,
   });

@@ -12,6 +12,7 @@ import type { Bus } from '@sb/platform/bus';
 import type { RunningService } from '@sb/platform/nest';
 import { createTestDatabase, openTestBus } from '@sb/testing';
 import type { INestApplicationContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DriverRegistry } from '../src/connections/driver-registry.js';
 import { ConnectionsRepository } from '../src/connections/connections.repository.js';
@@ -19,6 +20,7 @@ import { ConnectionEventSink } from '../src/connections/connection-event-sink.js
 import type { ChannelDriver, DriverConnection } from '../src/drivers/channel-driver.js';
 import { TransientChannelError } from '../src/drivers/channel-driver.js';
 import { startConnectorsService } from '../src/index.js';
+import { connectorsTenantPart } from '../src/tenant/connectors-tenant-part.js';
 
 const S = Subjects.connectors;
 const base = { requestId: 't', userId: 1, super: false, lang: 'en' };
@@ -450,6 +452,20 @@ describe('connections over the in-process bus', () => {
       (await call<ConnectionRecord>(S.connectionGet, { id: second.id }, admin))
         .statusImportMessages,
     ).toBeNull();
+  });
+
+  it("starts an imported company's live sessions with their pairing, not the disconnected", async () => {
+    const { rows } = await db.query<{ id: number; status: string }>(
+      `INSERT INTO connectors.connections (company_id, name, channel, status)
+       VALUES (4, 'Live', 'whatsapp', 'CONNECTED'), (4, 'Off', 'whatsapp', 'DISCONNECTED')
+       RETURNING id, status`,
+    );
+    const live = rows.find((row) => row.status === 'CONNECTED')!.id;
+    const off = rows.find((row) => row.status === 'DISCONNECTED')!.id;
+    const request = { operationId: randomUUID(), bundleId: randomUUID(), sourceCompanyId: 9 };
+    await connectorsTenantPart.afterImport!({ ...request, companyId: 4 }, service.app);
+    expect(driver.started).toContain(live);
+    expect(driver.started).not.toContain(off);
   });
 
   it('disconnects with a logout and deletes, handing the default on', async () => {

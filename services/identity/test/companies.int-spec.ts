@@ -1,6 +1,10 @@
 import {
   Subjects,
+  tenantEraseSubject,
+  tenantUsageSubject,
   type BusRequest,
+  type CompanyEraseReply,
+  type TenantOperationView,
   type CompaniesPage,
   type CompanyCountsRequest,
   type CompanyRecordView,
@@ -10,9 +14,17 @@ import {
   type IssuedSession,
   type PlanLimitsReply,
   type PlanView,
+  type TenantUsageReply,
+  type TenantUsageRequest,
 } from '@sb/contracts';
+import { randomUUID } from 'node:crypto';
+import type { RunningNestService } from '@sb/platform/nest';
+import type { INestApplicationContext } from '@nestjs/common';
+import { renderMetrics } from '@sb/platform/ops';
 import type { DataSource } from 'typeorm';
+import { CompanyUsageMetrics } from '../src/companies/company-usage-metrics.js';
 import { assertUserLimit } from '../src/plans/plan-limits.js';
+import { TenantOperationsRunner } from '../src/tenant/tenant-operations.runner.js';
 import {
   SEEDED_SUPER,
   useIdentityTestApp,
@@ -228,11 +240,115 @@ describe.each<BusKind>(IntegrationBuses)(
       const plan = await newPlan();
       const company = await newCompany(plan.id);
       expect(await codeOf(asSuper(S.planDelete, { id: plan.id }))).toBe('ERR_PLAN_IN_USE');
-      await asSuper(S.companyDelete, { id: company.id });
+      // the other services' parts of the erase, played here (tenant-erase.api-spec runs them all)
+      const others = ['campaigns', 'connectors', 'tickets', 'reporting'] as const;
+      const asked: { service: string; data: unknown; super: boolean }[] = [];
+      const parts = await Promise.all(
+        others.map((service) =>
+          rig.bus!.handle(tenantEraseSubject(service), (payload: BusRequest) => {
+            asked.push({ service, data: payload.data, super: payload.ctx.super });
+            return Promise.resolve({ service, rows: { things: 1 } });
+          }),
+        ),
+      );
+      try {
+        const reply = await asSuper<CompanyEraseReply>(S.companyDelete, { id: company.id });
+        expect(reply.id).toBe(company.id);
+        expect(reply.operation).toMatchObject({
+          kind: 'erase',
+          companyId: company.id,
+          companyName: company.name,
+          reason: 'leave',
+          status: 'done',
+          error: null,
+        });
+        expect(reply.operation.steps.map((step) => [step.service, step.status])).toEqual(
+          ['campaigns', 'connectors', 'tickets', 'reporting', 'identity'].map((service) => [
+            service,
+            'done',
+          ]),
+        );
+        // identity removed its own rows: the company, its admin, its settings
+        expect(reply.operation.steps[4]?.report?.rows).toMatchObject({ companies: 1, users: 1 });
+        expect(asked).toEqual(
+          others.map((service) => ({
+            service,
+            data: { companyId: company.id, reason: 'leave' },
+            super: true,
+          })),
+        );
+        await expect(
+          asSuper(S.tenantOperationGet, { id: reply.operation.id }),
+        ).resolves.toMatchObject({ id: reply.operation.id, status: 'done' });
+        const listed = await asSuper<{ id: string }[]>(S.tenantOperationList, {});
+        expect(listed[0]?.id).toBe(reply.operation.id);
+        expect(
+          await codeOf(rig.app.request(S.tenantOperationList, {}, { ...superCtx, super: false })),
+        ).toBe('ERR_NO_PERMISSION');
+      } finally {
+        await Promise.all(parts.map((part) => part.unsubscribe()));
+      }
       expect(await outbox(`evt.${company.id}.identity.company.deleted`)).toBe(1);
       expect(await codeOf(asSuper(S.companyGet, { id: company.id }))).toBe('ERR_NO_COMPANY_FOUND');
       await expect(asSuper(S.planDelete, { id: plan.id })).resolves.toEqual({ id: plan.id });
       expect(await codeOf(asSuper(S.planDelete, { id: plan.id }))).toBe('ERR_NO_PLAN_FOUND');
+    });
+
+    run('resumes an erase whose replica died, at the step that did not finish', async () => {
+      const plan = await newPlan();
+      const company = await newCompany(plan.id);
+      const asked: string[] = [];
+      const parts = await Promise.all(
+        (['campaigns', 'connectors', 'tickets', 'reporting'] as const).map((service) =>
+          rig.bus!.handle(tenantEraseSubject(service), () => {
+            asked.push(service);
+            return Promise.resolve({ service, rows: {} });
+          }),
+        ),
+      );
+      try {
+        // as a replica left it when it died during tickets' step: its claim lapsed
+        const id = randomUUID();
+        const done = (service: string) => ({
+          service,
+          status: 'done',
+          report: { service, rows: {} },
+        });
+        await rig.app.db.query(
+          `INSERT INTO identity.tenant_operations
+             (id, kind, company_id, company_name, reason, status, steps, started_by, claimed_until)
+           VALUES ($1, 'erase', $2, $3, 'leave', 'running', $4, 1, now() - interval '1 minute')`,
+          [
+            id,
+            company.id,
+            company.name,
+            JSON.stringify([
+              done('campaigns'),
+              done('connectors'),
+              { service: 'tickets', status: 'running' },
+              { service: 'reporting', status: 'pending' },
+              { service: 'identity', status: 'pending' },
+            ]),
+          ],
+        );
+        const runner = (rig.app.service as RunningNestService).app.get(TenantOperationsRunner);
+        await runner.resumeLapsed();
+        let operation: TenantOperationView | undefined;
+        for (let i = 0; i < 100 && operation?.status !== 'done'; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          operation = await asSuper<TenantOperationView>(S.tenantOperationGet, { id });
+        }
+        expect(operation?.status).toBe('done');
+        expect(asked).toEqual(['tickets', 'reporting']);
+        expect(await codeOf(asSuper(S.companyGet, { id: company.id }))).toBe(
+          'ERR_NO_COMPANY_FOUND',
+        );
+        // a lapsed claim is taken once: nothing is left to resume
+        await runner.resumeLapsed();
+        expect(asked).toEqual(['tickets', 'reporting']);
+      } finally {
+        await Promise.all(parts.map((part) => part.unsubscribe()));
+      }
     });
 
     run(
@@ -359,6 +475,102 @@ describe.each<BusKind>(IntegrationBuses)(
           });
         } finally {
           await Promise.all(subscriptions.map((subscription) => subscription.unsubscribe()));
+        }
+      },
+    );
+
+    run(
+      "shows each company's storage, summed over every service, and measures it for the metrics",
+      async () => {
+        const plan = await newPlan();
+        const company = await newCompany(plan.id);
+        const search = { searchParam: company.name };
+        // identity measures its own rows of the company (the company, its admin, its settings)
+        const own = await asSuper<TenantUsageReply>(Subjects.identity.tenantUsage, {
+          companyIds: [company.id],
+        });
+        expect(own.service).toBe('identity');
+        const [mine] = own.companies;
+        expect(mine).toMatchObject({ companyId: company.id });
+        expect(mine!.rows).toBeGreaterThanOrEqual(2);
+        expect(mine!.bytes).toBeGreaterThan(0);
+        expect(
+          await codeOf(
+            rig.app.request(
+              Subjects.identity.tenantUsage,
+              { companyIds: [company.id] },
+              { ...superCtx, super: false },
+            ),
+          ),
+        ).toBe('ERR_NO_PERMISSION');
+
+        // the other services, played: 10 rows of 100 bytes each; tickets adds 2 objects of 2500
+        const others = ['campaigns', 'connectors', 'tickets', 'reporting'] as const;
+        const asked: { service: string; super: boolean; companyIds: number[] }[] = [];
+        const play = (service: (typeof others)[number]) =>
+          rig.bus!.handle(tenantUsageSubject(service), (payload: BusRequest) => {
+            const { companyIds } = payload.data as TenantUsageRequest;
+            asked.push({ service, super: payload.ctx.super, companyIds });
+            const ids = companyIds.length > 0 ? companyIds : [company.id];
+            return Promise.resolve<TenantUsageReply>({
+              service,
+              companies: ids.map((companyId) => ({
+                companyId,
+                rows: 10,
+                bytes: 1_000,
+                ...(service === 'tickets' ? { mediaBytes: 5_000, objects: 2 } : {}),
+              })),
+            });
+          });
+        // three of them answer: a sum without the fourth would mislead, so the storage is unknown
+        const three = await Promise.all(others.slice(0, 3).map(play));
+        try {
+          const partial = await asSuper<CompaniesPage>(S.companyPage, search);
+          expect(partial.companies[0]).toMatchObject({ id: company.id, storage: null });
+        } finally {
+          await Promise.all(three.map((subscription) => subscription.unsubscribe()));
+        }
+
+        asked.length = 0;
+        const all = await Promise.all(others.map(play));
+        try {
+          // identity's own figures are read again: a page row (the admin's last login) may change
+          const [now] = (
+            await asSuper<TenantUsageReply>(Subjects.identity.tenantUsage, {
+              companyIds: [company.id],
+            })
+          ).companies;
+          const expected = {
+            rows: now!.rows + 40,
+            bytes: now!.bytes + 4_000,
+            mediaBytes: 5_000,
+          };
+          const page = await asSuper<CompaniesPage>(S.companyPage, search);
+          expect(page.companies[0]).toMatchObject({ id: company.id, storage: expected });
+          const one = await asSuper<CompanyRecordView>(S.companyGet, { id: company.id });
+          expect(one.storage).toEqual(expected);
+          // asked as the super user, for the page's companies only
+          expect(asked).toContainEqual({
+            service: 'tickets',
+            super: true,
+            companyIds: [company.id],
+          });
+
+          // the metrics: every company measured at once, by the operator
+          asked.length = 0;
+          const { app } = rig.app.service as unknown as { app: INestApplicationContext };
+          await app.get(CompanyUsageMetrics).tick();
+          expect(asked).toContainEqual({ service: 'tickets', super: true, companyIds: [] });
+          const metrics = await renderMetrics();
+          const series = (name: string, value: number) =>
+            new RegExp(`^${name}\\{company_id="${company.id}"[^}]*\\} ${value}$`, 'm');
+          expect(metrics).toMatch(series('switchboard_company_media_bytes', 5_000));
+          expect(metrics).toMatch(series('switchboard_company_rows', expected.rows));
+          expect(metrics).toMatch(series('switchboard_company_bytes', expected.bytes));
+          // the platform company, measured by identity alone here, has its series too
+          expect(metrics).toMatch(/^switchboard_company_rows\{company_id="1"[^}]*\} \d+$/m);
+        } finally {
+          await Promise.all(all.map((subscription) => subscription.unsubscribe()));
         }
       },
     );

@@ -1,6 +1,8 @@
+import { storageOnFirstUse } from '@sb/storage';
 import { startNestService, type RunningService, type ServiceRuntime } from '@sb/platform/nest';
 import { createRequire } from 'node:module';
 import { reportingMigrations } from './migrations/index.js';
+import { reportingTenantPart } from './tenant/reporting-tenant-part.js';
 import { ReportingModule } from './reporting.module.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -16,4 +18,6 @@ export const startReportingService = (runtime: ServiceRuntime): Promise<RunningS
     entities: [],
     migrations: reportingMigrations,
     runtime,
+    tenant: reportingTenantPart,
+    tenantStorage: storageOnFirstUse,
   });

@@ -1,6 +1,8 @@
+import { storageOnFirstUse } from '@sb/storage';
 import { startNestService, type RunningService, type ServiceRuntime } from '@sb/platform/nest';
 import { createRequire } from 'node:module';
 import { ticketsMigrations } from './migrations/index.js';
+import { ticketsTenantPart } from './tenant/tickets-tenant-part.js';
 import { ticketsEntities, TicketsModule } from './tickets.module.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -16,4 +18,6 @@ export const startTicketsService = (runtime: ServiceRuntime): Promise<RunningSer
     entities: ticketsEntities,
     migrations: ticketsMigrations,
     runtime,
+    tenant: ticketsTenantPart,
+    tenantStorage: storageOnFirstUse,
   });

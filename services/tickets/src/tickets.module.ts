@@ -22,6 +22,7 @@ import { ExternalApiModule } from './external-api/external-api.module.js';
 import { RoutingModule } from './routing/routing.module.js';
 import { OnDutyModule } from './on-duty/on-duty.module.js';
 import { BotLanguageModule } from './bot/language/bot-language.module.js';
+import { DataErasureModule } from './data-erasure/data-erasure.module.js';
 
 /** The tickets service's entities (each domain folder adds its own). */
 export const ticketsEntities: ObjectType<unknown>[] = [
@@ -57,6 +58,7 @@ export const ticketsEntities: ObjectType<unknown>[] = [
     RoutingModule,
     OnDutyModule,
     BotSecretsModule,
+    DataErasureModule,
   ],
 })
 export class TicketsModule {}

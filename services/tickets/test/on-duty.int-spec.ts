@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   emptyOnDutyDays,
   Subjects,
@@ -227,6 +228,38 @@ describe('on-duty alerts (plantão)', () => {
     expect(asked.map((a) => [a.companyId, a.timeZone]).sort()).toEqual([
       [1, 'Asia/Tokyo'],
       [2, 'America/Sao_Paulo'],
+    ]);
+  });
+
+  it("waits while the company is fenced (a tenant operation's cut) and alerts after", async () => {
+    onDuty.set(1, [entry(6, '5511999990006', 1)]);
+    const id = await ticket('Fenced');
+    const fenceEvent = (action: 'fenced' | 'unfenced') => ({
+      id: randomUUID(),
+      subject: `evt.1.identity.company.${action}`,
+      companyId: 1,
+      occurredAt: new Date().toISOString(),
+      data: { companyId: 1, operationId: '3b0f8a8e-9d1c-4c43-9e55-6f0f1a2b3c4d' },
+    });
+    const fences = async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets.fenced_companies'))
+        .rows[0]!.n;
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await check()).toBe(true);
+    };
+
+    await bus.publish(fenceEvent('fenced'));
+    await until(async () => (await fences()) === 1);
+    await pass();
+    expect(alertsAbout(id)).toEqual([]);
+    expect(await nextNotify(id)).toBeNull();
+
+    await bus.publish(fenceEvent('unfenced'));
+    await until(async () => (await fences()) === 0);
+    await pass();
+    expect(alertsAbout(id)).toEqual([
+      `5511999990006: Plantão: o ticket #${id} de Fenced aguarda atendimento.`,
     ]);
   });
 

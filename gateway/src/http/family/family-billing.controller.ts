@@ -30,8 +30,8 @@ export class FamilyBillingController {
   ): Promise<{ companies: CompanyWithPlan[]; hasMore: boolean; count: number }> {
     const filter = parseInput(CompanyListQuery, query ?? {});
     const [page, plans] = await Promise.all([
-      this.services.request(Subjects.identity.companyPage, req.sb.ctx, filter),
-      this.services.request(Subjects.identity.planListAll, req.sb.ctx, {}),
+      this.services.ask(req, Subjects.identity.companyPage, filter),
+      this.services.ask(req, Subjects.identity.planListAll, {}),
     ]);
     const byId = new Map(plans.map((plan) => [plan.id, plan]));
     return {

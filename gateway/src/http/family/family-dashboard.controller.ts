@@ -80,7 +80,7 @@ export class FamilyDashboardController {
   @RequirePermission('dashboard:view')
   @ApiOperation({ summary: 'Tickets per hour or day of the range (as /dashboard/ticketsDay)' })
   totalAttendances(@Req() req: GatewayRequest, @Query() query: unknown): Promise<TicketsDayReply> {
-    return this.services.ask(req, S.ticketsDay, parseInput(TicketsChartQuery, query ?? {}));
+    return this.services.forward(req, S.ticketsDay, TicketsChartQuery, query);
   }
 
   @Get(ApiRoutes.family.closedAttendances)

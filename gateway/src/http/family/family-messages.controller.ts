@@ -49,7 +49,7 @@ export class FamilyMessagesController {
   @ApiBody({ schema: openApiSchema(FamilyReactionInput) })
   react(@Req() req: GatewayRequest, @Body() body: unknown): Promise<MessageRecord> {
     const input = parseInput(FamilyReactionInput, body ?? {});
-    return this.services.request(S.messageReact, req.sb.ctx, { id: input.id, type: input.text });
+    return this.services.ask(req, S.messageReact, { id: input.id, type: input.text });
   }
 
   @Post(ApiRoutes.family.forward)
@@ -60,7 +60,7 @@ export class FamilyMessagesController {
     const sent: MessageRecord[] = [];
     // one contact after the other: each forward is checked and sent as POST /message/forward does
     for (const contact of input.currentContacts) {
-      const forwarded = await this.services.request(S.messageForward, req.sb.ctx, {
+      const forwarded = await this.services.ask(req, S.messageForward, {
         messageId: input.message.id,
         contactId: contact.id,
         signMessage: input.signMessage,
@@ -81,7 +81,7 @@ export class FamilyMessagesController {
     const { ticketId: id } = parseInput(ticketIdParam, { ticketId });
     const messages: MessageRecord[] = [];
     for (let pageNumber = 1; messages.length < TicketMediaMaxMessages; pageNumber += 1) {
-      const page = await this.services.request(S.messageList, req.sb.ctx, {
+      const page = await this.services.ask(req, S.messageList, {
         ticketId: id,
         pageNumber,
         selectedQueues: [],

@@ -62,19 +62,15 @@ export class QueueOptionsController {
   async list(@Req() req: GatewayRequest, @Query() query: unknown): Promise<QueueOptionRecord[]> {
     const { queueId, parentId } = parseInput(QueueOptionListQuery, query ?? {});
     const options = parentId
-      ? (await this.services.request(S.chatbotGet, req.sb.ctx, { id: parentId })).options
-      : (await this.services.request(S.queueGet, req.sb.ctx, { id: queueId })).chatbots;
+      ? (await this.services.ask(req, S.chatbotGet, { id: parentId })).options
+      : (await this.services.ask(req, S.queueGet, { id: queueId })).chatbots;
     return options.map((option, index) => asQueueOption(option, index + 1, queueId));
   }
 
   @Get(ApiRoutes.family.queueOption)
   @ApiOperation({ summary: 'One queue option' })
   async get(@Req() req: GatewayRequest, @Param('id') id: string): Promise<QueueOptionRecord> {
-    const chatbot = await this.services.request(
-      S.chatbotGet,
-      req.sb.ctx,
-      parseInput(IdParam, { id }),
-    );
+    const chatbot = await this.services.forward(req, S.chatbotGet, IdParam, { id });
     return asQueueOption(chatbot, 1, chatbot.queueId);
   }
 
@@ -84,7 +80,7 @@ export class QueueOptionsController {
   @ApiBody({ schema: openApiSchema(QueueOptionInput) })
   async create(@Req() req: GatewayRequest, @Body() body: unknown): Promise<QueueOptionRecord> {
     const input = parseInput(QueueOptionInput, body ?? {});
-    const chatbot = await this.services.request(S.chatbotCreate, req.sb.ctx, {
+    const chatbot = await this.services.ask(req, S.chatbotCreate, {
       name: input.title,
       greetingMessage: input.message,
       queueId: input.parentId ? null : input.queueId,
@@ -110,8 +106,8 @@ export class QueueOptionsController {
   ): Promise<QueueOptionRecord> {
     const params = parseInput(IdParam, { id });
     const input = parseInput(QueueOptionUpdateInput, body ?? {});
-    const current = await this.services.request(S.chatbotGet, req.sb.ctx, params);
-    const chatbot = await this.services.request(S.chatbotUpdate, req.sb.ctx, {
+    const current = await this.services.ask(req, S.chatbotGet, params);
+    const chatbot = await this.services.ask(req, S.chatbotUpdate, {
       id: params.id,
       name: input.title,
       greetingMessage: input.message,
@@ -129,6 +125,6 @@ export class QueueOptionsController {
   @Profiles('admin')
   @ApiOperation({ summary: 'Deletes an option and the options under it' })
   remove(@Req() req: GatewayRequest, @Param('id') id: string): Promise<{ id: number }> {
-    return this.services.request(S.chatbotDelete, req.sb.ctx, parseInput(IdParam, { id }));
+    return this.services.forward(req, S.chatbotDelete, IdParam, { id });
   }
 }

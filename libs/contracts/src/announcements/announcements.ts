@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from '../http/list-query.js';
 
 /** 1 high (red), 2 medium (orange), 3 low (grey); spec 3 §3. */
 export const AnnouncementPriorities = [1, 2, 3] as const;
@@ -33,10 +34,7 @@ export type Announcement = {
 };
 
 /** GET /announcements/ query. */
-export const AnnouncementListQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-});
+export const AnnouncementListQuery = listQuery({});
 export type AnnouncementListQuery = z.infer<typeof AnnouncementListQuery>;
 
 /** GET /announcements/ answer. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../context/request-context.js';
 import { unowned } from '../refs/refs.js';
 import { recordId } from '../http/record-ids.js';
+import { pageNumberField } from '../http/list-query.js';
 
 /** What an audit entry is about (issue 16: admin and super actions). */
 export const AuditEntities = [
@@ -14,10 +15,12 @@ export const AuditEntities = [
   'prompt',
   'queue-integration',
   'sla-target',
+  'contact',
 ] as const;
 export type AuditEntity = (typeof AuditEntities)[number];
 
-export const AuditActions = ['create', 'update', 'delete'] as const;
+// erase: a record removed with everything that held its personal data (a contact, LGPD)
+export const AuditActions = ['create', 'update', 'delete', 'erase'] as const;
 export type AuditAction = (typeof AuditActions)[number];
 
 /** A snapshot of the audited record (flat JSON), secrets already masked. */
@@ -83,7 +86,7 @@ export const AuditLogQuery = z.object({
   actorUserId: unowned('a filter that only narrows the log being read', recordId).optional(),
   entity: z.enum(AuditEntities).optional(),
   action: z.enum(AuditActions).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageNumber: pageNumberField(100_000),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 

@@ -1,6 +1,21 @@
 // The request and reply of every bus subject, so a caller's types follow from the subject it names.
 import type { z } from 'zod';
 import type { HealthReply } from './subjects.js';
+import type {
+  CompanyEraseReply,
+  CompanyEraseRequest,
+  TenantEraseRequest,
+  CompanyExportRequest,
+  CompanyImportRequest,
+  TenantExportRequest,
+  TenantImportRequest,
+  TenantOperationIdParam,
+  TenantOperationView,
+  TenantPartReport,
+  TenantUsageReply,
+  TenantUsageRequest,
+} from '../tenant-operations/tenant-operations.js';
+import type { CompanyFence } from '../tenant-operations/company-fence.js';
 import type { RefsCheckReply, RefsCheckRequest } from '../refs/refs.js';
 import type {
   AvailableAgentsReply,
@@ -73,6 +88,7 @@ import type {
   ChatUpdateRequest,
 } from '../chats/chats.js';
 import type {
+  CompanyRetention,
   CompanySettingOneRequest,
   CompanySettingsRequest,
   SettingEntry,
@@ -106,6 +122,7 @@ import type {
   ContactUpdateInput,
 } from '../contacts/contact-inputs.js';
 import type {
+  ContactErasure,
   ContactIdRequest,
   ContactImportJob,
   ContactPickerItem,
@@ -329,12 +346,131 @@ type Deleted = { id: number };
 type Message = { message: string };
 
 /**
- * Every request subject (the values of `Subjects`) to its request and reply. A subject added to
- * `Subjects` without a row here fails the check below.
+ * The get, create, update and delete subjects of one kind of record (`<prefix>.get` …): each answers
+ * the record `R` but delete, which answers `Removed`; get and delete name the record by `ById`.
  */
-export type BusContracts = {
+type RecordContracts<P extends string, R, Create, Update, ById = Id, Removed = Deleted> = {
+  [V in 'get' | 'create' | 'update' | 'delete' as `${P}.${V}`]: Contract<
+    V extends 'create' ? Create : V extends 'update' ? Update : ById,
+    V extends 'delete' ? Removed : R
+  >;
+};
+
+/** The subjects of the records served with the usual get, create, update and delete. */
+type RecordSubjects =
+  // identity
+  RecordContracts<'identity.invoice', InvoiceView, InvoiceInput, InvoiceUpdateInput & Id> &
+    RecordContracts<
+      'identity.announcement',
+      Announcement,
+      AnnouncementInput,
+      AnnouncementUpdateRequest,
+      AnnouncementIdRequest,
+      Announcement
+    > &
+    RecordContracts<
+      'identity.chat',
+      Chat,
+      ChatInput,
+      ChatUpdateRequest,
+      ChatIdRequest,
+      { id: number }
+    > &
+    // tickets
+    RecordContracts<
+      'tickets.contact',
+      ContactRecord,
+      ContactInput,
+      ContactUpdateInput & Id,
+      ContactIdRequest
+    > &
+    RecordContracts<
+      'tickets.tag',
+      TagRecord,
+      z.infer<typeof TagInput>,
+      z.infer<typeof TagUpdateInput> & Id,
+      TagIdRequest
+    > &
+    RecordContracts<'tickets.queue', Queue, QueueInput, QueueUpdateRequest> &
+    RecordContracts<'tickets.chatbot', ChatbotOption, ChatbotCreateInput, ChatbotUpdateInput & Id> &
+    RecordContracts<
+      'tickets.quick-message',
+      QuickMessage,
+      QuickMessageInput,
+      QuickMessageUpdateRequest,
+      Id,
+      QuickMessageRemoved
+    > &
+    RecordContracts<
+      'tickets.queue-integration',
+      QueueIntegration,
+      QueueIntegrationInput,
+      QueueIntegrationUpdateRequest
+    > &
+    RecordContracts<
+      'tickets.prompt',
+      Prompt,
+      PromptFields,
+      PromptUpdateRequest,
+      Id,
+      PromptDeleted
+    > &
+    RecordContracts<'tickets.ticket', TicketRecord, TicketCreateInput, TicketUpdateInput & Id> &
+    // connectors
+    RecordContracts<
+      'connectors.connection',
+      ConnectionRecord,
+      unknown,
+      ConnectionUpdateRequest,
+      ConnectionIdRequest
+    > &
+    // campaigns
+    RecordContracts<
+      'campaigns.schedule',
+      ScheduleRecord,
+      ScheduleInput,
+      ScheduleUpdateRequest,
+      ScheduleIdRequest
+    > &
+    RecordContracts<
+      'campaigns.on-duty',
+      OnDutyRecord,
+      OnDutyInput,
+      OnDutyUpdateRequest,
+      OnDutyIdRequest
+    > &
+    RecordContracts<
+      'campaigns.contact-list',
+      ContactListRecord,
+      ContactListInput,
+      ContactListUpdateRequest,
+      ContactListIdRequest
+    > &
+    RecordContracts<
+      'campaigns.contact-list-item',
+      ContactListItemRecord,
+      ContactListItemInput,
+      ContactListItemUpdateRequest,
+      ContactListIdRequest
+    > &
+    RecordContracts<
+      'campaigns.campaign',
+      CampaignRecord,
+      CampaignInput,
+      CampaignUpdateRequest,
+      CampaignIdRequest,
+      CampaignDeleteReply
+    >;
+
+/** The other subjects, each written out. */
+type OtherSubjects = {
   // identity
   'identity.health.check': Contract<NoData, HealthReply>;
+  'identity.tenant.erase': Contract<TenantEraseRequest, TenantPartReport>;
+  'identity.tenant.export': Contract<TenantExportRequest, TenantPartReport>;
+  'identity.tenant.reserve': Contract<TenantImportRequest, TenantPartReport>;
+  'identity.tenant.import': Contract<TenantImportRequest, TenantPartReport>;
+  'identity.tenant.usage': Contract<TenantUsageRequest, TenantUsageReply>;
   'identity.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
   'identity.auth.login': Contract<LoginRequest, IssuedSession>;
   'identity.auth.refresh': Contract<RefreshRequest, IssuedSession>;
@@ -348,7 +484,13 @@ export type BusContracts = {
   'identity.user.update': Contract<UserEditRequest, SessionUser>;
   'identity.company.create': Contract<CompanyInput, CompanyView>;
   'identity.company.update': Contract<CompanyUpdateRequest, CompanyView>;
-  'identity.company.delete': Contract<CompanyIdRequest, Deleted>;
+  'identity.company.delete': Contract<CompanyEraseRequest, CompanyEraseReply>;
+  'identity.company.fenced-list': Contract<NoData, CompanyFence[]>;
+  'identity.tenant-operation.list': Contract<NoData, TenantOperationView[]>;
+  'identity.tenant-operation.get': Contract<TenantOperationIdParam, TenantOperationView>;
+  'identity.tenant-operation.export': Contract<CompanyExportRequest, TenantOperationView>;
+  'identity.tenant-operation.import': Contract<CompanyImportRequest, TenantOperationView>;
+  'identity.tenant-operation.abort': Contract<TenantOperationIdParam, TenantOperationView>;
   'identity.company.page': Contract<CompanyListQuery, CompaniesPage>;
   'identity.company.list': Contract<NoData, CompanyView[]>;
   'identity.company.get': Contract<CompanyIdRequest, CompanyRecordView>;
@@ -362,10 +504,6 @@ export type BusContracts = {
   'identity.plan.delete': Contract<PlanIdRequest, Deleted>;
   'identity.plan.limits': Contract<PlanLimitsRequest, PlanLimitsReply>;
   'identity.invoice.list': Contract<NoData, InvoiceView[]>;
-  'identity.invoice.get': Contract<Id, InvoiceView>;
-  'identity.invoice.create': Contract<InvoiceInput, InvoiceView>;
-  'identity.invoice.update': Contract<InvoiceUpdateInput & Id, InvoiceView>;
-  'identity.invoice.delete': Contract<Id, Deleted>;
   'identity.user.list': Contract<UserListQuery, UsersPage>;
   'identity.user.picker-list': Contract<NoData, UserListItem[]>;
   'identity.user.records': Contract<NoData, UserRecord[]>;
@@ -380,38 +518,33 @@ export type BusContracts = {
   'identity.settings.update': Contract<SettingUpdateRequest, SettingEntry>;
   'identity.settings.company-list': Contract<CompanySettingsRequest, SettingEntry[]>;
   'identity.settings.company-one': Contract<CompanySettingOneRequest, SettingEntry>;
+  'identity.settings.retention-list': Contract<NoData, CompanyRetention[]>;
   'identity.help.list': Contract<HelpListQuery, HelpPage>;
   'identity.help.list-all': Contract<NoData, Help[]>;
   'identity.help.create': Contract<HelpInput, Help>;
   'identity.help.update': Contract<HelpUpdateRequest, Help>;
   'identity.help.delete': Contract<HelpIdRequest, Deleted>;
   'identity.announcement.list': Contract<AnnouncementListQuery, AnnouncementPage>;
-  'identity.announcement.get': Contract<AnnouncementIdRequest, Announcement>;
-  'identity.announcement.create': Contract<AnnouncementInput, Announcement>;
-  'identity.announcement.update': Contract<AnnouncementUpdateRequest, Announcement>;
-  'identity.announcement.delete': Contract<AnnouncementIdRequest, Announcement>;
   'identity.announcement.media-set': Contract<AnnouncementMediaRequest, AnnouncementMediaReply>;
   'identity.announcement.media-clear': Contract<AnnouncementIdRequest, AnnouncementMediaReply>;
   'identity.chat.list': Contract<ChatListQuery, ChatPage>;
-  'identity.chat.get': Contract<ChatIdRequest, Chat>;
-  'identity.chat.create': Contract<ChatInput, Chat>;
-  'identity.chat.update': Contract<ChatUpdateRequest, Chat>;
-  'identity.chat.delete': Contract<ChatIdRequest, { id: number }>;
   'identity.chat.messages': Contract<ChatMessagesRequest, ChatMessagePage>;
   'identity.chat.send': Contract<ChatSendRequest, ChatMessage>;
   'identity.chat.read': Contract<ChatIdRequest, Chat>;
   'identity.chat.typing': Contract<ChatTypingRequest, { ok: true }>;
   // tickets: contacts and tags
   'tickets.health.check': Contract<NoData, HealthReply>;
+  'tickets.tenant.erase': Contract<TenantEraseRequest, TenantPartReport>;
+  'tickets.tenant.export': Contract<TenantExportRequest, TenantPartReport>;
+  'tickets.tenant.reserve': Contract<TenantImportRequest, TenantPartReport>;
+  'tickets.tenant.import': Contract<TenantImportRequest, TenantPartReport>;
+  'tickets.tenant.usage': Contract<TenantUsageRequest, TenantUsageReply>;
   'tickets.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
   'tickets.contact.list': Contract<ContactListQuery, ContactsPage>;
   'tickets.contact.picker': Contract<z.infer<typeof ContactPickerQuery>, ContactPickerItem[]>;
-  'tickets.contact.get': Contract<ContactIdRequest, ContactRecord>;
-  'tickets.contact.create': Contract<ContactInput, ContactRecord>;
-  'tickets.contact.update': Contract<ContactUpdateInput & Id, ContactRecord>;
-  'tickets.contact.delete': Contract<ContactIdRequest, Deleted>;
   'tickets.contact.block': Contract<z.infer<typeof ContactBlockInput> & Id, ContactRecord>;
   'tickets.contact.toggle-disable-bot': Contract<ContactIdRequest, ContactRecord>;
+  'tickets.contact.erase': Contract<ContactIdRequest, ContactErasure>;
   'tickets.contact.toggle-accept-audio': Contract<ContactIdRequest, ContactRecord>;
   'tickets.contact.profile': Contract<ContactProfileRequest, ContactProfile>;
   'tickets.contact.tags': Contract<ContactTagsRequest, ContactTagsReply>;
@@ -422,46 +555,22 @@ export type BusContracts = {
   'tickets.tag.list': Contract<TagListQuery, TagsPage>;
   'tickets.tag.picker': Contract<z.infer<typeof TagPickerQuery>, TagRecord[]>;
   'tickets.tag.kanban': Contract<NoData, TagRecord[]>;
-  'tickets.tag.get': Contract<TagIdRequest, TagRecord>;
-  'tickets.tag.create': Contract<z.infer<typeof TagInput>, TagRecord>;
-  'tickets.tag.update': Contract<z.infer<typeof TagUpdateInput> & Id, TagRecord>;
-  'tickets.tag.delete': Contract<TagIdRequest, Deleted>;
   'tickets.tag.sync': Contract<z.infer<typeof TagSyncInput>, TagSyncReply>;
   'tickets.tag.audience': Contract<TagAudienceRequest, TagAudienceReply>;
   // tickets: queues, chatbots and quick messages
   'tickets.queue.list': Contract<NoData, Queue[]>;
   'tickets.queue.count': Contract<CompanyCountsRequest, CompanyCountsReply>;
-  'tickets.queue.get': Contract<Id, Queue>;
-  'tickets.queue.create': Contract<QueueInput, Queue>;
-  'tickets.queue.update': Contract<QueueUpdateRequest, Queue>;
-  'tickets.queue.delete': Contract<Id, Deleted>;
-  'tickets.chatbot.get': Contract<Id, ChatbotOption>;
-  'tickets.chatbot.create': Contract<ChatbotCreateInput, ChatbotOption>;
-  'tickets.chatbot.update': Contract<ChatbotUpdateInput & Id, ChatbotOption>;
-  'tickets.chatbot.delete': Contract<Id, Deleted>;
   'tickets.quick-message.page': Contract<QuickMessageListQuery, QuickMessagePage>;
   'tickets.quick-message.list': Contract<NoData, QuickMessageListItem[]>;
-  'tickets.quick-message.get': Contract<Id, QuickMessage>;
-  'tickets.quick-message.create': Contract<QuickMessageInput, QuickMessage>;
-  'tickets.quick-message.update': Contract<QuickMessageUpdateRequest, QuickMessage>;
-  'tickets.quick-message.delete': Contract<Id, QuickMessageRemoved>;
   'tickets.quick-message.media-set': Contract<QuickMessageMediaRequest, QuickMessageMediaReply>;
   'tickets.quick-message.media-delete': Contract<Id, QuickMessageMediaReply>;
   // tickets: queue integrations, prompts and file lists
   'tickets.queue-integration.page': Contract<QueueIntegrationListQuery, QueueIntegrationPage>;
-  'tickets.queue-integration.get': Contract<Id, QueueIntegration>;
-  'tickets.queue-integration.create': Contract<QueueIntegrationInput, QueueIntegration>;
-  'tickets.queue-integration.update': Contract<QueueIntegrationUpdateRequest, QueueIntegration>;
-  'tickets.queue-integration.delete': Contract<Id, Deleted>;
   'tickets.queue-integration.test-session': Contract<
     QueueIntegrationTestInput,
     QueueIntegrationTestResult
   >;
   'tickets.prompt.list': Contract<NoData, PromptList>;
-  'tickets.prompt.get': Contract<Id, Prompt>;
-  'tickets.prompt.create': Contract<PromptFields, Prompt>;
-  'tickets.prompt.update': Contract<PromptUpdateRequest, Prompt>;
-  'tickets.prompt.delete': Contract<Id, PromptDeleted>;
   'tickets.file-list.page': Contract<z.infer<typeof FileListQuery>, FileListPage>;
   'tickets.file-list.get': Contract<Id, FileListRecord>;
   'tickets.file-list.create': Contract<FileListFields, FileListSaved>;
@@ -470,11 +579,7 @@ export type BusContracts = {
   'tickets.file-list.media-set': Contract<FileListMediaRequest, FileListSaved>;
   // tickets: tickets, messages, notes, logs and kanban
   'tickets.ticket.list': Contract<TicketListQuery, TicketsPage>;
-  'tickets.ticket.get': Contract<Id, TicketRecord>;
   'tickets.ticket.get-by-uuid': Contract<{ uuid: string }, TicketRecord>;
-  'tickets.ticket.create': Contract<TicketCreateInput, TicketRecord>;
-  'tickets.ticket.update': Contract<TicketUpdateInput & Id, TicketRecord>;
-  'tickets.ticket.delete': Contract<Id, Deleted>;
   'tickets.ticket.close-all': Contract<TicketCloseAllInput, { count: number }>;
   'tickets.ticket.can-access': Contract<TicketAccessRequest, TicketAccessReply>;
   'tickets.ticket-log.list': Contract<{ ticketId: number }, TicketLogRecord[]>;
@@ -502,6 +607,11 @@ export type BusContracts = {
   'tickets.message.send-to-contact': Contract<SendToContactCommand, SendToContactReply>;
   // connectors
   'connectors.health.check': Contract<NoData, HealthReply>;
+  'connectors.tenant.erase': Contract<TenantEraseRequest, TenantPartReport>;
+  'connectors.tenant.export': Contract<TenantExportRequest, TenantPartReport>;
+  'connectors.tenant.reserve': Contract<TenantImportRequest, TenantPartReport>;
+  'connectors.tenant.import': Contract<TenantImportRequest, TenantPartReport>;
+  'connectors.tenant.usage': Contract<TenantUsageRequest, TenantUsageReply>;
   'connectors.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
   'connectors.notification.send': Contract<NotificationSendRequest, NotificationSendReply>;
   'connectors.message.send': Contract<SendMessageCommand, SendMessageResult>;
@@ -514,11 +624,7 @@ export type BusContracts = {
   'connectors.template.list': Contract<MessageTemplatesRequest, MessageTemplate[]>;
   'connectors.connection.list': Contract<{ session?: number }, ConnectionRecord[]>;
   'connectors.connection.count': Contract<CompanyCountsRequest, CompanyCountsReply>;
-  'connectors.connection.get': Contract<ConnectionIdRequest, ConnectionRecord>;
   // the raw body: connectors validates it against the channel's own schema
-  'connectors.connection.create': Contract<unknown, ConnectionRecord>;
-  'connectors.connection.update': Contract<ConnectionUpdateRequest, ConnectionRecord>;
-  'connectors.connection.delete': Contract<ConnectionIdRequest, Deleted>;
   'connectors.connection.set-media': Contract<ConnectionMediaRequest, ConnectionMediaReply>;
   'connectors.session.start': Contract<ConnectionIdRequest, Message>;
   'connectors.session.renew': Contract<ConnectionIdRequest, Message>;
@@ -530,40 +636,22 @@ export type BusContracts = {
   'connectors.facebook.connect': Contract<FacebookConnectInput, FacebookConnectReply>;
   // campaigns
   'campaigns.health.check': Contract<NoData, HealthReply>;
+  'campaigns.tenant.erase': Contract<TenantEraseRequest, TenantPartReport>;
+  'campaigns.tenant.export': Contract<TenantExportRequest, TenantPartReport>;
+  'campaigns.tenant.reserve': Contract<TenantImportRequest, TenantPartReport>;
+  'campaigns.tenant.import': Contract<TenantImportRequest, TenantPartReport>;
+  'campaigns.tenant.usage': Contract<TenantUsageRequest, TenantUsageReply>;
   'campaigns.schedule.list': Contract<ScheduleListQuery, SchedulesPage>;
-  'campaigns.schedule.get': Contract<ScheduleIdRequest, ScheduleRecord>;
-  'campaigns.schedule.create': Contract<ScheduleInput, ScheduleRecord>;
-  'campaigns.schedule.update': Contract<ScheduleUpdateRequest, ScheduleRecord>;
-  'campaigns.schedule.delete': Contract<ScheduleIdRequest, Deleted>;
   'campaigns.on-duty.list': Contract<NoData, OnDutyRecord[]>;
-  'campaigns.on-duty.get': Contract<OnDutyIdRequest, OnDutyRecord>;
-  'campaigns.on-duty.create': Contract<OnDutyInput, OnDutyRecord>;
-  'campaigns.on-duty.update': Contract<OnDutyUpdateRequest, OnDutyRecord>;
-  'campaigns.on-duty.delete': Contract<OnDutyIdRequest, Deleted>;
   'campaigns.on-duty.now': Contract<OnDutyNowRequest, OnDutyNowReply>;
   'campaigns.refs.check': Contract<RefsCheckRequest, RefsCheckReply>;
   'campaigns.contact-list.list': Contract<ContactListsQuery, ContactListsPage>;
   'campaigns.contact-list.choices': Contract<NoData, ContactListChoice[]>;
-  'campaigns.contact-list.get': Contract<ContactListIdRequest, ContactListRecord>;
-  'campaigns.contact-list.create': Contract<ContactListInput, ContactListRecord>;
-  'campaigns.contact-list.update': Contract<ContactListUpdateRequest, ContactListRecord>;
-  'campaigns.contact-list.delete': Contract<ContactListIdRequest, Deleted>;
   'campaigns.contact-list.import': Contract<ContactListImportRequest, ContactListImportReport>;
   'campaigns.contact-list-item.list': Contract<ContactListItemQuery, ContactListItemsPage>;
-  'campaigns.contact-list-item.get': Contract<ContactListIdRequest, ContactListItemRecord>;
-  'campaigns.contact-list-item.create': Contract<ContactListItemInput, ContactListItemRecord>;
-  'campaigns.contact-list-item.update': Contract<
-    ContactListItemUpdateRequest,
-    ContactListItemRecord
-  >;
-  'campaigns.contact-list-item.delete': Contract<ContactListIdRequest, Deleted>;
   'campaigns.campaign-settings.get': Contract<NoData, CampaignSettingsValues>;
   'campaigns.campaign-settings.save': Contract<CampaignSettingsInput, CampaignSettingsValues>;
   'campaigns.campaign.list': Contract<CampaignsQuery, CampaignsPage>;
-  'campaigns.campaign.get': Contract<CampaignIdRequest, CampaignRecord>;
-  'campaigns.campaign.create': Contract<CampaignInput, CampaignRecord>;
-  'campaigns.campaign.update': Contract<CampaignUpdateRequest, CampaignRecord>;
-  'campaigns.campaign.delete': Contract<CampaignIdRequest, CampaignDeleteReply>;
   'campaigns.campaign.cancel': Contract<CampaignIdRequest, CampaignRecord>;
   'campaigns.campaign.restart': Contract<CampaignIdRequest, CampaignRecord>;
   'campaigns.campaign.start': Contract<CampaignIdRequest, CampaignRecord>;
@@ -577,6 +665,11 @@ export type BusContracts = {
   'campaigns.opt-out.words': Contract<NoData, OptOutWordsReply>;
   // reporting
   'reporting.health.check': Contract<NoData, HealthReply>;
+  'reporting.tenant.erase': Contract<TenantEraseRequest, TenantPartReport>;
+  'reporting.tenant.export': Contract<TenantExportRequest, TenantPartReport>;
+  'reporting.tenant.reserve': Contract<TenantImportRequest, TenantPartReport>;
+  'reporting.tenant.import': Contract<TenantImportRequest, TenantPartReport>;
+  'reporting.tenant.usage': Contract<TenantUsageRequest, TenantUsageReply>;
   'reporting.dashboard.get': Contract<DashboardQuery, DashboardReply>;
   'reporting.dashboard.tickets-users': Contract<TicketsChartQuery, TicketsUsersReply>;
   'reporting.dashboard.tickets-day': Contract<TicketsChartQuery, TicketsDayReply>;
@@ -590,6 +683,12 @@ export type BusContracts = {
   'reporting.time-zone.get': Contract<NoData, ReportTimeZoneReply>;
   'reporting.projection.rebuild': Contract<NoData, ProjectionRebuildReply>;
 };
+
+/**
+ * Every request subject (the values of `Subjects`) to its request and reply. A subject added to
+ * `Subjects` without a row here fails the check below.
+ */
+export type BusContracts = RecordSubjects & OtherSubjects;
 
 /** A request subject of the map. */
 export type BusSubject = keyof BusContracts;

@@ -4,8 +4,10 @@ import type { ServiceName } from './subjects.js';
 import type { SessionEventData, UserUpdatedEventData } from '../auth/requests.js';
 import type { UserCreatedEventData, UserDeletedEventData } from '../users/requests.js';
 import type { CompanyDeletedEventData, CompanyEventData } from '../companies/company-inputs.js';
+import type { CompanyFenceEventData } from '../tenant-operations/company-fence.js';
 import type { SettingsUpdatedEventData } from '../settings/setting-requests.js';
 import type { AnnouncementEventData } from '../announcements/announcements.js';
+import type { TenantOperationSocketPayload } from '../tenant-operations/tenant-operations.js';
 import type {
   ChatDeletedEventData,
   ChatEventData,
@@ -27,6 +29,7 @@ import type {
 } from '../connections/connection-inputs.js';
 import type {
   ContactDeletedEventData,
+  ContactErasedEventData,
   ContactEventData,
   ContactImportEventData,
 } from '../contacts/contact-records.js';
@@ -82,10 +85,13 @@ export type DomainEventPayloads = {
   'identity.company.created': CompanyEventData;
   'identity.company.updated': CompanyEventData;
   'identity.company.deleted': CompanyDeletedEventData;
+  'identity.company.fenced': CompanyFenceEventData;
+  'identity.company.unfenced': CompanyFenceEventData;
   'identity.settings.updated': SettingsUpdatedEventData;
   'identity.announcement.created': AnnouncementEventData;
   'identity.announcement.updated': AnnouncementEventData;
   'identity.announcement.deleted': AnnouncementEventData;
+  'identity.tenant-operation.updated': TenantOperationSocketPayload;
   'identity.chat.created': ChatEventData;
   'identity.chat.updated': ChatEventData;
   'identity.chat.deleted': ChatDeletedEventData;
@@ -102,6 +108,7 @@ export type DomainEventPayloads = {
   'tickets.contact.created': ContactEventData;
   'tickets.contact.updated': ContactEventData;
   'tickets.contact.deleted': ContactDeletedEventData;
+  'tickets.contact.erased': ContactErasedEventData;
   'tickets.contact-import.progress': ContactImportEventData;
   'tickets.tag.created': TagEventData;
   'tickets.tag.updated': TagEventData;

@@ -8,10 +8,39 @@ export const ServiceNames = [
 ] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
+/** `quick-message` → `quickMessage`, in types and at run time. */
+type CamelCase<T extends string> = T extends `${infer H}-${infer R}`
+  ? `${H}${Capitalize<CamelCase<R>>}`
+  : T;
+const camelCase = (text: string) => text.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+/** The key of one of a record's subjects or events: `quick-message`, `get` → `quickMessageGet`. */
+const recordKey = (entity: string, verb: string) =>
+  `${camelCase(entity)}${verb[0]!.toUpperCase()}${verb.slice(1)}`;
+
+const RecordVerbs = ['get', 'create', 'update', 'delete'] as const;
+type RecordVerb = (typeof RecordVerbs)[number];
+
+/**
+ * The get, create, update and delete request subjects of a service's records, keyed `<entity>Get` and
+ * so on (the entity in camel case): `<service>.<entity>.<verb>`, spelled once.
+ */
+const recordSubjects = <S extends ServiceName, E extends string>(service: S, entity: E) =>
+  Object.fromEntries(
+    RecordVerbs.map((verb) => [recordKey(entity, verb), `${service}.${entity}.${verb}`]),
+  ) as { readonly [V in RecordVerb as `${CamelCase<E>}${Capitalize<V>}`]: `${S}.${E}.${V}` };
+
 /** Request subjects: `<service>.<resource>.<verb>`. Never write one as a string elsewhere. */
 export const Subjects = {
   identity: {
     health: 'identity.health.check',
+    // this service's rows and objects of one company (ARCHITECTURE.md §9)
+    tenantErase: 'identity.tenant.erase',
+    // the rows and bytes of each company in this service (storage per company)
+    tenantUsage: 'identity.tenant.usage',
+    // its part of a company's bundle: written to storage, ids reserved, rows written
+    tenantExport: 'identity.tenant.export',
+    tenantReserve: 'identity.tenant.reserve',
+    tenantImport: 'identity.tenant.import',
     // which ids of a request are not records of the caller's company (the gateway's ownership check)
     refsCheck: 'identity.refs.check',
     login: 'identity.auth.login',
@@ -27,6 +56,14 @@ export const Subjects = {
     companyCreate: 'identity.company.create',
     companyUpdate: 'identity.company.update',
     companyDelete: 'identity.company.delete',
+    // the companies fenced now (a gateway or service starting later learns the current fences)
+    companyFencedList: 'identity.company.fenced-list',
+    tenantOperationList: 'identity.tenant-operation.list',
+    tenantOperationGet: 'identity.tenant-operation.get',
+    tenantOperationExport: 'identity.tenant-operation.export',
+    tenantOperationImport: 'identity.tenant-operation.import',
+    // an export's company unfenced (a move that will not go on); a running export stops
+    tenantOperationAbort: 'identity.tenant-operation.abort',
     companyPage: 'identity.company.page',
     companyListAll: 'identity.company.list',
     companyGet: 'identity.company.get',
@@ -41,10 +78,7 @@ export const Subjects = {
     planLimits: 'identity.plan.limits',
     invoiceList: 'identity.invoice.list',
     // the family's invoice screens: one invoice (an admin's own, any for the super user), super writes
-    invoiceGet: 'identity.invoice.get',
-    invoiceCreate: 'identity.invoice.create',
-    invoiceUpdate: 'identity.invoice.update',
-    invoiceDelete: 'identity.invoice.delete',
+    ...recordSubjects('identity', 'invoice'),
     userList: 'identity.user.list',
     userPickerList: 'identity.user.picker-list',
     // every user of the caller's company in full (the tickets service's replica)
@@ -61,24 +95,20 @@ export const Subjects = {
     settingsUpdate: 'identity.settings.update',
     companySettingsList: 'identity.settings.company-list',
     companySettingOne: 'identity.settings.company-one',
+    // the companies that keep messages for a limited time (tickets' retention job; services only)
+    settingsRetentionList: 'identity.settings.retention-list',
     helpList: 'identity.help.list',
     helpListAll: 'identity.help.list-all',
     helpCreate: 'identity.help.create',
     helpUpdate: 'identity.help.update',
     helpDelete: 'identity.help.delete',
     announcementList: 'identity.announcement.list',
-    announcementGet: 'identity.announcement.get',
-    announcementCreate: 'identity.announcement.create',
-    announcementUpdate: 'identity.announcement.update',
-    announcementDelete: 'identity.announcement.delete',
+    ...recordSubjects('identity', 'announcement'),
     announcementMediaSet: 'identity.announcement.media-set',
     announcementMediaClear: 'identity.announcement.media-clear',
     // internal chats between the company's users
     chatList: 'identity.chat.list',
-    chatGet: 'identity.chat.get',
-    chatCreate: 'identity.chat.create',
-    chatUpdate: 'identity.chat.update',
-    chatDelete: 'identity.chat.delete',
+    ...recordSubjects('identity', 'chat'),
     chatMessages: 'identity.chat.messages',
     chatSend: 'identity.chat.send',
     chatRead: 'identity.chat.read',
@@ -86,16 +116,23 @@ export const Subjects = {
   },
   tickets: {
     health: 'tickets.health.check',
+    // this service's rows and objects of one company (ARCHITECTURE.md §9)
+    tenantErase: 'tickets.tenant.erase',
+    // the rows and bytes of each company in this service (storage per company)
+    tenantUsage: 'tickets.tenant.usage',
+    // its part of a company's bundle: written to storage, ids reserved, rows written
+    tenantExport: 'tickets.tenant.export',
+    tenantReserve: 'tickets.tenant.reserve',
+    tenantImport: 'tickets.tenant.import',
     // which ids of a request are not records of the caller's company (the gateway's ownership check)
     refsCheck: 'tickets.refs.check',
     // contacts and tags
     contactList: 'tickets.contact.list',
     contactPicker: 'tickets.contact.picker',
-    contactGet: 'tickets.contact.get',
-    contactCreate: 'tickets.contact.create',
-    contactUpdate: 'tickets.contact.update',
-    contactDelete: 'tickets.contact.delete',
+    ...recordSubjects('tickets', 'contact'),
     contactBlock: 'tickets.contact.block',
+    // POST /contacts/:id/erase: the contact, its conversation and files (LGPD), admins only
+    contactErase: 'tickets.contact.erase',
     contactToggleDisableBot: 'tickets.contact.toggle-disable-bot',
     contactToggleAcceptAudio: 'tickets.contact.toggle-accept-audio',
     contactProfile: 'tickets.contact.profile',
@@ -108,10 +145,7 @@ export const Subjects = {
     tagList: 'tickets.tag.list',
     tagPicker: 'tickets.tag.picker',
     tagKanban: 'tickets.tag.kanban',
-    tagGet: 'tickets.tag.get',
-    tagCreate: 'tickets.tag.create',
-    tagUpdate: 'tickets.tag.update',
-    tagDelete: 'tickets.tag.delete',
+    ...recordSubjects('tickets', 'tag'),
     tagSync: 'tickets.tag.sync',
     // a campaign to a tag (campaigns service): the tag's contacts reachable by number
     tagAudience: 'tickets.tag.audience',
@@ -119,40 +153,22 @@ export const Subjects = {
     queueList: 'tickets.queue.list',
     // the count of each company's queues (identity's companies screen, super only)
     queueCount: 'tickets.queue.count',
-    queueGet: 'tickets.queue.get',
-    queueCreate: 'tickets.queue.create',
-    queueUpdate: 'tickets.queue.update',
-    queueDelete: 'tickets.queue.delete',
-    chatbotGet: 'tickets.chatbot.get',
-    chatbotCreate: 'tickets.chatbot.create',
-    chatbotUpdate: 'tickets.chatbot.update',
-    chatbotDelete: 'tickets.chatbot.delete',
+    ...recordSubjects('tickets', 'queue'),
+    ...recordSubjects('tickets', 'chatbot'),
     quickMessagePage: 'tickets.quick-message.page',
     quickMessageList: 'tickets.quick-message.list',
-    quickMessageGet: 'tickets.quick-message.get',
-    quickMessageCreate: 'tickets.quick-message.create',
-    quickMessageUpdate: 'tickets.quick-message.update',
-    quickMessageDelete: 'tickets.quick-message.delete',
+    ...recordSubjects('tickets', 'quick-message'),
     quickMessageMediaSet: 'tickets.quick-message.media-set',
     quickMessageMediaDelete: 'tickets.quick-message.media-delete',
     // queue integrations: Dialogflow, n8n, webhooks and Typebot (spec 3 §2.14)
     queueIntegrationPage: 'tickets.queue-integration.page',
-    queueIntegrationGet: 'tickets.queue-integration.get',
-    queueIntegrationCreate: 'tickets.queue-integration.create',
-    queueIntegrationUpdate: 'tickets.queue-integration.update',
-    queueIntegrationDelete: 'tickets.queue-integration.delete',
+    ...recordSubjects('tickets', 'queue-integration'),
     queueIntegrationTestSession: 'tickets.queue-integration.test-session',
     // AI prompts and file lists (spec 3 §2.15, §2.16)
     promptList: 'tickets.prompt.list',
-    promptGet: 'tickets.prompt.get',
-    promptCreate: 'tickets.prompt.create',
-    promptUpdate: 'tickets.prompt.update',
-    promptDelete: 'tickets.prompt.delete',
+    ...recordSubjects('tickets', 'prompt'),
     fileListPage: 'tickets.file-list.page',
-    fileListGet: 'tickets.file-list.get',
-    fileListCreate: 'tickets.file-list.create',
-    fileListUpdate: 'tickets.file-list.update',
-    fileListDelete: 'tickets.file-list.delete',
+    ...recordSubjects('tickets', 'file-list'),
     fileListMediaSet: 'tickets.file-list.media-set',
     // tickets, messages, notes, logs and kanban
     ticketList: 'tickets.ticket.list',
@@ -189,6 +205,14 @@ export const Subjects = {
   },
   connectors: {
     health: 'connectors.health.check',
+    // this service's rows and objects of one company (ARCHITECTURE.md §9)
+    tenantErase: 'connectors.tenant.erase',
+    // the rows and bytes of each company in this service (storage per company)
+    tenantUsage: 'connectors.tenant.usage',
+    // its part of a company's bundle: written to storage, ids reserved, rows written
+    tenantExport: 'connectors.tenant.export',
+    tenantReserve: 'connectors.tenant.reserve',
+    tenantImport: 'connectors.tenant.import',
     // which ids of a request are not records of the caller's company (the gateway's ownership check)
     refsCheck: 'connectors.refs.check',
     // a text through the company's default connection (password reset codes)
@@ -208,10 +232,7 @@ export const Subjects = {
     connectionList: 'connectors.connection.list',
     // the count of each company's connections (identity's companies screen, super only)
     connectionCount: 'connectors.connection.count',
-    connectionGet: 'connectors.connection.get',
-    connectionCreate: 'connectors.connection.create',
-    connectionUpdate: 'connectors.connection.update',
-    connectionDelete: 'connectors.connection.delete',
+    ...recordSubjects('connectors', 'connection'),
     connectionSetMedia: 'connectors.connection.set-media',
     sessionStart: 'connectors.session.start',
     sessionRenew: 'connectors.session.renew',
@@ -228,43 +249,36 @@ export const Subjects = {
   },
   campaigns: {
     health: 'campaigns.health.check',
+    // this service's rows and objects of one company (ARCHITECTURE.md §9)
+    tenantErase: 'campaigns.tenant.erase',
+    // the rows and bytes of each company in this service (storage per company)
+    tenantUsage: 'campaigns.tenant.usage',
+    // its part of a company's bundle: written to storage, ids reserved, rows written
+    tenantExport: 'campaigns.tenant.export',
+    tenantReserve: 'campaigns.tenant.reserve',
+    tenantImport: 'campaigns.tenant.import',
     // scheduled messages (spec 3 §2.8)
     scheduleList: 'campaigns.schedule.list',
-    scheduleGet: 'campaigns.schedule.get',
-    scheduleCreate: 'campaigns.schedule.create',
-    scheduleUpdate: 'campaigns.schedule.update',
-    scheduleDelete: 'campaigns.schedule.delete',
+    ...recordSubjects('campaigns', 'schedule'),
     // on-duty staff (spec 3 §2.17) and who is on duty at a time (the tickets service's alerts)
     onDutyList: 'campaigns.on-duty.list',
-    onDutyGet: 'campaigns.on-duty.get',
-    onDutyCreate: 'campaigns.on-duty.create',
-    onDutyUpdate: 'campaigns.on-duty.update',
-    onDutyDelete: 'campaigns.on-duty.delete',
+    ...recordSubjects('campaigns', 'on-duty'),
     onDutyNow: 'campaigns.on-duty.now',
     // which ids of a request are not records of the caller's company (the gateway's ownership check)
     refsCheck: 'campaigns.refs.check',
     // contact lists and their items (spec 3 §2.5, §2.6)
     contactListList: 'campaigns.contact-list.list',
     contactListChoices: 'campaigns.contact-list.choices',
-    contactListGet: 'campaigns.contact-list.get',
-    contactListCreate: 'campaigns.contact-list.create',
-    contactListUpdate: 'campaigns.contact-list.update',
-    contactListDelete: 'campaigns.contact-list.delete',
+    ...recordSubjects('campaigns', 'contact-list'),
     contactListImport: 'campaigns.contact-list.import',
     contactListItemList: 'campaigns.contact-list-item.list',
-    contactListItemGet: 'campaigns.contact-list-item.get',
-    contactListItemCreate: 'campaigns.contact-list-item.create',
-    contactListItemUpdate: 'campaigns.contact-list-item.update',
-    contactListItemDelete: 'campaigns.contact-list-item.delete',
+    ...recordSubjects('campaigns', 'contact-list-item'),
     // campaign settings (spec 3 §2.3)
     campaignSettingsGet: 'campaigns.campaign-settings.get',
     campaignSettingsSave: 'campaigns.campaign-settings.save',
     // campaigns (spec 3 §2.2, §2.4)
     campaignList: 'campaigns.campaign.list',
-    campaignGet: 'campaigns.campaign.get',
-    campaignCreate: 'campaigns.campaign.create',
-    campaignUpdate: 'campaigns.campaign.update',
-    campaignDelete: 'campaigns.campaign.delete',
+    ...recordSubjects('campaigns', 'campaign'),
     campaignCancel: 'campaigns.campaign.cancel',
     campaignRestart: 'campaigns.campaign.restart',
     // "start now": due at once (POST /campaigns/:id/start)
@@ -282,6 +296,14 @@ export const Subjects = {
   },
   reporting: {
     health: 'reporting.health.check',
+    // this service's rows and objects of one company (ARCHITECTURE.md §9)
+    tenantErase: 'reporting.tenant.erase',
+    // the rows and bytes of each company in this service (storage per company)
+    tenantUsage: 'reporting.tenant.usage',
+    // its part of a company's bundle: written to storage, ids reserved, rows written
+    tenantExport: 'reporting.tenant.export',
+    tenantReserve: 'reporting.tenant.reserve',
+    tenantImport: 'reporting.tenant.import',
     // spec 2 §7 "Dashboard and moments"
     dashboard: 'reporting.dashboard.get',
     ticketsUsers: 'reporting.dashboard.tickets-users',
@@ -303,6 +325,11 @@ export const Subjects = {
 } as const;
 
 export const healthSubject = (service: ServiceName) => Subjects[service].health;
+export const tenantEraseSubject = (service: ServiceName) => Subjects[service].tenantErase;
+export const tenantUsageSubject = (service: ServiceName) => Subjects[service].tenantUsage;
+export const tenantExportSubject = (service: ServiceName) => Subjects[service].tenantExport;
+export const tenantReserveSubject = (service: ServiceName) => Subjects[service].tenantReserve;
+export const tenantImportSubject = (service: ServiceName) => Subjects[service].tenantImport;
 
 /** The JetStream stream that keeps every domain event. */
 export const EventStream = { name: 'EVENTS', subjects: 'evt.>' } as const;
@@ -315,82 +342,76 @@ export const eventSubject = (
   action: string,
 ): string => `evt.${companyId}.${service}.${entity}.${action}`;
 
+/** One domain event's parts, as literal types. */
+type EventParts<S extends ServiceName, E extends string, A extends string> = {
+  readonly service: S;
+  readonly entity: E;
+  readonly action: A;
+};
+const RecordActions = ['created', 'updated', 'deleted'] as const;
+type RecordAction = (typeof RecordActions)[number];
+
+/**
+ * The created, updated and deleted events of a service's records, keyed `<entity>Created` and so on
+ * (the entity in camel case): the events every record of a CRUD screen publishes, spelled once.
+ */
+const recordEvents = <S extends ServiceName, E extends string>(service: S, entity: E) =>
+  Object.fromEntries(
+    RecordActions.map((action) => [recordKey(entity, action), { service, entity, action }]),
+  ) as { readonly [A in RecordAction as `${CamelCase<E>}${Capitalize<A>}`]: EventParts<S, E, A> };
+
 /** The domain events published so far, as the parts `Outbox.add` and `eventSubject` take. */
 export const DomainEventTypes = {
   identity: {
     sessionCreated: { service: 'identity', entity: 'session', action: 'created' },
     sessionRevoked: { service: 'identity', entity: 'session', action: 'revoked' },
     userUpdated: { service: 'identity', entity: 'user', action: 'updated' },
-    companyCreated: { service: 'identity', entity: 'company', action: 'created' },
-    companyUpdated: { service: 'identity', entity: 'company', action: 'updated' },
-    companyDeleted: { service: 'identity', entity: 'company', action: 'deleted' },
+    ...recordEvents('identity', 'company'),
+    // a tenant operation fenced the company (a consistent cut) and lifted the fence
+    companyFenced: { service: 'identity', entity: 'company', action: 'fenced' },
+    companyUnfenced: { service: 'identity', entity: 'company', action: 'unfenced' },
     userCreated: { service: 'identity', entity: 'user', action: 'created' },
     userDeleted: { service: 'identity', entity: 'user', action: 'deleted' },
     settingsUpdated: { service: 'identity', entity: 'settings', action: 'updated' },
-    announcementCreated: { service: 'identity', entity: 'announcement', action: 'created' },
-    announcementUpdated: { service: 'identity', entity: 'announcement', action: 'updated' },
-    announcementDeleted: { service: 'identity', entity: 'announcement', action: 'deleted' },
-    chatCreated: { service: 'identity', entity: 'chat', action: 'created' },
-    chatUpdated: { service: 'identity', entity: 'chat', action: 'updated' },
-    chatDeleted: { service: 'identity', entity: 'chat', action: 'deleted' },
+    ...recordEvents('identity', 'announcement'),
+    ...recordEvents('identity', 'chat'),
     // live only (published, never stored): a member is typing
     chatTyping: { service: 'identity', entity: 'chat', action: 'typing' },
     chatMessageCreated: { service: 'identity', entity: 'chat-message', action: 'created' },
     auditRecorded: { service: 'identity', entity: 'audit', action: 'recorded' },
+    // a tenant operation's progress, for super's screen (live only: the operation's row is the record)
+    tenantOperationUpdated: { service: 'identity', entity: 'tenant-operation', action: 'updated' },
   },
   connectors: {
     messageReceived: { service: 'connectors', entity: 'message', action: 'received' },
     messageAck: { service: 'connectors', entity: 'message', action: 'ack' },
     presenceUpdated: { service: 'connectors', entity: 'presence', action: 'updated' },
-    connectionCreated: { service: 'connectors', entity: 'connection', action: 'created' },
-    connectionUpdated: { service: 'connectors', entity: 'connection', action: 'updated' },
-    connectionDeleted: { service: 'connectors', entity: 'connection', action: 'deleted' },
+    ...recordEvents('connectors', 'connection'),
     // the QR / status changes of a session (company-<id>-whatsappSession)
     sessionUpdated: { service: 'connectors', entity: 'session', action: 'updated' },
     // a Baileys history import's progress (company-<id>-importMessages)
-    historyImportProgress: {
-      service: 'connectors',
-      entity: 'history-import',
-      action: 'progress',
-    },
+    historyImportProgress: { service: 'connectors', entity: 'history-import', action: 'progress' },
     auditRecorded: { service: 'connectors', entity: 'audit', action: 'recorded' },
   },
   tickets: {
     // contacts and tags
-    contactCreated: { service: 'tickets', entity: 'contact', action: 'created' },
-    contactUpdated: { service: 'tickets', entity: 'contact', action: 'updated' },
-    contactDeleted: { service: 'tickets', entity: 'contact', action: 'deleted' },
+    ...recordEvents('tickets', 'contact'),
+    contactErased: { service: 'tickets', entity: 'contact', action: 'erased' },
     contactImportProgress: { service: 'tickets', entity: 'contact-import', action: 'progress' },
-    tagCreated: { service: 'tickets', entity: 'tag', action: 'created' },
-    tagUpdated: { service: 'tickets', entity: 'tag', action: 'updated' },
-    tagDeleted: { service: 'tickets', entity: 'tag', action: 'deleted' },
+    ...recordEvents('tickets', 'tag'),
     // queues, chatbots and quick messages
-    queueCreated: { service: 'tickets', entity: 'queue', action: 'created' },
-    queueUpdated: { service: 'tickets', entity: 'queue', action: 'updated' },
-    queueDeleted: { service: 'tickets', entity: 'queue', action: 'deleted' },
-    chatbotCreated: { service: 'tickets', entity: 'chatbot', action: 'created' },
-    chatbotUpdated: { service: 'tickets', entity: 'chatbot', action: 'updated' },
-    chatbotDeleted: { service: 'tickets', entity: 'chatbot', action: 'deleted' },
-    quickMessageCreated: { service: 'tickets', entity: 'quick-message', action: 'created' },
-    quickMessageUpdated: { service: 'tickets', entity: 'quick-message', action: 'updated' },
-    quickMessageDeleted: { service: 'tickets', entity: 'quick-message', action: 'deleted' },
-    queueIntegrationCreated: { service: 'tickets', entity: 'queue-integration', action: 'created' },
-    queueIntegrationUpdated: { service: 'tickets', entity: 'queue-integration', action: 'updated' },
-    queueIntegrationDeleted: { service: 'tickets', entity: 'queue-integration', action: 'deleted' },
+    ...recordEvents('tickets', 'queue'),
+    ...recordEvents('tickets', 'chatbot'),
+    ...recordEvents('tickets', 'quick-message'),
+    ...recordEvents('tickets', 'queue-integration'),
     // AI prompts and file lists
-    promptCreated: { service: 'tickets', entity: 'prompt', action: 'created' },
-    promptUpdated: { service: 'tickets', entity: 'prompt', action: 'updated' },
-    promptDeleted: { service: 'tickets', entity: 'prompt', action: 'deleted' },
-    fileListCreated: { service: 'tickets', entity: 'file-list', action: 'created' },
-    fileListUpdated: { service: 'tickets', entity: 'file-list', action: 'updated' },
-    fileListDeleted: { service: 'tickets', entity: 'file-list', action: 'deleted' },
+    ...recordEvents('tickets', 'prompt'),
+    ...recordEvents('tickets', 'file-list'),
     // tickets, messages, notes, logs and kanban
     ticketUpdated: { service: 'tickets', entity: 'ticket', action: 'updated' },
     ticketDeleted: { service: 'tickets', entity: 'ticket', action: 'deleted' },
     ticketUnreadReset: { service: 'tickets', entity: 'ticket', action: 'unread-reset' },
-    messageCreated: { service: 'tickets', entity: 'message', action: 'created' },
-    messageUpdated: { service: 'tickets', entity: 'message', action: 'updated' },
-    messageDeleted: { service: 'tickets', entity: 'message', action: 'deleted' },
+    ...recordEvents('tickets', 'message'),
     auditRecorded: { service: 'tickets', entity: 'audit', action: 'recorded' },
   },
   reporting: {
@@ -398,30 +419,10 @@ export const DomainEventTypes = {
     figuresChanged: { service: 'reporting', entity: 'figures', action: 'changed' },
   },
   campaigns: {
-    scheduleCreated: { service: 'campaigns', entity: 'schedule', action: 'created' },
-    scheduleUpdated: { service: 'campaigns', entity: 'schedule', action: 'updated' },
-    scheduleDeleted: { service: 'campaigns', entity: 'schedule', action: 'deleted' },
-    onDutyCreated: { service: 'campaigns', entity: 'on-duty', action: 'created' },
-    onDutyUpdated: { service: 'campaigns', entity: 'on-duty', action: 'updated' },
-    onDutyDeleted: { service: 'campaigns', entity: 'on-duty', action: 'deleted' },
-    contactListCreated: { service: 'campaigns', entity: 'contact-list', action: 'created' },
-    contactListUpdated: { service: 'campaigns', entity: 'contact-list', action: 'updated' },
-    contactListDeleted: { service: 'campaigns', entity: 'contact-list', action: 'deleted' },
-    contactListItemCreated: {
-      service: 'campaigns',
-      entity: 'contact-list-item',
-      action: 'created',
-    },
-    contactListItemUpdated: {
-      service: 'campaigns',
-      entity: 'contact-list-item',
-      action: 'updated',
-    },
-    contactListItemDeleted: {
-      service: 'campaigns',
-      entity: 'contact-list-item',
-      action: 'deleted',
-    },
+    ...recordEvents('campaigns', 'schedule'),
+    ...recordEvents('campaigns', 'on-duty'),
+    ...recordEvents('campaigns', 'contact-list'),
+    ...recordEvents('campaigns', 'contact-list-item'),
     contactListItemsReloaded: {
       service: 'campaigns',
       entity: 'contact-list-item',
@@ -432,14 +433,8 @@ export const DomainEventTypes = {
       entity: 'campaign-settings',
       action: 'updated',
     },
-    campaignCreated: { service: 'campaigns', entity: 'campaign', action: 'created' },
-    campaignUpdated: { service: 'campaigns', entity: 'campaign', action: 'updated' },
-    campaignDeleted: { service: 'campaigns', entity: 'campaign', action: 'deleted' },
-    campaignReplyRecorded: {
-      service: 'campaigns',
-      entity: 'campaign-reply',
-      action: 'recorded',
-    },
+    ...recordEvents('campaigns', 'campaign'),
+    campaignReplyRecorded: { service: 'campaigns', entity: 'campaign-reply', action: 'recorded' },
   },
 } as const satisfies Partial<
   Record<ServiceName, Record<string, { service: ServiceName; entity: string; action: string }>>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery, pageNumberField } from '../http/list-query.js';
 
 /**
  * Campaigns (spec 3 §2.2, §2.4, §3, §4, §5, §7 "Campaigns"; BEHAVIOUR.md §6): a message with up to five
@@ -276,18 +277,19 @@ export const CampaignTemplatesQuery = z.object({
 export type CampaignTemplatesQuery = z.infer<typeof CampaignTemplatesQuery>;
 
 /** GET /campaigns query: search by name, page, and an optional status in either spelling. */
-export const CampaignsQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  status: CampaignStatusInput.optional(),
-});
+export const CampaignsQuery = listQuery(
+  {
+    status: CampaignStatusInput.optional(),
+  },
+  { pageMax: 100_000 },
+);
 export type CampaignsQuery = z.infer<typeof CampaignsQuery>;
 export type CampaignsParams = z.input<typeof CampaignsQuery>;
 
 /** GET /campaigns/:id/report query: a page of shipping records. */
 export const CampaignReportQuery = z.object({
   id: ref('campaign', positiveId),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageNumber: pageNumberField(100_000),
 });
 export type CampaignReportQuery = z.infer<typeof CampaignReportQuery>;
 

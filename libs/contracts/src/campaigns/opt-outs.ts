@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberField } from '../http/list-query.js';
 
 /** Opt-outs per page of GET /campaign-opt-outs. */
 export const OptOutPageSize = 50;
@@ -11,7 +12,7 @@ export const OptOutsQuery = z.object({
     .max(50)
     .default('')
     .transform((search) => search.replace(/\D/g, '')),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageNumber: pageNumberField(100_000),
 });
 export type OptOutsQuery = z.infer<typeof OptOutsQuery>;
 

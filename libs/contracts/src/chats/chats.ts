@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery } from '../http/list-query.js';
 
 /**
  * Internal chats between the users of one company (spec 1 §2 "Internal chats popover", spec 3 §2.13,
@@ -52,10 +53,7 @@ export const ChatMessageInput = z.object({
 export type ChatMessageInput = z.infer<typeof ChatMessageInput>;
 
 /** GET /chats/ query. */
-export const ChatListQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-});
+export const ChatListQuery = listQuery({});
 export type ChatListQuery = z.infer<typeof ChatListQuery>;
 
 /** GET /chats/:id/messages query. */

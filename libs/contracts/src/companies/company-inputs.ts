@@ -64,6 +64,12 @@ export const WeekdaySchedule = z.object({
 });
 export type WeekdaySchedule = z.infer<typeof WeekdaySchedule>;
 
+/**
+ * When one weekday of a schedule (company, queue or connection) is open, as the readers of the hours
+ * (the bot, the reports) take it: two ranges, "HH:mm" or "".
+ */
+export type WorkingDay = Omit<WeekdaySchedule, 'weekday'>;
+
 /** PUT /companies/:id/schedules */
 export const CompanySchedulesInput = z.object({ schedules: z.array(WeekdaySchedule).max(7) });
 export type CompanySchedulesInput = z.infer<typeof CompanySchedulesInput>;
@@ -97,13 +103,21 @@ export type CompanyView = {
 };
 
 /**
+ * What a company takes up, measured, summed over the services: its rows, their bytes in the
+ * databases, and the bytes of its media objects (storage prefix `company-<id>/`).
+ */
+export type CompanyStorage = { rows: number; bytes: number; mediaBytes: number };
+
+/**
  * A company as the super's companies screen reads it (GET /companies, GET /companies/:id): its record
- * with the count of its connections and of its queues, which the connectors and tickets services own.
- * `null` when that service did not answer in time (the list still loads).
+ * with the count of its connections and of its queues, which the connectors and tickets services own,
+ * and its storage, which every service adds to. `null` when a service did not answer in time (the
+ * list still loads).
  */
 export type CompanyRecordView = CompanyView & {
   connectionsCount: number | null;
   queuesCount: number | null;
+  storage: CompanyStorage | null;
 };
 
 /** GET /companies answer: one page of 20, by name; `count` is the total matching the search. */

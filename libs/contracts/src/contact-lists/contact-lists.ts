@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref, unowned } from '../refs/refs.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery } from '../http/list-query.js';
 
 /**
  * Contact lists of the campaigns (spec 3 §2.5, §2.6, §3, §5, §7 "Contact lists"; BEHAVIOUR.md §6 "List
@@ -42,10 +43,7 @@ export type ContactListInput = z.infer<typeof ContactListInput>;
 const positiveId = recordId.max(2_147_483_647);
 
 /** GET /contact-lists query. */
-export const ContactListsQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+export const ContactListsQuery = listQuery({}, { pageMax: 100_000 });
 export type ContactListsQuery = z.infer<typeof ContactListsQuery>;
 export type ContactListsParams = z.input<typeof ContactListsQuery>;
 
@@ -77,11 +75,12 @@ export type ContactListItemInput = z.infer<typeof ContactListItemInput>;
 export type ContactListItemForm = z.input<typeof ContactListItemInput>;
 
 /** GET /contact-list-items query: the items of one list. */
-export const ContactListItemQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  contactListId: ref('contactList', positiveId),
-});
+export const ContactListItemQuery = listQuery(
+  {
+    contactListId: ref('contactList', positiveId),
+  },
+  { pageMax: 100_000 },
+);
 export type ContactListItemQuery = z.infer<typeof ContactListItemQuery>;
 export type ContactListItemParams = z.input<typeof ContactListItemQuery>;
 

@@ -3,6 +3,7 @@ import { ref } from '../refs/refs.js';
 import { ChannelKinds } from '../channels/channels.js';
 import { queryDay } from '../http/form-values.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery } from '../http/list-query.js';
 
 /** Custom fields shown under "extra info" in the contact modal. */
 export const ContactExtraInfoInput = z.object({
@@ -61,24 +62,25 @@ const IdList = z.preprocess((value) => {
 const DateText = queryDay;
 
 /** GET /contacts query (spec 1 §7, spec 2 §7). contactTag is a JSON list of tag ids. */
-export const ContactListQuery = z.object({
-  searchParam: z.string().trim().max(100).default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  channel: z
-    .enum(ChannelKinds)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  isGroup: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional()
-    .or(z.boolean().optional())
-    .or(z.literal('').transform(() => undefined)),
-  contactTag: IdList.optional(),
-  date: DateText.optional().or(z.literal('').transform(() => undefined)),
-  dateStart: DateText.optional().or(z.literal('').transform(() => undefined)),
-  dateEnd: DateText.optional().or(z.literal('').transform(() => undefined)),
-});
+export const ContactListQuery = listQuery(
+  {
+    channel: z
+      .enum(ChannelKinds)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    isGroup: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional()
+      .or(z.boolean().optional())
+      .or(z.literal('').transform(() => undefined)),
+    contactTag: IdList.optional(),
+    date: DateText.optional().or(z.literal('').transform(() => undefined)),
+    dateStart: DateText.optional().or(z.literal('').transform(() => undefined)),
+    dateEnd: DateText.optional().or(z.literal('').transform(() => undefined)),
+  },
+  { searchMax: 100, pageMax: 100_000 },
+);
 export type ContactListQuery = z.infer<typeof ContactListQuery>;
 export type ContactListParams = z.input<typeof ContactListQuery>;
 

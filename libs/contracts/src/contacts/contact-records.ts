@@ -59,5 +59,22 @@ export type ContactImportFailure = { row: number; number: string; error: string;
 export type ContactEventData = { contact: ContactRecord };
 /** evt.<cid>.tickets.contact.deleted */
 export type ContactDeletedEventData = { contactId: number };
+/**
+ * POST /contacts/:id/erase answer: what went with the contact (LGPD erasure), counts only.
+ */
+export type ContactErasure = {
+  id: number;
+  tickets: number;
+  messages: number;
+  notes: number;
+  objects: number;
+};
+/**
+ * evt.<cid>.tickets.contact.erased: the contact and its conversation are gone from tickets; campaigns
+ * removes the rows of its number (`number`, digits only; '' for a group) and its scheduled messages,
+ * reporting the contact's name from its projections. The event carries the number so campaigns can find
+ * its rows, nothing else of the contact.
+ */
+export type ContactErasedEventData = { contactId: number; number: string; ticketIds: number[] };
 /** evt.<cid>.tickets.contact-import.progress */
 export type ContactImportEventData = { job: ContactImportJob };

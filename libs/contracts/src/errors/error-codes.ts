@@ -2,6 +2,10 @@
  * The error catalogue (spec 1 §8, spec 2 §8, spec 3 §8). Every code a service or the gateway answers
  * lives here with its HTTP status and a default English text; the web app translates by code.
  */
+/** A lookup that found nothing: 404 and the one text every `ERR_NO_<RECORD>_FOUND` code shares. */
+const notFound = (record: string) =>
+  ({ status: 404, message: `No ${record} found with this ID.` }) as const;
+
 export const ErrorCodes = {
   // connections
   ERR_NO_OTHER_WHATSAPP: { status: 400, message: 'At least one default connection is needed.' },
@@ -67,40 +71,37 @@ export const ErrorCodes = {
   ERR_INVALID_RESET_CODE: { status: 400, message: 'Invalid verification code.' },
   ERR_RESET_ATTEMPTS_EXCEEDED: { status: 429, message: 'Too many attempts, ask for a new code.' },
   // lookups
-  ERR_NO_SETTING_FOUND: { status: 404, message: 'No setting found with this ID.' },
-  ERR_NO_CONTACT_FOUND: { status: 404, message: 'No contact found with this ID.' },
-  ERR_NO_TICKET_FOUND: { status: 404, message: 'No ticket found with this ID.' },
-  ERR_NO_USER_FOUND: { status: 404, message: 'No user found with this ID.' },
-  ERR_NO_WAPP_FOUND: { status: 404, message: 'No connection found with this ID.' },
-  ERR_NO_COMPANY_FOUND: { status: 404, message: 'No company found with this ID.' },
-  ERR_NO_PLAN_FOUND: { status: 404, message: 'No plan found with this ID.' },
-  ERR_NO_QUEUE_FOUND: { status: 404, message: 'No queue found with this ID.' },
-  ERR_NO_TAG_FOUND: { status: 404, message: 'No tag found with this ID.' },
-  ERR_NO_MESSAGE_FOUND: { status: 404, message: 'No message found with this ID.' },
-  ERR_NO_CAMPAIGN_FOUND: { status: 404, message: 'No campaign found with this ID.' },
+  ERR_NO_SETTING_FOUND: notFound('setting'),
+  ERR_NO_CONTACT_FOUND: notFound('contact'),
+  ERR_NO_TICKET_FOUND: notFound('ticket'),
+  ERR_NO_USER_FOUND: notFound('user'),
+  ERR_NO_WAPP_FOUND: notFound('connection'),
+  ERR_NO_COMPANY_FOUND: notFound('company'),
+  ERR_NO_PLAN_FOUND: notFound('plan'),
+  ERR_NO_QUEUE_FOUND: notFound('queue'),
+  ERR_NO_TAG_FOUND: notFound('tag'),
+  ERR_NO_MESSAGE_FOUND: notFound('message'),
+  ERR_NO_CAMPAIGN_FOUND: notFound('campaign'),
   // a campaign's template is not an approved template (name and language) of one of its connections
   ERR_NO_TEMPLATE_FOUND: {
     status: 404,
     message: 'No approved message template with this name and language was found.',
   },
-  ERR_NO_CONTACT_LIST_FOUND: { status: 404, message: 'No contact list found with this ID.' },
-  ERR_NO_CONTACT_LIST_ITEM_FOUND: {
-    status: 404,
-    message: 'No contact of this list found with this ID.',
-  },
+  ERR_NO_CONTACT_LIST_FOUND: notFound('contact list'),
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: notFound('contact of this list'),
   // a list holds a number once
   ERR_CONTACT_LIST_ITEM_DUPLICATED: {
     status: 409,
     message: 'This number is already in the list.',
   },
-  ERR_NO_SCHEDULE_FOUND: { status: 404, message: 'No schedule found with this ID.' },
-  ERR_NO_PLANTAO_FOUND: { status: 404, message: 'No on-duty entry found with this ID.' },
-  ERR_NO_HELP_FOUND: { status: 404, message: 'No help found with this ID.' },
-  ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, message: 'No announcement found with this ID.' },
-  ERR_NO_CHAT_FOUND: { status: 404, message: 'No chat found with this ID.' },
+  ERR_NO_SCHEDULE_FOUND: notFound('schedule'),
+  ERR_NO_PLANTAO_FOUND: notFound('on-duty entry'),
+  ERR_NO_HELP_FOUND: notFound('help'),
+  ERR_NO_ANNOUNCEMENT_FOUND: notFound('announcement'),
+  ERR_NO_CHAT_FOUND: notFound('chat'),
   // only the owner edits or deletes a chat; only its members read or write it (spec 3 §6)
   ERR_CHAT_OWNER_ONLY: { status: 403, message: 'Only the owner of this chat may change it.' },
-  ERR_NO_INTEGRATION_FOUND: { status: 404, message: 'No integration found with this ID.' },
+  ERR_NO_INTEGRATION_FOUND: notFound('integration'),
   // integration names are unique per company (case-insensitive)
   ERR_INTEGRATION_NAME_ALREADY_EXISTS: {
     status: 409,
@@ -112,8 +113,8 @@ export const ErrorCodes = {
     message: 'Dialogflow did not answer: check the project name, the key and the language.',
   },
   ERR_DIALOGFLOW_TIMEOUT: { status: 504, message: 'Dialogflow did not answer in time.' },
-  ERR_NO_PROMPT_FOUND: { status: 404, message: 'No prompt found with this ID.' },
-  ERR_NO_FILE_LIST_FOUND: { status: 404, message: 'No file list found with this ID.' },
+  ERR_NO_PROMPT_FOUND: notFound('prompt'),
+  ERR_NO_FILE_LIST_FOUND: notFound('file list'),
   // a prompt is saved only with a queue (spec 3 §5: "Informe o setor")
   ERR_PROMPT_QUEUE_REQUIRED: { status: 400, message: 'Choose the queue of the prompt.' },
   // a new prompt needs its API key (an update may keep the stored one)
@@ -138,7 +139,7 @@ export const ErrorCodes = {
   },
   ERR_TICKET_TAG_REQUIRED: { status: 400, message: 'Assign a tag before closing the ticket.' },
   ERR_CONTACT_BLOCKED: { status: 400, message: 'This contact is blocked.' },
-  ERR_NO_NOTE_FOUND: { status: 404, message: 'No note found with this ID.' },
+  ERR_NO_NOTE_FOUND: notFound('note'),
   ERR_CREATING_MESSAGE: { status: 400, message: 'Creating the message failed.' },
   ERR_CREATING_TICKET: { status: 400, message: 'Creating the ticket failed.' },
   ERR_PLAN_LIMIT_REACHED: { status: 403, message: 'The plan limit for this resource was reached.' },
@@ -151,6 +152,16 @@ export const ErrorCodes = {
     status: 501,
     message:
       'Online payment is not set up on this server. Pay the invoice as your provider tells you.',
+  },
+  // a company bundle that is not one, is cut short, was altered, or that the key given does not open
+  ERR_INVALID_BUNDLE: {
+    status: 400,
+    message: 'The company bundle cannot be imported.',
+  },
+  // a row of an imported company clashes with data already here (a user's e-mail taken)
+  ERR_IMPORT_CONFLICT: {
+    status: 409,
+    message: 'Part of the company bundle clashes with data already here.',
   },
   // company 1 hosts the platform: never deleted, deactivated or given a due date
   ERR_COMPANY_PROTECTED: {
@@ -188,6 +199,11 @@ export const ErrorCodes = {
   ERR_NOT_FOUND: { status: 404, message: 'Not found.' },
   ERR_SERVICE_TIMEOUT: { status: 504, message: 'The service did not answer in time.' },
   ERR_SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable.' },
+  // the company is fenced by a tenant operation (export, move): its users wait, with Retry-After
+  ERR_COMPANY_MAINTENANCE: {
+    status: 503,
+    message: "The company's data is being moved; try again shortly.",
+  },
   ERR_INTERNAL: { status: 500, message: 'An internal error occurred.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery } from '../http/list-query.js';
 
 /** One option of a file list as sent: a kept option carries its id (its stored file stays). */
 export const FileListOptionInput = z.object({
@@ -20,10 +21,7 @@ export type FileListInput = z.input<typeof FileListInput>;
 export type FileListFields = z.infer<typeof FileListInput>;
 
 /** GET /files query. */
-export const FileListQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-});
+export const FileListQuery = listQuery({});
 export type FileListQuery = z.infer<typeof FileListQuery>;
 
 export const FileListPageSize = 20;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from '../http/list-query.js';
 
 /**
  * POST /helps and PUT /helps/:id body (spec 2 §3 Help). `video` is a video code (YouTube-style id), not a
@@ -28,10 +29,7 @@ export type Help = {
 };
 
 /** GET /helps query (paged, like the other admin lists). */
-export const HelpListQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-});
+export const HelpListQuery = listQuery({});
 export type HelpListQuery = z.infer<typeof HelpListQuery>;
 
 /** GET /helps answer. */

@@ -38,6 +38,12 @@ export const ApiRoutes = {
     byId: '/companies/:id',
     schedules: '/companies/:id/schedules',
     listPlan: '/companies/listPlan/:companyId',
+    export: '/companies/:id/export',
+  },
+  tenantOperations: {
+    root: '/tenant-operations',
+    byId: '/tenant-operations/:id',
+    bundle: '/tenant-operations/:id/bundle',
   },
   plans: { list: '/plans/list', all: '/plans/all', root: '/plans', byId: '/plans/:id' },
   invoices: {
@@ -56,6 +62,7 @@ export const ApiRoutes = {
     list: '/contacts/list',
     byId: '/contacts/:id',
     block: '/contacts/block/:id',
+    erase: '/contacts/:id/erase',
     toggleDisableBot: '/contacts/toggleDisableBot/:id',
     toggleAcceptAudio: '/contacts/toggleAcceptAudio/:id',
     profile: '/contacts/profile/:number',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery } from '../http/list-query.js';
 
 /** The bot integrations a queue or a chatbot option can hand a conversation to (spec 3 §2.14). */
 export const QueueIntegrationTypes = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const;
@@ -144,10 +145,7 @@ export type QueueIntegrationInput = z.infer<typeof QueueIntegrationInput>;
 export type QueueIntegrationDraft = z.input<typeof QueueIntegrationInput>;
 
 /** GET /queueIntegration query. */
-export const QueueIntegrationListQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-});
+export const QueueIntegrationListQuery = listQuery({});
 export type QueueIntegrationListQuery = z.infer<typeof QueueIntegrationListQuery>;
 
 export const QueueIntegrationPageSize = 20;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery } from '../http/list-query.js';
 
 /** POST /quick-messages and PUT /quick-messages/:id body (spec 3 §3 Quick message, §5). */
 export const QuickMessageInput = z.object({
@@ -12,9 +13,7 @@ export const QuickMessageInput = z.object({
 export type QuickMessageInput = z.infer<typeof QuickMessageInput>;
 
 /** GET /quick-messages query. */
-export const QuickMessageListQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).default(1),
+export const QuickMessageListQuery = listQuery({
   userId: ref('user', recordId).optional(),
 });
 export type QuickMessageListQuery = z.infer<typeof QuickMessageListQuery>;

@@ -132,6 +132,19 @@ export const EventSocketRoutes = {
     rooms: (event) => [rooms.user(event.companyId, event.data.userId)],
     exceptSessionId: (event) => event.data.sessionId,
   },
+  // A fenced company's users see the maintenance screen at once and leave it when the fence lifts
+  'identity.company.fenced': {
+    readRoute: 'GET /auth/me',
+    event: 'maintenance',
+    payload: () => ({ action: 'start' }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
+  'identity.company.unfenced': {
+    readRoute: 'GET /auth/me',
+    event: 'maintenance',
+    payload: () => ({ action: 'end' }),
+    rooms: (event) => [rooms.company(event.companyId)],
+  },
   // Announcements are platform-wide (company 0): every authenticated socket hears them. An inactive one is
   // sent as a delete, so its text never reaches the users who may not read it.
   'identity.announcement.created': {
@@ -160,6 +173,13 @@ export const EventSocketRoutes = {
       record: { id: data.record.id },
     }),
     rooms: () => [rooms.platform()],
+  },
+  // tenant operations are the platform's (company 0): super users alone hear their progress
+  'identity.tenant-operation.updated': {
+    readRoute: 'GET /tenant-operations',
+    event: 'tenantOperation',
+    payload: (data) => data,
+    rooms: () => [rooms.supers()],
   },
   // internal chats (identity): the members' own rooms only, never the company room; a member taken
   // out of a chat hears its update once more, so their list drops it
@@ -649,6 +669,7 @@ export const eventRouteKey = (subject: string): string | undefined => {
 const socketEventName = (companyId: number, key: SocketEventKey): string => {
   if (key === 'announcement') return socketEvent.announcement;
   if (key === 'users') return socketEvent.users;
+  if (key === 'tenantOperation') return socketEvent.tenantOperation;
   return socketEvent.company(companyId, key);
 };
 

@@ -13,6 +13,8 @@ export const rooms = {
   admins: (companyId: number): string => `c:${companyId}:admins`,
   /** Every authenticated socket, for platform-wide events such as announcements. */
   platform: (): string => 'platform',
+  /** Super users' sockets, for what only they read (tenant operations). */
+  supers: (): string => 'platform:super',
 } as const;
 
 /** The company a room belongs to (undefined for the platform room or a foreign name). */

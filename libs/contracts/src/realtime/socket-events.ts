@@ -33,6 +33,8 @@ export const CompanySocketEventNames = [
   'prompt',
   'importMessages',
   'dashboard',
+  // the company's fence went up or came down (a tenant operation): the web app's maintenance screen
+  'maintenance',
 ] as const;
 export type CompanySocketEventName = (typeof CompanySocketEventNames)[number];
 
@@ -46,6 +48,8 @@ export const socketEvent = {
     `company-${companyId}-${name}`,
   /** Platform-wide announcements, sent to every company. */
   announcement: 'company-announcement',
+  /** A tenant operation's progress, to super users only. */
+  tenantOperation: 'tenant-operation',
   /**
    * Spec 2 §7's global users event: what `company-<id>-user` carries, under the name without a company
    * that clients of the peer servers listen to. Sent to the company's room only, like every event.

@@ -8,7 +8,7 @@ type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // every socket event name has a payload in the map, and the map names no other
 const everySocketEventMapped: Equal<
   SocketEventKey,
-  CompanySocketEventName | 'announcement' | 'users'
+  CompanySocketEventName | 'announcement' | 'users' | 'tenantOperation'
 > = true;
 
 export const tagRoute: EventSocketRoute<'tickets.tag.created'> = {

@@ -1,6 +1,8 @@
 // What each socket event carries to the web app: the gateway's event table is checked against it, and
 // the web app's listeners read their payload type from it.
+import type { MaintenanceSocketPayload } from '../tenant-operations/company-fence.js';
 import type { AnnouncementSocketPayload } from '../announcements/announcements.js';
+import type { TenantOperationSocketPayload } from '../tenant-operations/tenant-operations.js';
 import type { ChatSocketPayload } from '../chats/chats.js';
 import type { SessionUser } from '../auth/session.js';
 import type { ConnectionRecord } from '../connections/connection-records.js';
@@ -91,11 +93,13 @@ export type SocketPayloads = {
   prompt: PromptSocketPayload;
   importMessages: ImportMessagesSocketPayload;
   dashboard: DashboardSocketPayload;
+  maintenance: MaintenanceSocketPayload;
   announcement: AnnouncementSocketPayload;
   users: UserSocketPayload;
+  tenantOperation: TenantOperationSocketPayload;
 };
 
-/** A socket event of the map: a company event name, `announcement` or `users`. */
+/** A socket event of the map: a company event name, `announcement`, `users` or `tenantOperation`. */
 export type SocketEventKey = keyof SocketPayloads;
 
 /** The events the gateway emits to the web app, with their payloads (socket.io's listen map). */
@@ -104,6 +108,7 @@ export type ServerToClientEvents = {
 } & {
   'company-announcement': (payload: AnnouncementSocketPayload) => void;
   users: (payload: UserSocketPayload) => void;
+  'tenant-operation': (payload: TenantOperationSocketPayload) => void;
 };
 
 /** The events the web app emits to the gateway, with their arguments (socket.io's emit map). */

@@ -4,6 +4,7 @@ import { unowned } from '../refs/refs.js';
 import { TicketStatuses, type TicketStatus } from '../tickets/ticket-statuses.js';
 import { dayOrTimestamp, withRangeChecks } from './reporting.js';
 import { recordId } from '../http/record-ids.js';
+import { pageNumberField } from '../http/list-query.js';
 
 /**
  * The reports of spec 2 §2 Dashboard (tickets, group tickets, ticket duration, research/NPS answers):
@@ -69,7 +70,7 @@ export const TicketReportQuery = withRangeChecks(
           v === 'false' ? false : v === 'true' ? true : v === '' || v === null ? undefined : v,
         z.boolean().optional(),
       ),
-      pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      pageNumber: pageNumberField(1_000_000),
       pageSize: z.coerce
         .number()
         .int()

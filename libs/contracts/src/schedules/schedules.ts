@@ -9,6 +9,7 @@ import {
   type ScheduleStatus,
 } from './schedule-limits.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery } from '../http/list-query.js';
 
 /**
  * Scheduled messages (spec 3 §2.8, §3 Schedule; spec 1 §5, §7 "Schedules from a ticket"; BEHAVIOUR.md §6).
@@ -63,12 +64,13 @@ export const ScheduleCreateInput = ScheduleInput.refine((input) => isFutureSendA
 });
 
 /** GET /schedules query (spec 3 §7). */
-export const ScheduleListQuery = z.object({
-  searchParam: z.string().trim().max(200).default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  /** GET /schedules?contactId=… narrows to one contact's schedules */
-  contactId: ref('contact', optionalId),
-});
+export const ScheduleListQuery = listQuery(
+  {
+    /** GET /schedules?contactId=… narrows to one contact's schedules */
+    contactId: ref('contact', optionalId),
+  },
+  { pageMax: 100_000 },
+);
 export type ScheduleListQuery = z.infer<typeof ScheduleListQuery>;
 export type ScheduleListParams = z.input<typeof ScheduleListQuery>;
 

@@ -7,6 +7,7 @@ import {
   SettingTextMaxLength,
   SettingUpdateInput,
   resolveSettings,
+  retentionDaysOf,
   settingValueSchema,
 } from './setting-definitions.js';
 
@@ -38,6 +39,7 @@ describe('settings', () => {
       'ixc',
       'mkauth',
       'campaignsEnabled',
+      'messageRetentionDays',
     ];
     expect([...SettingKeys].sort()).toEqual([...expected].sort());
   });
@@ -81,6 +83,20 @@ describe('settings', () => {
     expect(
       settingValueSchema('lgpdMessage').safeParse('x'.repeat(SettingTextMaxLength + 1)).success,
     ).toBe(false);
+  });
+
+  it('takes a retention period of whole days within its range, or empty or 0 for off', () => {
+    const valid = (value: string) =>
+      settingValueSchema('messageRetentionDays').safeParse(value).success;
+    expect(SettingDefaults.messageRetentionDays).toBe('');
+    for (const value of ['', '0', '30', '365', '3650']) expect(valid(value)).toBe(true);
+    for (const value of ['29', '3651', '30.5', '-30', ' 30', 'abc', '1e3']) {
+      expect(valid(value)).toBe(false);
+    }
+    expect(retentionDaysOf('')).toBeNull();
+    expect(retentionDaysOf('0')).toBeNull();
+    expect(retentionDaysOf('90')).toBe(90);
+    expect(retentionDaysOf('12')).toBeNull();
   });
 
   it('validates update bodies and names the failing field', () => {

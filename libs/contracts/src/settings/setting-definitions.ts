@@ -5,8 +5,8 @@ const onOff = ['enabled', 'disabled'] as const;
 export type SettingScope = 'platform' | 'company';
 
 export type SettingDefinition = {
-  /** the allowed values, or 'text' for free text */
-  values: readonly [string, ...string[]] | 'text';
+  /** the allowed values, 'text' for free text, or 'days' for a retention period (see RetentionDays) */
+  values: readonly [string, ...string[]] | 'text' | 'days';
   default: string;
   /** platform settings live once (company 0); company settings once per company */
   scope: SettingScope;
@@ -16,6 +16,23 @@ export type SettingDefinition = {
 
 /** Longest accepted free-text setting (LGPD message, billing tokens). */
 export const SettingTextMaxLength = 4000;
+
+/** A retention period in whole days; '' or '0' keeps everything (the default). */
+export const RetentionDays = { min: 30, max: 3650 } as const;
+
+/** The days a 'days' setting keeps, or null when it is off ('' or '0') or not a valid period. */
+export const retentionDaysOf = (value: string | undefined): number | null => {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const days = Number(value);
+  return days >= RetentionDays.min && days <= RetentionDays.max ? days : null;
+};
+
+const retentionDaysSchema = z
+  .string()
+  .refine(
+    (value) => value === '' || value === '0' || retentionDaysOf(value) !== null,
+    `Empty or 0 (off), or a whole number of days from ${RetentionDays.min} to ${RetentionDays.max}`,
+  );
 
 /**
  * Every setting of spec 2 §9 and BEHAVIOUR.md §2 (CompaniesSettings), with what users expect on a fresh
@@ -61,6 +78,8 @@ export const SettingDefinitions = {
   asaas: { values: 'text', default: '', scope: 'company' },
   ixc: { values: 'text', default: '', scope: 'company' },
   mkauth: { values: 'text', default: '', scope: 'company' },
+  // Messages and their files are kept for ever unless an admin sets a period (issue 30, LGPD).
+  messageRetentionDays: { values: 'days', default: '', scope: 'company' },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SettingDefinitions;
@@ -90,7 +109,12 @@ export const isSettingKey = (value: unknown): value is SettingKey =>
 /** The schema of one setting's value. */
 export const settingValueSchema = <K extends SettingKey>(key: K): z.ZodType<SettingValue<K>> => {
   const values: SettingDefinition['values'] = SettingDefinitions[key].values;
-  const schema = values === 'text' ? z.string().max(SettingTextMaxLength) : z.enum(values);
+  const schema =
+    values === 'text'
+      ? z.string().max(SettingTextMaxLength)
+      : values === 'days'
+        ? retentionDaysSchema
+        : z.enum(values);
   return schema as unknown as z.ZodType<SettingValue<K>>;
 };
 

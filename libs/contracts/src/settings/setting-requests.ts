@@ -33,6 +33,9 @@ export type CompanySettingsRequest = { companyId: number };
 /** identity.settings.company-one */
 export type CompanySettingOneRequest = { key: string };
 
+/** identity.settings.retention-list: a company whose messages are kept `days` days. */
+export type CompanyRetention = { companyId: number; days: number };
+
 /** evt.<cid>.identity.settings.updated (companyId 0 for platform settings) */
 export type SettingsUpdatedEventData = {
   key: SettingKey;

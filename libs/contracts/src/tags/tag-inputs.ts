@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ref } from '../refs/refs.js';
 import { recordId } from '../http/record-ids.js';
+import { listQuery } from '../http/list-query.js';
 
 /** Tag dialog (spec 3 §5): name required, at least 3 characters; colour a hex without alpha. */
 export const TagInput = z.object({
@@ -28,12 +29,13 @@ const KanbanFlag = z
   .optional();
 
 /** GET /tags query (spec 3 §7): searchParam, pageNumber or offset, kanban. */
-export const TagListQuery = z.object({
-  searchParam: z.string().trim().max(100).default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  kanban: KanbanFlag,
-});
+export const TagListQuery = listQuery(
+  {
+    offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+    kanban: KanbanFlag,
+  },
+  { searchMax: 100, pageMax: 100_000 },
+);
 export type TagListQuery = z.infer<typeof TagListQuery>;
 export type TagListParams = z.input<typeof TagListQuery>;
 

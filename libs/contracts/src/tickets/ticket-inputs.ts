@@ -10,6 +10,7 @@ import type {
 } from './ticket-records.js';
 import { TicketStatuses, type TicketStatus } from './ticket-statuses.js';
 import { optionalRecordId, queryDay } from '../http/form-values.js';
+import { pageNumberField } from '../http/list-query.js';
 import { recordId } from '../http/record-ids.js';
 
 /** Tickets per page of GET /tickets (BEHAVIOUR.md §5 List) and messages per page of GET /messages. */
@@ -53,7 +54,7 @@ const status = z.enum(TicketStatuses);
 /** GET /tickets query (spec 1 §7). */
 export const TicketListQuery = z.object({
   searchParam: z.string().trim().max(200).optional(),
-  pageNumber: z.coerce.number().int().positive().default(1),
+  pageNumber: pageNumberField(),
   status: status.optional(),
   showAll: flag.optional(),
   queueIds: unowned(filterOnly, listOf(recordId)),
@@ -133,7 +134,7 @@ export type TicketHolder = {
 
 /** GET /messages/:ticketId query. */
 export const MessageListQuery = z.object({
-  pageNumber: z.coerce.number().int().positive().default(1),
+  pageNumber: pageNumberField(),
   selectedQueues: listOf(recordId),
 });
 export type MessageListQuery = z.infer<typeof MessageListQuery>;

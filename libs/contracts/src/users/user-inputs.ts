@@ -9,6 +9,7 @@ import {
   optionalFormBoolean,
   optionalRecordId,
 } from '../http/form-values.js';
+import { listQuery } from '../http/list-query.js';
 
 /** HH:mm, 00:00–23:59 (working hours, spec 2 §3). */
 export const WorkTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm');
@@ -85,10 +86,7 @@ export const AdminOnlyUserFields = [
 ] as const satisfies readonly (keyof UserEditFields)[];
 
 /** GET /users query. */
-export const UserListQuery = z.object({
-  searchParam: z.string().trim().max(100).default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+export const UserListQuery = listQuery({}, { searchMax: 100, pageMax: 100_000 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
 /** GET /users page size (the spec does not give one; the contacts list of the same app uses 20). */

@@ -9,7 +9,7 @@ import {
   type TicketRecord,
 } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import { anonymousContext } from '../context/request-context.js';
+import { anonymousContext, type CallContext } from '../context/request-context.js';
 import { BusHandler } from '../nest/bus-handler.decorator.js';
 import { Outbox } from '../outbox/outbox.js';
 import type { Bus } from './bus.types.js';
@@ -79,6 +79,12 @@ export class TypedHandlers {
   @BusHandler(Subjects.tickets.tagDelete)
   wrong(): Promise<{ id: string }> {
     return Promise.resolve({ id: '1' });
+  }
+
+  // @ts-expect-error the caller comes first, then the data: (ctx, data)
+  @BusHandler(Subjects.tickets.tagDelete)
+  swapped(data: { id: number }, _ctx: CallContext): Promise<{ id: number }> {
+    return Promise.resolve({ id: data.id });
   }
 }
 

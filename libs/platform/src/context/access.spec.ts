@@ -1,5 +1,5 @@
 import type { RequestContext } from '@sb/contracts';
-import { isAdmin, requireAdmin, requireMember } from './access.js';
+import { isAdmin, requireAdmin, requireCompanyCall, requireMember } from './access.js';
 import type { CallContext } from './request-context.js';
 
 const caller = (over: Partial<RequestContext> = {}): RequestContext => ({
@@ -27,6 +27,19 @@ describe('the access checks of a service', () => {
       expect(() => requireMember(ctx)).toThrow(
         expect.objectContaining({ code: 'ERR_SESSION_EXPIRED' }),
       );
+  });
+
+  it("lets a company's own service call (userId 0) through as a company call, not as a member", () => {
+    const service = caller({ userId: 0, profile: 'admin' });
+    expect(requireCompanyCall(service)).toEqual(service);
+    expect(requireCompanyCall(caller())).toEqual(caller());
+    for (const ctx of [anonymous, caller({ userId: -1 })])
+      expect(() => requireCompanyCall(ctx)).toThrow(
+        expect.objectContaining({ code: 'ERR_SESSION_EXPIRED' }),
+      );
+    expect(() => requireMember(service)).toThrow(
+      expect.objectContaining({ code: 'ERR_SESSION_EXPIRED' }),
+    );
   });
 
   it('keeps admin work to admins and super users', () => {

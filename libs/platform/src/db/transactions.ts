@@ -51,6 +51,19 @@ export class Transactions {
   }
 
   /**
+   * One query of one company's reads (`read`): what the driver answers, typed by the caller. Given
+   * `within`, it runs in that transaction.
+   */
+  query<T>(
+    companyId: number,
+    sql: string,
+    parameters: unknown[],
+    within?: EntityManager,
+  ): Promise<T> {
+    return this.read(companyId, (manager) => manager.query<T>(sql, parameters), within);
+  }
+
+  /**
    * One company's text search (`LIKE` over trigram indexes), as the service user: under row-level
    * security Postgres may not use those indexes (`LIKE` is not leakproof, so it must run after the
    * policy) and reads every row of the company instead. The search's SQL carries its company filter.

@@ -1,3 +1,4 @@
+import { IdParam } from '@sb/contracts';
 import type { z } from 'zod';
 import { noteParsedRefs } from '../context/parsed-refs.js';
 import { AppError } from './app-error.js';
@@ -24,3 +25,6 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
   }
   throw new AppError('ERR_VALIDATION', { fields: validationFields(result.error) });
 }
+
+/** The record id a request names (`{ id }`, a positive integer); a missing request is `{}`. */
+export const requestedId = (request: unknown): number => parseInput(IdParam, request ?? {}).id;

@@ -12,6 +12,11 @@ export type CreateLoggerOptions = {
   destination?: DestinationStream;
   /** stdout's format; by default LOG_FORMAT, else human in a terminal and JSON otherwise */
   format?: LogFormat;
+  /**
+   * Write each JSON line before the call returns. pino's default writer is asynchronous: a line still
+   * being written when the process exits lands after the lines flushed at exit, out of order.
+   */
+  sync?: boolean;
 };
 
 const secretKeys = [
@@ -39,10 +44,11 @@ function defaultLevel(): string {
   return process.env.NODE_ENV === 'test' ? 'silent' : 'info';
 }
 
-function defaultDestination(format: LogFormat | undefined): DestinationStream | undefined {
+function defaultDestination({ format, sync }: CreateLoggerOptions): DestinationStream | undefined {
   const chosen = format ?? chooseLogFormat(process.env.LOG_FORMAT, Boolean(process.stdout.isTTY));
+  if (chosen === 'pretty') return prettyDestination();
   // undefined: pino's own fast JSON writer on stdout
-  return chosen === 'pretty' ? prettyDestination() : undefined;
+  return sync ? pino.destination({ dest: 1, sync: true }) : undefined;
 }
 
 /**
@@ -68,6 +74,6 @@ export function createLogger(name: string, options: CreateLoggerOptions = {}): L
         return call;
       },
     },
-    options.destination ?? defaultDestination(options.format),
+    options.destination ?? defaultDestination(options),
   );
 }

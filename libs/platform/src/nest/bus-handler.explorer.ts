@@ -5,10 +5,12 @@ import type { CallContext } from '../context/request-context.js';
 import { checkReferences, type LocalRefsCheck } from '../context/reference-check.js';
 import { AppError } from '../errors/app-error.js';
 import type { Logger } from '../logger/create-logger.js';
-import { BUS_HANDLER_METADATA } from './bus-handler.decorator.js';
+import { BUS_HANDLER_METADATA, type BusHandlerMark } from './bus-handler.decorator.js';
 import { REFS_CHECK } from './tokens.js';
 
 export type BusHandlerMethod = (data: unknown, ctx: CallContext) => unknown;
+/** A `@BusHandler` method: called with the (checked) caller first, then the request's data. */
+type MarkedMethod = (caller: unknown, data: unknown) => unknown;
 
 export type DiscoveredBusHandler = {
   subject: string;
@@ -33,13 +35,14 @@ export function discoverBusHandlers(app: INestApplicationContext): DiscoveredBus
     for (const method of scanner.getAllMethodNames(prototype)) {
       const fn = instance[method];
       if (typeof fn !== 'function') continue;
-      const subject = Reflect.getMetadata(BUS_HANDLER_METADATA, fn) as string | undefined;
-      if (!subject) continue;
+      const mark = Reflect.getMetadata(BUS_HANDLER_METADATA, fn) as BusHandlerMark | undefined;
+      if (!mark) continue;
+      const { subject, caller } = mark;
       found.push({
         subject,
         owner: instance.constructor.name,
         method,
-        call: (data, ctx) => (fn as BusHandlerMethod).call(instance, data, ctx),
+        call: (data, ctx) => (fn as MarkedMethod).call(instance, caller ? caller(ctx) : ctx, data),
       });
     }
   }

@@ -1,4 +1,10 @@
-import { Inject, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type Type,
+} from '@nestjs/common';
 import type { DomainEvent } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
 import type { Bus, BusSubscription } from '../bus/bus.types.js';
@@ -45,4 +51,27 @@ export abstract class IdempotentEventConsumer<T = unknown>
   async onModuleDestroy(): Promise<void> {
     await this.subscription?.unsubscribe();
   }
+}
+
+/**
+ * A consumer provider whose only work is to hand each event of `feed` to one method of `Owner` (the
+ * service that keeps the data): `apply` names that call.
+ */
+export function feedConsumer<Owner, T = unknown>(
+  feed: DurableFeed,
+  owner: Type<Owner>,
+  apply: (owner: Owner, event: DomainEvent<T>, manager: EntityManager) => Promise<void>,
+): Type<IdempotentEventConsumer<T>> {
+  @Injectable()
+  class FeedConsumer extends IdempotentEventConsumer<T> {
+    @Inject(owner) private readonly owner!: Owner;
+    protected readonly feed = feed;
+
+    protected apply(event: DomainEvent<T>, manager: EntityManager): Promise<void> {
+      return apply(this.owner, event, manager);
+    }
+  }
+  // Nest names providers by class name in its errors and logs
+  Object.defineProperty(FeedConsumer, 'name', { value: `${feed.durable} consumer` });
+  return FeedConsumer;
 }

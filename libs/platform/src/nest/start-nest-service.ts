@@ -20,6 +20,8 @@ import { NestPinoLogger } from './nest-logger.js';
 import type { RunningService, ServiceRuntime } from './service-runtime.js';
 import { systemClock, type Clock } from '../clock/index.js';
 import { BUS, CLOCK, ENV, LOGGER } from './tokens.js';
+import { serveTenantErase, serveTenantUsage, type TenantPart } from '../tenant/tenant-part.js';
+import { serveTenantTransfer, type PartStorage } from '../tenant/tenant-transfer.js';
 
 export type NestServiceOptions = {
   /** the service name: its queue group, its schema, its health subject prefix */
@@ -31,6 +33,10 @@ export type NestServiceOptions = {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   runtime: ServiceRuntime;
+  /** its part in tenant operations (`<name>.tenant.erase`, `<name>.tenant.usage`); test services without company data omit it */
+  tenant?: TenantPart;
+  /** where its part of a company's export or import is written and read (object storage) */
+  tenantStorage?: (env: Record<string, string | undefined>) => PartStorage;
   /** runs once everything is up (seeding, consumers), before the service is returned */
   onStarted?: (started: StartedNestService) => Promise<void> | void;
 };
@@ -143,6 +149,38 @@ export async function startNestService(options: NestServiceOptions): Promise<Run
         { queue: name },
       ),
     );
+    if (options.tenant) {
+      subscriptions.push(
+        await serveTenantErase({
+          service: name as ServiceName,
+          bus,
+          transactions,
+          app,
+          logger,
+          part: options.tenant,
+        }),
+        await serveTenantUsage({
+          service: name as ServiceName,
+          bus,
+          transactions,
+          app,
+          part: options.tenant,
+        }),
+      );
+    }
+    if (options.tenant && options.tenantStorage) {
+      subscriptions.push(
+        ...(await serveTenantTransfer({
+          service: name as ServiceName,
+          bus,
+          transactions,
+          app,
+          logger,
+          part: options.tenant,
+          storage: options.tenantStorage(runtime.env ?? process.env),
+        })),
+      );
+    }
     relay = await startOutboxRelay({ dataSource, bus, logger });
     const started = { app, dataSource, bus, logger };
     await options.onStarted?.(started);

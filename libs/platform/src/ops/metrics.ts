@@ -41,6 +41,43 @@ export const campaignMessages = new Counter({
   registers,
 });
 
+const companyUsageGauges = {
+  rows: new Gauge({
+    name: 'switchboard_company_rows',
+    help: 'Rows of each company over every service (the tables an erase empties), measured',
+    labelNames: ['company_id'] as const,
+    registers,
+  }),
+  bytes: new Gauge({
+    name: 'switchboard_company_bytes',
+    help: 'Bytes of those rows in the databases (pg_column_size of each row, indexes left out)',
+    labelNames: ['company_id'] as const,
+    registers,
+  }),
+  mediaBytes: new Gauge({
+    name: 'switchboard_company_media_bytes',
+    help: 'Bytes of the media objects below each company storage prefix (company-<id>/)',
+    labelNames: ['company_id'] as const,
+    registers,
+  }),
+};
+
+/**
+ * Sets the storage gauges to one measurement of every company: a company no longer measured (erased)
+ * leaves no series behind.
+ */
+export function recordCompanyUsage(
+  companies: { companyId: number; rows: number; bytes: number; mediaBytes: number }[],
+): void {
+  for (const gauge of Object.values(companyUsageGauges)) gauge.reset();
+  for (const company of companies) {
+    const labels = { company_id: String(company.companyId) };
+    companyUsageGauges.rows.set(labels, company.rows);
+    companyUsageGauges.bytes.set(labels, company.bytes);
+    companyUsageGauges.mediaBytes.set(labels, company.mediaBytes);
+  }
+}
+
 /** Gauges read at scrape time from whatever registered a sampler for them (see addMetricsSampler). */
 const sampledGauges = {
   switchboard_outbox_pending: { help: 'Outbox rows not yet relayed', labels: [] },

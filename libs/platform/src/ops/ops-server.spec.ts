@@ -30,6 +30,9 @@ const contractNames = [
   'switchboard_outbound_queue_depth',
   'switchboard_campaign_messages_total',
   'switchboard_db_pool_connections',
+  'switchboard_company_rows',
+  'switchboard_company_bytes',
+  'switchboard_company_media_bytes',
 ];
 
 /**

@@ -32,12 +32,14 @@ export function consumeIdempotently<T = unknown>(
     ackWaitMs: options.ackWaitMs,
     handler: (event) =>
       transactions.acrossCompanies(async (manager) => {
-        const inserted: unknown[] = await manager.query(
+        const inserted: { erased: boolean }[] = await manager.query(
           `INSERT INTO processed_event (consumer, event_id) VALUES ($1, $2)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [durable, event.id],
+           ON CONFLICT DO NOTHING
+           RETURNING EXISTS (SELECT 1 FROM erased_companies WHERE id = $3) AS erased`,
+          [durable, event.id, event.companyId],
         );
-        if (inserted.length === 0) return;
+        // already applied, or of a company this service erased
+        if (inserted.length === 0 || inserted[0]!.erased) return;
         await options.handler(event, manager);
       }),
   });
@@ -93,15 +95,31 @@ export async function consumeIdempotentlyInBatches<T = unknown>(
 
   const apply = async (deliveries: Delivery[]) => {
     const applied = await transactions.acrossCompanies(async (manager) => {
-      const inserted: { consumer: string; event_id: string }[] = await manager.query(
-        `INSERT INTO processed_event (consumer, event_id)
-         SELECT * FROM unnest($1::text[], $2::uuid[])
-         ON CONFLICT DO NOTHING RETURNING consumer, event_id`,
-        [deliveries.map((d) => d.durable), deliveries.map((d) => d.event.id)],
+      // one round trip: the events newly recorded, and which of their companies were erased
+      const rows = await manager.query<
+        { consumer: string | null; event_id: string | null; erased: number | null }[]
+      >(
+        `WITH fresh AS (
+           INSERT INTO processed_event (consumer, event_id)
+           SELECT * FROM unnest($1::text[], $2::uuid[])
+           ON CONFLICT DO NOTHING RETURNING consumer, event_id)
+         SELECT consumer, event_id, NULL::int AS erased FROM fresh
+         UNION ALL
+         SELECT NULL, NULL, id FROM erased_companies WHERE id = ANY($3::int[])`,
+        [
+          deliveries.map((d) => d.durable),
+          deliveries.map((d) => d.event.id),
+          [...new Set(deliveries.map((d) => d.event.companyId))],
+        ],
       );
+      const inserted = rows.filter((row) => row.erased === null);
+      const erased = new Set(rows.map((row) => row.erased).filter((id) => id !== null));
       const fresh = new Set(inserted.map((row) => `${row.consumer} ${row.event_id}`));
-      // an event delivered twice into one batch is applied by its first copy
-      const todo = deliveries.filter((d) => fresh.delete(`${d.durable} ${d.event.id}`));
+      // an event delivered twice into one batch is applied by its first copy; an erased company's
+      // events are recorded as processed and not applied
+      const todo = deliveries.filter(
+        (d) => fresh.delete(`${d.durable} ${d.event.id}`) && !erased.has(d.event.companyId),
+      );
       const events = todo.map((d) => d.event);
       if (events.length > 0) await options.handler(events, manager);
       return events;

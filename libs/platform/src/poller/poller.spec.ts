@@ -1,5 +1,12 @@
 import { jest } from '@jest/globals';
-import { perCompany, pollMsOf, Poller, PollingProvider } from './poller.js';
+import {
+  companyPoller,
+  msOrOffOf,
+  perCompany,
+  pollMsOf,
+  Poller,
+  PollingProvider,
+} from './poller.js';
 
 const logger = { error: jest.fn(), warn: jest.fn() };
 const flush = () => new Promise((resolve) => setImmediate(resolve));
@@ -116,6 +123,36 @@ describe('pollMsOf', () => {
     expect(pollMsOf(undefined, 5000)).toBe(5000);
     expect(pollMsOf('5', 5000)).toBe(5000);
     expect(pollMsOf('soon', 5000)).toBe(5000);
+  });
+});
+
+describe('msOrOffOf', () => {
+  it('reads any number from 0 up (0 turns the timer off), else the default', () => {
+    expect(msOrOffOf('0', 5000)).toBe(0);
+    expect(msOrOffOf('5', 5000)).toBe(5);
+    expect(msOrOffOf(undefined, 5000)).toBe(5000);
+    expect(msOrOffOf('-1', 5000)).toBe(5000);
+    expect(msOrOffOf('soon', 5000)).toBe(5000);
+  });
+});
+
+describe('companyPoller', () => {
+  it('runs each company with work at the time of the pass', async () => {
+    const at = new Date('2026-01-02T03:04:05Z');
+    const done: [number, Date][] = [];
+    const poller = companyPoller({
+      name: 'alerts',
+      everyMs: 0,
+      now: () => at,
+      companies: (now) => Promise.resolve(now === at ? [4, 7] : []),
+      runCompany: async (companyId, now) => void done.push([companyId, now]),
+      logger,
+    });
+    await poller.run();
+    expect(done).toEqual([
+      [4, at],
+      [7, at],
+    ]);
   });
 });
 

@@ -6,6 +6,15 @@ export const pollMsOf = (value: string | undefined, fallback: number): number =>
   return Number.isFinite(poll) && poll >= 10 ? poll : fallback;
 };
 
+/**
+ * A time in ms from the environment where 0 is allowed (a timer turned off, no wait, e.g. in tests):
+ * any number from 0 up, else the default.
+ */
+export const msOrOffOf = (value: string | undefined, fallback: number): number => {
+  const ms = Number(value ?? fallback);
+  return Number.isFinite(ms) && ms >= 0 ? ms : fallback;
+};
+
 export type PollerOptions = {
   /** names the job in the logs */
   name: string;
@@ -101,6 +110,22 @@ export const perCompany =
       }
     }
   };
+
+/**
+ * A poller whose pass goes over the companies with work (`perCompany`) under the same name, at the
+ * clock's time of the pass.
+ */
+export const companyPoller = (options: {
+  name: string;
+  everyMs: number;
+  now: () => Date;
+  companies: (now: Date) => Promise<number[]>;
+  runCompany: (companyId: number, now: Date) => Promise<void>;
+  logger: Pick<Logger, 'error' | 'warn'>;
+}): Poller => {
+  const { name, everyMs, logger } = options;
+  return new Poller({ name, everyMs, logger, pass: perCompany(options) });
+};
 
 /**
  * A Nest provider that owns one poller: it starts with the application and stops with it (waiting for

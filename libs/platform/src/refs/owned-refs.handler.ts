@@ -34,7 +34,7 @@ export function ownedRefsHandler(subject: RefsCheckSubject, tables: OwnedRefTabl
     }
 
     @BusHandler(subject)
-    check(data: unknown, ctx: CallContext): Promise<RefsCheckReply> {
+    check(ctx: CallContext, data: unknown): Promise<RefsCheckReply> {
       return this.missingOwned(ctx, parseInput(RefsCheckRequestSchema, data));
     }
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ export type RunningStandalone = {
   databaseUrl: string;
   /** the app's NATS namespace (its bus when NATS_URL is set) */
   natsNamespace: string;
+  /** the app's DATA_DIR (its operator socket, for the command line) */
+  dataDir: string;
   stop: () => Promise<void>;
 };
 
@@ -66,6 +68,13 @@ export const startStandalone = async (
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // SB_STANDALONE_LOG=<file>: the app's whole log, for a failure that needs what the server saw
+  const logFile = process.env.SB_STANDALONE_LOG;
+  if (logFile) {
+    const log = createWriteStream(logFile, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
@@ -79,6 +88,8 @@ export const startStandalone = async (
       output += chunk.toString();
       if (/\bready\b/i.test(output)) {
         clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
         resolve();
       }
     };
@@ -100,6 +111,7 @@ export const startStandalone = async (
     superPassword: adminPassword,
     databaseUrl: database.url,
     natsNamespace,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

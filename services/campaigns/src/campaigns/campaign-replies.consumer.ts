@@ -8,6 +8,7 @@ import {
 import { enterTenantScope } from '@sb/platform/db';
 import { ENV, IdempotentEventConsumer } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
+import { msOrOffOf } from '@sb/platform/poller';
 import type { EntityManager } from 'typeorm';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
@@ -60,9 +61,7 @@ export class CampaignRepliesConsumer extends IdempotentEventConsumer {
   ) {
     super();
     // CAMPAIGN_REPLY_DELAY_MS: the longest wait (tests use 0)
-    const configured = Number(env.CAMPAIGN_REPLY_DELAY_MS ?? DefaultReplyDelayMs);
-    this.maxDelayMs =
-      Number.isFinite(configured) && configured >= 0 ? configured : DefaultReplyDelayMs;
+    this.maxDelayMs = msOrOffOf(env.CAMPAIGN_REPLY_DELAY_MS, DefaultReplyDelayMs);
   }
 
   protected async apply(event: DomainEvent, manager: EntityManager): Promise<void> {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ShippingStatus } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import { containsPattern, pageOf, TablesRepository } from '../company-row.repository.js';
+import { TablesRepository } from '../company-row.repository.js';
+import { containsPattern, readCompanyPage } from '@sb/platform/db';
 
 /** A shipping row as a reply or an opt-out left it. */
 export type RepliedShipping = {
@@ -132,17 +133,16 @@ export class CampaignRepliesRepository extends TablesRepository {
 
   /** A page of the company's opt-outs, newest first, numbers containing `digits` when given. */
   optOutPage(companyId: number, digits: string, pageNumber: number, limit: number) {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: OptOutListRow[] = await manager.query(
-        `SELECT o.number, o.opted_out_at, o.campaign_id, c.name AS campaign_name
+    return readCompanyPage<OptOutListRow>(
+      this.transactions,
+      companyId,
+      `SELECT o.number, o.opted_out_at, o.campaign_id, c.name AS campaign_name
            FROM campaign_opt_outs o LEFT JOIN campaigns c ON c.id = o.campaign_id
           WHERE o.company_id = $1 AND ($2 = '' OR o.number LIKE $3)
-          ORDER BY o.opted_out_at DESC, o.number
-          LIMIT $4 OFFSET $5`,
-        [companyId, digits, containsPattern(digits), limit + 1, (pageNumber - 1) * limit],
-      );
-      return pageOf(rows, limit);
-    });
+          ORDER BY o.opted_out_at DESC, o.number`,
+      [companyId, digits, containsPattern(digits)],
+      { offset: (pageNumber - 1) * limit, limit },
+    );
   }
 
   /** Forgets the number's opt-out; answers whether there was one. */

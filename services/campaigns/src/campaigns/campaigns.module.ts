@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ContactListsModule } from '../contact-lists/contact-lists.module.js';
 import { DirectoriesModule } from '../directories/directories.module.js';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
-import { CampaignsHandler } from './campaigns.handler.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CampaignRepliesConsumer } from './campaign-replies.consumer.js';
@@ -17,7 +16,6 @@ import { OptOutsService } from './opt-outs.service.js';
   providers: [
     CampaignsRepository,
     CampaignsService,
-    CampaignsHandler,
     CampaignDispatcher,
     CampaignRepliesRepository,
     CampaignRepliesConsumer,

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignCounters, CampaignStatus, ShippingStatus } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import { containsPattern, pageOf, TablesRepository, type Page } from '../company-row.repository.js';
+import { TablesRepository } from '../company-row.repository.js';
+import {
+  containsPattern,
+  deleteCompanyRow,
+  insertCompanyRow,
+  readCompanyPage,
+  updateCompanyRow,
+  type Columns,
+  type Page,
+} from '@sb/platform/db';
 
 /** A campaign's message template, as stored (the `template` column). */
 export type CampaignTemplate = {
@@ -148,32 +157,22 @@ const campaignFrom = `campaigns c LEFT JOIN contact_lists l ON l.id = c.contact_
       FROM ${shippingsWithOptOuts} WHERE s.campaign_id = c.id) k ON true`;
 const variantColumns = [1, 2, 3, 4, 5].map((n) => `message${n}`);
 const confirmationColumns = [1, 2, 3, 4, 5].map((n) => `confirmation_message${n}`);
-const writeColumns = [
-  'name',
-  ...variantColumns,
-  ...confirmationColumns,
-  'confirmation',
-  'status',
-  'scheduled_at',
-  'contact_list_id',
-  'tag_list_id',
-  'tag_name',
-  'whatsapp_ids',
-  'template',
-];
-const writeValues = (c: CampaignWrite): unknown[] => [
-  c.name,
-  ...[0, 1, 2, 3, 4].map((i) => c.messages[i] ?? ''),
-  ...[0, 1, 2, 3, 4].map((i) => c.confirmationMessages[i] ?? ''),
-  c.confirmation,
-  c.status,
-  c.scheduledAt,
-  c.contactListId,
-  c.tagListId,
-  c.tagName,
-  c.whatsappIds,
-  c.template === null ? null : JSON.stringify(c.template),
-];
+/** The columns a save writes: five message and five confirmation variants ('' where unused). */
+const writeColumns = (c: CampaignWrite): Columns => ({
+  name: c.name,
+  ...Object.fromEntries(variantColumns.map((column, i) => [column, c.messages[i] ?? ''])),
+  ...Object.fromEntries(
+    confirmationColumns.map((column, i) => [column, c.confirmationMessages[i] ?? '']),
+  ),
+  confirmation: c.confirmation,
+  status: c.status,
+  scheduled_at: c.scheduledAt,
+  contact_list_id: c.contactListId,
+  tag_list_id: c.tagListId,
+  tag_name: c.tagName,
+  whatsapp_ids: c.whatsappIds,
+  template: c.template === null ? null : JSON.stringify(c.template),
+});
 
 /** Campaigns, their shipping rows and sends. Every tenant method takes the company first. */
 @Injectable()
@@ -185,16 +184,16 @@ export class CampaignsRepository extends TablesRepository {
     offset: number,
     limit: number,
   ): Promise<Page<CampaignRow>> {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: CampaignRow[] = await manager.query(
-        `SELECT ${campaignColumns} FROM ${campaignFrom}
+    return readCompanyPage(
+      this.transactions,
+      companyId,
+      `SELECT ${campaignColumns} FROM ${campaignFrom}
         WHERE c.company_id = $1 AND ($2 = '' OR c.name ILIKE $3)
           AND ($4::text IS NULL OR c.status = $4)
-        ORDER BY c.id DESC OFFSET $5 LIMIT $6`,
-        [companyId, search, containsPattern(search), status ?? null, offset, limit + 1],
-      );
-      return pageOf(rows, limit);
-    });
+        ORDER BY c.id DESC`,
+      [companyId, search, containsPattern(search), status ?? null],
+      { offset, limit },
+    );
   }
 
   async find(
@@ -203,42 +202,27 @@ export class CampaignsRepository extends TablesRepository {
     manager?: EntityManager,
     lock = false,
   ): Promise<CampaignRow | undefined> {
-    const rows: CampaignRow[] = await this.transactions.read(
+    const rows: CampaignRow[] = await this.transactions.query(
       companyId,
-      (m) =>
-        m.query(
-          `SELECT ${campaignColumns} FROM ${campaignFrom} WHERE c.company_id = $1 AND c.id = $2
+      `SELECT ${campaignColumns} FROM ${campaignFrom} WHERE c.company_id = $1 AND c.id = $2
         ${lock ? 'FOR UPDATE OF c' : ''}`,
-          [companyId, id],
-        ),
+      [companyId, id],
       manager,
     );
     return rows[0];
   }
 
-  async insert(manager: EntityManager, companyId: number, write: CampaignWrite): Promise<number> {
-    const values = writeValues(write);
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO campaigns (company_id, ${writeColumns.join(', ')})
-       VALUES ($1, ${values.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
-      [companyId, ...values],
-    );
-    return rows[0]!.id;
+  insert(manager: EntityManager, companyId: number, write: CampaignWrite): Promise<number> {
+    return insertCompanyRow(manager, 'campaigns', companyId, writeColumns(write));
   }
 
-  async update(
+  update(
     manager: EntityManager,
     companyId: number,
     id: number,
     write: CampaignWrite,
   ): Promise<void> {
-    const values = writeValues(write);
-    await manager.query(
-      `UPDATE campaigns SET ${writeColumns.map((c, i) => `${c} = $${i + 3}`).join(', ')},
-              updated_at = now()
-        WHERE company_id = $1 AND id = $2`,
-      [companyId, id, ...values],
-    );
+    return updateCompanyRow(manager, 'campaigns', companyId, id, writeColumns(write));
   }
 
   async setStatus(
@@ -278,7 +262,7 @@ export class CampaignsRepository extends TablesRepository {
   }
 
   async delete(manager: EntityManager, companyId: number, id: number): Promise<void> {
-    await manager.query('DELETE FROM campaigns WHERE company_id = $1 AND id = $2', [companyId, id]);
+    await deleteCompanyRow(manager, 'campaigns', companyId, id);
   }
 
   async ownedIds(companyId: number, ids: number[]): Promise<number[]> {
@@ -320,15 +304,15 @@ export class CampaignsRepository extends TablesRepository {
     offset: number,
     limit: number,
   ): Promise<Page<ReportShippingRow>> {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: ReportShippingRow[] = await manager.query(
-        `SELECT s.*, CASE WHEN ${optedOutHere} THEN o.opted_out_at END AS opted_out_at
+    return readCompanyPage(
+      this.transactions,
+      companyId,
+      `SELECT s.*, CASE WHEN ${optedOutHere} THEN o.opted_out_at END AS opted_out_at
            FROM ${shippingsWithOptOuts} WHERE s.company_id = $1 AND s.campaign_id = $2
-          ORDER BY s.position OFFSET $3 LIMIT $4`,
-        [companyId, campaignId, offset, limit + 1],
-      );
-      return pageOf(rows, limit);
-    });
+          ORDER BY s.position`,
+      [companyId, campaignId],
+      { offset, limit },
+    );
   }
 
   // dispatch (the sender runs across companies, as the service user)
@@ -338,6 +322,7 @@ export class CampaignsRepository extends TablesRepository {
     return manager.query(
       `SELECT ${campaignColumns} FROM ${campaignFrom}
         WHERE c.status = 'PROGRAMADA' AND c.scheduled_at <= now()
+          AND NOT EXISTS (SELECT 1 FROM fenced_companies f WHERE f.id = c.company_id)
         ORDER BY c.scheduled_at, c.id LIMIT $1 FOR UPDATE OF c SKIP LOCKED`,
       [limit],
     );
@@ -481,6 +466,8 @@ export class CampaignsRepository extends TablesRepository {
            WHERE x.status IN ('pending', 'confirmed') AND x.send_at <= now()
              AND (x.locked_until IS NULL OR x.locked_until <= now())
              AND c.status IN ('EM_ANDAMENTO', 'FINALIZADA')
+             -- a fenced company's rows wait for the fence to lift (ARCHITECTURE.md §9)
+             AND NOT EXISTS (SELECT 1 FROM fenced_companies f WHERE f.id = x.company_id)
            ORDER BY x.send_at, x.id
            LIMIT $1
            FOR UPDATE OF x SKIP LOCKED)
@@ -510,7 +497,8 @@ export class CampaignsRepository extends TablesRepository {
         WHERE x.status IN ('pending', 'confirmed')
           AND x.send_at <= now() + ($1 * interval '1 millisecond')
           AND (x.locked_until IS NULL OR x.locked_until <= now())
-          AND c.status IN ('EM_ANDAMENTO', 'FINALIZADA')`,
+          AND c.status IN ('EM_ANDAMENTO', 'FINALIZADA')
+          AND NOT EXISTS (SELECT 1 FROM fenced_companies f WHERE f.id = x.company_id)`,
       [withinMs],
     );
     const inMs = rows[0]?.in_ms;

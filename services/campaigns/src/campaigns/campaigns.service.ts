@@ -19,6 +19,7 @@ import {
   type MessageTemplate,
   type RequestContext,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { Transactions } from '@sb/platform/db';
@@ -40,6 +41,7 @@ import {
   type CampaignRow,
   type CampaignWrite,
 } from './campaigns.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /** Who a campaign goes to, as checked when it is saved or started. */
 type Audience = {
@@ -78,6 +80,7 @@ export class CampaignsService {
     return requireCampaignsAdmin(call, this.identity);
   }
 
+  @BusHandler(Subjects.campaigns.campaignList)
   async page(call: CallContext, query: unknown): Promise<CampaignsPage> {
     const ctx = await this.allowed(call);
     const { searchParam, pageNumber, status } = parseInput(CampaignsQuery, query ?? {});
@@ -91,12 +94,14 @@ export class CampaignsService {
     return { records: rows.map(toCampaignRecord), hasMore };
   }
 
+  @BusHandler(Subjects.campaigns.campaignGet)
   async get(call: CallContext, request: unknown): Promise<CampaignRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, request ?? {});
     return toCampaignRecord(await this.campaign(ctx.companyId, id));
   }
 
+  @BusHandler(Subjects.campaigns.campaignCreate)
   async create(call: CallContext, data: unknown): Promise<CampaignRecord> {
     const ctx = await this.allowed(call);
     const input = parseInput(CampaignInput, data ?? {});
@@ -111,6 +116,7 @@ export class CampaignsService {
     return record;
   }
 
+  @BusHandler(Subjects.campaigns.campaignUpdate)
   async update(call: CallContext, data: unknown): Promise<CampaignRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -132,6 +138,7 @@ export class CampaignsService {
     return record;
   }
 
+  @BusHandler(Subjects.campaigns.campaignDelete)
   async remove(call: CallContext, data: unknown): Promise<CampaignDeleteReply> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -149,6 +156,7 @@ export class CampaignsService {
   }
 
   /** Pause: nothing more is sent until a restart (rows already sent stay sent). */
+  @BusHandler(Subjects.campaigns.campaignCancel)
   async cancel(call: CallContext, data: unknown): Promise<CampaignRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -166,6 +174,7 @@ export class CampaignsService {
    * A cancelled campaign goes on: one that had started resumes its unsent rows from now at the
    * campaign's pace; one that had not keeps its scheduled time (due at once when that has passed).
    */
+  @BusHandler(Subjects.campaigns.campaignRestart)
   async restart(call: CallContext, data: unknown): Promise<CampaignRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -196,6 +205,7 @@ export class CampaignsService {
    * "Start now": an inactive or scheduled campaign (or a cancelled one that never started) is due at
    * once; it needs someone to send to, as scheduling does.
    */
+  @BusHandler(Subjects.campaigns.campaignStart)
   async start(call: CallContext, data: unknown): Promise<CampaignRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -223,6 +233,7 @@ export class CampaignsService {
     return record;
   }
 
+  @BusHandler(Subjects.campaigns.campaignMediaSet)
   async setMedia(call: CallContext, data: unknown): Promise<CampaignMediaReply> {
     const ctx = await this.allowed(call);
     const media = parseInput(MediaRequest, data ?? {});
@@ -234,6 +245,7 @@ export class CampaignsService {
     });
   }
 
+  @BusHandler(Subjects.campaigns.campaignMediaDelete)
   async deleteMedia(call: CallContext, data: unknown): Promise<CampaignMediaReply> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -241,12 +253,14 @@ export class CampaignsService {
   }
 
   /** The approved templates of one of the company's Cloud API connections (the dialog's picker). */
+  @BusHandler(Subjects.campaigns.campaignTemplateList)
   async templates(call: CallContext, query: unknown): Promise<MessageTemplate[]> {
     const ctx = await this.allowed(call);
     const { whatsappId } = parseInput(CampaignTemplatesQuery, query ?? {});
     return this.connectors.templates(ctx, whatsappId);
   }
 
+  @BusHandler(Subjects.campaigns.campaignReport)
   async report(call: CallContext, query: unknown): Promise<CampaignReport> {
     const ctx = await this.allowed(call);
     const { id, pageNumber } = parseInput(CampaignReportQuery, query ?? {});
@@ -371,6 +385,7 @@ export class CampaignsService {
    * number, now, through one of its connections; placeholders are filled with the list's contact of
    * that number when there is one. Nothing is recorded as a shipping, whatever the status.
    */
+  @BusHandler(Subjects.campaigns.campaignTestSend)
   async testSend(call: CallContext, data: unknown): Promise<CampaignTestSendReply> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});

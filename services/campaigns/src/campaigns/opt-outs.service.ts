@@ -5,6 +5,7 @@ import {
   OptOutsQuery,
   type OptOutsPage,
   type OptOutWordsReply,
+  Subjects,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { Transactions } from '@sb/platform/db';
@@ -13,6 +14,7 @@ import { requireCampaignsAdmin } from '../access.js';
 import { ContactListsService } from '../contact-lists/contact-lists.service.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { CampaignRepliesRepository } from './campaign-replies.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /**
  * The numbers that answered an opt-out word (issue 17): admins see them and may remove one (the
@@ -28,11 +30,13 @@ export class OptOutsService {
   ) {}
 
   /** The company's opt-out words (the tickets service's question: it runs no bot for one). */
+  @BusHandler(Subjects.campaigns.optOutWords)
   async words(call: CallContext): Promise<OptOutWordsReply> {
     if (!(call.companyId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
     return { words: (await this.lists.readSettings(call.companyId)).optOutWords };
   }
 
+  @BusHandler(Subjects.campaigns.optOutList)
   async page(call: CallContext, data: unknown): Promise<OptOutsPage> {
     const ctx = await requireCampaignsAdmin(call, this.identity);
     const { searchParam, pageNumber } = parseInput(OptOutsQuery, data ?? {});
@@ -53,6 +57,7 @@ export class OptOutsService {
     };
   }
 
+  @BusHandler(Subjects.campaigns.optOutDelete)
   async remove(call: CallContext, data: unknown): Promise<{ number: string }> {
     const ctx = await requireCampaignsAdmin(call, this.identity);
     const { number } = parseInput(OptOutNumberRequest, data ?? {});

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { REFS_CHECK } from '@sb/platform/nest';
 import { DirectoriesModule } from '../directories/directories.module.js';
 import { RefsHandler } from '../refs/refs.handler.js';
-import { ContactListsHandler } from './contact-lists.handler.js';
 import { ContactListsRepository } from './contact-lists.repository.js';
 import { ContactListsService } from './contact-lists.service.js';
 import { NumberChecker } from './number-checker.js';
@@ -13,7 +12,6 @@ import { NumberChecker } from './number-checker.js';
   providers: [
     ContactListsRepository,
     ContactListsService,
-    ContactListsHandler,
     NumberChecker,
     RefsHandler,
     { provide: REFS_CHECK, useExisting: RefsHandler },

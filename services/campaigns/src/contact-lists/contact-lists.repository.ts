@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { containsPattern, pageOf, TablesRepository, type Page } from '../company-row.repository.js';
+import { TablesRepository } from '../company-row.repository.js';
+import { containsPattern, readCompanyPage, type Page } from '@sb/platform/db';
 
 export type ContactListRow = {
   id: number;
@@ -37,23 +38,22 @@ export class ContactListsRepository extends TablesRepository {
     offset: number,
     limit: number,
   ): Promise<Page<ContactListRow>> {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: ContactListRow[] = await manager.query(
-        `SELECT ${listColumns} FROM contact_lists l
+    return readCompanyPage(
+      this.transactions,
+      companyId,
+      `SELECT ${listColumns} FROM contact_lists l
         WHERE l.company_id = $1 AND ($2 = '' OR l.name ILIKE $3)
-        ORDER BY l.name, l.id OFFSET $4 LIMIT $5`,
-        [companyId, search, containsPattern(search), offset, limit + 1],
-      );
-      return pageOf(rows, limit);
-    });
+        ORDER BY l.name, l.id`,
+      [companyId, search, containsPattern(search)],
+      { offset, limit },
+    );
   }
 
   async all(companyId: number): Promise<ContactListRow[]> {
-    return this.transactions.read(companyId, (manager) =>
-      manager.query(
-        `SELECT ${listColumns} FROM contact_lists l WHERE l.company_id = $1 ORDER BY l.name, l.id`,
-        [companyId],
-      ),
+    return this.transactions.query(
+      companyId,
+      `SELECT ${listColumns} FROM contact_lists l WHERE l.company_id = $1 ORDER BY l.name, l.id`,
+      [companyId],
     );
   }
 
@@ -62,13 +62,10 @@ export class ContactListsRepository extends TablesRepository {
     id: number,
     manager?: EntityManager,
   ): Promise<ContactListRow | undefined> {
-    const rows: ContactListRow[] = await this.transactions.read(
+    const rows: ContactListRow[] = await this.transactions.query(
       companyId,
-      (m) =>
-        m.query(
-          `SELECT ${listColumns} FROM contact_lists l WHERE l.company_id = $1 AND l.id = $2`,
-          [companyId, id],
-        ),
+      `SELECT ${listColumns} FROM contact_lists l WHERE l.company_id = $1 AND l.id = $2`,
+      [companyId, id],
       manager,
     );
     return rows[0];
@@ -114,16 +111,16 @@ export class ContactListsRepository extends TablesRepository {
     offset: number,
     limit: number,
   ): Promise<Page<ContactListItemRow>> {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: ContactListItemRow[] = await manager.query(
-        `SELECT * FROM contact_list_items
+    return readCompanyPage(
+      this.transactions,
+      companyId,
+      `SELECT * FROM contact_list_items
         WHERE company_id = $1 AND contact_list_id = $2
           AND ($3 = '' OR name ILIKE $4 OR number ILIKE $4 OR email ILIKE $4)
-        ORDER BY id DESC OFFSET $5 LIMIT $6`,
-        [companyId, listId, search, containsPattern(search), offset, limit + 1],
-      );
-      return pageOf(rows, limit);
-    });
+        ORDER BY id DESC`,
+      [companyId, listId, search, containsPattern(search)],
+      { offset, limit },
+    );
   }
 
   async findItem(
@@ -131,13 +128,10 @@ export class ContactListsRepository extends TablesRepository {
     id: number,
     manager?: EntityManager,
   ): Promise<ContactListItemRow | undefined> {
-    const rows: ContactListItemRow[] = await this.transactions.read(
+    const rows: ContactListItemRow[] = await this.transactions.query(
       companyId,
-      (m) =>
-        m.query('SELECT * FROM contact_list_items WHERE company_id = $1 AND id = $2', [
-          companyId,
-          id,
-        ]),
+      'SELECT * FROM contact_list_items WHERE company_id = $1 AND id = $2',
+      [companyId, id],
       manager,
     );
     return rows[0];
@@ -234,13 +228,12 @@ export class ContactListsRepository extends TablesRepository {
     afterId: number,
     limit: number,
   ): Promise<Pick<ContactListItemRow, 'id' | 'number'>[]> {
-    return this.transactions.read(companyId, (manager) =>
-      manager.query(
-        `SELECT id, number FROM contact_list_items
+    return this.transactions.query(
+      companyId,
+      `SELECT id, number FROM contact_list_items
         WHERE company_id = $1 AND contact_list_id = $2 AND is_whatsapp_valid IS NULL AND id > $3
         ORDER BY id LIMIT $4`,
-        [companyId, listId, afterId, limit],
-      ),
+      [companyId, listId, afterId, limit],
     );
   }
 

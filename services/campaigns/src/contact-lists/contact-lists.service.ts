@@ -24,6 +24,7 @@ import {
   type ContactListsPage,
   type RequestContext,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
@@ -36,6 +37,7 @@ import { toItemRecord, toListRecord } from './contact-list-records.js';
 import { ContactListsRepository } from './contact-lists.repository.js';
 import { validateImportRows } from './import-rows.js';
 import { NumberChecker } from './number-checker.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const IdRequest = z.object({ id: recordId.max(2_147_483_647) });
 
@@ -59,6 +61,7 @@ export class ContactListsService {
     return ctx;
   }
 
+  @BusHandler(Subjects.campaigns.contactListList)
   async page(call: CallContext, query: unknown): Promise<ContactListsPage> {
     const ctx = await this.allowed(call);
     const { searchParam, pageNumber } = parseInput(ContactListsQuery, query ?? {});
@@ -71,6 +74,7 @@ export class ContactListsService {
     return { records: rows.map(toListRecord), hasMore };
   }
 
+  @BusHandler(Subjects.campaigns.contactListChoices)
   async choices(call: CallContext): Promise<ContactListChoice[]> {
     const ctx = await this.allowed(call);
     return (await this.lists.all(ctx.companyId)).map((row) => ({
@@ -80,12 +84,14 @@ export class ContactListsService {
     }));
   }
 
+  @BusHandler(Subjects.campaigns.contactListGet)
   async get(call: CallContext, request: unknown): Promise<ContactListRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, request ?? {});
     return toListRecord(await this.list(ctx.companyId, id));
   }
 
+  @BusHandler(Subjects.campaigns.contactListCreate)
   async create(call: CallContext, data: unknown): Promise<ContactListRecord> {
     const ctx = await this.allowed(call);
     const { name } = parseInput(ContactListInput, data ?? {});
@@ -95,6 +101,7 @@ export class ContactListsService {
     });
   }
 
+  @BusHandler(Subjects.campaigns.contactListUpdate)
   async update(call: CallContext, data: unknown): Promise<ContactListRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -106,6 +113,7 @@ export class ContactListsService {
     });
   }
 
+  @BusHandler(Subjects.campaigns.contactListDelete)
   async remove(call: CallContext, data: unknown): Promise<{ id: number }> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -126,6 +134,7 @@ export class ContactListsService {
    * One chunk of an imported sheet: the valid rows are stored (a number already in the list updated),
    * the others answered with why, in one transaction, so a chunk is either stored whole or not at all.
    */
+  @BusHandler(Subjects.campaigns.contactListImport)
   async importRows(call: CallContext, data: unknown): Promise<ContactListImportReport> {
     const ctx = await this.allowed(call);
     const { id, rows } = parseInput(ContactListImportRequest, data ?? {});
@@ -148,6 +157,7 @@ export class ContactListsService {
 
   // items
 
+  @BusHandler(Subjects.campaigns.contactListItemList)
   async itemPage(call: CallContext, query: unknown): Promise<ContactListItemsPage> {
     const ctx = await this.allowed(call);
     const { searchParam, pageNumber, contactListId } = parseInput(
@@ -165,12 +175,14 @@ export class ContactListsService {
     return { contacts: rows.map(toItemRecord), hasMore };
   }
 
+  @BusHandler(Subjects.campaigns.contactListItemGet)
   async itemGet(call: CallContext, request: unknown): Promise<ContactListItemRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, request ?? {});
     return toItemRecord(await this.item(ctx.companyId, id));
   }
 
+  @BusHandler(Subjects.campaigns.contactListItemCreate)
   async itemCreate(call: CallContext, data: unknown): Promise<ContactListItemRecord> {
     const ctx = await this.allowed(call);
     const input = parseInput(ContactListItemInput, data ?? {});
@@ -196,6 +208,7 @@ export class ContactListsService {
     return record;
   }
 
+  @BusHandler(Subjects.campaigns.contactListItemUpdate)
   async itemUpdate(call: CallContext, data: unknown): Promise<ContactListItemRecord> {
     const ctx = await this.allowed(call);
     const { id } = parseInput(IdRequest, data ?? {});
@@ -222,6 +235,7 @@ export class ContactListsService {
     return record;
   }
 
+  @BusHandler(Subjects.campaigns.contactListItemDelete)
   async itemRemove(call: CallContext, data: unknown): Promise<{ id: number }> {
     const ctx = await this.allowed(call);
     if (!ctx.super && !hasPermission(ctx, 'contacts-page:deleteContact')) {
@@ -245,12 +259,14 @@ export class ContactListsService {
 
   // campaign settings
 
+  @BusHandler(Subjects.campaigns.campaignSettingsGet)
   async settings(call: CallContext): Promise<CampaignSettingsValues> {
     const ctx = await this.allowed(call);
     return this.readSettings(ctx.companyId);
   }
 
   /** Saved as a whole: every key is written, so the stored values are exactly the form's. */
+  @BusHandler(Subjects.campaigns.campaignSettingsSave)
   async saveSettings(call: CallContext, data: unknown): Promise<CampaignSettingsValues> {
     const ctx = await this.allowed(call);
     const { settings } = parseInput(CampaignSettingsInput, data ?? {});

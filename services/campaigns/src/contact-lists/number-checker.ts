@@ -1,22 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
-  Subjects,
   type ConnectionRecord,
   type ContactListItemEventData,
   type ContactListItemsReloadedEventData,
   type RequestContext,
 } from '@sb/contracts';
-import type { Bus } from '@sb/platform/bus';
 import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { BUS, LOGGER } from '@sb/platform/nest';
+import { LOGGER } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
+import { CheckTimeoutMs, ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { ContactListsRepository } from './contact-lists.repository.js';
 import { toItemRecord } from './contact-list-records.js';
 
-const CheckTimeoutMs = 10_000;
 const BatchSize = 200;
 const Concurrency = 8;
 
@@ -41,7 +39,7 @@ export class NumberChecker {
   private readonly running = new Set<number>();
 
   constructor(
-    @Inject(BUS) private readonly bus: Bus,
+    private readonly connectors: ConnectorsDirectory,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly transactions: Transactions,
     private readonly lists: ContactListsRepository,
@@ -64,11 +62,7 @@ export class NumberChecker {
   }
 
   private async pass(ctx: RequestContext, listId: number, single?: number): Promise<void> {
-    const connections = await this.bus.request(
-      Subjects.connectors.connectionList,
-      { ctx, data: {} },
-      { timeoutMs: CheckTimeoutMs },
-    );
+    const connections = await this.connectors.connections(ctx, CheckTimeoutMs);
     const connectionId = checkingConnection(connections);
     if (connectionId === undefined) return;
     let afterId = 0;
@@ -139,11 +133,7 @@ export class NumberChecker {
     number: string,
   ): Promise<{ valid: boolean; number: string | null } | 'unknown'> {
     try {
-      const result = await this.bus.request(
-        Subjects.connectors.contactCheck,
-        { ctx, data: { connectionId, number } },
-        { timeoutMs: CheckTimeoutMs },
-      );
+      const result = await this.connectors.checkContact(ctx, connectionId, number);
       const digits = result.number.replace(/\D/g, '');
       return result.exists
         ? { valid: true, number: digits.length >= 8 ? digits : null }

@@ -12,6 +12,8 @@ import type { Bus } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
 
 const LookupTimeoutMs = 5_000;
+/** A number check waits on the channel (WhatsApp's onWhatsApp); the checker reads connections as long. */
+export const CheckTimeoutMs = 10_000;
 /** Meta's template list may take a few pages of Graph calls. */
 const TemplatesTimeoutMs = 20_000;
 /** A channel send waits for the connection's governor and the channel's answer. */
@@ -29,17 +31,22 @@ export const companyCall = (companyId: number): RequestContext => ({
 
 /**
  * What campaigns asks connectors: the company's connections, a Cloud API connection's approved
- * templates, and one message sent on one.
+ * templates, one message sent on one, and whether a number has an account.
  */
 @Injectable()
 export class ConnectorsDirectory {
   constructor(@Inject(BUS) private readonly bus: Bus) {}
 
-  connections(ctx: RequestContext): Promise<ConnectionRecord[]> {
+  connections(ctx: RequestContext, timeoutMs = LookupTimeoutMs): Promise<ConnectionRecord[]> {
+    return this.bus.request(Subjects.connectors.connectionList, { ctx, data: {} }, { timeoutMs });
+  }
+
+  /** Whether `number` has a messaging account, asked on one connection. */
+  checkContact(ctx: RequestContext, connectionId: number, number: string) {
     return this.bus.request(
-      Subjects.connectors.connectionList,
-      { ctx, data: {} },
-      { timeoutMs: LookupTimeoutMs },
+      Subjects.connectors.contactCheck,
+      { ctx, data: { connectionId, number } },
+      { timeoutMs: CheckTimeoutMs },
     );
   }
 

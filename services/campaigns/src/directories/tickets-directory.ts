@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Subjects,
@@ -10,6 +9,7 @@ import {
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { BUS } from '@sb/platform/nest';
+import { companyCall } from './connectors-directory.js';
 
 const LookupTimeoutMs = 5_000;
 /** a tag may hold many thousands of contacts */
@@ -53,14 +53,7 @@ export class TicketsDirectory {
     userId: number,
     command: SendToContactCommand,
   ): Promise<SendToContactReply> {
-    const ctx: RequestContext = {
-      requestId: randomUUID(),
-      companyId,
-      userId,
-      profile: 'user',
-      super: false,
-      lang: 'es',
-    };
+    const ctx: RequestContext = { ...companyCall(companyId), userId, profile: 'user' };
     return this.bus.request(
       Subjects.tickets.messageSendToContact,
       { ctx, data: command },

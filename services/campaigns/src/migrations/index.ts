@@ -27,6 +27,7 @@ import {
 } from './1800000100000-connection-days.js';
 import { CampaignTemplates1800000110000 } from './1800000110000-campaign-templates.js';
 import { CampaignTagAudience1800000120000 } from './1800000120000-campaign-tag-audience.js';
+import { CompanyFences1800000190000 } from './1800000190000-company-fences.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -48,6 +49,7 @@ export const campaignsMigrations: MigrationClass[] = [
   ConnectionDaysRowSecurity1800000100001,
   CampaignTemplates1800000110000,
   CampaignTagAudience1800000120000,
+  CompanyFences1800000190000,
 ];
 
 /** Every tenant table of campaigns (the row-security test checks the list against the schema). */

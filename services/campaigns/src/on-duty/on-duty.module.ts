@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DirectoriesModule } from '../directories/directories.module.js';
 import { OnDutyStaffConsumer } from './on-duty-staff.consumer.js';
-import { OnDutyHandler } from './on-duty.handler.js';
 import { OnDutyRepository } from './on-duty.repository.js';
 import { OnDutyService } from './on-duty.service.js';
 
@@ -11,6 +10,6 @@ import { OnDutyService } from './on-duty.service.js';
  */
 @Module({
   imports: [DirectoriesModule],
-  providers: [OnDutyRepository, OnDutyService, OnDutyHandler, OnDutyStaffConsumer],
+  providers: [OnDutyRepository, OnDutyService, OnDutyStaffConsumer],
 })
 export class OnDutyModule {}

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '@sb/platform/db';
+import {
+  Transactions,
+  deleteCompanyRow,
+  readCompanyRow,
+  insertCompanyRow,
+  updateCompanyRow,
+} from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
-import { findCompanyRow } from '../company-row.repository.js';
 import type { OnDutyRow, OnDutyWrite } from './on-duty.entity.js';
 
 /** TypeORM answers a DELETE … RETURNING as [rows, affected count]. */
@@ -17,10 +22,10 @@ export class OnDutyRepository {
 
   /** Every entry of the company, oldest first (the list is short: a few people per company). */
   list(companyId: number, within?: EntityManager): Promise<OnDutyRow[]> {
-    return this.transactions.read(
+    return this.transactions.query(
       companyId,
-      (manager) =>
-        manager.query('SELECT * FROM plantao WHERE company_id = $1 ORDER BY id', [companyId]),
+      'SELECT * FROM plantao WHERE company_id = $1 ORDER BY id',
+      [companyId],
       within,
     );
   }
@@ -32,54 +37,19 @@ export class OnDutyRepository {
     within?: EntityManager,
     lock = false,
   ): Promise<OnDutyRow | undefined> {
-    return this.transactions.read(
-      companyId,
-      (manager) => findCompanyRow(manager, 'plantao', companyId, id, lock),
-      within,
-    );
+    return readCompanyRow(this.transactions, 'plantao', companyId, id, within, lock);
   }
 
-  async insert(manager: EntityManager, companyId: number, write: OnDutyWrite): Promise<number> {
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO plantao (company_id, user_id, user_name, phone, interval_minutes, days)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
-      [
-        companyId,
-        write.userId,
-        write.userName,
-        write.phone,
-        write.interval,
-        JSON.stringify(write.days),
-      ],
-    );
-    return rows[0]!.id;
+  insert(manager: EntityManager, companyId: number, write: OnDutyWrite): Promise<number> {
+    return insertCompanyRow(manager, 'plantao', companyId, columns(write));
   }
 
-  async update(
-    manager: EntityManager,
-    companyId: number,
-    id: number,
-    write: OnDutyWrite,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE plantao
-          SET user_id = $3, user_name = $4, phone = $5, interval_minutes = $6, days = $7::jsonb,
-              updated_at = now()
-        WHERE company_id = $1 AND id = $2`,
-      [
-        companyId,
-        id,
-        write.userId,
-        write.userName,
-        write.phone,
-        write.interval,
-        JSON.stringify(write.days),
-      ],
-    );
+  update(manager: EntityManager, companyId: number, id: number, write: OnDutyWrite): Promise<void> {
+    return updateCompanyRow(manager, 'plantao', companyId, id, columns(write));
   }
 
   async delete(manager: EntityManager, companyId: number, id: number): Promise<void> {
-    await manager.query('DELETE FROM plantao WHERE company_id = $1 AND id = $2', [companyId, id]);
+    await deleteCompanyRow(manager, 'plantao', companyId, id);
   }
 
   /** Removes the company's entries of a user (all of them without `userId`); answers their ids. */
@@ -94,3 +64,11 @@ export class OnDutyRepository {
     return returnedIds(rows).sort((a, b) => a - b);
   }
 }
+
+const columns = (write: OnDutyWrite) => ({
+  user_id: write.userId,
+  user_name: write.userName,
+  phone: write.phone,
+  interval_minutes: write.interval,
+  days: JSON.stringify(write.days),
+});

@@ -8,11 +8,11 @@ import {
   type OnDutyNowReply,
   type OnDutyRecord,
   type RequestContext,
-  IdParam,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
-import { ENV } from '@sb/platform/nest';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
+import { ENV, BusHandler } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
@@ -40,17 +40,20 @@ export class OnDutyService {
     this.timeZone = usableTimeZone(env.COMPANY_TIME_ZONE);
   }
 
+  @BusHandler(Subjects.campaigns.onDutyList)
   async list(call: CallContext): Promise<OnDutyRecord[]> {
     const ctx = requireMember(call);
     return (await this.entries.list(ctx.companyId)).map(toOnDutyRecord);
   }
 
+  @BusHandler(Subjects.campaigns.onDutyGet)
   async get(call: CallContext, request: unknown): Promise<OnDutyRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     return toOnDutyRecord(await this.found(ctx.companyId, id));
   }
 
+  @BusHandler(Subjects.campaigns.onDutyCreate)
   async create(call: CallContext, data: unknown): Promise<OnDutyRecord> {
     const ctx = requireAdmin(call);
     const write = await this.writeOf(ctx, data);
@@ -60,9 +63,10 @@ export class OnDutyService {
     });
   }
 
+  @BusHandler(Subjects.campaigns.onDutyUpdate)
   async update(call: CallContext, request: unknown): Promise<OnDutyRecord> {
     const ctx = requireAdmin(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     await this.found(ctx.companyId, id);
     // the user is looked up before the row is locked (no lock held across a bus call)
     const write = await this.writeOf(ctx, request);
@@ -73,9 +77,10 @@ export class OnDutyService {
     });
   }
 
+  @BusHandler(Subjects.campaigns.onDutyDelete)
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireAdmin(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.found(ctx.companyId, id, manager);
       await this.entries.delete(manager, ctx.companyId, id);
@@ -93,6 +98,7 @@ export class OnDutyService {
    * The entries on duty at `at`, on the wall clock of the company's time zone the caller sends (else
    * COMPANY_TIME_ZONE, default America/Sao_Paulo). Asked by the tickets service for its own company only.
    */
+  @BusHandler(Subjects.campaigns.onDutyNow)
   async onDuty(call: CallContext, request: unknown): Promise<OnDutyNowReply> {
     const { companyId, at, timeZone } = parseInput(OnDutyNowRequest, request ?? {});
     if (call.profile === 'anonymous' || call.companyId !== companyId) {

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '@sb/platform/db';
+import {
+  Transactions,
+  containsPattern,
+  deleteCompanyRow,
+  readCompanyRow,
+  insertCompanyRow,
+  readCompanyPage,
+  updateCompanyRow,
+} from '@sb/platform/db';
 import type { ScheduleStatus } from '@sb/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { containsPattern, findCompanyRow, pageOf } from '../company-row.repository.js';
 
 export type ScheduleRow = {
   id: number;
@@ -64,26 +71,24 @@ export class SchedulesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: ScheduleRow[]; hasMore: boolean }> {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: ScheduleRow[] = await manager.query(
-        `SELECT * FROM schedules
+    return readCompanyPage(
+      this.transactions,
+      companyId,
+      `SELECT * FROM schedules
         WHERE company_id = $1
           AND ($2::integer IS NULL OR user_id = $2)
           AND ($3::integer IS NULL OR contact_id = $3)
           AND ($4 = '' OR contact_name ILIKE $5 OR contact_number ILIKE $5 OR body ILIKE $5)
-        ORDER BY id DESC OFFSET $6 LIMIT $7`,
-        [
-          companyId,
-          filter.ownerId,
-          filter.contactId ?? null,
-          filter.search,
-          containsPattern(filter.search),
-          offset,
-          limit + 1,
-        ],
-      );
-      return pageOf(rows, limit);
-    });
+        ORDER BY id DESC`,
+      [
+        companyId,
+        filter.ownerId,
+        filter.contactId ?? null,
+        filter.search,
+        containsPattern(filter.search),
+      ],
+      { offset, limit },
+    );
   }
 
   /** One schedule of the company; `lock` takes the row for the rest of the transaction. */
@@ -93,60 +98,33 @@ export class SchedulesRepository {
     within?: EntityManager,
     lock = false,
   ): Promise<ScheduleRow | undefined> {
-    return this.transactions.read(
-      companyId,
-      (manager) => findCompanyRow(manager, 'schedules', companyId, id, lock),
-      within,
-    );
+    return readCompanyRow(this.transactions, 'schedules', companyId, id, within, lock);
   }
 
-  async insert(manager: EntityManager, companyId: number, write: ScheduleWrite): Promise<number> {
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO schedules (company_id, user_id, user_name, contact_id, contact_name, contact_number,
-                              ticket_id, body, send_at, due_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
-      [
-        companyId,
-        write.userId,
-        write.userName,
-        write.contactId,
-        write.contactName,
-        write.contactNumber,
-        write.ticketId,
-        write.body,
-        write.sendAt,
-      ],
-    );
-    return rows[0]!.id;
+  insert(manager: EntityManager, companyId: number, write: ScheduleWrite): Promise<number> {
+    return insertCompanyRow(manager, 'schedules', companyId, {
+      user_id: write.userId,
+      user_name: write.userName,
+      ...sendColumns(write),
+    });
   }
 
   /** A new text, contact or time: due again at the new time, with a fresh count of attempts. */
-  async update(
+  update(
     manager: EntityManager,
     companyId: number,
     id: number,
     write: Omit<ScheduleWrite, 'userId' | 'userName'>,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE schedules
-          SET contact_id = $3, contact_name = $4, contact_number = $5, ticket_id = $6, body = $7,
-              send_at = $8, due_at = $8, attempts = 0, error = NULL, updated_at = now()
-        WHERE company_id = $1 AND id = $2`,
-      [
-        companyId,
-        id,
-        write.contactId,
-        write.contactName,
-        write.contactNumber,
-        write.ticketId,
-        write.body,
-        write.sendAt,
-      ],
-    );
+    return updateCompanyRow(manager, 'schedules', companyId, id, {
+      ...sendColumns(write),
+      attempts: 0,
+      error: null,
+    });
   }
 
   async delete(manager: EntityManager, companyId: number, id: number): Promise<void> {
-    await manager.query('DELETE FROM schedules WHERE company_id = $1 AND id = $2', [companyId, id]);
+    await deleteCompanyRow(manager, 'schedules', companyId, id);
   }
 
   /**
@@ -162,6 +140,8 @@ export class SchedulesRepository {
           SELECT id FROM schedules
            WHERE status = 'PENDENTE' AND due_at <= now()
              AND (locked_until IS NULL OR locked_until <= now())
+             -- a fenced company's schedules wait for the fence to lift (ARCHITECTURE.md §9)
+             AND NOT EXISTS (SELECT 1 FROM fenced_companies f WHERE f.id = schedules.company_id)
            ORDER BY due_at, id
            LIMIT $1
            FOR UPDATE SKIP LOCKED)
@@ -218,3 +198,14 @@ export class SchedulesRepository {
     );
   }
 }
+
+/** What a schedule sends, and when: due at its send time. */
+const sendColumns = (write: Omit<ScheduleWrite, 'userId' | 'userName'>) => ({
+  contact_id: write.contactId,
+  contact_name: write.contactName,
+  contact_number: write.contactNumber,
+  ticket_id: write.ticketId,
+  body: write.body,
+  send_at: write.sendAt,
+  due_at: write.sendAt,
+});

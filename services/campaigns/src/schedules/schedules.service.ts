@@ -14,10 +14,10 @@ import {
   type ScheduleEventData,
   type ScheduleRecord,
   type SchedulesPage,
-  IdParam,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
@@ -25,6 +25,7 @@ import { IdentityDirectory } from '../directories/identity-directory.js';
 import { TicketsDirectory } from '../directories/tickets-directory.js';
 import { isEditable, mayDelete, mayRead, type ScheduleViewer } from './schedule-rules.js';
 import { SchedulesRepository, type ScheduleRow } from './schedules.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const viewerOf = (ctx: RequestContext): ScheduleViewer => ({
   userId: ctx.userId,
@@ -66,6 +67,7 @@ export class SchedulesService {
     private readonly identity: IdentityDirectory,
   ) {}
 
+  @BusHandler(Subjects.campaigns.scheduleList)
   async page(call: CallContext, query: unknown): Promise<SchedulesPage> {
     const ctx = requireMember(call);
     const { searchParam, pageNumber, contactId } = parseInput(ScheduleListQuery, query ?? {});
@@ -80,13 +82,15 @@ export class SchedulesService {
     return { schedules: rows.map((row) => toScheduleRecord(row, hide)), hasMore };
   }
 
+  @BusHandler(Subjects.campaigns.scheduleGet)
   async get(call: CallContext, request: unknown): Promise<ScheduleRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const [row, hide] = await Promise.all([this.visible(ctx, id), this.hidesFor(ctx)]);
     return toScheduleRecord(row, hide);
   }
 
+  @BusHandler(Subjects.campaigns.scheduleCreate)
   async create(call: CallContext, data: unknown): Promise<ScheduleRecord> {
     const ctx = requireMember(call);
     const input = parseInput(ScheduleCreateInput, data ?? {});
@@ -109,9 +113,10 @@ export class SchedulesService {
     return toScheduleRecord(row, shouldHideNumber(setting, ctx.profile));
   }
 
+  @BusHandler(Subjects.campaigns.scheduleUpdate)
   async update(call: CallContext, request: unknown): Promise<ScheduleRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(ScheduleInput, request);
     const [before, setting] = await Promise.all([
       this.visible(ctx, id),
@@ -140,9 +145,10 @@ export class SchedulesService {
     return toScheduleRecord(updated, shouldHideNumber(setting, ctx.profile));
   }
 
+  @BusHandler(Subjects.campaigns.scheduleDelete)
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.visible(ctx, id, manager);
       if (!mayDelete(viewerOf(ctx))) throw new AppError('ERR_NO_PERMISSION');

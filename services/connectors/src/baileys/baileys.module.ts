@@ -11,7 +11,7 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import type { Logger } from '@sb/platform/logger';
 import { BUS, ENV, LOGGER } from '@sb/platform/nest';
-import { createStorage, type ObjectStorage } from '@sb/storage';
+import { createStorage, lazyStorage } from '@sb/storage';
 import { hostname } from 'node:os';
 import { ConnectionEventSink } from '../connections/connection-event-sink.js';
 import { toDriverConnection } from '../connections/connection-view.js';
@@ -34,19 +34,6 @@ const positive = (value: string | undefined): number | undefined => {
   const parsed = Number(value);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
 };
-
-/** Object storage opened on first use: a worker that never receives media never creates it. */
-function lazyStorage(env: Env): ObjectStorage {
-  let opened: Promise<ObjectStorage> | undefined;
-  const storage = () => (opened ??= createStorage(env));
-  return {
-    put: async (key, body, options) => (await storage()).put(key, body, options),
-    get: async (key) => (await storage()).get(key),
-    stat: async (key) => (await storage()).stat(key),
-    remove: async (key) => (await storage()).remove(key),
-    list: async (prefix) => (await storage()).list(prefix),
-  };
-}
 
 /** Hands a socket factory to the WhatsApp module (imported by startConnectorsService's callers in tests). */
 @Global()
@@ -116,7 +103,8 @@ export class WhatsappSocketFactoryModule {
             const row = await connections.findAnyById(id);
             return row && row.channel === 'whatsapp' ? toDriverConnection(row) : null;
           },
-          storage: lazyStorage(env),
+          // a worker that never receives media never creates its storage
+          storage: lazyStorage(() => createStorage(env)),
           socketFactory: socketFactory ?? undefined,
           ttlMs: positive(env.WHATSAPP_LEASE_TTL_MS),
           renewMs: positive(env.WHATSAPP_LEASE_RENEW_MS),

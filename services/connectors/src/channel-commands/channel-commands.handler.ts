@@ -28,43 +28,43 @@ export class ChannelCommandsHandler {
   constructor(private readonly commands: ChannelCommandsService) {}
 
   @BusHandler(Subjects.connectors.messageSend)
-  send(data: SendMessageCommand, ctx: CallContext): Promise<SendMessageResult> {
+  send(ctx: CallContext, data: SendMessageCommand): Promise<SendMessageResult> {
     return this.commands.send(companyOf(ctx), data);
   }
 
   @BusHandler(Subjects.connectors.messageRevoke)
-  revoke(data: RevokeMessageCommand, ctx: CallContext): Promise<{ ok: true }> {
+  revoke(ctx: CallContext, data: RevokeMessageCommand): Promise<{ ok: true }> {
     return this.commands.revoke(companyOf(ctx), data);
   }
 
   @BusHandler(Subjects.connectors.messageEdit)
-  edit(data: EditMessageCommand, ctx: CallContext): Promise<{ ok: true }> {
+  edit(ctx: CallContext, data: EditMessageCommand): Promise<{ ok: true }> {
     return this.commands.edit(companyOf(ctx), data);
   }
 
   @BusHandler(Subjects.connectors.messageRead)
-  read(data: ReadMessagesCommand, ctx: CallContext): Promise<{ ok: true }> {
+  read(ctx: CallContext, data: ReadMessagesCommand): Promise<{ ok: true }> {
     return this.commands.markRead(companyOf(ctx), data);
   }
 
   @BusHandler(Subjects.connectors.contactCheck)
-  checkContact(data: CheckContactCommand, ctx: CallContext): Promise<CheckContactResult> {
+  checkContact(ctx: CallContext, data: CheckContactCommand): Promise<CheckContactResult> {
     return this.commands.checkContact(companyOf(ctx), data);
   }
 
   @BusHandler(Subjects.connectors.contactPicture)
-  picture(data: ContactPictureCommand, ctx: CallContext): Promise<ContactPictureResult> {
+  picture(ctx: CallContext, data: ContactPictureCommand): Promise<ContactPictureResult> {
     return this.commands.picture(companyOf(ctx), data);
   }
 
   @BusHandler(Subjects.connectors.contactList)
-  phoneContacts(data: PhoneContactsCommand, ctx: CallContext): Promise<PhoneContactsResult> {
+  phoneContacts(ctx: CallContext, data: PhoneContactsCommand): Promise<PhoneContactsResult> {
     return this.commands.phoneContacts(companyOf(ctx), data);
   }
 
   /** Anonymous callers too (password reset): the company comes with the request. */
   @BusHandler(Subjects.connectors.notificationSend)
-  notify(data: NotificationSendRequest): Promise<NotificationSendReply> {
+  notify(_ctx: CallContext, data: NotificationSendRequest): Promise<NotificationSendReply> {
     return this.commands.notify(data);
   }
 }

@@ -43,12 +43,11 @@ export class SendKeysRepository {
   }
 
   async find(companyId: number, key: string): Promise<SendKeyRow | undefined> {
-    const rows: SendKeyRow[] = await this.transactions.read(companyId, (manager) =>
-      manager.query(
-        `SELECT connection_id, peer, claimed_until, external_id, ack, sent_at
+    const rows: SendKeyRow[] = await this.transactions.query(
+      companyId,
+      `SELECT connection_id, peer, claimed_until, external_id, ack, sent_at
            FROM message_send_keys WHERE company_id = $1 AND idempotency_key = $2`,
-        [companyId, key],
-      ),
+      [companyId, key],
     );
     return rows[0];
   }

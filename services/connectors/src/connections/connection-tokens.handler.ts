@@ -8,6 +8,7 @@ import { AppError } from '@sb/platform/errors';
 import { BusHandler } from '@sb/platform/nest';
 import type { Connection } from './connection.entity.js';
 import { ConnectionsRepository } from './connections.repository.js';
+import type { CallContext } from '@sb/platform/context';
 
 /** Longer than any token the connection form accepts (varchar 255): refused without a query. */
 const MaxTokenLength = 255;
@@ -36,7 +37,10 @@ export class ConnectionTokensHandler {
   constructor(private readonly connections: ConnectionsRepository) {}
 
   @BusHandler(Subjects.connectors.connectionByToken)
-  async byToken(data: ConnectionByTokenRequest): Promise<ConnectionByTokenReply> {
+  async byToken(
+    _ctx: CallContext,
+    data: ConnectionByTokenRequest,
+  ): Promise<ConnectionByTokenReply> {
     const token = typeof data?.token === 'string' ? data.token.trim() : '';
     if (!token || token.length > MaxTokenLength) throw new AppError('ERR_INVALID_API_TOKEN');
     return connectionOfToken(await this.connections.findByToken(token));

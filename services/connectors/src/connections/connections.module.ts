@@ -6,6 +6,7 @@ import { ChannelCommandsService } from '../channel-commands/channel-commands.ser
 import { IdempotentSends } from '../channel-commands/idempotent-sends.js';
 import { SendKeysRepository } from '../channel-commands/send-keys.repository.js';
 import { ConnectionEventSink } from './connection-event-sink.js';
+import { configureSessionCipher } from '../baileys/auth-cipher.js';
 import { configureConnectionSecrets } from './connection-secrets.js';
 import { ConnectionTokensHandler } from './connection-tokens.handler.js';
 import { ConnectionsHandler } from './connections.handler.js';
@@ -30,7 +31,7 @@ import { DriverRegistry } from './driver-registry.js';
     ChannelCommandsService,
     ChannelCommandsHandler,
   ],
-  exports: [DriverRegistry, ConnectionEventSink, ConnectionsRepository],
+  exports: [DriverRegistry, ConnectionEventSink, ConnectionsRepository, ConnectionsService],
 })
 export class ConnectionsModule implements OnApplicationBootstrap {
   constructor(
@@ -40,6 +41,7 @@ export class ConnectionsModule implements OnApplicationBootstrap {
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     configureConnectionSecrets(env);
+    configureSessionCipher(env);
   }
 
   /**

@@ -21,11 +21,11 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { BUS, LOGGER } from '@sb/platform/nest';
+import { BUS, LOGGER, BusHandler } from '@sb/platform/nest';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { Logger } from '@sb/platform/logger';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '@sb/platform/db';
+import { Transactions, violatedUnique } from '@sb/platform/db';
 import { Connection } from './connection.entity.js';
 import {
   assertGreeting,
@@ -45,13 +45,7 @@ import { ConnectionEventSink } from './connection-event-sink.js';
  * token that names one connection.
  */
 const asTokenConflict = (err: unknown): unknown => {
-  const failure = err as {
-    code?: string;
-    constraint?: string;
-    driverError?: { constraint?: string };
-  };
-  const constraint = failure?.constraint ?? failure?.driverError?.constraint;
-  if (failure?.code !== '23505' || constraint !== 'connections_token_uq') return err;
+  if (violatedUnique(err) !== 'connections_token_uq') return err;
   return new AppError('ERR_VALIDATION', {
     message: 'This token is already in use: choose another one.',
     fields: { token: ['Already in use'] },
@@ -86,6 +80,7 @@ export class ConnectionsService {
   }
 
   /** The count of each company's connections: the super's companies screen (through identity). */
+  @BusHandler(Subjects.connectors.connectionCount)
   async countByCompany(ctx: CallContext, data: unknown): Promise<CompanyCountsReply> {
     if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
     const { companyIds } = parseInput(CompanyCountsRequest, data);
@@ -95,12 +90,14 @@ export class ConnectionsService {
     };
   }
 
+  @BusHandler(Subjects.connectors.connectionGet)
   async get(ctx: CallContext, data: ConnectionIdRequest): Promise<ConnectionRecord> {
     const { companyId } = companyCaller(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
     return this.view(ctx, await this.record(row), data);
   }
 
+  @BusHandler(Subjects.connectors.connectionCreate)
   async create(ctx: CallContext, data: unknown): Promise<ConnectionRecord> {
     const { companyId } = requireAdmin(ctx);
     const input = parseInput(ConnectionCreateInput, data);
@@ -158,6 +155,7 @@ export class ConnectionsService {
    * PUT /whatsapp/:id changes only the fields the request names (defaults belong to create): the rules
    * that tie fields together are checked on the stored connection with the change applied.
    */
+  @BusHandler(Subjects.connectors.connectionUpdate)
   async update(ctx: CallContext, data: ConnectionUpdateRequest): Promise<ConnectionRecord> {
     const { companyId } = requireAdmin(ctx);
     const { id, ...body } = data;
@@ -209,6 +207,7 @@ export class ConnectionsService {
     });
   }
 
+  @BusHandler(Subjects.connectors.connectionDelete)
   async remove(ctx: CallContext, data: ConnectionIdRequest): Promise<{ id: number }> {
     const { companyId } = requireAdmin(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
@@ -242,6 +241,7 @@ export class ConnectionsService {
   }
 
   /** The greeting media (stored by the gateway's media module); null removes it. */
+  @BusHandler(Subjects.connectors.connectionSetMedia)
   async setMedia(ctx: CallContext, data: ConnectionMediaRequest): Promise<ConnectionMediaReply> {
     const { companyId } = requireAdmin(ctx);
     return this.transactions.inTenant(companyId, async (manager) => {
@@ -254,6 +254,7 @@ export class ConnectionsService {
   }
 
   /** POST /whatsappsession/:id: try again with the pairing the connection has. */
+  @BusHandler(Subjects.connectors.sessionStart)
   async sessionStart(ctx: CallContext, data: ConnectionIdRequest): Promise<{ message: string }> {
     const { companyId } = requireAdmin(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
@@ -263,6 +264,7 @@ export class ConnectionsService {
   }
 
   /** PUT /whatsappsession/:id: forget the pairing and show a new QR code. */
+  @BusHandler(Subjects.connectors.sessionRenew)
   async sessionRenew(ctx: CallContext, data: ConnectionIdRequest): Promise<{ message: string }> {
     const { companyId } = requireAdmin(ctx);
     const row = await this.connections.getById(companyId, Number(data.id));
@@ -273,6 +275,7 @@ export class ConnectionsService {
   }
 
   /** DELETE /whatsappsession/:id: log the session out; it stays DISCONNECTED until started again. */
+  @BusHandler(Subjects.connectors.sessionDisconnect)
   async sessionDisconnect(
     ctx: CallContext,
     data: ConnectionIdRequest,
@@ -285,6 +288,7 @@ export class ConnectionsService {
   }
 
   /** POST /whatsapp-restart/: re-open every session of the company that is not logged out. */
+  @BusHandler(Subjects.connectors.restartAll)
   async restartAll(ctx: CallContext): Promise<{ message: string }> {
     const { companyId } = requireAdmin(ctx);
     const rows = await this.connections.listByCompany(companyId);
@@ -299,6 +303,7 @@ export class ConnectionsService {
    * POST /closedimported/:id: the tickets service closes the tickets the history import opened; the
    * connection's import status is then cleared, so the close button goes away.
    */
+  @BusHandler(Subjects.connectors.closeImported)
   async closeImported(
     ctx: CallContext,
     data: ConnectionIdRequest,
@@ -324,6 +329,63 @@ export class ConnectionsService {
     for (const row of await this.connections.listStartable()) {
       if (!this.drivers.has(row.channel) || this.drivers.get(row.channel).resumesSessions) continue;
       await this.startSession(row.companyId, row.id);
+    }
+  }
+
+  /**
+   * A company just imported: its sessions that were live at the source open with the pairing it
+   * brought (no new QR code). Every channel is started, Baileys too: no lease of the company exists
+   * here yet for the lease manager to resume.
+   */
+  async startCompanySessions(companyId: number): Promise<number> {
+    const rows = await this.connections.listByCompany(companyId);
+    const live = rows.filter((row) => row.status !== 'DISCONNECTED');
+    for (const row of live) await this.startSession(companyId, row.id);
+    return live.length;
+  }
+
+  /**
+   * A company's erase: each of its sessions stops; with `logout` the pairing is forgotten too (a
+   * leaving company), without it the phone stays paired (a moved company's session lives on).
+   */
+  async stopCompanySessions(companyId: number, { logout }: { logout: boolean }): Promise<number> {
+    const rows = await this.connections.listByCompany(companyId);
+    for (const row of rows) {
+      if (logout) await this.removeSession(row);
+      else await this.stopQuietly(row, false);
+    }
+    return rows.length;
+  }
+
+  /**
+   * A fence (ARCHITECTURE.md §9): the company's WhatsApp sessions that run now, i.e. those of a
+   * driver holding sessions (Baileys) that are not disconnected; the ones to start again after it.
+   */
+  async liveSessionIds(companyId: number): Promise<number[]> {
+    const rows = await this.connections.listByCompany(companyId);
+    return rows
+      .filter((row) => row.status !== 'DISCONNECTED' && this.drivers.has(row.channel))
+      .filter((row) => this.drivers.get(row.channel).resumesSessions)
+      .map((row) => row.id);
+  }
+
+  /**
+   * Stops these sessions of the company without logging out: parking moves the lease epoch, so the
+   * holder (here or on another worker) can never write keys again. Idempotent.
+   */
+  async stopSessions(companyId: number, ids: number[]): Promise<void> {
+    for (const row of await this.connections.listByCompany(companyId)) {
+      if (ids.includes(row.id)) await this.stopQuietly(row, false);
+    }
+  }
+
+  /** The fence lifted: these sessions open again with the keys they have (no new QR code). */
+  async startSessions(companyId: number, ids: number[]): Promise<void> {
+    for (const id of ids) {
+      const row = await this.connections.findById(companyId, id);
+      if (!row) continue;
+      await this.sink.sessionStatus(row.id, { status: 'OPENING', retries: 0 });
+      await this.startSession(companyId, row.id);
     }
   }
 

@@ -1,8 +1,6 @@
 import type {
   CheckContactResult,
-  EditMessageCommand,
   ReadMessagesCommand,
-  RevokeMessageCommand,
   SendMessageCommand,
   SendMessageResult,
   TemplateSend,
@@ -11,6 +9,7 @@ import { AppError } from '@sb/platform/errors';
 import type { ChannelDriver, DriverConnection } from '../drivers/channel-driver.js';
 import type { GraphClient } from './graph-client.js';
 import { sending } from './graph-errors.js';
+import { MetaDriver } from './meta-driver.js';
 import { checkSession, type SessionReporter } from './meta-session.js';
 import { assertMediaFits, type MetaMedia } from './meta-media.js';
 
@@ -33,14 +32,20 @@ const digitsOf = (number: string) => number.replace(/\D/g, '');
  * WhatsApp Business Cloud API (`whatsappapi`): stateless HTTPS calls with the number's access token;
  * inbound traffic arrives by webhook (see MetaWebhookProcessor).
  */
-export class CloudApiDriver implements ChannelDriver {
+export class CloudApiDriver extends MetaDriver implements ChannelDriver {
   readonly kind = 'whatsappapi' as const;
+  protected readonly refusals = {
+    revoke: 'The WhatsApp Cloud API cannot delete sent messages.',
+    edit: 'The WhatsApp Cloud API cannot edit sent messages.',
+  };
 
   constructor(
     private readonly graph: GraphClient,
     private readonly media: MetaMedia,
     private readonly session: SessionReporter,
-  ) {}
+  ) {
+    super();
+  }
 
   /** "Opening" a Cloud API number is checking its token: it answers with the display number. */
   async start(connection: DriverConnection): Promise<void> {
@@ -55,9 +60,6 @@ export class CloudApiDriver implements ChannelDriver {
       return { number: digitsOf(display) || null };
     });
   }
-
-  /** Nothing to close: the number keeps working at Meta until the connection is started again. */
-  async stop(): Promise<void> {}
 
   async send(
     connection: DriverConnection,
@@ -81,21 +83,7 @@ export class CloudApiDriver implements ChannelDriver {
         },
       }),
     );
-    const id = (reply.messages as { id?: string }[] | undefined)?.[0]?.id;
-    if (!id) throw new AppError('ERR_SENDING_WAPP_MSG', { details: { reason: 'no message id' } });
-    return { externalId: id, ack: 1, sentAt: new Date().toISOString() };
-  }
-
-  async revoke(_connection: DriverConnection, _command: RevokeMessageCommand): Promise<void> {
-    throw new AppError('ERR_DELETE_WAPP_MSG', {
-      message: 'The WhatsApp Cloud API cannot delete sent messages.',
-    });
-  }
-
-  async edit(_connection: DriverConnection, _command: EditMessageCommand): Promise<void> {
-    throw new AppError('ERR_SENDING_WAPP_MSG', {
-      message: 'The WhatsApp Cloud API cannot edit sent messages.',
-    });
+    return this.sent((reply.messages as { id?: string }[] | undefined)?.[0]?.id);
   }
 
   /** Marking the newest message read marks the earlier ones of the conversation too. */

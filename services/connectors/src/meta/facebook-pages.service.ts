@@ -8,7 +8,7 @@ import {
 import type { Bus } from '@sb/platform/bus';
 import { type CallContext, requireAdmin } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
-import { BUS } from '@sb/platform/nest';
+import { BUS, BusHandler } from '@sb/platform/nest';
 import { ConnectionsRepository } from '../connections/connections.repository.js';
 import { GraphError } from './graph-client.js';
 import { isTransientGraphError } from './graph-errors.js';
@@ -79,6 +79,7 @@ export class FacebookPagesService {
     private readonly connections: ConnectionsRepository,
   ) {}
 
+  @BusHandler(Subjects.connectors.facebookConnect)
   async connect(ctx: CallContext, data: unknown): Promise<FacebookConnectReply> {
     const { companyId } = requireAdmin(ctx);
     const input = parseInput(FacebookConnectInput, data);

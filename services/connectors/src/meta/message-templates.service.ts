@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { MessageTemplate } from '@sb/contracts';
+import { Subjects, type MessageTemplate } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError } from '@sb/platform/errors';
+import { BusHandler } from '@sb/platform/nest';
 import { companyCaller } from '../connections/connection-rules.js';
 import { toDriverConnection } from '../connections/connection-view.js';
 import { ConnectionsRepository } from '../connections/connections.repository.js';
@@ -21,6 +22,7 @@ export class MessageTemplatesService {
     private readonly connections: ConnectionsRepository,
   ) {}
 
+  @BusHandler(Subjects.connectors.templateList)
   async list(ctx: CallContext, data: unknown): Promise<MessageTemplate[]> {
     const { companyId } = companyCaller(ctx);
     const connectionId = Number((data as { connectionId?: unknown } | null)?.connectionId);

@@ -1,8 +1,6 @@
 import type {
   CheckContactResult,
-  EditMessageCommand,
   ReadMessagesCommand,
-  RevokeMessageCommand,
   SendMessageCommand,
   SendMessageResult,
   SendRefusalDetails,
@@ -15,6 +13,7 @@ import {
 } from '../drivers/channel-driver.js';
 import type { GraphClient } from './graph-client.js';
 import { sending } from './graph-errors.js';
+import { MetaDriver } from './meta-driver.js';
 import { assertMediaFits, type MetaMedia } from './meta-media.js';
 import { checkSession, type SessionReporter } from './meta-session.js';
 
@@ -49,13 +48,20 @@ export type PeerProfile = { name?: string; pictureUrl?: string };
  * the page token, answers only within 24 hours of the contact's last message (Meta's rule; refusals are
  * ERR_SENDING_WAPP_MSG with reason `outside_24h_window`).
  */
-export class MessengerDriver implements ChannelDriver {
+export class MessengerDriver extends MetaDriver implements ChannelDriver {
+  protected readonly refusals = {
+    revoke: 'Messenger and Instagram do not let a page delete sent messages.',
+    edit: 'Messenger and Instagram do not let a page edit sent messages.',
+  };
+
   constructor(
     readonly kind: 'facebook' | 'instagram',
     private readonly graph: GraphClient,
     private readonly media: MetaMedia,
     private readonly session: SessionReporter,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Checks the page token and subscribes the page to the app's webhooks. */
   async start(connection: DriverConnection): Promise<void> {
@@ -69,9 +75,6 @@ export class MessengerDriver implements ChannelDriver {
       return { number: null };
     });
   }
-
-  /** The page stays subscribed: other connections may use it, and Meta keeps no session. */
-  async stop(): Promise<void> {}
 
   async send(
     connection: DriverConnection,
@@ -122,21 +125,7 @@ export class MessengerDriver implements ChannelDriver {
         },
       });
     }
-    if (!messageId)
-      throw new AppError('ERR_SENDING_WAPP_MSG', { details: { reason: 'no message id' } });
-    return { externalId: messageId, ack: 1, sentAt: new Date().toISOString() };
-  }
-
-  async revoke(_connection: DriverConnection, _command: RevokeMessageCommand): Promise<void> {
-    throw new AppError('ERR_DELETE_WAPP_MSG', {
-      message: 'Messenger and Instagram do not let a page delete sent messages.',
-    });
-  }
-
-  async edit(_connection: DriverConnection, _command: EditMessageCommand): Promise<void> {
-    throw new AppError('ERR_SENDING_WAPP_MSG', {
-      message: 'Messenger and Instagram do not let a page edit sent messages.',
-    });
+    return this.sent(messageId);
   }
 
   async markRead(connection: DriverConnection, command: ReadMessagesCommand): Promise<void> {

@@ -2,7 +2,7 @@ import type { ChannelKind } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { Transactions } from '@sb/platform/db';
 import type { Logger } from '@sb/platform/logger';
-import { createStorage, type ObjectStorage } from '@sb/storage';
+import { createStorage, lazyStorage, type ObjectStorage } from '@sb/storage';
 import type { ChannelEventSink, DriverConnection } from '../drivers/channel-driver.js';
 import { CloudApiDriver } from './cloud-api-driver.js';
 import { DefaultGraphUrl, GraphClient } from './graph-client.js';
@@ -42,19 +42,6 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 };
 
-/** Object storage opened on first use, so a service that never sees Meta media never creates it. */
-export function lazyStorage(open: () => Promise<ObjectStorage>): ObjectStorage {
-  let opened: Promise<ObjectStorage> | undefined;
-  const storage = () => (opened ??= open());
-  return {
-    put: async (key, body, options) => (await storage()).put(key, body, options),
-    get: async (key) => (await storage()).get(key),
-    stat: async (key) => (await storage()).stat(key),
-    remove: async (key) => (await storage()).remove(key),
-    list: async (prefix) => (await storage()).list(prefix),
-  };
-}
-
 /**
  * Env: META_GRAPH_URL (Graph API base with its version; the channel emulator in tests and demos),
  * META_WEBHOOK_POLL_MS (how often stored webhooks left behind are retried, default 5000),
@@ -63,6 +50,7 @@ export function lazyStorage(open: () => Promise<ObjectStorage>): ObjectStorage {
 export function createMetaRuntime(deps: MetaRuntimeDeps): MetaRuntime {
   const { env, logger } = deps;
   const graph = new GraphClient({ baseUrl: env.META_GRAPH_URL || DefaultGraphUrl });
+  // a service that never sees Meta media never creates its storage
   const storage = deps.storage ?? lazyStorage(() => createStorage(env));
   const media = new MetaMedia(graph, storage, positive(env.META_MEDIA_MAX_BYTES, 64 * 1024 * 1024));
   const session = { sink: deps.sink, logger };

@@ -5,6 +5,7 @@ import { BusHandler, LOGGER } from '@sb/platform/nest';
 import { isRecord } from './meta-inbound.js';
 import type { MetaRuntime } from './meta-runtime.js';
 import { META_RUNTIME } from './meta.tokens.js';
+import type { CallContext } from '@sb/platform/context';
 
 /**
  * The gateway hands verified webhooks here, those of a burst together. They are stored with one
@@ -19,7 +20,7 @@ export class MetaWebhooksHandler {
   ) {}
 
   @BusHandler(Subjects.connectors.webhookMeta)
-  async receive(data: MetaWebhookRequest): Promise<MetaWebhookReply> {
+  async receive(_ctx: CallContext, data: MetaWebhookRequest): Promise<MetaWebhookReply> {
     const payloads = Array.isArray(data?.payloads) ? data.payloads : [];
     const valid = payloads.filter(isRecord);
     if (valid.length < payloads.length) {

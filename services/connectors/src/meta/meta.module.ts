@@ -1,17 +1,14 @@
 import {
   Inject,
-  Injectable,
   Module,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
 import type { ChannelKind } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
 import type { Bus } from '@sb/platform/bus';
-import { BUS, BusHandler, ENV, LOGGER } from '@sb/platform/nest';
-import { Subjects, type FacebookConnectReply, type MessageTemplate } from '@sb/contracts';
+import { BUS, ENV, LOGGER } from '@sb/platform/nest';
 import { Transactions } from '@sb/platform/db';
 import { ConnectionEventSink } from '../connections/connection-event-sink.js';
 import { toDriverConnection } from '../connections/connection-view.js';
@@ -38,26 +35,6 @@ async function findConnection(
   const rows = await connections.listByExternalId(channel, externalId);
   const row = rows.find((candidate) => candidate.status === 'CONNECTED') ?? rows[0];
   return row ? toDriverConnection(row) : null;
-}
-
-@Injectable()
-export class FacebookPagesHandler {
-  constructor(private readonly pages: FacebookPagesService) {}
-
-  @BusHandler(Subjects.connectors.facebookConnect)
-  connect(data: unknown, ctx: CallContext): Promise<FacebookConnectReply> {
-    return this.pages.connect(ctx, data);
-  }
-}
-
-@Injectable()
-export class MessageTemplatesHandler {
-  constructor(private readonly templates: MessageTemplatesService) {}
-
-  @BusHandler(Subjects.connectors.templateList)
-  list(data: unknown, ctx: CallContext): Promise<MessageTemplate[]> {
-    return this.templates.list(ctx, data);
-  }
 }
 
 /** WhatsApp Cloud API, Facebook and Instagram: drivers, webhook intake, POST /facebook, templates. */
@@ -97,10 +74,10 @@ export class MessageTemplatesHandler {
     WebhookDeliveriesRepository,
     MetaWebhooksHandler,
     FacebookPagesService,
-    FacebookPagesHandler,
     MessageTemplatesService,
-    MessageTemplatesHandler,
   ],
+  // the fence lifting gives held webhooks back and wakes the processor (fencing/)
+  exports: [META_RUNTIME, WebhookDeliveriesRepository],
 })
 export class MetaModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   constructor(

@@ -65,6 +65,50 @@ export class WebhookDeliveriesRepository {
       .sort((a, b) => a.id - b.id);
   }
 
+  /** The companies whose webhooks wait (fenced by a tenant operation; `fenced_companies`). */
+  async fencedCompanies(): Promise<Set<number>> {
+    const rows: { id: number }[] = await this.dataSource.query(`SELECT id FROM fenced_companies`);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Puts a claimed delivery aside for a fenced company, unapplied and not counted as an attempt; true
+   * when held. The fence row is locked for share, so a fence lifting meanwhile either waits for this
+   * (and then releases it) or is seen gone (the delivery goes back to pending at once).
+   */
+  async hold(id: number, companyId: number): Promise<boolean> {
+    const rows: { status: string }[] = await this.dataSource.transaction(async (manager) => {
+      const [updated] = (await manager.query(
+        `WITH fence AS (SELECT id FROM fenced_companies WHERE id = $2 FOR SHARE)
+         UPDATE webhook_deliveries
+            SET status = CASE WHEN EXISTS (SELECT 1 FROM fence) THEN 'held' ELSE 'pending' END,
+                held_by = (SELECT id FROM fence), locked_until = NULL, attempts = attempts - 1
+          WHERE id = $1
+          RETURNING status`,
+        [id, companyId],
+      )) as [{ status: string }[], number];
+      return updated;
+    });
+    return rows[0]?.status === 'held';
+  }
+
+  /**
+   * Gives a company's held deliveries back, due at their arrival, so they are claimed first and in
+   * the order they came (with `manager`, in the caller's transaction). Without a company: every held
+   * delivery whose company is no longer fenced (the poller's safety net).
+   */
+  async releaseHeld(manager?: EntityManager, companyId?: number): Promise<number> {
+    const [, count] = (await (manager ?? this.dataSource.manager).query(
+      `UPDATE webhook_deliveries d
+          SET status = 'pending', held_by = NULL, next_attempt_at = d.received_at
+        WHERE d.status = 'held'
+          AND ($1::int IS NULL OR d.held_by = $1::int)
+          AND ($1::int IS NOT NULL OR NOT EXISTS (SELECT 1 FROM fenced_companies f WHERE f.id = d.held_by))`,
+      [companyId ?? null],
+    )) as [unknown[], number];
+    return count;
+  }
+
   async markDone(id: number, issues: number): Promise<void> {
     await this.dataSource.query(
       `UPDATE webhook_deliveries

@@ -117,10 +117,13 @@ export class MetaWebhookProcessor {
   /** Until nothing is due (tests and the poller). */
   async drain(): Promise<void> {
     const { deliveries, batchSize = 100, leaseMs = 120_000 } = this.options;
+    // deliveries held for a company whose fence lifted go back first (a missed release, a crash)
+    await deliveries.releaseHeld();
     while (!this.poller.stopping) {
+      const fenced = await deliveries.fencedCompanies();
       const claimed = await deliveries.claim(batchSize, leaseMs);
       if (claimed.length === 0) break;
-      await this.processClaimed(claimed);
+      await this.processClaimed(claimed, fenced);
     }
     if (Date.now() - this.lastPrune > HourMs) {
       this.lastPrune = Date.now();
@@ -134,7 +137,7 @@ export class MetaWebhookProcessor {
    * done marks of the whole batch commit in one transaction. When that transaction fails, each
    * delivery is tried in a transaction of its own, so one bad delivery holds up no other.
    */
-  private async processClaimed(claimed: ClaimedDelivery[]): Promise<void> {
+  private async processClaimed(claimed: ClaimedDelivery[], fenced: Set<number>): Promise<void> {
     const byAccount = new Map<string, ClaimedDelivery[]>();
     for (const delivery of claimed) {
       const key = accountKeyOf(delivery.payload);
@@ -145,7 +148,9 @@ export class MetaWebhookProcessor {
       [...byAccount.values()].map(async (group) => {
         for (const delivery of group) {
           try {
-            prepared.set(delivery.id, await this.prepare(delivery));
+            const outcome = await this.prepare(delivery, fenced);
+            if ('heldFor' in outcome) await this.hold(delivery, outcome.heldFor);
+            else prepared.set(delivery.id, outcome);
           } catch (err) {
             await this.fail(delivery, err);
           }
@@ -197,6 +202,15 @@ export class MetaWebhookProcessor {
     });
   }
 
+  /**
+   * A fenced company's delivery waits, unapplied, until its fence lifts (ARCHITECTURE.md §9). Should
+   * the fence have lifted meanwhile, it is pending again and the next claim takes it.
+   */
+  private async hold(delivery: ClaimedDelivery, companyId: number): Promise<void> {
+    const held = await this.options.deliveries.hold(delivery.id, companyId);
+    if (held) this.options.logger.info({ deliveryId: delivery.id, companyId }, 'Meta webhook held');
+  }
+
   private async fail(delivery: ClaimedDelivery, err: unknown): Promise<void> {
     const { deliveries, logger, maxAttempts = 10 } = this.options;
     const retryIn =
@@ -212,15 +226,26 @@ export class MetaWebhookProcessor {
    * applied twice, after a retry, changes nothing). Unknown accounts and unreadable parts are counted
    * as skipped.
    */
-  private async prepare(delivery: ClaimedDelivery): Promise<PreparedDelivery> {
+  private async prepare(
+    delivery: ClaimedDelivery,
+    fenced: Set<number>,
+  ): Promise<PreparedDelivery | { heldFor: number }> {
     const { logger, deliveries, sink } = this.options;
     const { batches, issues } = normaliseMetaWebhook(delivery.payload);
+    const connections = await Promise.all(
+      batches.map((batch) => this.connectionOf(batch.channel, batch.accountId)),
+    );
+    // nothing of a fenced company's delivery is applied, not even its acks, until the fence lifts
+    const fencedConnection = connections.find(
+      (connection) => connection && fenced.has(connection.companyId),
+    );
+    if (fencedConnection) return { heldFor: fencedConnection.companyId };
     for (const issue of issues) {
       logger.warn({ deliveryId: delivery.id, issue }, 'skipped part of a Meta webhook');
     }
     const prepared: PreparedDelivery = { delivery, messages: [], skipped: issues.length };
-    for (const batch of batches) {
-      const connection = await this.connectionOf(batch.channel, batch.accountId);
+    for (const [index, batch] of batches.entries()) {
+      const connection = connections[index];
       if (!connection) {
         logger.warn(
           { deliveryId: delivery.id, channel: batch.channel, accountId: batch.accountId },

@@ -14,6 +14,7 @@ import {
   sendKeyTenantTables,
 } from './1800000120001-message-send-keys-row-security.js';
 import { SessionHandovers1800000130000 } from './1800000130000-session-handovers.js';
+import { CompanyFences1800000190000 } from './1800000190000-company-fences.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -30,6 +31,7 @@ export const connectorsMigrations: MigrationClass[] = [
   MessageSendKeys1800000120000,
   MessageSendKeysRowSecurity1800000120001,
   SessionHandovers1800000130000,
+  CompanyFences1800000190000,
 ];
 
 /** Every tenant table of connectors (the row-security test checks the list against the schema). */

@@ -12,9 +12,10 @@ import {
   type AnnouncementPage,
   type AnnouncementUpdateRequest,
   IdParam,
+  Subjects,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
@@ -23,6 +24,7 @@ import type { AnnouncementEntry } from './announcement.entity.js';
 import { AnnouncementsRepository } from './announcements.repository.js';
 import { ProfileImageUrls } from '../users/profile-image-urls.js';
 import { requireSignedIn, requireSuper } from './platform-access.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /** Platform-wide events carry company 0 (see eventSubject). */
 const PlatformCompanyId = 0;
@@ -62,6 +64,7 @@ export class AnnouncementsService {
   }
 
   /** Everyone logged in reads the active ones; super users read all (the /announcements page). */
+  @BusHandler(Subjects.identity.announcementList)
   async page(ctx: CallContext, query: unknown): Promise<AnnouncementPage> {
     requireSignedIn(ctx);
     const { searchParam, pageNumber } = parseInput(AnnouncementListQuery, query ?? {});
@@ -74,14 +77,16 @@ export class AnnouncementsService {
     return { records: rows.map((row) => this.view(row)), hasMore };
   }
 
+  @BusHandler(Subjects.identity.announcementGet)
   async get(ctx: CallContext, request: AnnouncementIdRequest): Promise<Announcement> {
     requireSuper(ctx);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const row = await this.announcements.findById(id);
     if (!row) throw new AppError('ERR_NO_ANNOUNCEMENT_FOUND');
     return this.view(row);
   }
 
+  @BusHandler(Subjects.identity.announcementCreate)
   async create(ctx: CallContext, data: unknown): Promise<Announcement> {
     requireSuper(ctx);
     const input = parseInput(AnnouncementInput, data ?? {});
@@ -92,16 +97,18 @@ export class AnnouncementsService {
     });
   }
 
+  @BusHandler(Subjects.identity.announcementUpdate)
   async update(ctx: CallContext, request: AnnouncementUpdateRequest): Promise<Announcement> {
     requireSuper(ctx);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(AnnouncementInput, request);
     return this.change(id, input).then(({ record }) => record);
   }
 
+  @BusHandler(Subjects.identity.announcementDelete)
   async remove(ctx: CallContext, request: AnnouncementIdRequest): Promise<Announcement> {
     requireSuper(ctx);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     return this.transactions.acrossCompanies(async (manager) => {
       const row = await this.announcements.findById(id, manager);
       if (!row) throw new AppError('ERR_NO_ANNOUNCEMENT_FOUND');
@@ -113,6 +120,7 @@ export class AnnouncementsService {
   }
 
   /** The gateway stored the image; the reply names the key it replaced so the gateway removes it. */
+  @BusHandler(Subjects.identity.announcementMediaSet)
   async setMedia(
     ctx: CallContext,
     request: AnnouncementMediaRequest,
@@ -122,12 +130,13 @@ export class AnnouncementsService {
     return this.change(id, { mediaPath, mediaName });
   }
 
+  @BusHandler(Subjects.identity.announcementMediaClear)
   async clearMedia(
     ctx: CallContext,
     request: AnnouncementIdRequest,
   ): Promise<AnnouncementMediaReply> {
     requireSuper(ctx);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     return this.change(id, { mediaPath: null, mediaName: null });
   }
 

@@ -5,11 +5,14 @@ import {
   type AuditLogPage,
   type AuditRecordedEventData,
   type DomainEvent,
+  Subjects,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { type Caller } from '../users/user-rules.js';
 import { AuditRepository } from './audit.repository.js';
+import { BusHandler } from '@sb/platform/nest';
+import { requireMember } from '@sb/platform/context';
 
 /** Who reads the audit log: the company's admins, and super users (any company). */
 export const auditCompanyOf = (caller: Caller, requested: number | undefined): number => {
@@ -23,6 +26,7 @@ export const auditCompanyOf = (caller: Caller, requested: number | undefined): n
 export class AuditService {
   constructor(private readonly audit: AuditRepository) {}
 
+  @BusHandler(Subjects.identity.auditList, requireMember)
   async list(caller: Caller, data: unknown): Promise<AuditLogPage> {
     const query = parseInput(AuditLogQuery, data ?? {});
     const companyId = auditCompanyOf(caller, query.companyId);

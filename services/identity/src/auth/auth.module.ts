@@ -4,8 +4,8 @@ import { CompaniesModule } from '../companies/companies.module.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity-config.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { CompanyFencesRepository } from '../tenant/company-fences.repository.js';
 import { AccessTokenSigner } from './access-token.js';
-import { AuthHandler } from './auth.handler.js';
 import { AuthService } from './auth.service.js';
 
 @Module({
@@ -18,7 +18,8 @@ import { AuthService } from './auth.service.js';
         new AccessTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
     },
     AuthService,
-    AuthHandler,
+    // read-only here: login and refresh refuse a fenced company's users
+    CompanyFencesRepository,
   ],
 })
 export class AuthModule {}

@@ -8,6 +8,7 @@ import {
   type RefreshRequest,
   type RequestContext,
   type SessionUser,
+  Subjects,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Transactions } from '@sb/platform/db';
@@ -18,9 +19,12 @@ import { SessionsService } from '../sessions/sessions.service.js';
 import { toAccessClaims, toSessionUser, type SessionUserSource } from '../users/session-user.js';
 import { SessionUserLoader } from '../users/session-user.loader.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { CompanyFencesRepository } from '../tenant/company-fences.repository.js';
 import { AccessTokenSigner } from './access-token.js';
 import { verifyPassword } from './password-hasher.js';
 import { isWithinWorkingHours } from './working-hours.js';
+import type { CallContext } from '@sb/platform/context';
+import { BusHandler } from '@sb/platform/nest';
 
 @Injectable()
 export class AuthService {
@@ -32,10 +36,12 @@ export class AuthService {
     private readonly sessions: SessionsService,
     @Inject(AccessTokenSigner) private readonly signer: AccessTokenSigner,
     private readonly throttles: AccountThrottles,
+    private readonly fences: CompanyFencesRepository,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async login(request: LoginRequest, now = new Date()): Promise<IssuedSession> {
+  @BusHandler(Subjects.identity.login)
+  async login(_ctx: CallContext, request: LoginRequest, now = new Date()): Promise<IssuedSession> {
     const input = parseInput(LoginInput, request);
     const [user, locked] = await Promise.all([
       this.users.findByEmail(input.email),
@@ -55,6 +61,10 @@ export class AuthService {
     if (!source) throw new AppError('ERR_INVALID_CREDENTIALS');
     // a company switched off by the platform keeps its data but lets nobody in
     if (!source.company.status) throw new AppError('ERR_COMPANY_INACTIVE');
+    // a tenant operation holds the company (an export): its users wait, super users never do
+    if (!user.super && (await this.fences.isFenced(user.companyId))) {
+      throw new AppError('ERR_COMPANY_MAINTENANCE');
+    }
     const { startWork, endWork } = user;
     if (!isWithinWorkingHours(now, startWork, endWork, source.company.timezone)) {
       throw new AppError('ERR_OUT_OF_HOURS');
@@ -76,11 +86,24 @@ export class AuthService {
     return this.issue(source, opened, now);
   }
 
-  async refresh(request: RefreshRequest, now = new Date()): Promise<IssuedSession> {
+  @BusHandler(Subjects.identity.refresh)
+  async refresh(
+    _ctx: CallContext,
+    request: RefreshRequest,
+    now = new Date(),
+  ): Promise<IssuedSession> {
     if (typeof request?.refreshToken !== 'string' || request.refreshToken === '') {
       throw new AppError('ERR_SESSION_EXPIRED');
     }
-    const rotated = await this.sessions.rotate(request.refreshToken, now);
+    const rotated = await this.sessions.rotate(
+      request.refreshToken,
+      now,
+      async ({ companyId, userId }, manager) => {
+        if (!(await this.fences.isFenced(companyId, manager))) return;
+        const user = await this.users.findById(companyId, userId);
+        if (!user?.super) throw new AppError('ERR_COMPANY_MAINTENANCE');
+      },
+    );
     const user = await this.users.findById(rotated.companyId, rotated.userId);
     const source = user && (await this.loader.load(user));
     if (!source) throw new AppError('ERR_INVALID_TOKEN');
@@ -88,6 +111,7 @@ export class AuthService {
     return this.issue(source, rotated, now);
   }
 
+  @BusHandler(Subjects.identity.logout)
   async logout(
     ctx: Pick<RequestContext, 'companyId' | 'userId'>,
     request: LogoutRequest,
@@ -101,6 +125,7 @@ export class AuthService {
     return {};
   }
 
+  @BusHandler(Subjects.identity.me)
   async me(ctx: Pick<RequestContext, 'companyId' | 'userId'>): Promise<SessionUser> {
     const user = ctx.userId > 0 ? await this.users.findById(ctx.companyId, ctx.userId) : null;
     const source = user && (await this.loader.load(user));

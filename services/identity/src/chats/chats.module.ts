@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ChatsHandler } from './chats.handler.js';
 import { ChatsRepository } from './chats.repository.js';
 import { ChatsService } from './chats.service.js';
 
-@Module({ providers: [ChatsRepository, ChatsService, ChatsHandler] })
+@Module({ providers: [ChatsRepository, ChatsService] })
 export class ChatsModule {}

@@ -15,14 +15,14 @@ import {
   type ChatMessagePage,
   type ChatPage,
   type ChatTypingEventData,
-  IdParam,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { Transactions } from '@sb/platform/db';
-import { AppError, parseInput } from '@sb/platform/errors';
-import { BUS } from '@sb/platform/nest';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
+import { BUS, BusHandler } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -48,6 +48,7 @@ export class ChatsService {
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
+  @BusHandler(Subjects.identity.chatList)
   async page(ctx: CallContext, query: unknown): Promise<ChatPage> {
     requireSignedIn(ctx);
     const { searchParam, pageNumber } = parseInput(ChatListQuery, query ?? {});
@@ -61,11 +62,13 @@ export class ChatsService {
     return { records: chats, hasMore };
   }
 
+  @BusHandler(Subjects.identity.chatGet)
   async get(ctx: CallContext, request: ChatIdRequest): Promise<Chat> {
     const { id } = parseInput(ChatRef, request ?? {});
     return this.memberChat(ctx, id);
   }
 
+  @BusHandler(Subjects.identity.chatCreate)
   async create(ctx: CallContext, data: unknown): Promise<Chat> {
     requireSignedIn(ctx);
     const input = parseInput(ChatInput, data ?? {});
@@ -82,8 +85,9 @@ export class ChatsService {
     });
   }
 
+  @BusHandler(Subjects.identity.chatUpdate)
   async update(ctx: CallContext, request: unknown): Promise<Chat> {
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(ChatInput, request ?? {});
     await this.ownedChat(ctx, id);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
@@ -105,8 +109,9 @@ export class ChatsService {
     });
   }
 
+  @BusHandler(Subjects.identity.chatDelete)
   async remove(ctx: CallContext, request: ChatIdRequest): Promise<{ id: number }> {
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const chat = await this.ownedChat(ctx, id);
     await this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.chats.delete(manager, ctx.companyId, id);
@@ -119,8 +124,9 @@ export class ChatsService {
     return { id };
   }
 
+  @BusHandler(Subjects.identity.chatMessages)
   async messages(ctx: CallContext, request: unknown): Promise<ChatMessagePage> {
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const { pageNumber } = parseInput(ChatMessagesQuery, request ?? {});
     await this.memberChat(ctx, id);
     const offset = (pageNumber - 1) * ChatMessagePageSize;
@@ -133,8 +139,9 @@ export class ChatsService {
     return { records: messages, count, hasMore: offset + messages.length < count };
   }
 
+  @BusHandler(Subjects.identity.chatSend)
   async send(ctx: CallContext, request: unknown): Promise<ChatMessage> {
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const { message } = parseInput(ChatMessageInput, request ?? {});
     await this.memberChat(ctx, id);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
@@ -156,8 +163,9 @@ export class ChatsService {
   }
 
   /** The caller has read the chat (the body's userId is never trusted: it is always the caller). */
+  @BusHandler(Subjects.identity.chatRead)
   async read(ctx: CallContext, request: ChatIdRequest): Promise<Chat> {
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     await this.memberChat(ctx, id);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       await this.chats.markRead(manager, ctx.companyId, id, ctx.userId);
@@ -173,6 +181,7 @@ export class ChatsService {
   }
 
   /** A member is typing: the other members hear it (nothing is stored). */
+  @BusHandler(Subjects.identity.chatTyping)
   async typing(ctx: CallContext, request: unknown): Promise<{ ok: true }> {
     const { chatId } = parseInput(ChatTypingRequest, request ?? {});
     const chat = await this.memberChat(ctx, chatId);

@@ -10,7 +10,8 @@ import {
   PlatformCompanyId,
   trialDueDate,
   type CompaniesPage,
-  type CompanyDeletedEventData,
+  CompanyEraseRequest,
+  type CompanyEraseReply,
   type CompanyEventData,
   type CompanyPlanView,
   type CompanyRecordView,
@@ -18,8 +19,9 @@ import {
   type CompanyView,
   IdParam,
   recordId,
+  Subjects,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { requireSuper, type CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
@@ -29,28 +31,21 @@ import { hashPassword } from '../auth/password-hasher.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { toPlanView } from '../plans/plan-view.js';
 import { PlansRepository } from '../plans/plans.repository.js';
-import { assertSuper } from '../plans/plans.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { TenantOperationsService } from '../tenant/tenant-operations.service.js';
+import { viewOf } from '../tenant/tenant-operations.repository.js';
 import { UserCreation } from '../users/user-creation.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { CompanyRecordCounts } from './company-record-counts.js';
 import { toCompanyView } from './company-view.js';
 import { Company } from './company.entity.js';
+import { takenNameError } from './taken-names.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const CompanyIdSchema = z.object({ companyId: recordId });
+/** How long `DELETE /companies/:id` waits for the erase before answering with its progress. */
+const EraseWaitMs = 5_000;
 const platformDue = new Date(PlatformCompanyDueDate);
-
-/** A unique-constraint race lost after the pre-check: the same answer the pre-check gives. */
-const uniqueViolation = (err: unknown): AppError | undefined => {
-  // a failed query carries the driver's error (code and constraint name)
-  const { driverError } = err as { driverError?: { code?: string; constraint?: string } };
-  if (!driverError) return undefined;
-  const { code, constraint } = driverError;
-  if (code !== '23505') return undefined;
-  if (constraint === 'companies_name_key') return new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS');
-  if (constraint === 'users_email_key') return new AppError('ERR_EMAIL_ALREADY_EXISTS');
-  return undefined;
-};
 
 function assertSchedulesAccess(ctx: CallContext, companyId: number) {
   if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
@@ -70,10 +65,12 @@ export class CompaniesService {
     private readonly sessions: SessionsService,
     private readonly creation: UserCreation,
     private readonly recordCounts: CompanyRecordCounts,
+    private readonly tenantOperations: TenantOperationsService,
   ) {}
 
+  @BusHandler(Subjects.identity.companyPage)
   async page(ctx: CallContext, data: unknown): Promise<CompaniesPage> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     const { searchParam, pageNumber } = parseInput(CompanyListQuery, data ?? {});
     const offset = (pageNumber - 1) * CompaniesPageSize;
     const { companies, count } = await this.companies.page(searchParam, offset, CompaniesPageSize);
@@ -84,21 +81,24 @@ export class CompaniesService {
     };
   }
 
+  @BusHandler(Subjects.identity.companyListAll)
   async listAll(ctx: CallContext): Promise<CompanyView[]> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     return this.views(await this.companies.listAll());
   }
 
+  @BusHandler(Subjects.identity.companyGet)
   async get(ctx: CallContext, data: unknown): Promise<CompanyRecordView> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     const { id } = parseInput(IdParam, data);
     const [company] = await this.recordCounts.of(ctx, [await this.view(await this.mustFind(id))]);
     return company!;
   }
 
   /** A company, its first admin (email + password of the form) and its default settings, at once. */
+  @BusHandler(Subjects.identity.companyCreate)
   async create(ctx: CallContext, data: unknown): Promise<CompanyView> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     const { password, ...input } = parseInput(CompanyInput, data);
     const passwordHash = await hashPassword(password);
     return this.guardUnique(() =>
@@ -139,8 +139,9 @@ export class CompaniesService {
    * Changes a company. A later due date (the due-date button) also records the settled period as an
    * invoice in the same transaction. Company 1 keeps its endless due date and stays active.
    */
+  @BusHandler(Subjects.identity.companyUpdate)
   async update(ctx: CallContext, data: unknown): Promise<CompanyView> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     const { id } = parseInput(IdParam, data);
     const { password, dueDate, ...changes } = parseInput(CompanyUpdateInput, data);
     const passwordHash = password ? await hashPassword(password) : undefined;
@@ -188,37 +189,46 @@ export class CompaniesService {
     );
   }
 
-  /** Deletes a company with its users, settings and invoices; company 1 never. */
-  async remove(ctx: CallContext, data: unknown): Promise<{ id: number }> {
-    assertSuper(ctx);
-    const { id } = parseInput(IdParam, data);
+  /**
+   * Erases a company, company 1 never: at once it is switched off and its sessions end (nobody of it
+   * works while its data goes), then every service forgets its data (a tenant operation, see
+   * TenantOperationsRunner). Answers the operation after at most `EraseWaitMs`: a small company is gone
+   * by then; a large one goes on and reports in the operations list. Asked again, an erase that did
+   * not complete resumes. The reason is `leave` unless the command line says the company moved.
+   */
+  @BusHandler(Subjects.identity.companyDelete)
+  async remove(ctx: CallContext, data: unknown): Promise<CompanyEraseReply> {
+    requireSuper(ctx);
+    const { id, reason } = parseInput(CompanyEraseRequest, data);
     if (id === PlatformCompanyId) throw new AppError('ERR_COMPANY_PROTECTED');
-    return this.transactions.acrossCompanies(async (manager) => {
-      const before = await this.view(await this.mustFind(id, manager), manager);
-      await this.sessions.revokeAll(manager, { companyId: id }, 'company-deleted', new Date());
-      // filed under the deleted company: the log outlives it, super still reads it by id
-      await recordAudit(manager, 'identity', ctx, {
-        action: 'delete',
-        entity: 'company',
-        entityId: id,
-        before,
-        companyId: id,
-      });
-      await this.companies.delete(manager, id);
-      const event: CompanyDeletedEventData = { id };
-      await Outbox.add(manager, {
-        companyId: id,
-        ...DomainEventTypes.identity.companyDeleted,
-        data: event,
-      });
-      return { id };
+    const operation = await this.transactions.acrossCompanies(async (manager) => {
+      const company = await this.mustFind(id, manager);
+      if (company.status) {
+        await this.companies.update(manager, id, { status: false });
+        await this.publish(manager, id, 'companyUpdated');
+        await this.sessions.revokeAll(manager, { companyId: id }, 'company-deleted', new Date());
+        // filed under the deleted company: the log outlives it, super still reads it by id
+        await recordAudit(manager, 'identity', ctx, {
+          action: 'delete',
+          entity: 'company',
+          entityId: id,
+          before: await this.view(company, manager),
+          companyId: id,
+        });
+      }
+      return this.tenantOperations.startErase(manager, company, reason, ctx.userId);
     });
+    return {
+      id,
+      operation: viewOf(await this.tenantOperations.runner.runFor(operation, EraseWaitMs)),
+    };
   }
 
   /**
    * Per-weekday schedules (scheduleType company) and the company's time zone: the super user, or an
    * admin of that company.
    */
+  @BusHandler(Subjects.identity.companySchedulesGet)
   async getSchedules(ctx: CallContext, data: unknown): Promise<CompanySchedulesView> {
     const { id } = parseInput(IdParam, data);
     // the tickets service reads its company's hours with the company's system context
@@ -232,6 +242,7 @@ export class CompaniesService {
     };
   }
 
+  @BusHandler(Subjects.identity.companySchedules)
   async updateSchedules(ctx: CallContext, data: unknown): Promise<CompanyView> {
     const { id } = parseInput(IdParam, data);
     const { schedules } = parseInput(CompanySchedulesInput, data);
@@ -253,6 +264,7 @@ export class CompaniesService {
   }
 
   /** The plan with its flags: the super user for any company, anyone else for their own. */
+  @BusHandler(Subjects.identity.companyPlan)
   async plan(ctx: CallContext, data: unknown): Promise<CompanyPlanView> {
     if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
     const { companyId } = parseInput(CompanyIdSchema, data);
@@ -299,7 +311,7 @@ export class CompaniesService {
     try {
       return await run();
     } catch (err) {
-      throw uniqueViolation(err) ?? err;
+      throw takenNameError(err) ?? err;
     }
   }
 }

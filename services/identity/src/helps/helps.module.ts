@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HelpsHandler } from './helps.handler.js';
 import { HelpsRepository } from './helps.repository.js';
 import { HelpsService } from './helps.service.js';
 
-@Module({ providers: [HelpsRepository, HelpsService, HelpsHandler] })
+@Module({ providers: [HelpsRepository, HelpsService] })
 export class HelpsModule {}

@@ -7,13 +7,14 @@ import {
   type HelpIdRequest,
   type HelpPage,
   type HelpUpdateRequest,
-  IdParam,
+  Subjects,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import { requireSignedIn, requireSuper } from '../announcements/platform-access.js';
 import type { HelpEntry } from './help.entity.js';
 import { HelpsRepository } from './helps.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const toHelp = (row: HelpEntry): Help => ({
   id: row.id,
@@ -28,6 +29,7 @@ const toHelp = (row: HelpEntry): Help => ({
 export class HelpsService {
   constructor(private readonly helps: HelpsRepository) {}
 
+  @BusHandler(Subjects.identity.helpList)
   async page(ctx: CallContext, query: unknown): Promise<HelpPage> {
     requireSignedIn(ctx);
     const { searchParam, pageNumber } = parseInput(HelpListQuery, query ?? {});
@@ -36,19 +38,22 @@ export class HelpsService {
     return { helps: rows.map(toHelp), count, hasMore: count > offset + rows.length };
   }
 
+  @BusHandler(Subjects.identity.helpListAll)
   async list(ctx: CallContext): Promise<Help[]> {
     requireSignedIn(ctx);
     return (await this.helps.all()).map(toHelp);
   }
 
+  @BusHandler(Subjects.identity.helpCreate)
   async create(ctx: CallContext, data: unknown): Promise<Help> {
     requireSuper(ctx);
     return toHelp(await this.helps.create(parseInput(HelpInput, data ?? {})));
   }
 
+  @BusHandler(Subjects.identity.helpUpdate)
   async update(ctx: CallContext, request: HelpUpdateRequest): Promise<Help> {
     requireSuper(ctx);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(HelpInput, request);
     if (!(await this.helps.findById(id))) throw new AppError('ERR_NO_HELP_FOUND');
     await this.helps.update(id, input);
@@ -57,9 +62,10 @@ export class HelpsService {
     return toHelp(updated);
   }
 
+  @BusHandler(Subjects.identity.helpDelete)
   async remove(ctx: CallContext, request: HelpIdRequest): Promise<{ id: number }> {
     requireSuper(ctx);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     if (!(await this.helps.delete(id))) throw new AppError('ERR_NO_HELP_FOUND');
     return { id };
   }

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import {
-  InvoiceInput,
-  InvoiceUpdateInput,
-  Subjects,
-  type InvoiceView,
-  IdParam,
-} from '@sb/contracts';
+import { InvoiceInput, InvoiceUpdateInput, Subjects, type InvoiceView } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
-import { parseInput } from '@sb/platform/errors';
+import { parseInput, requestedId } from '@sb/platform/errors';
 import { BusHandler } from '@sb/platform/nest';
 import { InvoicesService } from './invoices.service.js';
 
@@ -15,29 +9,24 @@ import { InvoicesService } from './invoices.service.js';
 export class InvoicesHandler {
   constructor(private readonly invoices: InvoicesService) {}
 
-  @BusHandler(Subjects.identity.invoiceList)
-  list(_data: unknown, ctx: CallContext): Promise<InvoiceView[]> {
-    return this.invoices.listOwn(ctx);
-  }
-
   @BusHandler(Subjects.identity.invoiceGet)
-  get(data: unknown, ctx: CallContext): Promise<InvoiceView> {
-    return this.invoices.get(ctx, parseInput(IdParam, data ?? {}).id);
+  get(ctx: CallContext, data: unknown): Promise<InvoiceView> {
+    return this.invoices.get(ctx, requestedId(data));
   }
 
   @BusHandler(Subjects.identity.invoiceCreate)
-  create(data: unknown, ctx: CallContext): Promise<InvoiceView> {
+  create(ctx: CallContext, data: unknown): Promise<InvoiceView> {
     return this.invoices.create(ctx, parseInput(InvoiceInput, data ?? {}));
   }
 
   @BusHandler(Subjects.identity.invoiceUpdate)
-  update(data: unknown, ctx: CallContext): Promise<InvoiceView> {
-    const { id } = parseInput(IdParam, data ?? {});
+  update(ctx: CallContext, data: unknown): Promise<InvoiceView> {
+    const id = requestedId(data);
     return this.invoices.update(ctx, id, parseInput(InvoiceUpdateInput, data ?? {}));
   }
 
   @BusHandler(Subjects.identity.invoiceDelete)
-  remove(data: unknown, ctx: CallContext): Promise<{ id: number }> {
-    return this.invoices.remove(ctx, parseInput(IdParam, data ?? {}).id);
+  remove(ctx: CallContext, data: unknown): Promise<{ id: number }> {
+    return this.invoices.remove(ctx, requestedId(data));
   }
 }

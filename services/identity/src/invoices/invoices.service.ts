@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { InvoiceInput, InvoiceUpdateInput, InvoiceView } from '@sb/contracts';
+import {
+  type InvoiceInput,
+  type InvoiceUpdateInput,
+  type InvoiceView,
+  Subjects,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { toInvoiceView } from './invoice-view.js';
 import { InvoicesRepository } from './invoices.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 export type InvoiceCaller = Pick<CallContext, 'companyId' | 'userId' | 'profile' | 'super'>;
 
@@ -18,6 +24,7 @@ export class InvoicesService {
   constructor(private readonly invoices: InvoicesRepository) {}
 
   /** The caller's own company's invoices (admins; a super user sees company 1's like any admin). */
+  @BusHandler(Subjects.identity.invoiceList)
   async listOwn(ctx: InvoiceCaller): Promise<InvoiceView[]> {
     if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
     if (ctx.profile !== 'admin' && !ctx.super) throw new AppError('ERR_NO_PERMISSION');

@@ -19,6 +19,13 @@ import {
   PendingUserEventsRowSecurity1800000160001,
   pendingUserEventTables,
 } from './1800000160000-pending-user-events.js';
+import {
+  TenantOperations1800000180000,
+  TenantOperationsRowSecurity1800000180001,
+  tenantOperationTables,
+} from './1800000180000-tenant-operations.js';
+import { TenantBundles1800000185000 } from './1800000185000-tenant-bundles.js';
+import { CompanyFences1800000190000 } from './1800000190000-company-fences.js';
 
 /** identity's migrations, oldest first (the platform runs its own before these). */
 export const identityMigrations = [
@@ -34,6 +41,10 @@ export const identityMigrations = [
   ChatsRowSecurity1800000150001,
   PendingUserEvents1800000160000,
   PendingUserEventsRowSecurity1800000160001,
+  TenantOperations1800000180000,
+  TenantOperationsRowSecurity1800000180001,
+  TenantBundles1800000185000,
+  CompanyFences1800000190000,
 ];
 
 /** Every table of identity with a company_id (row-level security). */
@@ -41,4 +52,5 @@ export const identityTenantTables = [
   ...initialTenantTables,
   ...chatTenantTables,
   ...pendingUserEventTables,
+  ...tenantOperationTables,
 ];

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AccountThrottleModule } from '../account-throttle/account-throttle.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
-import { PasswordResetHandler } from './password-reset.handler.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 
 @Module({
   imports: [SessionsModule, AccountThrottleModule],
-  providers: [PasswordResetsRepository, PasswordResetService, PasswordResetHandler],
+  providers: [PasswordResetsRepository, PasswordResetService],
 })
 export class PasswordResetModule {}

@@ -15,7 +15,7 @@ import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { BUS, LOGGER } from '@sb/platform/nest';
+import { BUS, LOGGER, BusHandler } from '@sb/platform/nest';
 import { createHash, randomUUID } from 'node:crypto';
 import { Transactions } from '@sb/platform/db';
 import { ResetRequestThrottle } from '../account-throttle/account-throttle-rules.js';
@@ -62,6 +62,7 @@ export class PasswordResetService {
     this.codeKey = createHash('sha256').update(`password-reset:${config.jwtSecret}`).digest('hex');
   }
 
+  @BusHandler(Subjects.identity.passwordResetRequest)
   async request(ctx: CallContext, data: unknown, now = new Date()): Promise<ResetRequestReply> {
     const { wpp } = parseInput(ResetRequestInput, data);
     // codes per number, whoever asks from wherever (issue 16); numbers without an account count the
@@ -109,7 +110,8 @@ export class PasswordResetService {
     return { requestId: id };
   }
 
-  async verify(data: unknown, now = new Date()): Promise<ResetVerifyReply> {
+  @BusHandler(Subjects.identity.passwordResetVerify)
+  async verify(_ctx: CallContext, data: unknown, now = new Date()): Promise<ResetVerifyReply> {
     const input = parseInput(ResetVerifyInput, data);
     const resetToken = newResetToken();
     const decision = await this.transactions.acrossCompanies(
@@ -145,7 +147,8 @@ export class PasswordResetService {
   }
 
   /** Sets the new password of the user the verified code belongs to and ends all their sessions. */
-  async complete(data: unknown, now = new Date()): Promise<PasswordUpdateReply> {
+  @BusHandler(Subjects.identity.passwordResetComplete)
+  async complete(_ctx: CallContext, data: unknown, now = new Date()): Promise<PasswordUpdateReply> {
     const input = parseInput(PasswordUpdateInput, data);
     const passwordHash = await hashPassword(input.newPassword);
     const changed = await this.transactions.acrossCompanies(async (manager) => {

@@ -13,28 +13,8 @@ export class PlansHandler {
     return this.plans.listPublic();
   }
 
-  @BusHandler(Subjects.identity.planListAll)
-  listAll(_data: unknown, ctx: CallContext): Promise<PlanView[]> {
-    return this.plans.listAll(ctx);
-  }
-
-  @BusHandler(Subjects.identity.planCreate)
-  create(data: unknown, ctx: CallContext): Promise<PlanView> {
-    return this.plans.create(ctx, data);
-  }
-
-  @BusHandler(Subjects.identity.planUpdate)
-  update(data: unknown, ctx: CallContext): Promise<PlanView> {
-    return this.plans.update(ctx, data);
-  }
-
-  @BusHandler(Subjects.identity.planDelete)
-  remove(data: unknown, ctx: CallContext): Promise<{ id: number }> {
-    return this.plans.remove(ctx, data);
-  }
-
   @BusHandler(Subjects.identity.planLimits)
-  limits(data: unknown): Promise<PlanLimitsReply> {
+  limits(_ctx: CallContext, data: unknown): Promise<PlanLimitsReply> {
     return this.plans.limits(data);
   }
 }

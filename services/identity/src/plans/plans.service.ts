@@ -6,21 +6,18 @@ import {
   type PlanView,
   IdParam,
   recordId,
+  Subjects,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { requireSuper, type CallContext } from '@sb/platform/context';
 import { recordAudit } from '@sb/platform/outbox';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { planFlagsOf, toPlanView } from './plan-view.js';
 import { PlansRepository } from './plans.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const CompanyIdSchema = z.object({ companyId: recordId });
-
-export const assertSuper = (ctx: CallContext): void => {
-  if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
-  if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
-};
 
 @Injectable()
 export class PlansService {
@@ -34,13 +31,15 @@ export class PlansService {
     return (await this.plans.list(true)).map(toPlanView);
   }
 
+  @BusHandler(Subjects.identity.planListAll)
   async listAll(ctx: CallContext): Promise<PlanView[]> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     return (await this.plans.list(false)).map(toPlanView);
   }
 
+  @BusHandler(Subjects.identity.planCreate)
   async create(ctx: CallContext, data: unknown): Promise<PlanView> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     const input = parseInput(PlanInput, data);
     return this.transactions.acrossCompanies(async (manager) => {
       if (await this.plans.nameTaken(manager, input.name)) {
@@ -60,8 +59,9 @@ export class PlansService {
     });
   }
 
+  @BusHandler(Subjects.identity.planUpdate)
   async update(ctx: CallContext, data: unknown): Promise<PlanView> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     const { id } = parseInput(IdParam, data);
     const { amount, ...changes } = parseInput(PlanUpdateInput, data);
     return this.transactions.acrossCompanies(async (manager) => {
@@ -84,8 +84,9 @@ export class PlansService {
     });
   }
 
+  @BusHandler(Subjects.identity.planDelete)
   async remove(ctx: CallContext, data: unknown): Promise<{ id: number }> {
-    assertSuper(ctx);
+    requireSuper(ctx);
     const { id } = parseInput(IdParam, data);
     return this.transactions.acrossCompanies(async (manager) => {
       const plan = await this.plans.findById(id, manager);

@@ -54,7 +54,14 @@ export class SessionsService {
    * Trades a refresh token for the next one. A token rotated away earlier revokes the whole family
    * (committed before answering 401), so whoever stole it and whoever still holds it are both out.
    */
-  async rotate(refreshToken: string, now: Date): Promise<RotatedSession> {
+  async rotate(
+    refreshToken: string,
+    now: Date,
+    admit?: (
+      session: { companyId: number; userId: number },
+      manager: EntityManager,
+    ) => Promise<void>,
+  ): Promise<RotatedSession> {
     const hash = hashRefreshToken(refreshToken);
     const outcome = await this.transactions.acrossCompanies(
       async (manager): Promise<RotationOutcome> => {
@@ -72,6 +79,8 @@ export class SessionsService {
             await this.revokeLocked(manager, session!, 'reuse', now);
             return { kind: 'rejected' };
           case 'rotate': {
+            // a refusal here (a fenced company) rolls back: the refresh token stays good for later
+            await admit?.(session!, manager);
             const next = newRefreshToken();
             const expiresAt = new Date(now.getTime() + this.config.refreshTokenTtlMs);
             await this.sessions.rotate(

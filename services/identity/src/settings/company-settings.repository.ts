@@ -3,7 +3,7 @@ import { Transactions } from '@sb/platform/db';
 import { SecretSettingKeys, type SettingKey } from '@sb/contracts';
 import { ENV } from '@sb/platform/nest';
 import { SecretKeyring, secretKeyringFromEnv } from '@sb/platform/secrets';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, Not, type EntityManager } from 'typeorm';
 import { CompanySetting } from './company-setting.entity.js';
 
 /** The key purpose of secret settings (the billing integrations' tokens). */
@@ -44,6 +44,18 @@ export class CompanySettingsRepository {
       },
       within,
     );
+  }
+
+  /** Every company's stored value of one key, except empty values (the companies that set it). */
+  async valuesAcrossCompanies(key: string): Promise<{ companyId: number; value: string }[]> {
+    return this.transactions.acrossCompanies(async (manager) => {
+      const rows = await manager.getRepository(CompanySetting).find({
+        select: { companyId: true, value: true },
+        where: { key, value: Not('') },
+        order: { companyId: 'ASC' },
+      });
+      return rows.map((row) => ({ companyId: row.companyId, value: row.value }));
+    });
   }
 
   /** Inserts or replaces one key of one company ((company_id, key) is unique). */

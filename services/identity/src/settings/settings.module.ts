@@ -2,12 +2,11 @@ import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { LOGGER } from '@sb/platform/nest';
 import type { Logger } from '@sb/platform/logger';
 import { CompanySettingsRepository } from './company-settings.repository.js';
-import { SettingsHandler } from './settings.handler.js';
 import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
-  providers: [CompanySettingsRepository, SettingsRepository, SettingsService, SettingsHandler],
+  providers: [CompanySettingsRepository, SettingsRepository, SettingsService],
   exports: [CompanySettingsRepository, SettingsRepository],
 })
 export class SettingsModule implements OnApplicationBootstrap {

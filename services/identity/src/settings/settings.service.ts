@@ -10,6 +10,9 @@ import {
   type SettingsUpdatedEventData,
   type SettingKey,
   recordId,
+  retentionDaysOf,
+  Subjects,
+  type CompanyRetention,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
@@ -19,6 +22,8 @@ import { z } from 'zod';
 import { CompanySettingsRepository } from './company-settings.repository.js';
 import { mayReadSetting, mayWriteSetting, type SettingsCaller } from './settings-access.js';
 import { SettingsRepository } from './settings.repository.js';
+import { BusHandler } from '@sb/platform/nest';
+import { requireMember, requireCompanyCall } from '@sb/platform/context';
 
 const CompanyIdInput = z.object({ companyId: recordId });
 const KeyInput = z.object({ key: z.string().min(1).max(100) });
@@ -35,6 +40,7 @@ export class SettingsService {
   ) {}
 
   /** GET /settings: the keys the caller may read, stored values over the defaults. */
+  @BusHandler(Subjects.identity.settingsList, requireMember)
   async list(ctx: SettingsCaller): Promise<SettingEntry[]> {
     const values = await this.resolved(ctx.companyId);
     const keys = [...PlatformSettingKeys, ...CompanySettingKeys].filter((key) =>
@@ -44,6 +50,7 @@ export class SettingsService {
   }
 
   /** GET /companySettings/:companyId: the company keys of one company (its admins, or the super user). */
+  @BusHandler(Subjects.identity.companySettingsList, requireCompanyCall)
   async companyList(ctx: SettingsCaller, data: unknown): Promise<SettingEntry[]> {
     const { companyId } = parseInput(CompanyIdInput, data);
     if (companyId !== ctx.companyId && !ctx.super) throw new AppError('ERR_NO_COMPANY_FOUND');
@@ -56,6 +63,7 @@ export class SettingsService {
   }
 
   /** GET /companySettingOne?column=: one key of the caller's company. */
+  @BusHandler(Subjects.identity.companySettingOne, requireCompanyCall)
   async companyOne(ctx: SettingsCaller, data: unknown): Promise<SettingEntry> {
     const { key } = parseInput(KeyInput, data);
     if (!isSettingKey(key) || !CompanySettingKeys.includes(key)) {
@@ -66,7 +74,22 @@ export class SettingsService {
     return { key, value: values[key] };
   }
 
+  /**
+   * The companies whose messages are kept a limited time, for tickets' retention job. Only another
+   * service asks (its own context, userId 0): the gateway never forwards a call without a user.
+   */
+  @BusHandler(Subjects.identity.settingsRetentionList, requireCompanyCall)
+  async retentionList(ctx: SettingsCaller): Promise<CompanyRetention[]> {
+    if (ctx.userId !== 0) throw new AppError('ERR_NO_PERMISSION');
+    const rows = await this.companies.valuesAcrossCompanies('messageRetentionDays');
+    return rows.flatMap(({ companyId, value }) => {
+      const days = retentionDaysOf(value);
+      return days === null ? [] : [{ companyId, days }];
+    });
+  }
+
   /** PUT /settings/:key and PUT /companySettings: the value must be one the key allows. */
+  @BusHandler(Subjects.identity.settingsUpdate, requireMember)
   async update(ctx: SettingsCaller, data: unknown): Promise<SettingEntry> {
     const { key, value } = parseInput(SettingUpdateInput, data);
     if (!mayWriteSetting(ctx, key)) throw new AppError('ERR_NO_PERMISSION');

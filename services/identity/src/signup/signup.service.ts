@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainEventTypes,
+  Subjects,
   SignupInput,
   SignupTrialDays,
   phoneDigits,
@@ -10,21 +11,15 @@ import {
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import { Transactions } from '@sb/platform/db';
+import type { CallContext } from '@sb/platform/context';
+import { BusHandler } from '@sb/platform/nest';
 import { hashPassword } from '../auth/password-hasher.js';
 import { toCompanyView } from '../companies/company-view.js';
+import { takenNameError } from '../companies/taken-names.js';
 import { UserCreation } from '../users/user-creation.js';
 import { SignupRepository } from './signup.repository.js';
 
 const DAY_MS = 86_400_000;
-
-/** Which unique constraint a failed insert hit, as the catalogue code (a race with another signup). */
-const duplicateCode = (err: unknown) => {
-  const { code, constraint } = err as { code?: string; constraint?: string };
-  if (code !== '23505') return undefined;
-  if (constraint === 'companies_name_key') return 'ERR_COMPANY_NAME_ALREADY_EXISTS' as const;
-  if (constraint === 'users_email_key') return 'ERR_EMAIL_ALREADY_EXISTS' as const;
-  return undefined;
-};
 
 /**
  * Public signup (spec 1 §2): always a new company on a public plan with a 3-day trial, its admin and
@@ -38,7 +33,8 @@ export class SignupService {
     private readonly creation: UserCreation,
   ) {}
 
-  async signup(data: unknown, now = new Date()): Promise<SignupResult> {
+  @BusHandler(Subjects.identity.signup)
+  async signup(_ctx: CallContext, data: unknown, now = new Date()): Promise<SignupResult> {
     const input = parseInput(SignupInput, data);
     if ((await this.signups.platformSettings()).userCreation === 'disabled') {
       throw new AppError('ERR_USER_CREATION_DISABLED');
@@ -85,9 +81,8 @@ export class SignupService {
         return { companyId: company.id, userId: user.id };
       });
     } catch (err) {
-      const code = duplicateCode(err);
-      if (code) throw new AppError(code);
-      throw err;
+      // a race with another signup
+      throw takenNameError(err) ?? err;
     }
   }
 }

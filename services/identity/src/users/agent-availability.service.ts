@@ -4,9 +4,11 @@ import { AppError, parseInput } from '@sb/platform/errors';
 import { z } from 'zod';
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { availableAgentsByQueue } from './agent-availability.js';
-import type { Caller } from './user-rules.js';
+import { type Caller } from './user-rules.js';
 import { UsersRepository } from './users.repository.js';
-import { recordId } from '@sb/contracts';
+import { recordId, Subjects } from '@sb/contracts';
+import { BusHandler } from '@sb/platform/nest';
+import { requireCompanyCall } from '@sb/platform/context';
 
 const AvailableAgentsInput = z.object({
   companyId: recordId,
@@ -22,6 +24,7 @@ export class AgentAvailabilityService {
     private readonly companies: CompaniesRepository,
   ) {}
 
+  @BusHandler(Subjects.identity.userAvailableAgents, requireCompanyCall)
   async availableAgents(ctx: Caller, data: unknown): Promise<AvailableAgentsReply> {
     const input = parseInput(AvailableAgentsInput, data ?? {});
     if (input.companyId !== ctx.companyId && ctx.super !== true) {

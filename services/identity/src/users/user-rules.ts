@@ -1,4 +1,3 @@
-import { AppError } from '@sb/platform/errors';
 import { UserOnlineWindowMs, type RequestContext, type UserEditFields } from '@sb/contracts';
 
 export type Caller = Pick<RequestContext, 'companyId' | 'userId' | 'profile'> & { super?: boolean };
@@ -52,18 +51,3 @@ export const isOnline = (
   now: number = Date.now(),
 ): boolean =>
   user.online && user.lastSeenAt !== null && now - user.lastSeenAt.getTime() < UserOnlineWindowMs;
-
-/** Bus requests of these domains need a signed-in caller; the anonymous context never reaches data. */
-/**
- * A read on behalf of a company: a logged-in user, or another service acting for the company (its
- * system context, userId 0 — the gateway never forwards one without a user).
- */
-export const requireCompanyCall = <C extends { companyId: number; userId: number }>(ctx: C): C => {
-  if (!(ctx.companyId > 0) || ctx.userId < 0) throw new AppError('ERR_SESSION_EXPIRED');
-  return ctx;
-};
-
-export const requireCaller = <C extends { companyId: number; userId: number }>(ctx: C): C => {
-  if (!(ctx.companyId > 0) || !(ctx.userId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
-  return ctx;
-};

@@ -9,7 +9,6 @@ import { SessionUserLoader } from './session-user.loader.js';
 import { UserCreation } from './user-creation.js';
 import { UserPublicationBackfill } from './user-publication-backfill.js';
 import { UserRecords } from './user-records.js';
-import { UsersHandler } from './users.handler.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
@@ -24,7 +23,6 @@ import { UsersService } from './users.service.js';
     UserPublicationBackfill,
     UsersService,
     AgentAvailabilityService,
-    UsersHandler,
     QueueReplicaRepository,
     QueueReplicaConsumer,
   ],

@@ -172,15 +172,12 @@ export class UsersRepository {
   ): Promise<Map<number, SessionQueue[]>> {
     const byUser = new Map<number, SessionQueue[]>(userIds.map((id) => [id, []]));
     if (userIds.length === 0) return byUser;
-    const rows: (SessionQueue & { userId: number })[] = await this.transactions.read(
+    const rows: (SessionQueue & { userId: number })[] = await this.transactions.query(
       companyId,
-      (manager) =>
-        manager.query(
-          `SELECT uq.user_id AS "userId", q.id, q.name, q.color FROM user_queues uq
+      `SELECT uq.user_id AS "userId", q.id, q.name, q.color FROM user_queues uq
        JOIN queue_replica q ON q.id = uq.queue_id AND q.company_id = $2
        WHERE uq.user_id = ANY($1) ORDER BY q.id`,
-          [userIds, companyId],
-        ),
+      [userIds, companyId],
       within,
     );
     for (const { userId, id, name, color } of rows) byUser.get(userId)?.push({ id, name, color });
@@ -218,15 +215,12 @@ export class UsersRepository {
     userId: number,
     within?: EntityManager,
   ): Promise<SessionQueue[]> {
-    return this.transactions.read(
+    return this.transactions.query(
       companyId,
-      (manager) =>
-        manager.query(
-          `SELECT q.id, q.name, q.color FROM user_queues uq
+      `SELECT q.id, q.name, q.color FROM user_queues uq
        JOIN queue_replica q ON q.id = uq.queue_id AND q.company_id = $2
        WHERE uq.user_id = $1 ORDER BY q.name, q.id`,
-          [userId, companyId],
-        ),
+      [userId, companyId],
       within,
     );
   }

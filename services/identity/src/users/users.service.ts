@@ -15,12 +15,13 @@ import {
   type UserUpdatedEventData,
   IdParam,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { AppError, parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
 import { keyBelongsToCompany } from '@sb/storage';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '@sb/platform/db';
+import { Transactions, violatedUnique } from '@sb/platform/db';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password-hasher.js';
 import { assertUserLimit } from '../plans/plan-limits.js';
@@ -38,17 +39,15 @@ import {
 } from './user-rules.js';
 import type { User } from './user.entity.js';
 import { UsersRepository, type UserWrite } from './users.repository.js';
+import { BusHandler } from '@sb/platform/nest';
+import { requireMember, requireCompanyCall } from '@sb/platform/context';
 
 const EditRequestSchema = UserEditInput.extend({ id: recordId });
 const SetImageSchema = z.object({ id: recordId, key: z.string().min(1) });
 const PresenceSchema = z.object({ online: z.boolean() });
 
 /** Postgres unique_violation on users.email */
-const isEmailTaken = (err: unknown): boolean =>
-  typeof err === 'object' &&
-  err !== null &&
-  (err as { code?: string }).code === '23505' &&
-  String((err as { constraint?: string }).constraint ?? '').includes('email');
+const isEmailTaken = (err: unknown): boolean => violatedUnique(err)?.includes('email') ?? false;
 
 const emailTaken = () =>
   new AppError('ERR_EMAIL_ALREADY_EXISTS', {
@@ -65,6 +64,7 @@ export class UsersService {
     private readonly creation: UserCreation,
   ) {}
 
+  @BusHandler(Subjects.identity.userList, requireMember)
   async list(ctx: Caller, query: unknown): Promise<UsersPage> {
     const { searchParam, pageNumber } = parseInput(UserListQuery, query ?? {});
     const offset = (pageNumber - 1) * UsersPageSize;
@@ -81,20 +81,24 @@ export class UsersService {
     };
   }
 
+  @BusHandler(Subjects.identity.userPickerList, requireMember)
   async pickerList(ctx: Caller): Promise<UserListItem[]> {
     return (await this.records(await this.users.all(ctx.companyId))).map(toUserListItem);
   }
 
   /** Every user of the company in full, for a service's replica (a call of the service itself). */
+  @BusHandler(Subjects.identity.userRecords, requireCompanyCall)
   async companyRecords(ctx: { companyId: number }): Promise<UserRecord[]> {
     return this.records(await this.users.all(ctx.companyId));
   }
 
+  @BusHandler(Subjects.identity.userGet, requireMember)
   async get(ctx: Caller, data: unknown): Promise<UserRecord> {
     const { id } = parseInput(IdParam, data);
     return this.record(await this.found(ctx, id));
   }
 
+  @BusHandler(Subjects.identity.userCreate, requireMember)
   async create(ctx: Caller, data: unknown): Promise<UserRecord> {
     if (!mayManageUsers(ctx)) throw new AppError('ERR_NO_PERMISSION');
     const input = parseInput(UserCreateInput, data);
@@ -125,6 +129,7 @@ export class UsersService {
   }
 
   /** PUT /users/:id: a user edits their own preferences; admins edit everyone of the company. */
+  @BusHandler(Subjects.identity.userUpdate, requireMember)
   async update(ctx: Caller, data: UserEditRequest): Promise<SessionUser> {
     if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
     const { id, password, queueIds, ...fields } = parseInput(EditRequestSchema, data);
@@ -174,6 +179,7 @@ export class UsersService {
     }
   }
 
+  @BusHandler(Subjects.identity.userDelete, requireMember)
   async remove(ctx: Caller, data: unknown): Promise<Record<string, never>> {
     const { id } = parseInput(IdParam, data);
     if (!mayManageUsers(ctx)) throw new AppError('ERR_NO_PERMISSION');
@@ -204,6 +210,7 @@ export class UsersService {
   }
 
   /** The gateway stored a picture under the caller's company; record its key on the user. */
+  @BusHandler(Subjects.identity.userSetImage, requireMember)
   async setImage(ctx: Caller, data: UserSetImageRequest): Promise<SessionUser> {
     const { id, key } = parseInput(SetImageSchema, data);
     if (!keyBelongsToCompany(key, ctx.companyId)) {
@@ -223,6 +230,7 @@ export class UsersService {
    * The socket heartbeat: records when the caller was last seen. The event goes out only when the visible
    * status flips, so a heartbeat every minute does not flood the company's sockets.
    */
+  @BusHandler(Subjects.identity.userPresence, requireMember)
   async presence(ctx: Caller, data: UserPresenceRequest): Promise<{ online: boolean }> {
     if (ctx.userId <= 0) throw new AppError('ERR_SESSION_EXPIRED');
     const { online } = parseInput(PresenceSchema, data);

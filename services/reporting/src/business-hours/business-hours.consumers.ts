@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
-import type { DomainEvent } from '@sb/contracts';
-import { IdempotentEventConsumer } from '@sb/platform/nest';
-import type { EntityManager } from 'typeorm';
+import { feedConsumer } from '@sb/platform/nest';
 import { BusinessHoursService } from './business-hours.service.js';
 
 /*
@@ -11,49 +8,22 @@ import { BusinessHoursService } from './business-hours.service.js';
  */
 
 /** identity's company events, for the company's grid. */
-@Injectable()
-export class CompanyHoursConsumer extends IdempotentEventConsumer {
-  protected readonly feed = {
-    durable: 'reporting-company-hours',
-    filter: 'evt.*.identity.company.*',
-  };
-
-  constructor(private readonly hours: BusinessHoursService) {
-    super();
-  }
-
-  protected apply(event: DomainEvent, manager: EntityManager): Promise<void> {
-    return this.hours.applyCompanyEvent(event, manager);
-  }
-}
+export const CompanyHoursConsumer = feedConsumer(
+  { durable: 'reporting-company-hours', filter: 'evt.*.identity.company.*' },
+  BusinessHoursService,
+  (hours, event, manager) => hours.applyCompanyEvent(event, manager),
+);
 
 /** identity's settings events, for the company's schedule type. */
-@Injectable()
-export class ScheduleTypeConsumer extends IdempotentEventConsumer {
-  protected readonly feed = {
-    durable: 'reporting-schedule-types',
-    filter: 'evt.*.identity.settings.updated',
-  };
-
-  constructor(private readonly hours: BusinessHoursService) {
-    super();
-  }
-
-  protected apply(event: DomainEvent, manager: EntityManager): Promise<void> {
-    return this.hours.applySettingEvent(event, manager);
-  }
-}
+export const ScheduleTypeConsumer = feedConsumer(
+  { durable: 'reporting-schedule-types', filter: 'evt.*.identity.settings.updated' },
+  BusinessHoursService,
+  (hours, event, manager) => hours.applySettingEvent(event, manager),
+);
 
 /** tickets' queue events, for each queue's grid. */
-@Injectable()
-export class QueueHoursConsumer extends IdempotentEventConsumer {
-  protected readonly feed = { durable: 'reporting-queue-hours', filter: 'evt.*.tickets.queue.*' };
-
-  constructor(private readonly hours: BusinessHoursService) {
-    super();
-  }
-
-  protected apply(event: DomainEvent, manager: EntityManager): Promise<void> {
-    return this.hours.applyQueueEvent(event, manager);
-  }
-}
+export const QueueHoursConsumer = feedConsumer(
+  { durable: 'reporting-queue-hours', filter: 'evt.*.tickets.queue.*' },
+  BusinessHoursService,
+  (hours, event, manager) => hours.applyQueueEvent(event, manager),
+);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
-import type { CompanyHours, WorkingDay } from './business-hours.js';
+import type { WorkingDay } from '@sb/contracts';
+import type { CompanyHours } from './business-hours.js';
 
 /**
  * The SQL of the companies' and queues' hours. Each write keeps the newest announcement: a value
@@ -11,34 +12,42 @@ import type { CompanyHours, WorkingDay } from './business-hours.js';
 export class BusinessHoursRepository {
   constructor(private readonly transactions: Transactions) {}
 
-  async saveCompanyGrid(
+  saveCompanyGrid(
     companyId: number,
     grid: WorkingDay[],
     at: string,
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO company_hours (company_id, schedules, schedules_at) VALUES ($1, $2, $3)
-       ON CONFLICT (company_id) DO UPDATE SET
-         schedules = EXCLUDED.schedules, schedules_at = EXCLUDED.schedules_at
-       WHERE company_hours.schedules_at IS NULL OR company_hours.schedules_at <= EXCLUDED.schedules_at`,
-      [companyId, JSON.stringify(grid), at],
-    );
+    return this.saveNewer(manager, companyId, 'schedules', JSON.stringify(grid), at);
   }
 
-  async saveScheduleType(
+  saveScheduleType(
     companyId: number,
     scheduleType: string,
     at: string,
     manager: EntityManager,
   ): Promise<void> {
+    return this.saveNewer(manager, companyId, 'schedule_type', scheduleType, at);
+  }
+
+  /**
+   * One field of the company's hours with the time of its change (`<column>_at`): events may come out
+   * of order, so an older change never overwrites a newer one.
+   */
+  private async saveNewer(
+    manager: EntityManager,
+    companyId: number,
+    column: 'schedules' | 'schedule_type',
+    value: string,
+    at: string,
+  ): Promise<void> {
     await manager.query(
-      `INSERT INTO company_hours (company_id, schedule_type, schedule_type_at) VALUES ($1, $2, $3)
+      `INSERT INTO company_hours (company_id, ${column}, ${column}_at) VALUES ($1, $2, $3)
        ON CONFLICT (company_id) DO UPDATE SET
-         schedule_type = EXCLUDED.schedule_type, schedule_type_at = EXCLUDED.schedule_type_at
-       WHERE company_hours.schedule_type_at IS NULL
-          OR company_hours.schedule_type_at <= EXCLUDED.schedule_type_at`,
-      [companyId, scheduleType, at],
+         ${column} = EXCLUDED.${column}, ${column}_at = EXCLUDED.${column}_at
+       WHERE company_hours.${column}_at IS NULL
+          OR company_hours.${column}_at <= EXCLUDED.${column}_at`,
+      [companyId, value, at],
     );
   }
 

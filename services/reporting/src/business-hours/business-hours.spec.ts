@@ -5,8 +5,8 @@ import {
   wallClockInstant,
   weeklyRanges,
   type CompanyHours,
-  type WorkingDay,
 } from './business-hours.js';
+import type { WorkingDay } from '@sb/contracts';
 
 const day = (weekdayEn: string, a = ['', ''], b = ['', '']): WorkingDay => ({
   weekdayEn,

@@ -5,14 +5,7 @@
  * clock on the wall shows.
  */
 
-/** One weekday of a grid (the shape of company, queue and connection schedules). */
-export type WorkingDay = {
-  weekdayEn: string;
-  startTimeA: string;
-  endTimeA: string;
-  startTimeB: string;
-  endTimeB: string;
-};
+import type { WorkingDay } from '@sb/contracts';
 
 const Weekdays = [
   'sunday',

@@ -62,13 +62,12 @@ export class DashboardRepository {
 
   /** Tickets created per local day (all queues, users and connections). */
   async ticketsByDay(companyId: number, period: Period): Promise<{ day: string; total: number }[]> {
-    return this.transactions.read(companyId, (manager) =>
-      manager.query(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(tickets)::int AS total FROM daily_rollup
+    return this.transactions.query(
+      companyId,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(tickets)::int AS total FROM daily_rollup
         WHERE company_id = $1 AND day BETWEEN $2 AND $3 GROUP BY day HAVING sum(tickets) > 0
         ORDER BY day`,
-        [companyId, period.from, period.to],
-      ),
+      [companyId, period.from, period.to],
     );
   }
 
@@ -78,13 +77,12 @@ export class DashboardRepository {
     day: string,
     timeZone: string,
   ): Promise<{ hour: number; total: number }[]> {
-    return this.transactions.read(companyId, (manager) =>
-      manager.query(
-        `SELECT extract(hour FROM created_at AT TIME ZONE $4)::int AS hour, count(*)::int AS total
+    return this.transactions.query(
+      companyId,
+      `SELECT extract(hour FROM created_at AT TIME ZONE $4)::int AS hour, count(*)::int AS total
          FROM ticket_fact WHERE company_id = $1 AND NOT deleted AND ${createdIn(2)}
         GROUP BY 1 ORDER BY 1`,
-        [companyId, day, day, timeZone],
-      ),
+      [companyId, day, day, timeZone],
     );
   }
 
@@ -118,12 +116,11 @@ export class DashboardRepository {
   users(
     companyId: number,
   ): Promise<{ id: number; name: string; profile: string | null; online: boolean }[]> {
-    return this.transactions.read(companyId, (manager) =>
-      manager.query(
-        `SELECT user_id AS id, name, profile, online FROM user_directory
+    return this.transactions.query(
+      companyId,
+      `SELECT user_id AS id, name, profile, online FROM user_directory
         WHERE company_id = $1 AND NOT deleted ORDER BY name, user_id`,
-        [companyId],
-      ),
+      [companyId],
     );
   }
 

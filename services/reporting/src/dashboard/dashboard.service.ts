@@ -11,12 +11,13 @@ import {
   type ReportTimeZoneReply,
   type TicketsDayReply,
   type TicketsUsersReply,
+  Subjects,
 } from '@sb/contracts';
-import type { CallContext } from '@sb/platform/context';
+import { type CallContext, requireMember } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
 import { localDay } from '../projection/ticket-fact-rules.js';
 import { CompanyZoneService } from '../time-zone/company-zone.service.js';
-import { companyCaller, dashboardViewer, seesFigures } from './dashboard-access.js';
+import { dashboardViewer, seesFigures } from './dashboard-access.js';
 import {
   addDays,
   attendantOf,
@@ -26,6 +27,7 @@ import {
   periodOf,
 } from './dashboard-formulas.js';
 import { DashboardRepository } from './dashboard.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /** Tempo Real shows at most this many tickets (newest first). */
 const momentsLimit = 2_000;
@@ -43,11 +45,13 @@ export class DashboardService {
   }
 
   /** The zone the company's figures are read in (every user: Tempo Real's days in the browser). */
+  @BusHandler(Subjects.reporting.timeZone)
   async timeZone(ctx: CallContext): Promise<ReportTimeZoneReply> {
-    const { companyId } = companyCaller(ctx);
+    const { companyId } = requireMember(ctx);
     return { timeZone: await this.zones.zoneOf(companyId) };
   }
 
+  @BusHandler(Subjects.reporting.dashboard)
   async dashboard(ctx: CallContext, data: unknown): Promise<DashboardReply> {
     const { companyId } = dashboardViewer(ctx);
     const timeZone = await this.zones.zoneOf(companyId);
@@ -66,6 +70,7 @@ export class DashboardService {
   }
 
   /** Tickets per user (groups left out, users without tickets included). */
+  @BusHandler(Subjects.reporting.ticketsUsers)
   async ticketsUsers(ctx: CallContext, data: unknown): Promise<TicketsUsersReply> {
     const { companyId } = dashboardViewer(ctx);
     const period = parseInput(TicketsChartQuery, data ?? {});
@@ -86,6 +91,7 @@ export class DashboardService {
   }
 
   /** Tickets per hour when both dates are one day, else per day. */
+  @BusHandler(Subjects.reporting.ticketsDay)
   async ticketsDay(ctx: CallContext, data: unknown): Promise<TicketsDayReply> {
     const { companyId } = dashboardViewer(ctx);
     const period = parseInput(TicketsChartQuery, data ?? {});
@@ -108,6 +114,7 @@ export class DashboardService {
     return { data: rows, count: rows.reduce((sum, row) => sum + row.total, 0) };
   }
 
+  @BusHandler(Subjects.reporting.messagesCount)
   async messagesCount(ctx: CallContext, data: unknown): Promise<MessagesCountReply> {
     const { companyId } = dashboardViewer(ctx);
     const query = parseInput(MessagesCountQuery, data ?? {});
@@ -117,8 +124,9 @@ export class DashboardService {
   /**
    * Tempo Real: admins see the company's tickets (narrowed by user and queues), users only their own.
    */
+  @BusHandler(Subjects.reporting.moments)
   async moments(ctx: CallContext, data: unknown): Promise<MomentsReply> {
-    const caller = companyCaller(ctx);
+    const caller = requireMember(ctx);
     const query = parseInput(MomentsQuery, data ?? {});
     const timeZone = await this.zones.zoneOf(caller.companyId);
     const to = query.to ?? this.today(timeZone);

@@ -1,4 +1,4 @@
-import type { WorkingDay } from '../business-hours/business-hours.js';
+import type { WorkingDay } from '@sb/contracts';
 import { businessClocks, wallClockMinutes } from '../business-hours/business-hours.js';
 import {
   bucketIndexOf,

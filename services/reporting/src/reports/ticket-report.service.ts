@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { TicketReportQuery, type ServiceMetricsReply, type TicketReportPage } from '@sb/contracts';
+import {
+  TicketReportQuery,
+  type ServiceMetricsReply,
+  type TicketReportPage,
+  Subjects,
+} from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
 import { dashboardViewer } from '../dashboard/dashboard-access.js';
@@ -10,6 +15,7 @@ import { CompanyZoneService } from '../time-zone/company-zone.service.js';
 import { ServiceMetricsTally } from './service-metrics.js';
 import { reportRowOf, reportScope } from './ticket-report-rows.js';
 import { parseReportCursor, TicketReportRepository } from './ticket-report.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /** Tickets read per batch for the service metrics. */
 const metricsBatch = 5_000;
@@ -27,6 +33,7 @@ export class TicketReportService {
     private readonly targets: SlaTargetsService,
   ) {}
 
+  @BusHandler(Subjects.reporting.ticketReport)
   async page(ctx: CallContext, data: unknown): Promise<TicketReportPage> {
     const { companyId, query, selection } = await this.selectionOf(ctx, data);
     const after = query.after ? parseReportCursor(query.after) : undefined;
@@ -50,6 +57,7 @@ export class TicketReportService {
    * The service metrics of what the filters select, on the wall clock and in business hours (each
    * ticket's hours, in the company's zone), with the SLA panel of the queues' targets.
    */
+  @BusHandler(Subjects.reporting.serviceMetrics)
   async metrics(ctx: CallContext, data: unknown): Promise<ServiceMetricsReply> {
     const { companyId, query, selection } = await this.selectionOf(ctx, data);
     const [hours, targets] = await Promise.all([

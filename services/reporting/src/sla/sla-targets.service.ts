@@ -4,6 +4,7 @@ import {
   SlaTargetRequest,
   type SlaTarget,
   type SlaTargetsReply,
+  Subjects,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { Transactions } from '@sb/platform/db';
@@ -11,6 +12,7 @@ import { parseInput } from '@sb/platform/errors';
 import { recordAudit } from '@sb/platform/outbox';
 import { dashboardViewer } from '../dashboard/dashboard-access.js';
 import { SlaTargetsRepository } from './sla-targets.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /**
  * The SLA panel's first-response target per queue: read and set by those who read the figures
@@ -24,6 +26,7 @@ export class SlaTargetsService {
     private readonly repository: SlaTargetsRepository,
   ) {}
 
+  @BusHandler(Subjects.reporting.slaTargetList)
   async list(ctx: CallContext): Promise<SlaTargetsReply> {
     const { companyId } = dashboardViewer(ctx);
     return { targets: await this.repository.list(companyId) };
@@ -35,6 +38,7 @@ export class SlaTargetsService {
     return new Map(targets.map((target) => [target.queueId, target.firstResponseMinutes]));
   }
 
+  @BusHandler(Subjects.reporting.slaTargetSet)
   async set(ctx: CallContext, data: unknown): Promise<SlaTarget> {
     const caller = dashboardViewer(ctx);
     const { queueId, firstResponseMinutes } = parseInput(SlaTargetRequest, data ?? {});
@@ -58,6 +62,7 @@ export class SlaTargetsService {
   }
 
   /** Clears the queue's target (a queue without one is answered the same, and logs nothing). */
+  @BusHandler(Subjects.reporting.slaTargetDelete)
   async remove(ctx: CallContext, data: unknown): Promise<SlaTargetQueue> {
     const caller = dashboardViewer(ctx);
     const { queueId } = parseInput(SlaTargetQueue, data ?? {});

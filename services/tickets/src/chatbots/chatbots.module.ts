@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { ChatbotsHandler } from './chatbots.handler.js';
 import { ChatbotsRepository } from './chatbots.repository.js';
 import { ChatbotsService } from './chatbots.service.js';
 
 @Module({
-  providers: [ChatbotsRepository, ChatbotsService, ChatbotsHandler],
+  providers: [ChatbotsRepository, ChatbotsService],
   exports: [ChatbotsRepository],
 })
 export class ChatbotsModule {}

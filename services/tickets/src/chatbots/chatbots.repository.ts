@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '@sb/platform/db';
+import {
+  Transactions,
+  companyRowExists,
+  insertCompanyRow,
+  updateCompanyRow,
+} from '@sb/platform/db';
 import type { ChatbotOptionInput, ChatbotUpdateInput } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import { companyRowExists } from '../records/company-rows.repository.js';
 import { ChatbotColumns, type ChatbotRow } from './chatbot-rows.js';
 
 type Parent = { queueId: number | null; chatbotId: number | null };
@@ -37,67 +41,52 @@ export class ChatbotsRepository {
 
   /** One option and its descendants. */
   subtree(companyId: number, id: number, within?: EntityManager): Promise<ChatbotRow[]> {
-    return this.transactions.read(
+    return this.transactions.query(
       companyId,
-      (manager) =>
-        manager.query(
-          `WITH RECURSIVE tree AS (
+      `WITH RECURSIVE tree AS (
          SELECT * FROM chatbots WHERE company_id = $1 AND id = $2
          UNION ALL
          SELECT c.* FROM chatbots c JOIN tree t ON c.chatbot_id = t.id WHERE c.company_id = $1
        )
        SELECT ${ChatbotColumns} FROM tree ORDER BY position, id`,
-          [companyId, id],
-        ),
+      [companyId, id],
       within,
     );
   }
 
   /** Whether the company has this queue (a root option hangs off one). */
   queueExists(companyId: number, queueId: number, manager: EntityManager): Promise<boolean> {
-    return companyRowExists('queues', companyId, queueId, manager);
+    return companyRowExists(manager, 'queues', companyId, queueId);
   }
 
   exists(companyId: number, id: number, manager: EntityManager): Promise<boolean> {
-    return companyRowExists('chatbots', companyId, id, manager);
+    return companyRowExists(manager, 'chatbots', companyId, id);
   }
 
-  async insert(
+  insert(
     companyId: number,
     parent: Parent,
     option: ChatbotUpdateInput,
     position: number,
     manager: EntityManager,
   ): Promise<number> {
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO chatbots (company_id, queue_id, chatbot_id, name, greeting_message, queue_type,
-         close_ticket, opt_queue_id, opt_user_id, opt_integration_id, opt_file_id, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [companyId, parent.queueId, parent.chatbotId, ...this.values(option), position],
-    );
-    return rows[0]!.id;
+    return insertCompanyRow(manager, 'chatbots', companyId, {
+      ...placed(parent, position),
+      ...columns(option),
+    });
   }
 
-  async update(
+  update(
     companyId: number,
     id: number,
     option: ChatbotUpdateInput,
     manager: EntityManager,
     placement?: { parent: Parent; position: number },
   ): Promise<void> {
-    const params: unknown[] = [companyId, id, ...this.values(option)];
-    let extra = '';
-    if (placement) {
-      params.push(placement.parent.queueId, placement.parent.chatbotId, placement.position);
-      extra = ', queue_id = $11, chatbot_id = $12, position = $13';
-    }
-    await manager.query(
-      `UPDATE chatbots SET name = $3, greeting_message = $4, queue_type = $5, close_ticket = $6,
-         opt_queue_id = $7, opt_user_id = $8, opt_integration_id = $9, opt_file_id = $10,
-         updated_at = now()${extra}
-       WHERE company_id = $1 AND id = $2`,
-      params,
-    );
+    return updateCompanyRow(manager, 'chatbots', companyId, id, {
+      ...columns(option),
+      ...(placement && placed(placement.parent, placement.position)),
+    });
   }
 
   async delete(companyId: number, ids: number[], manager: EntityManager): Promise<number> {
@@ -144,17 +133,21 @@ export class ChatbotsRepository {
       manager,
     );
   }
-
-  private values(option: ChatbotUpdateInput): unknown[] {
-    return [
-      option.name,
-      option.greetingMessage,
-      option.queueType,
-      option.closeTicket,
-      option.optQueueId,
-      option.optUserId,
-      option.optIntegrationId,
-      option.optFileId,
-    ];
-  }
 }
+
+const placed = (parent: Parent, position: number) => ({
+  queue_id: parent.queueId,
+  chatbot_id: parent.chatbotId,
+  position,
+});
+
+const columns = (option: ChatbotUpdateInput) => ({
+  name: option.name,
+  greeting_message: option.greetingMessage,
+  queue_type: option.queueType,
+  close_ticket: option.closeTicket,
+  opt_queue_id: option.optQueueId,
+  opt_user_id: option.optUserId,
+  opt_integration_id: option.optIntegrationId,
+  opt_file_id: option.optFileId,
+});

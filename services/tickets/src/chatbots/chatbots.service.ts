@@ -6,14 +6,16 @@ import {
   type ChatbotDeletedEventData,
   type ChatbotEventData,
   type ChatbotOption,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
-import { recordEvent, requestedId } from '../records/record-changes.js';
+import { recordEvent } from '../records/record-changes.js';
 import { buildChatbotTrees } from './chatbot-rows.js';
 import { ChatbotsRepository } from './chatbots.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /** One chatbot option at a time (GET/POST/PUT/DELETE /chatbot); the queue modal saves whole trees. */
 @Injectable()
@@ -23,12 +25,14 @@ export class ChatbotsService {
     private readonly chatbots: ChatbotsRepository,
   ) {}
 
+  @BusHandler(Subjects.tickets.chatbotGet)
   async get(ctx: CallContext, request: unknown): Promise<ChatbotOption> {
     requireMember(ctx);
     const id = requestedId(request);
     return this.load(ctx.companyId, id);
   }
 
+  @BusHandler(Subjects.tickets.chatbotCreate)
   async create(ctx: CallContext, data: unknown): Promise<ChatbotOption> {
     requireAdmin(ctx);
     const { queueId, chatbotId, ...fields } = parseInput(ChatbotCreateInput, data ?? {});
@@ -51,6 +55,7 @@ export class ChatbotsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.chatbotUpdate)
   async update(ctx: CallContext, request: unknown): Promise<ChatbotOption> {
     requireAdmin(ctx);
     const id = requestedId(request);
@@ -64,6 +69,7 @@ export class ChatbotsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.chatbotDelete)
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
     const id = requestedId(request);

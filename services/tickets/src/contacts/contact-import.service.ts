@@ -13,12 +13,13 @@ import {
   type ContactImportFailure,
   type ContactImportJob,
   type RequestContext,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { Transactions } from '@sb/platform/db';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { LOGGER } from '@sb/platform/nest';
+import { LOGGER, BusHandler } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
@@ -69,6 +70,7 @@ export class ContactImportService implements OnApplicationBootstrap, OnModuleDes
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  @BusHandler(Subjects.tickets.contactImportStart)
   async start(call: CallContext, data: unknown): Promise<ContactImportJob> {
     const ctx = requireMember(call);
     const { rows } = parseInput(StartInput, data ?? {});

@@ -1,4 +1,5 @@
-import { containsPattern, searchText } from './contact-search.js';
+import { searchText } from './contact-search.js';
+import { containsPattern } from '@sb/platform/db';
 
 describe('contact search text', () => {
   it('drops accents and case', () => {

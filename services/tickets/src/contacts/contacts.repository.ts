@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ContactListQuery, ContactTagRef } from '@sb/contracts';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { bulkInsert, Transactions } from '@sb/platform/db';
+import { bulkInsert, Transactions, containsPattern } from '@sb/platform/db';
 import { Contact, ContactExtraInfoRow } from './contact.entity.js';
-import { containsPattern, searchText } from './contact-search.js';
+import { searchText } from './contact-search.js';
 
 export type ContactWrite = Partial<
   Pick<
@@ -223,15 +223,12 @@ export class ContactsRepository {
     const byContact = new Map<number, ContactTagRef[]>();
     if (!contactIds.length) return byContact;
     const rows: { contact_id: number; id: number; name: string; color: string }[] =
-      await this.transactions.read(
+      await this.transactions.query(
         companyId,
-        (manager) =>
-          manager.query(
-            `SELECT ct.contact_id, t.id, t.name, t.color
+        `SELECT ct.contact_id, t.id, t.name, t.color
                FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id AND t.company_id = $2
               WHERE ct.contact_id = ANY($1) ORDER BY t.name, t.id`,
-            [contactIds, companyId],
-          ),
+        [contactIds, companyId],
         within,
       );
     for (const { contact_id, ...tag } of rows)

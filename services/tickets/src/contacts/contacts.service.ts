@@ -24,28 +24,27 @@ import {
   type RequestContext,
   type TagEventData,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { requireMember, type CallContext } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '@sb/platform/db';
+import { isUniqueViolation, Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import type { Contact } from './contact.entity.js';
 import { toContactRecord } from './contact-view.js';
 import { ContactsRepository, type ContactWrite } from './contacts.repository.js';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
-import { recordEvent, requestedId } from '../records/record-changes.js';
+import { recordEvent } from '../records/record-changes.js';
 import { toTagRecord } from './tag-record.js';
 import { TagsRepository } from './tags.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const ContactIdInput = z.object({ contactId: recordId });
 const NumberInput = z.object({ number: z.string().trim().min(1).max(100) });
 
-/** Postgres unique_violation on (company_id, channel, number) */
-const isDuplicate = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
-
+/** A contact the unique (company_id, channel, number) refused: another call stored it first. */
 const duplicated = () =>
   new AppError('ERR_DUPLICATED_CONTACT', { fields: { number: ['This contact already exists.'] } });
 
@@ -58,6 +57,7 @@ export class ContactsService {
     private readonly tagRows: TagsRepository,
   ) {}
 
+  @BusHandler(Subjects.tickets.contactList)
   async page(call: CallContext, query: unknown): Promise<ContactsPage> {
     const ctx = requireMember(call);
     const filter = parseInput(ContactListQuery, query ?? {});
@@ -76,6 +76,7 @@ export class ContactsService {
     };
   }
 
+  @BusHandler(Subjects.tickets.contactPicker)
   async picker(call: CallContext, query: unknown): Promise<ContactPickerItem[]> {
     const ctx = requireMember(call);
     const { searchParam } = parseInput(ContactPickerQuery, query ?? {});
@@ -88,6 +89,7 @@ export class ContactsService {
     }));
   }
 
+  @BusHandler(Subjects.tickets.contactGet)
   async get(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
     const id = requestedId(request);
@@ -95,6 +97,7 @@ export class ContactsService {
     return (await this.records([row], await this.visibility.masksFor(ctx)))[0]!;
   }
 
+  @BusHandler(Subjects.tickets.contactCreate)
   async create(call: CallContext, data: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
     const input = parseInput(ContactInput, data ?? {});
@@ -117,10 +120,11 @@ export class ContactsService {
         return this.announce(manager, ctx.companyId, row.id, 'created', hide);
       });
     } catch (err) {
-      throw isDuplicate(err) ? duplicated() : err;
+      throw isUniqueViolation(err) ? duplicated() : err;
     }
   }
 
+  @BusHandler(Subjects.tickets.contactUpdate)
   async update(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
     const id = requestedId(request);
@@ -155,10 +159,11 @@ export class ContactsService {
         return this.announce(manager, ctx.companyId, id, 'updated', hide);
       });
     } catch (err) {
-      throw isDuplicate(err) ? duplicated() : err;
+      throw isUniqueViolation(err) ? duplicated() : err;
     }
   }
 
+  @BusHandler(Subjects.tickets.contactDelete)
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION');
@@ -175,6 +180,7 @@ export class ContactsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.contactBlock)
   async block(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
     const id = requestedId(request);
@@ -182,12 +188,14 @@ export class ContactsService {
     return this.setFlags(ctx, id, () => ({ active }));
   }
 
+  @BusHandler(Subjects.tickets.contactToggleDisableBot)
   toggleDisableBot(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
     const id = requestedId(request);
     return this.setFlags(ctx, id, (row) => ({ disableBot: !row.disableBot }));
   }
 
+  @BusHandler(Subjects.tickets.contactToggleAcceptAudio)
   toggleAcceptAudio(call: CallContext, request: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
     const id = requestedId(request);
@@ -195,6 +203,7 @@ export class ContactsService {
   }
 
   /** GET /contacts/profile/:number: the company's contact with that number and its stored picture. */
+  @BusHandler(Subjects.tickets.contactProfile)
   async profile(call: CallContext, request: unknown): Promise<ContactProfile> {
     const ctx = requireMember(call);
     const { number } = parseInput(NumberInput, request ?? {});
@@ -204,6 +213,7 @@ export class ContactsService {
     return { contactId: row.id, urlPicture: row.urlPicture };
   }
 
+  @BusHandler(Subjects.tickets.contactTags)
   async tags(call: CallContext, request: unknown): Promise<ContactTagsReply> {
     const ctx = requireMember(call);
     const { contactId } = parseInput(ContactIdInput, request ?? {});
@@ -212,6 +222,7 @@ export class ContactsService {
   }
 
   /** POST /contactsImport and each row of an uploaded sheet: find by number, else create. */
+  @BusHandler(Subjects.tickets.contactImportOne)
   async importOne(call: CallContext, data: unknown): Promise<ContactRecord> {
     const ctx = requireMember(call);
     return (await this.importRow(ctx, parseInput(ContactImportRow, data ?? {}))).contact;
@@ -269,7 +280,7 @@ export class ContactsService {
         return { contact, outcome: 'created' as const };
       });
     } catch (err) {
-      throw isDuplicate(err) ? duplicated() : err;
+      throw isUniqueViolation(err) ? duplicated() : err;
     }
   }
 

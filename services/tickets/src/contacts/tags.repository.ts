@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { TagAudienceContact } from '@sb/contracts';
-import { Transactions } from '@sb/platform/db';
+import { Transactions, containsPattern } from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
-import { containsPattern, searchText } from './contact-search.js';
+import { searchText } from './contact-search.js';
 import { Tag } from './tag.entity.js';
 
 export type TagCounts = { contactsCount: number; ticketsCount: number };
@@ -64,16 +64,13 @@ export class TagsRepository {
   ): Promise<Map<number, TagCounts>> {
     const result = new Map<number, TagCounts>();
     if (!tagIds.length) return result;
-    const rows: { id: number; contacts: string; tickets: string }[] = await this.transactions.read(
+    const rows: { id: number; contacts: string; tickets: string }[] = await this.transactions.query(
       companyId,
-      (manager) =>
-        manager.query(
-          `SELECT t.id,
+      `SELECT t.id,
                   (SELECT count(*) FROM contact_tags ct WHERE ct.tag_id = t.id) AS contacts,
                   (SELECT count(*) FROM ticket_tags tt WHERE tt.tag_id = t.id) AS tickets
              FROM tags t WHERE t.company_id = $1 AND t.id = ANY($2)`,
-          [companyId, tagIds],
-        ),
+      [companyId, tagIds],
       within,
     );
     for (const row of rows)
@@ -119,15 +116,14 @@ export class TagsRepository {
 
   /** A tag's contacts reachable by phone number (WhatsApp channels, not blocked, not groups), a number once. */
   async audience(companyId: number, tagId: number): Promise<TagAudienceContact[]> {
-    return this.transactions.read(companyId, (manager) =>
-      manager.query(
-        `SELECT DISTINCT ON (c.number) c.number, c.name, c.email FROM contact_tags ct
+    return this.transactions.query(
+      companyId,
+      `SELECT DISTINCT ON (c.number) c.number, c.name, c.email FROM contact_tags ct
            JOIN contacts c ON c.id = ct.contact_id
           WHERE ct.tag_id = $2 AND c.company_id = $1 AND c.active AND NOT c.is_group
             AND c.channel IN ('whatsapp', 'whatsappapi') AND c.number ~ '^[0-9]{8,20}$'
           ORDER BY c.number, c.id`,
-        [companyId, tagId],
-      ),
+      [companyId, tagId],
     );
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  PlatformCompanyId,
   SettingDefaults,
   Subjects,
   type AvailableAgentsRequest,
@@ -307,6 +308,16 @@ export class IdentityDirectory extends ReplicatedDirectory {
       { timeoutMs: LookupTimeoutMs },
     );
     return new Map(reply.queues.map((queue) => [queue.queueId, queue.userIds]));
+  }
+
+  /** The companies that keep messages a limited time, with their days (asked now, as the service). */
+  async retentionPeriods(): Promise<Map<number, number>> {
+    const list = await this.bus.request(
+      Subjects.identity.settingsRetentionList,
+      { ctx: systemContext(PlatformCompanyId), data: {} },
+      { timeoutMs: LookupTimeoutMs },
+    );
+    return new Map(list.map((entry) => [entry.companyId, entry.days]));
   }
 
   /** The company plan's limits (a queue past them is refused). */

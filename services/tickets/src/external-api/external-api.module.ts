@@ -4,9 +4,7 @@ import { MessagesModule } from '../messages/messages.module.js';
 import { TicketCoreModule } from '../tickets/core/ticket-core.module.js';
 import { TicketsDomainModule } from '../tickets/tickets-domain.module.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
-import { ExternalApiHandler } from './external-api.handler.js';
 import { ExternalApiService } from './external-api.service.js';
-import { SendToContactHandler } from './send-to-contact.handler.js';
 import { SendToContactService } from './send-to-contact.service.js';
 
 /**
@@ -15,12 +13,6 @@ import { SendToContactService } from './send-to-contact.service.js';
  */
 @Module({
   imports: [TicketCoreModule, ContactsModule, MessagesModule, TicketsDomainModule],
-  providers: [
-    ApiUsageRepository,
-    ExternalApiService,
-    ExternalApiHandler,
-    SendToContactService,
-    SendToContactHandler,
-  ],
+  providers: [ApiUsageRepository, ExternalApiService, SendToContactService],
 })
 export class ExternalApiModule {}

@@ -16,9 +16,9 @@ import type { Bus } from '@sb/platform/bus';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { BUS, LOGGER } from '@sb/platform/nest';
+import { BUS, LOGGER, BusHandler } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '@sb/platform/db';
+import { isUniqueViolation, Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { NumberVisibility, type NumberHiding } from '../directories/number-visibility.js';
@@ -27,9 +27,9 @@ import { MessageSending } from '../messages/message-sending.service.js';
 import type { Ticket } from '../tickets/core/ticket.entity.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
-import { TicketsRepository, type TicketWrite } from '../tickets/core/tickets.repository.js';
+import { TicketsRepository } from '../tickets/core/tickets.repository.js';
 import { requireOwnMedias, StoredMediaInput } from '../messages/stored-medias.js';
-import { TicketWrites } from '../tickets/ticket-writes.js';
+import { closedFields, TicketWrites } from '../tickets/ticket-writes.js';
 import { ApiUsageRepository } from './api-usage.repository.js';
 import {
   adjustActiveTicket,
@@ -39,7 +39,6 @@ import {
   takesPhoneNumbers,
   usageDay,
 } from './external-send-rules.js';
-import { isUniqueViolation } from '../records/creation-failures.js';
 
 const SendRequest = ExternalSendInput.extend({
   connectionId: z.number().int().positive(),
@@ -55,20 +54,6 @@ const CheckTimeoutMs = 15_000;
 
 /** The number masking of one call (NumberVisibility). */
 export type Hide = NumberHiding;
-
-/** What a closed ticket forgets (the same fields an agent's close clears). */
-const ClosedFields: TicketWrite = {
-  status: 'closed',
-  promptId: null,
-  integrationId: null,
-  useIntegration: false,
-  typebotSessionId: null,
-  typebotStatus: false,
-  typebotSessionAt: null,
-  amountUsedBotQueues: 0,
-  chatbotId: null,
-  isBot: false,
-};
 
 /**
  * `POST /api/messages/send` behind the gateway (spec 3 §2.18, BEHAVIOUR.md §9). The gateway resolved the
@@ -92,6 +77,7 @@ export class ExternalApiService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  @BusHandler(Subjects.tickets.externalSend)
   async send(call: CallContext, data: unknown): Promise<ExternalSendReply> {
     if (!(call.companyId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
     const input = parseInput(SendRequest, data ?? {});
@@ -275,7 +261,8 @@ export class ExternalApiService {
       if (row.status === 'closed') return row.status;
       const previousStatus = row.status;
       await this.writes.writeClose(manager, row, {
-        fields: ClosedFields,
+        // what an agent's close clears, the paused bot included
+        fields: { status: 'closed', ...closedFields() },
         at: new Date(),
         log: 'closed',
         userId: ctx.userId > 0 ? ctx.userId : null,

@@ -7,11 +7,12 @@ import {
   type ConnectionRecord,
   type RequestContext,
   type SendToContactReply,
+  Subjects,
 } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { LOGGER } from '@sb/platform/nest';
+import { LOGGER, BusHandler } from '@sb/platform/nest';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { ConnectorsDirectory } from '../directories/connectors-directory.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
@@ -41,6 +42,7 @@ export class SendToContactService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  @BusHandler(Subjects.tickets.messageSendToContact)
   async send(call: CallContext, data: unknown): Promise<SendToContactReply> {
     if (!(call.companyId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
     const input = parseInput(SendToContactCommand, data ?? {});

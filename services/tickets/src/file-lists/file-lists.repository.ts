@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '@sb/platform/db';
+import {
+  Transactions,
+  containsPattern,
+  deleteCompanyRow,
+  readCompanyRow,
+  insertCompanyRow,
+  readCompanyPage,
+  unlinkCompanyRows,
+  updateCompanyRow,
+} from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
-import { containsPattern } from '../contacts/contact-search.js';
-import { findCompanyRow, pageOf } from '../records/company-rows.repository.js';
 
 export type FileListRow = {
   id: number;
@@ -35,27 +42,19 @@ export class FileListsRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: FileListRow[]; hasMore: boolean }> {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: FileListRow[] = await manager.query(
-        `SELECT * FROM file_lists
+    return readCompanyPage(
+      this.transactions,
+      companyId,
+      `SELECT * FROM file_lists
        WHERE company_id = $1 AND ($2 = '' OR name ILIKE $3)
-       ORDER BY name ASC, id ASC OFFSET $4 LIMIT $5`,
-        [companyId, search, containsPattern(search), offset, limit + 1],
-      );
-      return pageOf(rows, limit);
-    });
+       ORDER BY name ASC, id ASC`,
+      [companyId, search, containsPattern(search)],
+      { offset, limit },
+    );
   }
 
-  async find(
-    companyId: number,
-    id: number,
-    within?: EntityManager,
-  ): Promise<FileListRow | undefined> {
-    return this.transactions.read(
-      companyId,
-      (manager) => findCompanyRow('file_lists', companyId, id, manager),
-      within,
-    );
+  find(companyId: number, id: number, within?: EntityManager): Promise<FileListRow | undefined> {
+    return readCompanyRow(this.transactions, 'file_lists', companyId, id, within);
   }
 
   /** The options of some lists of the company, in their order. */
@@ -78,31 +77,31 @@ export class FileListsRepository {
     );
   }
 
-  async insert(
+  insert(
     companyId: number,
     userId: number,
     fields: { name: string; message: string },
     manager: EntityManager,
   ): Promise<number> {
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO file_lists (company_id, user_id, name, message) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [companyId, userId, fields.name, fields.message],
-    );
-    return rows[0]!.id;
+    return insertCompanyRow(manager, 'file_lists', companyId, {
+      user_id: userId,
+      name: fields.name,
+      message: fields.message,
+    });
   }
 
-  async update(
+  update(
     companyId: number,
     id: number,
     userId: number,
     fields: { name: string; message: string },
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE file_lists SET name = $3, message = $4, user_id = $5, updated_at = now()
-       WHERE company_id = $1 AND id = $2`,
-      [companyId, id, fields.name, fields.message, userId],
-    );
+    return updateCompanyRow(manager, 'file_lists', companyId, id, {
+      name: fields.name,
+      message: fields.message,
+      user_id: userId,
+    });
   }
 
   async insertOption(
@@ -111,23 +110,23 @@ export class FileListsRepository {
     option: { name: string; position: number },
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO file_list_options (company_id, file_list_id, name, position) VALUES ($1, $2, $3, $4)`,
-      [companyId, fileListId, option.name, option.position],
-    );
+    await insertCompanyRow(manager, 'file_list_options', companyId, {
+      file_list_id: fileListId,
+      name: option.name,
+      position: option.position,
+    });
   }
 
-  async updateOption(
+  updateOption(
     companyId: number,
     optionId: number,
     option: { name: string; position: number },
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE file_list_options SET name = $3, position = $4, updated_at = now()
-       WHERE company_id = $1 AND id = $2`,
-      [companyId, optionId, option.name, option.position],
-    );
+    return updateCompanyRow(manager, 'file_list_options', companyId, optionId, {
+      name: option.name,
+      position: option.position,
+    });
   }
 
   async deleteOptions(
@@ -142,39 +141,26 @@ export class FileListsRepository {
     );
   }
 
-  async setOptionFile(
+  setOptionFile(
     companyId: number,
     optionId: number,
     file: { path: string; mediaType: string },
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE file_list_options SET path = $3, media_type = $4, updated_at = now()
-       WHERE company_id = $1 AND id = $2`,
-      [companyId, optionId, file.path, file.mediaType],
-    );
+    return updateCompanyRow(manager, 'file_list_options', companyId, optionId, {
+      path: file.path,
+      media_type: file.mediaType,
+    });
   }
 
-  async touch(companyId: number, id: number, manager: EntityManager): Promise<void> {
-    await manager.query(
-      'UPDATE file_lists SET updated_at = now() WHERE company_id = $1 AND id = $2',
-      [companyId, id],
-    );
+  touch(companyId: number, id: number, manager: EntityManager): Promise<void> {
+    return updateCompanyRow(manager, 'file_lists', companyId, id, {});
   }
 
   /** Deletes a list with its options; the queues and chatbot options that pointed at it forget it. */
   async delete(companyId: number, id: number, manager: EntityManager): Promise<void> {
-    await manager.query(
-      'UPDATE queues SET file_list_id = NULL, updated_at = now() WHERE company_id = $1 AND file_list_id = $2',
-      [companyId, id],
-    );
-    await manager.query(
-      'UPDATE chatbots SET opt_file_id = NULL, updated_at = now() WHERE company_id = $1 AND opt_file_id = $2',
-      [companyId, id],
-    );
-    await manager.query('DELETE FROM file_lists WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-    ]);
+    await unlinkCompanyRows(manager, 'queues', 'file_list_id', companyId, id, true);
+    await unlinkCompanyRows(manager, 'chatbots', 'opt_file_id', companyId, id, true);
+    await deleteCompanyRow(manager, 'file_lists', companyId, id);
   }
 }

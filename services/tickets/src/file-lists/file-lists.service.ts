@@ -12,20 +12,22 @@ import {
   type FileListRemoved,
   type FileListSaved,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { MediaUrls } from '../media/media-urls.js';
-import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
+import { recordDeleted, recordSaved } from '../records/record-changes.js';
 import {
   FileListsRepository,
   type FileListOptionRow,
   type FileListRow,
 } from './file-lists.repository.js';
 import { planOptions } from './option-replacement.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const MediaRequest = z.object({
   id: recordId,
@@ -53,6 +55,7 @@ export class FileListsService {
     private readonly mediaUrls: MediaUrls,
   ) {}
 
+  @BusHandler(Subjects.tickets.fileListPage)
   async page(ctx: CallContext, query: unknown): Promise<FileListPage> {
     requireAdmin(ctx);
     const { searchParam, pageNumber } = parseInput(FileListQuery, query ?? {});
@@ -69,12 +72,14 @@ export class FileListsService {
     return { files: rows.map((row) => this.view(row, options)), hasMore };
   }
 
+  @BusHandler(Subjects.tickets.fileListGet)
   async get(ctx: CallContext, request: unknown): Promise<FileListRecord> {
     requireAdmin(ctx);
     const id = requestedId(request);
     return this.load(ctx.companyId, id);
   }
 
+  @BusHandler(Subjects.tickets.fileListCreate)
   async create(ctx: CallContext, data: unknown): Promise<FileListSaved> {
     requireAdmin(ctx);
     const input = parseInput(FileListInput, data ?? {});
@@ -88,6 +93,7 @@ export class FileListsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.fileListUpdate)
   async update(ctx: CallContext, request: unknown): Promise<FileListSaved> {
     requireAdmin(ctx);
     const id = requestedId(request);
@@ -109,6 +115,7 @@ export class FileListsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.fileListDelete)
   async remove(ctx: CallContext, request: unknown): Promise<FileListRemoved> {
     requireAdmin(ctx);
     const id = requestedId(request);
@@ -123,6 +130,7 @@ export class FileListsService {
   }
 
   /** The gateway stored the files; record each on its option (which must belong to this list). */
+  @BusHandler(Subjects.tickets.fileListMediaSet)
   async setMedia(ctx: CallContext, request: unknown): Promise<FileListSaved> {
     requireAdmin(ctx);
     const { id, files } = parseInput(MediaRequest, request ?? {});

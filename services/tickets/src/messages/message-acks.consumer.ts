@@ -5,17 +5,13 @@ import {
   MessageAcks,
   type DomainEvent,
   type MessageAckEventData,
-  type MessageEventData,
 } from '@sb/contracts';
 import { IdempotentEventConsumer } from '@sb/platform/nest';
-import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
-import { MediaUrls } from '../media/media-urls.js';
 import { systemContext } from '../directories/system-context.js';
-import { TicketRecords } from '../tickets/core/ticket-records.js';
 import { TicketsRepository } from '../tickets/core/tickets.repository.js';
+import { ChannelSender } from './channel-sender.js';
 import { nextAck } from './message-acks.js';
-import { toMessageRecord } from './message-view.js';
 import { MessagesRepository } from './messages.repository.js';
 
 const { service, entity, action } = DomainEventTypes.connectors.messageAck;
@@ -31,8 +27,7 @@ export class MessageAcksConsumer extends IdempotentEventConsumer<MessageAckEvent
   constructor(
     private readonly repository: MessagesRepository,
     private readonly tickets: TicketsRepository,
-    private readonly view: TicketRecords,
-    private readonly mediaUrls: MediaUrls,
+    private readonly sender: ChannelSender,
   ) {
     super();
   }
@@ -51,25 +46,12 @@ export class MessageAcksConsumer extends IdempotentEventConsumer<MessageAckEvent
     if (!ticket) return;
     const contact = await this.repository.findContact(companyId, ticket.contactId, manager);
     if (!contact) return;
-    const ctx = systemContext(companyId);
-    const hide = await this.view.hideInEvents(ctx);
-    const { ticket: record, contact: summary } = await this.view.withContact(
-      ctx,
+    await this.sender.emitMessageUpdated(
+      manager,
+      systemContext(companyId),
       ticket,
       contact,
-      hide,
-      manager,
+      message,
     );
-    const quoted = message.quotedMsgId
-      ? await this.repository.findMessage(companyId, message.quotedMsgId, manager)
-      : null;
-    const data: MessageEventData = {
-      message: toMessageRecord(message, quoted, new Map([[contact.id, contact]]), (key) =>
-        this.mediaUrls.url(key),
-      ),
-      ticket: record,
-      contact: summary,
-    };
-    await Outbox.add(manager, { companyId, ...DomainEventTypes.tickets.messageUpdated, data });
   }
 }

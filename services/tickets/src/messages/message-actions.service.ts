@@ -13,7 +13,7 @@ import type { Bus } from '@sb/platform/bus';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { BUS, LOGGER } from '@sb/platform/nest';
+import { BUS, LOGGER, BusHandler } from '@sb/platform/nest';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { recordEvent } from '../records/record-changes.js';
@@ -43,6 +43,7 @@ export class MessageActions {
   ) {}
 
   /** DELETE /messages/:id: own messages only; revoked for everyone; private notes are destroyed. */
+  @BusHandler(Subjects.tickets.messageDelete)
   async remove(call: CallContext, data: unknown): Promise<{ id: string }> {
     const ctx = requireMember(call);
     const { id } = parseInput(MessageIdInput, data);
@@ -88,6 +89,7 @@ export class MessageActions {
   }
 
   /** PUT /messages/:id: own texts only, inside the channel's edit window. */
+  @BusHandler(Subjects.tickets.messageEdit)
   async edit(call: CallContext, data: unknown): Promise<MessageRecord> {
     const ctx = requireMember(call);
     const { id } = parseInput(MessageIdInput, data);
@@ -127,6 +129,7 @@ export class MessageActions {
    * `reactionMessage` quoting it and sent to the channel. The message must have reached the channel
    * (ERR_FETCH_WAPP_MSG otherwise: a private note, a failed send).
    */
+  @BusHandler(Subjects.tickets.messageReact)
   async react(call: CallContext, data: unknown): Promise<MessageRecord> {
     const ctx = requireMember(call);
     const { id } = parseInput(MessageIdInput, data);

@@ -7,11 +7,12 @@ import {
   type RequestContext,
   type StoredMedia,
   type TicketEventData,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { LOGGER } from '@sb/platform/nest';
+import { LOGGER, BusHandler } from '@sb/platform/nest';
 import type { ObjectStat } from '@sb/storage';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
@@ -53,6 +54,7 @@ export class MessageForwarding {
    * requester. Files are checked in storage first: a file that is gone refuses the whole call
    * (ERR_WAPP_DOWNLOAD_MEDIA) before anything is stored.
    */
+  @BusHandler(Subjects.tickets.messageForward)
   async forward(call: CallContext, data: unknown): Promise<MessageRecord | MessageRecord[]> {
     const ctx = requireMember(call);
     const input = parseInput(MessageForwardInput, data ?? {});

@@ -10,6 +10,7 @@ import {
   type TicketImages,
   type TicketUnreadEventData,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { parseInput } from '@sb/platform/errors';
@@ -24,6 +25,7 @@ import { ChannelSender } from './channel-sender.js';
 import { TicketRecords } from '../tickets/core/ticket-records.js';
 import { MessageLookups } from './message-lookups.js';
 import { MessagesRepository } from './messages.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const TicketIdInput = z.object({ ticketId: recordId });
 
@@ -41,6 +43,7 @@ export class MessageQueries {
   ) {}
 
   /** GET /messages/:ticketId: 20 per page, newest page first, oldest first inside a page. */
+  @BusHandler(Subjects.tickets.messageList)
   async page(call: CallContext, data: unknown): Promise<MessagesPage> {
     const ctx = requireMember(call);
     const { ticketId } = parseInput(TicketIdInput, data);
@@ -63,6 +66,7 @@ export class MessageQueries {
   }
 
   /** POST /messages/:ticketId/read: the open chat marks what arrived while it is open as read. */
+  @BusHandler(Subjects.tickets.messageRead)
   async read(call: CallContext, data: unknown): Promise<MessagesRead> {
     const ctx = requireMember(call);
     const { ticketId } = parseInput(TicketIdInput, data);
@@ -72,6 +76,7 @@ export class MessageQueries {
   }
 
   /** GET /messages/listimages/:ticketId: the conversation's images (the newest ones), oldest first. */
+  @BusHandler(Subjects.tickets.messageImages)
   async images(call: CallContext, data: unknown): Promise<TicketImages> {
     const ctx = requireMember(call);
     const { ticketId } = parseInput(TicketIdInput, data);

@@ -5,11 +5,12 @@ import {
   type RequestContext,
   type StoredMedia,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { Clock } from '@sb/platform/clock';
-import { CLOCK } from '@sb/platform/nest';
+import { CLOCK, BusHandler } from '@sb/platform/nest';
 import { keyBelongsToCompany } from '@sb/storage';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
@@ -63,6 +64,7 @@ export class MessageSending {
   ) {}
 
   /** POST /messages/:ticketId: stored with its events in one transaction, sent after commit. */
+  @BusHandler(Subjects.tickets.messageSend)
   async send(call: CallContext, data: unknown): Promise<MessageRecord[]> {
     return this.sendOnTicket(requireMember(call), data);
   }

@@ -10,7 +10,6 @@ import { MessageLookups } from './message-lookups.js';
 import { MessageQueries } from './message-queries.service.js';
 import { MessageSending } from './message-sending.service.js';
 import { MessageStore } from './message-store.js';
-import { MessagesHandler } from './messages.handler.js';
 import { MessagesRepository } from './messages.repository.js';
 import { OutboundMessages } from './outbound-messages.js';
 
@@ -26,7 +25,6 @@ import { OutboundMessages } from './outbound-messages.js';
     MessageSending,
     MessageActions,
     MessageForwarding,
-    MessagesHandler,
     MessageAcksConsumer,
     OutboundMessages,
     MessageDeletion,

@@ -6,6 +6,19 @@ import { Contact } from '../contacts/contact.entity.js';
 import { Ticket } from '../tickets/core/ticket.entity.js';
 import { Message } from './message.entity.js';
 
+/**
+ * The messages (`m`) of a ticket's conversation: every ticket (`t`) of its contact on its connection,
+ * as the message pages show it.
+ */
+const conversation = (manager: EntityManager, companyId: number, ticket: Ticket) =>
+  manager
+    .getRepository(Message)
+    .createQueryBuilder('m')
+    .innerJoin(Ticket, 't', 't.id = m.ticket_id')
+    .where('m.company_id = :companyId AND t.company_id = :companyId', { companyId })
+    .andWhere('t.contact_id = :contactId', { contactId: ticket.contactId })
+    .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', { whatsappId: ticket.whatsappId ?? 0 });
+
 /** Every method is scoped by companyId. */
 @Injectable()
 export class MessagesRepository {
@@ -65,15 +78,7 @@ export class MessagesRepository {
     limit: number,
   ): Promise<{ rows: Message[]; count: number }> {
     return this.transactions.read(companyId, async (manager) => {
-      const query = manager
-        .getRepository(Message)
-        .createQueryBuilder('m')
-        .innerJoin(Ticket, 't', 't.id = m.ticket_id')
-        .where('m.company_id = :companyId AND t.company_id = :companyId', { companyId })
-        .andWhere('t.contact_id = :contactId', { contactId: ticket.contactId })
-        .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', {
-          whatsappId: ticket.whatsappId ?? 0,
-        });
+      const query = conversation(manager, companyId, ticket);
       if (queueIds && queueIds.length > 0) {
         query.andWhere('(t.id = :ticketId OR t.queue_id IS NULL OR t.queue_id IN (:...queueIds))', {
           ticketId: ticket.id,
@@ -96,15 +101,7 @@ export class MessagesRepository {
    */
   async images(companyId: number, ticket: Ticket, limit: number): Promise<Message[]> {
     return this.transactions.read(companyId, (manager) =>
-      manager
-        .getRepository(Message)
-        .createQueryBuilder('m')
-        .innerJoin(Ticket, 't', 't.id = m.ticket_id')
-        .where('m.company_id = :companyId AND t.company_id = :companyId', { companyId })
-        .andWhere('t.contact_id = :contactId', { contactId: ticket.contactId })
-        .andWhere('COALESCE(t.whatsapp_id, 0) = :whatsappId', {
-          whatsappId: ticket.whatsappId ?? 0,
-        })
+      conversation(manager, companyId, ticket)
         .andWhere("m.media_type = 'image' AND m.media_key IS NOT NULL AND NOT m.is_deleted")
         .orderBy('m.created_at', 'DESC')
         .addOrderBy('m.id', 'DESC')

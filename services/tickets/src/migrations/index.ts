@@ -15,6 +15,9 @@ import { BotStoppedAt1800000012500 } from './1800000012500-bot-stopped-at.js';
 import { TicketRouting1800000014000 } from './1800000014000-ticket-routing.js';
 import { OnDutyAlerts1800000014700 } from './1800000014700-on-duty-alerts.js';
 import { TenantRowSecurity1800000090000 } from './1800000090000-tenant-row-security.js';
+import { CompanyFences1800000190000 } from './1800000190000-company-fences.js';
+
+import { ContactReferenceIndexes1800000195000 } from './1800000195000-contact-reference-indexes.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -38,5 +41,7 @@ export const ticketsMigrations: MigrationClass[] = [
   OnDutyAlerts1800000014700,
   ContactImportCounts1800000015200,
   TenantRowSecurity1800000090000,
+  CompanyFences1800000190000,
+  ContactReferenceIndexes1800000195000,
 ];
 export { ticketsTenantTables } from './1800000090000-tenant-row-security.js';

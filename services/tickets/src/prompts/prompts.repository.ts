@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '@sb/platform/db';
+import {
+  Transactions,
+  companyRowExists,
+  deleteCompanyRow,
+  insertCompanyRow,
+  unlinkCompanyRows,
+  updateCompanyRow,
+} from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
-import { companyRowExists } from '../records/company-rows.repository.js';
 
 export type PromptRow = {
   id: number;
@@ -44,8 +50,10 @@ export class PromptsRepository {
   constructor(private readonly transactions: Transactions) {}
 
   list(companyId: number): Promise<PromptRow[]> {
-    return this.transactions.read(companyId, (manager) =>
-      manager.query(`${SELECT} WHERE p.company_id = $1 ORDER BY p.name ASC, p.id ASC`, [companyId]),
+    return this.transactions.query(
+      companyId,
+      `${SELECT} WHERE p.company_id = $1 ORDER BY p.name ASC, p.id ASC`,
+      [companyId],
     );
   }
 
@@ -68,59 +76,39 @@ export class PromptsRepository {
   }
 
   queueExists(companyId: number, queueId: number, manager: EntityManager): Promise<boolean> {
-    return companyRowExists('queues', companyId, queueId, manager);
+    return companyRowExists(manager, 'queues', companyId, queueId);
   }
 
-  async insert(companyId: number, fields: PromptWrite, manager: EntityManager): Promise<number> {
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO prompts (company_id, name, prompt, api_key_sealed, voice, voice_key_sealed,
-         voice_region, max_tokens, temperature, max_messages, queue_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [companyId, ...this.values(fields)],
-    );
-    return rows[0]!.id;
+  insert(companyId: number, fields: PromptWrite, manager: EntityManager): Promise<number> {
+    return insertCompanyRow(manager, 'prompts', companyId, columns(fields));
   }
 
-  async update(
+  update(
     companyId: number,
     id: number,
     fields: PromptWrite,
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE prompts SET name = $3, prompt = $4, api_key_sealed = $5, voice = $6,
-         voice_key_sealed = $7, voice_region = $8, max_tokens = $9, temperature = $10,
-         max_messages = $11, queue_id = $12, updated_at = now()
-       WHERE company_id = $1 AND id = $2`,
-      [companyId, id, ...this.values(fields)],
-    );
+    return updateCompanyRow(manager, 'prompts', companyId, id, columns(fields));
   }
 
   /** Deletes a prompt; the queues and open tickets that used it forget it. */
   async delete(companyId: number, id: number, manager: EntityManager): Promise<void> {
-    await manager.query(
-      'UPDATE queues SET prompt_id = NULL, updated_at = now() WHERE company_id = $1 AND prompt_id = $2',
-      [companyId, id],
-    );
-    await manager.query(
-      'UPDATE tickets SET prompt_id = NULL WHERE company_id = $1 AND prompt_id = $2',
-      [companyId, id],
-    );
-    await manager.query('DELETE FROM prompts WHERE company_id = $1 AND id = $2', [companyId, id]);
-  }
-
-  private values(f: PromptWrite): unknown[] {
-    return [
-      f.name,
-      f.prompt,
-      f.apiKeySealed,
-      f.voice,
-      f.voiceKeySealed,
-      f.voiceRegion,
-      f.maxTokens,
-      f.temperature,
-      f.maxMessages,
-      f.queueId,
-    ];
+    await unlinkCompanyRows(manager, 'queues', 'prompt_id', companyId, id, true);
+    await unlinkCompanyRows(manager, 'tickets', 'prompt_id', companyId, id);
+    await deleteCompanyRow(manager, 'prompts', companyId, id);
   }
 }
+
+const columns = (f: PromptWrite) => ({
+  name: f.name,
+  prompt: f.prompt,
+  api_key_sealed: f.apiKeySealed,
+  voice: f.voice,
+  voice_key_sealed: f.voiceKeySealed,
+  voice_region: f.voiceRegion,
+  max_tokens: f.maxTokens,
+  temperature: f.temperature,
+  max_messages: f.maxMessages,
+  queue_id: f.queueId,
+});

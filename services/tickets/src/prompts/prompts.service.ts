@@ -11,15 +11,17 @@ import {
   type PromptList,
   type PromptVoice,
   withoutPromptKeys,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, isAdmin, requireAdmin, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { BotSecrets } from '../bot/secrets/bot-secrets.js';
-import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
+import { recordDeleted, recordSaved } from '../records/record-changes.js';
 import { nextSecret } from './prompt-secrets.js';
 import { PromptsRepository, type PromptRow, type PromptWrite } from './prompts.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /** A prompt with its secrets in clear, for the bot flow inside tickets; never answered over the API. */
 export type PromptWithKeys = Prompt & { apiKey: string; voiceKey: string };
@@ -37,6 +39,7 @@ export class PromptsService {
     private readonly secrets: BotSecrets,
   ) {}
 
+  @BusHandler(Subjects.tickets.promptList)
   async list(ctx: CallContext): Promise<PromptList> {
     requireMember(ctx);
     const rows = await this.prompts.list(ctx.companyId);
@@ -45,12 +48,14 @@ export class PromptsService {
     return { prompts: rows.map((row) => shown(this.view(row))) };
   }
 
+  @BusHandler(Subjects.tickets.promptGet)
   async get(ctx: CallContext, request: unknown): Promise<Prompt> {
     requireAdmin(ctx);
     const id = requestedId(request);
     return this.view(await this.existing(ctx.companyId, id));
   }
 
+  @BusHandler(Subjects.tickets.promptCreate)
   async create(ctx: CallContext, data: unknown): Promise<Prompt> {
     requireAdmin(ctx);
     const input = parseInput(PromptInput, data ?? {});
@@ -61,6 +66,7 @@ export class PromptsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.promptUpdate)
   async update(ctx: CallContext, request: unknown): Promise<Prompt> {
     requireAdmin(ctx);
     const id = requestedId(request);
@@ -73,6 +79,7 @@ export class PromptsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.promptDelete)
   async remove(ctx: CallContext, request: unknown): Promise<PromptDeleted> {
     requireAdmin(ctx);
     const id = requestedId(request);

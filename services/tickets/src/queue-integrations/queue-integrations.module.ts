@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ENV } from '@sb/platform/nest';
 import { DialogflowClient } from './dialogflow-client.js';
 import { BotSecrets } from '../bot/secrets/bot-secrets.js';
-import { QueueIntegrationsHandler } from './queue-integrations.handler.js';
 import { QueueIntegrationsRepository } from './queue-integrations.repository.js';
 import { QueueIntegrationsService } from './queue-integrations.service.js';
 
@@ -16,7 +15,6 @@ import { QueueIntegrationsService } from './queue-integrations.service.js';
     BotSecrets,
     QueueIntegrationsRepository,
     QueueIntegrationsService,
-    QueueIntegrationsHandler,
   ],
   exports: [QueueIntegrationsService, DialogflowClient],
 })

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '@sb/platform/db';
+import { Transactions, containsPattern, unlinkCompanyRows } from '@sb/platform/db';
 import type { EntityManager } from 'typeorm';
-import { containsPattern } from '../contacts/contact-search.js';
 import { QueueIntegrationRow } from './queue-integration.entity.js';
 
 /** The stored columns a save writes (jsonContent already sealed). */
@@ -85,14 +84,8 @@ export class QueueIntegrationsRepository {
 
   /** Deletes one and unlinks it from the company's queues and chatbot options. */
   async delete(companyId: number, id: number, manager: EntityManager): Promise<void> {
-    await manager.query(
-      'UPDATE queues SET integration_id = NULL WHERE company_id = $1 AND integration_id = $2',
-      [companyId, id],
-    );
-    await manager.query(
-      'UPDATE chatbots SET opt_integration_id = NULL WHERE company_id = $1 AND opt_integration_id = $2',
-      [companyId, id],
-    );
+    await unlinkCompanyRows(manager, 'queues', 'integration_id', companyId, id);
+    await unlinkCompanyRows(manager, 'chatbots', 'opt_integration_id', companyId, id);
     await manager.getRepository(QueueIntegrationRow).delete({ companyId, id });
   }
 }

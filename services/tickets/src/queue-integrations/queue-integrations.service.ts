@@ -12,16 +12,17 @@ import {
   type QueueIntegrationLanguage,
   type QueueIntegrationPage,
   type QueueIntegrationTestResult,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
-import { LOGGER } from '@sb/platform/nest';
+import { LOGGER, BusHandler } from '@sb/platform/nest';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '@sb/platform/db';
+import { isUniqueViolation, Transactions } from '@sb/platform/db';
 import { DialogflowClient, DialogflowError } from './dialogflow-client.js';
 import { BotSecrets } from '../bot/secrets/bot-secrets.js';
-import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
+import { recordDeleted, recordSaved } from '../records/record-changes.js';
 import type { QueueIntegrationRow } from './queue-integration.entity.js';
 import {
   QueueIntegrationsRepository,
@@ -56,6 +57,7 @@ export class QueueIntegrationsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  @BusHandler(Subjects.tickets.queueIntegrationPage)
   async page(ctx: CallContext, query: unknown): Promise<QueueIntegrationPage> {
     requireAdmin(ctx);
     const { searchParam, pageNumber } = parseInput(QueueIntegrationListQuery, query ?? {});
@@ -73,12 +75,14 @@ export class QueueIntegrationsService {
     };
   }
 
+  @BusHandler(Subjects.tickets.queueIntegrationGet)
   async get(ctx: CallContext, request: unknown): Promise<QueueIntegration> {
     requireAdmin(ctx);
     const id = requestedId(request);
     return this.view(await this.existing(ctx.companyId, id));
   }
 
+  @BusHandler(Subjects.tickets.queueIntegrationCreate)
   async create(ctx: CallContext, data: unknown): Promise<QueueIntegration> {
     requireAdmin(ctx);
     const input = parseInput(QueueIntegrationInput, data ?? {});
@@ -89,6 +93,7 @@ export class QueueIntegrationsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.queueIntegrationUpdate)
   async update(ctx: CallContext, request: unknown): Promise<QueueIntegration> {
     requireAdmin(ctx);
     const id = requestedId(request);
@@ -102,6 +107,7 @@ export class QueueIntegrationsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.queueIntegrationDelete)
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
     const id = requestedId(request);
@@ -120,6 +126,7 @@ export class QueueIntegrationsService {
   }
 
   /** Sends a greeting to the Dialogflow agent and answers what it said (spec 3 §7 testSession). */
+  @BusHandler(Subjects.tickets.queueIntegrationTestSession)
   async testSession(ctx: CallContext, data: unknown): Promise<QueueIntegrationTestResult> {
     requireAdmin(ctx);
     const input = parseInput(QueueIntegrationTestInput, data ?? {});
@@ -232,7 +239,7 @@ export class QueueIntegrationsService {
     try {
       return await this.transactions.inTenant(companyId, work);
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw new AppError('ERR_INTEGRATION_NAME_ALREADY_EXISTS');
       }
       throw error;

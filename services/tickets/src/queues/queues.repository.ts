@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '@sb/platform/db';
+import {
+  Transactions,
+  deleteCompanyRow,
+  readCompanyRow,
+  insertCompanyRow,
+  updateCompanyRow,
+} from '@sb/platform/db';
 import type { QueueInput, QueueSchedule } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import { findCompanyRow } from '../records/company-rows.repository.js';
 
 /** A `queues` row as read with plain SQL. */
 export type QueueRow = {
@@ -32,13 +37,10 @@ export class QueuesRepository {
 
   /** The company's queues in menu order (orderQueue first, then id). */
   list(companyId: number, within?: EntityManager): Promise<QueueRow[]> {
-    return this.transactions.read(
+    return this.transactions.query(
       companyId,
-      (manager) =>
-        manager.query(
-          'SELECT * FROM queues WHERE company_id = $1 ORDER BY order_queue ASC NULLS LAST, id ASC',
-          [companyId],
-        ),
+      'SELECT * FROM queues WHERE company_id = $1 ORDER BY order_queue ASC NULLS LAST, id ASC',
+      [companyId],
       within,
     );
   }
@@ -53,12 +55,8 @@ export class QueuesRepository {
     return new Map(rows.map((row) => [Number(row.company_id), Number(row.count)]));
   }
 
-  async find(companyId: number, id: number, within?: EntityManager): Promise<QueueRow | undefined> {
-    return this.transactions.read(
-      companyId,
-      (manager) => findCompanyRow('queues', companyId, id, manager),
-      within,
-    );
+  find(companyId: number, id: number, within?: EntityManager): Promise<QueueRow | undefined> {
+    return readCompanyRow(this.transactions, 'queues', companyId, id, within);
   }
 
   /** Serialises a company's queue writes (plan count and uniqueness checks) until the transaction ends. */
@@ -93,53 +91,35 @@ export class QueuesRepository {
     return rows[0]!;
   }
 
-  async insert(companyId: number, fields: QueueFields, manager: EntityManager): Promise<number> {
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO queues (company_id, name, color, greeting_message, out_of_hours_message, order_queue,
-         tempo_roteador, ativar_roteador, integration_id, file_list_id, close_ticket, prompt_id, schedules)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-      [companyId, ...this.values(fields)],
-    );
-    return rows[0]!.id;
+  insert(companyId: number, fields: QueueFields, manager: EntityManager): Promise<number> {
+    return insertCompanyRow(manager, 'queues', companyId, columns(fields));
   }
 
-  async update(
+  update(
     companyId: number,
     id: number,
     fields: QueueFields,
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE queues SET name = $3, color = $4, greeting_message = $5, out_of_hours_message = $6,
-         order_queue = $7, tempo_roteador = $8, ativar_roteador = $9, integration_id = $10,
-         file_list_id = $11, close_ticket = $12, prompt_id = $13, schedules = $14, updated_at = now()
-       WHERE company_id = $1 AND id = $2`,
-      [companyId, id, ...this.values(fields)],
-    );
+    return updateCompanyRow(manager, 'queues', companyId, id, columns(fields));
   }
 
-  async delete(companyId: number, id: number, manager: EntityManager): Promise<boolean> {
-    const [, affected] = (await manager.query(
-      'DELETE FROM queues WHERE company_id = $1 AND id = $2',
-      [companyId, id],
-    )) as [unknown, number];
-    return affected > 0;
-  }
-
-  private values(fields: QueueFields): unknown[] {
-    return [
-      fields.name,
-      fields.color,
-      fields.greetingMessage,
-      fields.outOfHoursMessage,
-      fields.orderQueue,
-      fields.tempoRoteador,
-      fields.ativarRoteador,
-      fields.integrationId,
-      fields.fileListId,
-      fields.closeTicket,
-      fields.promptId,
-      JSON.stringify(fields.schedules),
-    ];
+  delete(companyId: number, id: number, manager: EntityManager): Promise<boolean> {
+    return deleteCompanyRow(manager, 'queues', companyId, id);
   }
 }
+
+const columns = (fields: QueueFields) => ({
+  name: fields.name,
+  color: fields.color,
+  greeting_message: fields.greetingMessage,
+  out_of_hours_message: fields.outOfHoursMessage,
+  order_queue: fields.orderQueue,
+  tempo_roteador: fields.tempoRoteador,
+  ativar_roteador: fields.ativarRoteador,
+  integration_id: fields.integrationId,
+  file_list_id: fields.fileListId,
+  close_ticket: fields.closeTicket,
+  prompt_id: fields.promptId,
+  schedules: JSON.stringify(fields.schedules),
+});

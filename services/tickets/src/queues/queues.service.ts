@@ -8,16 +8,18 @@ import {
   type CompanyCountsReply,
   type Queue,
   type QueueDeletedEventData,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { buildChatbotTrees } from '../chatbots/chatbot-rows.js';
 import { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
-import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
+import { recordDeleted, recordSaved } from '../records/record-changes.js';
 import { QueuesRepository, type QueueRow } from './queues.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const toQueue = (row: QueueRow, chatbots: Queue['chatbots']): Queue => ({
   id: row.id,
@@ -48,6 +50,7 @@ export class QueuesService {
   ) {}
 
   /** The count of each company's queues: the super's companies screen (through identity). */
+  @BusHandler(Subjects.tickets.queueCount)
   async countByCompany(ctx: CallContext, data: unknown): Promise<CompanyCountsReply> {
     if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
     const { companyIds } = parseInput(CompanyCountsRequest, data);
@@ -58,6 +61,7 @@ export class QueuesService {
   }
 
   /** Every user reads the company's queues (ticket filters, transfers, the user modal). */
+  @BusHandler(Subjects.tickets.queueList)
   async list(ctx: CallContext): Promise<Queue[]> {
     requireMember(ctx);
     const rows = await this.queues.list(ctx.companyId);
@@ -74,12 +78,14 @@ export class QueuesService {
     );
   }
 
+  @BusHandler(Subjects.tickets.queueGet)
   async get(ctx: CallContext, request: unknown): Promise<Queue> {
     requireMember(ctx);
     const id = requestedId(request);
     return this.load(ctx.companyId, id);
   }
 
+  @BusHandler(Subjects.tickets.queueCreate)
   async create(ctx: CallContext, data: unknown): Promise<Queue> {
     requireAdmin(ctx);
     const input = parseInput(QueueInput, data ?? {});
@@ -97,6 +103,7 @@ export class QueuesService {
     });
   }
 
+  @BusHandler(Subjects.tickets.queueUpdate)
   async update(ctx: CallContext, request: unknown): Promise<Queue> {
     requireAdmin(ctx);
     const id = requestedId(request);
@@ -119,6 +126,7 @@ export class QueuesService {
     });
   }
 
+  @BusHandler(Subjects.tickets.queueDelete)
   async remove(ctx: CallContext, request: unknown): Promise<{ id: number }> {
     requireAdmin(ctx);
     const id = requestedId(request);

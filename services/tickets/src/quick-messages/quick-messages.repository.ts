@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '@sb/platform/db';
+import {
+  Transactions,
+  containsPattern,
+  deleteCompanyRow,
+  readCompanyRow,
+  insertCompanyRow,
+  readCompanyPage,
+  updateCompanyRow,
+} from '@sb/platform/db';
 import type { QuickMessageInput } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
-import { containsPattern } from '../contacts/contact-search.js';
-import { findCompanyRow, pageOf } from '../records/company-rows.repository.js';
 
 export type QuickMessageRow = {
   id: number;
@@ -31,84 +37,76 @@ export class QuickMessagesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: QuickMessageRow[]; hasMore: boolean }> {
-    return this.transactions.read(companyId, async (manager) => {
-      const rows: QuickMessageRow[] = await manager.query(
-        `SELECT * FROM quick_messages
+    return readCompanyPage(
+      this.transactions,
+      companyId,
+      `SELECT * FROM quick_messages
        WHERE company_id = $1 AND (user_id = $2 OR geral) AND ($3 = '' OR shortcode ILIKE $4 OR message ILIKE $4)
-       ORDER BY shortcode ASC, id ASC OFFSET $5 LIMIT $6`,
-        [companyId, userId, search, containsPattern(search), offset, limit + 1],
-      );
-      return pageOf(rows, limit);
-    });
+       ORDER BY shortcode ASC, id ASC`,
+      [companyId, userId, search, containsPattern(search)],
+      { offset, limit },
+    );
   }
 
   /** What the composer offers: active ones of the user plus general ones. */
   composerList(companyId: number, userId: number): Promise<QuickMessageRow[]> {
-    return this.transactions.read(companyId, (manager) =>
-      manager.query(
-        `SELECT * FROM quick_messages
+    return this.transactions.query(
+      companyId,
+      `SELECT * FROM quick_messages
        WHERE company_id = $1 AND status AND (user_id = $2 OR geral) ORDER BY shortcode ASC, id ASC`,
-        [companyId, userId],
-      ),
+      [companyId, userId],
     );
   }
 
-  async find(
+  find(
     companyId: number,
     id: number,
     within?: EntityManager,
   ): Promise<QuickMessageRow | undefined> {
-    return this.transactions.read(
-      companyId,
-      (manager) => findCompanyRow('quick_messages', companyId, id, manager),
-      within,
-    );
+    return readCompanyRow(this.transactions, 'quick_messages', companyId, id, within);
   }
 
-  async insert(
+  insert(
     companyId: number,
     userId: number,
     input: QuickMessageInput,
     manager: EntityManager,
   ): Promise<number> {
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO quick_messages (company_id, user_id, shortcode, message, geral, status)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [companyId, userId, input.shortcode, input.message, input.geral, input.status],
-    );
-    return rows[0]!.id;
+    return insertCompanyRow(manager, 'quick_messages', companyId, {
+      user_id: userId,
+      ...columns(input),
+    });
   }
 
-  async update(
+  update(
     companyId: number,
     id: number,
     input: QuickMessageInput,
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE quick_messages SET shortcode = $3, message = $4, geral = $5, status = $6, updated_at = now()
-       WHERE company_id = $1 AND id = $2`,
-      [companyId, id, input.shortcode, input.message, input.geral, input.status],
-    );
+    return updateCompanyRow(manager, 'quick_messages', companyId, id, columns(input));
   }
 
-  async setMedia(
+  setMedia(
     companyId: number,
     id: number,
     media: { path: string | null; name: string | null },
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE quick_messages SET media_path = $3, media_name = $4, updated_at = now()
-       WHERE company_id = $1 AND id = $2`,
-      [companyId, id, media.path, media.name],
-    );
+    return updateCompanyRow(manager, 'quick_messages', companyId, id, {
+      media_path: media.path,
+      media_name: media.name,
+    });
   }
 
   async delete(companyId: number, id: number, manager: EntityManager): Promise<void> {
-    await manager.query('DELETE FROM quick_messages WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-    ]);
+    await deleteCompanyRow(manager, 'quick_messages', companyId, id);
   }
 }
+
+const columns = (input: QuickMessageInput) => ({
+  shortcode: input.shortcode,
+  message: input.message,
+  geral: input.geral,
+  status: input.status,
+});

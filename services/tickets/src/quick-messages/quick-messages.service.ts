@@ -13,15 +13,17 @@ import {
   type QuickMessagePage,
   type QuickMessageRemoved,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, isAdmin, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@sb/platform/db';
 import { z } from 'zod';
 import { MediaUrls } from '../media/media-urls.js';
-import { recordDeleted, recordSaved, requestedId } from '../records/record-changes.js';
+import { recordDeleted, recordSaved } from '../records/record-changes.js';
 import { QuickMessagesRepository, type QuickMessageRow } from './quick-messages.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const MediaRequest = z.object({
   id: recordId,
@@ -41,6 +43,7 @@ export class QuickMessagesService {
     private readonly mediaUrls: MediaUrls,
   ) {}
 
+  @BusHandler(Subjects.tickets.quickMessagePage)
   async page(ctx: CallContext, query: unknown): Promise<QuickMessagePage> {
     requireMember(ctx);
     const { searchParam, pageNumber } = parseInput(QuickMessageListQuery, query ?? {});
@@ -54,6 +57,7 @@ export class QuickMessagesService {
     return { records: rows.map((row) => this.view(row)), hasMore };
   }
 
+  @BusHandler(Subjects.tickets.quickMessageList)
   async composerList(ctx: CallContext): Promise<QuickMessageListItem[]> {
     requireMember(ctx);
     const rows = await this.messages.composerList(ctx.companyId, ctx.userId);
@@ -67,12 +71,14 @@ export class QuickMessagesService {
     }));
   }
 
+  @BusHandler(Subjects.tickets.quickMessageGet)
   async get(ctx: CallContext, request: unknown): Promise<QuickMessage> {
     requireMember(ctx);
     const id = requestedId(request);
     return this.view(await this.visible(ctx, id));
   }
 
+  @BusHandler(Subjects.tickets.quickMessageCreate)
   async create(ctx: CallContext, data: unknown): Promise<QuickMessage> {
     requireMember(ctx);
     const input = parseInput(QuickMessageInput, data ?? {});
@@ -83,6 +89,7 @@ export class QuickMessagesService {
     });
   }
 
+  @BusHandler(Subjects.tickets.quickMessageUpdate)
   async update(ctx: CallContext, request: unknown): Promise<QuickMessage> {
     requireMember(ctx);
     const id = requestedId(request);
@@ -103,6 +110,7 @@ export class QuickMessagesService {
     });
   }
 
+  @BusHandler(Subjects.tickets.quickMessageDelete)
   async remove(ctx: CallContext, request: unknown): Promise<QuickMessageRemoved> {
     requireMember(ctx);
     const id = requestedId(request);
@@ -116,6 +124,7 @@ export class QuickMessagesService {
   }
 
   /** The gateway checked the caller may edit (mediaCheck) and stored the file; record it. */
+  @BusHandler(Subjects.tickets.quickMessageMediaSet)
   async setMedia(
     ctx: CallContext,
     request: unknown,
@@ -125,6 +134,7 @@ export class QuickMessagesService {
     return this.replaceMedia(ctx, id, { path: mediaPath, name: mediaName });
   }
 
+  @BusHandler(Subjects.tickets.quickMessageMediaDelete)
   async clearMedia(
     ctx: CallContext,
     request: unknown,

@@ -1,13 +1,6 @@
 import type { ErrorCode } from '@sb/contracts';
+import { isUniqueViolation, sqlState } from '@sb/platform/db';
 import { AppError } from '@sb/platform/errors';
-
-const sqlState = (err: unknown): string | undefined => {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : null;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-};
-
-/** Postgres unique_violation (a concurrent call stored the same row first). */
-export const isUniqueViolation = (err: unknown): boolean => sqlState(err) === '23505';
 
 /**
  * Whether the database refused the row itself: a constraint (class 23: not null, foreign key, check,

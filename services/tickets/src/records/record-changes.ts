@@ -1,12 +1,7 @@
 import type { AuditEntity, DomainEventEntry } from '@sb/contracts';
 import type { CallContext } from '@sb/platform/context';
-import { parseInput } from '@sb/platform/errors';
 import { Outbox, recordAudit } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
-import { IdParam } from '@sb/contracts';
-
-/** The `id` of a get, update or delete request of one record. */
-export const requestedId = (request: unknown): number => parseInput(IdParam, request ?? {}).id;
 
 /** An event as the outbox takes it, less the company (the caller's). */
 export type CompanyEvent = DomainEventEntry extends infer E

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@sb/platform/clock';
 import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
-import { perCompany, pollMsOf, Poller, PollingProvider } from '@sb/platform/poller';
+import { companyPoller, pollMsOf, type Poller, PollingProvider } from '@sb/platform/poller';
 import { RoutingService } from './routing.service.js';
+import { CompanyFencesRepository } from '../fencing/company-fences.repository.js';
 
 /**
  * The router (BEHAVIOUR.md jobs, "Router (5 s)"): every TICKETS_ROUTER_POLL_MS (default 5000) it routes
@@ -16,23 +17,20 @@ export class RoutingRunner extends PollingProvider {
 
   constructor(
     routing: RoutingService,
+    fences: CompanyFencesRepository,
     @Inject(CLOCK) clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,
   ) {
     super();
-    const name = 'router';
-    this.poller = new Poller({
-      name,
+    this.poller = companyPoller({
+      name: 'router',
       everyMs: pollMsOf(env.TICKETS_ROUTER_POLL_MS, 5_000),
+      now: () => clock.now(),
+      // a fenced company (a tenant operation's cut) is routed after its fence lifts
+      companies: async () => fences.withoutFenced(await routing.companiesWithWork()),
+      runCompany: async (companyId, now) => void (await routing.routeCompany(companyId, now)),
       logger,
-      pass: perCompany({
-        name,
-        now: () => clock.now(),
-        companies: () => routing.companiesWithWork(),
-        runCompany: async (companyId, now) => void (await routing.routeCompany(companyId, now)),
-        logger,
-      }),
     });
   }
 }

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
-import { TagsHandler } from './tags.handler.js';
 import { TagsService } from './tags.service.js';
 
 /** TagsRepository comes from ContactsModule: the contact import links and creates tags too. */
-@Module({ imports: [ContactsModule], providers: [TagsService, TagsHandler] })
+@Module({ imports: [ContactsModule], providers: [TagsService] })
 export class TagsModule {}

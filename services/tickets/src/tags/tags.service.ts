@@ -14,17 +14,19 @@ import {
   type TagsPage,
   type TagSyncReply,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { Transactions } from '@sb/platform/db';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
-import { recordEvent, requestedId } from '../records/record-changes.js';
+import { recordEvent } from '../records/record-changes.js';
 import type { Tag } from '../contacts/tag.entity.js';
 import { toTagRecord } from '../contacts/tag-record.js';
 import { TagsRepository } from '../contacts/tags.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const AudienceRequest = z.object({
   id: recordId.max(2_147_483_647),
@@ -39,6 +41,7 @@ export class TagsService {
     private readonly contacts: ContactsRepository,
   ) {}
 
+  @BusHandler(Subjects.tickets.tagList)
   async page(call: CallContext, query: unknown): Promise<TagsPage> {
     const ctx = requireMember(call);
     const filter = parseInput(TagListQuery, query ?? {});
@@ -52,17 +55,20 @@ export class TagsService {
     return { tags: await this.records(rows), count, hasMore: count > offset + rows.length };
   }
 
+  @BusHandler(Subjects.tickets.tagPicker)
   async picker(call: CallContext, query: unknown): Promise<TagRecord[]> {
     const ctx = requireMember(call);
     const { kanban } = parseInput(TagPickerQuery, query ?? {});
     return this.records(await this.tags.all(ctx.companyId, kanban));
   }
 
+  @BusHandler(Subjects.tickets.tagKanban)
   async kanban(call: CallContext): Promise<TagRecord[]> {
     const ctx = requireMember(call);
     return this.records(await this.tags.all(ctx.companyId, 1));
   }
 
+  @BusHandler(Subjects.tickets.tagGet)
   async get(call: CallContext, request: unknown): Promise<TagRecord> {
     const ctx = requireMember(call);
     const id = requestedId(request);
@@ -73,6 +79,7 @@ export class TagsService {
    * A campaign's tag audience (asked by the campaigns service for an admin): the tag, and its contacts
    * a campaign can reach, by phone number on WhatsApp, not blocked, not groups.
    */
+  @BusHandler(Subjects.tickets.tagAudience)
   async audience(call: CallContext, request: unknown): Promise<TagAudienceReply> {
     // a service's call for the company (the campaigns dispatcher has no user); never routed from HTTP
     if (!(call.companyId > 0)) throw new AppError('ERR_SESSION_EXPIRED');
@@ -88,6 +95,7 @@ export class TagsService {
   }
 
   /** Tags are created with the current user's id (spec 3 §6). */
+  @BusHandler(Subjects.tickets.tagCreate)
   async create(call: CallContext, data: unknown): Promise<TagRecord> {
     const ctx = requireMember(call);
     const input = parseInput(TagInput, data ?? {});
@@ -97,6 +105,7 @@ export class TagsService {
     });
   }
 
+  @BusHandler(Subjects.tickets.tagUpdate)
   async update(call: CallContext, request: unknown): Promise<TagRecord> {
     const ctx = requireMember(call);
     const id = requestedId(request);
@@ -113,6 +122,7 @@ export class TagsService {
   }
 
   /** Deleting a tag is an admin action (BEHAVIOUR §9); its contact and ticket links go with it. */
+  @BusHandler(Subjects.tickets.tagDelete)
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
     if (ctx.profile !== 'admin' && !ctx.super) throw new AppError('ERR_NO_PERMISSION');
@@ -127,6 +137,7 @@ export class TagsService {
   }
 
   /** POST /tags/sync: the contact's tags become exactly the given ones (of this company). */
+  @BusHandler(Subjects.tickets.tagSync)
   async sync(call: CallContext, data: unknown): Promise<TagSyncReply> {
     const ctx = requireMember(call);
     const { contactId, tags } = parseInput(TagSyncInput, data ?? {});

@@ -15,13 +15,13 @@ import {
   type TicketEventData,
   type TicketRecord,
   type TicketStatus,
-  IdParam,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireAdmin, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '@sb/platform/db';
-import { isUniqueViolation, orCreationFailure } from '../records/creation-failures.js';
+import { isUniqueViolation, Transactions } from '@sb/platform/db';
+import { orCreationFailure } from '../records/creation-failures.js';
 import { recordEvent } from '../records/record-changes.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
 import type { Ticket } from './core/ticket.entity.js';
@@ -37,6 +37,7 @@ import { TicketRecords } from './core/ticket-records.js';
 import { TicketsRepository, type TicketWrite } from './core/tickets.repository.js';
 import { TicketUpdateSteps } from './ticket-update-steps.js';
 import { closedFields, TicketWrites, type PendingText } from './ticket-writes.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /** What an agent (or admin) does to tickets: create, update, delete, close many. */
 @Injectable()
@@ -53,6 +54,7 @@ export class AgentTicketCommands {
   ) {}
 
   /** POST /tickets: a new ticket for a contact, unless one is already active on that connection. */
+  @BusHandler(Subjects.tickets.ticketCreate)
   async create(call: CallContext, data: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
     const input = parseInput(TicketCreateInput, data ?? {});
@@ -137,9 +139,10 @@ export class AgentTicketCommands {
   }
 
   /** PUT /tickets/:id: accept, reopen, return to queue, transfer, close, or field changes. */
+  @BusHandler(Subjects.tickets.ticketUpdate)
   async update(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const input = parseInput(TicketUpdateInput, request ?? {});
     const [viewer, hide, connections, users, settings] = await Promise.all([
       this.identity.viewer(ctx),
@@ -236,10 +239,11 @@ export class AgentTicketCommands {
   }
 
   /** DELETE /tickets/:id (permission ticket-options:deleteTicket). */
+  @BusHandler(Subjects.tickets.ticketDelete)
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'ticket-options:deleteTicket')) throw new AppError('ERR_NO_PERMISSION');
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     return this.transactions.inTenant(ctx.companyId, async (manager) => {
       const row = await this.tickets.lock(ctx.companyId, id, manager);
       if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
@@ -257,6 +261,7 @@ export class AgentTicketCommands {
    * POST /tickets/closeAll (permission tickets-manager:closeAll): closes the chosen queues' active
    * tickets, or only those of the tab's status (open or pending) when the body names one.
    */
+  @BusHandler(Subjects.tickets.ticketCloseAll)
   async closeAll(call: CallContext, data: unknown): Promise<{ count: number }> {
     const ctx = requireMember(call);
     if (!hasPermission(ctx, 'tickets-manager:closeAll')) throw new AppError('ERR_NO_PERMISSION');
@@ -274,6 +279,7 @@ export class AgentTicketCommands {
    * POST /closedimported/:id (through connectors, which checks the connection is the caller's): closes
    * the tickets the connection's history import opened, without farewell (nobody wrote in them).
    */
+  @BusHandler(Subjects.tickets.ticketCloseImported)
   async closeImported(call: CallContext, data: unknown): Promise<CloseImportedTicketsReply> {
     const ctx = requireMember(call);
     requireAdmin(ctx);

@@ -9,20 +9,21 @@ import {
   type TicketRecord,
   type TicketsPage,
   type TicketViewer,
-  IdParam,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
-import { Transactions } from '@sb/platform/db';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
+import { Transactions, containsPattern } from '@sb/platform/db';
 import { z } from 'zod';
-import { containsPattern, searchText } from '../contacts/contact-search.js';
+import { searchText } from '../contacts/contact-search.js';
 import { IdentityDirectory } from '../directories/identity-directory.js';
 import { NumberVisibility } from '../directories/number-visibility.js';
 import type { Ticket } from './core/ticket.entity.js';
 import { listConditions, listsNewestPerContact } from './core/ticket-rules.js';
 import { TicketRecords } from './core/ticket-records.js';
 import { TicketsRepository } from './core/tickets.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 const UuidInput = z.object({ uuid: z.string().uuid() });
 const TicketIdInput = z.object({ ticketId: recordId });
@@ -39,6 +40,7 @@ export class TicketQueries {
   ) {}
 
   /** GET /tickets: one page of 40 by updatedAt, newest first (BEHAVIOUR.md §5 List). */
+  @BusHandler(Subjects.tickets.ticketList)
   async list(call: CallContext, query: unknown): Promise<TicketsPage> {
     const ctx = requireMember(call);
     const filter = parseInput(TicketListQuery, query ?? {});
@@ -74,13 +76,15 @@ export class TicketQueries {
   }
 
   /** GET /tickets/:id (writes an "access" log entry). */
+  @BusHandler(Subjects.tickets.ticketGet)
   async get(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     return this.open(ctx, await this.tickets.findById(ctx.companyId, id));
   }
 
   /** GET /tickets/u/:uuid (writes an "access" log entry). */
+  @BusHandler(Subjects.tickets.ticketGetByUuid)
   async getByUuid(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
     const { uuid } = parseInput(UuidInput, request ?? {});
@@ -88,6 +92,7 @@ export class TicketQueries {
   }
 
   /** `tickets.ticket.can-access`: may the caller watch this ticket (gateway joinChatBox)? */
+  @BusHandler(Subjects.tickets.ticketCanAccess)
   async canAccess(call: CallContext, request: unknown): Promise<TicketAccessReply> {
     if (call.companyId <= 0 || call.userId <= 0) return { allowed: false };
     const ctx = call as RequestContext;
@@ -106,6 +111,7 @@ export class TicketQueries {
   }
 
   /** GET /tickets-log/:ticketId: the timeline, oldest first. */
+  @BusHandler(Subjects.tickets.ticketLogList)
   async logs(call: CallContext, request: unknown): Promise<TicketLogRecord[]> {
     const ctx = requireMember(call);
     const { ticketId } = parseInput(TicketIdInput, request ?? {});

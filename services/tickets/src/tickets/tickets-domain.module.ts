@@ -2,13 +2,10 @@ import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { TicketCoreModule } from './core/ticket-core.module.js';
-import { KanbanHandler } from './kanban/kanban.handler.js';
 import { KanbanRepository } from './kanban/kanban.repository.js';
 import { KanbanService } from './kanban/kanban.service.js';
-import { TicketNotesHandler } from './ticket-notes/ticket-notes.handler.js';
 import { TicketNotesRepository } from './ticket-notes/ticket-notes.repository.js';
 import { TicketNotesService } from './ticket-notes/ticket-notes.service.js';
-import { TicketsHandler } from './tickets.handler.js';
 import { AgentTicketCommands } from './agent-commands.service.js';
 import { BotTicketCommands } from './bot-commands.service.js';
 import { TicketQueries } from './ticket-queries.service.js';
@@ -24,13 +21,10 @@ import { TicketWrites } from './ticket-writes.js';
     TicketUpdateSteps,
     AgentTicketCommands,
     BotTicketCommands,
-    TicketsHandler,
     TicketNotesRepository,
     TicketNotesService,
-    TicketNotesHandler,
     KanbanRepository,
     KanbanService,
-    KanbanHandler,
   ],
   exports: [TicketQueries, TicketWrites, BotTicketCommands],
 })

@@ -1,7 +1,7 @@
-import type { ChatbotQueueType, TicketLogType, TicketStatus } from '@sb/contracts';
+import type { ChatbotQueueType, TicketLogType, TicketStatus, WorkingDay } from '@sb/contracts';
 import { isExitWord, type BotTexts } from '../language/bot-texts.js';
 import { menuText } from './menu-text.js';
-import { withinWorkingHours, type WorkingDay } from './schedule-rules.js';
+import { withinWorkingHours } from './schedule-rules.js';
 import type { ExternalBot } from '../../tickets/core/automation-jobs.js';
 
 /** A chatbot option as the bot walks it (the queue's tree). */

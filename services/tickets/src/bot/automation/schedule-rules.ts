@@ -1,13 +1,5 @@
+import type { WorkingDay } from '@sb/contracts';
 import { localMoment } from '@sb/platform/clock';
-
-/** One weekday of a working-hours grid (company, queue or connection): two ranges, "HH:mm" or "". */
-export type WorkingDay = {
-  weekdayEn: string;
-  startTimeA: string;
-  endTimeA: string;
-  startTimeB: string;
-  endTimeB: string;
-};
 
 const minuteOf = (time: string): number | null => {
   const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());

@@ -5,6 +5,24 @@ import { secretKeyringFromEnv, type SecretKeyring } from '@sb/platform/secrets';
 /** The key purpose of the bot secrets tickets keeps (prompt API and voice keys, Dialogflow keys). */
 const BotSecretsPurpose = { salt: 'switchboard-tickets', info: 'bot-secrets/v1' } as const;
 
+let moduleEnv: Record<string, string | undefined> | undefined;
+let moduleRing: SecretKeyring | undefined;
+
+/** The service's environment decides the keys of `botSecretsKeyring` (set when BotSecrets is made). */
+export function configureBotSecrets(env: Record<string, string | undefined>): void {
+  moduleEnv = env;
+  moduleRing = undefined;
+}
+
+/**
+ * The bot secrets' keyring outside injection (a tenant transfer's rows), built on first use from the
+ * service's environment, or the process's before the service made its BotSecrets.
+ */
+export function botSecretsKeyring(): SecretKeyring {
+  moduleRing ??= secretKeyringFromEnv(moduleEnv ?? process.env, BotSecretsPurpose);
+  return moduleRing;
+}
+
 /**
  * Seals and opens the bot secrets (AES-256-GCM, `enc:v1:<keyId>:` values; SECRETS_KEYS, else
  * SESSION_ENCRYPTION_KEY, else a key derived from JWT_SECRET). Values sealed before the keyring (bare
@@ -15,7 +33,9 @@ const BotSecretsPurpose = { salt: 'switchboard-tickets', info: 'bot-secrets/v1' 
 export class BotSecrets {
   private ring: SecretKeyring | undefined;
 
-  constructor(@Inject(ENV) private readonly env: Record<string, string | undefined>) {}
+  constructor(@Inject(ENV) private readonly env: Record<string, string | undefined>) {
+    configureBotSecrets(env);
+  }
 
   seal(plain: string): string {
     return this.keyring().seal(plain);

@@ -72,6 +72,8 @@ export class AutomationJobs {
          WHERE run_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
            AND (kind <> 'reply' OR NOT EXISTS (
              SELECT 1 FROM automation_jobs e WHERE e.ticket_id = j.ticket_id AND e.kind = 'reply' AND e.id < j.id))
+           -- a fenced company's timers and replies wait for the fence to lift (ARCHITECTURE.md §9)
+           AND NOT EXISTS (SELECT 1 FROM fenced_companies f WHERE f.id = j.company_id)
          ORDER BY run_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
        RETURNING id, company_id, ticket_id, kind, run_at, payload, attempts`,
         [now, limit, leaseMs],

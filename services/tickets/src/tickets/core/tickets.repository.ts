@@ -380,14 +380,13 @@ export class TicketsRepository {
   /** These tickets as list rows (contact, queue, tags), in the order of `ids`; one statement. */
   async listRows(companyId: number, ids: number[]): Promise<TicketListRow[]> {
     if (!ids.length) return [];
-    const found = (await this.transactions.read(companyId, (m) =>
-      m.query(
-        `SELECT ${listColumns}
+    const found = (await this.transactions.query(
+      companyId,
+      `SELECT ${listColumns}
            FROM (SELECT ${ticketListColumns} FROM tickets t
                   WHERE t.company_id = $1 AND t.id = ANY($2::int[])) t
            ${listJoins('$1')}`,
-        [companyId, ids],
-      ),
+      [companyId, ids],
     )) as RawListRow[];
     const byId = new Map(found.map((row) => [row.id, toListRow(row)]));
     return ids.map((id) => byId.get(id)).filter((row): row is TicketListRow => !!row);
@@ -416,13 +415,10 @@ export class TicketsRepository {
     manager?: EntityManager,
   ): Promise<Map<number, QueueRef>> {
     if (!ids.length) return new Map();
-    const rows = (await this.transactions.read(
+    const rows = (await this.transactions.query(
       companyId,
-      (m) =>
-        m.query(
-          'SELECT id, name, color FROM queues WHERE company_id = $1 AND id = ANY($2::int[])',
-          [companyId, ids],
-        ),
+      'SELECT id, name, color FROM queues WHERE company_id = $1 AND id = ANY($2::int[])',
+      [companyId, ids],
       manager,
     )) as QueueRef[];
     return new Map(rows.map((row) => [row.id, row]));
@@ -434,13 +430,10 @@ export class TicketsRepository {
     manager?: EntityManager,
   ): Promise<QueueRef | null> {
     if (!id) return null;
-    const rows: QueueRef[] = await this.transactions.read(
+    const rows: QueueRef[] = await this.transactions.query(
       companyId,
-      (m) =>
-        m.query(`SELECT id, name, color FROM queues WHERE company_id = $1 AND id = $2`, [
-          companyId,
-          id,
-        ]),
+      `SELECT id, name, color FROM queues WHERE company_id = $1 AND id = $2`,
+      [companyId, id],
       manager,
     );
     return rows[0] ?? null;
@@ -498,14 +491,11 @@ export class TicketsRepository {
   ): Promise<Map<number, TagRef[]>> {
     const out = new Map<number, TagRef[]>();
     if (!ids.length) return out;
-    const rows = (await this.transactions.read(
+    const rows = (await this.transactions.query(
       companyId,
-      (m) =>
-        m.query(
-          `SELECT tt.ticket_id, g.id, g.name, g.color FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id
+      `SELECT tt.ticket_id, g.id, g.name, g.color FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id
             WHERE tt.company_id = $1 AND tt.ticket_id = ANY($2::int[]) ORDER BY g.name, g.id`,
-          [companyId, ids],
-        ),
+      [companyId, ids],
       manager,
     )) as (TagRef & { ticket_id: number })[];
     for (const row of rows) {
@@ -523,15 +513,12 @@ export class TicketsRepository {
     contactId: number,
     manager?: EntityManager,
   ): Promise<boolean> {
-    const rows = (await this.transactions.read(
+    const rows = (await this.transactions.query(
       companyId,
-      (m) =>
-        m.query(
-          `SELECT EXISTS (SELECT 1 FROM contact_tags ct JOIN tags g ON g.id = ct.tag_id
+      `SELECT EXISTS (SELECT 1 FROM contact_tags ct JOIN tags g ON g.id = ct.tag_id
                             WHERE ct.contact_id = $2 AND g.company_id = $1)
                OR EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticket_id = $3 AND tt.company_id = $1) AS has`,
-          [companyId, contactId, ticketId],
-        ),
+      [companyId, contactId, ticketId],
       manager,
     )) as { has: boolean }[];
     return rows[0]?.has === true;
@@ -649,12 +636,11 @@ export class TicketsRepository {
 
   /** A pending ticket's place in its queue's waiting line (1 for the first). */
   async queuePosition(companyId: number, queueId: number, ticketId: number): Promise<number> {
-    const [{ n }] = (await this.transactions.read(companyId, (m) =>
-      m.query(
-        `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2
+    const [{ n }] = (await this.transactions.query(
+      companyId,
+      `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2
            AND status = 'pending' AND user_id IS NULL AND id <= $3`,
-        [companyId, queueId, ticketId],
-      ),
+      [companyId, queueId, ticketId],
     )) as { n: number }[];
     return n;
   }

@@ -5,12 +5,13 @@ import {
   type RequestContext,
   type TicketRecord,
   recordId,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
 import { AppError, parseInput } from '@sb/platform/errors';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { containsPattern, searchText } from '../../contacts/contact-search.js';
+import { searchText } from '../../contacts/contact-search.js';
 import { NumberVisibility } from '../../directories/number-visibility.js';
 import type { Ticket } from '../core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
@@ -20,6 +21,8 @@ import { TicketsRepository } from '../core/tickets.repository.js';
 import { TicketQueries } from '../ticket-queries.service.js';
 import { TicketWrites } from '../ticket-writes.js';
 import { KanbanRepository } from './kanban.repository.js';
+import { BusHandler } from '@sb/platform/nest';
+import { containsPattern } from '@sb/platform/db';
 
 /** Cards on one board at most (the board has no paging). */
 export const KanbanMaxTickets = 500;
@@ -46,6 +49,7 @@ export class KanbanService {
     private readonly visibility: NumberVisibility,
   ) {}
 
+  @BusHandler(Subjects.tickets.kanbanList)
   async list(call: CallContext, query: unknown): Promise<KanbanTickets> {
     const ctx = requireMember(call);
     const filter = parseInput(KanbanQuery, query ?? {});
@@ -65,6 +69,7 @@ export class KanbanService {
   }
 
   /** PUT /ticket-tags/:ticketId/:tagId: links a kanban tag (the card's new lane). */
+  @BusHandler(Subjects.tickets.ticketTagAdd)
   async add(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
     const { ticketId, tagId } = parseInput(TicketTagInput, request ?? {});
@@ -77,6 +82,7 @@ export class KanbanService {
   }
 
   /** DELETE /ticket-tags/:ticketId: takes the card out of its lanes (back to the default lane). */
+  @BusHandler(Subjects.tickets.ticketTagsClear)
   async clear(call: CallContext, request: unknown): Promise<TicketRecord> {
     const ctx = requireMember(call);
     const { ticketId } = parseInput(TicketIdInput, request ?? {});

@@ -4,14 +4,15 @@ import {
   TicketNoteListQuery,
   type RequestContext,
   type TicketNoteRecord,
-  IdParam,
+  Subjects,
 } from '@sb/contracts';
 import { type CallContext, requireMember } from '@sb/platform/context';
-import { AppError, parseInput } from '@sb/platform/errors';
+import { AppError, parseInput, requestedId } from '@sb/platform/errors';
 import type { TicketNote } from '../core/ticket.entity.js';
 import { IdentityDirectory } from '../../directories/identity-directory.js';
 import { TicketQueries } from '../ticket-queries.service.js';
 import { TicketNotesRepository } from './ticket-notes.repository.js';
+import { BusHandler } from '@sb/platform/nest';
 
 /** Notes about a ticket's contact (contact drawer): list, add, read, delete (spec 1 §5, §7). */
 @Injectable()
@@ -22,6 +23,7 @@ export class TicketNotesService {
     private readonly identity: IdentityDirectory,
   ) {}
 
+  @BusHandler(Subjects.tickets.ticketNoteList)
   async list(call: CallContext, query: unknown): Promise<TicketNoteRecord[]> {
     const ctx = requireMember(call);
     const filter = parseInput(TicketNoteListQuery, query ?? {});
@@ -39,12 +41,14 @@ export class TicketNotesService {
     return this.records(ctx, rows);
   }
 
+  @BusHandler(Subjects.tickets.ticketNoteGet)
   async get(call: CallContext, request: unknown): Promise<TicketNoteRecord> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     return (await this.records(ctx, [await this.found(ctx, id)]))[0]!;
   }
 
+  @BusHandler(Subjects.tickets.ticketNoteCreate)
   async create(call: CallContext, data: unknown): Promise<TicketNoteRecord> {
     const ctx = requireMember(call);
     const input = parseInput(TicketNoteInput, data ?? {});
@@ -61,9 +65,10 @@ export class TicketNotesService {
   }
 
   /** Deletes a note: its author, or an admin. */
+  @BusHandler(Subjects.tickets.ticketNoteDelete)
   async remove(call: CallContext, request: unknown): Promise<{ id: number }> {
     const ctx = requireMember(call);
-    const { id } = parseInput(IdParam, request ?? {});
+    const id = requestedId(request);
     const row = await this.found(ctx, id);
     if (row.userId !== ctx.userId && ctx.profile !== 'admin' && !ctx.super)
       throw new AppError('ERR_NO_PERMISSION');

@@ -1,0 +1,2 @@
+export * from './tenant-operations.js';
+export * from './company-fence.js';

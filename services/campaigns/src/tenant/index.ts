@@ -1,0 +1,1 @@
+export { campaignsTenantPart } from './campaigns-tenant-part.js';

@@ -1,0 +1,1 @@
+export { connectorsTenantPart } from './connectors-tenant-part.js';

@@ -1,0 +1,1 @@
+export { identityTenantPart } from './identity-tenant-part.js';

@@ -1,0 +1,1 @@
+export { reportingTenantPart } from './reporting-tenant-part.js';

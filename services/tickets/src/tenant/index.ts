@@ -1,0 +1,1 @@
+export { ticketsTenantPart } from './tickets-tenant-part.js';
