@@ -108,9 +108,13 @@ export default defineConfig({
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
-    // worker threads start faster than forked processes (about a fifth of the suite's time on 2 cores);
-    // each file still gets its own module graph
+    // Worker threads start faster than forked processes. A worker runs file after file in one jsdom
+    // window, keeping node_modules loaded (Chakra, React): building a fresh worker, window and import
+    // per file was about half of the suite's CPU. setup.ts re-evaluates our own modules per file.
     pool: 'threads',
+    isolate: false,
+    // i18next holds the language in module state: evaluated with our modules, per file
+    server: { deps: { inline: ['i18next', 'react-i18next'] } },
     // Screen tests render Chakra and wait for async queries; on a busy 2-core runner 5 s is too tight.
     testTimeout: 20_000,
   },

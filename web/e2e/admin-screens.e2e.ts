@@ -72,7 +72,7 @@ describe('admin screens', () => {
 
   it('shows only the chosen settings tab, each in its turn', async () => {
     await openFromMenu(page, '/settings');
-    const tabs = ['Options', 'Companies', 'Plans', 'Helps'];
+    const tabs = ['Options', 'Companies', 'Plans', 'Helps', 'Operations'];
     for (const tab of tabs) {
       await page.getByRole('tab', { name: tab }).click();
       const panels = page.getByRole('tabpanel');

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import {
+  goInApp,
   logIn,
   logInAsSuper,
   logOut,
@@ -9,8 +10,13 @@ import {
   unique,
 } from './app-steps.js';
 import { launchBrowser, sharedApp, type RunningApp } from './harness.js';
+import { screenProblems } from './page-checks.js';
 
-/** /companies: the super admin creates a company with its first admin; that admin can log in. */
+/**
+ * /companies: the super admin creates a company with its first admin; that admin can log in; the super
+ * admin exports the company (the dialog checked in both themes and three windows), then erases it and
+ * follows both operations.
+ */
 describe('companies screen', () => {
   let app: RunningApp;
   let browser: Browser;
@@ -82,5 +88,71 @@ describe('companies screen', () => {
     // an admin of a company, not a super admin: no platform section
     await page.getByTestId('menu-/users').waitFor();
     expect(await page.getByTestId('menu-/companies').count()).toBe(0);
+  });
+
+  it('exports, then erases the company: Operations shows both, its admin is out', async () => {
+    await logOut(page);
+    await logInAsSuper(page, app);
+    await openFromMenu(page, '/companies');
+    // the list with its storage column, in both themes and three windows
+    const listed = await screenProblems(page, 'companies', async () => {
+      await goInApp(page, '/companies');
+      await page.getByRole('columnheader', { name: 'Storage' }).waitFor();
+      await page.getByRole('row', { name: /Empresa 1/ }).waitFor();
+    });
+    expect(listed).toEqual([]);
+    await page.getByPlaceholder('Search').fill(company.name);
+    const row = page.getByRole('row', { name: new RegExp(company.name) });
+
+    // exported first: the dialog in both themes and three windows, then the bundle in Operations
+    const exportDialog = await screenProblems(page, 'company-export', async () => {
+      await goInApp(page, '/companies');
+      await page.getByPlaceholder('Search').fill(company.name);
+      await row.getByRole('button', { name: 'Export the company' }).click();
+      await page.getByRole('dialog').getByText('Keep the key').waitFor();
+    });
+    expect(exportDialog).toEqual([]);
+    // the checks end in the light theme, which reloads the page
+    await goInApp(page, '/companies');
+    await page.getByPlaceholder('Search').fill(company.name);
+    await row.getByRole('button', { name: 'Export the company' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Key of the file').fill('an e2e bundle key');
+    await dialog.getByLabel('The key again').fill('an e2e bundle key');
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await seeText(page, 'The export has started');
+    await goInApp(page, '/settings');
+    await page.getByRole('tab', { name: 'Operations' }).click();
+    const exported = page.getByRole('row', { name: new RegExp(`${company.name}.*Export`) });
+    await exported.getByRole('button', { name: 'Download' }).waitFor({ timeout: 30_000 });
+    await goInApp(page, '/companies');
+    await page.getByPlaceholder('Search').fill(company.name);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Invoices and the audit log are kept').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await seeText(page, 'Operation completed successfully!');
+    await row.waitFor({ state: 'detached' });
+
+    const found = await screenProblems(page, 'tenant-operations', async () => {
+      await goInApp(page, '/settings');
+      await page.getByRole('tab', { name: 'Operations' }).click();
+      const operation = page.getByRole('row', { name: new RegExp(`${company.name}.*Erase`) });
+      await operation.getByText('Done').waitFor();
+      await operation.getByText('5 of 5 steps').waitFor();
+      // open from the last window on (only a reload closes it)
+      const toggle = operation.getByRole('button', { name: /report/i });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await page.getByText(/^identity · erase$/).waitFor();
+    });
+    expect(found).toEqual([]);
+
+    // its admin can no longer sign in
+    await logOut(page);
+    await page.fill('input[name="email"]', company.email);
+    await page.fill('input[name="password"]', company.password);
+    await page.click('button[type="submit"]');
+    await seeText(page, 'Authentication error. Please try again.');
+    expect(new URL(page.url()).pathname).toBe('/login');
   });
 });

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { logInAsAdmin, openFromMenu, openPage, seeText, unique } from './app-steps.js';
 import { launchBrowser, appWithOwnCompany, type RunningApp } from './harness.js';
+import { screenProblems } from './page-checks.js';
 
 /**
  * /contacts: the super admin adds a contact through the modal, edits it, finds it by search, blocks and
- * unblocks it, exports the list as backup_contatos.xlsx and deletes it.
+ * unblocks it, exports the list as backup_contatos.xlsx and deletes it; erases another for good (LGPD).
  */
 describe('contacts screen', () => {
   let app: RunningApp;
@@ -114,5 +115,40 @@ describe('contacts screen', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await seeText(page, 'Contact deleted.');
     await row().waitFor({ state: 'detached' });
+  });
+
+  it('erases a contact for good (LGPD) after saying what goes', async () => {
+    const other = { name: unique('Leaving'), number: `55118${String(Date.now()).slice(-8)}` };
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    const modal = page.getByTestId('contact-modal');
+    await modal.getByLabel('Name', { exact: true }).fill(other.name);
+    await modal.getByLabel('Number', { exact: true }).fill(other.number);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.waitFor({ state: 'detached' });
+    const leaving = page.locator('[data-testid^="contact-row-"]').filter({ hasText: other.number });
+
+    const found = await screenProblems(
+      page,
+      'contact-erase',
+      async () => {
+        await leaving.getByRole('button', { name: 'Erase (LGPD)' }).click();
+        const confirm = page.getByRole('alertdialog');
+        await confirm.getByText(`Erase ${other.name} for good?`).waitFor();
+        await confirm.getByText(/The dashboard's counts stay/).waitFor();
+      },
+      {
+        sizes: [{ width: 1280, height: 720 }],
+        leave: async () => {
+          await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+          await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+        },
+      },
+    );
+    expect(found).toEqual([]);
+
+    await leaving.getByRole('button', { name: 'Erase (LGPD)' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Erase' }).click();
+    await seeText(page, 'Contact erased.');
+    await leaving.waitFor({ state: 'detached' });
   });
 });

@@ -26,7 +26,7 @@ describe('settings and profile', () => {
   it('changes an option and still sees it changed after a reload', async () => {
     await openFromMenu(page, '/settings');
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    for (const tab of ['Options', 'Companies', 'Plans', 'Helps']) {
+    for (const tab of ['Options', 'Companies', 'Plans', 'Helps', 'Operations']) {
       await page.getByRole('tab', { name: tab }).waitFor();
     }
     await page.screenshot({ path: '/tmp/sb-e2e-settings.png' });
@@ -44,6 +44,33 @@ describe('settings and profile', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await ratings().waitFor();
     expect(await ratings().inputValue()).toBe(after);
+  });
+
+  it('keeps messages for a number of days only within the allowed range, and for ever again', async () => {
+    const days = page.getByLabel('Keep messages for (days)');
+    const put = () =>
+      page.waitForResponse(
+        (r) => r.url().endsWith('/settings/messageRetentionDays') && r.request().method() === 'PUT',
+      );
+    await days.fill('7');
+    await days.blur();
+    await page
+      .getByText('Use a whole number of days from 30 to 3650, or leave it empty.')
+      .waitFor();
+
+    await days.fill('90');
+    const saved = put();
+    await days.blur();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    expect(await days.inputValue()).toBe('90');
+
+    // company 1 is shared by the browser tests: it keeps everything again
+    await days.fill('');
+    const cleared = put();
+    await days.blur();
+    expect((await cleared).status()).toBe(200);
   });
 
   it('shows the schedules tab once office hours are managed by company', async () => {

@@ -192,6 +192,8 @@ describe('ticket workspace screens', () => {
     await message.click({ button: 'right' });
     await menuFits(page);
     await page.getByRole('menuitem', { name: 'Reply' }).click();
+    // choosing closes the menu (its closing may still be on screen for a moment)
+    await page.getByTestId('message-menu').waitFor({ state: 'hidden' });
     await page.getByTestId('reply-preview').getByText('the part is broken').waitFor();
     await page.getByTestId('reply-preview').getByRole('button', { name: 'Cancel' }).click();
 
@@ -199,8 +201,11 @@ describe('ticket workspace screens', () => {
     await chevron.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Forward' }).waitFor();
+    // the menu takes the focus a moment after it shows; Escape before that reaches the chevron
+    const menu = page.getByTestId('message-menu');
+    await until(page, () => menu.evaluate((el) => el.contains(document.activeElement)));
     await page.keyboard.press('Escape');
-    await page.getByTestId('message-menu').waitFor({ state: 'hidden' });
+    await menu.waitFor({ state: 'hidden' });
   });
 
   it('shows picked files with a caption first and sends them on Send', async () => {

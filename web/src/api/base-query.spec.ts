@@ -113,6 +113,31 @@ describe('base query session handling (spec 1 §4)', () => {
     expect(dispatched()).toEqual(['session/loggedOut']);
   });
 
+  it('a fenced company shows the maintenance screen and keeps the session', async () => {
+    window.localStorage.setItem('token', 'T1');
+    const fenced = { status: 503, body: { error: 'ERR_COMPANY_MAINTENANCE', message: 'moving' } };
+    const { fetchFn } = fakeFetch({ '/tags': [fenced] });
+    const { api, dispatched } = apiStub();
+    const result = await createBaseQuery(fetchFn)('/tags', api, {});
+    expect(result.error?.status).toBe(503);
+    expect(dispatched()).toEqual(['maintenance/maintenanceStarted']);
+    expect(window.localStorage.getItem('token')).toBe('T1');
+  });
+
+  it('keeps the session when the refresh after a 403 is refused for maintenance', async () => {
+    window.localStorage.setItem('token', 'OLD');
+    const { fetchFn } = fakeFetch({
+      '/auth/me': [{ status: 403, body: { error: 'ERR_TOKEN_EXPIRED' } }],
+      '/auth/refresh_token': [
+        { status: 503, body: { error: 'ERR_COMPANY_MAINTENANCE', message: 'moving' } },
+      ],
+    });
+    const { api, dispatched } = apiStub();
+    await createBaseQuery(fetchFn)('/auth/me', api, {});
+    expect(window.localStorage.getItem('token')).toBe('OLD');
+    expect(dispatched()).toEqual(['maintenance/maintenanceStarted']);
+  });
+
   it('shares one refresh between calls that fail together', async () => {
     window.localStorage.setItem('token', 'OLD');
     const expired = { status: 403, body: { error: 'ERR_TOKEN_EXPIRED' } };

@@ -8,6 +8,11 @@ import {
 import { storeToken, storedToken } from '../lib/browser-storage.js';
 import { apiUrl } from '../app/runtime-config.js';
 import { loggedIn, loggedOut } from '../features/auth/session.slice.js';
+import {
+  isMaintenanceAnswer,
+  maintenanceStarted,
+  retryAfterSeconds,
+} from '../features/maintenance/maintenance.slice.js';
 
 type FetchFn = typeof fetch;
 
@@ -26,11 +31,18 @@ const rawQuery = (fetchFn?: FetchFn) =>
     },
   });
 
-let refreshing: Promise<AuthResult | null> | null = null;
+/** The refresh was refused because the company is fenced: the session is kept, the user waits. */
+export type MaintenanceReply = { maintenance: true; retryAfter: number };
+
+export const isMaintenanceReply = (value: unknown): value is MaintenanceReply =>
+  typeof value === 'object' && value !== null && 'maintenance' in value;
+
+let refreshing: Promise<AuthResult | MaintenanceReply | null> | null = null;
 
 /**
  * Exchanges the refresh cookie for a new access token. Single flight: the refresh token rotates on every
- * use and a reused one revokes the session, so concurrent callers must share one request.
+ * use and a reused one revokes the session, so concurrent callers must share one request. A fenced
+ * company's refresh answers `MaintenanceReply` (identity did not rotate the token: it stays good).
  */
 export const refreshSession = (fetchFn: FetchFn = (...args) => fetch(...args)) => {
   refreshing ??= (async () => {
@@ -39,6 +51,15 @@ export const refreshSession = (fetchFn: FetchFn = (...args) => fetch(...args)) =
         method: 'POST',
         credentials: 'include',
       });
+      if (response.status === 503) {
+        const body: unknown = await response.json().catch(() => undefined);
+        if (isMaintenanceAnswer(503, body)) {
+          return {
+            maintenance: true,
+            retryAfter: retryAfterSeconds(response.headers.get('Retry-After')),
+          };
+        }
+      }
       if (!response.ok) return null;
       const result = (await response.json()) as AuthResult;
       storeToken(result.token);
@@ -58,7 +79,8 @@ const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : a
 
 /**
  * The base query of every endpoint (spec 1 §4 Session): bearer token from localStorage and the refresh
- * cookie; a 403 refreshes the token once and retries once; a 401 clears the token and logs out.
+ * cookie; a 403 refreshes the token once and retries once; a 401 clears the token and logs out; a
+ * fenced company's 503 shows the maintenance screen (the session stays).
  */
 export const createBaseQuery =
   (fetchFn?: FetchFn): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =>
@@ -68,6 +90,10 @@ export const createBaseQuery =
 
     if (result.error?.status === 403 && url !== RefreshPath && url !== LoginPath && storedToken()) {
       const refreshed = await refreshSession(fetchFn);
+      if (isMaintenanceReply(refreshed)) {
+        api.dispatch(maintenanceStarted({ retryAfter: refreshed.retryAfter }));
+        return result;
+      }
       if (!refreshed) {
         storeToken(null);
         api.dispatch(loggedOut());
@@ -75,6 +101,12 @@ export const createBaseQuery =
       }
       api.dispatch(loggedIn(refreshed));
       result = await rawQuery(fetchFn)(args, api, extraOptions);
+    }
+
+    // the company is fenced (an export, a move): the app shows the maintenance screen until it ends
+    if (isMaintenanceAnswer(result.error?.status, result.error?.data)) {
+      const header = result.meta?.response?.headers.get('Retry-After');
+      api.dispatch(maintenanceStarted({ retryAfter: retryAfterSeconds(header) }));
     }
 
     // A wrong password is a 401 too; only a call made with a session means the session is gone.

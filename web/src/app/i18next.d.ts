@@ -16,6 +16,7 @@ import type errors from '../locales/en/errors.json';
 import type files from '../locales/en/files.json';
 import type helps from '../locales/en/helps.json';
 import type kanban from '../locales/en/kanban.json';
+import type maintenance from '../locales/en/maintenance.json';
 import type messagesApi from '../locales/en/messagesApi.json';
 import type moments from '../locales/en/moments.json';
 import type passwordReset from '../locales/en/passwordReset.json';
@@ -60,6 +61,7 @@ declare module 'i18next' {
       files: typeof files;
       helps: typeof helps;
       kanban: typeof kanban;
+      maintenance: typeof maintenance;
       messagesApi: typeof messagesApi;
       moments: typeof moments;
       passwordReset: typeof passwordReset;

@@ -26,6 +26,7 @@ export const PageLocaleAreas: readonly string[] = [
   'dashboard',
   'files',
   'helps',
+  'maintenance',
   'messagesApi',
   'plans',
   'plantao',

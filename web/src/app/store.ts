@@ -1,10 +1,12 @@
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { baseApi } from '../api/base-api.js';
 import { loggedOut, sessionSlice } from '../features/auth/session.slice.js';
+import { maintenanceEnded, maintenanceSlice } from '../features/maintenance/maintenance.slice.js';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
   session: sessionSlice.reducer,
+  maintenance: maintenanceSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -15,7 +17,10 @@ export type RootState = ReturnType<typeof rootReducer>;
  */
 const resetCacheOnLogout: Middleware = (api) => (next) => (action) => {
   const result = next(action);
-  if (loggedOut.match(action)) api.dispatch(baseApi.util.resetApiState());
+  if (loggedOut.match(action)) {
+    api.dispatch(baseApi.util.resetApiState());
+    api.dispatch(maintenanceEnded());
+  }
   return result;
 };
 

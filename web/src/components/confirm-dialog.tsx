@@ -9,6 +9,7 @@ export const ConfirmDialog = ({
   children,
   busy,
   confirmLabel,
+  destructive = !confirmLabel,
   onConfirm,
   onClose,
 }: {
@@ -18,6 +19,8 @@ export const ConfirmDialog = ({
   busy?: boolean;
   /** the confirm button's text when it is not a delete (an import) */
   confirmLabel?: string;
+  /** a red confirm button (by default only a delete's, which has no confirmLabel) */
+  destructive?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) => {
@@ -44,7 +47,7 @@ export const ConfirmDialog = ({
                 {t('cancel')}
               </Button>
               <Button
-                {...(confirmLabel ? {} : { colorPalette: 'red' })}
+                {...(destructive ? { colorPalette: 'red' } : {})}
                 loading={busy}
                 onClick={onConfirm}
               >
@@ -57,3 +60,21 @@ export const ConfirmDialog = ({
     </Dialog.Root>
   );
 };
+
+/**
+ * The delete question of a list page's `useDeleteConfirm` (`confirm`): the title names the record,
+ * the warning says what deleting it does.
+ */
+export const DeleteConfirmDialog = ({
+  confirm,
+  title,
+  warning,
+}: {
+  confirm: { dialog: { open: boolean; busy: boolean; onConfirm: () => void; onClose: () => void } };
+  title: string;
+  warning: string;
+}) => (
+  <ConfirmDialog {...confirm.dialog} title={title}>
+    {warning}
+  </ConfirmDialog>
+);

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import type { CustomTypeOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,13 @@ type DialogArea = {
     : never;
 }[keyof Areas];
 
+/** The locale areas that also name a record dialog's `add` and `edit` titles. */
+type RecordArea = {
+  [Area in DialogArea]: Areas[Area] extends { add: string; edit: string; close: string }
+    ? Area
+    : never;
+}[DialogArea];
+
 /** Dialog.Content types no form attributes; spread, it still renders them on the form. */
 const zodValidatedForm = { noValidate: true };
 
@@ -19,6 +26,40 @@ const zodValidatedForm = { noValidate: true };
  * corner close button. The form validates itself (zod), so the browser's own checks are off. The
  * cancel, save and close texts come from the feature's namespace `ns`.
  */
+type FormDialogProps = Parameters<typeof FormDialog>[0];
+
+/**
+ * The add/edit dialog of a list page's record: a FormDialog titled with the namespace's `add` or `edit`,
+ * its close button labelled, mounted while open, the fields stacked.
+ */
+export const RecordFormDialog = ({
+  ns,
+  editing,
+  title,
+  size = 'lg',
+  children,
+  ...dialog
+}: Omit<FormDialogProps, 'ns' | 'title' | 'labelledClose' | 'lazy'> & {
+  ns: RecordArea;
+  editing: boolean;
+  /** the title when it is not the namespace's `add` or `edit` */
+  title?: string;
+}) => {
+  const { t } = useTranslation(ns);
+  return (
+    <FormDialog
+      {...dialog}
+      ns={ns}
+      title={title ?? (editing ? t('edit') : t('add'))}
+      size={size}
+      labelledClose
+      lazy
+    >
+      <Stack gap="4">{children}</Stack>
+    </FormDialog>
+  );
+};
+
 export const FormDialog = ({
   ns,
   open = true,

@@ -1,21 +1,8 @@
 import { Button, HStack, Input, InputGroup, Spinner, Table } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LuPlus, LuSearch } from 'react-icons/lu';
 import { TableEmptyRow, type EmptyNext } from './table-empty-row.js';
-import { nearListEnd, useDebounced } from './paged-search.js';
-
-/**
- * The search text of a paged list, its debounced query value and the page number: a new search starts
- * again at page 1 (spec 3 §4).
- */
-export const useSearchPages = (normalise: (text: string) => string = (text) => text.trim()) => {
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(normalise(search));
-  const [pageNumber, setPageNumber] = useState(1);
-  useEffect(() => setPageNumber(1), [searchParam]);
-  const nextPage = () => setPageNumber((page) => page + 1);
-  return { search, setSearch, searchParam, pageNumber, nextPage };
-};
+import { nearListEnd } from './paged-search.js';
 
 /** The search box (left out without `onSearch`) and the add button above a list page's table. */
 export const SearchAddBar = ({
@@ -49,13 +36,16 @@ export const SearchAddBar = ({
 );
 
 /**
- * A list page's table: sticky column headers (the last one, the actions, aligned to the end), an empty
- * line when there are no rows, a spinner while a page loads, and the next page asked for within 100 px
- * of the bottom (spec 1 §9) while the last page said there is more. A list that comes whole leaves out
- * `hasMore` and `onNextPage`.
+ * The one table of the app's list pages: sticky column headers (the last one, the actions, aligned to
+ * the end; `centered` names a column whose header is centred), an empty line when there are no rows, a
+ * spinner while a page loads, and the next page asked for within 100 px of the bottom (spec 1 §9) while
+ * the last page said there is more. A paged list spreads `usePagedList(...).table` into it; a list that
+ * comes whole leaves out `hasMore` and `onNextPage`.
  */
 export const PagedTable = ({
   columns,
+  centered,
+  testId,
   isEmpty,
   emptyText,
   emptyNext,
@@ -65,6 +55,8 @@ export const PagedTable = ({
   children,
 }: {
   columns: string[];
+  centered?: number;
+  testId?: string;
   isEmpty: boolean;
   emptyText: string;
   /** the next step's page, when this list is a first step */
@@ -78,6 +70,7 @@ export const PagedTable = ({
     borderWidth="1px"
     rounded="md"
     maxH="calc(100vh - 14rem)"
+    data-testid={testId}
     onScroll={(event) => {
       if (hasMore && !fetching && nearListEnd(event.currentTarget)) onNextPage?.();
     }}
@@ -88,7 +81,9 @@ export const PagedTable = ({
           {columns.map((column, index) => (
             <Table.ColumnHeader
               key={column}
-              textAlign={index === columns.length - 1 ? 'end' : undefined}
+              textAlign={
+                index === columns.length - 1 ? 'end' : index === centered ? 'center' : undefined
+              }
             >
               {column}
             </Table.ColumnHeader>

@@ -1,4 +1,4 @@
-import { HStack, IconButton } from '@chakra-ui/react';
+import { HStack, IconButton, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
@@ -38,3 +38,25 @@ export const RowActions = ({
     </HStack>
   );
 };
+
+/** The last cell of a list page's record row: its edit and delete buttons, handed the record. */
+export const RowActionsCell = <T,>({
+  record,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  record: T;
+  onEdit?: (record: T) => void;
+  onDelete?: (record: T) => void;
+  children?: ReactNode;
+}) => (
+  <Table.Cell>
+    <RowActions
+      onEdit={onEdit && (() => onEdit(record))}
+      onDelete={onDelete && (() => onDelete(record))}
+    >
+      {children}
+    </RowActions>
+  </Table.Cell>
+);

@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { preloadToasts } from '../components/toaster.js';
 
 // findBy*/waitFor wait 1 s by default: while the whole suite runs on a busy 2-core runner, a screen
@@ -36,4 +36,10 @@ await preloadToasts();
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+});
+
+// Files share a worker (vite.config.ts): each one gets our modules evaluated afresh, so a module
+// state or a vi.mock of one file never reaches the next. Registered first, so it runs last.
+afterAll(() => {
+  vi.resetModules();
 });

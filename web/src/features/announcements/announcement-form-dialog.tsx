@@ -1,4 +1,4 @@
-import { HStack, Stack, Switch } from '@chakra-ui/react';
+import { HStack, Switch } from '@chakra-ui/react';
 import {
   AnnouncementInput,
   AnnouncementMediaExtensions,
@@ -6,11 +6,11 @@ import {
   DefaultAnnouncementPriority,
   type Announcement,
 } from '@sb/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog.js';
+import { RecordFormDialog } from '../../components/form-dialog.js';
+import { useRecordDraft } from '../../components/record-dialogs.js';
 import { AttachmentField, SelectField, TextField } from '../../components/form-fields.js';
-import { useFormSave } from '../../components/form-save.js';
 import { useMediaAttachment } from '../../components/media-attachment.js';
 import { LuImage } from 'react-icons/lu';
 import { notify } from '../../components/toaster.js';
@@ -37,6 +37,9 @@ export const isAcceptedImage = (name: string) =>
     name.toLowerCase().endsWith(ext),
   );
 
+/** the errors of a fresh draft */
+const noErrors: DraftErrors = {};
+
 /** Add/edit dialog of /announcements: title, text, priority, status and an optional image. */
 export const AnnouncementFormDialog = ({
   open,
@@ -48,10 +51,12 @@ export const AnnouncementFormDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('announcements');
-  const [draft, setDraft] = useState<Draft>(draftOf(record));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { draft, setDraft, errors, setErrors, save, dialog } = useRecordDraft(
+    { open, record, onClose },
+    draftOf,
+    noErrors,
+  );
   const image = useMediaAttachment(record?.mediaName);
-  const { saving, save } = useFormSave();
   const [create] = useCreateAnnouncementMutation();
   const [update] = useUpdateAnnouncementMutation();
   const [upload] = useUploadAnnouncementMediaMutation();
@@ -60,8 +65,6 @@ export const AnnouncementFormDialog = ({
 
   useEffect(() => {
     if (!open) return;
-    setDraft(draftOf(record));
-    setErrors({});
     resetImage();
   }, [open, record, resetImage]);
 
@@ -97,64 +100,57 @@ export const AnnouncementFormDialog = ({
   };
 
   return (
-    <FormDialog
+    <RecordFormDialog
       ns="announcements"
-      open={open}
-      onClose={onClose}
+      {...dialog}
       onSubmit={submit}
       title={record ? t('edit') : t('newTitle')}
-      saving={saving}
-      labelledClose
-      lazy
-      size="lg"
       testId="announcement-form"
     >
-      <Stack gap="4">
-        <TextField
-          label={t('title')}
-          required
-          error={errors.title}
-          value={draft.title}
-          onChange={(title) => setDraft((d) => ({ ...d, title }))}
+      <TextField
+        label={t('title')}
+        required
+        error={errors.title}
+        value={draft.title}
+        onChange={(title) => setDraft((d) => ({ ...d, title }))}
+      />
+      <TextField
+        label={t('text')}
+        required
+        error={errors.text}
+        rows={5}
+        value={draft.text}
+        onChange={(text) => setDraft((d) => ({ ...d, text }))}
+      />
+      <HStack gap="4" align="end">
+        <SelectField
+          label={t('priority')}
+          value={String(draft.priority)}
+          onChange={(priority) => setDraft((d) => ({ ...d, priority: Number(priority) }))}
+          options={AnnouncementPriorities.map((p) => [p, t(`priorities.${p}`)] as const)}
         />
-        <TextField
-          label={t('text')}
-          required
-          error={errors.text}
-          rows={5}
-          value={draft.text}
-          onChange={(text) => setDraft((d) => ({ ...d, text }))}
-        />
-        <HStack gap="4" align="end">
-          <SelectField
-            label={t('priority')}
-            value={String(draft.priority)}
-            onChange={(priority) => setDraft((d) => ({ ...d, priority: Number(priority) }))}
-            options={AnnouncementPriorities.map((p) => [p, t(`priorities.${p}`)] as const)}
-          />
-          <Switch.Root
-            checked={draft.status}
-            onCheckedChange={(e) => setDraft((d) => ({ ...d, status: e.checked }))}
-            pb="2"
-          >
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{draft.status ? t('active') : t('inactive')}</Switch.Label>
-          </Switch.Root>
-        </HStack>
-        <AttachmentField
-          label={t('image')}
-          attachLabel={t('attach')}
-          icon={<LuImage />}
-          removeLabel={t('removeImage')}
-          fileName={image.fileName}
-          nameTestId="announcement-image-name"
-          accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-          error={errors.file}
-          onChoose={chooseFile}
-          onRemove={image.remove}
-        />
-      </Stack>
-    </FormDialog>
+        <Switch.Root
+          checked={draft.status}
+          onCheckedChange={(e) => setDraft((d) => ({ ...d, status: e.checked }))}
+          pb="2"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>{draft.status ? t('active') : t('inactive')}</Switch.Label>
+        </Switch.Root>
+      </HStack>
+      <AttachmentField
+        label={t('image')}
+        attachLabel={t('attach')}
+        icon={<LuImage />}
+        removeLabel={t('removeImage')}
+        fileName={image.fileName}
+        nameTestId="announcement-image-name"
+        accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+        error={errors.file}
+        onChoose={chooseFile}
+        onRemove={image.remove}
+      />
+    </RecordFormDialog>
   );
 };

@@ -4,46 +4,42 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title.js';
 import { notify } from '../../components/toaster.js';
 import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { AnnouncementFormDialog } from './announcement-form-dialog.js';
-import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
 import { priorityBorderColor } from './announcement-priority.js';
 import { useDeleteAnnouncementMutation, useListAnnouncementsQuery } from './announcements.api.js';
-import { RowActions } from '../../components/row-actions.js';
+import { RowActionsCell } from '../../components/row-actions.js';
 
 /** /announcements (super users, spec 3 §2.12): search, add, edit, delete. */
 export const AnnouncementsPage = () => {
   const { t } = useTranslation('announcements');
-  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages((text) =>
-    text.trim().toLowerCase(),
-  );
   const form = useRecordForm<Announcement>();
   const [deleteAnnouncement] = useDeleteAnnouncementMutation();
   const remove = useDeleteConfirm<Announcement>(deleteAnnouncement, () =>
     notify.success(t('deleted')),
   );
-  const { data, isLoading, isFetching } = useListAnnouncementsQuery({ searchParam, pageNumber });
-
-  const records = data?.records ?? [];
+  const list = usePagedList(
+    useListAnnouncementsQuery,
+    {},
+    { rowsOf: (page) => page.records, normalise: (text) => text.trim().toLowerCase() },
+  );
 
   return (
     <PageTitle titleKey="announcements">
       <SearchAddBar
-        search={search}
-        onSearch={setSearch}
+        {...list.searchBox}
         searchLabel={t('search')}
         addLabel={t('add')}
         onAdd={form.openNew}
       />
       <PagedTable
         columns={[t('title'), t('priority'), t('mediaName'), t('status'), t('actions')]}
-        isEmpty={!isLoading && records.length === 0}
         emptyText={t('empty')}
-        fetching={isFetching}
-        hasMore={data?.hasMore ?? false}
-        onNextPage={nextPage}
+        {...list.table}
       >
-        {records.map((record) => (
+        {list.rows.map((record) => (
           <Table.Row key={record.id} data-testid="announcement-row">
             <Table.Cell
               borderLeftWidth="4px"
@@ -58,22 +54,16 @@ export const AnnouncementsPage = () => {
                 {record.status ? t('active') : t('inactive')}
               </Badge>
             </Table.Cell>
-            <Table.Cell>
-              <RowActions
-                onEdit={() => form.openEdit(record)}
-                onDelete={() => remove.ask(record)}
-              />
-            </Table.Cell>
+            <RowActionsCell record={record} onEdit={form.openEdit} onDelete={remove.ask} />
           </Table.Row>
         ))}
       </PagedTable>
       <AnnouncementFormDialog open={form.formOpen} record={form.editing} onClose={form.close} />
-      <ConfirmDialog
-        {...remove.dialog}
+      <DeleteConfirmDialog
+        confirm={remove}
         title={t('deleteTitle', { title: remove.toDelete?.title ?? '' })}
-      >
-        {t('deleteWarning')}
-      </ConfirmDialog>
+        warning={t('deleteWarning')}
+      />
     </PageTitle>
   );
 };

@@ -8,6 +8,7 @@ import {
   type AnnouncementSocketPayload,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { pagedList } from '../../api/record-pages.js';
 import { followWhileCached } from '../../api/socket-cache.js';
 import { mediaUrl } from '../../app/runtime-config.js';
@@ -60,15 +61,11 @@ export const announcementsApi = baseApi.injectEndpoints({
       onQueryStarted: (_arg, api) => patchLists(api, (page, record) => upsertAtTop(page, record)),
     }),
     updateAnnouncement: build.mutation<Announcement, AnnouncementInputValues & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.announcements.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.announcements.byId),
       onQueryStarted: (_arg, api) => patchLists(api, (page, record) => upsertAtTop(page, record)),
     }),
     deleteAnnouncement: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.announcements.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.announcements.byId),
       onQueryStarted: (_arg, api) => patchLists(api, (page, { id }) => removeRecord(page, id)),
     }),
     uploadAnnouncementMedia: build.mutation<Announcement, { id: number; file: File }>({
@@ -80,7 +77,7 @@ export const announcementsApi = baseApi.injectEndpoints({
       onQueryStarted: (_arg, api) => patchLists(api, (page, record) => upsertAtTop(page, record)),
     }),
     deleteAnnouncementMedia: build.mutation<Announcement, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.announcements.media, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.announcements.media),
       onQueryStarted: (_arg, api) => patchLists(api, (page, record) => upsertAtTop(page, record)),
     }),
   }),

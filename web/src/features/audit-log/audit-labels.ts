@@ -16,6 +16,8 @@ const FieldLabelKeys: Record<AuditEntity, string[]> = {
   prompt: ['prompts:'],
   'queue-integration': ['queue-integrations:'],
   'sla-target': ['reports:sla.'],
+  // an erasure keeps counts only (audit:fields)
+  contact: [],
 };
 
 /** The namespaces the audit log needs to name fields and settings. */

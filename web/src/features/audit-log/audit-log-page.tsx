@@ -2,13 +2,10 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
-  Dialog,
   Field,
   HStack,
   Input,
   NativeSelect,
-  Portal,
   Stack,
   Table,
   Text,
@@ -24,6 +21,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
 import { PageTitle } from '../../components/page-title.js';
+import { ViewDialog } from '../../components/view-dialog.js';
 import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { selectUser } from '../auth/session.slice.js';
 import { useGetCompaniesQuery } from '../companies/companies.api.js';
@@ -237,76 +235,59 @@ export const AuditLogPage = () => {
         </HStack>
       </HStack>
 
-      <Dialog.Root
+      <ViewDialog
         open={open !== null}
-        onOpenChange={(details) => !details.open && setOpen(null)}
+        onClose={() => setOpen(null)}
+        title={open && `${t(`actions.${open.action}`)} · ${t(`entities.${open.entity}`)}`}
+        closeLabel={t('close')}
         size={{ base: 'full', md: 'lg' }}
-        lazyMount
-        unmountOnExit
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {open && `${t(`actions.${open.action}`)} · ${t(`entities.${open.entity}`)}`}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {open && (
-                  <Stack gap="2">
-                    <Text fontSize="sm" color="fg.muted">
-                      {open.userAgent ?? ''}
-                    </Text>
-                    <Table.ScrollArea borderWidth="1px" rounded="md">
-                      <Table.Root size="sm">
-                        <Table.Header>
-                          <Table.Row>
-                            <Table.ColumnHeader>{t('field')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('before')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('after')}</Table.ColumnHeader>
-                          </Table.Row>
-                        </Table.Header>
-                        <Table.Body>
-                          {auditDiff(open.before, open.after).map((line) => (
-                            <Table.Row key={line.field} data-testid="audit-diff-line">
-                              <Table.Cell fontWeight={line.changed ? 'semibold' : 'normal'}>
-                                {auditFieldLabel(i18n, open.entity, line.field)}
-                              </Table.Cell>
-                              <Table.Cell>
-                                <Box
-                                  as="span"
-                                  color={line.changed ? 'fg.error' : undefined}
-                                  wordBreak="break-all"
-                                >
-                                  {line.before}
-                                </Box>
-                              </Table.Cell>
-                              <Table.Cell>
-                                <Box
-                                  as="span"
-                                  color={line.changed ? 'fg.success' : undefined}
-                                  wordBreak="break-all"
-                                >
-                                  {line.after}
-                                </Box>
-                              </Table.Cell>
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
-                    </Table.ScrollArea>
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('close')} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {open && (
+          <Stack gap="2">
+            <Text fontSize="sm" color="fg.muted">
+              {open.userAgent ?? ''}
+            </Text>
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('field')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('before')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('after')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {auditDiff(open.before, open.after).map((line) => (
+                    <Table.Row key={line.field} data-testid="audit-diff-line">
+                      <Table.Cell fontWeight={line.changed ? 'semibold' : 'normal'}>
+                        {auditFieldLabel(i18n, open.entity, line.field)}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Box
+                          as="span"
+                          color={line.changed ? 'fg.error' : undefined}
+                          wordBreak="break-all"
+                        >
+                          {line.before}
+                        </Box>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Box
+                          as="span"
+                          color={line.changed ? 'fg.success' : undefined}
+                          wordBreak="break-all"
+                        >
+                          {line.after}
+                        </Box>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          </Stack>
+        )}
+      </ViewDialog>
     </PageTitle>
   );
 };

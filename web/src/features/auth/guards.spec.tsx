@@ -15,9 +15,14 @@ const heading = (name: string) =>
 
 describe('route guards', () => {
   beforeEach(() => {
+    // the version, and no data behind any page: the guards are the subject, not the pages' contents
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ version: '1.2.3' }), { status: 200 })),
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(input instanceof Request ? input.url : String(input)).pathname === '/version'
+          ? new Response(JSON.stringify({ version: '1.2.3' }), { status: 200 })
+          : new Response(JSON.stringify({ error: 'ERR_NOT_FOUND' }), { status: 404 }),
+      ),
     );
   });
   afterEach(() => vi.unstubAllGlobals());

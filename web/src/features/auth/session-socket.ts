@@ -7,6 +7,8 @@ import { useAppDispatch } from '../../app/hooks.js';
 import { notify } from '../../components/toaster.js';
 import { setCampaignRoutes } from '../../lib/campaign-routes.js';
 import { useGetCompanySettingQuery } from '../settings/settings.api.js';
+import { useMaintenanceEnd } from '../maintenance/maintenance-gate.js';
+import { maintenanceStarted } from '../maintenance/maintenance.slice.js';
 import { userUpdated } from './session.slice.js';
 
 export const DuplicateSessionReloadMs = 1000;
@@ -19,6 +21,7 @@ export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) =>
   const dispatch = useAppDispatch();
   const { t } = useTranslation('auth');
   const { id: userId, companyId } = user;
+  const endMaintenance = useMaintenanceEnd();
   // at login (and each new session of the shell): the campaign pages follow campaignsEnabled
   const { data: campaignsSetting } = useGetCompanySettingQuery('campaignsEnabled');
   useEffect(() => {
@@ -53,6 +56,12 @@ export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) =>
       }
     });
 
+    // the company is fenced (an export, a move) and then open again: the shell follows at once
+    socket.on(socketEvent.company(companyId, 'maintenance'), (data) => {
+      if (data?.action === 'start') dispatch(maintenanceStarted());
+      else if (data?.action === 'end') endMaintenance();
+    });
+
     socket.on(socketEvent.company(companyId, 'user'), (data) => {
       if (data?.action === 'update' && data.user?.id === userId) dispatch(userUpdated(data.user));
     });
@@ -60,5 +69,5 @@ export const useSessionSocket = (user: Pick<SessionUser, 'id' | 'companyId'>) =>
     return () => {
       disconnectSocket();
     };
-  }, [companyId, dispatch, t, userId]);
+  }, [companyId, dispatch, endMaintenance, t, userId]);
 };

@@ -216,6 +216,34 @@ export const CampaignDialog = ({
     </Tabs.Root>
   );
 
+  /** the contact list or the tag the campaign goes to (either one's error is the list's) */
+  const audienceSelect = (
+    name: 'contactListId' | 'tagListId',
+    label: string,
+    choose: string,
+    options: { id: number; text: string }[],
+  ) => (
+    <Field.Root invalid={!!errors.contactListId}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root disabled={readOnly}>
+        <NativeSelect.Field
+          name={name}
+          value={values[name]}
+          onChange={(e) => set(name, e.currentTarget.value)}
+        >
+          <option value="">{choose}</option>
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.text}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText>{error('contactListId')}</Field.ErrorText>
+    </Field.Root>
+  );
+
   return (
     <Dialog.Root
       open={open}
@@ -289,47 +317,25 @@ export const CampaignDialog = ({
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>
                     </Field.Root>
-                    {values.audience === 'list' ? (
-                      <Field.Root invalid={!!errors.contactListId}>
-                        <Field.Label>{t('contactList')}</Field.Label>
-                        <NativeSelect.Root disabled={readOnly}>
-                          <NativeSelect.Field
-                            name="contactListId"
-                            value={values.contactListId}
-                            onChange={(e) => set('contactListId', e.currentTarget.value)}
-                          >
-                            <option value="">{t('chooseList')}</option>
-                            {lists.map((list) => (
-                              <option key={list.id} value={list.id}>
-                                {t('listOption', { name: list.name, count: list.contactsCount })}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                        <Field.ErrorText>{error('contactListId')}</Field.ErrorText>
-                      </Field.Root>
-                    ) : (
-                      <Field.Root invalid={!!errors.contactListId}>
-                        <Field.Label>{t('tag')}</Field.Label>
-                        <NativeSelect.Root disabled={readOnly}>
-                          <NativeSelect.Field
-                            name="tagListId"
-                            value={values.tagListId}
-                            onChange={(e) => set('tagListId', e.currentTarget.value)}
-                          >
-                            <option value="">{t('chooseTag')}</option>
-                            {tags.map((tag) => (
-                              <option key={tag.id} value={tag.id}>
-                                {t('tagOption', { name: tag.name, count: tag.contactsCount })}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                        <Field.ErrorText>{error('contactListId')}</Field.ErrorText>
-                      </Field.Root>
-                    )}
+                    {values.audience === 'list'
+                      ? audienceSelect(
+                          'contactListId',
+                          t('contactList'),
+                          t('chooseList'),
+                          lists.map((list) => ({
+                            id: list.id,
+                            text: t('listOption', { name: list.name, count: list.contactsCount }),
+                          })),
+                        )
+                      : audienceSelect(
+                          'tagListId',
+                          t('tag'),
+                          t('chooseTag'),
+                          tags.map((tag) => ({
+                            id: tag.id,
+                            text: t('tagOption', { name: tag.name, count: tag.contactsCount }),
+                          })),
+                        )}
                     <TextField
                       label={t('scheduledAt')}
                       error={error('scheduledAt')}

@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../lib/dates.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useListConnectionRecordsQuery } from '../connections/connections.api.js';
@@ -37,8 +38,7 @@ const mayStartNow = (campaign: CampaignRecord) =>
 export const CampaignsPage = () => {
   const { t, i18n } = useTranslation('campaigns');
   const navigate = useNavigate();
-  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
-  const { data, isLoading, isFetching } = usePageCampaignsQuery({ searchParam, pageNumber });
+  const list = usePagedList(usePageCampaignsQuery, {}, { rowsOf: (page) => page.records });
   const [cancel] = useCancelCampaignMutation();
   const [restart] = useRestartCampaignMutation();
   const [startNow] = useStartCampaignMutation();
@@ -47,7 +47,6 @@ export const CampaignsPage = () => {
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<CampaignRecord | null>(null);
   const [trying, setTrying] = useState<CampaignRecord | null>(null);
-  const records = data?.records ?? [];
   const connections = useListConnectionRecordsQuery().data ?? [];
   /** The names of a campaign's connections (`whatsappId` holds their ids, comma-separated). */
   const connectionNames = (ids: string) =>
@@ -74,8 +73,7 @@ export const CampaignsPage = () => {
   return (
     <PageTitle titleKey="campaigns">
       <SearchAddBar
-        search={search}
-        onSearch={setSearch}
+        {...list.searchBox}
         searchLabel={t('search')}
         addLabel={t('add')}
         onAdd={() => {
@@ -95,13 +93,10 @@ export const CampaignsPage = () => {
           t('confirmation'),
           t('actions'),
         ]}
-        isEmpty={!isLoading && records.length === 0}
         emptyText={t('empty')}
-        fetching={isFetching}
-        hasMore={data?.hasMore ?? false}
-        onNextPage={nextPage}
+        {...list.table}
       >
-        {records.map((campaign) => (
+        {list.rows.map((campaign) => (
           <Table.Row key={campaign.id} data-testid="campaign-row">
             <Table.Cell>{campaign.name}</Table.Cell>
             <Table.Cell>

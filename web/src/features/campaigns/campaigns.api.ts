@@ -13,6 +13,7 @@ import {
   type OptOutsPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById } from '../../api/record-requests.js';
 import { applyRecordEvent, pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
@@ -94,7 +95,7 @@ export const campaignsApi = api.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     deleteCampaign: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(R.byId, { id }), method: 'DELETE' }),
+      query: deleteById(R.byId),
       invalidatesTags: [LIST],
     }),
     cancelCampaign: build.mutation<CampaignRecord, number>({
@@ -146,7 +147,7 @@ export const campaignsApi = api.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     deleteCampaignMedia: build.mutation<CampaignRecord, number>({
-      query: (id) => ({ url: buildPath(R.mediaUpload, { id }), method: 'DELETE' }),
+      query: deleteById(R.mediaUpload),
       invalidatesTags: [LIST],
     }),
   }),

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LuSearch, LuTrash2 } from 'react-icons/lu';
 import { formatDateTime } from '../../lib/dates.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { PagedTable, useSearchPages } from '../../components/paged-table.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable } from '../../components/paged-table.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useOptOutPageQuery, useRemoveOptOutMutation } from './campaigns.api.js';
 
@@ -15,18 +16,18 @@ import { useOptOutPageQuery, useRemoveOptOutMutation } from './campaigns.api.js'
  */
 export const OptOutsSection = () => {
   const { t, i18n } = useTranslation('campaigns');
-  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages((text) =>
-    text.replace(/\D/g, ''),
+  const list = usePagedList(
+    useOptOutPageQuery,
+    {},
+    { rowsOf: (page) => page.records, normalise: (text) => text.replace(/\D/g, '') },
   );
-  const { data, isLoading, isFetching } = useOptOutPageQuery({ searchParam, pageNumber });
   const [remove, removing] = useRemoveOptOutMutation();
   const [toRemove, setToRemove] = useState<OptOutRecord | null>(null);
-  const records = data?.records ?? [];
 
   const confirmRemove = async () => {
     if (!toRemove) return;
     try {
-      await remove({ number: toRemove.number, searchParam }).unwrap();
+      await remove({ number: toRemove.number, searchParam: list.searchParam }).unwrap();
       notify.success(t('optOuts.removed', { number: toRemove.number }));
     } catch (error) {
       toastError(error);
@@ -47,19 +48,16 @@ export const OptOutsSection = () => {
           inputMode="tel"
           placeholder={t('optOuts.search')}
           aria-label={t('optOuts.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={list.searchBox.search}
+          onChange={(e) => list.searchBox.onSearch(e.target.value)}
         />
       </InputGroup>
       <PagedTable
         columns={[t('optOuts.number'), t('optOuts.when'), t('optOuts.campaign'), t('actions')]}
-        isEmpty={!isLoading && records.length === 0}
         emptyText={t('optOuts.empty')}
-        fetching={isFetching}
-        hasMore={data?.hasMore ?? false}
-        onNextPage={nextPage}
+        {...list.table}
       >
-        {records.map((record) => (
+        {list.rows.map((record) => (
           <Table.Row key={record.number} data-testid="opt-out-row">
             <Table.Cell>{record.number}</Table.Cell>
             <Table.Cell>{formatDateTime(record.optedOutAt, i18n.language)}</Table.Cell>

@@ -1,9 +1,8 @@
-import { Stack } from '@chakra-ui/react';
 import type { Chat, SessionUser } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../components/checkbox-group.js';
-import { FormDialog } from '../../components/form-dialog.js';
+import { RecordFormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
@@ -57,30 +56,26 @@ export const ChatModal = ({
   };
 
   return (
-    <FormDialog
+    <RecordFormDialog
       ns="chats"
       open={open}
       onClose={onClose}
       onSubmit={submit}
-      title={chat ? t('edit') : t('add')}
+      editing={!!chat}
       saving={saving}
       submitDisabled={!complete}
-      labelledClose
-      lazy
       testId="chat-form"
     >
-      <Stack gap="4">
-        <TextField label={t('title')} required value={title} onChange={setTitle} />
-        <CheckboxGroupField
-          legend={t('users')}
-          required
-          options={others.map((user) => ({ value: user.id, label: user.name }))}
-          value={userIds}
-          onChange={setUserIds}
-          empty={t('noUsers')}
-          testId="chat-users"
-        />
-      </Stack>
-    </FormDialog>
+      <TextField label={t('title')} required value={title} onChange={setTitle} />
+      <CheckboxGroupField
+        legend={t('users')}
+        required
+        options={others.map((user) => ({ value: user.id, label: user.name }))}
+        value={userIds}
+        onChange={setUserIds}
+        empty={t('noUsers')}
+        testId="chat-users"
+      />
+    </RecordFormDialog>
   );
 };

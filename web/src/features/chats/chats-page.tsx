@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LuMessageCircle } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { useDebounced } from '../../components/paged-search.js';
 import { SearchAddBar } from '../../components/paged-table.js';
@@ -179,9 +179,7 @@ export const ChatsPage = () => {
           choose(saved);
         }}
       />
-      <ConfirmDialog {...remove.dialog} title={t('deleteTitle')}>
-        {t('deleteWarning')}
-      </ConfirmDialog>
+      <DeleteConfirmDialog confirm={remove} title={t('deleteTitle')} warning={t('deleteWarning')} />
     </PageTitle>
   );
 };

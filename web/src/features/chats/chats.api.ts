@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 import { pagedList } from '../../api/record-pages.js';
 
@@ -122,16 +123,12 @@ export const chatsApi = baseApi.injectEndpoints({
         patchChatLists(api, (page, chat, me) => applyChat(page, chat, me)),
     }),
     updateChat: build.mutation<Chat, ChatInputValues & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.chats.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.chats.byId),
       onQueryStarted: (_arg, api) =>
         patchChatLists(api, (page, chat, me) => applyChat(page, chat, me)),
     }),
     deleteChat: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.chats.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.chats.byId),
       onQueryStarted: (_arg, api) => patchChatLists(api, (page, { id }) => removeChat(page, id)),
     }),
     sendChatMessage: build.mutation<ChatMessage, { chatId: number; message: string }>({

@@ -30,6 +30,12 @@ const company = (id: number, name: string, dueDate: string) => ({
   usersCount: 1,
   connectionsCount: id,
   queuesCount: id === 3 ? null : id + 10,
+  storage:
+    id === 4
+      ? null
+      : id === 3
+        ? { rows: 3201, bytes: 400_000, mediaBytes: 12_000_000 }
+        : { rows: 1, bytes: 900, mediaBytes: 0 },
   createdAt: inDays(-10),
   lastLogin: null,
 });
@@ -89,6 +95,21 @@ describe('companies page', () => {
     expect(
       screen.getByText('Late').closest('tr')!.querySelectorAll('td')[at('Queues')]!.title,
     ).toBe('Not available right now');
+  });
+
+  it('shows what each company takes up, records and files together, a dash when unknown', async () => {
+    stub();
+    await renderApp('/companies', sessionUser({ super: true, profile: 'admin', companyId: 1 }));
+    const cell = (name: string, header: string) => {
+      const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+      return screen.getByText(name).closest('tr')!.querySelectorAll('td')[headers.indexOf(header)]!;
+    };
+    await screen.findByText('Soon');
+    expect(cell('Late', 'Storage').textContent).toBe('12.4 MB · 3,201 rows');
+    expect(cell('Late', 'Storage').title).toBe('Records: 400 kB. Files: 12 MB.');
+    expect(cell('Soon', 'Storage').textContent).toBe('900 byte · 1 row');
+    expect(cell('Fine', 'Storage').textContent).toBe('—');
+    expect(cell('Fine', 'Storage').title).toBe('Not available right now');
   });
 
   it('refuses a company without name, email, plan or password before calling the server', async () => {

@@ -1,21 +1,29 @@
 import {
   ApiRoutes,
-  buildPath,
   type CompaniesPage,
+  type CompanyEraseReply,
   type CompanyInput,
   type CompanyUpdateInput,
   type CompanyView,
   type InvoiceView,
+  type TenantOperationView,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
+import { pagedList } from '../../api/record-pages.js';
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Company', 'Plan', 'Invoice'] });
+const api = baseApi.enhanceEndpoints({
+  addTagTypes: ['Company', 'Plan', 'Invoice', 'TenantOperation'],
+});
 
 /** Companies and invoices (identity); plans live in plans.api.ts. */
 export const companiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCompanies: build.query<CompaniesPage, { searchParam: string; pageNumber: number }>({
       query: (params) => ({ url: ApiRoutes.companies.root, params }),
+      ...pagedList<CompaniesPage, { searchParam: string; pageNumber: number }>({
+        rows: 'companies',
+      }),
       providesTags: (page) => [
         ...(page?.companies ?? []).map((c) => ({ type: 'Company' as const, id: c.id })),
         { type: 'Company' as const, id: 'LIST' },
@@ -26,23 +34,30 @@ export const companiesApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Company', id: 'LIST' }],
     }),
     updateCompany: build.mutation<CompanyView, CompanyUpdateInput & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.companies.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.companies.byId),
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'Company', id },
         { type: 'Company', id: 'LIST' },
         { type: 'Invoice', id: 'LIST' },
       ],
     }),
-    deleteCompany: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.companies.byId, { id }), method: 'DELETE' }),
+    // erases the company in every service: the answer tells whether it is done or still running
+    deleteCompany: build.mutation<CompanyEraseReply, number>({
+      query: deleteById(ApiRoutes.companies.byId),
       invalidatesTags: (_r, _e, id) => [
         { type: 'Company', id },
         { type: 'Company', id: 'LIST' },
+        { type: 'TenantOperation', id: 'LIST' },
       ],
+    }),
+    // starts the company's export: its progress and bundle are in the operations list
+    exportCompany: build.mutation<TenantOperationView, { id: number; key: string }>({
+      query: ({ id, key }) => ({
+        url: ApiRoutes.companies.export.replace(':id', String(id)),
+        method: 'POST',
+        body: { key },
+      }),
+      invalidatesTags: [{ type: 'TenantOperation', id: 'LIST' }],
     }),
     getInvoices: build.query<InvoiceView[], void>({
       query: () => ApiRoutes.invoices.all,
@@ -59,5 +74,6 @@ export const {
   useCreateCompanyMutation,
   useUpdateCompanyMutation,
   useDeleteCompanyMutation,
+  useExportCompanyMutation,
   useGetInvoicesQuery,
 } = companiesApi;

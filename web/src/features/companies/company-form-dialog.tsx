@@ -14,6 +14,7 @@ import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
 import { SubmitDelayMs } from '../../components/submit-delay.js';
 import { notify } from '../../components/toaster.js';
+import { fieldErrors } from '../../components/field-errors.js';
 import { useGetPlansQuery } from '../plans/plans.api.js';
 import { useCreateCompanyMutation, useUpdateCompanyMutation } from './companies.api.js';
 
@@ -85,12 +86,9 @@ export const CompanyFormDialog = ({
     };
     const parsed = company ? CompanyUpdateInput.safeParse(raw) : CompanyInput.safeParse(raw);
     if (!parsed.success) {
-      const found: Partial<Record<keyof Values, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Values;
-        found[key] ??= raw[key] === undefined || raw[key] === '' ? t('required') : t('invalid');
-      }
-      setErrors(found);
+      setErrors(
+        fieldErrors<keyof Values>(parsed.error.issues, raw, t('required'), () => t('invalid')),
+      );
       return;
     }
     setErrors({});

@@ -12,11 +12,19 @@ export const ConnectionIntegrationsTab = ({ form }: { form: ConnectionForm }) =>
   const { t } = useTranslation('connections');
   const { draft, canIntegrate, canPrompt } = form;
 
-  /** "None" then the choices, the saved one kept when it is not among them. */
-  const linkOptions = (choices: Choice[], saved: number | null, fallback: string) => [
-    ['', t('noLink')] as const,
-    ...choicesWith(choices, saved, fallback).map((c) => [String(c.id), c.name] as const),
-  ];
+  /** A link's select: "None" then the choices, the saved one kept when it is not among them. */
+  const linkSelect = (name: 'integrationId' | 'promptId', choices: Choice[], fallback: string) => (
+    <ConnectionSelect
+      form={form}
+      name={name}
+      value={selectValueOf(draft[name])}
+      options={[
+        ['', t('noLink')] as const,
+        ...choicesWith(choices, draft[name], fallback).map((c) => [String(c.id), c.name] as const),
+      ]}
+      onChange={(value) => form.set(name, idOfSelectValue(value))}
+    />
+  );
 
   return (
     <Stack gap="3">
@@ -25,32 +33,13 @@ export const ConnectionIntegrationsTab = ({ form }: { form: ConnectionForm }) =>
           {t('integrationsNotInPlan')}
         </Text>
       )}
-      {canIntegrate && (
-        <ConnectionSelect
-          form={form}
-          name="integrationId"
-          value={selectValueOf(draft.integrationId)}
-          options={linkOptions(
-            form.integrations,
-            draft.integrationId,
-            t('integrationNumber', { id: draft.integrationId }),
-          )}
-          onChange={(value) => form.set('integrationId', idOfSelectValue(value))}
-        />
-      )}
-      {canPrompt && (
-        <ConnectionSelect
-          form={form}
-          name="promptId"
-          value={selectValueOf(draft.promptId)}
-          options={linkOptions(
-            form.prompts,
-            draft.promptId,
-            t('promptNumber', { id: draft.promptId }),
-          )}
-          onChange={(value) => form.set('promptId', idOfSelectValue(value))}
-        />
-      )}
+      {canIntegrate &&
+        linkSelect(
+          'integrationId',
+          form.integrations,
+          t('integrationNumber', { id: draft.integrationId }),
+        )}
+      {canPrompt && linkSelect('promptId', form.prompts, t('promptNumber', { id: draft.promptId }))}
     </Stack>
   );
 };

@@ -9,6 +9,7 @@ import {
   type ImportProgress,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 import { useDebounced } from '../../components/paged-search.js';
 
@@ -50,15 +51,11 @@ export const connectionsApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     updateConnection: build.mutation<ConnectionRecord, ConnectionFormValues & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.connections.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.connections.byId),
       invalidatesTags: [LIST],
     }),
     deleteConnection: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.connections.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.connections.byId),
       invalidatesTags: [LIST],
     }),
     startSession: build.mutation<Message, number>({
@@ -70,7 +67,7 @@ export const connectionsApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     disconnectSession: build.mutation<Message, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.connections.session, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.connections.session),
       invalidatesTags: [LIST],
     }),
     restartConnections: build.mutation<Message, void>({
@@ -98,7 +95,7 @@ export const connectionsApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     removeGreetingMedia: build.mutation<ConnectionRecord, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.connections.media, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.connections.media),
       invalidatesTags: [LIST],
     }),
   }),

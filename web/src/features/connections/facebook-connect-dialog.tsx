@@ -1,6 +1,7 @@
-import { Button, Checkbox, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/form-fields.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { useConnectFacebookMutation } from './connections.api.js';
@@ -50,59 +51,44 @@ export const FacebookConnectDialog = ({
   };
 
   return (
-    <Dialog.Root open={kind !== null} onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="facebook-connect-dialog">
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{kind ? t(`add.${kind}`) : ''}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('facebook.help')}
-                  </Text>
-                  <TextField
-                    label={t('facebook.userId')}
-                    required
-                    error={missing && !userId.trim() ? t('required') : null}
-                    value={userId}
-                    onChange={setUserId}
-                  />
-                  <TextField
-                    label={t('facebook.userToken')}
-                    required
-                    error={missing && !token.trim() ? t('required') : null}
-                    input={{ type: 'password', autoComplete: 'off' }}
-                    value={token}
-                    onChange={setToken}
-                  />
-                  {kind === 'instagram' && (
-                    <Checkbox.Root checked disabled>
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{t('facebook.addInstagram')}</Checkbox.Label>
-                    </Checkbox.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={connecting.isLoading}>
-                  {t('facebook.connect')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      ns="connections"
+      open={kind !== null}
+      onClose={onClose}
+      onSubmit={submit}
+      title={kind ? t(`add.${kind}`) : ''}
+      saving={connecting.isLoading}
+      submitLabel={t('facebook.connect')}
+      labelledClose
+      testId="facebook-connect-dialog"
+    >
+      <Stack gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          {t('facebook.help')}
+        </Text>
+        <TextField
+          label={t('facebook.userId')}
+          required
+          error={missing && !userId.trim() ? t('required') : null}
+          value={userId}
+          onChange={setUserId}
+        />
+        <TextField
+          label={t('facebook.userToken')}
+          required
+          error={missing && !token.trim() ? t('required') : null}
+          input={{ type: 'password', autoComplete: 'off' }}
+          value={token}
+          onChange={setToken}
+        />
+        {kind === 'instagram' && (
+          <Checkbox.Root checked disabled>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('facebook.addInstagram')}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      </Stack>
+    </FormDialog>
   );
 };

@@ -10,10 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuCircleCheck, LuCircleHelp, LuCircleX, LuUpload } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { ConfirmDialog, DeleteConfirmDialog } from '../../components/confirm-dialog.js';
+import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { PageTitle } from '../../components/page-title.js';
-import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
-import { RowActions } from '../../components/row-actions.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
+import { RowActionsCell } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
 import { selectUser } from '../auth/session.slice.js';
 import {
@@ -54,23 +56,22 @@ export const ContactListItemsPage = () => {
   const viewer = useAppSelector(selectUser);
   const mayDelete =
     !!viewer && (viewer.super || hasPermission(viewer, 'contacts-page:deleteContact'));
-  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
   const { data: list } = useGetContactListQuery(contactListId);
-  const { data, isLoading, isFetching } = usePageListItemsQuery({
-    contactListId,
-    searchParam,
-    pageNumber,
-  });
+  const items = usePagedList(
+    usePageListItemsQuery,
+    { contactListId },
+    { rowsOf: (page) => page.contacts },
+  );
   const [save] = useSaveListItemMutation();
-  const [remove, removing] = useDeleteListItemMutation();
+  const [deleteRecord] = useDeleteListItemMutation();
   const [upload, uploading] = useUploadContactListMutation();
-  const [editing, setEditing] = useState<ContactListItemRecord | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<ContactListItemRecord | null>(null);
+  const form = useRecordForm<ContactListItemRecord>();
+  const remove = useDeleteConfirm<ContactListItemRecord>(deleteRecord, () =>
+    notify.success(t('deleted')),
+  );
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ContactListImportReport | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const contacts = data?.contacts ?? [];
 
   const pick = (picked: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
@@ -90,17 +91,6 @@ export const ContactListItemsPage = () => {
       toastError(error);
     }
     setFile(null);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove(toDelete.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setToDelete(null);
   };
 
   return (
@@ -175,24 +165,17 @@ export const ContactListItemsPage = () => {
         </Box>
       )}
       <SearchAddBar
-        search={search}
-        onSearch={setSearch}
+        {...items.searchBox}
         searchLabel={t('search')}
         addLabel={t('addContact')}
-        onAdd={() => {
-          setEditing(null);
-          setFormOpen(true);
-        }}
+        onAdd={form.openNew}
       />
       <PagedTable
         columns={[t('valid'), t('name'), t('number'), t('email'), t('actions')]}
-        isEmpty={!isLoading && contacts.length === 0}
         emptyText={t('emptyContacts')}
-        fetching={isFetching}
-        hasMore={data?.hasMore ?? false}
-        onNextPage={nextPage}
+        {...items.table}
       >
-        {contacts.map((item) => (
+        {items.rows.map((item) => (
           <Table.Row key={item.id} data-testid="contact-list-item-row">
             <Table.Cell>
               <ValidIcon valid={item.isWhatsappValid} />
@@ -200,35 +183,33 @@ export const ContactListItemsPage = () => {
             <Table.Cell>{item.name}</Table.Cell>
             <Table.Cell>{item.number}</Table.Cell>
             <Table.Cell>{item.email}</Table.Cell>
-            <Table.Cell>
-              <RowActions
-                onEdit={() => {
-                  setEditing(item);
-                  setFormOpen(true);
-                }}
-                {...(mayDelete ? { onDelete: () => setToDelete(item) } : {})}
-              />
-            </Table.Cell>
+            <RowActionsCell
+              record={item}
+              onEdit={form.openEdit}
+              onDelete={mayDelete ? remove.ask : undefined}
+            />
           </Table.Row>
         ))}
       </PagedTable>
       <FormDialog
-        open={formOpen}
-        title={editing ? t('editContact') : t('addContact')}
+        open={form.formOpen}
+        title={form.editing ? t('editContact') : t('addContact')}
         fields={[
           { name: 'name', label: t('name') },
           { name: 'number', label: t('number') },
           { name: 'email', label: t('email'), type: 'email' },
         ]}
         initial={{
-          name: editing?.name ?? '',
-          number: editing?.number ?? '',
-          email: editing?.email ?? '',
+          name: form.editing?.name ?? '',
+          number: form.editing?.number ?? '',
+          email: form.editing?.email ?? '',
         }}
         schema={ContactListItemInput}
         extra={{ contactListId }}
-        onSave={(values) => save(editing ? { id: editing.id, ...values } : values).unwrap()}
-        onClose={() => setFormOpen(false)}
+        onSave={(values) =>
+          save(form.editing ? { id: form.editing.id, ...values } : values).unwrap()
+        }
+        onClose={form.close}
       />
       <ConfirmDialog
         open={file !== null}
@@ -239,15 +220,11 @@ export const ContactListItemsPage = () => {
       >
         {t('importWarning', { file: file?.name ?? '' })}
       </ConfirmDialog>
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('deleteContactTitle', { name: toDelete?.name ?? '' })}
-        busy={removing.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
-      >
-        {t('deleteContactWarning')}
-      </ConfirmDialog>
+      <DeleteConfirmDialog
+        confirm={remove}
+        title={t('deleteContactTitle', { name: remove.toDelete?.name ?? '' })}
+        warning={t('deleteContactWarning')}
+      />
     </PageTitle>
   );
 };

@@ -1,14 +1,15 @@
 import { Button, HStack, IconButton, Table } from '@chakra-ui/react';
 import { ContactListInput, type ContactListRecord } from '@sb/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
+import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { PageTitle } from '../../components/page-title.js';
-import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
-import { RowActions } from '../../components/row-actions.js';
-import { notify, toastError } from '../../components/toaster.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
+import { RowActionsCell } from '../../components/row-actions.js';
+import { notify } from '../../components/toaster.js';
 import {
   useDeleteContactListMutation,
   usePageContactListsQuery,
@@ -24,25 +25,13 @@ import { downloadExampleSheet } from './list-sheet.js';
 export const ContactListsPage = () => {
   const { t } = useTranslation('contactLists');
   const navigate = useNavigate();
-  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
-  const { data, isLoading, isFetching } = usePageContactListsQuery({ searchParam, pageNumber });
+  const lists = usePagedList(usePageContactListsQuery, {}, { rowsOf: (page) => page.records });
   const [save] = useSaveContactListMutation();
-  const [remove, removing] = useDeleteContactListMutation();
-  const [editing, setEditing] = useState<ContactListRecord | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [toDelete, setToDelete] = useState<ContactListRecord | null>(null);
-  const records = data?.records ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove(toDelete.id).unwrap();
-      notify.success(t('deleted'));
-    } catch (error) {
-      toastError(error);
-    }
-    setToDelete(null);
-  };
+  const [deleteRecord] = useDeleteContactListMutation();
+  const form = useRecordForm<ContactListRecord>();
+  const remove = useDeleteConfirm<ContactListRecord>(deleteRecord, () =>
+    notify.success(t('deleted')),
+  );
 
   return (
     <PageTitle titleKey="contactLists">
@@ -52,66 +41,49 @@ export const ContactListsPage = () => {
         </Button>
       </HStack>
       <SearchAddBar
-        search={search}
-        onSearch={setSearch}
+        {...lists.searchBox}
         searchLabel={t('search')}
         addLabel={t('addList')}
-        onAdd={() => {
-          setEditing(null);
-          setFormOpen(true);
-        }}
+        onAdd={form.openNew}
       />
       <PagedTable
         columns={[t('name'), t('contactsCount'), t('actions')]}
-        isEmpty={!isLoading && records.length === 0}
         emptyText={t('emptyLists')}
-        fetching={isFetching}
-        hasMore={data?.hasMore ?? false}
-        onNextPage={nextPage}
+        {...lists.table}
       >
-        {records.map((list) => (
+        {lists.rows.map((list) => (
           <Table.Row key={list.id} data-testid="contact-list-row">
             <Table.Cell>{list.name}</Table.Cell>
             <Table.Cell>{list.contactsCount}</Table.Cell>
-            <Table.Cell>
-              <RowActions
-                onEdit={() => {
-                  setEditing(list);
-                  setFormOpen(true);
-                }}
-                onDelete={() => setToDelete(list)}
+            <RowActionsCell record={list} onEdit={form.openEdit} onDelete={remove.ask}>
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={t('openContacts')}
+                onClick={() => void navigate(`/contact-lists/${list.id}/contacts`)}
               >
-                <IconButton
-                  size="xs"
-                  variant="ghost"
-                  aria-label={t('openContacts')}
-                  onClick={() => void navigate(`/contact-lists/${list.id}/contacts`)}
-                >
-                  <LuUsers />
-                </IconButton>
-              </RowActions>
-            </Table.Cell>
+                <LuUsers />
+              </IconButton>
+            </RowActionsCell>
           </Table.Row>
         ))}
       </PagedTable>
       <FormDialog
-        open={formOpen}
-        title={editing ? t('editList') : t('addList')}
+        open={form.formOpen}
+        title={form.editing ? t('editList') : t('addList')}
         fields={[{ name: 'name', label: t('name') }]}
-        initial={{ name: editing?.name ?? '' }}
+        initial={{ name: form.editing?.name ?? '' }}
         schema={ContactListInput}
-        onSave={(values) => save(editing ? { id: editing.id, ...values } : values).unwrap()}
-        onClose={() => setFormOpen(false)}
+        onSave={(values) =>
+          save(form.editing ? { id: form.editing.id, ...values } : values).unwrap()
+        }
+        onClose={form.close}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('deleteListTitle', { name: toDelete?.name ?? '' })}
-        busy={removing.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
-      >
-        {t('deleteListWarning')}
-      </ConfirmDialog>
+      <DeleteConfirmDialog
+        confirm={remove}
+        title={t('deleteListTitle', { name: remove.toDelete?.name ?? '' })}
+        warning={t('deleteListWarning')}
+      />
     </PageTitle>
   );
 };

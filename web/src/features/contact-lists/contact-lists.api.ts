@@ -12,6 +12,7 @@ import {
   type ContactListsPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById } from '../../api/record-requests.js';
 import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
@@ -58,7 +59,7 @@ export const contactListsApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { id }) => (id ? [LISTS, { type: 'ContactList', id }] : [LISTS]),
     }),
     deleteContactList: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.contactLists.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.contactLists.byId),
       invalidatesTags: [LISTS],
     }),
     uploadContactList: build.mutation<ContactListImportReport, { id: number; file: File }>({
@@ -109,10 +110,7 @@ export const contactListsApi = api.injectEndpoints({
       invalidatesTags: [ITEMS, LISTS],
     }),
     deleteListItem: build.mutation<{ id: number }, number>({
-      query: (id) => ({
-        url: buildPath(ApiRoutes.contactListItems.byId, { id }),
-        method: 'DELETE',
-      }),
+      query: deleteById(ApiRoutes.contactListItems.byId),
       invalidatesTags: [ITEMS, LISTS],
     }),
     // answered as the family's [{ key, value }] rows (campaign-settings.ts)

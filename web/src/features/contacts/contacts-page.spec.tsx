@@ -78,6 +78,8 @@ const stub = () => {
         { status: 201 },
       );
     if (request.method === 'DELETE') return Response.json({ id: 1 });
+    if (url.pathname === '/contacts/1/erase')
+      return Response.json({ id: 1, tickets: 2, messages: 9, notes: 1, objects: 3 });
     return Response.json({ version: '1.0.0' });
   });
   return calls;
@@ -128,6 +130,30 @@ describe('contacts page', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/contacts/1'))).toBe(true),
     );
+  });
+
+  it('offers the LGPD erasure to admins only, saying what goes before it erases', async () => {
+    stub();
+    const { unmount } = await renderApp('/contacts', sessionUser());
+    const row = await screen.findByTestId('contact-row-1');
+    expect(within(row).queryByRole('button', { name: 'Erase (LGPD)' })).toBeNull();
+    unmount();
+
+    const calls = stub();
+    await renderApp('/contacts', sessionUser({ profile: 'admin' }));
+    const adminRow = await screen.findByTestId('contact-row-1');
+    fireEvent.click(within(adminRow).getByRole('button', { name: 'Erase (LGPD)' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Erase Bruno for good?')).toBeTruthy();
+    expect(within(dialog).getByText(/messages and their files.*campaigns.*reports/)).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/erase'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/contacts/1/erase'))).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByText('Contact erased.')).toBeTruthy();
   });
 
   it('validates the contact form with the spec messages, then saves with extra info', async () => {

@@ -12,18 +12,17 @@ import {
 import { hasPermission, type ContactImportJob, type ContactRecord } from '@sb/contracts';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuDownload, LuLock, LuLockOpen, LuUpload } from 'react-icons/lu';
+import { LuDownload, LuEraser, LuLock, LuLockOpen, LuUpload } from 'react-icons/lu';
 import i18next from 'i18next';
 import { errorMessage } from '../../api/error-message.js';
 import { useCompanyEvents } from '../../api/use-company-events.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { ConfirmDialog, DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { usePagedSearch } from '../../components/paged-search.js';
+import { usePagedList } from '../../components/paged-search.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify, toastError } from '../../components/toaster.js';
-import { PagedRowsTable } from '../../components/paged-rows-table.js';
-import { TableEmptyRow } from '../../components/table-empty-row.js';
+import { PagedTable } from '../../components/paged-table.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { TagChip } from '../tags/tag-chip.js';
@@ -39,7 +38,8 @@ import { ContactModal } from './contact-modal.js';
 import {
   contactsApi,
   useDeleteContactMutation,
-  useListContactsQuery,
+  useEraseContactMutation,
+  usePageContactsQuery,
   useToggleContactBlockMutation,
   useUploadContactsMutation,
   type ContactSocketPayload,
@@ -48,34 +48,25 @@ import {
 /** Spec 2 §9: the import panel closes this long after the job finished. */
 const ImportPanelCloseMs = 15_000;
 
-const ContactRows = ({
-  searchParam,
-  pageNumber,
-  contactTag,
+/** A contact's row, with its block button and, for admins, its erasure (LGPD). */
+const ContactRow = ({
+  contact,
   mayDelete,
-  onHasMore,
   onEdit,
   onDelete,
+  onErase,
 }: {
-  searchParam: string;
-  pageNumber: number;
-  contactTag: number[];
+  contact: ContactRecord;
   mayDelete: boolean;
-  onHasMore: (page: number, hasMore: boolean) => void;
   onEdit: (contact: ContactRecord) => void;
   onDelete: (contact: ContactRecord) => void;
+  /** absent for a user who may not erase */
+  onErase?: (contact: ContactRecord) => void;
 }) => {
   const { t } = useTranslation('contacts');
-  const { data, isError } = useListContactsQuery({ searchParam, pageNumber, contactTag });
   const [toggleBlock] = useToggleContactBlockMutation();
-  useEffect(() => {
-    if (data) onHasMore(pageNumber, data.hasMore);
-  }, [data, pageNumber, onHasMore]);
-  useEffect(() => {
-    if (isError) notify.error(t('loadError'));
-  }, [isError, t]);
 
-  const block = async (contact: ContactRecord) => {
+  const block = async () => {
     try {
       await toggleBlock({ id: contact.id, active: !contact.active }).unwrap();
       notify.success(contact.active ? t('blocked') : t('unblocked'));
@@ -84,12 +75,8 @@ const ContactRows = ({
     }
   };
 
-  // the first page answering no rows is the empty list (later pages add to rows already shown)
-  if (pageNumber === 1 && data?.contacts?.length === 0) {
-    return <TableEmptyRow columns={5} text={t('empty')} />;
-  }
-  return (data?.contacts ?? []).map((contact) => (
-    <Table.Row key={contact.id} data-testid={`contact-row-${contact.id}`}>
+  return (
+    <Table.Row data-testid={`contact-row-${contact.id}`}>
       <Table.Cell>
         <HStack>
           <Text>{contact.name}</Text>
@@ -118,14 +105,26 @@ const ContactRows = ({
             size="xs"
             variant="ghost"
             aria-label={contact.active ? t('block') : t('unblock')}
-            onClick={() => void block(contact)}
+            onClick={() => void block()}
           >
             {contact.active ? <LuLock /> : <LuLockOpen />}
           </IconButton>
+          {onErase && (
+            <IconButton
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={t('erase')}
+              title={t('erase')}
+              onClick={() => onErase(contact)}
+            >
+              <LuEraser />
+            </IconButton>
+          )}
         </RowActions>
       </Table.Cell>
     </Table.Row>
-  ));
+  );
 };
 
 /** /contacts (spec 2 §2): search, tag filter, pages on scroll, add/edit, block, delete, import, export. */
@@ -133,18 +132,24 @@ export const ContactsPage = () => {
   const { t } = useTranslation('contacts');
   const dispatch = useAppDispatch();
   const viewer = useAppSelector(selectUser);
-  const { typed, setTyped, search, pages, onHasMore, onScroll } = usePagedSearch();
   const [tagFilter, setTagFilter] = useState('');
+  const contactTag = tagFilter ? [Number(tagFilter)] : [];
+  const list = usePagedList(
+    usePageContactsQuery,
+    { contactTag },
+    { rowsOf: (page) => page.contacts, loadError: t('loadError') },
+  );
   const { data: tags = [] } = useListTagsQuery({ kanban: 0 });
   const [editing, setEditing] = useState<ContactRecord | 'new' | null>(null);
   const [deleteContact] = useDeleteContactMutation();
   const remove = useDeleteConfirm<ContactRecord>(deleteContact, () => notify.success(t('deleted')));
+  const [eraseContact] = useEraseContactMutation();
+  const erase = useDeleteConfirm<ContactRecord>(eraseContact, () => notify.success(t('erased')));
   const [upload] = useUploadContactsMutation();
   const [job, setJob] = useState<ContactImportJob | null>(null);
   const [exporting, setExporting] = useState(false);
   const [explaining, setExplaining] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const contactTag = tagFilter ? [Number(tagFilter)] : [];
   const progress = importProgress(job);
 
   // the import job reports on the company's contact channel
@@ -185,7 +190,7 @@ export const ContactsPage = () => {
       const contacts = await collectAllContacts((pageNumber) =>
         dispatch(
           contactsApi.endpoints.listContacts.initiate(
-            { searchParam: search, pageNumber, contactTag },
+            { searchParam: list.searchParam, pageNumber, contactTag },
             { subscribe: false },
           ),
         ).unwrap(),
@@ -207,6 +212,7 @@ export const ContactsPage = () => {
 
   if (!viewer) return null;
   const mayDelete = viewer.super || hasPermission(viewer, 'contacts-page:deleteContact');
+  const mayErase = viewer.super || viewer.profile === 'admin';
   return (
     <PageTitle titleKey="contacts">
       <HStack mb="3" justify="space-between" wrap="wrap" gap="2">
@@ -215,8 +221,8 @@ export const ContactsPage = () => {
             maxW="sm"
             placeholder={t('search')}
             aria-label={t('search')}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            value={list.searchBox.search}
+            onChange={(e) => list.searchBox.onSearch(e.target.value)}
           />
           <NativeSelect.Root maxW="56">
             <NativeSelect.Field
@@ -286,26 +292,25 @@ export const ContactsPage = () => {
           ))}
         </Stack>
       )}
-      <PagedRowsTable
+      <PagedTable
         columns={(['name', 'number', 'email', 'tags', 'actions'] as const).map((key) =>
           t(`columns.${key}`),
         )}
-        onScroll={onScroll}
         testId="contacts-scroll"
+        emptyText={t('empty')}
+        {...list.table}
       >
-        {Array.from({ length: pages }, (_, i) => (
-          <ContactRows
-            key={`${search}:${tagFilter}:${i + 1}`}
-            searchParam={search}
-            pageNumber={i + 1}
-            contactTag={contactTag}
+        {list.rows.map((contact) => (
+          <ContactRow
+            key={contact.id}
+            contact={contact}
             mayDelete={mayDelete}
-            onHasMore={onHasMore}
             onEdit={setEditing}
             onDelete={remove.ask}
+            onErase={mayErase ? erase.ask : undefined}
           />
         ))}
-      </PagedRowsTable>
+      </PagedTable>
       {editing && (
         <ContactModal
           key={editing === 'new' ? 'new' : editing.id}
@@ -331,11 +336,18 @@ export const ContactsPage = () => {
           tags: t('columns.tags'),
         })}
       </ConfirmDialog>
-      <ConfirmDialog
-        {...remove.dialog}
+      <DeleteConfirmDialog
+        confirm={remove}
         title={t('confirmDeleteTitle', { name: remove.toDelete?.name ?? '' })}
+        warning={t('confirmDeleteText')}
+      />
+      <ConfirmDialog
+        {...erase.dialog}
+        title={t('confirmEraseTitle', { name: erase.toDelete?.name ?? '' })}
+        confirmLabel={t('confirmErase')}
+        destructive
       >
-        {t('confirmDeleteText')}
+        {t('confirmEraseText')}
       </ConfirmDialog>
     </PageTitle>
   );

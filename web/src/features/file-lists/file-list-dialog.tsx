@@ -1,10 +1,10 @@
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { FileListInput, type FileListRecord } from '@sb/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog.js';
+import { RecordFormDialog } from '../../components/form-dialog.js';
+import { useRecordDraft } from '../../components/record-dialogs.js';
 import { TextField } from '../../components/form-fields.js';
-import { useFormSave } from '../../components/form-save.js';
 import { LuPaperclip, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { notify } from '../../components/toaster.js';
 import {
@@ -112,6 +112,9 @@ const OptionRow = ({
   );
 };
 
+/** the errors of a fresh draft */
+const noErrors: Errors = { options: {} };
+
 /** Add/edit dialog of /files (spec 3 §2.15): name, message and repeatable options with a file each. */
 export const FileListDialog = ({
   open,
@@ -123,18 +126,14 @@ export const FileListDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('files');
-  const [draft, setDraft] = useState<Draft>(draftOf(record));
-  const [errors, setErrors] = useState<Errors>({ options: {} });
-  const { saving, save } = useFormSave();
+  const { draft, setDraft, errors, setErrors, save, dialog } = useRecordDraft(
+    { open, record, onClose },
+    draftOf,
+    noErrors,
+  );
   const [create] = useCreateFileListMutation();
   const [update] = useUpdateFileListMutation();
   const [upload] = useUploadFileListFilesMutation();
-
-  useEffect(() => {
-    if (!open) return;
-    setDraft(draftOf(record));
-    setErrors({ options: {} });
-  }, [open, record]);
 
   const validate = (): Errors => {
     const found: Errors = { options: {} };
@@ -182,63 +181,55 @@ export const FileListDialog = ({
     }));
 
   return (
-    <FormDialog
+    <RecordFormDialog
       ns="files"
-      open={open}
-      onClose={onClose}
+      {...dialog}
       onSubmit={submit}
-      title={record ? t('edit') : t('add')}
-      saving={saving}
-      labelledClose
-      lazy
-      size="lg"
       scrollBehavior="inside"
       testId="file-list-form"
     >
-      <Stack gap="4">
-        <TextField
-          label={t('name')}
-          required
-          error={errors.name}
-          value={draft.name}
-          onChange={(name) => setDraft((d) => ({ ...d, name }))}
-        />
-        <TextField
-          label={t('message')}
-          required
-          error={errors.message}
-          rows={4}
-          value={draft.message}
-          onChange={(message) => setDraft((d) => ({ ...d, message }))}
-        />
-        <Text fontWeight="medium">{t('options')}</Text>
-        {draft.options.map((option) => (
-          <OptionRow
-            key={option.key}
-            option={option}
-            error={errors.options[option.key]}
-            onChange={changeOption}
-            onRemove={() =>
-              setDraft((d) => ({
-                ...d,
-                options: d.options.filter((o) => o.key !== option.key),
-              }))
-            }
-          />
-        ))}
-        <Button
-          variant="outline"
-          alignSelf="start"
-          onClick={() =>
+      <TextField
+        label={t('name')}
+        required
+        error={errors.name}
+        value={draft.name}
+        onChange={(name) => setDraft((d) => ({ ...d, name }))}
+      />
+      <TextField
+        label={t('message')}
+        required
+        error={errors.message}
+        rows={4}
+        value={draft.message}
+        onChange={(message) => setDraft((d) => ({ ...d, message }))}
+      />
+      <Text fontWeight="medium">{t('options')}</Text>
+      {draft.options.map((option) => (
+        <OptionRow
+          key={option.key}
+          option={option}
+          error={errors.options[option.key]}
+          onChange={changeOption}
+          onRemove={() =>
             setDraft((d) => ({
               ...d,
-              options: [...d.options, { key: nextKey++, name: '', storedName: null, file: null }],
+              options: d.options.filter((o) => o.key !== option.key),
             }))
           }
-        >
-          <LuPlus /> {t('addOption')}
-        </Button>
-      </Stack>
-    </FormDialog>
+        />
+      ))}
+      <Button
+        variant="outline"
+        alignSelf="start"
+        onClick={() =>
+          setDraft((d) => ({
+            ...d,
+            options: [...d.options, { key: nextKey++, name: '', storedName: null, file: null }],
+          }))
+        }
+      >
+        <LuPlus /> {t('addOption')}
+      </Button>
+    </RecordFormDialog>
   );
 };

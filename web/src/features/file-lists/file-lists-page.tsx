@@ -1,10 +1,11 @@
 import { Table } from '@chakra-ui/react';
 import type { FileListRecord } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
-import { RowActions } from '../../components/row-actions.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
+import { RowActionsCell } from '../../components/row-actions.js';
 import { notify } from '../../components/toaster.js';
 import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { FileListDialog } from './file-list-dialog.js';
@@ -13,52 +14,35 @@ import { useDeleteFileListMutation, usePageFileListsQuery } from './file-lists.a
 /** /files (spec 3 §2.15; admins): searchable, infinitely scrolled file lists with edit and delete. */
 export const FileListsPage = () => {
   const { t } = useTranslation('files');
-  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
-  const { data, isLoading, isFetching } = usePageFileListsQuery({ searchParam, pageNumber });
+  const list = usePagedList(usePageFileListsQuery, {}, { rowsOf: (page) => page.files });
   const form = useRecordForm<FileListRecord>();
   const [deleteFileList] = useDeleteFileListMutation();
   const remove = useDeleteConfirm<FileListRecord>(deleteFileList, () =>
     notify.success(t('deleted')),
   );
 
-  const files = data?.files ?? [];
-
   return (
     <PageTitle titleKey="files">
       <SearchAddBar
-        search={search}
-        onSearch={setSearch}
+        {...list.searchBox}
         searchLabel={t('search')}
         addLabel={t('add')}
         onAdd={form.openNew}
       />
-      <PagedTable
-        columns={[t('name'), t('actions')]}
-        isEmpty={!isLoading && files.length === 0}
-        emptyText={t('empty')}
-        fetching={isFetching}
-        hasMore={data?.hasMore ?? false}
-        onNextPage={nextPage}
-      >
-        {files.map((fileList) => (
+      <PagedTable columns={[t('name'), t('actions')]} emptyText={t('empty')} {...list.table}>
+        {list.rows.map((fileList) => (
           <Table.Row key={fileList.id} data-testid="file-list-row">
             <Table.Cell>{fileList.name}</Table.Cell>
-            <Table.Cell>
-              <RowActions
-                onEdit={() => form.openEdit(fileList)}
-                onDelete={() => remove.ask(fileList)}
-              />
-            </Table.Cell>
+            <RowActionsCell record={fileList} onEdit={form.openEdit} onDelete={remove.ask} />
           </Table.Row>
         ))}
       </PagedTable>
       <FileListDialog open={form.formOpen} record={form.editing} onClose={form.close} />
-      <ConfirmDialog
-        {...remove.dialog}
+      <DeleteConfirmDialog
+        confirm={remove}
         title={t('deleteTitle', { name: remove.toDelete?.name ?? '' })}
-      >
-        {t('deleteWarning')}
-      </ConfirmDialog>
+        warning={t('deleteWarning')}
+      />
     </PageTitle>
   );
 };

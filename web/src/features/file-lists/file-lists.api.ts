@@ -7,6 +7,7 @@ import {
   type FileListSocketPayload,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
@@ -49,15 +50,11 @@ export const fileListsApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     updateFileList: build.mutation<FileListRecord, FileListInput & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.fileLists.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.fileLists.byId),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'FileList', id }, LIST],
     }),
     deleteFileList: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.fileLists.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.fileLists.byId),
       invalidatesTags: (_r, _e, id) => [{ type: 'FileList', id }, LIST],
     }),
     /** The multipart form of spec 3 §7: per file, its option id, name and type. */

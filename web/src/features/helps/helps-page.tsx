@@ -2,11 +2,8 @@ import {
   AspectRatio,
   Box,
   Card,
-  CloseButton,
-  Dialog,
   EmptyState,
   Icon,
-  Portal,
   SimpleGrid,
   Spinner,
   Text,
@@ -16,54 +13,40 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCirclePlay, LuCircleHelp } from 'react-icons/lu';
 import { PageTitle } from '../../components/page-title.js';
+import { ViewDialog } from '../../components/view-dialog.js';
 import { helpVideoUrl, useListHelpsQuery } from './helps.api.js';
 
 /** The modal player: embeds the video by its code; Escape or the close button closes it. */
 export const HelpPlayer = ({ help, onClose }: { help: Help | null; onClose: () => void }) => {
   const { t } = useTranslation('helps');
   return (
-    <Dialog.Root
+    <ViewDialog
       open={help !== null}
-      onOpenChange={(details) => !details.open && onClose()}
+      onClose={onClose}
+      title={help?.title}
+      closeLabel={t('close')}
+      testId="help-player"
       size="xl"
-      placement="center"
-      lazyMount
-      unmountOnExit
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="help-player">
-            <Dialog.Header>
-              <Dialog.Title>{help?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {help?.video ? (
-                <AspectRatio ratio={16 / 9}>
-                  <iframe
-                    src={helpVideoUrl(help.video)}
-                    title={help.title}
-                    allow="autoplay; encrypted-media; picture-in-picture"
-                    allowFullScreen
-                    style={{ border: 0 }}
-                  />
-                </AspectRatio>
-              ) : (
-                <Text color="fg.muted">{t('noVideo')}</Text>
-              )}
-              {help?.description && (
-                <Text mt="3" whiteSpace="pre-wrap">
-                  {help.description}
-                </Text>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {help?.video ? (
+        <AspectRatio ratio={16 / 9}>
+          <iframe
+            src={helpVideoUrl(help.video)}
+            title={help.title}
+            allow="autoplay; encrypted-media; picture-in-picture"
+            allowFullScreen
+            style={{ border: 0 }}
+          />
+        </AspectRatio>
+      ) : (
+        <Text color="fg.muted">{t('noVideo')}</Text>
+      )}
+      {help?.description && (
+        <Text mt="3" whiteSpace="pre-wrap">
+          {help.description}
+        </Text>
+      )}
+    </ViewDialog>
   );
 };
 

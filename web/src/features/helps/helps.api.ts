@@ -1,5 +1,6 @@
-import { ApiRoutes, buildPath, type Help, type HelpInputValues } from '@sb/contracts';
+import { ApiRoutes, type Help, type HelpInputValues } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 
 // Helps add their own cache tag, so the shared base api needs no edit.
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Help'] });
@@ -18,15 +19,11 @@ export const helpsApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Help', id: 'LIST' }],
     }),
     updateHelp: build.mutation<Help, HelpInputValues & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.helps.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.helps.byId),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Help', id }],
     }),
     deleteHelp: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.helps.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.helps.byId),
       invalidatesTags: (_r, _e, id) => [
         { type: 'Help', id },
         { type: 'Help', id: 'LIST' },

@@ -1,23 +1,20 @@
-import { Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Table, Text } from '@chakra-ui/react';
 import type { OnDutyDay, OnDutyRecord } from '@sb/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog.js';
+import { RecordFormDialog } from '../../components/form-dialog.js';
+import { useRecordDraft } from '../../components/record-dialogs.js';
 import { SelectField, TextField } from '../../components/form-fields.js';
-import { useFormSave } from '../../components/form-save.js';
 import { notify } from '../../components/toaster.js';
 import { useGetUserPickerQuery } from '../users/users.api.js';
-import {
-  bodyOf,
-  draftOf,
-  onDutyFormErrors,
-  type OnDutyDraft,
-  type OnDutyFieldErrors,
-} from './on-duty-form.js';
+import { bodyOf, draftOf, onDutyFormErrors, type OnDutyFieldErrors } from './on-duty-form.js';
 import { useCreateOnDutyMutation, useUpdateOnDutyMutation } from './on-duty.api.js';
 
 type TimeField = 'startTime' | 'endTime';
 const TimeFields: TimeField[] = ['startTime', 'endTime'];
+
+/** the errors of a fresh draft */
+const noErrors: OnDutyFieldErrors = {};
 
 /**
  * Add/edit modal of /plantao (spec 3 §2.17, §5): the on-duty person (GET /users/list), the phone that
@@ -35,18 +32,14 @@ export const OnDutyModal = ({
 }) => {
   const { t } = useTranslation('plantao');
   const { t: tc } = useTranslation('common');
-  const [draft, setDraft] = useState<OnDutyDraft>(() => draftOf(record));
-  const [errors, setErrors] = useState<OnDutyFieldErrors>({});
-  const { saving, save } = useFormSave();
+  const { draft, setDraft, errors, setErrors, save, dialog } = useRecordDraft(
+    { open, record, onClose },
+    draftOf,
+    noErrors,
+  );
   const { data: users = [] } = useGetUserPickerQuery(undefined, { skip: !open });
   const [create] = useCreateOnDutyMutation();
   const [update] = useUpdateOnDutyMutation();
-
-  useEffect(() => {
-    if (!open) return;
-    setDraft(draftOf(record));
-    setErrors({});
-  }, [open, record]);
 
   const setDay = (index: number, change: Partial<OnDutyDay>) =>
     setDraft((d) => ({
@@ -75,92 +68,79 @@ export const OnDutyModal = ({
   };
 
   return (
-    <FormDialog
-      ns="plantao"
-      open={open}
-      onClose={onClose}
-      onSubmit={submit}
-      title={record ? t('edit') : t('add')}
-      saving={saving}
-      labelledClose
-      lazy
-      size="lg"
-      testId="on-duty-form"
-    >
-      <Stack gap="4">
-        <SelectField
-          label={t('user')}
-          namedControl
+    <RecordFormDialog ns="plantao" {...dialog} onSubmit={submit} testId="on-duty-form">
+      <SelectField
+        label={t('user')}
+        namedControl
+        required
+        error={errors.userId && t(errors.userId)}
+        value={draft.userId}
+        onChange={(userId) => setDraft((d) => ({ ...d, userId }))}
+        placeholder={t('chooseUser')}
+        options={options.map((user) => [user.id, user.name] as const)}
+      />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField
+          label={t('phone')}
           required
-          error={errors.userId && t(errors.userId)}
-          value={draft.userId}
-          onChange={(userId) => setDraft((d) => ({ ...d, userId }))}
-          placeholder={t('chooseUser')}
-          options={options.map((user) => [user.id, user.name] as const)}
+          error={errors.phone && t(errors.phone)}
+          value={draft.phone}
+          onChange={(phone) => setDraft((d) => ({ ...d, phone }))}
+          input={{ type: 'tel', placeholder: '5511999999999' }}
         />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <TextField
-            label={t('phone')}
-            required
-            error={errors.phone && t(errors.phone)}
-            value={draft.phone}
-            onChange={(phone) => setDraft((d) => ({ ...d, phone }))}
-            input={{ type: 'tel', placeholder: '5511999999999' }}
-          />
-          <TextField
-            label={t('interval')}
-            required
-            // the hint gives way to the error
-            helper={errors.interval ? undefined : t('intervalHelp')}
-            error={errors.interval && t(errors.interval)}
-            input={{ type: 'number', min: 1, step: 1 }}
-            value={draft.interval}
-            onChange={(interval) => setDraft((d) => ({ ...d, interval }))}
-          />
-        </SimpleGrid>
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{tc('schedule.weekday')}</Table.ColumnHeader>
-              {TimeFields.map((field) => (
-                <Table.ColumnHeader key={field}>{t(field)}</Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {draft.days.map((day, index) => {
-              const name = tc(`schedule.weekdays.${day.weekdayEn}`);
-              return (
-                <Table.Row key={day.weekdayEn}>
-                  <Table.Cell>{name}</Table.Cell>
-                  {TimeFields.map((field) => {
-                    const error = errors[`days.${index}.${field}`];
-                    return (
-                      <Table.Cell key={field}>
-                        <Field.Root invalid={!!error}>
-                          <Input
-                            size="sm"
-                            type="time"
-                            aria-label={`${name} ${t(field)}`}
-                            value={day[field]}
-                            onChange={(e) => setDay(index, { [field]: e.target.value })}
-                          />
-                          {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
-                        </Field.Root>
-                      </Table.Cell>
-                    );
-                  })}
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-        {errors.days && (
-          <Text color="fg.error" fontSize="sm" role="alert">
-            {t(errors.days)}
-          </Text>
-        )}
-      </Stack>
-    </FormDialog>
+        <TextField
+          label={t('interval')}
+          required
+          // the hint gives way to the error
+          helper={errors.interval ? undefined : t('intervalHelp')}
+          error={errors.interval && t(errors.interval)}
+          input={{ type: 'number', min: 1, step: 1 }}
+          value={draft.interval}
+          onChange={(interval) => setDraft((d) => ({ ...d, interval }))}
+        />
+      </SimpleGrid>
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{tc('schedule.weekday')}</Table.ColumnHeader>
+            {TimeFields.map((field) => (
+              <Table.ColumnHeader key={field}>{t(field)}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {draft.days.map((day, index) => {
+            const name = tc(`schedule.weekdays.${day.weekdayEn}`);
+            return (
+              <Table.Row key={day.weekdayEn}>
+                <Table.Cell>{name}</Table.Cell>
+                {TimeFields.map((field) => {
+                  const error = errors[`days.${index}.${field}`];
+                  return (
+                    <Table.Cell key={field}>
+                      <Field.Root invalid={!!error}>
+                        <Input
+                          size="sm"
+                          type="time"
+                          aria-label={`${name} ${t(field)}`}
+                          value={day[field]}
+                          onChange={(e) => setDay(index, { [field]: e.target.value })}
+                        />
+                        {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
+                      </Field.Root>
+                    </Table.Cell>
+                  );
+                })}
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+      {errors.days && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {t(errors.days)}
+        </Text>
+      )}
+    </RecordFormDialog>
   );
 };

@@ -2,7 +2,7 @@ import { Stack, Table, Text } from '@chakra-ui/react';
 import type { OnDutyRecord } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
 import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
@@ -69,9 +69,7 @@ export const OnDutyPage = () => {
         ))}
       </PagedTable>
       <OnDutyModal open={form.formOpen} record={form.editing} onClose={form.close} />
-      <ConfirmDialog {...remove.dialog} title={t('deleteTitle')}>
-        {t('deleteWarning')}
-      </ConfirmDialog>
+      <DeleteConfirmDialog confirm={remove} title={t('deleteTitle')} warning={t('deleteWarning')} />
     </PageTitle>
   );
 };

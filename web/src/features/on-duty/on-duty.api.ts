@@ -1,5 +1,6 @@
 import { ApiRoutes, buildPath, type OnDutyForm, type OnDutyRecord } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['OnDuty'] });
 const LIST = { type: 'OnDuty' as const, id: 'LIST' };
@@ -23,15 +24,11 @@ export const onDutyApi = api.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     updateOnDuty: build.mutation<OnDutyRecord, OnDutyForm & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.onDuty.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.onDuty.byId),
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: 'OnDuty', id }],
     }),
     deleteOnDuty: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.onDuty.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.onDuty.byId),
       invalidatesTags: (_r, _e, id) => [LIST, { type: 'OnDuty', id }],
     }),
   }),

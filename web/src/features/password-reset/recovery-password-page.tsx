@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { ResetRedirectDelayMs, ResetRequestInput } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   useUpdatePasswordMutation,
   useVerifyResetCodeMutation,
 } from './password-reset.api.js';
+import { PublicCard } from '../../components/public-card.js';
 
 type Step = 'phone' | 'code' | 'password';
 type Notice = { status: 'info' | 'error' | 'warning'; text: string };
@@ -110,13 +111,7 @@ export const RecoveryPasswordPage = () => {
   };
 
   return (
-    <Box bg="bg.panel" borderRadius="2xl" boxShadow="lg" p={{ base: '6', md: '10' }}>
-      <Stack gap="1" mb="6">
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {t('title')}
-        </Heading>
-        <Text color="fg.muted">{t('subtitle')}</Text>
-      </Stack>
+    <PublicCard title={t('title')} subtitle={t('subtitle')}>
       {notice && (
         <Alert.Root status={notice.status} borderRadius="md" mb="5" role="alert">
           <Alert.Indicator />
@@ -209,6 +204,6 @@ export const RecoveryPasswordPage = () => {
           <RouterLink to="/login">{t('backToLogin')}</RouterLink>
         </Link>
       </Text>
-    </Box>
+    </PublicCard>
   );
 };

@@ -7,6 +7,7 @@ import { TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
 import { notify } from '../../components/toaster.js';
 import { SubmitDelayMs } from '../../components/submit-delay.js';
+import { fieldErrors } from '../../components/field-errors.js';
 import { useCreatePlanMutation, useUpdatePlanMutation } from './plans.api.js';
 
 type Numbers = 'users' | 'connections' | 'queues' | 'amount';
@@ -49,12 +50,9 @@ export const PlanFormDialog = ({ plan, onClose }: { plan?: PlanView; onClose: ()
     };
     const parsed = PlanInput.safeParse(raw);
     if (!parsed.success) {
-      const found: Partial<Record<keyof Values, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Values;
-        found[key] ??= raw[key] === undefined || raw[key] === '' ? t('required') : t('invalid');
-      }
-      setErrors(found);
+      setErrors(
+        fieldErrors<keyof Values>(parsed.error.issues, raw, t('required'), () => t('invalid')),
+      );
       return;
     }
     setErrors({});

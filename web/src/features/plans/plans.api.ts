@@ -1,11 +1,6 @@
-import {
-  ApiRoutes,
-  buildPath,
-  type PlanInput,
-  type PlanUpdateInput,
-  type PlanView,
-} from '@sb/contracts';
+import { ApiRoutes, type PlanInput, type PlanUpdateInput, type PlanView } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Plan', 'Company'] });
 
@@ -24,11 +19,7 @@ export const plansApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Plan', id: 'LIST' }],
     }),
     updatePlan: build.mutation<PlanView, PlanUpdateInput & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.plans.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.plans.byId),
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'Plan', id },
         { type: 'Plan', id: 'LIST' },
@@ -36,7 +27,7 @@ export const plansApi = api.injectEndpoints({
       ],
     }),
     deletePlan: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.plans.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.plans.byId),
       invalidatesTags: [{ type: 'Plan', id: 'LIST' }],
     }),
   }),

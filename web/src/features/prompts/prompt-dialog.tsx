@@ -1,4 +1,4 @@
-import { Field, Grid, IconButton, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Field, Grid, IconButton, Input, InputGroup } from '@chakra-ui/react';
 import {
   PromptDefaults,
   PromptInput,
@@ -8,9 +8,9 @@ import {
 } from '@sb/contracts';
 import { useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog.js';
+import { RecordFormDialog } from '../../components/form-dialog.js';
+import { useRecordDraft } from '../../components/record-dialogs.js';
 import { SelectField, TextField } from '../../components/form-fields.js';
-import { useFormSave } from '../../components/form-save.js';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { notify } from '../../components/toaster.js';
 import { useListQueuesQuery } from '../queues/queues.api.js';
@@ -47,6 +47,9 @@ type Errors = Partial<Record<keyof Draft, string>>;
 /** The label of a voice: "Text" or the voice's first name (pt-BR-FranciscaNeural → Francisca). */
 const voiceName = (voice: PromptVoice) => voice.replace(/^pt-BR-/, '').replace(/Neural$/, '');
 
+/** the errors of a fresh draft */
+const noErrors: Errors = {};
+
 /**
  * Add/edit dialog of /prompts (spec 3 §2.16). Keys come masked from the server: sending the masked value
  * back (or nothing) keeps the stored key. Saved only with a queue ("Informe o setor").
@@ -61,18 +64,18 @@ export const PromptDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('prompts');
-  const [draft, setDraft] = useState<Draft>(draftOf(record));
-  const [errors, setErrors] = useState<Errors>({});
+  const { draft, setDraft, errors, setErrors, save, dialog } = useRecordDraft(
+    { open, record, onClose },
+    draftOf,
+    noErrors,
+  );
   const [showKey, setShowKey] = useState(false);
-  const { saving, save } = useFormSave();
   const { data: queues = [] } = useListQueuesQuery(undefined, { skip: !open });
   const [create] = useCreatePromptMutation();
   const [update] = useUpdatePromptMutation();
 
   useEffect(() => {
     if (!open) return;
-    setDraft(draftOf(record));
-    setErrors({});
     setShowKey(false);
   }, [open, record]);
 
@@ -122,77 +125,69 @@ export const PromptDialog = ({
   );
 
   return (
-    <FormDialog
+    <RecordFormDialog
       ns="prompts"
-      open={open}
-      onClose={onClose}
+      {...dialog}
       onSubmit={submit}
-      title={record ? t('edit') : t('add')}
-      saving={saving}
-      labelledClose
-      lazy
-      size="lg"
       scrollBehavior="inside"
       testId="prompt-form"
     >
-      <Stack gap="4">
-        {text('name', { required: true })}
-        <Field.Root invalid={!!errors.apiKey} required={!record}>
-          <Field.Label>{t('apiKey')}</Field.Label>
-          <InputGroup
-            endElement={
-              <IconButton
-                variant="ghost"
-                size="sm"
-                me="-2"
-                aria-label={showKey ? t('hideKey') : t('showKey')}
-                onClick={() => setShowKey((shown) => !shown)}
-              >
-                {showKey ? <LuEyeOff /> : <LuEye />}
-              </IconButton>
-            }
-          >
-            <Input
-              type={showKey ? 'text' : 'password'}
-              autoComplete="off"
-              value={draft.apiKey}
-              onChange={(e) => set('apiKey')(e.target.value)}
-            />
-          </InputGroup>
-          {record && <Field.HelperText>{t('keyKept')}</Field.HelperText>}
-          <Field.ErrorText>{errors.apiKey}</Field.ErrorText>
-        </Field.Root>
-        {text('prompt', { required: true, rows: 10 })}
-        <SelectField
-          label={t('queue')}
-          namedControl
-          required
-          error={errors.queueId}
-          value={draft.queueId}
-          onChange={set('queueId')}
-          placeholder={t('chooseQueue')}
-          options={queues.map((queue) => [queue.id, queue.name] as const)}
-        />
-        <SelectField
-          label={t('voice')}
-          namedControl
-          error={errors.voice}
-          value={draft.voice}
-          onChange={set('voice')}
-          options={PromptVoices.map(
-            (voice) => [voice, voice === 'texto' ? t('voiceText') : voiceName(voice)] as const,
-          )}
-        />
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          {text('voiceKey', { input: { type: 'password', autoComplete: 'off' } })}
-          {text('voiceRegion')}
-        </Grid>
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
-          {text('temperature', { input: { type: 'number', step: '0.1', min: '0', max: '2' } })}
-          {text('maxTokens', { input: { type: 'number', min: '1' } })}
-          {text('maxMessages', { input: { type: 'number', min: '1' } })}
-        </Grid>
-      </Stack>
-    </FormDialog>
+      {text('name', { required: true })}
+      <Field.Root invalid={!!errors.apiKey} required={!record}>
+        <Field.Label>{t('apiKey')}</Field.Label>
+        <InputGroup
+          endElement={
+            <IconButton
+              variant="ghost"
+              size="sm"
+              me="-2"
+              aria-label={showKey ? t('hideKey') : t('showKey')}
+              onClick={() => setShowKey((shown) => !shown)}
+            >
+              {showKey ? <LuEyeOff /> : <LuEye />}
+            </IconButton>
+          }
+        >
+          <Input
+            type={showKey ? 'text' : 'password'}
+            autoComplete="off"
+            value={draft.apiKey}
+            onChange={(e) => set('apiKey')(e.target.value)}
+          />
+        </InputGroup>
+        {record && <Field.HelperText>{t('keyKept')}</Field.HelperText>}
+        <Field.ErrorText>{errors.apiKey}</Field.ErrorText>
+      </Field.Root>
+      {text('prompt', { required: true, rows: 10 })}
+      <SelectField
+        label={t('queue')}
+        namedControl
+        required
+        error={errors.queueId}
+        value={draft.queueId}
+        onChange={set('queueId')}
+        placeholder={t('chooseQueue')}
+        options={queues.map((queue) => [queue.id, queue.name] as const)}
+      />
+      <SelectField
+        label={t('voice')}
+        namedControl
+        error={errors.voice}
+        value={draft.voice}
+        onChange={set('voice')}
+        options={PromptVoices.map(
+          (voice) => [voice, voice === 'texto' ? t('voiceText') : voiceName(voice)] as const,
+        )}
+      />
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+        {text('voiceKey', { input: { type: 'password', autoComplete: 'off' } })}
+        {text('voiceRegion')}
+      </Grid>
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4">
+        {text('temperature', { input: { type: 'number', step: '0.1', min: '0', max: '2' } })}
+        {text('maxTokens', { input: { type: 'number', min: '1' } })}
+        {text('maxMessages', { input: { type: 'number', min: '1' } })}
+      </Grid>
+    </RecordFormDialog>
   );
 };

@@ -1,11 +1,11 @@
 import { Table } from '@chakra-ui/react';
 import type { Prompt } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
 import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
-import { RowActions } from '../../components/row-actions.js';
+import { RowActionsCell } from '../../components/row-actions.js';
 import { notify } from '../../components/toaster.js';
 import { PromptDialog } from './prompt-dialog.js';
 import { useDeletePromptMutation, useListPromptsQuery } from './prompts.api.js';
@@ -33,22 +33,16 @@ export const PromptsPage = () => {
             <Table.Cell>{prompt.name}</Table.Cell>
             <Table.Cell>{prompt.queue?.name ?? t('noQueue')}</Table.Cell>
             <Table.Cell>{prompt.maxTokens}</Table.Cell>
-            <Table.Cell>
-              <RowActions
-                onEdit={() => form.openEdit(prompt)}
-                onDelete={() => remove.ask(prompt)}
-              />
-            </Table.Cell>
+            <RowActionsCell record={prompt} onEdit={form.openEdit} onDelete={remove.ask} />
           </Table.Row>
         ))}
       </PagedTable>
       <PromptDialog open={form.formOpen} record={form.editing} onClose={form.close} />
-      <ConfirmDialog
-        {...remove.dialog}
+      <DeleteConfirmDialog
+        confirm={remove}
         title={t('deleteTitle', { name: remove.toDelete?.name ?? '' })}
-      >
-        {t('deleteWarning')}
-      </ConfirmDialog>
+        warning={t('deleteWarning')}
+      />
     </PageTitle>
   );
 };

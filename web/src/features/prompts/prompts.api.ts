@@ -1,6 +1,5 @@
 import {
   ApiRoutes,
-  buildPath,
   type Prompt,
   type PromptDeleted,
   type PromptInput,
@@ -8,6 +7,7 @@ import {
   type PromptSocketPayload,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
 const LIST = { type: 'Prompt' as const, id: 'LIST' };
@@ -42,15 +42,11 @@ export const promptsApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     updatePrompt: build.mutation<Prompt, PromptInput & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.prompts.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.prompts.byId),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Prompt', id }, LIST],
     }),
     deletePrompt: build.mutation<PromptDeleted, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.prompts.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.prompts.byId),
       invalidatesTags: (_r, _e, id) => [{ type: 'Prompt', id }, LIST],
     }),
   }),

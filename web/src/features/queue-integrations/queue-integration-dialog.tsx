@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { Button, Field, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
 import {
   QueueIntegrationInput,
   QueueIntegrationLanguages,
@@ -11,9 +11,9 @@ import {
 } from '@sb/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog.js';
+import { RecordFormDialog } from '../../components/form-dialog.js';
+import { useRecordDraft } from '../../components/record-dialogs.js';
 import { SelectField, TextField } from '../../components/form-fields.js';
-import { useFormSave } from '../../components/form-save.js';
 import { LuPlay } from 'react-icons/lu';
 import { notify, toastError } from '../../components/toaster.js';
 import {
@@ -82,6 +82,9 @@ const typeLabels: Record<QueueIntegrationType, string> = {
   typebot: 'Typebot',
 };
 
+/** the errors of a fresh draft */
+const noErrors: Partial<Record<FieldName, ParseKeys<'queue-integrations'>>> = {};
+
 /**
  * Add/edit modal of /queue-integration (spec 3 §2.14): the type decides the fields; Dialogflow has a
  * Test button that asks the agent through the API. Add or edit by the presence of a record; closing
@@ -97,11 +100,11 @@ export const QueueIntegrationDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('queue-integrations');
-  const [draft, setDraft] = useState<Draft>(draftOf(record));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, ParseKeys<'queue-integrations'>>>>(
-    {},
+  const { draft, setDraft, errors, setErrors, save, dialog } = useRecordDraft(
+    { open, record, onClose },
+    draftOf,
+    noErrors,
   );
-  const { saving, save } = useFormSave();
   const [reply, setReply] = useState<string | null>(null);
   const [create] = useCreateQueueIntegrationMutation();
   const [update] = useUpdateQueueIntegrationMutation();
@@ -109,8 +112,6 @@ export const QueueIntegrationDialog = ({
 
   useEffect(() => {
     if (!open) return;
-    setDraft(draftOf(record));
-    setErrors({});
     setReply(null);
   }, [open, record]);
 
@@ -169,17 +170,11 @@ export const QueueIntegrationDialog = ({
   );
 
   return (
-    <FormDialog
+    <RecordFormDialog
       ns="queue-integrations"
-      open={open}
-      onClose={onClose}
+      {...dialog}
       onSubmit={submit}
-      title={record ? t('edit') : t('add')}
-      saving={saving}
       submitLabel={record ? t('save') : t('addButton')}
-      labelledClose
-      lazy
-      size="lg"
       scrollBehavior="inside"
       testId="queue-integration-form"
       footerStart={
@@ -197,82 +192,80 @@ export const QueueIntegrationDialog = ({
         )
       }
     >
-      <Stack gap="4">
-        <SelectField
-          label={t('type')}
-          namedControl
-          required
-          value={draft.type}
-          onChange={(type) => {
-            set('type')(type);
-            setErrors({});
-            setReply(null);
-          }}
-          options={QueueIntegrationTypes.map((type) => [type, typeLabels[type]] as const)}
-        />
-        {text('name', { required: true })}
+      <SelectField
+        label={t('type')}
+        namedControl
+        required
+        value={draft.type}
+        onChange={(type) => {
+          set('type')(type);
+          setErrors({});
+          setReply(null);
+        }}
+        options={QueueIntegrationTypes.map((type) => [type, typeLabels[type]] as const)}
+      />
+      {text('name', { required: true })}
 
-        {draft.type === 'dialogflow' && (
-          <>
-            <SelectField
-              label={t('language')}
-              namedControl
-              value={draft.language}
-              onChange={set('language')}
-              options={languageOptions(draft.language).map(
-                (language) =>
-                  [
-                    language,
-                    isOfferedLanguage(language) ? t(`languages.${language}`) : language,
-                  ] as const,
-              )}
-            />
-            {text('projectName', { required: true })}
-            <Field.Root invalid={!!errors.jsonContent} required>
-              <Field.Label>{t('jsonContent')}</Field.Label>
-              <Textarea
-                rows={8}
-                fontFamily="mono"
-                fontSize="xs"
-                value={draft.jsonContent}
-                onChange={(e) => set('jsonContent')(e.target.value)}
-              />
-              {errors.jsonContent ? (
-                <Field.ErrorText>{t(errors.jsonContent)}</Field.ErrorText>
-              ) : (
-                record && <Field.HelperText>{t('keyKept')}</Field.HelperText>
-              )}
-            </Field.Root>
-            {reply !== null && (
-              <Text
-                fontSize="sm"
-                color="fg.muted"
-                whiteSpace="pre-wrap"
-                data-testid="dialogflow-test-reply"
-              >
-                {t('agentSaid', { reply })}
-              </Text>
+      {draft.type === 'dialogflow' && (
+        <>
+          <SelectField
+            label={t('language')}
+            namedControl
+            value={draft.language}
+            onChange={set('language')}
+            options={languageOptions(draft.language).map(
+              (language) =>
+                [
+                  language,
+                  isOfferedLanguage(language) ? t(`languages.${language}`) : language,
+                ] as const,
             )}
-          </>
-        )}
+          />
+          {text('projectName', { required: true })}
+          <Field.Root invalid={!!errors.jsonContent} required>
+            <Field.Label>{t('jsonContent')}</Field.Label>
+            <Textarea
+              rows={8}
+              fontFamily="mono"
+              fontSize="xs"
+              value={draft.jsonContent}
+              onChange={(e) => set('jsonContent')(e.target.value)}
+            />
+            {errors.jsonContent ? (
+              <Field.ErrorText>{t(errors.jsonContent)}</Field.ErrorText>
+            ) : (
+              record && <Field.HelperText>{t('keyKept')}</Field.HelperText>
+            )}
+          </Field.Root>
+          {reply !== null && (
+            <Text
+              fontSize="sm"
+              color="fg.muted"
+              whiteSpace="pre-wrap"
+              data-testid="dialogflow-test-reply"
+            >
+              {t('agentSaid', { reply })}
+            </Text>
+          )}
+        </>
+      )}
 
-        {(draft.type === 'n8n' || draft.type === 'webhook') && text('urlN8N', { required: true })}
+      {(draft.type === 'n8n' || draft.type === 'webhook') && text('urlN8N', { required: true })}
 
-        {draft.type === 'typebot' && (
-          <>
-            {text('urlN8N')}
-            {text('typebotSlug', { required: true })}
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              {text('typebotExpires', { type: 'number' })}
-              {text('typebotDelayMessage', { type: 'number' })}
-              {text('typebotKeywordFinish')}
-              {text('typebotKeywordRestart')}
-            </SimpleGrid>
-            {text('typebotUnknownMessage')}
-            {text('typebotRestartMessage')}
-          </>
-        )}
-      </Stack>
-    </FormDialog>
+      {draft.type === 'typebot' && (
+        <>
+          {text('urlN8N')}
+          {text('typebotSlug', { required: true })}
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            {text('typebotExpires', { type: 'number' })}
+            {text('typebotDelayMessage', { type: 'number' })}
+            {text('typebotKeywordFinish')}
+            {text('typebotKeywordRestart')}
+          </SimpleGrid>
+          {text('typebotUnknownMessage')}
+          {text('typebotRestartMessage')}
+        </>
+      )}
+    </RecordFormDialog>
   );
 };

@@ -1,6 +1,5 @@
 import {
   ApiRoutes,
-  buildPath,
   type QueueIntegration,
   type QueueIntegrationDraft,
   type QueueIntegrationPage,
@@ -9,6 +8,7 @@ import {
   type QueueIntegrationTestResult,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
@@ -66,18 +66,11 @@ export const queueIntegrationsApi = api.injectEndpoints({
       QueueIntegration,
       QueueIntegrationDraft & { id: number }
     >({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.queueIntegrations.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.queueIntegrations.byId),
       invalidatesTags: [LIST],
     }),
     deleteQueueIntegration: build.mutation<{ id: number }, number>({
-      query: (id) => ({
-        url: buildPath(ApiRoutes.queueIntegrations.byId, { id }),
-        method: 'DELETE',
-      }),
+      query: deleteById(ApiRoutes.queueIntegrations.byId),
       invalidatesTags: [LIST],
     }),
     testQueueIntegration: build.mutation<QueueIntegrationTestResult, QueueIntegrationTestInput>({

@@ -1,10 +1,10 @@
 import { Field, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { DefaultQueueSchedules, QueueInput, type Queue, type QueueSchedule } from '@sb/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.js';
+import { useRecordDraft } from '../../components/record-dialogs.js';
 import { SelectField, SwitchField, TextField } from '../../components/form-fields.js';
-import { useFormSave } from '../../components/form-save.js';
 import { WeeklyScheduleTable } from '../../components/weekly-schedule-table.js';
 import { notify } from '../../components/toaster.js';
 import { useAppSelector } from '../../app/hooks.js';
@@ -86,6 +86,9 @@ const draftOf = (queue: Queue | null): Draft => ({
   fileListId: queue?.fileListId ?? null,
 });
 
+/** the errors of a fresh draft */
+const noErrors: DraftErrors = {};
+
 /**
  * Add/edit dialog of /queues: the queue's data with its bot links (a queue integration on a plan with
  * useIntegration, an AI prompt on a plan with useOpenAi, a file list), its chatbot options, and the
@@ -104,9 +107,11 @@ export const QueueModal = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('queues');
-  const [draft, setDraft] = useState<Draft>(draftOf(queue));
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const { saving, save } = useFormSave();
+  const { draft, setDraft, errors, setErrors, saving, save } = useRecordDraft(
+    { open, record: queue, onClose },
+    draftOf,
+    noErrors,
+  );
   const [create] = useCreateQueueMutation();
   const [update] = useUpdateQueueMutation();
   const { data: queues = [] } = useListQueuesQuery();
@@ -117,12 +122,6 @@ export const QueueModal = ({
   const integrations = useIntegrationChoices(open && canIntegrate);
   const prompts = usePromptChoices(open && canPrompt);
   const fileLists = useFileListChoices(open);
-
-  useEffect(() => {
-    if (!open) return;
-    setDraft(draftOf(queue));
-    setErrors({});
-  }, [open, queue]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));

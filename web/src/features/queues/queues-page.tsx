@@ -3,10 +3,10 @@ import type { Queue } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { LuPlus } from 'react-icons/lu';
 import { useAppSelector } from '../../app/hooks.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
 import { PagedTable } from '../../components/paged-table.js';
-import { RowActions } from '../../components/row-actions.js';
+import { RowActionsCell } from '../../components/row-actions.js';
 import { notify } from '../../components/toaster.js';
 import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
@@ -67,9 +67,7 @@ export const QueuesPage = () => {
             <Table.Cell maxW="sm">
               <Text truncate>{queue.greetingMessage}</Text>
             </Table.Cell>
-            <Table.Cell>
-              <RowActions onEdit={() => form.openEdit(queue)} onDelete={() => remove.ask(queue)} />
-            </Table.Cell>
+            <RowActionsCell record={queue} onEdit={form.openEdit} onDelete={remove.ask} />
           </Table.Row>
         ))}
       </PagedTable>
@@ -79,12 +77,11 @@ export const QueuesPage = () => {
         showSchedules={scheduleType === 'queue'}
         onClose={form.close}
       />
-      <ConfirmDialog
-        {...remove.dialog}
+      <DeleteConfirmDialog
+        confirm={remove}
         title={t('deleteTitle', { name: remove.toDelete?.name ?? '' })}
-      >
-        {t('deleteWarning')}
-      </ConfirmDialog>
+        warning={t('deleteWarning')}
+      />
     </PageTitle>
   );
 };

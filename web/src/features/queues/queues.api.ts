@@ -1,5 +1,6 @@
-import { ApiRoutes, buildPath, type Queue, type QueueInput } from '@sb/contracts';
+import { ApiRoutes, type Queue, type QueueInput } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
 const LIST = { type: 'Queue' as const, id: 'LIST' };
@@ -26,15 +27,11 @@ export const queuesApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     updateQueue: build.mutation<Queue, QueueFormValues & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.queues.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.queues.byId),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Queue', id }, LIST],
     }),
     deleteQueue: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.queues.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.queues.byId),
       invalidatesTags: (_r, _e, id) => [{ type: 'Queue', id }, LIST],
     }),
   }),

@@ -1,10 +1,10 @@
-import { Stack, Switch } from '@chakra-ui/react';
+import { Switch } from '@chakra-ui/react';
 import { QuickMessageInput, type QuickMessage } from '@sb/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog.js';
+import { RecordFormDialog } from '../../components/form-dialog.js';
+import { useRecordDraft } from '../../components/record-dialogs.js';
 import { AttachmentField, TextField } from '../../components/form-fields.js';
-import { useFormSave } from '../../components/form-save.js';
 import { useMediaAttachment } from '../../components/media-attachment.js';
 import { LuPaperclip } from 'react-icons/lu';
 import { notify } from '../../components/toaster.js';
@@ -26,6 +26,9 @@ const draftOf = (record: QuickMessage | null): Draft => ({
 /** What the file picker offers; the gateway decides by the file's bytes. */
 const AcceptedMedia = 'image/*,audio/*,video/mp4,video/webm,application/pdf';
 
+/** the errors of a fresh draft */
+const noErrors = null as string | null;
+
 /** Add/edit dialog of /quick-messages: shortcode, message, the general flag (admins) and a file. */
 export const QuickMessageDialog = ({
   open,
@@ -39,10 +42,15 @@ export const QuickMessageDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('quick-messages');
-  const [draft, setDraft] = useState<Draft>(draftOf(record));
-  const [shortcodeError, setShortcodeError] = useState<string | null>(null);
+  const {
+    draft,
+    setDraft,
+    errors: shortcodeError,
+    setErrors: setShortcodeError,
+    save,
+    dialog,
+  } = useRecordDraft({ open, record, onClose }, draftOf, noErrors);
   const media = useMediaAttachment(record?.mediaName);
-  const { saving, save } = useFormSave();
   const [create] = useCreateQuickMessageMutation();
   const [update] = useUpdateQuickMessageMutation();
   const [upload] = useUploadQuickMessageMediaMutation();
@@ -51,8 +59,6 @@ export const QuickMessageDialog = ({
 
   useEffect(() => {
     if (!open) return;
-    setDraft(draftOf(record));
-    setShortcodeError(null);
     resetMedia();
   }, [open, record, resetMedia]);
 
@@ -74,55 +80,42 @@ export const QuickMessageDialog = ({
   };
 
   return (
-    <FormDialog
-      ns="quick-messages"
-      open={open}
-      onClose={onClose}
-      onSubmit={submit}
-      title={record ? t('edit') : t('add')}
-      saving={saving}
-      labelledClose
-      lazy
-      size="lg"
-      testId="quick-message-form"
-    >
-      <Stack gap="4">
-        <TextField
-          label={t('shortcode')}
-          required
-          error={shortcodeError}
-          value={draft.shortcode}
-          onChange={(shortcode) => setDraft((d) => ({ ...d, shortcode }))}
-        />
-        <TextField
-          label={t('message')}
-          rows={5}
-          value={draft.message}
-          onChange={(message) => setDraft((d) => ({ ...d, message }))}
-        />
-        {mayMarkGeneral && (
-          <Switch.Root
-            checked={draft.geral}
-            onCheckedChange={(e) => setDraft((d) => ({ ...d, geral: e.checked }))}
-          >
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{t('general')}</Switch.Label>
-          </Switch.Root>
-        )}
-        <AttachmentField
-          label={t('media')}
-          attachLabel={t('attach')}
-          icon={<LuPaperclip />}
-          removeLabel={t('removeMedia')}
-          fileName={media.fileName}
-          nameTestId="quick-message-media-name"
-          inputTestId="quick-message-file"
-          accept={AcceptedMedia}
-          onChoose={media.choose}
-          onRemove={media.remove}
-        />
-      </Stack>
-    </FormDialog>
+    <RecordFormDialog ns="quick-messages" {...dialog} onSubmit={submit} testId="quick-message-form">
+      <TextField
+        label={t('shortcode')}
+        required
+        error={shortcodeError}
+        value={draft.shortcode}
+        onChange={(shortcode) => setDraft((d) => ({ ...d, shortcode }))}
+      />
+      <TextField
+        label={t('message')}
+        rows={5}
+        value={draft.message}
+        onChange={(message) => setDraft((d) => ({ ...d, message }))}
+      />
+      {mayMarkGeneral && (
+        <Switch.Root
+          checked={draft.geral}
+          onCheckedChange={(e) => setDraft((d) => ({ ...d, geral: e.checked }))}
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>{t('general')}</Switch.Label>
+        </Switch.Root>
+      )}
+      <AttachmentField
+        label={t('media')}
+        attachLabel={t('attach')}
+        icon={<LuPaperclip />}
+        removeLabel={t('removeMedia')}
+        fileName={media.fileName}
+        nameTestId="quick-message-media-name"
+        inputTestId="quick-message-file"
+        accept={AcceptedMedia}
+        onChoose={media.choose}
+        onRemove={media.remove}
+      />
+    </RecordFormDialog>
   );
 };

@@ -2,9 +2,10 @@ import { Badge, Table } from '@chakra-ui/react';
 import type { QuickMessage } from '@sb/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify } from '../../components/toaster.js';
 import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
@@ -17,38 +18,31 @@ export const QuickMessagesPage = () => {
   const { t } = useTranslation('quick-messages');
   const viewer = useAppSelector(selectUser);
   const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
-  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
   const form = useRecordForm<QuickMessage>();
   const [deleteQuickMessage] = useDeleteQuickMessageMutation();
   const remove = useDeleteConfirm<QuickMessage>(deleteQuickMessage, () =>
     notify.success(t('deleted')),
   );
-  const { data, isLoading, isFetching } = usePageQuickMessagesQuery({ searchParam, pageNumber });
+  const list = usePagedList(usePageQuickMessagesQuery, {}, { rowsOf: (page) => page.records });
 
   // plain users change only their own personal messages (spec 3 §6)
   const mayChange = (record: QuickMessage) =>
     isAdmin || (!record.geral && record.userId === viewer?.id);
 
-  const records = data?.records ?? [];
-
   return (
     <PageTitle titleKey="quickMessages">
       <SearchAddBar
-        search={search}
-        onSearch={setSearch}
+        {...list.searchBox}
         searchLabel={t('search')}
         addLabel={t('add')}
         onAdd={form.openNew}
       />
       <PagedTable
         columns={[t('shortcode'), t('mediaName'), t('general'), t('actions')]}
-        isEmpty={!isLoading && records.length === 0}
         emptyText={t('empty')}
-        fetching={isFetching}
-        hasMore={data?.hasMore ?? false}
-        onNextPage={nextPage}
+        {...list.table}
       >
-        {records.map((record) => (
+        {list.rows.map((record) => (
           <Table.Row key={record.id} data-testid="quick-message-row">
             <Table.Cell>{record.shortcode}</Table.Cell>
             <Table.Cell>{record.mediaName ?? t('noMedia')}</Table.Cell>
@@ -74,12 +68,11 @@ export const QuickMessagesPage = () => {
         mayMarkGeneral={isAdmin}
         onClose={form.close}
       />
-      <ConfirmDialog
-        {...remove.dialog}
+      <DeleteConfirmDialog
+        confirm={remove}
         title={t('deleteTitle', { shortcode: remove.toDelete?.shortcode ?? '' })}
-      >
-        {t('deleteWarning')}
-      </ConfirmDialog>
+        warning={t('deleteWarning')}
+      />
     </PageTitle>
   );
 };

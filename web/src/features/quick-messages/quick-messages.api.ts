@@ -7,6 +7,7 @@ import {
   type QuickMessagePage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
@@ -36,15 +37,11 @@ export const quickMessagesApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     updateQuickMessage: build.mutation<QuickMessage, QuickMessageInput & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.quickMessages.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.quickMessages.byId),
       invalidatesTags: [LIST],
     }),
     deleteQuickMessage: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.quickMessages.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.quickMessages.byId),
       invalidatesTags: [LIST],
     }),
     uploadQuickMessageMedia: build.mutation<QuickMessage, { id: number; file: File }>({
@@ -57,10 +54,7 @@ export const quickMessagesApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     deleteQuickMessageMedia: build.mutation<QuickMessage, number>({
-      query: (id) => ({
-        url: buildPath(ApiRoutes.quickMessages.media, { id }),
-        method: 'DELETE',
-      }),
+      query: deleteById(ApiRoutes.quickMessages.media),
       invalidatesTags: [LIST],
     }),
   }),

@@ -1,10 +1,10 @@
-import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field, Input, NativeSelect } from '@chakra-ui/react';
 import type { ScheduleRecord } from '@sb/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog.js';
+import { RecordFormDialog } from '../../components/form-dialog.js';
+import { useRecordDraft } from '../../components/record-dialogs.js';
 import { TextField } from '../../components/form-fields.js';
-import { useFormSave } from '../../components/form-save.js';
 import { useDebounced } from '../../components/paged-search.js';
 import { notify } from '../../components/toaster.js';
 import { useGetContactQuery } from '../contacts/contacts.api.js';
@@ -27,6 +27,9 @@ const draftOf = (record: ScheduleRecord | null, contactId: number | null): Sched
   sendAt: record ? toLocalInput(new Date(record.sendAt)) : defaultSendAt(),
 });
 
+/** the errors of a fresh draft */
+const noErrors: ScheduleFieldErrors = {};
+
 /**
  * Add/edit dialog of /schedules (spec 3 §2.8, spec 1 §5): the contact (searched by name or number, or
  * prefilled from `?contactId=`), the message (5 characters or more) and the send time (one hour ahead
@@ -45,10 +48,16 @@ export const ScheduleDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('schedules');
-  const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(record, contactId));
-  const [errors, setErrors] = useState<ScheduleFieldErrors>({});
+  const draftOfRecord = useCallback(
+    (record: ScheduleRecord | null) => draftOf(record, contactId),
+    [contactId],
+  );
+  const { draft, setDraft, errors, setErrors, save, dialog } = useRecordDraft(
+    { open, record, onClose },
+    draftOfRecord,
+    noErrors,
+  );
   const [search, setSearch] = useState('');
-  const { saving, save } = useFormSave();
   const searchParam = useDebounced(search.trim());
   const [create] = useCreateScheduleMutation();
   const [update] = useUpdateScheduleMutation();
@@ -62,8 +71,6 @@ export const ScheduleDialog = ({
 
   useEffect(() => {
     if (!open) return;
-    setDraft(draftOf(record, contactId));
-    setErrors({});
     setSearch('');
   }, [open, record, contactId]);
 
@@ -99,67 +106,54 @@ export const ScheduleDialog = ({
   };
 
   return (
-    <FormDialog
-      ns="schedules"
-      open={open}
-      onClose={onClose}
-      onSubmit={submit}
-      title={record ? t('edit') : t('add')}
-      saving={saving}
-      labelledClose
-      lazy
-      size="lg"
-      testId="schedule-form"
-    >
-      <Stack gap="4">
-        <Field.Root invalid={!!errors.contactId} required>
-          <Field.Label>{t('contact')}</Field.Label>
-          <Input
-            placeholder={t('searchContact')}
-            aria-label={t('searchContact')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            mb="2"
-          />
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              aria-label={t('contact')}
-              value={draft.contactId === null ? '' : String(draft.contactId)}
-              onChange={(e) =>
-                setDraft((d) => ({
-                  ...d,
-                  contactId: e.target.value ? Number(e.target.value) : null,
-                }))
-              }
-            >
-              <option value="">{t('chooseContact')}</option>
-              {options.map((contact) => (
-                <option key={contact.id} value={contact.id}>
-                  {contact.name} ({contact.number})
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {errors.contactId && <Field.ErrorText>{t(errors.contactId)}</Field.ErrorText>}
-        </Field.Root>
-        <TextField
-          label={t('body')}
-          required
-          error={errors.body && t(errors.body)}
-          rows={5}
-          value={draft.body}
-          onChange={(body) => setDraft((d) => ({ ...d, body }))}
+    <RecordFormDialog ns="schedules" {...dialog} onSubmit={submit} testId="schedule-form">
+      <Field.Root invalid={!!errors.contactId} required>
+        <Field.Label>{t('contact')}</Field.Label>
+        <Input
+          placeholder={t('searchContact')}
+          aria-label={t('searchContact')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          mb="2"
         />
-        <TextField
-          label={t('sendAt')}
-          required
-          error={errors.sendAt && t(errors.sendAt)}
-          value={draft.sendAt}
-          onChange={(sendAt) => setDraft((d) => ({ ...d, sendAt }))}
-          input={{ type: 'datetime-local' }}
-        />
-      </Stack>
-    </FormDialog>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            aria-label={t('contact')}
+            value={draft.contactId === null ? '' : String(draft.contactId)}
+            onChange={(e) =>
+              setDraft((d) => ({
+                ...d,
+                contactId: e.target.value ? Number(e.target.value) : null,
+              }))
+            }
+          >
+            <option value="">{t('chooseContact')}</option>
+            {options.map((contact) => (
+              <option key={contact.id} value={contact.id}>
+                {contact.name} ({contact.number})
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {errors.contactId && <Field.ErrorText>{t(errors.contactId)}</Field.ErrorText>}
+      </Field.Root>
+      <TextField
+        label={t('body')}
+        required
+        error={errors.body && t(errors.body)}
+        rows={5}
+        value={draft.body}
+        onChange={(body) => setDraft((d) => ({ ...d, body }))}
+      />
+      <TextField
+        label={t('sendAt')}
+        required
+        error={errors.sendAt && t(errors.sendAt)}
+        value={draft.sendAt}
+        onChange={(sendAt) => setDraft((d) => ({ ...d, sendAt }))}
+        input={{ type: 'datetime-local' }}
+      />
+    </RecordFormDialog>
   );
 };

@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { PagedTable, SearchAddBar, useSearchPages } from '../../components/paged-table.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
 import { RowActions } from '../../components/row-actions.js';
 import { notify } from '../../components/toaster.js';
 import { useDeleteConfirm, useRecordForm } from '../../components/record-dialogs.js';
@@ -40,7 +41,6 @@ export const SchedulesPage = () => {
   const viewer = useAppSelector(selectUser);
   const isAdmin = !!viewer && (viewer.super || viewer.profile === 'admin');
   const [params, setParams] = useSearchParams();
-  const { search, setSearch, searchParam, pageNumber, nextPage } = useSearchPages();
   const form = useRecordForm<ScheduleRecord>();
   const { openNew } = form;
   const [prefillContact, setPrefillContact] = useState<number | null>(null);
@@ -48,7 +48,7 @@ export const SchedulesPage = () => {
   const remove = useDeleteConfirm<ScheduleRecord>(deleteSchedule, () =>
     notify.success(t('deleted')),
   );
-  const { data, isLoading, isFetching } = usePageSchedulesQuery({ searchParam, pageNumber });
+  const list = usePagedList(usePageSchedulesQuery, {}, { rowsOf: (page) => page.schedules });
 
   // ?contactId= opens the add dialog for that contact, once (the parameter is then dropped)
   const addressContact = idParam(params.get('contactId'));
@@ -66,13 +66,10 @@ export const SchedulesPage = () => {
     );
   }, [addressContact, setParams, openNew]);
 
-  const schedules = data?.schedules ?? [];
-
   return (
     <PageTitle titleKey="schedules">
       <SearchAddBar
-        search={search}
-        onSearch={setSearch}
+        {...list.searchBox}
         searchLabel={t('search')}
         addLabel={t('add')}
         onAdd={() => {
@@ -82,13 +79,10 @@ export const SchedulesPage = () => {
       />
       <PagedTable
         columns={[t('contact'), t('body'), t('sendAt'), t('status'), t('actions')]}
-        isEmpty={!isLoading && schedules.length === 0}
         emptyText={t('empty')}
-        fetching={isFetching}
-        hasMore={data?.hasMore ?? false}
-        onNextPage={nextPage}
+        {...list.table}
       >
-        {schedules.map((schedule) => {
+        {list.rows.map((schedule) => {
           const failure =
             schedule.status === 'ERRO'
               ? te(schedule.error ?? 'ERR_INTERNAL', { defaultValue: t('failed') })
@@ -132,12 +126,11 @@ export const SchedulesPage = () => {
         contactId={prefillContact}
         onClose={form.close}
       />
-      <ConfirmDialog
-        {...remove.dialog}
+      <DeleteConfirmDialog
+        confirm={remove}
         title={t('deleteTitle', { contact: remove.toDelete?.contact.name ?? '' })}
-      >
-        {t('deleteWarning')}
-      </ConfirmDialog>
+        warning={t('deleteWarning')}
+      />
     </PageTitle>
   );
 };

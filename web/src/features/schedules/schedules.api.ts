@@ -6,6 +6,7 @@ import {
   type SchedulesPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 
@@ -57,15 +58,11 @@ export const schedulesApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     updateSchedule: build.mutation<ScheduleRecord, ScheduleSaveArgs & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.schedules.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.schedules.byId),
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: 'Schedule', id }],
     }),
     deleteSchedule: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.schedules.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.schedules.byId),
       invalidatesTags: [LIST],
     }),
     /** The dialog's contact choice: GET /contacts/list?searchParam= (id, name, number). */

@@ -56,6 +56,7 @@ describe('settings page', () => {
     const rating = await screen.findByRole('combobox', { name: 'Ratings' });
     expect(screen.queryByRole('combobox', { name: 'Company sign-up' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Companies' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Operations' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Schedules' })).toBeNull();
     fireEvent.change(rating, { target: { value: 'enabled' } });
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
@@ -72,10 +73,29 @@ describe('settings page', () => {
     expect(screen.getByRole('tab', { name: 'Companies' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Plans' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Helps' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Operations' })).toBeTruthy();
     expect(await screen.findByRole('combobox', { name: 'Company sign-up' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Schedules' }));
     const grid = await screen.findByRole('table');
     expect(within(grid).getByText('Monday')).toBeTruthy();
+  });
+
+  it('saves the message retention in days and refuses a period out of range', async () => {
+    const calls = stub(settings({}, false));
+    await renderApp('/settings', sessionUser({ profile: 'admin' }));
+    const days = await screen.findByRole('spinbutton', { name: 'Keep messages for (days)' });
+    expect(screen.getByText(/Empty or 0 keeps messages/)).toBeTruthy();
+    fireEvent.change(days, { target: { value: '7' } });
+    fireEvent.blur(days);
+    expect(await screen.findByText(/from 30 to 3650, or leave it empty/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(days, { target: { value: '90' } });
+    fireEvent.blur(days);
+    await waitFor(() => {
+      const put = calls.find((c) => c.method === 'PUT');
+      expect(put?.url).toMatch(/\/settings\/messageRetentionDays$/);
+      expect(put?.body).toEqual({ value: '90' });
+    });
   });
 
   it('puts the old value back when the server refuses', async () => {

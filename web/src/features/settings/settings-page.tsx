@@ -7,11 +7,15 @@ import { selectUser } from '../auth/session.slice.js';
 import { CompaniesTab } from '../companies/companies-tab.js';
 import { HelpsTab } from '../helps/helps-tab.js';
 import { PlansTab } from '../plans/plans-tab.js';
+import { TenantOperationsTab } from '../tenant-operations/tenant-operations-tab.js';
 import { OptionsTab } from './options-tab.js';
 import { SchedulesTab } from './schedules-tab.js';
 import { useGetSettingsQuery } from './settings.api.js';
 
-/** /settings: options; schedules when scheduleType is company; companies, plans and helps for the super user. */
+/**
+ * /settings: options; schedules when scheduleType is company; companies, plans, helps and tenant
+ * operations for the super user.
+ */
 export const SettingsPage = () => {
   const { t } = useTranslation('settings');
   const user = useAppSelector(selectUser);
@@ -31,6 +35,7 @@ export const SettingsPage = () => {
           {user.super && <Tabs.Trigger value="companies">{t('tabs.companies')}</Tabs.Trigger>}
           {user.super && <Tabs.Trigger value="plans">{t('tabs.plans')}</Tabs.Trigger>}
           {user.super && <Tabs.Trigger value="helps">{t('tabs.helps')}</Tabs.Trigger>}
+          {user.super && <Tabs.Trigger value="operations">{t('tabs.operations')}</Tabs.Trigger>}
         </Tabs.List>
         {tab === 'options' && (
           <Tabs.Content value="options">
@@ -55,6 +60,11 @@ export const SettingsPage = () => {
         {user.super && tab === 'helps' && (
           <Tabs.Content value="helps">
             <HelpsTab />
+          </Tabs.Content>
+        )}
+        {user.super && tab === 'operations' && (
+          <Tabs.Content value="operations">
+            <TenantOperationsTab />
           </Tabs.Content>
         )}
       </Tabs.Root>

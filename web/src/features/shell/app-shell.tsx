@@ -9,6 +9,7 @@ import type { SessionUser } from '@sb/contracts';
 import { lazyComponent } from '../../app/lazy-page.js';
 import { hasPlanFlag } from '../auth/access.js';
 import { ChatsWatcher } from '../chats/chats-watcher.js';
+import { MaintenanceGate } from '../maintenance/maintenance-gate.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
 
@@ -32,45 +33,48 @@ const Shell = ({ user }: { user: SessionUser }) => {
   return (
     // The shell is exactly the window's height: the page never scrolls as a whole, the main area does
     // (or, in the workspace, its lists and chat).
-    <Flex h="100dvh" overflow="hidden" bg="bg.canvas">
-      {hasPlanFlag(user, 'useInternalChat') && <ChatsWatcher user={user} />}
-      {mobile ? (
-        mobileUsed && (
-          <Suspense fallback={null}>
-            <MobileSideMenu user={user} open={mobileOpen} onClose={() => setMobileOpen(false)} />
-          </Suspense>
-        )
-      ) : (
-        <SideMenu user={user} open={wideOpen} />
-      )}
-      <Flex direction="column" flex="1" minW="0" minH="0">
-        <TopBar
-          user={user}
-          wide={!mobile}
-          onToggleMenu={() => {
-            if (!mobile) return setWideOpen((open) => !open);
-            setMobileUsed(true);
-            setMobileOpen((open) => !open);
-          }}
-        />
-        <Box
-          as="main"
-          flex="1"
-          minW="0"
-          minH="0"
-          {...(fill
-            ? {
-                display: 'flex',
-                flexDirection: 'column',
-                overflow: 'hidden',
-                p: { base: '0', md: '3' },
-              }
-            : { overflowY: 'auto', p: { base: '4', md: '8' } })}
-        >
-          <Outlet />
-        </Box>
+    // a fenced company (an export, a move): the maintenance screen instead, the socket kept open
+    <MaintenanceGate>
+      <Flex h="100dvh" overflow="hidden" bg="bg.canvas">
+        {hasPlanFlag(user, 'useInternalChat') && <ChatsWatcher user={user} />}
+        {mobile ? (
+          mobileUsed && (
+            <Suspense fallback={null}>
+              <MobileSideMenu user={user} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+            </Suspense>
+          )
+        ) : (
+          <SideMenu user={user} open={wideOpen} />
+        )}
+        <Flex direction="column" flex="1" minW="0" minH="0">
+          <TopBar
+            user={user}
+            wide={!mobile}
+            onToggleMenu={() => {
+              if (!mobile) return setWideOpen((open) => !open);
+              setMobileUsed(true);
+              setMobileOpen((open) => !open);
+            }}
+          />
+          <Box
+            as="main"
+            flex="1"
+            minW="0"
+            minH="0"
+            {...(fill
+              ? {
+                  display: 'flex',
+                  flexDirection: 'column',
+                  overflow: 'hidden',
+                  p: { base: '0', md: '3' },
+                }
+              : { overflowY: 'auto', p: { base: '4', md: '8' } })}
+          >
+            <Outlet />
+          </Box>
+        </Flex>
       </Flex>
-    </Flex>
+    </MaintenanceGate>
   );
 };
 

@@ -1,6 +1,7 @@
 import { EmptyState, Popover, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { HeaderButton } from './header-button.js';
+import type { HeaderPopoverProps } from './header-popover-props.js';
 
 /** What a header list shows with nothing in it. */
 export const EmptyPanel = ({ icon, text }: { icon: ReactNode; text: string }) => (
@@ -26,15 +27,7 @@ export const HeaderPopover = ({
   count,
   children,
   defaultOpen = false,
-}: {
-  label: string;
-  icon: ReactNode;
-  emptyIcon: ReactNode;
-  emptyText: string;
-  color?: string;
-  testId: string;
-  count?: number;
-  children?: ReactNode;
+}: HeaderPopoverProps & {
   defaultOpen?: boolean;
 }) => (
   <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount defaultOpen={defaultOpen}>

@@ -1,21 +1,10 @@
-import type { ReactNode } from 'react';
 import { standInPopup } from '../../components/stand-in-popup.js';
 import { HeaderButton } from './header-button.js';
+import type { HeaderPopoverProps } from './header-popover-props.js';
 
 const LazyHeaderPopover = standInPopup(() =>
   import('./header-popover-loaded.js').then((m) => m.HeaderPopover),
 );
-
-type HeaderPopoverProps = {
-  label: string;
-  icon: ReactNode;
-  emptyIcon: ReactNode;
-  emptyText: string;
-  color?: string;
-  testId: string;
-  count?: number;
-  children?: ReactNode;
-};
 
 /**
  * A header button with its popover list. Notifications, announcements and internal chats fill the list

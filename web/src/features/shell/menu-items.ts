@@ -47,143 +47,71 @@ export type MenuItem = {
   campaignsOnly?: boolean;
 };
 
+/** One link of the drawer: its section, path, label, icon, who may see it and what it carries. */
+const link = (
+  section: MenuSection,
+  to: string,
+  labelKey: ParseKeys<'routes'>,
+  icon: IconType,
+  access?: AccessRule,
+  more: Pick<MenuItem, 'indicator' | 'campaignsOnly'> = {},
+): MenuItem => ({ to, labelKey, icon, section, ...(access && { access }), ...more });
+
+const admin: AccessRule = { admin: true };
+/** an admin's link that the company's plan must also allow */
+const adminWith = (planFlag: AccessRule['planFlag']): AccessRule => ({ admin: true, planFlag });
+const adminWithCampaigns = adminWith('useCampaigns');
+const kanban: AccessRule = { planFlag: 'useKanban' };
+const campaignsOnly = { campaignsOnly: true };
+
 /** The drawer of spec 1 §2 "Side menu", in order, with each link's condition. */
 export const MenuItems: readonly MenuItem[] = [
-  { to: '/', labelKey: 'dashboard', icon: LuGauge, section: 'main', access: { admin: true } },
-  { to: '/tickets', labelKey: 'tickets', icon: LuTicket, section: 'main' },
-  { to: '/moments', labelKey: 'moments', icon: LuLayers, section: 'main' },
-  { to: '/quick-messages', labelKey: 'quickMessages', icon: LuZap, section: 'main' },
-  {
-    to: '/Kanban',
-    labelKey: 'kanban',
-    icon: LuKanban,
-    section: 'main',
-    access: { planFlag: 'useKanban' },
-  },
-  {
-    to: '/TagsKanban',
-    labelKey: 'tagsKanban',
-    icon: LuListChecks,
-    section: 'main',
-    access: { planFlag: 'useKanban' },
-  },
-  { to: '/contacts', labelKey: 'contacts', icon: LuContact, section: 'main' },
-  {
-    to: '/schedules',
-    labelKey: 'schedules',
-    icon: LuCalendarClock,
-    section: 'main',
-    access: { planFlag: 'useSchedules' },
-  },
-  { to: '/tags', labelKey: 'tags', icon: LuTags, section: 'main' },
-  {
-    to: '/chats',
-    labelKey: 'chats',
-    icon: LuMessagesSquare,
-    section: 'main',
-    access: { planFlag: 'useInternalChat' },
-    indicator: 'chatsUnread',
-  },
-  { to: '/helps', labelKey: 'helps', icon: LuCircleHelp, section: 'main' },
+  link('main', '/', 'dashboard', LuGauge, admin),
+  link('main', '/tickets', 'tickets', LuTicket),
+  link('main', '/moments', 'moments', LuLayers),
+  link('main', '/quick-messages', 'quickMessages', LuZap),
+  link('main', '/Kanban', 'kanban', LuKanban, kanban),
+  link('main', '/TagsKanban', 'tagsKanban', LuListChecks, kanban),
+  link('main', '/contacts', 'contacts', LuContact),
+  link('main', '/schedules', 'schedules', LuCalendarClock, { planFlag: 'useSchedules' }),
+  link('main', '/tags', 'tags', LuTags),
+  link(
+    'main',
+    '/chats',
+    'chats',
+    LuMessagesSquare,
+    { planFlag: 'useInternalChat' },
+    {
+      indicator: 'chatsUnread',
+    },
+  ),
+  link('main', '/helps', 'helps', LuCircleHelp),
   // not in spec 1's drawer list, but a private route for every profile (spec 3 §2.1): linked for all
-  { to: '/todolist', labelKey: 'todolist', icon: LuListTodo, section: 'main' },
-  {
-    to: '/campaigns',
-    labelKey: 'campaigns',
-    icon: LuRocket,
-    section: 'admin',
-    access: { admin: true, planFlag: 'useCampaigns' },
-    campaignsOnly: true,
-  },
-  {
-    to: '/contact-lists',
-    labelKey: 'contactLists',
-    icon: LuBookOpen,
-    section: 'admin',
-    access: { admin: true, planFlag: 'useCampaigns' },
-    campaignsOnly: true,
-  },
-  {
-    to: '/campaigns-config',
-    labelKey: 'campaignsConfig',
-    icon: LuSlidersHorizontal,
-    section: 'admin',
-    access: { admin: true, planFlag: 'useCampaigns' },
-    campaignsOnly: true,
-  },
-  {
-    to: '/messages-api',
-    labelKey: 'messagesApi',
-    icon: LuCode,
-    section: 'admin',
-    access: { admin: true, planFlag: 'useExternalApi' },
-  },
-  { to: '/users', labelKey: 'users', icon: LuUsers, section: 'admin', access: { admin: true } },
-  {
-    to: '/queues',
-    labelKey: 'queues',
-    icon: LuWorkflow,
-    section: 'admin',
-    access: { admin: true },
-  },
-  {
-    to: '/prompts',
-    labelKey: 'prompts',
-    icon: LuSparkles,
-    section: 'admin',
-    access: { admin: true, planFlag: 'useOpenAi' },
-  },
-  {
-    to: '/queue-integration',
-    labelKey: 'queueIntegration',
-    icon: LuBot,
-    section: 'admin',
-    access: { admin: true, planFlag: 'useIntegration' },
-  },
-  {
-    to: '/connections',
-    labelKey: 'connections',
-    icon: LuSmartphone,
-    section: 'admin',
-    access: { admin: true },
+  link('main', '/todolist', 'todolist', LuListTodo),
+  link('admin', '/campaigns', 'campaigns', LuRocket, adminWithCampaigns, campaignsOnly),
+  link('admin', '/contact-lists', 'contactLists', LuBookOpen, adminWithCampaigns, campaignsOnly),
+  link(
+    'admin',
+    '/campaigns-config',
+    'campaignsConfig',
+    LuSlidersHorizontal,
+    adminWithCampaigns,
+    campaignsOnly,
+  ),
+  link('admin', '/messages-api', 'messagesApi', LuCode, adminWith('useExternalApi')),
+  link('admin', '/users', 'users', LuUsers, admin),
+  link('admin', '/queues', 'queues', LuWorkflow, admin),
+  link('admin', '/prompts', 'prompts', LuSparkles, adminWith('useOpenAi')),
+  link('admin', '/queue-integration', 'queueIntegration', LuBot, adminWith('useIntegration')),
+  link('admin', '/connections', 'connections', LuSmartphone, admin, {
     indicator: 'connectionsError',
-  },
-  { to: '/files', labelKey: 'files', icon: LuFiles, section: 'admin', access: { admin: true } },
-  {
-    to: '/audit-log',
-    labelKey: 'auditLog',
-    icon: LuHistory,
-    section: 'admin',
-    access: { admin: true },
-  },
-  {
-    to: '/reports/tickets',
-    labelKey: 'reports',
-    icon: LuFileSpreadsheet,
-    section: 'admin',
-    access: { admin: true },
-  },
-  {
-    to: '/settings',
-    labelKey: 'settings',
-    icon: LuSettings,
-    section: 'admin',
-    access: { admin: true },
-  },
-  {
-    to: '/announcements',
-    labelKey: 'announcements',
-    icon: LuMegaphone,
-    section: 'super',
-    access: { super: true },
-  },
-  {
-    to: '/companies',
-    labelKey: 'companies',
-    icon: LuBuilding2,
-    section: 'super',
-    access: { super: true },
-  },
+  }),
+  link('admin', '/files', 'files', LuFiles, admin),
+  link('admin', '/audit-log', 'auditLog', LuHistory, admin),
+  link('admin', '/reports/tickets', 'reports', LuFileSpreadsheet, admin),
+  link('admin', '/settings', 'settings', LuSettings, admin),
+  link('super', '/announcements', 'announcements', LuMegaphone, { super: true }),
+  link('super', '/companies', 'companies', LuBuilding2, { super: true }),
 ];
 
 export const menuItemsFor = (user: SessionUser, campaignRoutes = true): MenuItem[] =>

@@ -1,15 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import {
-  Alert,
-  Box,
-  Button,
-  Field,
-  Heading,
-  Link,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { SignupInput, type SignupForm } from '@sb/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +12,7 @@ import { TextField } from '../../components/form-fields.js';
 import { notify } from '../../components/toaster.js';
 import { Turnstile } from '../auth/turnstile.js';
 import { useSignupMutation, useSignupPlansQuery } from './signup.api.js';
+import { PublicCard } from '../../components/public-card.js';
 
 type FieldName = 'name' | 'companyName' | 'email' | 'password' | 'phone' | 'planId';
 type Values = Record<FieldName, string>;
@@ -109,13 +100,7 @@ export const SignupPage = () => {
   );
 
   return (
-    <Box bg="bg.panel" borderRadius="2xl" boxShadow="lg" p={{ base: '6', md: '10' }}>
-      <Stack gap="1" mb="6">
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {t('title')}
-        </Heading>
-        <Text color="fg.muted">{t('subtitle')}</Text>
-      </Stack>
+    <PublicCard title={t('title')} subtitle={t('subtitle')}>
       <Alert.Root status="success" variant="subtle" borderRadius="md" mb="6">
         <Alert.Indicator>
           <LuGift />
@@ -182,6 +167,6 @@ export const SignupPage = () => {
           <RouterLink to="/login">{t('backToLogin')}</RouterLink>
         </Link>
       </Text>
-    </Box>
+    </PublicCard>
   );
 };

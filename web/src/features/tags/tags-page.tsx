@@ -1,65 +1,19 @@
 import { Table } from '@chakra-ui/react';
 import type { TagRecord } from '@sb/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeleteConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageTitle } from '../../components/page-title.js';
-import { usePagedSearch } from '../../components/paged-search.js';
-import { RowActions } from '../../components/row-actions.js';
+import { usePagedList } from '../../components/paged-search.js';
+import { PagedTable, SearchAddBar } from '../../components/paged-table.js';
+import { RowActionsCell } from '../../components/row-actions.js';
 import { notify } from '../../components/toaster.js';
-import { PagedRowsTable, PagedSearchBar } from '../../components/paged-rows-table.js';
-import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { useDeleteConfirm } from '../../components/record-dialogs.js';
 import { selectUser } from '../auth/session.slice.js';
 import { TagChip } from './tag-chip.js';
 import { TagModal } from './tag-modal.js';
 import { useDeleteTagMutation, useGetTagsPageQuery } from './tags.api.js';
-
-const TagRows = ({
-  searchParam,
-  pageNumber,
-  kanban,
-  mayDelete,
-  onHasMore,
-  onEdit,
-  onDelete,
-}: {
-  searchParam: string;
-  pageNumber: number;
-  kanban: 0 | 1;
-  mayDelete: boolean;
-  onHasMore: (page: number, hasMore: boolean) => void;
-  onEdit: (tag: TagRecord) => void;
-  onDelete: (tag: TagRecord) => void;
-}) => {
-  const { t } = useTranslation('tags');
-  const { data, isError } = useGetTagsPageQuery({ searchParam, pageNumber, kanban });
-  useEffect(() => {
-    if (data) onHasMore(pageNumber, data.hasMore);
-  }, [data, pageNumber, onHasMore]);
-  useEffect(() => {
-    if (isError) notify.error(t('loadError'));
-  }, [isError, t]);
-  // the first page answering no rows is the empty list (later pages add to rows already shown)
-  if (pageNumber === 1 && data?.tags?.length === 0) {
-    return <TableEmptyRow columns={3} text={t('empty')} />;
-  }
-  return (data?.tags ?? []).map((tag) => (
-    <Table.Row key={tag.id} data-testid={`tag-row-${tag.id}`}>
-      <Table.Cell>
-        <TagChip tag={tag} py="1" />
-      </Table.Cell>
-      <Table.Cell textAlign="center">{kanban ? tag.ticketsCount : tag.contactsCount}</Table.Cell>
-      <Table.Cell>
-        <RowActions
-          onEdit={() => onEdit(tag)}
-          onDelete={mayDelete ? () => onDelete(tag) : undefined}
-        />
-      </Table.Cell>
-    </Table.Row>
-  ));
-};
 
 /**
  * /tags and /TagsKanban (spec 3 §2.9–2.10): searchable coloured chips with their contact (or, for kanban
@@ -68,7 +22,11 @@ const TagRows = ({
 export const TagsPage = ({ kanban = 0 }: { kanban?: 0 | 1 }) => {
   const { t } = useTranslation('tags');
   const viewer = useAppSelector(selectUser);
-  const { typed, setTyped, search, pages, onHasMore, onScroll } = usePagedSearch();
+  const list = usePagedList(
+    useGetTagsPageQuery,
+    { kanban },
+    { rowsOf: (page) => page.tags, loadError: t('loadError') },
+  );
   const [editing, setEditing] = useState<TagRecord | 'new' | null>(null);
   const [deleteTag] = useDeleteTagMutation();
   const remove = useDeleteConfirm<TagRecord>(deleteTag, () => notify.success(t('deleted')));
@@ -77,36 +35,39 @@ export const TagsPage = ({ kanban = 0 }: { kanban?: 0 | 1 }) => {
   const mayDelete = viewer.super || viewer.profile === 'admin';
   return (
     <PageTitle titleKey={kanban ? 'tagsKanban' : 'tags'}>
-      <PagedSearchBar
-        typed={typed}
-        onType={setTyped}
+      <SearchAddBar
+        {...list.searchBox}
         searchLabel={t('search')}
         addLabel={kanban ? t('addKanban') : t('add')}
         onAdd={() => setEditing('new')}
       />
-      <PagedRowsTable
+      <PagedTable
         columns={[
           t('columns.name'),
           kanban ? t('columns.tickets') : t('columns.contacts'),
           t('columns.actions'),
         ]}
         centered={1}
-        onScroll={onScroll}
         testId="tags-scroll"
+        emptyText={t('empty')}
+        {...list.table}
       >
-        {Array.from({ length: pages }, (_, i) => (
-          <TagRows
-            key={`${search}:${i + 1}`}
-            searchParam={search}
-            pageNumber={i + 1}
-            kanban={kanban}
-            mayDelete={mayDelete}
-            onHasMore={onHasMore}
-            onEdit={setEditing}
-            onDelete={remove.ask}
-          />
+        {list.rows.map((tag) => (
+          <Table.Row key={tag.id} data-testid={`tag-row-${tag.id}`}>
+            <Table.Cell>
+              <TagChip tag={tag} py="1" />
+            </Table.Cell>
+            <Table.Cell textAlign="center">
+              {kanban ? tag.ticketsCount : tag.contactsCount}
+            </Table.Cell>
+            <RowActionsCell
+              record={tag}
+              onEdit={setEditing}
+              onDelete={mayDelete ? remove.ask : undefined}
+            />
+          </Table.Row>
         ))}
-      </PagedRowsTable>
+      </PagedTable>
       {editing && (
         <TagModal
           key={editing === 'new' ? 'new' : editing.id}
@@ -116,12 +77,11 @@ export const TagsPage = ({ kanban = 0 }: { kanban?: 0 | 1 }) => {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        {...remove.dialog}
+      <DeleteConfirmDialog
+        confirm={remove}
         title={t('confirmDeleteTitle', { name: remove.toDelete?.name ?? '' })}
-      >
-        {t('confirmDeleteText')}
-      </ConfirmDialog>
+        warning={t('confirmDeleteText')}
+      />
     </PageTitle>
   );
 };

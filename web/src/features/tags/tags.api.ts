@@ -1,12 +1,13 @@
 import {
   ApiRoutes,
-  buildPath,
   type TagForm,
   type TagRecord,
   type TagsPage,
   type TagSyncReply,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
+import { pagedList } from '../../api/record-pages.js';
 
 export type TagListArgs = { searchParam: string; pageNumber: number; kanban?: 0 | 1 };
 
@@ -17,6 +18,10 @@ export const tagsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTagsPage: build.query<TagsPage, TagListArgs>({
       query: (params) => ({ url: ApiRoutes.tags.root, params }),
+      ...pagedList<TagsPage, TagListArgs>({
+        rows: 'tags',
+        key: (args) => `${args.kanban ?? 0}:${args.searchParam}`,
+      }),
       providesTags: (page) => [
         ...(page?.tags ?? []).map((t) => ({ type: 'Tag' as const, id: t.id })),
         LIST,
@@ -39,15 +44,11 @@ export const tagsApi = baseApi.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     updateTag: build.mutation<TagRecord, TagForm & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.tags.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.tags.byId),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Tag', id }, LIST],
     }),
     deleteTag: build.mutation<{ id: number }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.tags.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.tags.byId),
       invalidatesTags: (_r, _e, id) => [{ type: 'Tag', id }, LIST, { type: 'Contact', id: 'LIST' }],
     }),
     syncContactTags: build.mutation<TagSyncReply, { contactId: number; tags: number[] }>({

@@ -93,6 +93,8 @@ const serve = ({ ticket, messages, answer }: Extra = {}) =>
         count: 1,
       };
     if (path.startsWith('/contactTags/')) return { tags: [] };
+    if (path === '/schedules' && method === 'GET')
+      return { schedules: [], hasMore: false, count: 0 };
     if (path === '/version') return { version: '1.0.0' };
     return undefined;
   });

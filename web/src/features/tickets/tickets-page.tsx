@@ -44,7 +44,7 @@ const TicketActionDialogs = lazyComponent(() =>
   import('./dialogs/ticket-dialogs.js').then((m) => m.TicketActionDialogs),
 );
 const TicketDialog = lazyComponent(() =>
-  import('./dialogs/ticket-dialogs.js').then((m) => m.TicketDialog),
+  import('./dialogs/ticket-dialog.js').then((m) => m.TicketDialog),
 );
 const NewTicketModal = lazyComponent(() =>
   import('./dialogs/new-ticket-modal.js').then((m) => m.NewTicketModal),
@@ -294,23 +294,14 @@ export const TicketsPage = () => {
           <TicketDialog
             title={t('closeAllConfirm')}
             onClose={() => setConfirmCloseAll(false)}
-            footer={
-              <>
-                <Button variant="outline" onClick={() => setConfirmCloseAll(false)}>
-                  {t('cancel')}
-                </Button>
-                <Button
-                  loading={closingAll}
-                  onClick={() =>
-                    void closeAll({ status: 'closed', queueIds })
-                      .unwrap()
-                      .then(() => setConfirmCloseAll(false), toastError)
-                  }
-                >
-                  {t('closeAll')}
-                </Button>
-              </>
-            }
+            action={{
+              label: t('closeAll'),
+              busy: closingAll,
+              onClick: () =>
+                void closeAll({ status: 'closed', queueIds })
+                  .unwrap()
+                  .then(() => setConfirmCloseAll(false), toastError),
+            }}
           >
             <Text>{t('closeAllText')}</Text>
           </TicketDialog>

@@ -22,6 +22,7 @@ import {
   type TicketUpdateInput,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
 import { pagedList } from '../../api/record-pages.js';
 import { followCompanyEvents } from '../../api/socket-cache.js';
 import { KanbanTicketsTag } from '../kanban/kanban.api.js';
@@ -191,11 +192,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       onQueryStarted: (_args, api) => applyAnswer(api, (ticket) => ({ action: 'update', ticket })),
     }),
     updateTicket: build.mutation<TicketRecord, TicketUpdateInput & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.tickets.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.tickets.byId),
       invalidatesTags: [KANBAN],
       // the answer is the ticket as stored: the lists and the open ticket take it without a request
       onQueryStarted: (_args, api) =>
@@ -209,7 +206,7 @@ export const ticketsApi = baseApi.injectEndpoints({
         }),
     }),
     deleteTicket: build.mutation<void, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.tickets.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.tickets.byId),
       invalidatesTags: [KANBAN],
       onQueryStarted: (ticketId, api) => applyAnswer(api, () => ({ action: 'delete', ticketId })),
     }),
@@ -280,7 +277,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       },
     }),
     deleteMessage: build.mutation<void, string>({
-      query: (id) => ({ url: buildPath(ApiRoutes.messages.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.messages.byId),
     }),
     editMessage: build.mutation<void, { id: string; body: string }>({
       query: ({ id, body }) => ({

@@ -13,6 +13,7 @@ import { FormDialog } from '../../components/form-dialog.js';
 import { SelectField, TextField } from '../../components/form-fields.js';
 import { useFormSave } from '../../components/form-save.js';
 import { notify } from '../../components/toaster.js';
+import { fieldErrors } from '../../components/field-errors.js';
 import { useCreateUserMutation, useUpdateUserMutation } from './users.api.js';
 import { UserQueuesField } from '../queues/user-queues-field.js';
 import { UserConnectionField } from '../connections/user-connection-field.js';
@@ -108,12 +109,14 @@ export const UserModal = ({
     };
     const parsed = user ? UserEditInput.safeParse(raw) : UserCreateInput.safeParse(raw);
     if (!parsed.success) {
-      const found: Partial<Record<keyof Values, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Values;
-        found[key] ??= raw[key] === undefined || raw[key] === '' ? t('required') : issue.message;
-      }
-      setErrors(found);
+      setErrors(
+        fieldErrors<keyof Values>(
+          parsed.error.issues,
+          raw,
+          t('required'),
+          (issue) => issue.message,
+        ),
+      );
       return;
     }
     setErrors({});
@@ -138,6 +141,22 @@ export const UserModal = ({
     />
   );
 
+  const select = (key: keyof Values, options: [string, string][]) => (
+    <SelectField
+      required
+      namedControl
+      label={t(`fields.${key}`)}
+      value={values[key]}
+      onChange={set(key)}
+      options={options}
+    />
+  );
+  /** a setting's two choices, labelled enabled and disabled */
+  const onOff = (on: string, off: string): [string, string][] => [
+    [on, t('enabled')],
+    [off, t('disabled')],
+  ];
+
   return (
     <FormDialog
       ns="users"
@@ -154,78 +173,28 @@ export const UserModal = ({
         {text('name')}
         {text('email', 'email')}
         {text('password', 'password')}
-        {mayEditProfile && (
-          <SelectField
-            required
-            namedControl
-            label={t('fields.profile')}
-            value={values.profile}
-            onChange={set('profile')}
-            options={[
-              ['admin', t('profiles.admin')],
-              ['user', t('profiles.user')],
-            ]}
-          />
-        )}
+        {mayEditProfile &&
+          select('profile', [
+            ['admin', t('profiles.admin')],
+            ['user', t('profiles.user')],
+          ])}
         {mayEditProfile && text('wpp')}
         {mayEditProfile && text('startWork', 'time')}
         {mayEditProfile && text('endWork', 'time')}
-        {mayEditProfile && (
-          <SelectField
-            required
-            namedControl
-            label={t('fields.allTicket')}
-            value={values.allTicket}
-            onChange={set('allTicket')}
-            options={[
-              ['enable', t('enabled')],
-              ['disable', t('disabled')],
-            ]}
-          />
-        )}
-        {mayEditProfile && (
-          <SelectField
-            required
-            namedControl
-            label={t('fields.allowGroup')}
-            value={values.allowGroup}
-            onChange={set('allowGroup')}
-            options={[
-              ['true', t('enabled')],
-              ['false', t('disabled')],
-            ]}
-          />
-        )}
-        <SelectField
-          required
-          namedControl
-          label={t('fields.defaultTheme')}
-          value={values.defaultTheme}
-          onChange={set('defaultTheme')}
-          options={[
-            ['light', t('themes.light')],
-            ['dark', t('themes.dark')],
-          ]}
-        />
-        <SelectField
-          required
-          namedControl
-          label={t('fields.defaultMenu')}
-          value={values.defaultMenu}
-          onChange={set('defaultMenu')}
-          options={[
-            ['open', t('menus.open')],
-            ['closed', t('menus.closed')],
-          ]}
-        />
-        <SelectField
-          required
-          namedControl
-          label={t('fields.language')}
-          value={values.language}
-          onChange={set('language')}
-          options={[['', t('languageDefault')], ...Languages.map((l): [string, string] => [l, l])]}
-        />
+        {mayEditProfile && select('allTicket', onOff('enable', 'disable'))}
+        {mayEditProfile && select('allowGroup', onOff('true', 'false'))}
+        {select('defaultTheme', [
+          ['light', t('themes.light')],
+          ['dark', t('themes.dark')],
+        ])}
+        {select('defaultMenu', [
+          ['open', t('menus.open')],
+          ['closed', t('menus.closed')],
+        ])}
+        {select('language', [
+          ['', t('languageDefault')],
+          ...Languages.map((l): [string, string] => [l, l]),
+        ])}
       </SimpleGrid>
       <Field.Root mt="3">
         <Field.Label>{t('fields.farewellMessage')}</Field.Label>

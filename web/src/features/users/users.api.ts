@@ -10,6 +10,8 @@ import {
   type UsersPage,
 } from '@sb/contracts';
 import { baseApi } from '../../api/base-api.js';
+import { deleteById, putById } from '../../api/record-requests.js';
+import { pagedList } from '../../api/record-pages.js';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['User'] });
 
@@ -18,6 +20,7 @@ export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<UsersPage, { searchParam: string; pageNumber: number }>({
       query: (params) => ({ url: ApiRoutes.users.list, params }),
+      ...pagedList<UsersPage, { searchParam: string; pageNumber: number }>({ rows: 'users' }),
       providesTags: (page) => [
         ...(page?.users ?? []).map((u) => ({ type: 'User' as const, id: u.id })),
         { type: 'User' as const, id: 'LIST' },
@@ -32,18 +35,14 @@ export const usersApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'User', id: 'LIST' }],
     }),
     updateUser: build.mutation<SessionUser, UserEditInput & { id: number }>({
-      query: ({ id, ...body }) => ({
-        url: buildPath(ApiRoutes.users.byId, { id }),
-        method: 'PUT',
-        body,
-      }),
+      query: putById(ApiRoutes.users.byId),
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'User', id },
         { type: 'User', id: 'LIST' },
       ],
     }),
     deleteUser: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: buildPath(ApiRoutes.users.byId, { id }), method: 'DELETE' }),
+      query: deleteById(ApiRoutes.users.byId),
       invalidatesTags: (_r, _e, id) => [
         { type: 'User', id },
         { type: 'User', id: 'LIST' },

@@ -2,7 +2,7 @@ import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../app/runtime-config.js';
-import { TicketDialog } from '../dialogs/ticket-dialogs.js';
+import { TicketDialog } from '../dialogs/ticket-dialog.js';
 import { useListTicketImagesQuery } from '../tickets.api.js';
 
 /** Where the gallery opens: the clicked image among the conversation's, else the first one. */

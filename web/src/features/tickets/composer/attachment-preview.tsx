@@ -2,22 +2,7 @@ import { Box, Button, CloseButton, HStack, Input, Stack, Text } from '@chakra-ui
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFile } from 'react-icons/lu';
-
-/** A file's size for people: bytes, kB or MB in the interface's language. */
-export const fileSizeLabel = (bytes: number, language: string): string => {
-  const [value, unit] =
-    bytes >= 1_000_000
-      ? [bytes / 1_000_000, 'megabyte']
-      : bytes >= 1000
-        ? [bytes / 1000, 'kilobyte']
-        : [bytes, 'byte'];
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }).format(value);
-};
+import { fileSizeLabel } from '../../../lib/file-size.js';
 
 /**
  * The files picked in the composer before they go: a thumbnail for an image, the name and size for

@@ -1,7 +1,7 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TicketDialog } from '../dialogs/ticket-dialogs.js';
+import { TicketDialog } from '../dialogs/ticket-dialog.js';
 
 /** A snapshot of the playing video as a JPEG file, or null when the browser gives no frame. */
 const snapshot = (video: HTMLVideoElement): Promise<File | null> => {
@@ -74,16 +74,12 @@ export const CameraModal = ({
     <TicketDialog
       title={t('camera.title')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button loading={busy} disabled={!stream} onClick={() => void capture()}>
-            {t('camera.capture')}
-          </Button>
-        </>
-      }
+      action={{
+        label: t('camera.capture'),
+        busy,
+        disabled: !stream,
+        onClick: () => void capture(),
+      }}
     >
       {denied ? (
         <Text role="alert" color="fg.error">

@@ -1,12 +1,8 @@
-import { Button, Input, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../components/paged-search.js';
 import { toastError } from '../../../components/toaster.js';
-import { useListContactsQuery } from '../../contacts/contacts.api.js';
-import { MinContactSearch } from '../dialogs/new-ticket-modal.js';
-import { PickerSelect } from '../dialogs/picker-select.js';
-import { TicketDialog } from '../dialogs/ticket-dialogs.js';
+import { ContactPicker, useContactPicker } from '../dialogs/contact-picker.js';
+import { TicketDialog } from '../dialogs/ticket-dialog.js';
 import { useSendMessageMutation } from '../tickets.api.js';
 
 /**
@@ -21,16 +17,9 @@ export const SendContactModal = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation('tickets');
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 500);
-  const [contactId, setContactId] = useState<number | null>(null);
-  const { data } = useListContactsQuery(
-    { searchParam, pageNumber: 1 },
-    { skip: searchParam.length < MinContactSearch },
-  );
+  const picker = useContactPicker();
   const [sendMessage, { isLoading }] = useSendMessageMutation();
-  const found = searchParam.length >= MinContactSearch ? (data?.contacts ?? []) : [];
-  const chosen = found.find((contact) => contact.id === contactId);
+  const { chosen } = picker;
 
   const submit = async () => {
     if (!chosen) return;
@@ -50,30 +39,15 @@ export const SendContactModal = ({
     <TicketDialog
       title={t('sendContact.title')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button loading={isLoading} disabled={!chosen} onClick={() => void submit()}>
-            {t('sendContact.submit')}
-          </Button>
-        </>
-      }
+      action={{
+        label: t('sendContact.submit'),
+        busy: isLoading,
+        disabled: !chosen,
+        onClick: () => void submit(),
+      }}
     >
       <Stack>
-        <Input
-          aria-label={t('newTicket.searchContact')}
-          placeholder={t('newTicket.searchContact')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <PickerSelect
-          label={t('newTicket.contact')}
-          value={contactId}
-          options={found.map((c) => ({ id: c.id, name: `${c.name} (${c.number})` }))}
-          onChange={setContactId}
-        />
+        <ContactPicker picker={picker} />
       </Stack>
     </TicketDialog>
   );

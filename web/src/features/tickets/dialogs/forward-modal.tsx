@@ -1,13 +1,10 @@
-import { Button, Input, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { MessageRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../components/paged-search.js';
 import { notify, toastError } from '../../../components/toaster.js';
-import { useListContactsQuery } from '../../contacts/contacts.api.js';
-import { MinContactSearch } from './new-ticket-modal.js';
-import { PickerSelect } from './picker-select.js';
-import { TicketDialog } from './ticket-dialogs.js';
+import { ContactPicker, useContactPicker } from './contact-picker.js';
+import { TicketDialog } from './ticket-dialog.js';
 import { useForwardMessageMutation } from '../tickets.api.js';
 
 /** Pause between two forwarded messages (spec 1 §9). */
@@ -31,16 +28,10 @@ export const ForwardModal = ({
   onDone: () => void;
 }) => {
   const { t } = useTranslation('tickets');
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 500);
-  const [contactId, setContactId] = useState<number | null>(null);
+  const picker = useContactPicker();
   const [busy, setBusy] = useState(false);
-  const { data } = useListContactsQuery(
-    { searchParam, pageNumber: 1 },
-    { skip: searchParam.length < MinContactSearch },
-  );
   const [forward] = useForwardMessageMutation();
-  const contacts = searchParam.length >= MinContactSearch ? (data?.contacts ?? []) : [];
+  const { contactId } = picker;
 
   const submit = async () => {
     if (messages.length === 0) {
@@ -67,33 +58,18 @@ export const ForwardModal = ({
     <TicketDialog
       title={t('forward.title')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button loading={busy} disabled={!contactId} onClick={() => void submit()}>
-            {t('forward.submit')}
-          </Button>
-        </>
-      }
+      action={{
+        label: t('forward.submit'),
+        busy,
+        disabled: !contactId,
+        onClick: () => void submit(),
+      }}
     >
       <Stack>
         <Text fontSize="sm" color="fg.muted">
           {t('forward.count', { count: messages.length })}
         </Text>
-        <Input
-          aria-label={t('newTicket.searchContact')}
-          placeholder={t('newTicket.searchContact')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <PickerSelect
-          label={t('newTicket.contact')}
-          value={contactId}
-          options={contacts.map((c) => ({ id: c.id, name: `${c.name} (${c.number})` }))}
-          onChange={setContactId}
-        />
+        <ContactPicker picker={picker} />
       </Stack>
     </TicketDialog>
   );

@@ -1,20 +1,15 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Field, Stack } from '@chakra-ui/react';
 import type { SessionUser, TicketRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../components/paged-search.js';
 import { toastError } from '../../../components/toaster.js';
 import { isAdmin } from '../../auth/access.js';
-import { connectionsApi } from '../../connections/connections.api.js';
-import { useListContactsQuery } from '../../contacts/contacts.api.js';
-import { PickerSelect } from './picker-select.js';
-import { TicketDialog } from './ticket-dialogs.js';
+import { ContactPicker, useContactPicker } from './contact-picker.js';
+import { ConnectionPicker, PickerSelect } from './picker-select.js';
+import { TicketDialog } from './ticket-dialog.js';
 import { openTicketHolder } from '../ticket-errors.js';
 import { useCreateTicketMutation } from '../tickets.api.js';
 import type { TakenBy } from '../use-ticket-actions.js';
-
-/** Contact searches inside dialogs start at this many characters (spec 1 §5). */
-export const MinContactSearch = 3;
 
 /**
  * New ticket (spec 1 §5): a contact found by name or number, a queue (required unless admin) and a
@@ -32,20 +27,12 @@ export const NewTicketModal = ({
   onTaken: (taken: TakenBy) => void;
 }) => {
   const { t } = useTranslation('tickets');
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim(), 500);
-  const [contactId, setContactId] = useState<number | null>(null);
+  const picker = useContactPicker();
   const [queueId, setQueueId] = useState<number | null>(null);
   const [whatsappId, setWhatsappId] = useState<number | null>(null);
   const [queueError, setQueueError] = useState(false);
-  const { data: contacts } = useListContactsQuery(
-    { searchParam, pageNumber: 1 },
-    { skip: searchParam.length < MinContactSearch },
-  );
-  const { data: connections = [] } = connectionsApi.endpoints.listConnections.useQuery();
   const [createTicket, { isLoading }] = useCreateTicketMutation();
-  const found = searchParam.length >= MinContactSearch ? (contacts?.contacts ?? []) : [];
-  const chosen = found.find((contact) => contact.id === contactId);
+  const { chosen } = picker;
 
   const submit = async () => {
     if (!chosen) return;
@@ -76,30 +63,15 @@ export const NewTicketModal = ({
     <TicketDialog
       title={t('newTicket.title')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button loading={isLoading} disabled={!chosen?.number} onClick={() => void submit()}>
-            {t('newTicket.submit')}
-          </Button>
-        </>
-      }
+      action={{
+        label: t('newTicket.submit'),
+        busy: isLoading,
+        disabled: !chosen?.number,
+        onClick: () => void submit(),
+      }}
     >
       <Stack>
-        <Input
-          aria-label={t('newTicket.searchContact')}
-          placeholder={t('newTicket.searchContact')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <PickerSelect
-          label={t('newTicket.contact')}
-          value={contactId}
-          options={found.map((c) => ({ id: c.id, name: `${c.name} (${c.number})` }))}
-          onChange={setContactId}
-        />
+        <ContactPicker picker={picker} />
         <Field.Root invalid={queueError}>
           <PickerSelect
             label={t('transfer.queue')}
@@ -112,12 +84,7 @@ export const NewTicketModal = ({
           />
           {queueError && <Field.ErrorText>{t('newTicket.queueRequired')}</Field.ErrorText>}
         </Field.Root>
-        <PickerSelect
-          label={t('transfer.connection')}
-          value={whatsappId}
-          options={connections}
-          onChange={setWhatsappId}
-        />
+        <ConnectionPicker value={whatsappId} onChange={setWhatsappId} />
       </Stack>
     </TicketDialog>
   );

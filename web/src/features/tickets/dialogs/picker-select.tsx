@@ -1,4 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { connectionsApi } from '../../connections/connections.api.js';
 
 /** A labelled native select of id/name options; '' means none. */
 export const PickerSelect = ({
@@ -31,3 +33,23 @@ export const PickerSelect = ({
     </NativeSelect.Root>
   </Field.Root>
 );
+
+/** The connection a ticket goes out by (new ticket, transfer): the company's connections, '' for none. */
+export const ConnectionPicker = ({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) => {
+  const { t } = useTranslation('tickets');
+  const { data: connections = [] } = connectionsApi.endpoints.listConnections.useQuery();
+  return (
+    <PickerSelect
+      label={t('transfer.connection')}
+      value={value}
+      options={connections}
+      onChange={onChange}
+    />
+  );
+};

@@ -1,10 +1,10 @@
-import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, toastError } from '../../../components/toaster.js';
 import { defaultSendAt } from '../../schedules/schedule-time.js';
 import { scheduleErrors } from './ticket-schedule.js';
-import { TicketDialog } from './ticket-dialogs.js';
+import { TicketDialog } from './ticket-dialog.js';
 import { useCreateScheduleMutation } from '../../schedules/schedules.api.js';
 
 /**
@@ -55,16 +55,7 @@ export const ScheduleModal = ({
     <TicketDialog
       title={t('schedule.title')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button loading={isLoading} onClick={() => void submit()}>
-            {t('schedule.submit')}
-          </Button>
-        </>
-      }
+      action={{ label: t('schedule.submit'), busy: isLoading, onClick: () => void submit() }}
     >
       <Stack data-testid="schedule-form">
         <Field.Root invalid={Boolean(shown.body)}>

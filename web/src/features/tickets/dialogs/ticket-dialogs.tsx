@@ -1,42 +1,15 @@
-import { Button, Dialog, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Button, Text, Textarea } from '@chakra-ui/react';
 import type { MessageRecord, SessionUser } from '@sb/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../auth/access.js';
 import { useListQueuesQuery } from '../../queues/queues.api.js';
 import { CloseDialog } from './close-dialog.js';
+import { TicketDialog } from './ticket-dialog.js';
 import { PickerSelect } from './picker-select.js';
 import { queueChoice } from '../ticket-permissions.js';
 import { TransferModal } from './transfer-modal.js';
 import type { TakenBy, useTicketActions } from '../use-ticket-actions.js';
-
-/** A centred dialog with a title, a body and footer buttons. */
-export const TicketDialog = ({
-  title,
-  onClose,
-  children,
-  footer,
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  footer: ReactNode;
-}) => (
-  <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} placement="center">
-    <Portal>
-      <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content>
-          <Dialog.Header>
-            <Dialog.Title>{title}</Dialog.Title>
-          </Dialog.Header>
-          <Dialog.Body>{children}</Dialog.Body>
-          <Dialog.Footer>{footer}</Dialog.Footer>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Portal>
-  </Dialog.Root>
-);
 
 /**
  * Accept or reopen a ticket without queue (spec 1 §4): start stays disabled until a queue is chosen
@@ -64,20 +37,12 @@ export const QueueChoiceDialog = ({
     <TicketDialog
       title={t('queueChoice.title')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            loading={busy}
-            disabled={!ready}
-            onClick={() => ready && onChoose(choice.kind === 'none' ? null : queueId)}
-          >
-            {t('queueChoice.start')}
-          </Button>
-        </>
-      }
+      action={{
+        label: t('queueChoice.start'),
+        busy,
+        disabled: !ready,
+        onClick: () => ready && onChoose(choice.kind === 'none' ? null : queueId),
+      }}
     >
       {choice.kind === 'pick' && (
         <PickerSelect
@@ -169,16 +134,7 @@ export const EditMessageDialog = ({
     <TicketDialog
       title={t('message.edit')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button loading={busy} disabled={!changed} onClick={() => onSave(body.trim())}>
-            {t('save')}
-          </Button>
-        </>
-      }
+      action={{ label: t('save'), busy, disabled: !changed, onClick: () => onSave(body.trim()) }}
     >
       <Textarea
         aria-label={t('composer.message')}

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates.js';
 import { logTimeline } from '../ticket-display.js';
-import { TicketDialog } from './ticket-dialogs.js';
+import { TicketDialog } from './ticket-dialog.js';
 import { useListTicketLogsQuery } from '../tickets.api.js';
 
 /**

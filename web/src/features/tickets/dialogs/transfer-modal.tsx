@@ -1,12 +1,12 @@
-import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { TicketRecord } from '@sb/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../components/toaster.js';
-import { connectionsApi } from '../../connections/connections.api.js';
 import { useListQueuesQuery } from '../../queues/queues.api.js';
 import { useGetUserPickerQuery } from '../../users/users.api.js';
-import { PickerSelect } from './picker-select.js';
+import { ConnectionPicker, PickerSelect } from './picker-select.js';
+import { TicketDialog } from './ticket-dialog.js';
 import { useUpdateTicketMutation } from '../tickets.api.js';
 
 /**
@@ -26,7 +26,6 @@ export const TransferModal = ({
   const [whatsappId, setWhatsappId] = useState<number | null>(ticket.whatsappId);
   const { data: users = [] } = useGetUserPickerQuery();
   const { data: queues = [] } = useListQueuesQuery();
-  const { data: connections = [] } = connectionsApi.endpoints.listConnections.useQuery();
   const [updateTicket, { isLoading }] = useUpdateTicketMutation();
 
   const submit = async () => {
@@ -40,47 +39,31 @@ export const TransferModal = ({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('transfer.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack>
-                <PickerSelect
-                  label={t('transfer.user')}
-                  value={userId}
-                  options={users}
-                  onChange={setUserId}
-                />
-                <PickerSelect
-                  label={t('transfer.queue')}
-                  value={queueId}
-                  options={queues}
-                  onChange={setQueueId}
-                />
-                <PickerSelect
-                  label={t('transfer.connection')}
-                  value={whatsappId}
-                  options={connections}
-                  onChange={setWhatsappId}
-                />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button loading={isLoading} disabled={!queueId} onClick={() => void submit()}>
-                {t('transfer.submit')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <TicketDialog
+      title={t('transfer.title')}
+      onClose={onClose}
+      action={{
+        label: t('transfer.submit'),
+        busy: isLoading,
+        disabled: !queueId,
+        onClick: () => void submit(),
+      }}
+    >
+      <Stack>
+        <PickerSelect
+          label={t('transfer.user')}
+          value={userId}
+          options={users}
+          onChange={setUserId}
+        />
+        <PickerSelect
+          label={t('transfer.queue')}
+          value={queueId}
+          options={queues}
+          onChange={setQueueId}
+        />
+        <ConnectionPicker value={whatsappId} onChange={setWhatsappId} />
+      </Stack>
+    </TicketDialog>
   );
 };
