@@ -61,6 +61,22 @@ export const useTheme = async (page: Page, theme: 'light' | 'dark') => {
   await page.reload();
 };
 
+/**
+ * Runs `step`; when it fails, the error also says where the page was and what it showed (a failure on
+ * CI is read from its output alone).
+ */
+export const withPageState = async <T>(page: Page, at: string, step: () => Promise<T>) => {
+  try {
+    return await step();
+  } catch (err) {
+    const text = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400))
+      .catch(() => '(page not readable)');
+    if (err instanceof Error) err.message += `\n  at ${at}, on ${page.url()}, showing: ${text}`;
+    throw err;
+  }
+};
+
 export type Theme = 'light' | 'dark';
 export type WindowSize = { width: number; height: number };
 
@@ -98,7 +114,8 @@ export const screenProblems = async (
     for (const size of sizes) {
       await page.setViewportSize(size);
       const at = `${name} ${theme} ${size.width}x${size.height}`;
-      for (const problem of (await show({ theme, size })) ?? []) found.push(`${at}: ${problem}`);
+      for (const problem of (await withPageState(page, at, () => show({ theme, size }))) ?? [])
+        found.push(`${at}: ${problem}`);
       const over = await sidewaysOverflow(page);
       if (over > 0) found.push(`${at}: ${over} px too wide`);
       // as a person sees it once it has opened (not a popover halfway through fading in)

@@ -208,14 +208,17 @@ describe.each<BusKind>(IntegrationBuses)('identity auth over the %s bus', (kind)
     expect(second.sessionId).toBe(first.sessionId);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(second.user.id).toBe(first.user.id);
+    const third = await rig.app.request<IssuedSession>(S.refresh, {
+      refreshToken: second.refreshToken,
+    });
 
-    // the old token comes back: someone copied it
+    // a token two rotations old comes back: someone copied it
     await expect(
       rig.app.request(S.refresh, { refreshToken: first.refreshToken }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN', status: 401 });
     // the whole family is gone, the legitimate holder included
     await expect(
-      rig.app.request(S.refresh, { refreshToken: second.refreshToken }),
+      rig.app.request(S.refresh, { refreshToken: third.refreshToken }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN', status: 401 });
 
     const { rows } = await rig.app.db.query(
@@ -227,6 +230,38 @@ describe.each<BusKind>(IntegrationBuses)('identity auth over the %s bus', (kind)
     expect(revoked.sessions.map((s) => s.sessionId)).toContain(first.sessionId);
     expect(await outboxSubjects()).toContain('evt.1.identity.session.revoked');
   });
+
+  run(
+    'rotates again the token just rotated away, whose answer a reload lost; later, it revokes',
+    async () => {
+      const first = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const lost = await rig.app.request<IssuedSession>(S.refresh, {
+        refreshToken: first.refreshToken,
+      });
+      // the browser never saw `lost`: its next page load presents the first token again
+      const again = await rig.app.request<IssuedSession>(S.refresh, {
+        refreshToken: first.refreshToken,
+      });
+      expect(again.sessionId).toBe(first.sessionId);
+      expect(again.refreshToken).not.toBe(lost.refreshToken);
+      const next = await rig.app.request<IssuedSession>(S.refresh, {
+        refreshToken: again.refreshToken,
+      });
+
+      // past the grace, the token that `next` replaced is a copy: the family goes
+      await rig.app.db.query(
+        `UPDATE identity.session_rotated_tokens SET rotated_at = rotated_at - interval '1 minute'
+        WHERE session_id = $1`,
+        [first.sessionId],
+      );
+      await expect(
+        rig.app.request(S.refresh, { refreshToken: again.refreshToken }),
+      ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN', status: 401 });
+      await expect(
+        rig.app.request(S.refresh, { refreshToken: next.refreshToken }),
+      ).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN', status: 401 });
+    },
+  );
 
   run('refuses a refresh token it never issued', async () => {
     await expect(rig.app.request(S.refresh, { refreshToken: 'made-up' })).rejects.toMatchObject({

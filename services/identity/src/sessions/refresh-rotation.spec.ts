@@ -1,4 +1,4 @@
-import { decideRefresh } from './refresh-rotation.js';
+import { decideRefresh, RefreshReuseGraceMs } from './refresh-rotation.js';
 import { hashRefreshToken, newRefreshToken } from './refresh-token.js';
 
 const now = new Date('2025-06-10T12:00:00Z');
@@ -25,12 +25,31 @@ describe('decideRefresh', () => {
     );
   });
 
-  it('revokes the whole family when a rotated token comes back', () => {
-    expect(decideRefresh({ kind: 'rotated', revokedAt: null }, now)).toBe('revoke-family');
+  const rotated = (rotatedAgoMs: number, latest = true) => ({
+    kind: 'rotated' as const,
+    revokedAt: null,
+    expiresAt: later,
+    rotatedAt: new Date(now.getTime() - rotatedAgoMs),
+    latest,
   });
 
-  it('only rejects a rotated token of a family already revoked', () => {
-    expect(decideRefresh({ kind: 'rotated', revokedAt: earlier }, now)).toBe('reject');
+  it('revokes the whole family when a rotated token comes back', () => {
+    expect(decideRefresh(rotated(RefreshReuseGraceMs + 1), now)).toBe('revoke-family');
+    // an older one than the token the current one replaced, however recent
+    expect(decideRefresh(rotated(1_000, false), now)).toBe('revoke-family');
+  });
+
+  it('rotates again the token just rotated away: its answer was lost to a reload', () => {
+    expect(decideRefresh(rotated(1_000), now)).toBe('rotate');
+    expect(decideRefresh(rotated(RefreshReuseGraceMs), now)).toBe('rotate');
+  });
+
+  it('only rejects a rotated token of a family already revoked, or of an expired session', () => {
+    expect(decideRefresh({ ...rotated(1_000), revokedAt: earlier }, now)).toBe('reject');
+    expect(decideRefresh({ ...rotated(RefreshReuseGraceMs + 1), revokedAt: earlier }, now)).toBe(
+      'reject',
+    );
+    expect(decideRefresh({ ...rotated(1_000), expiresAt: earlier }, now)).toBe('reject');
   });
 
   it('rejects a token it never issued', () => {

@@ -31,14 +31,26 @@ export class SessionsRepository {
     });
   }
 
-  /** The session a rotated-away token belonged to, locked until the transaction ends. */
-  async lockByRotatedTokenHash(manager: EntityManager, hash: string): Promise<Session | null> {
+  /**
+   * The session a rotated-away token belonged to, locked until the transaction ends, with when the
+   * token was rotated and whether it is the one the session's current token replaced.
+   */
+  async lockByRotatedTokenHash(
+    manager: EntityManager,
+    hash: string,
+  ): Promise<{ session: Session; rotatedAt: Date; latest: boolean } | null> {
     const rotated = await manager.getRepository(RotatedToken).findOneBy({ tokenHash: hash });
     if (!rotated) return null;
-    return manager.getRepository(Session).findOne({
+    const session = await manager.getRepository(Session).findOne({
       where: { id: rotated.sessionId },
       lock: { mode: 'pessimistic_write' },
     });
+    if (!session) return null;
+    const later = await manager.getRepository(RotatedToken).existsBy({
+      sessionId: session.id,
+      rotatedAt: MoreThan(rotated.rotatedAt),
+    });
+    return { session, rotatedAt: rotated.rotatedAt, latest: !later };
   }
 
   async lockOwnSession(

@@ -66,12 +66,19 @@ export class SessionsService {
     const outcome = await this.transactions.acrossCompanies(
       async (manager): Promise<RotationOutcome> => {
         const current = await this.sessions.lockByCurrentTokenHash(manager, hash);
-        const session = current ?? (await this.sessions.lockByRotatedTokenHash(manager, hash));
-        const lookup: RefreshTokenLookup = !session
-          ? { kind: 'unknown' }
-          : current
-            ? { kind: 'current', revokedAt: session.revokedAt, expiresAt: session.expiresAt }
-            : { kind: 'rotated', revokedAt: session.revokedAt };
+        const rotated = current ? null : await this.sessions.lockByRotatedTokenHash(manager, hash);
+        const session = current ?? rotated?.session;
+        const lookup: RefreshTokenLookup = current
+          ? { kind: 'current', revokedAt: current.revokedAt, expiresAt: current.expiresAt }
+          : rotated
+            ? {
+                kind: 'rotated',
+                revokedAt: rotated.session.revokedAt,
+                expiresAt: rotated.session.expiresAt,
+                rotatedAt: rotated.rotatedAt,
+                latest: rotated.latest,
+              }
+            : { kind: 'unknown' };
         switch (decideRefresh(lookup, now)) {
           case 'reject':
             return { kind: 'rejected' };
