@@ -330,6 +330,9 @@ export const tenantUsageSubject = (service: ServiceName) => Subjects[service].te
 export const tenantExportSubject = (service: ServiceName) => Subjects[service].tenantExport;
 export const tenantReserveSubject = (service: ServiceName) => Subjects[service].tenantReserve;
 export const tenantImportSubject = (service: ServiceName) => Subjects[service].tenantImport;
+/** Where the services at work on one step of a tenant operation say they are alive (`TenantStepAlive`). */
+export const tenantStepAliveSubject = (stepRunId: string) =>
+  `identity.tenant-operation.alive.${stepRunId}`;
 
 /** The JetStream stream that keeps every domain event. */
 export const EventStream = { name: 'EVENTS', subjects: 'evt.>' } as const;

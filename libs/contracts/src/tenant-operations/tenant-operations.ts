@@ -10,10 +10,21 @@ import { IdParam, recordId } from '../http/record-ids.js';
 export const TenantEraseReasons = ['leave', 'move'] as const;
 export type TenantEraseReason = (typeof TenantEraseReasons)[number];
 
+/**
+ * Where a service at work on a step says it still is, every `everyMs`: the runner asks again once
+ * it falls silent (the process died mid-step), instead of waiting for the step's whole time.
+ */
+export const TenantStepAlive = z.object({
+  subject: z.string().min(1).max(200),
+  everyMs: z.number().int().min(50).max(60_000),
+});
+export type TenantStepAlive = z.infer<typeof TenantStepAlive>;
+
 /** `<service>.tenant.erase`: one service forgets one company. */
 export const TenantEraseRequest = z.object({
   companyId: unowned('a company of the platform; only super erases', recordId),
   reason: z.enum(TenantEraseReasons),
+  alive: TenantStepAlive.optional(),
 });
 export type TenantEraseRequest = z.infer<typeof TenantEraseRequest>;
 
@@ -97,6 +108,7 @@ export type TenantTableRef = `${ServiceName}.${string}`;
 export const TenantExportRequest = z.object({
   companyId: unowned('a company of the platform; only super exports', recordId),
   operationId: unowned('the tenant operation this step is of; only super runs them', z.uuid()),
+  alive: TenantStepAlive.optional(),
 });
 export type TenantExportRequest = z.infer<typeof TenantExportRequest>;
 
@@ -114,6 +126,7 @@ export const TenantImportRequest = z.object({
   name: z.string().trim().min(1).max(255).optional(),
   /** the service's last migration where the bundle was written: a later one than here is refused */
   sourceSchema: z.string().max(255).optional(),
+  alive: TenantStepAlive.optional(),
 });
 export type TenantImportRequest = z.infer<typeof TenantImportRequest>;
 
@@ -122,7 +135,6 @@ export type TenantOperationKind = (typeof TenantOperationKinds)[number];
 export type TenantOperationStatus = 'running' | 'done' | 'failed';
 export type TenantStepStatus = 'pending' | 'running' | 'done' | 'failed';
 
-/** One service's part of an operation. */
 /**
  * What a step does: a service's part (`erase`, `export`, `reserve`, `import`), or identity's own work
  * on the bundle (`bundle` writes it, `unpack` checks it and hands the parts out, `media` writes its
@@ -145,6 +157,8 @@ export type TenantOperationStep = {
   status: TenantStepStatus;
   report?: TenantPartReport;
   error?: string;
+  /** times the step was asked again because its service fell silent (it died mid-step) */
+  retries?: number;
 };
 
 /** A tenant operation as super sees it: its steps, their reports, and how it ended. */

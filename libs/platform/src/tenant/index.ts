@@ -6,3 +6,4 @@ export * from './company-export.js';
 export * from './company-import.js';
 export * from './tenant-transfer.js';
 export * from './bundle.js';
+export * from './tenant-step.js';

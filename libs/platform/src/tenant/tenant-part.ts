@@ -20,6 +20,7 @@ import { eraseCompanyRows, type CompanyTablesPolicy } from './company-erase.js';
 import type { CompanyRow } from './company-export.js';
 import type { IdMaps } from './company-import.js';
 import { measureCompanyRows } from './company-usage.js';
+import { handleTenantStep } from './tenant-step.js';
 
 /**
  * A service's part in tenant operations: which tables say more than the catalogue does, and the work
@@ -80,8 +81,10 @@ export function serveTenantErase(options: {
   part: TenantPart;
 }): Promise<BusSubscription> {
   const { service, part } = options;
-  return options.bus.handle<unknown, TenantPartReport>(
+  return handleTenantStep(
+    options.bus,
     tenantEraseSubject(service),
+    service,
     async ({ ctx, data }) => {
       if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
       const request = parseInput(TenantEraseRequest, data);
@@ -97,7 +100,6 @@ export function serveTenantErase(options: {
       );
       return { service, rows, ...outside };
     },
-    { queue: service },
   );
 }
 

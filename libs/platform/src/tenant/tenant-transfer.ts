@@ -12,7 +12,6 @@ import {
   tenantPartKey,
   tenantReserveSubject,
   type ServiceName,
-  type TenantPartReport,
   type TenantTableRef,
 } from '@sb/contracts';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -33,6 +32,7 @@ import {
   type IdMaps,
 } from './company-import.js';
 import type { TenantPart } from './tenant-part.js';
+import { handleTenantStep } from './tenant-step.js';
 
 /** What the transfer needs of object storage (`@sb/storage`'s PartStorage has it). */
 export type PartStorage = {
@@ -75,8 +75,10 @@ async function* partRowsOrNone(storage: PartStorage, key: string) {
  */
 function serveExport(options: TransferOptions): Promise<BusSubscription> {
   const { service, part, storage } = options;
-  return options.bus.handle<unknown, TenantPartReport>(
+  return handleTenantStep(
+    options.bus,
     tenantExportSubject(service),
+    service,
     async ({ ctx, data }) => {
       if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
       const { companyId, operationId } = parseInput(TenantExportRequest, data);
@@ -130,7 +132,6 @@ function serveExport(options: TransferOptions): Promise<BusSubscription> {
       options.logger.info({ companyId, operationId, rows, bytes }, 'company exported');
       return { service, rows, bytes, ...(last ? { schema: last.name } : {}) };
     },
-    { queue: service },
   );
 }
 
@@ -141,8 +142,10 @@ function serveExport(options: TransferOptions): Promise<BusSubscription> {
  */
 function serveReserve(options: TransferOptions): Promise<BusSubscription> {
   const { service, part, storage } = options;
-  return options.bus.handle<unknown, TenantPartReport>(
+  return handleTenantStep(
+    options.bus,
     tenantReserveSubject(service),
+    service,
     async ({ ctx, data }) => {
       if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
       const request = parseInput(TenantImportRequest, data);
@@ -188,7 +191,6 @@ function serveReserve(options: TransferOptions): Promise<BusSubscription> {
         : undefined;
       return { service, rows, ...(companyId ? { companyId } : {}) };
     },
-    { queue: service },
   );
 }
 
@@ -247,8 +249,10 @@ async function idMapsFor(
  */
 function serveImport(options: TransferOptions): Promise<BusSubscription> {
   const { service, part, storage } = options;
-  return options.bus.handle<unknown, TenantPartReport>(
+  return handleTenantStep(
+    options.bus,
     tenantImportSubject(service),
+    service,
     async ({ ctx, data }) => {
       if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
       const request = parseInput(TenantImportRequest, data);
@@ -288,7 +292,6 @@ function serveImport(options: TransferOptions): Promise<BusSubscription> {
       );
       return { service, rows };
     },
-    { queue: service },
   );
 }
 

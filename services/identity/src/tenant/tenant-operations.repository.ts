@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type {
   TenantEraseReason,
   TenantOperationKind,
@@ -8,11 +8,18 @@ import type {
 } from '@sb/contracts';
 import { DomainEventTypes } from '@sb/contracts';
 import { Transactions } from '@sb/platform/db';
+import { ENV } from '@sb/platform/nest';
 import { Outbox } from '@sb/platform/outbox';
 import type { EntityManager } from 'typeorm';
 
-/** How long a replica holds an operation it runs without renewing: then another one takes over. */
-export const ClaimSeconds = 60;
+/**
+ * How long a replica holds an operation it runs without renewing: then another one takes over
+ * (`TENANT_CLAIM_SECONDS`, 60; a crash test shortens it).
+ */
+export const claimSecondsOf = (env: Record<string, string | undefined>): number => {
+  const seconds = Number(env.TENANT_CLAIM_SECONDS);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : 60;
+};
 
 type Row = {
   id: string;
@@ -94,19 +101,24 @@ async function announce(
   });
   return operation;
 }
-const claim = `now() + interval '${ClaimSeconds} seconds'`;
-
 /** The tenant operations: platform rows super reads across companies. */
 @Injectable()
 export class TenantOperationsRepository {
-  constructor(private readonly transactions: Transactions) {}
+  private readonly claim: string;
+
+  constructor(
+    private readonly transactions: Transactions,
+    @Inject(ENV) env: Record<string, string | undefined>,
+  ) {
+    this.claim = `now() + make_interval(secs => ${claimSecondsOf(env)})`;
+  }
 
   async create(manager: EntityManager, operation: TenantOperation): Promise<TenantOperation> {
     const [row] = await manager.query<Row[]>(
       `INSERT INTO ${table} (id, kind, company_id, company_name, reason, status, steps, started_by,
                              bundle_key, bundle_id, source_company_id, company_name_wanted,
                              sealed_key, hold_fence, claimed_until)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, ${claim})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, ${this.claim})
        RETURNING *`,
       [
         operation.id,
@@ -141,7 +153,7 @@ export class TenantOperationsRepository {
               company_id = $5, company_name = $6, bundle_id = $7, source_company_id = $8,
               bundle_key = $9,
               sealed_key = CASE WHEN $2::varchar = 'running' THEN sealed_key END,
-              claimed_until = ${claim},
+              claimed_until = ${this.claim},
               finished_at = CASE WHEN $2::varchar = 'running' THEN NULL ELSE now() END
         WHERE id = $1 RETURNING *`,
         [
@@ -162,7 +174,7 @@ export class TenantOperationsRepository {
 
   async renewClaim(id: string): Promise<void> {
     await this.transactions.manager.query(
-      `UPDATE ${table} SET claimed_until = ${claim} WHERE id = $1 AND status = 'running'`,
+      `UPDATE ${table} SET claimed_until = ${this.claim} WHERE id = $1 AND status = 'running'`,
       [id],
     );
   }
@@ -170,7 +182,7 @@ export class TenantOperationsRepository {
   /** Running operations whose replica stopped renewing them, now claimed by the caller. */
   async claimLapsed(): Promise<TenantOperation[]> {
     const [rows] = (await this.transactions.manager.query(
-      `UPDATE ${table} SET claimed_until = ${claim}
+      `UPDATE ${table} SET claimed_until = ${this.claim}
         WHERE id IN (SELECT id FROM ${table}
                       WHERE status = 'running' AND claimed_until < now()
                       FOR UPDATE SKIP LOCKED)

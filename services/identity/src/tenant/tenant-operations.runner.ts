@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   Inject,
@@ -11,12 +12,14 @@ import {
   tenantExportSubject,
   tenantImportSubject,
   tenantReserveSubject,
+  tenantStepAliveSubject,
   type RequestContext,
   type ServiceName,
   type TenantOperationStep,
   type TenantPartReport,
 } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
+import { AppError } from '@sb/platform/errors';
 import { operatorContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
 import { Transactions } from '@sb/platform/db';
@@ -26,7 +29,7 @@ import { secretKeyringFromEnv, type SecretKeyring } from '@sb/platform/secrets';
 import { TenantBundles } from './tenant-bundles.js';
 import { TenantFence } from './tenant-fence.js';
 import {
-  ClaimSeconds,
+  claimSecondsOf,
   TenantOperationsRepository,
   type TenantOperation,
 } from './tenant-operations.repository.js';
@@ -73,8 +76,23 @@ const step = (
   status: 'pending',
 });
 
-/** One service's part of a large company takes long: far above the bus's default 10 s. */
-const StepTimeoutMs = 15 * 60_000;
+/**
+ * One service's part of a large company takes long: the request waits for it as long as the service
+ * says it is alive (every `TENANT_STEP_ALIVE_MS`, 5 s), up to this.
+ */
+const StepTimeoutMs = 6 * 60 * 60_000;
+
+/** Beats missed before a step counts as lost with its process, and is asked again. */
+const SilentBeats = 6;
+
+/**
+ * Beats a step may go without a service at work on it (dead mid-step, or not running) before it fails:
+ * 5 minutes at the default beat, long enough for a pod to be restarted.
+ */
+const GiveUpBeats = 60;
+
+/** A service that fell silent on a step (its process died mid-way): the step is asked again. */
+class StepSilentError extends Error {}
 
 /** The context a step runs under: super of the platform, on behalf of whoever asked (0: the operator). */
 const stepContext = (operation: TenantOperation): RequestContext => ({
@@ -99,6 +117,8 @@ export class TenantOperationsRunner implements OnApplicationBootstrap, OnModuleD
   private readonly poller: Poller;
   private readonly running = new Map<string, Promise<TenantOperation>>();
   private readonly keyring: SecretKeyring;
+  private readonly claimSeconds: number;
+  private readonly aliveEveryMs: number;
   private stopping = false;
 
   constructor(
@@ -111,9 +131,12 @@ export class TenantOperationsRunner implements OnApplicationBootstrap, OnModuleD
     @Inject(ENV) env: Record<string, string | undefined>,
   ) {
     this.keyring = secretKeyringFromEnv(env, BundleKeyPurpose);
+    this.claimSeconds = claimSecondsOf(env);
+    const aliveMs = Number(env.TENANT_STEP_ALIVE_MS);
+    this.aliveEveryMs = Number.isInteger(aliveMs) && aliveMs >= 50 ? aliveMs : 5_000;
     this.poller = new Poller({
       name: 'tenant operations',
-      everyMs: (ClaimSeconds / 2) * 1000,
+      everyMs: (this.claimSeconds / 2) * 1000,
       passAtStart: true,
       pass: () => this.resumeLapsed(),
       logger,
@@ -201,18 +224,19 @@ export class TenantOperationsRunner implements OnApplicationBootstrap, OnModuleD
     let operation: TenantOperation = { ...start, status: 'running', error: null };
     const renew = setInterval(
       () => void this.operations.renewClaim(operation.id).catch(() => undefined),
-      (ClaimSeconds / 3) * 1000,
+      (this.claimSeconds / 3) * 1000,
     );
     try {
       for (const [index, step] of operation.steps.entries()) {
         if (step.status === 'done') continue;
         operation = await this.saveStep(operation, index, { ...step, status: 'running' });
         try {
-          const { report, learnt } = await this.runStep(operation, step);
+          const { report, learnt, retries } = await this.runStep(operation, step);
           operation = await this.saveStep({ ...operation, ...learnt }, index, {
             ...step,
             status: 'done',
             report,
+            ...(retries ? { retries } : {}),
           });
         } catch (err) {
           // stopping: the claim lapses and a replica (or the next start) resumes this step
@@ -248,13 +272,87 @@ export class TenantOperationsRunner implements OnApplicationBootstrap, OnModuleD
   private async runStep(
     operation: TenantOperation,
     { service, action }: TenantOperationStep,
+  ): Promise<{ report: TenantPartReport; learnt?: Partial<TenantOperation>; retries?: number }> {
+    let retries = 0;
+    const request = async (subject: string, data: object) => {
+      const answer = await this.requestStep(operation, subject, data);
+      retries = answer.retries;
+      return answer.report;
+    };
+    const step = await this.runStepAction(operation, { service, action }, request);
+    return { ...step, retries };
+  }
+
+  /**
+   * A service's part over the bus. The service says it is alive while it works; once it falls silent
+   * for `SilentBeats` beats (its process died) or is not there (restarting), the step is asked again,
+   * for any replica: each step is idempotent. It fails after `GiveUpBeats` without a service at work.
+   */
+  private async requestStep(
+    operation: TenantOperation,
+    subject: string,
+    data: object,
+  ): Promise<{ report: TenantPartReport; retries: number }> {
+    const aliveSubject = tenantStepAliveSubject(randomUUID());
+    let heardAt = Date.now();
+    const beats = await this.bus.handle(aliveSubject, () => {
+      heardAt = Date.now();
+      return Promise.resolve({});
+    });
+    const silentMs = this.aliveEveryMs * SilentBeats;
+    const giveUpMs = this.aliveEveryMs * GiveUpBeats;
+    try {
+      for (let retries = 0; ; retries += 1) {
+        const askedAt = Date.now();
+        let watch: NodeJS.Timeout | undefined;
+        const silent = new Promise<never>((_, reject) => {
+          watch = setInterval(() => {
+            if (Date.now() - Math.max(heardAt, askedAt) > silentMs) reject(new StepSilentError());
+          }, this.aliveEveryMs);
+        });
+        const answer = this.bus.request(
+          subject,
+          {
+            ctx: stepContext(operation),
+            data: { ...data, alive: { subject: aliveSubject, everyMs: this.aliveEveryMs } },
+          },
+          { timeoutMs: StepTimeoutMs },
+        );
+        // a silent step's late answer (or failure) is no longer awaited: the next ask does its work
+        answer.catch(() => undefined);
+        try {
+          return { report: (await Promise.race([answer, silent])) as TenantPartReport, retries };
+        } catch (err) {
+          const lost =
+            err instanceof StepSilentError ||
+            (err instanceof AppError && err.code === 'ERR_SERVICE_UNAVAILABLE');
+          if (!lost || this.stopping) throw err;
+          if (Date.now() - heardAt > giveUpMs) {
+            throw new AppError('ERR_SERVICE_UNAVAILABLE', {
+              message: `No ${subject.split('.')[0]} service worked on the step for ${Math.round(giveUpMs / 1000)} s.`,
+            });
+          }
+          this.logger.warn(
+            { operationId: operation.id, subject, retries: retries + 1 },
+            err instanceof StepSilentError
+              ? 'tenant step: its service fell silent, asking again'
+              : 'tenant step: no service answers yet, asking again',
+          );
+          await sleep(this.aliveEveryMs);
+        } finally {
+          clearInterval(watch);
+        }
+      }
+    } finally {
+      await beats.unsubscribe();
+    }
+  }
+
+  private async runStepAction(
+    operation: TenantOperation,
+    { service, action }: Pick<TenantOperationStep, 'service' | 'action'>,
+    request: (subject: string, data: object) => Promise<TenantPartReport>,
   ): Promise<{ report: TenantPartReport; learnt?: Partial<TenantOperation> }> {
-    const request = <D>(subject: string, data: D) =>
-      this.bus.request(
-        subject,
-        { ctx: stepContext(operation), data },
-        { timeoutMs: StepTimeoutMs },
-      );
     const secret = () => this.keyring.open(operation.sealedKey ?? '');
     const done = (steps: string) =>
       operation.steps.filter((s) => s.action === steps && s.report).map((s) => s.report!);
@@ -268,19 +366,19 @@ export class TenantOperationsRunner implements OnApplicationBootstrap, OnModuleD
     switch (action) {
       case 'erase':
         return {
-          report: (await request(tenantEraseSubject(service), {
+          report: await request(tenantEraseSubject(service), {
             companyId: operation.companyId,
             reason: operation.reason ?? 'leave',
-          })) as TenantPartReport,
+          }),
         };
       case 'export':
         // the fence reaches each service as an event: the first cut waits until it is in force
         if (service === TransferOrder[0]) await sleep(FenceSettleMs);
         return {
-          report: (await request(tenantExportSubject(service), {
+          report: await request(tenantExportSubject(service), {
             companyId: operation.companyId,
             operationId: operation.id,
-          })) as TenantPartReport,
+          }),
         };
       case 'bundle':
         return {
@@ -300,15 +398,15 @@ export class TenantOperationsRunner implements OnApplicationBootstrap, OnModuleD
       }
       case 'reserve': {
         const schemas = operation.steps.find((s) => s.action === 'unpack')?.report?.schemas;
-        const report = (await request(tenantReserveSubject(service), {
+        const report = await request(tenantReserveSubject(service), {
           ...transfer,
           ...(schemas?.[service] ? { sourceSchema: schemas[service] } : {}),
-        })) as TenantPartReport;
+        });
         return { report, learnt: report.companyId ? { companyId: report.companyId } : {} };
       }
       case 'import':
         return {
-          report: (await request(tenantImportSubject(service), transfer)) as TenantPartReport,
+          report: await request(tenantImportSubject(service), transfer),
         };
       case 'media':
         return { report: await this.bundles.media(operation, secret()) };
