@@ -30,22 +30,15 @@ const state = (done: number): TenantOperationView => ({
   finishedAt: done === services.length ? '2026-11-29T10:00:02.000Z' : null,
 });
 
-/**
- * A platform whose erase answers running, then moves one step per read; a read of `'down'` fails as
- * a bus does while identity restarts.
- */
-const slowPlatform = (reads: (number | 'down')[]) => {
+/** A platform whose erase answers running, then moves one step per read. */
+const slowPlatform = (reads: number[]) => {
   const asked: string[] = [];
   const transport: OperatorTransport = {
     target: 'a test',
     request: async (subject) => {
       asked.push(subject);
       if (subject === 'identity.company.delete') return { id: 9, operation: state(0) } as never;
-      const read = reads.shift() ?? services.length;
-      if (read === 'down') {
-        throw Object.assign(new Error('no identity answers'), { code: 'ERR_SERVICE_UNAVAILABLE' });
-      }
-      return state(read) as never;
+      return state(reads.shift() ?? services.length) as never;
     },
     close: async () => {},
   };
@@ -94,21 +87,6 @@ describe('following an erase', () => {
       status: 'done',
       report: { identity: { rows: { identity_rows: 1 } } },
     });
-  });
-
-  it('waits through an identity that does not answer (restarting) and follows on', async () => {
-    const { transport, asked } = slowPlatform([1, 'down', 'down', 5]);
-    const { out, err, output } = recorded();
-    const code = await eraseCommand(
-      transport,
-      output,
-      { companyId: 9, reason: 'leave' },
-      new AbortController().signal,
-    );
-    expect(code).toBe(0);
-    expect(err).toEqual([]);
-    expect(asked.filter((subject) => subject === 'identity.tenant-operation.get')).toHaveLength(4);
-    expect(JSON.parse(out.at(-1)!)).toMatchObject({ status: 'done' });
   });
 
   it('stops following on Ctrl+C (130), naming how to follow on', async () => {

@@ -6,18 +6,6 @@ import type { OperatorTransport } from './transport/operator-transport.js';
 /** How often an operation's progress is read. */
 export const PollEveryMs = 500;
 
-/**
- * How long the following waits through a platform that does not answer (identity restarting: the
- * operation resumes there) before it gives up.
- */
-export const UnansweredForMs = 5 * 60_000;
-
-// the socket's PlatformError and the bus's AppError both carry the platform's code
-const isUnanswered = (err: unknown) => {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'ERR_SERVICE_UNAVAILABLE' || code === 'ERR_SERVICE_TIMEOUT';
-};
-
 /** The way back to an operation the command line stopped following. */
 export const followHint = (id: string) =>
   `Follow it with: switchboard tenant operations --id ${id}`;
@@ -34,7 +22,6 @@ export async function follow(
 ): Promise<TenantOperationView | undefined> {
   const progress = new ProgressView(output);
   let operation = started;
-  let answeredAt = Date.now();
   progress.show(operation);
   while (operation.status === 'running') {
     try {
@@ -46,14 +33,7 @@ export async function follow(
       );
       return undefined;
     }
-    try {
-      operation = await transport.request(Subjects.identity.tenantOperationGet, {
-        id: operation.id,
-      });
-      answeredAt = Date.now();
-    } catch (err) {
-      if (!isUnanswered(err) || Date.now() - answeredAt > UnansweredForMs) throw err;
-    }
+    operation = await transport.request(Subjects.identity.tenantOperationGet, { id: operation.id });
     progress.show(operation);
   }
   progress.end();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createBus } from '@sb/platform/bus';
 import { operatorContext } from '@sb/platform/context';
 import { createLogger } from '@sb/platform/logger';
@@ -7,8 +8,40 @@ import {
   type TransportChoice,
 } from './operator-transport.js';
 
-/** Past the erase's 5 s wait, with room for a busy cluster. */
-const RequestTimeoutMs = 30_000;
+/**
+ * Past the 5 s an export, import or erase waits before it answers, with room for a busy cluster; a
+ * request lost with a dying identity is asked again after it.
+ */
+const RequestTimeoutMs = 15_000;
+
+/**
+ * How long a request is asked again while no identity answers it (a pod restarting: the operation
+ * resumes there). Every operator request may be asked twice: an export, import or erase asked again
+ * while one runs answers that one.
+ */
+export const PatienceMs = 5 * 60_000;
+const AskAgainEveryMs = 1_000;
+
+const unanswered = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ERR_SERVICE_UNAVAILABLE' || code === 'ERR_SERVICE_TIMEOUT';
+};
+
+/** `ask`, asked again while nothing answers it, for up to `patienceMs`. */
+export async function askPatiently<T>(
+  ask: () => Promise<T>,
+  { patienceMs = PatienceMs, everyMs = AskAgainEveryMs } = {},
+): Promise<T> {
+  const giveUpAt = Date.now() + patienceMs;
+  for (;;) {
+    try {
+      return await ask();
+    } catch (err) {
+      if (!unanswered(err) || Date.now() > giveUpAt) throw err;
+      await sleep(everyMs);
+    }
+  }
+}
 
 /**
  * The platform's own bus, as a service joins it (NATS_URL, NATS_NAMESPACE), sending as the operator.
@@ -34,7 +67,8 @@ export async function openNatsTransport(
   });
   return {
     target: `NATS ${choice.url}${choice.namespace ? ` (namespace ${choice.namespace})` : ''}`,
-    request: (subject, data) => bus.request(subject, { ctx: operatorContext(), data }),
+    request: (subject, data) =>
+      askPatiently(() => bus.request(subject, { ctx: operatorContext(), data })),
     close: () => bus.close(),
   };
 }

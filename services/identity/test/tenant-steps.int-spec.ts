@@ -6,6 +6,7 @@ import {
   type ServiceName,
   type TenantOperationView,
 } from '@sb/contracts';
+import { operatorContext } from '@sb/platform/context';
 import { handleTenantStep } from '@sb/platform/tenant';
 import { useServiceTestRig } from '@sb/testing';
 import {
@@ -36,7 +37,7 @@ describe.each<BusKind>(IntegrationBuses)(
     const startErase = (id: number) =>
       rig.bus!.request(
         S.companyDelete,
-        { ctx: SEEDED_SUPER, data: { id } },
+        { ctx: operatorContext(), data: { id } },
         { timeoutMs: 15_000 },
       ) as Promise<CompanyEraseReply>;
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

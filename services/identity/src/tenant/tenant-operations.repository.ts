@@ -205,6 +205,19 @@ export class TenantOperationsRepository {
     return row && toOperation(row);
   }
 
+  /** The import of the bundle at `bundleKey` that is running, locked (asked twice: one import). */
+  async runningImportOf(
+    manager: EntityManager,
+    bundleKey: string,
+  ): Promise<TenantOperation | undefined> {
+    const [row] = await manager.query<Row[]>(
+      `SELECT * FROM ${table} WHERE kind = 'import' AND bundle_key = $1 AND status = 'running'
+        LIMIT 1 FOR UPDATE`,
+      [bundleKey],
+    );
+    return row && toOperation(row);
+  }
+
   /** The company an operation is about, if it exists. */
   async company(
     manager: EntityManager,

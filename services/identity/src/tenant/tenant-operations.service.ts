@@ -123,25 +123,28 @@ export class TenantOperationsService {
 
   /**
    * Imports a bundle the command line put in object storage: a new company (or, for a bundle imported
-   * before, the same one, with nothing added). Answers after at most `StartWaitMs`.
+   * before, the same one, with nothing added). Asked again while it runs, answers that one. Answers
+   * after at most `StartWaitMs`.
    */
   @BusHandler(Subjects.identity.tenantOperationImport)
   async startImport(ctx: CallContext, data: unknown): Promise<TenantOperationView> {
     requireSuper(ctx);
     const { bundleKey, key, name } = parseInput(CompanyImportRequest, data);
-    const operation = await this.transactions.acrossCompanies((manager) =>
-      this.operations.create(
-        manager,
-        newOperation('import', {
-          companyId: 0,
-          companyName: name ?? '',
-          steps: TenantOperationsRunner.importSteps(),
-          bundleKey,
-          wantedName: name ?? null,
-          sealedKey: this.runner.sealKey(key),
-          startedBy: ctx.userId,
-        }),
-      ),
+    const operation = await this.transactions.acrossCompanies(
+      async (manager) =>
+        (await this.operations.runningImportOf(manager, bundleKey)) ??
+        this.operations.create(
+          manager,
+          newOperation('import', {
+            companyId: 0,
+            companyName: name ?? '',
+            steps: TenantOperationsRunner.importSteps(),
+            bundleKey,
+            wantedName: name ?? null,
+            sealedKey: this.runner.sealKey(key),
+            startedBy: ctx.userId,
+          }),
+        ),
     );
     return viewOf(await this.runner.runFor(operation, StartWaitMs));
   }
