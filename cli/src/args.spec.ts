@@ -95,6 +95,14 @@ describe('the command line arguments', () => {
     expect(exportHelp).toContain('SWITCHBOARD_BUNDLE_KEY');
   });
 
+  it('reads an abort of an export: the company alone, no file nor key', () => {
+    expect(parseCommand(['tenant', 'export', '--company', '7', '--abort'], {})).toEqual({
+      kind: 'abort',
+      companyId: 7,
+    });
+    expect(usageOf(['tenant', 'export', '--abort'], {}).help).toBe(exportHelp);
+  });
+
   it('refuses an export without a company, a file or a key long enough, never echoing the key', () => {
     const key = 'correct horse battery';
     expect(usageOf(['tenant', 'export', '--out', 'a.swb', '--key', key])).toEqual({

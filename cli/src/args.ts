@@ -16,6 +16,7 @@ export type Command =
   | { kind: 'erase'; companyId: number; reason: TenantEraseReason }
   | { kind: 'operations'; id?: string }
   | { kind: 'export'; companyId: number; out: string; key: string; force: boolean }
+  | { kind: 'abort'; companyId: number }
   | { kind: 'import'; file: string; key: string; name?: string; to?: string }
   | { kind: 'move'; companyId: number; to: string; key: string; bundle?: string };
 
@@ -143,10 +144,12 @@ function parseExport(args: string[], env: Record<string, string | undefined>): C
       out: { type: 'string' },
       key: { type: 'string' },
       force: { type: 'boolean' },
+      abort: { type: 'boolean' },
     },
     exportHelp,
   );
   if (values.help) return { kind: 'help', text: exportHelp };
+  if (values.abort) return { kind: 'abort', companyId: companyOf(values, exportHelp) };
   return {
     kind: 'export',
     companyId: companyOf(values, exportHelp),

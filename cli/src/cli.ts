@@ -1,7 +1,7 @@
 import type { ObjectStorage } from '@sb/storage';
 import { parseCommand, UsageError, type Command } from './args.js';
 import { openStorage, storageTarget } from './bundle-files.js';
-import { eraseCommand, operationsCommand } from './commands.js';
+import { abortCommand, eraseCommand, operationsCommand } from './commands.js';
 import type { Output } from './render.js';
 import { loadTargetEnv } from './target-env.js';
 import { exportCommand, importCommand, moveCommand, type Installation } from './transfer.js';
@@ -132,6 +132,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     if (command.kind === 'erase') {
       return await eraseCommand(transport, output, command, options.stop);
     }
+    if (command.kind === 'abort') return await abortCommand(transport, output, command);
     return await operationsCommand(transport, output, command);
   } catch (err) {
     const described = describe(err);

@@ -1,5 +1,5 @@
 import type { TenantOperationView } from '@sb/contracts';
-import { eraseCommand } from './commands.js';
+import { abortCommand, eraseCommand } from './commands.js';
 import type { OperatorTransport } from './transport/operator-transport.js';
 
 const services = ['campaigns', 'connectors', 'tickets', 'reporting', 'identity'] as const;
@@ -102,5 +102,54 @@ describe('following an erase', () => {
     );
     expect(code).toBe(130);
     expect(err.join('')).toContain('switchboard tenant operations --id op-9');
+  });
+});
+
+describe('aborting an export', () => {
+  const exportOf = (companyId: number, id: string, status: TenantOperationView['status']) => ({
+    ...state(5),
+    id,
+    kind: 'export' as const,
+    reason: null,
+    companyId,
+    status,
+  });
+  const platform = (operations: TenantOperationView[]) => {
+    const asked: { subject: string; data: unknown }[] = [];
+    const transport: OperatorTransport = {
+      target: 'a test',
+      request: async (subject, data) => {
+        asked.push({ subject, data });
+        if (subject === 'identity.tenant-operation.list') return operations as never;
+        const id = (data as { id: string }).id;
+        const found = operations.find((operation) => operation.id === id)!;
+        return { ...found, status: 'failed', error: 'Aborted by the operator' } as never;
+      },
+      close: async () => {},
+    };
+    return { transport, asked };
+  };
+
+  it("ends the company's latest export and reports it", async () => {
+    const { transport, asked } = platform([
+      exportOf(3, 'op-other', 'running'),
+      exportOf(9, 'op-new', 'running'),
+      exportOf(9, 'op-old', 'done'),
+    ]);
+    const { out, output } = recorded();
+    expect(await abortCommand(transport, output, { companyId: 9 })).toBe(0);
+    expect(asked.at(-1)).toEqual({
+      subject: 'identity.tenant-operation.abort',
+      data: { id: 'op-new' },
+    });
+    expect(JSON.parse(out.at(-1)!)).toMatchObject({ operation: 'op-new', status: 'failed' });
+  });
+
+  it('says when the company has no export, and asks nothing more', async () => {
+    const { transport, asked } = platform([exportOf(3, 'op-other', 'running')]);
+    const { err, output } = recorded();
+    expect(await abortCommand(transport, output, { companyId: 9 })).toBe(1);
+    expect(err.join('')).toContain('company 9 has no export to abort');
+    expect(asked).toHaveLength(1);
   });
 });

@@ -91,3 +91,29 @@ export async function operationsCommand(
   else for (const operation of operations) output.out(`${JSON.stringify(operation)}\n`);
   return 0;
 }
+
+/**
+ * `tenant export --abort`: ends the company's latest export that runs or still holds it fenced (a
+ * move's). 0 once its company works again, 1 when it has no export.
+ */
+export async function abortCommand(
+  transport: OperatorTransport,
+  output: Output,
+  request: { companyId: number },
+): Promise<number> {
+  const operations = await transport.request(Subjects.identity.tenantOperationList, {});
+  const latest = operations.find(
+    (operation) => operation.kind === 'export' && operation.companyId === request.companyId,
+  );
+  if (!latest) {
+    output.err(`switchboard: company ${request.companyId} has no export to abort\n`);
+    return 1;
+  }
+  const operation = await transport.request(Subjects.identity.tenantOperationAbort, {
+    id: latest.id,
+  });
+  if (output.tty) {
+    output.out(`Aborted the export ${operation.id}: company ${operation.companyId} works again.\n`);
+  } else output.out(`${JSON.stringify(reportRecord(operation))}\n`);
+  return 0;
+}

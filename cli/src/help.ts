@@ -82,6 +82,7 @@ Options:
 `;
 
 export const exportHelp = `Usage: switchboard tenant export --company <id> --out <file> --key <secret> [--force]
+       switchboard tenant export --company <id> --abort
 
 Exports a company into one bundle: every service's rows of it, its media and its WhatsApp sessions'
 keys, encrypted with your key. While the export runs the company is in maintenance. When done, the
@@ -92,10 +93,13 @@ Options:
   --out <file>        where the bundle goes; an existing file is kept unless --force
 ${keyOption}
   --force             replace --out if it exists
+  --abort             stop the company's running export (or give up the move that holds it in
+                      maintenance): it works again at once, and what the export wrote is removed
   -h, --help          this help
 
 Progress: a bar in a terminal, else one JSON line per change; then what each service exported and
-{ operation, companyId, file, bytes } as the last JSON line.
+{ operation, companyId, file, bytes } as the last JSON line. Ctrl+C stops following only: the export
+goes on (stop it with --abort).
 
 ${storage}
 

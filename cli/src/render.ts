@@ -74,6 +74,7 @@ export const reportRecord = (operation: TenantOperationView) => ({
         objects: step.report?.objects,
         sessions: step.report?.sessions,
         bytes: step.report?.bytes,
+        retries: step.retries,
         error: step.error,
       },
     ]),

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Subjects,
@@ -49,6 +49,23 @@ export class TenantOperationsController {
       {
         id,
       },
+    );
+  }
+
+  /**
+   * Ends an export: a running one stops and its company works again at once (an ended one that a move
+   * holds fenced is unfenced). Answers the operation as it is now.
+   */
+  @Post(':id/abort')
+  @HttpCode(200)
+  @SuperOnly()
+  @ApiOperation({ summary: 'Abort an export: its company is unfenced; a running one fails' })
+  abort(@Req() req: GatewayRequest, @Param('id') id: string): Promise<TenantOperationView> {
+    return this.services.forward(
+      req,
+      Subjects.identity.tenantOperationAbort,
+      TenantOperationIdParam,
+      { id },
     );
   }
 

@@ -1,6 +1,7 @@
 import {
   Subjects,
   tenantEraseSubject,
+  tenantExportSubject,
   type BusRequest,
   type CompanyEraseReply,
   type ServiceName,
@@ -117,6 +118,58 @@ describe.each<BusKind>(IntegrationBuses)(
         ]);
       } finally {
         await campaigns.unsubscribe();
+      }
+    });
+
+    run('aborts a running export: failed at once, unfenced, no later step asked', async () => {
+      const company = await rig.app.given.newCompany();
+      const asked: string[] = [];
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const parts = await Promise.all(
+        (['tickets', 'connectors', 'campaigns', 'reporting'] as const).map((service) =>
+          handleTenantStep(rig.bus!, tenantExportSubject(service), service, async () => {
+            asked.push(service);
+            if (service === 'tickets') await held;
+            return { service, rows: {}, bytes: 0 };
+          }),
+        ),
+      );
+      try {
+        const started = rig.bus!.request(
+          S.tenantOperationExport,
+          {
+            ctx: operatorContext(),
+            data: { id: company.id, key: 'the operator key', holdFence: false },
+          },
+          { timeoutMs: 15_000 },
+        );
+        for (let i = 0; i < 200 && !asked.includes('tickets'); i++) await sleep(25);
+        const [running] = await asSuper<TenantOperationView[]>(S.tenantOperationList, {});
+        expect(running).toMatchObject({ kind: 'export', companyId: company.id, status: 'running' });
+
+        const aborted = await asSuper<TenantOperationView>(S.tenantOperationAbort, {
+          id: running!.id,
+        });
+        expect(aborted).toMatchObject({
+          status: 'failed',
+          error: 'Aborted by the operator: the company works again.',
+        });
+        expect(await asSuper(S.companyFencedList, {})).toEqual([]);
+        await started;
+
+        // the step under way ends; the runner stops there, leaving the operation as aborted
+        release();
+        await sleep(20 * AliveEveryMs);
+        expect(asked).toEqual(['tickets']);
+        const after = await asSuper<TenantOperationView>(S.tenantOperationGet, { id: running!.id });
+        expect(after).toMatchObject({ status: 'failed', error: aborted.error });
+        await expect(
+          asSuper(S.tenantOperationAbort, { id: '00000000-0000-4000-8000-000000000000' }),
+        ).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+      } finally {
+        release();
+        await Promise.all(parts.map((part) => part.unsubscribe()));
       }
     });
   },

@@ -44,6 +44,7 @@ export const ApiRoutes = {
     root: '/tenant-operations',
     byId: '/tenant-operations/:id',
     bundle: '/tenant-operations/:id/bundle',
+    abort: '/tenant-operations/:id/abort',
   },
   plans: { list: '/plans/list', all: '/plans/all', root: '/plans', byId: '/plans/:id' },
   invoices: {

@@ -142,6 +142,16 @@ export class TenantBundles {
     await this.removeParts(operation).catch(() => undefined);
   }
 
+  /** All an aborted export wrote, its bundle too; never fails the caller. */
+  async discardAll(operation: TenantOperation): Promise<void> {
+    const prefix = tenantOperationPrefix(operation.id);
+    try {
+      for (const key of await this.storage.list(prefix)) await this.storage.remove(key);
+    } catch {
+      // what is left is under the operation's own prefix, outside every company's
+    }
+  }
+
   /** The parts and id maps the services read: gone once the operation no longer needs them. */
   private async removeParts(operation: TenantOperation): Promise<void> {
     const prefix = tenantOperationPrefix(operation.id);

@@ -89,6 +89,13 @@ const toOperation = (row: Row): TenantOperation => ({
 
 const table = 'identity.tenant_operations';
 
+/** The operation is no longer running: it was aborted while its runner worked on a step. */
+export class OperationAbortedError extends Error {
+  constructor(id: string) {
+    super(`tenant operation ${id} is no longer running`);
+  }
+}
+
 /** Super's screens follow an operation as it goes (a platform event: company 0). */
 async function announce(
   manager: EntityManager,
@@ -147,6 +154,7 @@ export class TenantOperationsRepository {
    */
   async save(operation: TenantOperation): Promise<TenantOperation> {
     return this.transactions.acrossCompanies(async (manager) => {
+      // an operation aborted meanwhile (a running export) is not brought back: its runner stops
       const [rows] = (await manager.query(
         `UPDATE ${table}
           SET status = $2::varchar, steps = $3, error = $4, updated_at = now(),
@@ -155,7 +163,7 @@ export class TenantOperationsRepository {
               sealed_key = CASE WHEN $2::varchar = 'running' THEN sealed_key END,
               claimed_until = ${this.claim},
               finished_at = CASE WHEN $2::varchar = 'running' THEN NULL ELSE now() END
-        WHERE id = $1 RETURNING *`,
+        WHERE id = $1 AND status = 'running' RETURNING *`,
         [
           operation.id,
           operation.status,
@@ -168,8 +176,27 @@ export class TenantOperationsRepository {
           operation.bundleKey,
         ],
       )) as [Row[], number];
-      return announce(manager, toOperation(rows[0]!));
+      if (!rows[0]) throw new OperationAbortedError(operation.id);
+      return announce(manager, toOperation(rows[0]));
     });
+  }
+
+  /**
+   * A running operation ended by the operator: failed, with why, its key forgotten; undefined when it
+   * was no longer running.
+   */
+  async abort(
+    manager: EntityManager,
+    id: string,
+    error: string,
+  ): Promise<TenantOperation | undefined> {
+    const [rows] = (await manager.query(
+      `UPDATE ${table}
+          SET status = 'failed', error = $2, sealed_key = NULL, updated_at = now(), finished_at = now()
+        WHERE id = $1 AND status = 'running' RETURNING *`,
+      [id, error],
+    )) as [Row[], number];
+    return rows[0] && announce(manager, toOperation(rows[0]));
   }
 
   async renewClaim(id: string): Promise<void> {

@@ -30,6 +30,7 @@ import { TenantBundles } from './tenant-bundles.js';
 import { TenantFence } from './tenant-fence.js';
 import {
   claimSecondsOf,
+  OperationAbortedError,
   TenantOperationsRepository,
   type TenantOperation,
 } from './tenant-operations.repository.js';
@@ -208,7 +209,13 @@ export class TenantOperationsRunner implements OnApplicationBootstrap, OnModuleD
     let run = this.running.get(operation.id);
     if (!run) {
       run = this.steps(operation)
-        .catch((err: unknown) => {
+        .catch(async (err: unknown) => {
+          if (err instanceof OperationAbortedError) {
+            // aborted by the operator while a step ran: what it wrote goes, the abort already unfenced
+            await this.bundles.discardAll(operation);
+            this.logger.info({ operationId: operation.id }, 'tenant operation aborted');
+            return (await this.operations.get(operation.id)) ?? operation;
+          }
           // its state could not be stored (the database went away): the claim lapses and a replica
           // resumes it from the last step stored
           this.logger.error({ err, operationId: operation.id }, 'tenant operation interrupted');

@@ -28,6 +28,9 @@ const ListLimit = 100;
 /** How long starting an export or import waits before answering with its progress. */
 const StartWaitMs = 5_000;
 
+/** How an export ended by the operator reads. */
+const AbortedError = 'Aborted by the operator: the company works again.';
+
 /** Company 1 hosts the platform and its super users: it is never fenced for an export. */
 const PlatformCompanyId = 1;
 
@@ -150,8 +153,8 @@ export class TenantOperationsService {
   }
 
   /**
-   * Gives up a move after its export: the company is unfenced and works here again. An export still
-   * running is let finish first (it unfences itself unless it holds the fence).
+   * Ends an export and unfences its company: a running one stops (it fails as aborted, and what it
+   * wrote is removed once its current step ends), an ended one gives up the move that held its fence.
    */
   @BusHandler(Subjects.identity.tenantOperationAbort)
   async abort(ctx: CallContext, data: unknown): Promise<TenantOperationView> {
@@ -160,13 +163,19 @@ export class TenantOperationsService {
     return this.transactions.acrossCompanies(async (manager) => {
       const operation = await this.operations.get(id);
       if (!operation) throw new AppError('ERR_NOT_FOUND');
-      if (operation.kind !== 'export' || operation.status === 'running') {
+      if (operation.kind !== 'export') {
         throw new AppError('ERR_VALIDATION', {
-          message: 'Only an export that ended can be aborted: its company is then unfenced.',
+          message: 'Only an export can be aborted: its company is then unfenced.',
         });
       }
+      // one that ended meanwhile is answered as it ended
+      const ended =
+        operation.status === 'running'
+          ? ((await this.operations.abort(manager, id, AbortedError)) ??
+            (await this.operations.get(id))!)
+          : operation;
       await this.fence.unfence(manager, operation.companyId, operation.id);
-      return viewOf(operation);
+      return viewOf(ended);
     });
   }
 

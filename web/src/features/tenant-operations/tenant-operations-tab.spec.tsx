@@ -174,4 +174,46 @@ describe('tenant operations (super)', () => {
     });
     expect(await screen.findByText(/The export has started/)).toBeTruthy();
   });
+
+  it('aborts a running export once confirmed, and shows a step asked again', async () => {
+    const calls: FetchCall[] = [];
+    const running: TenantOperationView = {
+      ...operation('running', 2),
+      kind: 'export',
+      reason: null,
+      steps: operation('running', 2).steps.map((step, index) =>
+        index === 1 ? { ...step, action: 'export', retries: 2 } : { ...step, action: 'export' },
+      ),
+    };
+    const aborted: TenantOperationView = {
+      ...running,
+      status: 'failed',
+      error: 'Aborted by the operator: the company works again.',
+      finishedAt: '2026-11-29T10:00:03.000Z',
+    };
+    stubFetch(calls, (request) => {
+      const path = new URL(request.url).pathname;
+      if (request.method === 'POST' && path === `/tenant-operations/${running.id}/abort`) {
+        return Response.json(aborted);
+      }
+      if (path === '/tenant-operations') return Response.json([running]);
+      if (path === '/settings') return Response.json([]);
+      return Response.json({ version: '1.0.0' });
+    });
+    await renderApp('/settings', superUser());
+    fireEvent.click(await screen.findByRole('tab', { name: 'Operations' }));
+    const row = (await screen.findByText('Leaving Co (#9)')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Report' }));
+    const report = await screen.findByTestId(`operation-report-${running.id}`);
+    expect(report.textContent).toContain('asked again 2 times after its service stopped');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Abort' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Abort the export of Leaving Co?');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abort' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    await waitFor(() => expect(row.textContent).toContain('Failed'));
+    expect(within(row).queryByRole('button', { name: 'Abort' })).toBeNull();
+  });
 });

@@ -2,12 +2,14 @@ import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react
 import type { TenantOperationStatus, TenantOperationView } from '@sb/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { notify } from '../../components/toaster.js';
 import { TableEmptyRow } from '../../components/table-empty-row.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
   RunningPollMs,
   tenantOperationsApi,
+  useAbortTenantOperationMutation,
   useGetTenantOperationsQuery,
   useLazyGetBundleLinkQuery,
 } from './tenant-operations.api.js';
@@ -48,6 +50,8 @@ const OperationReport = ({ operation }: { operation: TenantOperationView }) => {
                     ` · ${t('operations.objects', { count: step.report.objects })}`}
                   {step.report.sessions !== undefined &&
                     ` · ${t('operations.sessions', { count: step.report.sessions })}`}
+                  {step.retries !== undefined &&
+                    ` · ${t('operations.retries', { count: step.retries })}`}
                 </Text>
               )}
             </HStack>
@@ -84,6 +88,39 @@ const DownloadButton = ({ operationId }: { operationId: string }) => {
     <Button size="xs" variant="outline" me="2" loading={isFetching} onClick={() => void download()}>
       {t('operations.download')}
     </Button>
+  );
+};
+
+/** Stops a running export, once confirmed: its company works again at once. */
+const AbortButton = ({ operation }: { operation: TenantOperationView }) => {
+  const { t } = useTranslation('companies');
+  const [asking, setAsking] = useState(false);
+  const [abort, { isLoading }] = useAbortTenantOperationMutation();
+  const confirm = async () => {
+    try {
+      await abort(operation.id).unwrap();
+      setAsking(false);
+    } catch {
+      notify.error(t('operations.abortError'));
+    }
+  };
+  return (
+    <>
+      <Button size="xs" variant="outline" colorPalette="red" me="2" onClick={() => setAsking(true)}>
+        {t('operations.abort')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t('operations.abortTitle', { company: operation.companyName })}
+        confirmLabel={t('operations.abort')}
+        destructive
+        busy={isLoading}
+        onConfirm={() => void confirm()}
+        onClose={() => setAsking(false)}
+      >
+        {t('operations.abortText')}
+      </ConfirmDialog>
+    </>
   );
 };
 
@@ -160,6 +197,9 @@ export const TenantOperationsTab = () => {
                   <Table.Cell textAlign="end">
                     {operation.kind === 'export' && operation.status === 'done' && (
                       <DownloadButton operationId={operation.id} />
+                    )}
+                    {operation.kind === 'export' && operation.status === 'running' && (
+                      <AbortButton operation={operation} />
                     )}
                     <Button
                       size="xs"

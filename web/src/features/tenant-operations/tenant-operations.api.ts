@@ -34,6 +34,29 @@ export const tenantOperationsApi = api.injectEndpoints({
             }),
         ),
     }),
+    // the answer comes on the socket too; the row is replaced at once for the one who clicked
+    abortTenantOperation: build.mutation<TenantOperationView, string>({
+      query: (id) => ({
+        url: ApiRoutes.tenantOperations.abort.replace(':id', encodeURIComponent(id)),
+        method: 'POST',
+      }),
+      onQueryStarted: async (_id, { dispatch, queryFulfilled }) => {
+        // a refusal is the caller's to show
+        const answered = await queryFulfilled.catch(() => undefined);
+        if (!answered) return;
+        const operation = answered.data;
+        dispatch(
+          tenantOperationsApi.util.updateQueryData(
+            'getTenantOperations',
+            undefined,
+            (operations) => {
+              const at = operations.findIndex((o) => o.id === operation.id);
+              if (at >= 0) operations[at] = operation;
+            },
+          ),
+        );
+      },
+    }),
     // a short-lived link to a finished export's bundle
     getBundleLink: build.query<{ url: string }, string>({
       query: (id) => ApiRoutes.tenantOperations.bundle.replace(':id', encodeURIComponent(id)),
@@ -42,4 +65,8 @@ export const tenantOperationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetTenantOperationsQuery, useLazyGetBundleLinkQuery } = tenantOperationsApi;
+export const {
+  useAbortTenantOperationMutation,
+  useGetTenantOperationsQuery,
+  useLazyGetBundleLinkQuery,
+} = tenantOperationsApi;
