@@ -7,6 +7,7 @@ import type { Bus } from '@sb/platform/bus';
 import { operatorContext } from '@sb/platform/context';
 import { AppError } from '@sb/platform/errors';
 import type { Logger } from '@sb/platform/logger';
+import { loadUntilAnswered } from './load-until-answered.js';
 
 /**
  * The companies a tenant operation fenced (ARCHITECTURE.md §9): their users are answered 503
@@ -79,45 +80,29 @@ export const startFencedCompanySync = async (options: {
       }
     },
   );
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-
-  const load = async () => {
-    let delay = options.retryMs ?? 500;
-    for (let attempt = 1; !stopped; attempt++) {
-      try {
-        const fences = await bus.request(
-          Subjects.identity.companyFencedList,
-          { ctx: operatorContext(), data: {} },
-          { timeoutMs: 5_000 },
-        );
-        for (const { companyId, operationId } of fences) {
-          if (!lifted.has(operationId)) fenced.fence(companyId, operationId);
-        }
-        lifted.clear();
-        logger.info({ count: fenced.size }, 'fenced companies loaded');
-        return;
-      } catch (err) {
-        if (attempt === 1 || attempt % 10 === 0) {
-          logger.warn({ err, attempt }, 'fenced companies not loaded yet; retrying');
-        }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, delay);
-        });
-        delay = Math.min(delay * 2, options.maxRetryMs ?? 10_000);
+  const loading = loadUntilAnswered({
+    what: 'fenced companies',
+    logger,
+    retryMs: options.retryMs,
+    maxRetryMs: options.maxRetryMs,
+    load: async () => {
+      const fences = await bus.request(
+        Subjects.identity.companyFencedList,
+        { ctx: operatorContext(), data: {} },
+        { timeoutMs: 5_000 },
+      );
+      for (const { companyId, operationId } of fences) {
+        if (!lifted.has(operationId)) fenced.fence(companyId, operationId);
       }
-    }
-  };
-  const loaded = load();
+      lifted.clear();
+      logger.info({ count: fenced.size }, 'fenced companies loaded');
+    },
+  });
 
   return {
-    loaded,
+    loaded: loading.loaded,
     stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      wake?.();
+      loading.stop();
       await subscription.unsubscribe();
     },
   };

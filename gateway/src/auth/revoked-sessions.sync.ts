@@ -2,6 +2,7 @@ import { Subjects, type SessionEventData } from '@sb/contracts';
 import type { Bus } from '@sb/platform/bus';
 import { anonymousContext } from '@sb/platform/context';
 import type { Logger } from '@sb/platform/logger';
+import { loadUntilAnswered } from './load-until-answered.js';
 import type { RevokedSessions } from './revoked-sessions.service.js';
 
 export type RevokedSessionSyncOptions = {
@@ -34,51 +35,32 @@ export const startRevokedSessionSync = async (
       if (typeof event.data?.sessionId === 'string') revoked.add(event.data.sessionId);
     },
   );
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
   const pruneTimer = setInterval(() => revoked.prune(), 60_000);
   pruneTimer.unref();
-
-  const load = async () => {
-    let delay = options.retryMs ?? 500;
-    for (let attempt = 1; !stopped; attempt++) {
-      try {
-        const reply = await bus.request(
-          Subjects.identity.revokedSessions,
-          { ctx: anonymousContext(), data: {} },
-          { timeoutMs: options.requestTimeoutMs ?? 5_000 },
-        );
-        for (const { sessionId, expiresAt } of reply.sessions) {
-          const until = Date.parse(expiresAt);
-          revoked.add(sessionId, Number.isNaN(until) ? undefined : until);
-        }
-        logger.info({ count: reply.sessions.length }, 'revoked sessions loaded');
-        return;
-      } catch (err) {
-        if (attempt === 1 || attempt % 10 === 0) {
-          logger.warn(
-            { err, attempt },
-            'revoked sessions not loaded yet, identity did not answer; retrying',
-          );
-        }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, delay);
-        });
-        delay = Math.min(delay * 2, options.maxRetryMs ?? 10_000);
+  const loading = loadUntilAnswered({
+    what: 'revoked sessions',
+    logger,
+    retryMs: options.retryMs,
+    maxRetryMs: options.maxRetryMs,
+    load: async () => {
+      const reply = await bus.request(
+        Subjects.identity.revokedSessions,
+        { ctx: anonymousContext(), data: {} },
+        { timeoutMs: options.requestTimeoutMs ?? 5_000 },
+      );
+      for (const { sessionId, expiresAt } of reply.sessions) {
+        const until = Date.parse(expiresAt);
+        revoked.add(sessionId, Number.isNaN(until) ? undefined : until);
       }
-    }
-  };
-  const loaded = load();
+      logger.info({ count: reply.sessions.length }, 'revoked sessions loaded');
+    },
+  });
 
   return {
-    loaded,
+    loaded: loading.loaded,
     stop: async () => {
-      stopped = true;
       clearInterval(pruneTimer);
-      if (timer) clearTimeout(timer);
-      wake?.();
+      loading.stop();
       await subscription.unsubscribe();
     },
   };

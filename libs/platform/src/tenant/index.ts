@@ -7,3 +7,4 @@ export * from './company-import.js';
 export * from './tenant-transfer.js';
 export * from './bundle.js';
 export * from './tenant-step.js';
+export * from './company-fences.js';

@@ -1,7 +1,21 @@
 import { Module } from '@nestjs/common';
-import { CompanyFenceConsumer } from './company-fence.consumer.js';
-import { CompanyFencesRepository } from './company-fences.repository.js';
+import type { CompanyFenceEventData } from '@sb/contracts';
+import { feedConsumer } from '@sb/platform/nest';
+import { CompanyFences, companyFenceFeed } from '@sb/platform/tenant';
 
-/** Fencing of a company during a tenant operation: its campaigns and schedules wait. */
-@Module({ providers: [CompanyFencesRepository, CompanyFenceConsumer] })
+/**
+ * Fencing of a company during a tenant operation (ARCHITECTURE.md §9): while it is fenced, its
+ * campaigns do not start, its campaign rows and its schedules are not claimed; they stay due, nothing
+ * is sent and nothing is lost, and the next pass after the fence lifts sends them.
+ */
+@Module({
+  providers: [
+    CompanyFences,
+    feedConsumer<CompanyFences, CompanyFenceEventData>(
+      companyFenceFeed('campaigns'),
+      CompanyFences,
+      (fences, event, manager) => fences.apply(event, manager),
+    ),
+  ],
+})
 export class FencingModule {}

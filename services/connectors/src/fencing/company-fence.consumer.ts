@@ -1,19 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainEventTypes, type CompanyFenceEventData, type DomainEvent } from '@sb/contracts';
+import type { CompanyFenceEventData, DomainEvent } from '@sb/contracts';
 import { IdempotentEventConsumer } from '@sb/platform/nest';
+import { companyFenceFeed, fenceActionOf } from '@sb/platform/tenant';
 import { ConnectionsService } from '../connections/connections.service.js';
 import { META_RUNTIME } from '../meta/meta.tokens.js';
 import type { MetaRuntime } from '../meta/meta-runtime.js';
 import { CompanyFencesRepository } from './company-fences.repository.js';
-
-const { companyFenced, companyUnfenced } = DomainEventTypes.identity;
-
-/** Which fence event this is: `identity.company.fenced` or `.unfenced` (undefined for the others). */
-export const fenceActionOf = (subject: string): 'fenced' | 'unfenced' | undefined => {
-  if (subject.endsWith(`.identity.company.${companyFenced.action}`)) return 'fenced';
-  if (subject.endsWith(`.identity.company.${companyUnfenced.action}`)) return 'unfenced';
-  return undefined;
-};
 
 /**
  * Applies identity's fences (ARCHITECTURE.md §9). Fenced: the fence is recorded (the webhook
@@ -24,11 +16,7 @@ export const fenceActionOf = (subject: string): 'fenced' | 'unfenced' | undefine
  */
 @Injectable()
 export class CompanyFenceConsumer extends IdempotentEventConsumer<CompanyFenceEventData> {
-  protected readonly feed = {
-    durable: 'connectors-company-fence',
-    // one subject (NATS before 2.10 takes a single filter); fenceActionOf picks the two
-    filter: 'evt.*.identity.company.*',
-  };
+  protected readonly feed = companyFenceFeed('connectors');
 
   constructor(
     private readonly fences: CompanyFencesRepository,

@@ -4,7 +4,7 @@ import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
 import { companyPoller, msOrOffOf, type Poller, PollingProvider } from '@sb/platform/poller';
 import { MessageRetentionService } from './message-retention.service.js';
-import { CompanyFencesRepository } from '../fencing/company-fences.repository.js';
+import { CompanyFences } from '@sb/platform/tenant';
 
 const HourMs = 60 * 60 * 1000;
 
@@ -18,7 +18,7 @@ export class MessageRetentionRunner extends PollingProvider {
 
   constructor(
     retention: MessageRetentionService,
-    fences: CompanyFencesRepository,
+    fences: CompanyFences,
     @Inject(CLOCK) clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,

@@ -1,10 +1,23 @@
 import { Module } from '@nestjs/common';
-import { CompanyFenceConsumer } from './company-fence.consumer.js';
-import { CompanyFencesRepository } from './company-fences.repository.js';
+import type { CompanyFenceEventData } from '@sb/contracts';
+import { feedConsumer } from '@sb/platform/nest';
+import { CompanyFences, companyFenceFeed } from '@sb/platform/tenant';
 
-/** Fencing of a company during a tenant operation: tickets' pollers and jobs leave it alone. */
+/**
+ * Fencing of a company during a tenant operation (ARCHITECTURE.md §9): while it is fenced, tickets'
+ * pollers (router, on-duty alerts, message retention) leave it out and its automation jobs (bot
+ * replies, timers) wait, so its rows hold still for the cut; nothing is lost, they run at the first
+ * pass after.
+ */
 @Module({
-  providers: [CompanyFencesRepository, CompanyFenceConsumer],
-  exports: [CompanyFencesRepository],
+  providers: [
+    CompanyFences,
+    feedConsumer<CompanyFences, CompanyFenceEventData>(
+      companyFenceFeed('tickets'),
+      CompanyFences,
+      (fences, event, manager) => fences.apply(event, manager),
+    ),
+  ],
+  exports: [CompanyFences],
 })
 export class FencingModule {}

@@ -4,7 +4,7 @@ import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
 import { companyPoller, pollMsOf, type Poller, PollingProvider } from '@sb/platform/poller';
 import { OnDutyService } from './on-duty.service.js';
-import { CompanyFencesRepository } from '../fencing/company-fences.repository.js';
+import { CompanyFences } from '@sb/platform/tenant';
 
 /**
  * Alerts the on-duty people about waiting tickets every TICKETS_ON_DUTY_POLL_MS (default 30000). Its
@@ -16,7 +16,7 @@ export class OnDutyRunner extends PollingProvider {
 
   constructor(
     alerts: OnDutyService,
-    fences: CompanyFencesRepository,
+    fences: CompanyFences,
     @Inject(CLOCK) clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,

@@ -4,7 +4,7 @@ import type { Logger } from '@sb/platform/logger';
 import { CLOCK, ENV, LOGGER } from '@sb/platform/nest';
 import { companyPoller, pollMsOf, type Poller, PollingProvider } from '@sb/platform/poller';
 import { RoutingService } from './routing.service.js';
-import { CompanyFencesRepository } from '../fencing/company-fences.repository.js';
+import { CompanyFences } from '@sb/platform/tenant';
 
 /**
  * The router (BEHAVIOUR.md jobs, "Router (5 s)"): every TICKETS_ROUTER_POLL_MS (default 5000) it routes
@@ -17,7 +17,7 @@ export class RoutingRunner extends PollingProvider {
 
   constructor(
     routing: RoutingService,
-    fences: CompanyFencesRepository,
+    fences: CompanyFences,
     @Inject(CLOCK) clock: Clock,
     @Inject(ENV) env: Record<string, string | undefined>,
     @Inject(LOGGER) logger: Logger,
