@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../db/sql-errors.js';
 import { AppError } from '../errors/app-error.js';
 import { movesWithCompany, type CompanyRow } from './company-export.js';
-import type { CompanyTable } from './company-tables.js';
+import type { CompanyTable, TableColumn } from './company-tables.js';
 import type { CompanyTablesPolicy, TablePlan } from './company-erase.js';
 
 /** Source id → id in this installation, for one table. */
@@ -266,7 +266,11 @@ function mapRow(source: CompanyRow, mappings: ColumnMapping[], options: ImportOp
   return row;
 }
 
-/** Inserts rows the catalogue's way (`jsonb_populate_recordset`), skipping those already there. */
+/**
+ * Inserts rows, skipping those already there. They travel as one array of the table's row type, in
+ * its text form: PostgreSQL reads that about three times faster than the same rows as jsonb (through
+ * `jsonb_populate_recordset`, the catalogue's other way), and it is a third of the bytes.
+ */
 async function insertRows(
   manager: EntityManager,
   schema: string,
@@ -275,7 +279,8 @@ async function insertRows(
 ): Promise<number> {
   // the columns both installations have: one dropped here is left out, one added here takes its default
   const present = new Set(Object.keys(rows[0]!));
-  const columns = table.columns.filter((c) => present.has(c.name)).map((c) => `"${c.name}"`);
+  const written = table.columns.filter((c) => present.has(c.name));
+  const columns = written.map((c) => `"${c.name}"`);
   // a row already there by its key was imported before (the same bundle): skipped. A row that clashes
   // with another company's (a user's e-mail taken here) fails the import: nothing is lost quietly.
   const key = table.primaryKey.map((column) => `"${column}"`).join(', ');
@@ -283,11 +288,10 @@ async function insertRows(
     const [{ count }] = await manager.query<[{ count: number }]>(
       `WITH added AS (
          INSERT INTO "${schema}"."${table.name}" (${columns.join(', ')}) OVERRIDING SYSTEM VALUE
-         SELECT ${columns.join(', ')}
-           FROM jsonb_populate_recordset(NULL::"${schema}"."${table.name}", $1::jsonb)
+         SELECT ${columns.join(', ')} FROM unnest($1::"${schema}"."${table.name}"[])
          ${key ? `ON CONFLICT (${key}) DO NOTHING` : ''} RETURNING 1)
        SELECT count(*)::int AS count FROM added`,
-      [JSON.stringify(rows)],
+      [rowsLiteral(table, written, rows)],
     );
     return count;
   } catch (err) {
@@ -298,6 +302,66 @@ async function insertRows(
         `A row of ${schema}.${table.name} in the bundle clashes with one here. ${detail}`.trim(),
     });
   }
+}
+
+const arraySpecial = /["\\]/g;
+/** A string as a quoted element of an array literal. */
+const quoted = (text: string) => `"${text.replace(arraySpecial, '\\$&')}"`;
+
+/**
+ * A string as a quoted field of a row literal that is itself a quoted element of the array: quoted
+ * and escaped for both at once (a quote in the text is `\"` in the row, `\\\"` in the array).
+ */
+const fieldSpecial = /["\\]/;
+const quotedField = (text: string) =>
+  fieldSpecial.test(text)
+    ? `\\"${text.replace(arraySpecial, (c) => (c === '"' ? '\\\\\\"' : '\\\\\\\\'))}\\"`
+    : `\\"${text}\\"`;
+
+/**
+ * A value of a row (as `row_to_json` wrote it) as its column's input function reads it: what
+ * `jsonb_populate_record` would hand it. JSON columns take the JSON, array columns an array literal.
+ */
+function valueText(value: unknown, type: string): string {
+  if (type === 'json' || type === 'jsonb') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    const element = type.startsWith('_') ? type.slice(1) : type;
+    const items = value.map((item: unknown) =>
+      item === null || item === undefined
+        ? 'NULL'
+        : Array.isArray(item)
+          ? valueText(item, type)
+          : quoted(valueText(item, element)),
+    );
+    return `{${items.join(',')}}`;
+  }
+  // a composite column would take its record here: no schema has one
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * The rows as an array literal of the table's row type: each row's fields in the type's order, the
+ * columns not written (generated, dropped at the source) left empty, that is null. Built by hand, a
+ * field at a time: the import's Node time goes here.
+ */
+function rowsLiteral(table: CompanyTable, written: TableColumn[], rows: CompanyRow[]): string {
+  const typeOf = new Map(written.map((column) => [column.name, column.type]));
+  const fields = table.fields.map((name) => ({ name, type: typeOf.get(name) }));
+  const records = rows.map((row) => {
+    let record = '"(';
+    for (let index = 0; index < fields.length; index += 1) {
+      const { name, type } = fields[index]!;
+      if (index > 0) record += ',';
+      const value = type === undefined ? undefined : row[name];
+      if (value === null || value === undefined) continue;
+      // a number or a boolean has no character a row or an array quotes
+      if ((typeof value === 'number' || typeof value === 'boolean') && !type!.startsWith('json')) {
+        record += String(value);
+      } else record += quotedField(valueText(value, type!));
+    }
+    return `${record})"`;
+  });
+  return `{${records.join(',')}}`;
 }
 
 /** Sets the references between rows of one table, once every row is there. */

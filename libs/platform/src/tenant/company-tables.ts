@@ -9,6 +9,8 @@ export type CompanyTable = {
   references: { column: string; table: string; parentColumn: string }[];
   /** the columns a row is written with, in order (generated columns left out) */
   columns: TableColumn[];
+  /** every column of the table's row type, in order, generated ones too: a row literal's fields */
+  fields: string[];
   /** the primary key's columns, empty when the table has none */
   primaryKey: string[];
   /** the single integer key column a sequence numbers (serial or identity), if any */
@@ -51,9 +53,16 @@ export async function readCompanyTables(
     [schema],
   );
   const columns = await manager.query<
-    { table: string; name: string; type: string; in_key: boolean; numbered: boolean }[]
+    {
+      table: string;
+      name: string;
+      type: string;
+      in_key: boolean;
+      numbered: boolean;
+      generated: boolean;
+    }[]
   >(
-    `SELECT c.relname AS table, a.attname AS name, t.typname AS type,
+    `SELECT c.relname AS table, a.attname AS name, t.typname AS type, a.attgenerated <> '' AS generated,
             coalesce(a.attnum = ANY(pk.conkey), false) AS in_key,
             (a.attidentity <> '' OR pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%') AS numbered
        FROM pg_class c
@@ -62,12 +71,13 @@ export async function readCompanyTables(
        JOIN pg_type t ON t.oid = a.atttypid
        LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
        LEFT JOIN pg_constraint pk ON pk.conrelid = c.oid AND pk.contype = 'p'
-      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND a.attgenerated = ''
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p')
       ORDER BY c.relname, a.attnum`,
     [schema],
   );
   return tables.map((table) => {
-    const own = columns.filter((column) => column.table === table.name);
+    const fields = columns.filter((column) => column.table === table.name);
+    const own = fields.filter((column) => !column.generated);
     const primaryKey = own.filter((column) => column.in_key).map((column) => column.name);
     const key = own.find((column) => column.in_key);
     const serialKey =
@@ -81,6 +91,7 @@ export async function readCompanyTables(
         .filter((k) => k.child === table.name)
         .map((k) => ({ column: k.column, table: k.parent, parentColumn: k.parent_column })),
       columns: own.map(({ name, type }) => ({ name, type })),
+      fields: fields.map(({ name }) => name),
       primaryKey,
       ...(serialKey ? { serialKey } : {}),
     };
