@@ -189,58 +189,74 @@ export async function importCompanyRows(
   let batch: CompanyRow[] = [];
   let selfLinks: { id: number; column: string; target: unknown }[] = [];
 
+  // the batch being written: the next one is read and mapped meanwhile (Node and PostgreSQL each take
+  // about a core); one statement at a time, awaited before the next
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!table || batch.length === 0) return;
-    const plan = planOf.get(table)!;
-    added[table] = (added[table] ?? 0) + (await insertRows(manager, schema, plan.table, batch));
+    const name = table;
+    const rows = batch;
     batch = [];
+    await writing;
+    writing = insertRows(manager, schema, planOf.get(name)!.table, rows).then((count) => {
+      added[name] = (added[name] ?? 0) + count;
+    });
+    // its failure is seen where it is awaited, not as an unhandled rejection meanwhile
+    writing.catch(() => undefined);
   };
   const endTable = async () => {
     await flush();
+    await writing;
     if (table && selfLinks.length > 0) {
       await linkRows(manager, schema, planOf.get(table)!.table, selfLinks);
     }
     selfLinks = [];
   };
 
-  for await (const item of rows) {
-    const plan = planOf.get(item.table);
-    // a table this installation no longer has, or one it keeps to itself: nothing to write
-    if (!plan || (plan.role !== 'company' && plan.role !== 'dependent')) continue;
-    if (!movesWithCompany(plan.table.name, options.policy)) continue;
-    if (item.table !== table) {
-      await endTable();
-      table = item.table;
+  try {
+    for await (const item of rows) {
+      const plan = planOf.get(item.table);
+      // a table this installation no longer has, or one it keeps to itself: nothing to write
+      if (!plan || (plan.role !== 'company' && plan.role !== 'dependent')) continue;
+      if (!movesWithCompany(plan.table.name, options.policy)) continue;
+      if (item.table !== table) {
+        await endTable();
+        table = item.table;
+      }
+      let mappings = mappingsOf.get(item.table);
+      if (!mappings) {
+        mappings = columnMappings(schema, plan, plans, options.policy);
+        mappingsOf.set(item.table, mappings);
+      }
+      const row = mapRow(item.row, mappings, options);
+      const key = plan.table.serialKey;
+      // a row referring to another row of its table is linked once they are all written
+      for (const mapping of mappings) {
+        if (mapping.kind !== 'id' || !mapping.self || mapping.column === key) continue;
+        if (row[mapping.column] === null || row[mapping.column] === undefined || !key) continue;
+        selfLinks.push({
+          id: row[key] as number,
+          column: mapping.column,
+          target: row[mapping.column],
+        });
+        row[mapping.column] = null;
+      }
+      batch.push(
+        options.transform
+          ? await options.transform(item.table, row, manager, {
+              maps: options.maps,
+              source: item.row,
+            })
+          : row,
+      );
+      if (batch.length >= BatchSize) await flush();
     }
-    let mappings = mappingsOf.get(item.table);
-    if (!mappings) {
-      mappings = columnMappings(schema, plan, plans, options.policy);
-      mappingsOf.set(item.table, mappings);
-    }
-    const row = mapRow(item.row, mappings, options);
-    const key = plan.table.serialKey;
-    // a row referring to another row of its table is linked once they are all written
-    for (const mapping of mappings) {
-      if (mapping.kind !== 'id' || !mapping.self || mapping.column === key) continue;
-      if (row[mapping.column] === null || row[mapping.column] === undefined || !key) continue;
-      selfLinks.push({
-        id: row[key] as number,
-        column: mapping.column,
-        target: row[mapping.column],
-      });
-      row[mapping.column] = null;
-    }
-    batch.push(
-      options.transform
-        ? await options.transform(item.table, row, manager, {
-            maps: options.maps,
-            source: item.row,
-          })
-        : row,
-    );
-    if (batch.length >= BatchSize) await flush();
+    await endTable();
+  } catch (err) {
+    // a batch that failed (a conflict) says why, not what failed after it in the aborted transaction
+    await writing;
+    throw err;
   }
-  await endTable();
   return added;
 }
 
