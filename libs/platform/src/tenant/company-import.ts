@@ -2,7 +2,7 @@ import type { TenantTableRef } from '@sb/contracts';
 import type { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../db/sql-errors.js';
 import { AppError } from '../errors/app-error.js';
-import { movesWithCompany, type CompanyRow } from './company-export.js';
+import { movesWithCompany, parsePartLine, type CompanyRow } from './company-export.js';
 import type { CompanyTable, TableColumn } from './company-tables.js';
 import type { CompanyTablesPolicy, TablePlan } from './company-erase.js';
 
@@ -98,6 +98,37 @@ export function serialIdsOf(
   return (table, row) => {
     const key = keys.get(table);
     return key === undefined ? undefined : (row[key] as number);
+  };
+}
+
+/**
+ * `serialIdsOf` for a part's lines, without parsing every row: a line of a table whose ids stay (a
+ * message's uuid) is skipped, and the id read off the front of the row when the key is its first
+ * column (`row_to_json` writes the columns in order); any other row is parsed.
+ */
+export function serialIdsOfLines(
+  plans: TablePlan[],
+): (line: string) => { table: string; id: number } | undefined {
+  const idOf = serialIdsOf(plans);
+  const fronts = new Map(
+    plans
+      .filter((p) => p.role === 'company' || p.role === 'dependent')
+      .filter((p) => p.table.serialKey)
+      .map((p) => [p.table.name, `{"${p.table.serialKey!}":`]),
+  );
+  return (line) => {
+    const tab = line.indexOf('\t');
+    const table = line.slice(0, tab);
+    const front = fronts.get(table);
+    if (tab > 0 && front === undefined) return undefined;
+    if (front && line.startsWith(front, tab + 1)) {
+      const digits = /^-?\d+(?=[,}])/.exec(
+        line.slice(tab + 1 + front.length, tab + 30 + front.length),
+      );
+      if (digits) return { table, id: Number(digits[0]) };
+    }
+    const id = idOf(table, parsePartLine(line).row);
+    return id === undefined ? undefined : { table, id };
   };
 }
 

@@ -27,7 +27,7 @@ import {
   importCompanyRows,
   readIdMap,
   reserveIds,
-  serialIdsOf,
+  serialIdsOfLines,
   type IdMap,
   type IdMaps,
 } from './company-import.js';
@@ -54,19 +54,23 @@ type TransferOptions = {
 /** The size of the pieces an export writes (characters of part lines). */
 const ExportChunkChars = 256 * 1024;
 
-/** The rows of a part in storage, line by line. */
-async function* partRows(
+/**
+ * The lines of a part in storage, or none when the bundle has none of the service (an older bundle,
+ * an empty service).
+ */
+async function* partLinesOrNone(storage: PartStorage, key: string): AsyncGenerator<string> {
+  if (!(await storage.stat(key))) return;
+  const { stream } = await storage.get(key);
+  const lines = createInterface({ input: stream.pipe(createGunzip()), crlfDelay: Infinity });
+  for await (const line of lines) if (line) yield line;
+}
+
+/** The rows of a part, or none. */
+async function* partRowsOrNone(
   storage: PartStorage,
   key: string,
 ): AsyncGenerator<{ table: string; row: CompanyRow }> {
-  const { stream } = await storage.get(key);
-  const lines = createInterface({ input: stream.pipe(createGunzip()), crlfDelay: Infinity });
-  for await (const line of lines) if (line) yield parsePartLine(line);
-}
-
-/** A part, or none when the bundle has none of the service (an older bundle, an empty service). */
-async function* partRowsOrNone(storage: PartStorage, key: string) {
-  if (await storage.stat(key)) yield* partRows(storage, key);
+  for await (const line of partLinesOrNone(storage, key)) yield parsePartLine(line);
 }
 
 /**
@@ -151,17 +155,17 @@ function serveReserve(options: TransferOptions): Promise<BusSubscription> {
       const request = parseInput(TenantImportRequest, data);
       await refuseLaterSchema(options.transactions.manager, service, request.sourceSchema);
       const plans = await planCompanyTables(options.transactions.manager, service, part);
-      const idOf = serialIdsOf(plans);
+      const idOf = serialIdsOfLines(plans);
       const sourceIds = new Map<string, number[]>();
-      for await (const { table, row } of partRowsOrNone(
+      for await (const line of partLinesOrNone(
         storage,
         tenantPartKey(request.operationId, service),
       )) {
-        const id = idOf(table, row);
-        if (id === undefined) continue;
-        const ids = sourceIds.get(table);
-        if (ids) ids.push(id);
-        else sourceIds.set(table, [id]);
+        const found = idOf(line);
+        if (!found) continue;
+        const ids = sourceIds.get(found.table);
+        if (ids) ids.push(found.id);
+        else sourceIds.set(found.table, [found.id]);
       }
       const maps = await options.transactions.acrossCompanies((manager) =>
         reserveIds(
