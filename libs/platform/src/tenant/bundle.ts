@@ -48,8 +48,8 @@ export type BundleEntry = {
 
 export type BundleManifest = { entries: BundleEntry[] };
 
-/** What an entry says of itself beside its bytes (a media object's content type). */
-export type EntryMeta = { contentType?: string };
+/** What an entry says of itself beside its bytes (a media object's content type; read: its size). */
+export type EntryMeta = { contentType?: string; size?: number };
 const ContentTypeField = 'SWITCHBOARD.content-type';
 
 const NonceBytes = 12;
@@ -235,7 +235,11 @@ export async function readBundle(
         // tar-stream reads pax records into the header; its types do not list them
         const { pax } = entry.header as { pax?: Record<string, string> };
         const contentType = pax?.[ContentTypeField];
-        await Promise.all([onEntry(name, decipher, contentType ? { contentType } : {}), ended]);
+        const size = Math.max(0, (entry.header.size ?? 0) - EntryOverhead);
+        await Promise.all([
+          onEntry(name, decipher, { ...(contentType ? { contentType } : {}), size }),
+          ended,
+        ]);
         seen.set(name, decipher.sha256);
       }
     }
