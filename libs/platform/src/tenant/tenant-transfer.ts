@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { constants as zlibConstants, createGunzip, createGzip } from 'node:zlib';
 import {
   TenantExportRequest,
   TenantImportRequest,
@@ -53,6 +53,12 @@ type TransferOptions = {
 
 /** The size of the pieces an export writes (characters of part lines). */
 const ExportChunkChars = 256 * 1024;
+
+/**
+ * A part's compression: the fastest level, about 2.5 times faster than the default for a fifth more
+ * bytes in the bundle; gzip was a large share of a big export's time, and the company waits fenced.
+ */
+const PartGzip = { level: zlibConstants.Z_BEST_SPEED };
 
 /**
  * The lines of a part in storage, or none when the bundle has none of the service (an older bundle,
@@ -121,7 +127,7 @@ function serveExport(options: TransferOptions): Promise<BusSubscription> {
         // a row that fails (a secret that does not open) fails the upload, and a failed upload
         // stops the rows: either way the step fails and the transaction ends
         await Promise.all([
-          pipeline(Readable.from(lines()), createGzip(), counted),
+          pipeline(Readable.from(lines()), createGzip(PartGzip), counted),
           storage
             .put(tenantPartKey(operationId, service), counted, { contentType: 'application/gzip' })
             .catch((err: unknown) => {
