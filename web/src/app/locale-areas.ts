@@ -33,7 +33,9 @@ export const PageLocaleAreas: readonly string[] = [
   'prompts',
   'queue-integrations',
   'reports',
+  'settings',
   'todo',
+  'users',
 ];
 
 /** The chunk of one locale file: `locale-<lng>` (public), `locale-<lng>-pages` or `locale-<lng>-app`. */
